@@ -1,0 +1,171 @@
+import { request, type Dispatcher } from "undici";
+import { ApiError, FailedDependencyError, TransportError, redact } from "./errors";
+import { defaultRetryPolicy, retryDelay, shouldRetry, type Outcome, type RetryPolicy } from "./retry";
+import { sharedDispatcher } from "./dispatcher";
+import type { Surface } from "./surface";
+import { userAgent } from "./version";
+
+export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+
+export interface RequestOptions {
+  method: Method;
+  /** Path below the surface's base URL, built with `path()`. */
+  path: string;
+  body?: unknown;
+  /**
+   * May the request be sent again when it is unknown whether it was applied (5xx, lost
+   * connection)? @default true for every method but POST
+   */
+  idempotent?: boolean;
+  /** Values of this request (credentials in its body) to blank out of errors. */
+  secrets?: readonly (string | undefined)[];
+}
+
+export interface ClientOptions {
+  surface: Surface;
+  /** @default defaultRetryPolicy */
+  retry?: RetryPolicy;
+  /** Time to wait for the answer's headers, and again for its body. @default 60000 */
+  requestTimeoutMs?: number;
+  /**
+   * Called on a 424 (the service behind the API is not running). Resolves once the service can
+   * take requests again, or throws to report it. At most once per request.
+   */
+  wake?: (err: FailedDependencyError) => Promise<void>;
+  dispatcher?: Dispatcher;
+  /** For tests: waits between retries. */
+  sleep?: (ms: number) => Promise<void>;
+}
+
+interface Answer {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  text: string;
+}
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** The HTTP client of both API surfaces: auth, envelopes, typed errors, retries. */
+export class ApiClient {
+  readonly surface: Surface;
+  private readonly retry: RetryPolicy;
+  private readonly timeoutMs: number;
+  private readonly dispatcher: Dispatcher;
+  private readonly wake?: ClientOptions["wake"];
+  private readonly sleep: (ms: number) => Promise<void>;
+
+  constructor(options: ClientOptions) {
+    this.surface = options.surface;
+    this.retry = options.retry ?? defaultRetryPolicy;
+    this.timeoutMs = options.requestTimeoutMs ?? 60_000;
+    this.dispatcher = options.dispatcher ?? sharedDispatcher();
+    this.wake = options.wake;
+    this.sleep = options.sleep ?? sleep;
+  }
+
+  get<T = unknown>(path: string): Promise<T> {
+    return this.request<T>({ method: "GET", path });
+  }
+
+  /** Sends one request, retrying as the policy allows; resolves to the unwrapped payload. */
+  async request<T = unknown>(opts: RequestOptions): Promise<T> {
+    const idempotent = opts.idempotent ?? opts.method !== "POST";
+    const started = Date.now();
+    let woke = false;
+    for (let retry = 0; ; retry++) {
+      let outcome: Outcome;
+      let failure: Error;
+      try {
+        const answer = await this.send(opts);
+        if (answer.status >= 200 && answer.status < 300) return this.payload(answer) as T;
+        failure = this.errorFrom(opts, answer);
+        outcome = { kind: "status", status: answer.status, headers: answer.headers };
+      } catch (err) {
+        failure = this.transportError(opts, err);
+        outcome = { kind: "transport", neverSent: failure instanceof TransportError && failure.neverSent };
+      }
+      if (failure instanceof FailedDependencyError && this.wake && !woke) {
+        woke = true;
+        await this.wake(failure);
+        retry--;
+        continue;
+      }
+      const delay = shouldRetry(outcome, idempotent) ? retryDelay(outcome, retry, Date.now() - started, this.retry) : undefined;
+      if (delay === undefined) throw failure;
+      await this.sleep(delay);
+    }
+  }
+
+  private async send(opts: RequestOptions): Promise<Answer> {
+    const headers: Record<string, string> = {
+      authorization: this.surface.authorization,
+      accept: "application/json",
+      "user-agent": userAgent,
+    };
+    let body: string | undefined;
+    if (opts.body !== undefined) {
+      headers["content-type"] = "application/json";
+      body = JSON.stringify(opts.body);
+    }
+    const res = await request(this.surface.baseUrl + opts.path, {
+      method: opts.method,
+      headers,
+      body,
+      dispatcher: this.dispatcher,
+      headersTimeout: this.timeoutMs,
+      bodyTimeout: this.timeoutMs,
+    });
+    const text = await res.body.text();
+    return { status: res.statusCode, headers: res.headers, text };
+  }
+
+  private payload(answer: Answer): unknown {
+    if (!answer.text) return undefined;
+    try {
+      return this.surface.unwrap(JSON.parse(answer.text));
+    } catch {
+      return undefined;
+    }
+  }
+
+  private secretsOf(opts: RequestOptions): (string | undefined)[] {
+    return [...this.surface.secrets, ...(opts.secrets ?? [])];
+  }
+
+  private errorFrom(opts: RequestOptions, answer: Answer): ApiError {
+    let json: unknown;
+    let jsonBody = false;
+    try {
+      json = JSON.parse(answer.text);
+      jsonBody = json !== null && typeof json === "object";
+    } catch {
+      json = undefined;
+    }
+    const d = this.surface.describeError(answer.status, json, answer.text);
+    const headerId = answer.headers["x-request-id"];
+    return ApiError.from({
+      status: answer.status,
+      code: d.code,
+      detail: redact(d.detail, this.secretsOf(opts)),
+      requestId: d.requestId ?? (typeof headerId === "string" ? headerId : undefined),
+      method: opts.method,
+      path: this.displayPath(opts.path),
+      jsonBody,
+    });
+  }
+
+  private transportError(opts: RequestOptions, err: unknown): TransportError {
+    const e = err as { code?: string; message?: string; cause?: { code?: string } };
+    const code = e.code ?? e.cause?.code ?? "UNKNOWN";
+    return new TransportError(opts.method, this.displayPath(opts.path), code, redact(e.message ?? String(err), this.secretsOf(opts)));
+  }
+
+  /** The path as users read it in errors: the full URL path, without the host. */
+  private displayPath(p: string): string {
+    try {
+      return new URL(this.surface.baseUrl + p).pathname;
+    } catch {
+      return p;
+    }
+  }
+}

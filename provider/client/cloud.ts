@@ -1,0 +1,77 @@
+import { required, type Settings } from "../config";
+import { ApiClient } from "./client";
+import { FailedDependencyError } from "./errors";
+import { path, servicePath } from "./paths";
+import { cloudSurface } from "./surface";
+
+/** Which service of which organization a resource lives in. */
+export interface ServiceRef {
+  organizationId: string;
+  serviceId: string;
+}
+
+/** The service a resource names, else the configured one; errors name both ways to set it. */
+export function serviceRef(settings: Settings, overrides: Partial<ServiceRef> = {}): ServiceRef {
+  return {
+    organizationId: overrides.organizationId ?? required(settings, "organizationId"),
+    serviceId: overrides.serviceId ?? required(settings, "serviceId"),
+  };
+}
+
+/** A cloud API client for one service, and the prefix of that service's paths. */
+export interface CloudService {
+  client: ApiClient;
+  ref: ServiceRef;
+  /** `/v1/organizations/{org}/services/{svc}` */
+  prefix: string;
+}
+
+/** Wake-ups in flight, one per service: parallel resources share it. */
+const waking = new Map<string, Promise<void>>();
+
+const WAKE_LIMIT_MS = 10 * 60_000;
+const WAKE_POLL_MAX_MS = 5_000;
+
+export function cloudService(settings: Settings, ref: ServiceRef): CloudService {
+  const surface = cloudSurface(
+    required(settings, "apiUrl", "the cloud API base URL"),
+    required(settings, "keyId"),
+    required(settings, "keySecret"),
+  );
+  const retry = { maxRetries: settings.maxRetries, baseDelayMs: settings.retryBaseDelayMs, maxDelayMs: 30_000, maxElapsedMs: 120_000 };
+  const plain = new ApiClient({ surface, retry, requestTimeoutMs: settings.requestTimeoutMs });
+  const prefix = servicePath(ref.organizationId, ref.serviceId);
+
+  const wake = (err: FailedDependencyError): Promise<void> => {
+    let p = waking.get(prefix);
+    if (!p) {
+      p = wakeService(plain, prefix, settings.pollIntervalMs, err).finally(() => waking.delete(prefix));
+      waking.set(prefix, p);
+    }
+    return p;
+  };
+  const client = new ApiClient({ surface, retry, requestTimeoutMs: settings.requestTimeoutMs, wake });
+  return { client, ref, prefix };
+}
+
+/**
+ * An idle service answers 424 until woken: ask it to wake, poll until it runs (up to 10 min).
+ * A service that is stopped, not idle, is reported instead: waking it is the user's decision.
+ */
+async function wakeService(client: ApiClient, prefix: string, pollMs: number, cause: FailedDependencyError): Promise<void> {
+  const state = async () => ((await client.get<{ state?: string }>(prefix)) ?? {}).state?.toLowerCase();
+  const current = await state();
+  if (current === "running") return;
+  if (current !== "idle" && current !== "awaking") {
+    throw new Error(`${cause.message}; the service is ${current ?? "in an unknown state"} and is not woken automatically: start it first`);
+  }
+  if (current === "idle") await client.request({ method: "PATCH", path: prefix + path("state"), body: { command: "awake" } });
+  const deadline = Date.now() + WAKE_LIMIT_MS;
+  let wait = pollMs;
+  while (Date.now() < deadline) {
+    await new Promise((r) => setTimeout(r, wait));
+    if ((await state()) === "running") return;
+    wait = Math.min(WAKE_POLL_MAX_MS, wait * 2);
+  }
+  throw new Error(`${cause.message}; the service did not wake within ${WAKE_LIMIT_MS / 60_000} minutes`);
+}

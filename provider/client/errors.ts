@@ -1,0 +1,91 @@
+/**
+ * Errors of the API client. Only an error's message crosses from the provider process to the
+ * engine, so each message carries the method, path, status, API code, text and requestId.
+ */
+
+export interface ApiErrorDetails {
+  status: number;
+  /** The API's code (`BAD_REQUEST`, `NOT_FOUND`, ...), or `HTTP_<status>` for a body without one. */
+  code: string;
+  /** The API's message, without the code. */
+  detail: string;
+  requestId?: string;
+  method: string;
+  path: string;
+}
+
+/** The API answered with a status other than success. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly detail: string;
+  readonly requestId?: string;
+  readonly method: string;
+  readonly path: string;
+
+  constructor(d: ApiErrorDetails) {
+    super(`${d.method} ${d.path} -> ${d.status} ${d.code}: ${d.detail}${d.requestId ? ` (requestId ${d.requestId})` : ""}`);
+    this.name = new.target.name;
+    this.status = d.status;
+    this.code = d.code;
+    this.detail = d.detail;
+    this.requestId = d.requestId;
+    this.method = d.method;
+    this.path = d.path;
+  }
+
+  /** The subclass callers branch on, chosen by status alone. */
+  static from(d: ApiErrorDetails & { jsonBody: boolean }): ApiError {
+    // A 404 without a JSON body is the gateway saying "no such route", not "no such object".
+    if (d.status === 404 && d.jsonBody) return new NotFoundError(d);
+    if (d.status === 409) return new ConflictError(d);
+    if (d.status === 429) return new RateLimitedError(d);
+    if (d.status === 424) return new FailedDependencyError(d);
+    return new ApiError(d);
+  }
+}
+
+/** The object does not exist (a JSON 404 from the API). */
+export class NotFoundError extends ApiError {}
+/** The request collides with an existing object (409). */
+export class ConflictError extends ApiError {}
+/** Too many requests (429), still so after the retries allowed. */
+export class RateLimitedError extends ApiError {}
+/** The service behind the API is not running (424): idle or stopped. */
+export class FailedDependencyError extends ApiError {}
+
+/** The request got no HTTP answer: connection refused or reset, timeout. There is no status. */
+export class TransportError extends Error {
+  readonly method: string;
+  readonly path: string;
+  /** undici's or Node's error code, e.g. `ECONNREFUSED`, `UND_ERR_HEADERS_TIMEOUT`. */
+  readonly code: string;
+
+  constructor(method: string, path: string, code: string, message: string) {
+    super(`${method} ${path} -> no answer (${code}): ${message}`);
+    this.name = "TransportError";
+    this.method = method;
+    this.path = path;
+    this.code = code;
+  }
+
+  /** Refused connections never reached the server, so even a POST may be sent again. */
+  get neverSent(): boolean {
+    return this.code === "ECONNREFUSED";
+  }
+}
+
+/** True for a JSON 404 from the API: the object is gone. */
+export function isNotFound(err: unknown): err is NotFoundError {
+  return err instanceof NotFoundError;
+}
+
+/** Replaces every occurrence of a secret value in a text with `[secret]`. */
+export function redact(text: string, secrets: readonly (string | undefined)[]): string {
+  let out = text;
+  for (const s of secrets) {
+    // Very short values would mangle ordinary words; a credential is longer than this.
+    if (s && s.length >= 4) out = out.split(s).join("[secret]");
+  }
+  return out;
+}

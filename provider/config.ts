@@ -1,0 +1,92 @@
+import { z } from "zod";
+
+/**
+ * Where settings come from, read at call time and never captured into the serialized provider:
+ * stack config in the `pipestack` namespace first, then `PIPESTACK_*` environment variables.
+ */
+
+/** Every setting, its environment variable, whether it is secret, and what it is for. */
+export const settingKeys = {
+  apiUrl: { env: "PIPESTACK_API_URL", secret: false },
+  keyId: { env: "PIPESTACK_KEY_ID", secret: false },
+  keySecret: { env: "PIPESTACK_KEY_SECRET", secret: true },
+  organizationId: { env: "PIPESTACK_ORGANIZATION_ID", secret: false },
+  serviceId: { env: "PIPESTACK_SERVICE_ID", secret: false },
+  stackUrl: { env: "PIPESTACK_STACK_URL", secret: false },
+  stackToken: { env: "PIPESTACK_STACK_TOKEN", secret: true },
+  requestTimeoutMs: { env: "PIPESTACK_REQUEST_TIMEOUT_MS", secret: false },
+  maxRetries: { env: "PIPESTACK_MAX_RETRIES", secret: false },
+  retryBaseDelayMs: { env: "PIPESTACK_RETRY_BASE_DELAY_MS", secret: false },
+  pollIntervalMs: { env: "PIPESTACK_POLL_INTERVAL_MS", secret: false },
+} as const;
+
+export type SettingKey = keyof typeof settingKeys;
+
+const count = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
+
+export const settingsSchema = z.object({
+  /** Base URL of the cloud management API, without `/v1`. */
+  apiUrl: z.string().url().optional(),
+  keyId: z.string().min(1).optional(),
+  keySecret: z.string().min(1).optional(),
+  organizationId: z.string().min(1).optional(),
+  serviceId: z.string().min(1).optional(),
+  /** Base URL of an open-source stack server, without `/api/v2`; selects it for dashboards and alerts. */
+  stackUrl: z.string().url().optional(),
+  stackToken: z.string().min(1).optional(),
+  /** @default 60000 */
+  requestTimeoutMs: count(100, 600_000).default(60_000),
+  /** @default 6 */
+  maxRetries: count(0, 20).default(6),
+  /** @default 500 */
+  retryBaseDelayMs: count(0, 60_000).default(500),
+  /** First interval between state polls; later ones grow up to 5 s. @default 1000 */
+  pollIntervalMs: count(10, 60_000).default(1000),
+});
+
+export type Settings = z.output<typeof settingsSchema>;
+
+/** Looks a setting up in stack config; returns undefined where it is not set. */
+export type ConfigLookup = (key: SettingKey) => string | undefined;
+
+/** Resolves every setting from stack config, then the environment. Throws with the setting's name. */
+export function resolveSettings(lookup: ConfigLookup, env: NodeJS.ProcessEnv = process.env): Settings {
+  const raw: Record<string, string | undefined> = {};
+  for (const key of Object.keys(settingKeys) as SettingKey[]) {
+    const value = lookup(key) ?? env[settingKeys[key].env];
+    raw[key] = value === "" ? undefined : value;
+  }
+  const parsed = settingsSchema.safeParse(raw);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0]!;
+  const key = String(issue.path[0]) as SettingKey;
+  // The message names the setting, never its value (it may be a secret).
+  throw new Error(`pipestack:${key} is not valid: ${issue.message}. ${howToSet(key)}`);
+}
+
+/** How a user sets a setting, both ways. */
+export function howToSet(key: SettingKey): string {
+  const secret = settingKeys[key].secret ? " --secret" : "";
+  return `Set it with \`pulumi config set${secret} pipestack:${key} <value>\` or the environment variable ${settingKeys[key].env}.`;
+}
+
+/** The value of a setting that must be there, or an error naming both ways to set it. */
+export function required<K extends SettingKey>(settings: Settings, key: K, what?: string): NonNullable<Settings[K]> {
+  const value = settings[key];
+  if (value === undefined || value === null) {
+    throw new Error(`pipestack:${key} is not set${what ? ` (${what})` : ""}. ${howToSet(key)}`);
+  }
+  return value as NonNullable<Settings[K]>;
+}
+
+/** A lookup over the `configure` map the engine hands a dynamic provider (`pipestack:<key>`). */
+export function lookupIn(config: { get(key: string): string | undefined } | Record<string, unknown>): ConfigLookup {
+  return (key) => {
+    const full = `pipestack:${key}`;
+    const value =
+      typeof (config as { get?: unknown }).get === "function"
+        ? (config as { get(key: string): string | undefined }).get(full)
+        : (config as Record<string, unknown>)[full];
+    return typeof value === "string" ? value : value === undefined || value === null ? undefined : String(value);
+  };
+}

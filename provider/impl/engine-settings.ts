@@ -1,0 +1,17 @@
+import { lookupIn, resolveSettings, type Settings } from "../config";
+
+/**
+ * The stack config the engine handed this provider process through `configure`. It lives only
+ * in the provider process's memory, never in the serialized provider or in state.
+ */
+let configured: ReturnType<typeof lookupIn> = () => undefined;
+
+/** Called by every resource's shim `configure`; the config holds secrets in plaintext. */
+export function configure(req: { config: { get(key: string): string | undefined } }): void {
+  configured = lookupIn(req.config);
+}
+
+/** Settings as of now: stack config first, then `PIPESTACK_*` environment variables. */
+export function engineSettings(): Settings {
+  return resolveSettings(configured);
+}

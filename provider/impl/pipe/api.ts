@@ -1,0 +1,120 @@
+import { ApiError, ConflictError, TransportError, isNotFound } from "../../client/errors";
+import { path } from "../../client/paths";
+import type { CloudService } from "../../client/cloud";
+import type { ApiPipe } from "./project";
+
+/** The pipe endpoints, one function each, on one service. */
+
+const pipes = (svc: CloudService) => `${svc.prefix}${path("pipes")}`;
+const pipeUrl = (svc: CloudService, id: string) => `${svc.prefix}${path("pipes", id)}`;
+
+export function getPipe(svc: CloudService, id: string): Promise<ApiPipe> {
+  return svc.client.get<ApiPipe>(pipeUrl(svc, id));
+}
+
+/** The pipe of that name in the service, if any (names are unique per service). */
+export async function findPipeByName(svc: CloudService, name: string): Promise<ApiPipe | undefined> {
+  const list = (await svc.client.get<ApiPipe[]>(pipes(svc))) ?? [];
+  return list.find((p) => p.name === name);
+}
+
+/** True when the POST may have created the pipe although no success came back. */
+function ambiguous(err: unknown): boolean {
+  if (err instanceof TransportError) return !err.neverSent;
+  return err instanceof ApiError && err.status >= 500;
+}
+
+/**
+ * Creates a pipe without ever creating two. A POST is not retried blindly: after an answer that
+ * leaves it open whether the pipe was made (5xx, lost connection, gateway timeout), the pipe is
+ * looked up by name first, and only a pipe that is not there is asked for again.
+ */
+export async function createPipe(
+  svc: CloudService,
+  body: Record<string, unknown>,
+  secrets: readonly string[],
+  attempts: number,
+): Promise<ApiPipe> {
+  const name = String(body.name);
+  let last: unknown;
+  for (let attempt = 0; attempt <= attempts; attempt++) {
+    try {
+      return await svc.client.request<ApiPipe>({ method: "POST", path: pipes(svc), body, secrets });
+    } catch (err) {
+      last = err;
+      // A conflict after an ambiguous attempt is most likely our own earlier POST.
+      const mayExist = ambiguous(err) || (attempt > 0 && err instanceof ConflictError);
+      if (!mayExist) throw err;
+      const found = await findPipeByName(svc, name);
+      if (found) return found;
+      if (err instanceof ConflictError) throw err;
+    }
+  }
+  throw last;
+}
+
+export function patchPipe(svc: CloudService, id: string, body: Record<string, unknown>, secrets: readonly string[]): Promise<ApiPipe> {
+  return svc.client.request<ApiPipe>({ method: "PATCH", path: pipeUrl(svc, id), body, secrets });
+}
+
+export function putSettings(svc: CloudService, id: string, settings: Record<string, unknown>): Promise<unknown> {
+  return svc.client.request({ method: "PUT", path: `${pipeUrl(svc, id)}${path("settings")}`, body: settings });
+}
+
+export function patchScaling(svc: CloudService, id: string, scaling: Record<string, unknown>): Promise<unknown> {
+  return svc.client.request({ method: "PATCH", path: `${pipeUrl(svc, id)}${path("scaling")}`, body: scaling });
+}
+
+export function sendCommand(svc: CloudService, id: string, command: "start" | "stop" | "resync"): Promise<unknown> {
+  return svc.client.request({ method: "PATCH", path: `${pipeUrl(svc, id)}${path("state")}`, body: { command } });
+}
+
+/** Deletes a pipe; a pipe that is already gone counts as deleted. */
+export async function deletePipe(svc: CloudService, id: string): Promise<void> {
+  try {
+    await svc.client.request({ method: "DELETE", path: pipeUrl(svc, id) });
+  } catch (err) {
+    if (!isNotFound(err)) throw err;
+  }
+}
+
+export interface PollOptions {
+  timeoutMs: number;
+  /** First wait; later waits double up to 5 s. */
+  intervalMs: number;
+}
+
+/**
+ * Polls the pipe until `done` says so. Returns the last answer, or throws on timeout with the
+ * last state seen. `gone` is returned when the pipe disappears (a JSON 404).
+ */
+export async function pollPipe(
+  svc: CloudService,
+  id: string,
+  done: (p: ApiPipe) => boolean,
+  opts: PollOptions,
+): Promise<ApiPipe | "gone"> {
+  const deadline = Date.now() + opts.timeoutMs;
+  let wait = opts.intervalMs;
+  for (;;) {
+    let current: ApiPipe;
+    try {
+      current = await getPipe(svc, id);
+    } catch (err) {
+      if (isNotFound(err)) return "gone";
+      throw err;
+    }
+    if (done(current)) return current;
+    if (Date.now() + wait > deadline) {
+      throw new PollTimeout(current);
+    }
+    await new Promise((r) => setTimeout(r, wait));
+    wait = Math.min(5_000, wait * 2);
+  }
+}
+
+export class PollTimeout extends Error {
+  constructor(readonly last: ApiPipe) {
+    super(`still ${last.state ?? "in an unknown state"}`);
+  }
+}

@@ -1,0 +1,9 @@
+/**
+ * pulumi-pipestack: Pulumi resources for data pipes and observability-stack dashboards and
+ * alerts, over the service's REST API.
+ */
+export { Pipe, type PipeArgs } from "./resources/pipe";
+export { getReversePrivateEndpoints, type GetReversePrivateEndpointsArgs } from "./functions/get-reverse-private-endpoints";
+export type { ReversePrivateEndpoint } from "./schemas/reverse-private-endpoint";
+export { settingKeys, type Settings } from "./config";
+export { ApiError, NotFoundError, ConflictError, RateLimitedError, FailedDependencyError, TransportError } from "./client/errors";

@@ -1,0 +1,89 @@
+import * as pulumi from "@pulumi/pulumi";
+import type { Destination, FieldMapping, PipeSettings, PipeSpecInput, Scaling } from "../schemas/pipe";
+import type { PipeSource } from "../schemas/pipe-source";
+import { splitSourceSecrets, type PipeSourceSecrets } from "../schemas/pipe-secrets";
+import type { ArgsOf } from "./inputs";
+import { shim } from "./shim";
+
+/**
+ * Arguments of a {@link Pipe}: the create body of the API (`source` with exactly one of
+ * `kafka`, `objectStorage`, `kinesis`, `postgres`; `destination`; `fieldMappings`; `scaling`;
+ * `settings`), plus where it lives and how long to wait for it.
+ */
+export interface PipeArgs extends ArgsOf<Omit<PipeSpecInput, "name">> {
+  /** Pipe name, 1-255 characters. @default the resource name */
+  name?: pulumi.Input<string>;
+  /**
+   * Adopt the existing pipe with this id instead of creating one. It must exist and may differ
+   * from the program only in fields that change in place (those are applied).
+   */
+  adoptId?: pulumi.Input<string>;
+}
+
+/**
+ * A pipe: continuous or one-off ingestion from a Kafka-style stream, object storage, a
+ * Kinesis-style stream or Postgres into a destination table.
+ *
+ * Credentials (`credentials`, `accessKey`, `connectionString`, schema-registry credentials) are
+ * stored as Pulumi secrets even when passed as plain strings, in `sourceSecrets`; the rest of
+ * `source` stays readable in previews.
+ *
+ * @example
+ * const pipe = new Pipe("events", {
+ *   source: { kafka: { brokers: "broker-1:9092", topics: "events", authentication: "PLAIN",
+ *     credentials: { username: "ingest", password: cfg.requireSecret("kafkaPassword") } } },
+ *   destination: { database: "default", table: "events", managedTable: true,
+ *     columns: [{ name: "id", type: "String" }] },
+ *   fieldMappings: [{ sourceField: "id", destinationField: "id" }],
+ * });
+ */
+export class Pipe extends pulumi.dynamic.Resource {
+  /** The pipe's name. */
+  declare readonly name: pulumi.Output<string>;
+  declare readonly organizationId: pulumi.Output<string>;
+  declare readonly serviceId: pulumi.Output<string>;
+  /** `Provisioning`, `Running`, `Completed`, `Failed`, ... as the API reports it. */
+  declare readonly state: pulumi.Output<string>;
+  /** The API's reason for a failed state, when it gives one. */
+  declare readonly stateReason: pulumi.Output<string | undefined>;
+  /** The source as the API returns it, without secret material. */
+  declare readonly source: pulumi.Output<PipeSource>;
+  /** Secret material of the source (secret). */
+  declare readonly sourceSecrets: pulumi.Output<PipeSourceSecrets>;
+  declare readonly destination: pulumi.Output<Destination>;
+  declare readonly fieldMappings: pulumi.Output<FieldMapping[]>;
+  declare readonly scaling: pulumi.Output<Scaling | undefined>;
+  declare readonly settings: pulumi.Output<PipeSettings>;
+  declare readonly createdAt: pulumi.Output<string>;
+  declare readonly updatedAt: pulumi.Output<string>;
+
+  constructor(name: string, args: PipeArgs, opts?: pulumi.CustomResourceOptions) {
+    // Secret material travels in a property of its own: a secret inside `source` would make all
+    // of it secret, and previews would hide brokers, topics and tables behind `[secret]`.
+    const split = pulumi.output(args.source).apply((s) => splitSourceSecrets(s));
+    super(
+      shim("pipe"),
+      name,
+      {
+        name: args.name ?? name,
+        organizationId: args.organizationId,
+        serviceId: args.serviceId,
+        source: pulumi.unsecret(split.apply((s) => s.source)),
+        sourceSecrets: pulumi.secret(split.apply((s) => s.secrets)),
+        destination: args.destination,
+        fieldMappings: args.fieldMappings,
+        scaling: args.scaling,
+        settings: args.settings,
+        waitTimeoutSeconds: args.waitTimeoutSeconds,
+        adoptId: args.adoptId,
+        state: undefined,
+        stateReason: undefined,
+        createdAt: undefined,
+        updatedAt: undefined,
+      },
+      { ...opts, additionalSecretOutputs: [...(opts?.additionalSecretOutputs ?? []), "sourceSecrets"] },
+      "pipestack",
+      "Pipe",
+    );
+  }
+}

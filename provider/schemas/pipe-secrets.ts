@@ -1,0 +1,78 @@
+import { z } from "zod";
+import { accessKey, kafkaCredentials, usernamePassword, type PipeSourceInput } from "./pipe-source";
+
+/**
+ * Secret material of a pipe source, kept in a top-level property of its own so that the rest
+ * of `source` stays readable in previews and outputs (one secret inside a property makes the
+ * whole property secret).
+ */
+export const pipeSourceSecrets = z
+  .object({
+    /** kafka `credentials` or postgres `credentials`. */
+    credentials: z.union([kafkaCredentials, usernamePassword]).optional(),
+    /** kafka `schemaRegistry.credentials`. */
+    schemaRegistryCredentials: usernamePassword.optional(),
+    /** objectStorage or kinesis `accessKey`. */
+    accessKey: accessKey.optional(),
+    /** objectStorage `connectionString` (carries an account key). */
+    connectionString: z.string().optional(),
+  })
+  .strict();
+
+export type PipeSourceSecrets = z.output<typeof pipeSourceSecrets>;
+export type SecretField = keyof PipeSourceSecrets;
+
+type Obj = Record<string, unknown>;
+const isObj = (v: unknown): v is Obj => v !== null && typeof v === "object" && !Array.isArray(v);
+
+/** Where each secret lives inside a source, per source kind. */
+const locations: Record<SecretField, readonly (readonly string[])[]> = {
+  credentials: [["kafka", "credentials"], ["postgres", "credentials"]],
+  schemaRegistryCredentials: [["kafka", "schemaRegistry", "credentials"]],
+  accessKey: [["objectStorage", "accessKey"], ["kinesis", "accessKey"]],
+  connectionString: [["objectStorage", "connectionString"]],
+};
+
+function cloneDeep<T>(v: T): T {
+  return v === undefined ? v : (JSON.parse(JSON.stringify(v)) as T);
+}
+
+/** Splits a source as users write it into its readable part and its secrets. Pure. */
+export function splitSourceSecrets(source: PipeSourceInput | Obj): { source: Obj; secrets: Obj } {
+  const readable = cloneDeep(source) as Obj;
+  const secrets: Obj = {};
+  for (const [field, paths] of Object.entries(locations)) {
+    for (const p of paths) {
+      const parent = p.slice(0, -1).reduce<unknown>((node, key) => (isObj(node) ? node[key] : undefined), readable);
+      const leaf = p[p.length - 1]!;
+      if (isObj(parent) && parent[leaf] !== undefined) {
+        if (parent[leaf] !== null) secrets[field] = parent[leaf];
+        delete parent[leaf];
+      }
+    }
+  }
+  return { source: readable, secrets };
+}
+
+/** Puts secrets back where the API wants them, for the source kind that is set. Pure. */
+export function mergeSourceSecrets(source: Obj | undefined, secrets: Obj | undefined): Obj | undefined {
+  if (!isObj(source)) return source;
+  const merged = cloneDeep(source);
+  if (!isObj(secrets)) return merged;
+  for (const [field, value] of Object.entries(secrets)) {
+    if (value === undefined) continue;
+    for (const p of locations[field as SecretField] ?? []) {
+      const parent = p.slice(0, -1).reduce<unknown>((node, key) => (isObj(node) ? node[key] : undefined), merged);
+      if (isObj(parent)) parent[p[p.length - 1]!] = value;
+    }
+  }
+  return merged;
+}
+
+/** Every string inside the secrets, to blank out of error messages. */
+export function secretStrings(secrets: unknown): string[] {
+  if (typeof secrets === "string") return [secrets];
+  if (Array.isArray(secrets)) return secrets.flatMap(secretStrings);
+  if (isObj(secrets)) return Object.values(secrets).flatMap(secretStrings);
+  return [];
+}

@@ -1,0 +1,165 @@
+import { z } from "zod";
+import { pipeSource, sourceKinds, type SourceKind } from "./pipe-source";
+import { checkSourceAuthentication } from "./pipe-authentication";
+import { containsUnknown, isUnknown } from "./unknown";
+
+const text = z.string().min(1, "must not be empty");
+const int = (min: number, max: number) =>
+  z.number().int("must be an integer").min(min, `must be at least ${min}`).max(max, `must be at most ${max}`);
+
+export const destinationColumn = z.object({ name: text, type: text }).strict();
+
+export const tableEngine = z
+  .object({
+    type: z.enum(["MergeTree", "ReplacingMergeTree", "SummingMergeTree", "Null"]).optional(),
+    /** Version column of a ReplacingMergeTree; must name a destination column. */
+    versionColumnId: text.nullish(),
+    /** Columns a SummingMergeTree sums; must name destination columns. */
+    columnIds: z.array(text).optional(),
+  })
+  .strict();
+
+export const destination = z
+  .object({
+    database: text,
+    table: text.optional(),
+    managedTable: z.boolean().optional(),
+    tableDefinition: z
+      .object({
+        engine: tableEngine.optional(),
+        sortingKey: z.array(text).optional(),
+        partitionBy: text.optional(),
+        primaryKey: text.optional(),
+      })
+      .strict()
+      .optional(),
+    /** The only destination field that changes in place. */
+    columns: z.array(destinationColumn).optional(),
+    /** Roles granted to the pipe's database user. Write-only: kept from the inputs. */
+    roles: z.array(text).optional(),
+  })
+  .strict();
+
+export const fieldMapping = z.object({ sourceField: text, destinationField: text }).strict();
+
+/** Replica sizing; only kafka, kinesis and object-storage pipes take it. */
+export const scaling = z
+  .object({
+    replicas: int(1, 40).optional(),
+    /** @deprecated by the API; object storage only. */
+    concurrency: int(0, 34).optional(),
+    /** Thousandths of a CPU core per replica. */
+    replicaCpuMillicores: int(125, 2000).optional(),
+    /** Memory per replica in GB; fractions allowed. */
+    replicaMemoryGb: z.number().min(0.5, "must be at least 0.5").max(8, "must be at most 8").optional(),
+  })
+  .strict();
+
+/** Tuning settings, names exactly as the API spells them. */
+export const pipeSettings = z
+  .object({
+    streaming_max_insert_wait_ms: int(500, 60_000).optional(),
+    object_storage_concurrency: int(1, 35).optional(),
+    object_storage_polling_interval_ms: int(100, 3_600_000).optional(),
+    object_storage_max_insert_bytes: int(10 * 1024 ** 2, 50 * 1024 ** 3).optional(),
+    object_storage_max_file_count: int(1, 10_000).optional(),
+    db_max_threads: int(0, 64).optional(),
+    db_max_insert_threads: int(0, 16).optional(),
+    db_min_insert_block_size_bytes: int(0, 10 * 1024 ** 3).optional(),
+    db_max_download_threads: int(0, 32).optional(),
+    db_parallel_distributed_insert_select: int(0, 2).optional(),
+    object_storage_use_cluster_function: z.boolean().optional(),
+    db_parallel_view_processing: z.boolean().optional(),
+  })
+  .strict();
+
+/** The pipe as the program describes it, secrets merged back in (what `check` validates). */
+export const pipeSpecShape = z
+  .object({
+    /** Pipe name, 1-255 characters. @default the resource name */
+    name: text.max(255, "must be at most 255 characters"),
+    /** @default stack config `pipestack:organizationId`, then `PIPESTACK_ORGANIZATION_ID` */
+    organizationId: text.optional(),
+    /** @default stack config `pipestack:serviceId`, then `PIPESTACK_SERVICE_ID` */
+    serviceId: text.optional(),
+    source: pipeSource,
+    destination,
+    fieldMappings: z.array(fieldMapping).optional(),
+    scaling: scaling.optional(),
+    settings: pipeSettings.optional(),
+    /** How long `create` and `update` wait for the pipe to settle. @default 600 */
+    waitTimeoutSeconds: z.number().int().min(1).max(86_400).optional(),
+  })
+  .strict();
+
+export const pipeSpec = pipeSpecShape.superRefine((spec, ctx) => {
+  const issue = (path: (string | number)[], message: string) => ctx.addIssue({ code: "custom", path, message });
+  if (isUnknown(spec.source)) return;
+
+  const kinds = sourceKinds.filter((k) => spec.source[k] != null);
+  if (kinds.length !== 1) {
+    issue(["source"], `must set exactly one of ${sourceKinds.join(", ")} (found ${kinds.length ? kinds.join(", ") : "none"})`);
+    return;
+  }
+  const kind: SourceKind = kinds[0]!;
+  checkSourceAuthentication(spec.source, kind, issue);
+
+  const kafka = spec.source.kafka;
+  if (kafka?.offset?.strategy === "from_timestamp" && !kafka.offset.timestamp) {
+    issue(["source", "kafka", "offset", "timestamp"], "is required with strategy from_timestamp");
+  }
+  const kinesis = spec.source.kinesis;
+  if (kinesis?.iteratorType === "AT_TIMESTAMP" && kinesis.timestamp == null) {
+    issue(["source", "kinesis", "timestamp"], "is required with iteratorType AT_TIMESTAMP");
+  }
+
+  const isDatabase = kind === "postgres";
+  if (spec.scaling && isDatabase) issue(["scaling"], "is only taken by kafka, kinesis and objectStorage pipes");
+  if (spec.scaling && Object.keys(spec.scaling).length === 0) issue(["scaling"], "must set at least one field, or be left out");
+  if (spec.settings && Object.keys(spec.settings).length === 0) issue(["settings"], "must set at least one setting, or be left out");
+
+  const dest = spec.destination;
+  if (isUnknown(dest)) return;
+  if (!isDatabase) {
+    if (dest.table === undefined) issue(["destination", "table"], `is required for a ${kind} pipe`);
+    if (dest.managedTable === undefined) issue(["destination", "managedTable"], `is required for a ${kind} pipe`);
+    if (!dest.columns?.length && !containsUnknown(dest.columns)) issue(["destination", "columns"], `is required for a ${kind} pipe`);
+  }
+  checkDestination(spec, issue);
+});
+
+type Issue = (path: (string | number)[], message: string) => void;
+
+/** Engine rules and mapping coverage: every destination column mapped, engine columns exist. */
+function checkDestination(spec: z.output<typeof pipeSpecShape>, issue: Issue): void {
+  const dest = spec.destination;
+  if (containsUnknown(dest.columns)) return;
+  const columns = new Set((dest.columns ?? []).map((c) => c.name));
+  const engine = dest.tableDefinition?.engine;
+  if (engine && !containsUnknown(engine)) {
+    if (engine.type === "ReplacingMergeTree") {
+      if (!engine.versionColumnId) issue(["destination", "tableDefinition", "engine", "versionColumnId"], "is required for ReplacingMergeTree");
+      if (!dest.tableDefinition?.sortingKey?.length) issue(["destination", "tableDefinition", "sortingKey"], "is required for ReplacingMergeTree");
+    }
+    if (engine.versionColumnId && columns.size && !columns.has(engine.versionColumnId)) {
+      issue(["destination", "tableDefinition", "engine", "versionColumnId"], `names no destination column: ${engine.versionColumnId}`);
+    }
+    (engine.columnIds ?? []).forEach((id, i) => {
+      if (columns.size && !columns.has(id)) issue(["destination", "tableDefinition", "engine", "columnIds", i], `names no destination column: ${id}`);
+    });
+  }
+  if (containsUnknown(spec.fieldMappings) || columns.size === 0) return;
+  const mapped = new Set((spec.fieldMappings ?? []).map((m) => m.destinationField));
+  const missing = [...columns].filter((c) => !mapped.has(c));
+  if (missing.length) issue(["fieldMappings"], `must cover every destination column; unmapped: ${missing.join(", ")}`);
+  (spec.fieldMappings ?? []).forEach((m, i) => {
+    if (!columns.has(m.destinationField)) issue(["fieldMappings", i, "destinationField"], `names no destination column: ${m.destinationField}`);
+  });
+}
+
+export type PipeSpecInput = z.input<typeof pipeSpecShape>;
+export type PipeSpec = z.output<typeof pipeSpecShape>;
+export type Destination = z.output<typeof destination>;
+export type Scaling = z.output<typeof scaling>;
+export type PipeSettings = z.output<typeof pipeSettings>;
+export type FieldMapping = z.output<typeof fieldMapping>;

@@ -1,0 +1,49 @@
+import { z } from "zod";
+
+/** A reverse private endpoint as the API lists it (read only). */
+export const reversePrivateEndpoint = z
+  .object({
+    id: z.string(),
+    serviceId: z.string().optional(),
+    description: z.string().nullish(),
+    type: z.string().nullish(),
+    vpcEndpointServiceName: z.string().nullish(),
+    vpcResourceConfigurationId: z.string().nullish(),
+    vpcResourceShareArn: z.string().nullish(),
+    mskClusterArn: z.string().nullish(),
+    mskAuthentication: z.string().nullish(),
+    endpointId: z.string().nullish(),
+    dnsNames: z.array(z.string()).nullish(),
+    privateDnsNames: z.array(z.string()).nullish(),
+    /** `Ready`, `Provisioning`, `Failed`, ... */
+    status: z.string().nullish(),
+  })
+  .passthrough();
+
+export type ReversePrivateEndpoint = z.output<typeof reversePrivateEndpoint>;
+
+/** Filters of `getReversePrivateEndpoints`; every one given must match. */
+export const reversePrivateEndpointFilter = z
+  .object({
+    organizationId: z.string().min(1).optional(),
+    serviceId: z.string().min(1).optional(),
+    /** Only endpoints of this type, e.g. `VPC_ENDPOINT_SERVICE`. */
+    type: z.enum(["VPC_ENDPOINT_SERVICE", "VPC_RESOURCE", "MSK_MULTI_VPC", "GCP_PSC_SERVICE_ATTACHMENT"]).optional(),
+    /** Only endpoints in this status, e.g. `Ready`. */
+    status: z.enum(["Unknown", "Provisioning", "Deleting", "Ready", "Failed", "PendingAcceptance", "Rejected", "Expired"]).optional(),
+    /** Only endpoints whose description contains this text. */
+    descriptionContains: z.string().optional(),
+  })
+  .strict();
+
+export type ReversePrivateEndpointFilter = z.input<typeof reversePrivateEndpointFilter>;
+
+/** Applies the filters. Pure. */
+export function filterEndpoints(list: readonly ReversePrivateEndpoint[], f: ReversePrivateEndpointFilter): ReversePrivateEndpoint[] {
+  return list.filter(
+    (e) =>
+      (f.type === undefined || e.type === f.type) &&
+      (f.status === undefined || e.status === f.status) &&
+      (f.descriptionContains === undefined || (e.description ?? "").includes(f.descriptionContains)),
+  );
+}
