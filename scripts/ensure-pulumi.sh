@@ -1,13 +1,15 @@
 #!/usr/bin/env bash
 # Makes the Pulumi CLI and the Node.js language host available and prints the folder that holds
 # them (to prepend to PATH). A `pulumi` already on PATH at the wanted version or newer is used as
-# it is; otherwise both are built once from the Go module proxy into a cache outside the checkout,
-# because the CLI's download site is not reachable from every machine that runs this package.
+# it is (with the `pulumi-language-nodejs` next to it on PATH); otherwise both are built from Go
+# modules into a cache outside the checkout, because the CLI's download site is not reachable from
+# every machine that runs this package. The CLI comes from the Go module proxy. The language host
+# is our own small one in scripts/langhost (see its main.go for why): the official one's module is
+# not served by every proxy.
 set -euo pipefail
 
 VERSION="${PULUMI_VERSION:-3.248.0}"
-# The language host has no tags of its own: the commit behind tag v$VERSION.
-LANGHOST_REF="${PULUMI_LANGHOST_REF:-a88168d865b7}"
+LANGHOST_SRC="$(cd "$(dirname "${BASH_SOURCE[0]}")/langhost" && pwd)"
 CACHE="${PIPESTACK_CACHE_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/pipestack}"
 BIN="$CACHE/pulumi-v$VERSION/bin"
 
@@ -23,14 +25,43 @@ if command -v pulumi >/dev/null 2>&1 && command -v pulumi-language-nodejs >/dev/
   fi
 fi
 
-if [ -x "$BIN/pulumi" ] && [ -x "$BIN/pulumi-language-nodejs" ]; then
+# Each binary is (re)built only when missing; the language host also when its source (or the
+# version it reports) changed since it was built: a hash of both is kept next to it.
+langhost_hash="$(cd "$LANGHOST_SRC" && { echo "$VERSION"; cat ./*.go go.mod go.sum; } | sha256sum | cut -d' ' -f1)"
+need_cli=1
+need_langhost=1
+[ -x "$BIN/pulumi" ] && need_cli=0
+if [ -x "$BIN/pulumi-language-nodejs" ] &&
+  [ "$(cat "$BIN/pulumi-language-nodejs.sha256" 2>/dev/null)" = "$langhost_hash" ]; then
+  need_langhost=0
+fi
+
+# The official CLI ships the dynamic-provider launcher next to `pulumi`; without it there the CLI
+# takes the one in node_modules/@pulumi/pulumi from PATH and warns "using ... from $PATH" on every
+# run. Like that one, it runs @pulumi/pulumi's dynamic provider as resolved from the working
+# directory (the CLI starts it in the project folder).
+ensure_dynamic_launcher() {
+  local f="$BIN/pulumi-resource-pulumi-nodejs" want
+  want='#!/bin/sh
+# Written by pulumi-pipestack scripts/ensure-pulumi.sh: runs the Pulumi dynamic provider of the
+# @pulumi/pulumi that the project (the working directory) uses.
+script=$(node -e "console.log(require.resolve(\"@pulumi/pulumi/cmd/dynamic-provider\"))") || exit 1
+exec node "$script" "$@"'
+  if [ "$(cat "$f" 2>/dev/null)" != "$want" ]; then
+    mkdir -p "$BIN"
+    printf '%s\n' "$want" >"$f.new" && chmod +x "$f.new" && mv -f "$f.new" "$f"
+  fi
+}
+
+if [ "$need_cli" = 0 ] && [ "$need_langhost" = 0 ]; then
+  ensure_dynamic_launcher
   echo "$BIN"
   exit 0
 fi
 
 if ! command -v go >/dev/null 2>&1; then
   cat >&2 <<MSG
-pulumi-pipestack: the Pulumi CLI v$VERSION or newer is not on PATH, and Go is not installed to build it.
+pulumi-pipestack: the Pulumi CLI v$VERSION or newer (with pulumi-language-nodejs) is not on PATH, and Go is not installed to build it.
 Install the CLI (https://www.pulumi.com/docs/install/) or Go 1.25+, then run this again.
 MSG
   exit 1
@@ -40,7 +71,6 @@ work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 mkdir -p "$BIN"
 start=$(date +%s)
-echo "pulumi-pipestack: building the Pulumi CLI v$VERSION from Go modules into $BIN (once; takes minutes)" >&2
 
 build() { # $1 module dir name, $2 requires, $3 package, $4 output name
   local dir="$work/$1"
@@ -71,15 +101,26 @@ GO
       -o "$BIN/$4" "$3")
 }
 
-build cli "	github.com/pulumi/pulumi/pkg/v3 v$VERSION
+if [ "$need_cli" = 1 ]; then
+  echo "pulumi-pipestack: building the Pulumi CLI v$VERSION from Go modules into $BIN (once; takes minutes)" >&2
+  build cli "	github.com/pulumi/pulumi/pkg/v3 v$VERSION
 	github.com/pulumi/pulumi/sdk/v3 v$VERSION" \
-  github.com/pulumi/pulumi/pkg/v3/cmd/pulumi pulumi
+    github.com/pulumi/pulumi/pkg/v3/cmd/pulumi pulumi
+  echo "$(( $(date +%s) - start ))" >"$CACHE/pulumi-v$VERSION/build-seconds"
+fi
 
-build langhost "	github.com/pulumi/pulumi/sdk/nodejs/cmd/pulumi-language-nodejs/v3 $LANGHOST_REF
-	github.com/pulumi/pulumi/pkg/v3 v$VERSION
-	github.com/pulumi/pulumi/sdk/v3 v$VERSION" \
-  github.com/pulumi/pulumi/sdk/nodejs/cmd/pulumi-language-nodejs/v3 pulumi-language-nodejs
+if [ "$need_langhost" = 1 ]; then
+  echo "pulumi-pipestack: building the Node.js language host (scripts/langhost) into $BIN" >&2
+  lh_start=$(date +%s)
+  # Its go.mod/go.sum are committed; -mod=mod still lets Go fetch what the module cache lacks.
+  (cd "$LANGHOST_SRC" && GOSUMDB=off GOFLAGS=-mod=mod go build \
+      -ldflags "-X github.com/pulumi/pulumi/sdk/v3/go/common/version.Version=v$VERSION" \
+      -o "$BIN/pulumi-language-nodejs.new" .)
+  mv -f "$BIN/pulumi-language-nodejs.new" "$BIN/pulumi-language-nodejs"
+  echo "$langhost_hash" >"$BIN/pulumi-language-nodejs.sha256"
+  echo "$(( $(date +%s) - lh_start ))" >"$CACHE/pulumi-v$VERSION/langhost-build-seconds"
+fi
 
+ensure_dynamic_launcher
 echo "pulumi-pipestack: built in $(( $(date +%s) - start )) s" >&2
-echo "$(( $(date +%s) - start ))" >"$CACHE/pulumi-v$VERSION/build-seconds"
 echo "$BIN"

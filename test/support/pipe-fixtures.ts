@@ -1,0 +1,86 @@
+/** Pipe inputs as a program would pass them, one per source kind, for unit and provider tests. */
+
+export const columns = [
+  { name: "id", type: "String" },
+  { name: "ts", type: "DateTime" },
+  { name: "value", type: "Float64" },
+];
+
+export const mappings = columns.map((c) => ({ sourceField: c.name, destinationField: c.name }));
+
+export const kafkaPipe = (name = "events") => ({
+  name,
+  source: {
+    kafka: {
+      format: "JSONEachRow",
+      brokers: "broker-1.example.test:9092",
+      topics: "events",
+      authentication: "PLAIN",
+      credentials: { username: "ingest", password: "kafka-password-plain-1234" },
+      offset: { strategy: "from_timestamp", timestamp: "2026-01-02T03:04" },
+    },
+  },
+  destination: { database: "default", table: `${name}_table`, managedTable: true, columns, roles: ["ingest_role"] },
+  fieldMappings: mappings,
+  scaling: { replicas: 2, replicaCpuMillicores: 250, replicaMemoryGb: 1 },
+  settings: { streaming_max_insert_wait_ms: 5000 },
+});
+
+export const objectStoragePipe = (name = "files") => ({
+  name,
+  source: {
+    objectStorage: {
+      format: "JSONEachRow",
+      url: "https://bucket.example.test/data/**.json",
+      compression: "auto",
+      isContinuous: true,
+      authentication: "IAM_USER",
+      accessKey: { accessKeyId: "AKIDEXAMPLE", secretKey: "object-secret-key-5678" },
+    },
+  },
+  destination: { database: "default", table: `${name}_table`, managedTable: true, columns },
+  fieldMappings: mappings,
+});
+
+export const kinesisPipe = (name = "stream") => ({
+  name,
+  source: {
+    kinesis: {
+      format: "JSONEachRow",
+      streamName: "clicks",
+      region: "us-east-1",
+      iteratorType: "AT_TIMESTAMP",
+      timestamp: 1_767_225_600,
+      authentication: "IAM_USER",
+      accessKey: { accessKeyId: "AKIDKINESIS", secretKey: "kinesis-secret-key-9012" },
+    },
+  },
+  destination: { database: "default", table: `${name}_table`, managedTable: true, columns },
+  fieldMappings: mappings,
+});
+
+export const postgresPipe = (name = "cdc") => ({
+  name,
+  source: {
+    postgres: {
+      host: "db.example.test",
+      port: 5432,
+      database: "app",
+      credentials: { username: "replicator", password: "postgres-password-3456" },
+      settings: { syncIntervalSeconds: 30, pullBatchSize: 1000 },
+      tableMappings: [
+        { sourceSchemaName: "public", sourceTable: "users", targetTable: "public_users" },
+        { sourceSchemaName: "public", sourceTable: "orders", targetTable: "public_orders" },
+      ],
+    },
+  },
+  destination: { database: "replica" },
+});
+
+/** Every plaintext secret of the fixtures, to search for in outputs, state and errors. */
+export const fixtureSecrets = [
+  "kafka-password-plain-1234",
+  "object-secret-key-5678",
+  "kinesis-secret-key-9012",
+  "postgres-password-3456",
+];
