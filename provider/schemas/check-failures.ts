@@ -25,6 +25,11 @@ export function failuresFrom(error: ZodError, input: unknown): CheckFailure[] {
   const failures: CheckFailure[] = [];
   for (const issue of error.issues) {
     if (pathIsUnknown(input, issue.path)) continue;
+    if (issue.code === "unrecognized_keys") {
+      // Name each unknown key where it stands: `source.kafka.topic`, not `source.kafka`.
+      for (const key of issue.keys) failures.push({ property: formatPath([...issue.path, key]), reason: "is not a known field" });
+      continue;
+    }
     failures.push({ property: formatPath(issue.path), reason: issue.message });
   }
   return failures;

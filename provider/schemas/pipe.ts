@@ -87,6 +87,8 @@ export const pipeSpecShape = z
     fieldMappings: z.array(fieldMapping).optional(),
     scaling: scaling.optional(),
     settings: pipeSettings.optional(),
+    /** Adopt the existing pipe with this id instead of creating one. */
+    adoptId: text.optional(),
     /** How long `create` and `update` wait for the pipe to settle. @default 600 */
     waitTimeoutSeconds: z.number().int().min(1).max(86_400).optional(),
   })

@@ -1,0 +1,256 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { Emulator } from "../../emulator";
+import { provider } from "../../provider/impl/pipe";
+import { fixtureSecrets, kafkaPipe, kinesisPipe, objectStoragePipe, postgresPipe } from "../support/pipe-fixtures";
+import { engineInputs } from "../support/pipe-props";
+import { emulatorWithEngine, storedPipes } from "../support/engine";
+
+type Obj = Record<string, any>;
+let emulator: Emulator;
+
+beforeAll(async () => {
+  emulator = await emulatorWithEngine({ stepMs: 30 });
+});
+afterAll(() => emulator.close());
+beforeEach(() => {
+  emulator.control.reset();
+  emulator.control.clearScripts();
+  emulator.control.resetStats();
+});
+
+/** The engine's inputs for a program's pipe, checked as the engine would. */
+async function checked(spec: Obj): Promise<Obj> {
+  const inputs = engineInputs(spec, { organizationId: emulator.options.organizationId, serviceId: emulator.options.serviceId });
+  const result = await provider.check({}, inputs);
+  expect(result.failures).toEqual([]);
+  return result.inputs as Obj;
+}
+
+const kinds: [string, () => Obj, string][] = [
+  ["kafka", () => kafkaPipe(), "Running"],
+  ["objectStorage", () => objectStoragePipe(), "Running"],
+  ["objectStorage one-off", () => ({ ...objectStoragePipe("once"), source: { objectStorage: { ...objectStoragePipe().source.objectStorage, isContinuous: false } } }), "Completed"],
+  ["kinesis", () => kinesisPipe(), "Running"],
+  ["postgres", () => postgresPipe(), "Running|Snapshot"],
+];
+
+describe.each(kinds)("pipe lifecycle: %s", (_kind, spec, settled) => {
+  it("creates, waits until settled, reads with no diff, updates in place, deletes", async () => {
+    const inputs = await checked(spec());
+    const created = await provider.create(inputs);
+    expect(created.id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(created.outs.state).toMatch(new RegExp(`^(${settled})$`));
+    expect(storedPipes(emulator)).toHaveLength(1);
+
+    // No perpetual diff: outputs against the same inputs.
+    expect(await provider.diff(created.id, created.outs, inputs)).toMatchObject({ changes: false });
+    const read = await provider.read(created.id, created.outs);
+    expect(read.id).toBe(created.id);
+    expect(await provider.diff(created.id, read.props!, inputs)).toMatchObject({ changes: false });
+
+    // Secrets: nowhere in outputs' readable part; the API never had them back.
+    const readable = JSON.stringify({ ...read.props, sourceSecrets: undefined });
+    for (const s of fixtureSecrets) expect(readable).not.toContain(s);
+
+    // Rename: an update in place.
+    const renamed = { ...inputs, name: `${inputs.name}-2` };
+    const d = await provider.diff(created.id, read.props!, renamed);
+    expect(d).toMatchObject({ changes: true, replaces: [] });
+    const updated = await provider.update(created.id, read.props!, renamed);
+    expect(updated.outs!.name).toBe(`${inputs.name}-2`);
+    expect(storedPipes(emulator)[0]!.name).toBe(`${inputs.name}-2`);
+    expect(await provider.diff(created.id, updated.outs!, renamed)).toMatchObject({ changes: false });
+
+    await provider.delete(created.id, updated.outs!);
+    expect(storedPipes(emulator)).toHaveLength(0);
+    const gone = await provider.read(created.id, updated.outs!);
+    expect(gone.id).toBe("");
+  });
+});
+
+describe("pipe updates", () => {
+  it("scaling, settings, columns and credentials change in place with the right calls", async () => {
+    const inputs = await checked(kafkaPipe());
+    const { id, outs } = await provider.create(inputs);
+    emulator.control.resetStats();
+    const spec = kafkaPipe();
+    spec.scaling = { replicas: 3, replicaCpuMillicores: 500, replicaMemoryGb: 2 };
+    spec.settings = { streaming_max_insert_wait_ms: 9000 };
+    spec.destination.columns = [...spec.destination.columns, { name: "extra", type: "String" }];
+    spec.fieldMappings = [...spec.fieldMappings, { sourceField: "extra", destinationField: "extra" }];
+    spec.source.kafka.credentials.password = "rotated-password-0000";
+    const news = await checked(spec);
+    expect(await provider.diff(id, outs, news)).toMatchObject({ changes: true, replaces: [] });
+    const updated = await provider.update(id, outs, news);
+    const routes = emulator.control.stats().byRoute;
+    const count = (suffix: string) => Object.entries(routes).filter(([k]) => k.endsWith(suffix)).reduce((n, [, v]) => n + v, 0);
+    expect(count("PATCH /v1/organizations/{organizationId}/services/{serviceId}/pipes/{pipeId}")).toBe(1);
+    expect(count("PUT /v1/organizations/{organizationId}/services/{serviceId}/pipes/{pipeId}/settings")).toBe(1);
+    expect(count("PATCH /v1/organizations/{organizationId}/services/{serviceId}/pipes/{pipeId}/scaling")).toBe(1);
+    expect(updated.outs!.scaling).toEqual({ replicas: 3, replicaCpuMillicores: 500, replicaMemoryGb: 2 });
+    expect(await provider.diff(id, updated.outs!, news)).toMatchObject({ changes: false });
+    // After the first GET (which lacks cpu and memory right after a scaling change), a refresh agrees.
+    const read = await provider.read(id, updated.outs!);
+    expect(await provider.diff(id, read.props!, news)).toMatchObject({ changes: false });
+  });
+
+  it("a database pipe is paused around a table-mapping edit", async () => {
+    const inputs = await checked(postgresPipe());
+    const { id, outs } = await provider.create(inputs);
+    const spec = postgresPipe();
+    spec.source.postgres.tableMappings.push({ sourceSchemaName: "public", sourceTable: "items", targetTable: "public_items" });
+    const news = await checked(spec);
+    expect(await provider.diff(id, outs, news)).toMatchObject({ changes: true, replaces: [] });
+    emulator.control.resetStats();
+    const updated = await provider.update(id, outs, news);
+    const stateCalls = Object.entries(emulator.control.stats().byRoute).find(([k]) => k.startsWith("PATCH") && k.endsWith("/state"));
+    expect(stateCalls?.[1]).toBe(2); // stop, then start
+    expect((updated.outs!.source as Obj).postgres.tableMappings).toHaveLength(3);
+    expect(updated.outs!.state).toMatch(/Running|Snapshot/);
+  });
+
+  it("a change to a fixed field is a replacement, deleted first when it would collide", async () => {
+    const inputs = await checked(kafkaPipe());
+    const { id, outs } = await provider.create(inputs);
+    const spec = kafkaPipe();
+    spec.source.kafka.brokers = "broker-9.example.test:9092";
+    const d = await provider.diff(id, outs, await checked(spec));
+    expect(d).toEqual({ changes: true, replaces: ["source.kafka.brokers"], deleteBeforeReplace: true });
+  });
+});
+
+describe("pipe create: failures and faults", () => {
+  it("an ambiguous POST (applied, then 504 HTML) never makes a second pipe", async () => {
+    emulator.control.script({ method: "POST", path: "/pipes$", kind: "html", status: 504, apply: true });
+    const { id } = await provider.create(await checked(kafkaPipe()));
+    expect(storedPipes(emulator).map((p) => p.id)).toEqual([id]);
+  });
+
+  it("a dropped connection after the POST was applied never makes a second pipe", async () => {
+    emulator.control.script({ method: "POST", path: "/pipes$", kind: "drop", apply: true });
+    const { id } = await provider.create(await checked(kafkaPipe()));
+    expect(storedPipes(emulator).map((p) => p.id)).toEqual([id]);
+  });
+
+  it("a 503 before the POST was applied is followed by one real create", async () => {
+    emulator.control.script({ method: "POST", path: "/pipes$", status: 503, count: 2 });
+    await provider.create(await checked(kafkaPipe()));
+    expect(storedPipes(emulator)).toHaveLength(1);
+  });
+
+  it("429 with a reset header is waited out and retried", async () => {
+    emulator.control.script({ method: "GET", path: "/pipes/[^/]+$", status: 429, headers: { "X-RateLimit-Reset": "0" }, count: 2 });
+    const { id, outs } = await provider.create(await checked(kafkaPipe()));
+    const read = await provider.read(id, outs);
+    expect(read.id).toBe(id);
+  });
+
+  it("5xx on reads are retried with backoff", async () => {
+    const { id, outs } = await provider.create(await checked(kafkaPipe()));
+    emulator.control.script({ method: "GET", path: "/pipes/[^/]+$", status: 502, count: 3 });
+    expect((await provider.read(id, outs)).id).toBe(id);
+  });
+
+  it("a failed pipe is an error with the API's reason, and is kept (not lost)", async () => {
+    const spec = { ...kafkaPipe("fail-broken") };
+    const err = await provider.create(await checked(spec)).catch((e) => e);
+    expect(err.message).toMatch(/is Failed/);
+    expect(err.id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(err.properties.__provider).toBeUndefined(); // no provider in these inputs; the shim adds it in real runs
+    expect(storedPipes(emulator)).toHaveLength(1);
+  });
+
+  it("a 400 surfaces status, code, message and requestId, without secrets", async () => {
+    emulator.control.script({ method: "POST", path: "/pipes$", status: 400, body: { status: 400, error: "BAD_REQUEST: password kafka-password-plain-1234 rejected", requestId: "req-123" } });
+    const err = await provider.create(await checked(kafkaPipe())).catch((e) => e);
+    expect(err.message).toMatch(/POST \/v1\/organizations\/.+\/pipes -> 400 BAD_REQUEST: .* \(requestId req-123\)/);
+    expect(err.message).not.toContain("kafka-password-plain-1234");
+    expect(err.message).not.toContain(emulator.options.keySecret);
+    expect(storedPipes(emulator)).toHaveLength(0);
+  });
+
+  it("an idle service is woken, then the request is retried", async () => {
+    emulator.control.setServiceState(emulator.options.serviceId, "idle");
+    const { id } = await provider.create(await checked(kafkaPipe()));
+    expect(storedPipes(emulator).map((p) => p.id)).toEqual([id]);
+  });
+
+  it("a stopped service is reported, not woken", async () => {
+    emulator.control.setServiceState(emulator.options.serviceId, "stopped");
+    const err = await provider.create(await checked(kafkaPipe())).catch((e) => e);
+    expect(err.message).toMatch(/424 FAILED_DEPENDENCY.*stopped/);
+    emulator.control.setServiceState(emulator.options.serviceId, "running");
+  });
+
+  it("a non-JSON 404 (no such route) is not taken for a deleted pipe", async () => {
+    const { id, outs } = await provider.create(await checked(kafkaPipe()));
+    emulator.control.script({ method: "GET", path: "/pipes/[^/]+$", status: 404, kind: "html" });
+    await expect(provider.read(id, outs)).rejects.toThrow(/404/);
+  });
+});
+
+describe("pipe read and delete", () => {
+  it("an externally deleted pipe reads as gone, and delete treats 404 as done", async () => {
+    const { id, outs } = await provider.create(await checked(kafkaPipe()));
+    await fetch(`${emulator.url}/v1/organizations/${emulator.options.organizationId}/services/${emulator.options.serviceId}/pipes/${id}`, {
+      method: "DELETE",
+      headers: { authorization: `Basic ${Buffer.from(`${emulator.options.keyId}:${emulator.options.keySecret}`).toString("base64")}` },
+    });
+    await new Promise((r) => setTimeout(r, 100));
+    expect((await provider.read(id, outs)).id).toBe("");
+    await expect(provider.delete(id, outs)).resolves.toBeUndefined();
+  });
+
+  it("a change made on the API is seen by read as drift", async () => {
+    const inputs = await checked(kafkaPipe());
+    const { id, outs } = await provider.create(inputs);
+    await fetch(`${emulator.url}/v1/organizations/${emulator.options.organizationId}/services/${emulator.options.serviceId}/pipes/${id}`, {
+      method: "PATCH",
+      headers: {
+        "content-type": "application/json",
+        authorization: `Basic ${Buffer.from(`${emulator.options.keyId}:${emulator.options.keySecret}`).toString("base64")}`,
+      },
+      body: JSON.stringify({ name: "renamed-outside" }),
+    });
+    const read = await provider.read(id, outs);
+    expect(read.props!.name).toBe("renamed-outside");
+    expect(await provider.diff(id, read.props!, inputs)).toMatchObject({ changes: true, replaces: [] });
+  });
+});
+
+describe("adoption", () => {
+  it("adopts an existing pipe by id, applying in-place differences", async () => {
+    const { id } = await provider.create(await checked(kafkaPipe()));
+    const spec = { ...kafkaPipe(), settings: { streaming_max_insert_wait_ms: 7000 }, adoptId: id };
+    const adopted = await provider.create(await checked(spec));
+    expect(adopted.id).toBe(id);
+    expect(storedPipes(emulator)).toHaveLength(1);
+    expect(storedPipes(emulator)[0]!.settings).toEqual({ streaming_max_insert_wait_ms: 7000 });
+  });
+
+  it("refuses to adopt a pipe that differs in fixed fields, or does not exist", async () => {
+    const { id } = await provider.create(await checked(kafkaPipe()));
+    const spec = kafkaPipe();
+    spec.source.kafka.topics = "other-topic";
+    await expect(provider.create(await checked({ ...spec, adoptId: id }))).rejects.toThrow(/fixed at creation: source.kafka.topics/);
+    await expect(provider.create(await checked({ ...kafkaPipe(), adoptId: "00000000-0000-4000-8000-00000000dead" }))).rejects.toThrow(/no pipe/);
+  });
+});
+
+describe("check", () => {
+  it("fills organization and service from settings", async () => {
+    const inputs = engineInputs(kafkaPipe(), {} as any);
+    const { inputs: out, failures } = await provider.check({}, inputs);
+    expect(failures).toEqual([]);
+    expect(out).toMatchObject({ organizationId: emulator.options.organizationId, serviceId: emulator.options.serviceId });
+  });
+
+  it("fails before any network call", async () => {
+    emulator.control.resetStats();
+    const spec = kafkaPipe();
+    spec.scaling.replicas = 99;
+    const { failures } = await provider.check({}, engineInputs(spec));
+    expect(failures).toEqual([{ property: "scaling.replicas", reason: "must be at most 40" }]);
+    expect(emulator.control.stats().requests).toBe(0);
+  });
+});
