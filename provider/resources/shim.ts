@@ -7,14 +7,16 @@ import type * as dynamic from "@pulumi/pulumi/dynamic";
  * states have it written in.
  */
 export function shim(engine: "pipe" | "stack-dashboard" | "stack-alert"): dynamic.ResourceProvider {
-  const modulePath = `pulumi-pipestack/engine/${engine}`;
+  // Short names on purpose: this text is stored with every resource, on every update.
+  const m = `pulumi-pipestack/engine/${engine}`;
+  const e = () => require(m).provider;
   return {
-    configure: (req) => require(modulePath).provider.configure(req),
-    check: (olds, news) => require(modulePath).provider.check(olds, news),
-    diff: (id, olds, news) => require(modulePath).provider.diff(id, olds, news),
-    create: (inputs) => require(modulePath).provider.create(inputs),
-    read: (id, props) => require(modulePath).provider.read(id, props),
-    update: (id, olds, news) => require(modulePath).provider.update(id, olds, news),
-    delete: (id, props) => require(modulePath).provider.delete(id, props),
+    configure: (...a) => e().configure(...a),
+    check: (...a) => e().check(...a),
+    diff: (...a) => e().diff(...a),
+    create: (...a) => e().create(...a),
+    read: (...a) => e().read(...a),
+    update: (...a) => e().update(...a),
+    delete: (...a) => e().delete(...a),
   };
 }
