@@ -48,7 +48,7 @@ export const kinesisPipe = (name = "stream") => ({
     kinesis: {
       format: "JSONEachRow",
       streamName: "clicks",
-      region: "us-east-1",
+      region: "region-1",
       iteratorType: "AT_TIMESTAMP",
       timestamp: 1_767_225_600,
       authentication: "IAM_USER",
