@@ -100,7 +100,6 @@ export function objectStoragePipe(name: string, isContinuous = false): Record<st
     name,
     source: {
       objectStorage: {
-        type: "s3",
         format: "JSONEachRow",
         url: "https://bucket.example.test/logs/**.json",
         isContinuous,
@@ -121,7 +120,7 @@ export function kinesisPipe(name: string): Record<string, any> {
       kinesis: {
         format: "JSONEachRow",
         streamName: "clicks",
-        region: "us-east-1",
+        region: "region-1",
         iteratorType: "TRIM_HORIZON",
         authentication: "IAM_USER",
         accessKey: { accessKeyId: "AKIDEXAMPLE", secretKey: "kinesis-secret-7777" },

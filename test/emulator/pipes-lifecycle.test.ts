@@ -144,7 +144,10 @@ describe("state commands", () => {
 describe("delete", () => {
   it("answers 200 at once, reads Stopping, then 404 JSON and leaves the list", async () => {
     const pipe = await create(kafkaPipe("del-me"));
+    // Long enough that a loaded machine still reads the pipe while it is being deleted.
+    emulator.control.setFaults({ stepMs: 400 });
     const deleted = await api.call("DELETE", `/pipes/${pipe.id}`);
+    emulator.control.setFaults({ stepMs: STEP_MS });
     expect(deleted.status).toBe(200);
     const during = await api.call("GET", `/pipes/${pipe.id}`);
     expect(during.status).toBe(200);

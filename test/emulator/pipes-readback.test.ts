@@ -37,7 +37,7 @@ describe("secrets and write-only fields never leave", () => {
 
   it("returns an object storage connectionString (the live API does) but not in the state dump", async () => {
     const body = objectStoragePipe("conn-string", true);
-    Object.assign(body.source.objectStorage, { type: "azureblobstorage", authentication: "CONNECTION_STRING", connectionString: "AccountName=a;AccountKey=conn-key-1234", azureContainerName: "c", path: "logs/*.json" });
+    Object.assign(body.source.objectStorage, { authentication: "CONNECTION_STRING", connectionString: "AccountName=a;AccountKey=conn-key-1234", azureContainerName: "c", path: "logs/*.json" });
     delete body.source.objectStorage.accessKey;
     const created = await cloud(emulator).call("POST", "/pipes", body);
     expect(created.json.result.source.objectStorage.connectionString).toContain("conn-key-1234");

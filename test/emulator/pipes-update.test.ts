@@ -55,14 +55,14 @@ describe("PATCH in place", () => {
     const created = (await api.call("POST", "/pipes", kafkaPipe("patch-all"))).json.result;
     const answer = await api.call("PATCH", `/pipes/${created.id}`, {
       name: "patch-all-renamed",
-      source: { kafka: { iamRole: "arn:aws:iam::123456789012:role/reader", credentials: { username: "new", password: "rotated-pass-8080" } } },
+      source: { kafka: { iamRole: "arn:example:iam::123456789012:role/reader", credentials: { username: "new", password: "rotated-pass-8080" } } },
       destination: { columns: [{ name: "id", type: "UInt64" }, { name: "msg", type: "String" }] },
       fieldMappings: [{ sourceField: "id", destinationField: "id" }, { sourceField: "message", destinationField: "msg" }],
     });
     expect(answer.status, answer.text).toBe(200);
     const pipe = answer.json.result;
     expect(pipe.name).toBe("patch-all-renamed");
-    expect(pipe.source.kafka.iamRole).toBe("arn:aws:iam::123456789012:role/reader");
+    expect(pipe.source.kafka.iamRole).toBe("arn:example:iam::123456789012:role/reader");
     expect(pipe.destination.columns.map((c: { name: string }) => c.name)).toEqual(["id", "msg"]);
     expect(pipe.fieldMappings).toHaveLength(2);
     expect(answer.text).not.toContain("rotated-pass-8080");

@@ -24,12 +24,16 @@ describe("idle service", () => {
     expect(refusedCreate.status).toBe(424);
 
     expect((await api.call("GET", "")).json.result.state).toBe("idle");
+    // Long enough that a loaded machine still sees the service while it is awaking.
+    emulator.control.setFaults({ stepMs: 400 });
     const woken = await api.call("PATCH", "/state", { command: "awake" });
+    emulator.control.setFaults({ stepMs: STEP_MS });
     expect(woken.status).toBe(200);
     expect(woken.json.result.state).toBe("awaking");
     expect((await api.call("GET", "/pipes")).json.error).toContain("Current state: awaking");
 
-    await sleep(STEP_MS + 20);
+    const deadline = Date.now() + 5000;
+    while ((await api.call("GET", "")).json.result.state !== "running" && Date.now() < deadline) await sleep(20);
     expect((await api.call("GET", "")).json.result.state).toBe("running");
     const listed = await api.call("GET", "/pipes");
     expect(listed.status).toBe(200);

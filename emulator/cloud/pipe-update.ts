@@ -1,0 +1,135 @@
+/**
+ * PATCH of a pipe: what may change in place (behaviour notes, "What can change in place";
+ * the PATCH schemas of the spec list the same fields) and the new values it produces.
+ * Anything fixed at creation is refused with a message saying a new pipe is needed.
+ */
+import { isObject, type JsonObject } from "../http/body";
+import { schemaProperties } from "../validate/openapi";
+import { destinationProblems, kindsSet, nameProblems, settingsProblems, tableMappingProblems } from "../validate/pipe-rules";
+import type { SourceKind, StoredPipe } from "./pipe-model";
+
+/** Spec schema listing the in-place source fields of each kind. */
+const PATCH_SCHEMA: Record<SourceKind, string> = {
+  kafka: "PipePatchKafkaSource",
+  objectStorage: "PipePatchObjectStorageSource",
+  kinesis: "PipePatchKinesisSource",
+  postgres: "PipePatchPostgresSource",
+};
+
+/** The exact text clients match on (notes: `must be paused to edit`). */
+export const PAUSE_TO_EDIT = "pipe must be paused to edit table mappings";
+
+/** New values for the parts a PATCH changes (absent = unchanged). */
+export interface PipeChange {
+  name?: string;
+  source?: JsonObject;
+  destination?: JsonObject;
+  fieldMappings?: JsonObject[];
+  settings?: JsonObject | null;
+}
+
+/** `null` clears a member, anything else replaces it. */
+function merge(base: JsonObject, patch: JsonObject): JsonObject {
+  const out = structuredClone(base);
+  for (const [key, value] of Object.entries(patch)) {
+    if (value === null) delete out[key];
+    else out[key] = structuredClone(value);
+  }
+  return out;
+}
+
+function fixed(path: string): string {
+  return `${path}: is fixed at creation (changing it needs a new pipe)`;
+}
+
+function mappingKey(m: JsonObject): string {
+  return `${String(m.sourceSchemaName)}.${String(m.sourceTable)}`;
+}
+
+/** Table mappings after removals then additions; an existing mapping cannot be edited. */
+function editMappings(current: unknown, patch: JsonObject, problems: string[]): JsonObject[] {
+  let mappings = (Array.isArray(current) ? current : []).filter(isObject);
+  const remove = Array.isArray(patch.tableMappingsToRemove) ? patch.tableMappingsToRemove : [];
+  const add = Array.isArray(patch.tableMappingsToAdd) ? patch.tableMappingsToAdd : [];
+  remove.forEach((m, i) => {
+    const at = `source.postgres.tableMappingsToRemove.${i}`;
+    const shape = tableMappingProblems(m, at);
+    if (shape.length > 0 || !isObject(m)) return problems.push(...shape);
+    const index = mappings.findIndex((x) => mappingKey(x) === mappingKey(m) && x.targetTable === m.targetTable);
+    if (index < 0) return problems.push(`${at}: no such table mapping (${mappingKey(m)} -> ${String(m.targetTable)})`);
+    mappings = mappings.filter((_, j) => j !== index);
+    return undefined;
+  });
+  add.forEach((m, i) => {
+    const at = `source.postgres.tableMappingsToAdd.${i}`;
+    const shape = tableMappingProblems(m, at);
+    if (shape.length > 0 || !isObject(m)) return problems.push(...shape);
+    if (mappings.some((x) => mappingKey(x) === mappingKey(m) || x.targetTable === m.targetTable)) {
+      return problems.push(`${at}: a mapping for ${mappingKey(m)} or ${String(m.targetTable)} exists: an existing mapping cannot be edited (remove it and add it again)`);
+    }
+    mappings.push(structuredClone(m));
+    return undefined;
+  });
+  if (mappings.length === 0) problems.push("source.postgres.tableMappings: a pipe needs at least one table mapping");
+  return mappings;
+}
+
+function sourceChange(pipe: StoredPipe, patch: JsonObject, problems: string[]): JsonObject | undefined {
+  for (const kind of kindsSet(patch)) {
+    if (kind !== pipe.kind) problems.push(`source.${kind}: the pipe's source kind is ${pipe.kind} (changing it needs a new pipe)`);
+  }
+  const given = patch[pipe.kind];
+  if (!isObject(given)) return undefined;
+  const allowed = schemaProperties(PATCH_SCHEMA[pipe.kind]);
+  for (const key of Object.keys(given)) {
+    if (!allowed.includes(key)) problems.push(fixed(`source.${pipe.kind}.${key}`));
+  }
+  const fields = Object.fromEntries(Object.entries(given).filter(([k]) => allowed.includes(k) && !k.startsWith("tableMappings")));
+  if (pipe.kind === "postgres" && isObject(given.settings)) {
+    const editable = schemaProperties("PipePatchPostgresPipeSettings");
+    for (const key of Object.keys(given.settings)) {
+      if (!editable.includes(key)) problems.push(fixed(`source.postgres.settings.${key}`));
+    }
+    fields.settings = merge(isObject(pipe.source.settings) ? pipe.source.settings : {}, given.settings);
+  }
+  const next = merge(pipe.source, fields);
+  const editsMappings = ["tableMappingsToAdd", "tableMappingsToRemove"].some((k) => Array.isArray(given[k]) && (given[k] as unknown[]).length > 0);
+  if (pipe.kind === "postgres" && editsMappings) {
+    if (pipe.state !== "Paused" && pipe.state !== "Stopped") problems.push(PAUSE_TO_EDIT);
+    else next.tableMappings = editMappings(pipe.source.tableMappings, given, problems);
+  }
+  return next;
+}
+
+/** Checks a PATCH body (already valid against PipePatchRequest) and computes the change. */
+export function planPatch(pipe: StoredPipe, body: JsonObject): { change: PipeChange } | { problems: string[] } {
+  const problems: string[] = [];
+  const change: PipeChange = {};
+  const allowed = schemaProperties("PipePatchRequest");
+  for (const key of Object.keys(body)) {
+    if (key === "id") problems.push("id: must not be sent in a request body");
+    else if (key === "scaling") problems.push("scaling: change it with PATCH /pipes/{pipeId}/scaling");
+    else if (!allowed.includes(key)) problems.push(fixed(key));
+  }
+  if (body.name !== undefined && body.name !== null) {
+    problems.push(...nameProblems(body.name));
+    change.name = body.name as string;
+  }
+  if (isObject(body.source)) change.source = sourceChange(pipe, body.source, problems);
+  if (isObject(body.destination)) {
+    for (const key of Object.keys(body.destination)) {
+      if (!schemaProperties("PipePatchDestination").includes(key)) problems.push(fixed(`destination.${key}`));
+    }
+    if (Array.isArray(body.destination.columns)) change.destination = { ...pipe.destination, columns: structuredClone(body.destination.columns) };
+  }
+  if (Array.isArray(body.fieldMappings)) change.fieldMappings = structuredClone(body.fieldMappings) as JsonObject[];
+  if (change.destination || change.fieldMappings) {
+    problems.push(...destinationProblems(pipe.kind, change.destination ?? pipe.destination, change.fieldMappings ?? pipe.fieldMappings));
+  }
+  if (isObject(body.settings)) {
+    problems.push(...settingsProblems(body.settings));
+    const merged = merge(pipe.settings ?? {}, body.settings);
+    change.settings = Object.keys(merged).length > 0 ? merged : null;
+  }
+  return problems.length > 0 ? { problems } : { change };
+}

@@ -1,0 +1,68 @@
+/**
+ * Cloud routes other than pipes: the service itself (read, wake) and reverse private
+ * endpoints. The service routes answer even while the service is idle, so clients can wake it.
+ */
+import { SERVICE_PREFIX, type App } from "../app";
+import { objectBody, type JsonObject } from "../http/body";
+import { param, type RequestContext } from "../http/context";
+import { badRequest, notFound } from "../http/errors";
+import type { Router } from "../router";
+import { validateRequest, type RequestSchema } from "../validate/openapi";
+import { rejectBodyId, serviceRoute } from "./guard";
+import { createEndpoint, endpointView, type StoredEndpoint } from "./reverse-private-endpoints";
+import { awake, serviceView, type ServiceRecord } from "./services";
+
+const ENDPOINTS = `${SERVICE_PREFIX}/pipesReversePrivateEndpoints`;
+const ENDPOINT = `${ENDPOINTS}/{reversePrivateEndpointId}`;
+
+function validBody(ctx: RequestContext, schema: RequestSchema): JsonObject {
+  rejectBodyId(ctx);
+  const body = objectBody(ctx.body);
+  const problems = validateRequest(schema, body);
+  if (problems.length > 0) throw badRequest(problems);
+  return body;
+}
+
+/** Registers the service and reverse-private-endpoint routes. */
+export function registerServiceRoutes(router: Router, app: App): void {
+  router.add("GET", SERVICE_PREFIX, serviceRoute(app, (_ctx, service) => serviceView(service), true));
+
+  router.add("PATCH", `${SERVICE_PREFIX}/state`, serviceRoute(app, (ctx, service) => {
+    const body = objectBody(ctx.body);
+    if (body.command !== "awake") throw badRequest(`command: must be awake, got ${JSON.stringify(body.command ?? null)}`);
+    const refused = awake(service, ctx.now, app.options.stepMs);
+    if (refused) throw badRequest(refused);
+    return serviceView(service);
+  }, true));
+
+  const endpoint = (ctx: RequestContext, service: ServiceRecord): StoredEndpoint => {
+    const found = service.endpoints.get(param(ctx, "reversePrivateEndpointId"));
+    if (!found) throw notFound(`reverse private endpoint ${param(ctx, "reversePrivateEndpointId")} not found`);
+    return found;
+  };
+
+  router.add("GET", ENDPOINTS, serviceRoute(app, (ctx, service) => [...service.endpoints.values()].map((e) => endpointView(e, ctx.now))));
+  router.add("GET", ENDPOINT, serviceRoute(app, (ctx, service) => endpointView(endpoint(ctx, service), ctx.now)));
+
+  router.add("POST", ENDPOINTS, serviceRoute(app, (ctx, service) => {
+    const body = validBody(ctx, "CreateReversePrivateEndpoint");
+    if (typeof body.type !== "string") throw badRequest("type: is required");
+    const created = createEndpoint(service.id, body, ctx.now, app.options.stepMs);
+    service.endpoints.set(created.id, created);
+    return endpointView(created, ctx.now);
+  }));
+
+  router.add("PATCH", ENDPOINT, serviceRoute(app, (ctx, service) => {
+    const found = endpoint(ctx, service);
+    const body = validBody(ctx, "UpdateReversePrivateEndpoint");
+    const unknown = Object.keys(body).filter((k) => k !== "customPrivateDnsMappings");
+    if (unknown.length > 0) throw badRequest(unknown.map((k) => `${k}: is fixed at creation`));
+    if (Array.isArray(body.customPrivateDnsMappings)) found.fields.customPrivateDnsMappings = structuredClone(body.customPrivateDnsMappings);
+    return endpointView(found, ctx.now);
+  }));
+
+  router.add("DELETE", ENDPOINT, serviceRoute(app, (ctx, service) => {
+    service.endpoints.delete(endpoint(ctx, service).id);
+    return undefined;
+  }));
+}

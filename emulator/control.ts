@@ -1,0 +1,196 @@
+/**
+ * The control API: inspect and steer a running emulator. Reachable over HTTP under
+ * `/__emulator/` (no auth, JSON, never faulted, delayed or counted) and as methods of the
+ * `control` object returned by `startEmulator`.
+ */
+import { z } from "zod";
+import type { App } from "./app";
+import { forceState } from "./cloud/pipe-lifecycle";
+import { PIPE_STATES } from "./cloud/pipe-model";
+import { pipeView, storedView } from "./cloud/pipe-view";
+import { endpointView } from "./cloud/reverse-private-endpoints";
+import { serviceView, setServiceState, settleService, type ServiceState } from "./cloud/services";
+import type { ParsedBody } from "./http/body";
+import { jsonReply, type Reply } from "./http/reply";
+import type { FaultInjector, ScriptedFault } from "./faults";
+import { FAULT_KINDS, isUuid, type FaultKind } from "./options";
+import type { StackStore } from "./stack/store";
+import type { Stats, StatsSnapshot } from "./stats";
+
+/** Run-time changes of faults and timing (`POST /__emulator/faults`). */
+export interface FaultSettings {
+  rate?: number;
+  seed?: number;
+  kinds?: FaultKind[];
+  latencyMs?: number;
+  retryAfterSeconds?: number;
+  stepMs?: number;
+  slowMs?: number;
+}
+
+const nonNegative = z.number().finite().min(0);
+const faultSettingsSchema = z
+  .object({ rate: z.number().min(0).max(1), seed: z.number().int(), kinds: z.array(z.enum(FAULT_KINDS)), latencyMs: nonNegative, retryAfterSeconds: nonNegative, stepMs: nonNegative, slowMs: nonNegative })
+  .partial()
+  .strict();
+const scriptSchema = z
+  .object({
+    method: z.string().optional(),
+    path: z.string().min(1),
+    status: z.number().int().min(100).max(599).optional(),
+    body: z.unknown().optional(),
+    headers: z.record(z.string()).optional(),
+    count: z.number().int().min(1).optional(),
+    kind: z.enum(["before", "after", "drop", "html"]).optional(),
+    apply: z.boolean().optional(),
+    delayMs: nonNegative.optional(),
+  })
+  .strict();
+const serviceStateSchema = z.object({ state: z.enum(["idle", "stopped", "running"]) }).strict();
+const pipeStateSchema = z.object({ state: z.enum(PIPE_STATES), stateReason: z.string().optional() }).strict();
+
+/** A refused control call (400 over HTTP). */
+export class ControlError extends Error {
+  constructor(readonly status: number, message: string) {
+    super(message);
+    this.name = "ControlError";
+  }
+}
+
+function parse<T extends z.ZodTypeAny>(schema: T, value: unknown): z.output<T> {
+  const result = schema.safeParse(value);
+  if (result.success) return result.data as z.output<T>;
+  throw new ControlError(400, result.error.issues.map((i) => `${i.path.join(".") || "body"}: ${i.message}`).join("; "));
+}
+
+function stackDump(stack: StackStore): Record<string, unknown> {
+  return structuredClone({ dashboards: [...stack.dashboards.values()], alerts: [...stack.alerts.values()], sources: stack.sources });
+}
+
+/** Steering of one emulator; every change is saved to the state file when there is one. */
+export class Control {
+  constructor(
+    private readonly app: App,
+    private readonly faults: FaultInjector,
+    private readonly counters: Stats,
+    private readonly persist: () => void,
+  ) {}
+
+  /** Every stored object, as stored, without secrets. */
+  state(): Record<string, unknown> {
+    const now = Date.now();
+    const services: Record<string, unknown> = {};
+    for (const service of this.app.store.services.values()) {
+      settleService(service, now);
+      services[service.id] = {
+        ...serviceView(service),
+        pipes: this.app.store.pipes(service, now).map(storedView),
+        reversePrivateEndpoints: [...service.endpoints.values()].map((e) => endpointView(e, now)),
+        stack: stackDump(service.stack),
+      };
+    }
+    return { organizationId: this.app.options.organizationId, services, stack: stackDump(this.app.store.stack) };
+  }
+
+  /** Request and fault counters. */
+  stats(): StatsSnapshot {
+    return this.counters.snapshot();
+  }
+
+  /** Counters back to zero. */
+  resetStats(): void {
+    this.counters.reset();
+  }
+
+  /** Changes faults and timing now; a given seed restarts the random sequence. Returns the current values. */
+  setFaults(settings: FaultSettings): Required<FaultSettings> {
+    const s = parse(faultSettingsSchema, settings);
+    const o = this.app.options;
+    if (s.rate !== undefined) o.faultRate = s.rate;
+    if (s.kinds !== undefined) o.faultKinds = s.kinds;
+    if (s.latencyMs !== undefined) o.latencyMs = s.latencyMs;
+    if (s.retryAfterSeconds !== undefined) o.retryAfterSeconds = s.retryAfterSeconds;
+    if (s.stepMs !== undefined) o.stepMs = s.stepMs;
+    if (s.slowMs !== undefined) o.slowMs = s.slowMs;
+    if (s.seed !== undefined) {
+      o.faultSeed = s.seed;
+      this.faults.reseed(s.seed);
+    }
+    return { rate: o.faultRate, seed: o.faultSeed, kinds: [...o.faultKinds], latencyMs: o.latencyMs, retryAfterSeconds: o.retryAfterSeconds, stepMs: o.stepMs, slowMs: o.slowMs };
+  }
+
+  /** Queues scripted faults for the next matching requests; returns how many strikes are queued. */
+  script(...faults: ScriptedFault[]): number {
+    const parsed = faults.map((f) => parse(scriptSchema, f) as ScriptedFault);
+    for (const fault of parsed) {
+      try {
+        new RegExp(fault.path);
+      } catch (error) {
+        throw new ControlError(400, `path: ${(error as Error).message}`);
+      }
+    }
+    parsed.forEach((f) => this.faults.script(f));
+    return this.faults.pendingScripts();
+  }
+
+  /** Drops the scripted faults not used yet. */
+  clearScripts(): void {
+    this.faults.clearScripts();
+  }
+
+  /** Forces a service's state (`idle` and `stopped` answer 424). */
+  setServiceState(serviceId: string, state: ServiceState): Record<string, unknown> {
+    if (!isUuid(serviceId)) throw new ControlError(400, `service id ${serviceId} is not a UUID`);
+    const { state: next } = parse(serviceStateSchema, { state });
+    const service = this.app.store.service(serviceId);
+    setServiceState(service, next);
+    this.persist();
+    return serviceView(service);
+  }
+
+  /** Forces a pipe's state (and the reason shown while Failed). */
+  setPipeState(pipeId: string, state: string, stateReason?: string): Record<string, unknown> {
+    const body = parse(pipeStateSchema, stateReason === undefined ? { state } : { state, stateReason });
+    const pipe = this.app.store.findPipe(pipeId, Date.now());
+    if (!pipe) throw new ControlError(404, `pipe ${pipeId} not found`);
+    forceState(pipe, body.state, body.stateReason);
+    this.persist();
+    return pipeView(pipe, this.app.options.quirks);
+  }
+
+  /** Empties every store and seeds again (faults, scripts and counters are kept). */
+  reset(): void {
+    this.app.store.reset();
+    this.persist();
+  }
+
+  /** Answers one control request over HTTP. */
+  handle(method: string, pathname: string, body: ParsedBody): Reply {
+    try {
+      const value = body.kind === "json" ? body.value : {};
+      if (body.kind === "invalid") throw new ControlError(body.status, body.message);
+      const route = `${method} ${pathname.replace(/\/+$/, "")}`;
+      const services = /^POST \/__emulator\/services\/([^/]+)\/state$/.exec(route);
+      const pipes = /^POST \/__emulator\/pipes\/([^/]+)\/state$/.exec(route);
+      const field = (name: string): unknown => (typeof value === "object" && value !== null ? (value as Record<string, unknown>)[name] : undefined);
+      if (route === "GET /__emulator/state") return jsonReply(200, this.state());
+      if (route === "GET /__emulator/stats") return jsonReply(200, this.stats());
+      if (route === "POST /__emulator/stats/reset") return this.done(() => this.resetStats());
+      if (route === "POST /__emulator/faults") return jsonReply(200, this.setFaults(value as FaultSettings));
+      if (route === "POST /__emulator/script") return jsonReply(200, { queued: this.script(...(Array.isArray(value) ? value : [value]) as ScriptedFault[]) });
+      if (route === "DELETE /__emulator/script") return this.done(() => this.clearScripts());
+      if (route === "POST /__emulator/reset") return this.done(() => this.reset());
+      if (services) return jsonReply(200, this.setServiceState(decodeURIComponent(services[1] ?? ""), field("state") as ServiceState));
+      if (pipes) return jsonReply(200, this.setPipeState(decodeURIComponent(pipes[1] ?? ""), String(field("state")), field("stateReason") as string | undefined));
+      return jsonReply(404, { error: `no control route ${route}` });
+    } catch (error) {
+      if (error instanceof ControlError) return jsonReply(error.status, { error: error.message });
+      throw error;
+    }
+  }
+
+  private done(action: () => void): Reply {
+    action();
+    return jsonReply(200, { ok: true });
+  }
+}

@@ -1,0 +1,99 @@
+/**
+ * The HTTP server: control requests go straight to the control API; API requests are
+ * counted, may meet a fault (before or after being applied), wait the configured latency,
+ * and are routed. Unknown routes answer a non-JSON 404, as the live gateways do.
+ */
+import { randomUUID } from "node:crypto";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import { setTimeout as sleep } from "node:timers/promises";
+import type { App } from "./app";
+import type { Control } from "./control";
+import type { FaultInjector, Surface } from "./faults";
+import { readBody } from "./http/body";
+import { cloudError, stackError } from "./http/envelope";
+import { htmlReply, textReply, type Reply } from "./http/reply";
+import type { Router } from "./router";
+import type { Stats } from "./stats";
+
+/** What the server needs besides the request. */
+export interface ServerParts {
+  app: App;
+  router: Router;
+  faults: FaultInjector;
+  stats: Stats;
+  control: Control;
+  /** Saves the store after a change (no-op without a state file). */
+  persist: () => void;
+}
+
+const CONTROL_PREFIX = "/__emulator";
+const MUTATING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
+function surfaceOf(pathname: string): Surface {
+  return pathname === "/api/v2" || pathname.startsWith("/api/v2/") ? "stack" : "cloud";
+}
+
+/** No such route: plain text on the stack server, an HTML page from the cloud gateway. */
+function noRoute(surface: Surface): Reply {
+  return surface === "stack" ? textReply(404, "Not Found") : htmlReply(404);
+}
+
+function write(res: ServerResponse, reply: Reply, requestId?: string): void {
+  if (res.headersSent || res.destroyed) return;
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(reply.headers)) headers[name.toLowerCase()] = value;
+  if (requestId) headers["x-request-id"] = requestId;
+  res.writeHead(reply.status, headers);
+  res.end(reply.body);
+}
+
+/** Creates (does not start) the server; `abort` cancels pending delays on close. */
+export function createEmulatorServer(parts: ServerParts, abort: AbortSignal): Server {
+  const { app, router, faults, stats, control, persist } = parts;
+
+  async function handleApi(req: IncomingMessage, res: ServerResponse, method: string, url: URL): Promise<void> {
+    const requestId = randomUUID();
+    const surface = surfaceOf(url.pathname);
+    const match = router.match(method, url.pathname);
+    stats.request(method, match?.route.template);
+    const fault = faults.decide(method, url.pathname);
+    const body = await readBody(req);
+    const delay = app.options.latencyMs + (fault?.delayMs ?? 0);
+    if (delay > 0) await sleep(delay, undefined, { signal: abort });
+    if (fault) stats.fault({ method, path: url.pathname, kind: fault.label, timing: fault.timing });
+    if (fault && fault.timing === "before" && fault.action !== "slow") {
+      if (fault.action === "drop") req.socket.destroy();
+      else write(res, faults.reply(fault, surface, requestId), requestId);
+      return;
+    }
+    let reply: Reply;
+    try {
+      reply = match
+        ? await match.route.handler({ method, pathname: url.pathname, params: match.params, query: url.searchParams, headers: req.headers, body, requestId, now: Date.now() })
+        : noRoute(surface);
+    } catch (error) {
+      const message = `unexpected error: ${(error as Error).message}`;
+      reply = surface === "stack" ? stackError(500, message) : cloudError(requestId, 500, "INTERNAL_SERVER_ERROR", message);
+    }
+    if (match && MUTATING.has(method) && reply.status === 200) persist();
+    if (fault && fault.timing === "after") {
+      if (fault.action === "drop") req.socket.destroy();
+      else write(res, faults.reply(fault, surface, requestId), requestId);
+      return;
+    }
+    write(res, reply, requestId);
+  }
+
+  return createServer((req, res) => {
+    const method = (req.method ?? "GET").toUpperCase();
+    const url = new URL(req.url ?? "/", "http://127.0.0.1");
+    const isControl = url.pathname === CONTROL_PREFIX || url.pathname.startsWith(`${CONTROL_PREFIX}/`);
+    const work = isControl
+      ? readBody(req).then((body) => write(res, control.handle(method, url.pathname, body)))
+      : handleApi(req, res, method, url);
+    work.catch(() => {
+      // Aborted by close() or a broken socket: nothing left to answer.
+      req.socket.destroy();
+    });
+  });
+}

@@ -1,0 +1,53 @@
+/**
+ * The stack routes once, shared by both ways in (`/api/v2` and the cloud `/stack` proxy),
+ * which differ only in auth, envelope and error body.
+ */
+import { objectBody } from "../http/body";
+import { param, type RequestContext } from "../http/context";
+import { alertSchema, dashboardCreateSchema, dashboardUpdateSchema, parseBody } from "../validate/stack-rules";
+import { alertView, createAlert, deleteAlert, getAlert, replaceAlert } from "./alerts";
+import { createDashboard, dashboardView, deleteDashboard, getDashboard, updateDashboard } from "./dashboards";
+import type { StackStore } from "./store";
+
+/** One stack route: a path relative to the surface's base, and what it does. */
+export interface StackOperation {
+  method: "GET" | "POST" | "PUT" | "DELETE";
+  path: string;
+  /** The `data` / `result` to answer, or undefined for an answer without one (DELETE). */
+  run(store: StackStore, ctx: RequestContext): unknown;
+}
+
+const stamp = (ctx: RequestContext): string => new Date(ctx.now).toISOString();
+
+/** Every stack route (notes: "Routes of the open-source server"). */
+export const STACK_OPERATIONS: readonly StackOperation[] = [
+  { method: "GET", path: "/dashboards", run: (s) => [...s.dashboards.values()].map(dashboardView) },
+  {
+    method: "POST",
+    path: "/dashboards",
+    run: (s, ctx) => dashboardView(createDashboard(s, parseBody(dashboardCreateSchema, objectBody(ctx.body)), stamp(ctx))),
+  },
+  { method: "GET", path: "/dashboards/{id}", run: (s, ctx) => dashboardView(getDashboard(s, param(ctx, "id"))) },
+  {
+    method: "PUT",
+    path: "/dashboards/{id}",
+    run: (s, ctx) => {
+      getDashboard(s, param(ctx, "id"));
+      return dashboardView(updateDashboard(s, param(ctx, "id"), parseBody(dashboardUpdateSchema, objectBody(ctx.body)), stamp(ctx)));
+    },
+  },
+  { method: "DELETE", path: "/dashboards/{id}", run: (s, ctx) => void deleteDashboard(s, param(ctx, "id")) },
+  { method: "GET", path: "/alerts", run: (s) => [...s.alerts.values()].map(alertView) },
+  { method: "POST", path: "/alerts", run: (s, ctx) => alertView(createAlert(s, parseBody(alertSchema, objectBody(ctx.body)), stamp(ctx))) },
+  { method: "GET", path: "/alerts/{id}", run: (s, ctx) => alertView(getAlert(s, param(ctx, "id"))) },
+  {
+    method: "PUT",
+    path: "/alerts/{id}",
+    run: (s, ctx) => {
+      getAlert(s, param(ctx, "id"));
+      return alertView(replaceAlert(s, param(ctx, "id"), parseBody(alertSchema, objectBody(ctx.body)), stamp(ctx)));
+    },
+  },
+  { method: "DELETE", path: "/alerts/{id}", run: (s, ctx) => void deleteAlert(s, param(ctx, "id")) },
+  { method: "GET", path: "/sources", run: (s) => structuredClone(s.sources) },
+];

@@ -1,0 +1,61 @@
+/**
+ * Request and fault counts of the API surfaces (control requests are not counted), keyed
+ * by method and route template, so tests can assert what a client really sent.
+ */
+
+/** One injected fault, for tests that check which requests were hit. */
+export interface FaultRecord {
+  method: string;
+  path: string;
+  kind: string;
+  timing: "before" | "after";
+}
+
+/** What `GET /__emulator/stats` answers. */
+export interface StatsSnapshot {
+  requests: number;
+  /** `"POST /v1/organizations/{organizationId}/services/{serviceId}/pipes": n`; no route: `"GET (no route)"`. */
+  byRoute: Record<string, number>;
+  /** Faults by kind (`429`, `500`, ..., `slow`, `scripted`). */
+  faults: Record<string, number>;
+  /** The last faults injected, oldest first (at most {@link RECENT_FAULTS}). */
+  recentFaults: FaultRecord[];
+}
+
+/** How many fault records are kept. */
+export const RECENT_FAULTS = 200;
+
+/** Counters of one emulator. */
+export class Stats {
+  private requests = 0;
+  private byRoute: Record<string, number> = {};
+  private faults: Record<string, number> = {};
+  private recent: FaultRecord[] = [];
+
+  /** Counts one API request. */
+  request(method: string, template: string | undefined): void {
+    this.requests += 1;
+    const key = `${method} ${template ?? "(no route)"}`;
+    this.byRoute[key] = (this.byRoute[key] ?? 0) + 1;
+  }
+
+  /** Counts one injected fault. */
+  fault(record: FaultRecord): void {
+    this.faults[record.kind] = (this.faults[record.kind] ?? 0) + 1;
+    this.recent.push(record);
+    if (this.recent.length > RECENT_FAULTS) this.recent.shift();
+  }
+
+  /** A copy of the counters. */
+  snapshot(): StatsSnapshot {
+    return structuredClone({ requests: this.requests, byRoute: this.byRoute, faults: this.faults, recentFaults: this.recent });
+  }
+
+  /** Back to zero. */
+  reset(): void {
+    this.requests = 0;
+    this.byRoute = {};
+    this.faults = {};
+    this.recent = [];
+  }
+}
