@@ -7,3 +7,9 @@ export { getReversePrivateEndpoints, type GetReversePrivateEndpointsArgs } from 
 export type { ReversePrivateEndpoint } from "./schemas/reverse-private-endpoint";
 export { settingKeys, type Settings } from "./config";
 export { ApiError, NotFoundError, ConflictError, RateLimitedError, FailedDependencyError, TransportError } from "./client/errors";
+export { StackDashboard, type StackDashboardArgs } from "./resources/stack-dashboard";
+export { StackAlert, type StackAlertArgs } from "./resources/stack-alert";
+export { getStackSources, type GetStackSourcesArgs } from "./functions/get-stack-sources";
+export type { StackTileInput, StackTileOutput, StackSeries } from "./schemas/stack-dashboard";
+export type { AlertChannel } from "./schemas/stack-alert";
+export type { StackSource } from "./schemas/stack-source";

@@ -48,7 +48,7 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
 /** The HTTP client of both API surfaces: auth, envelopes, typed errors, retries. */
 export class ApiClient {
   readonly surface: Surface;
-  private readonly retry: RetryPolicy;
+  readonly retryPolicy: RetryPolicy;
   private readonly timeoutMs: number;
   private readonly dispatcher: Dispatcher;
   private readonly wake?: ClientOptions["wake"];
@@ -56,7 +56,7 @@ export class ApiClient {
 
   constructor(options: ClientOptions) {
     this.surface = options.surface;
-    this.retry = options.retry ?? defaultRetryPolicy;
+    this.retryPolicy = options.retry ?? defaultRetryPolicy;
     this.timeoutMs = options.requestTimeoutMs ?? 60_000;
     this.dispatcher = options.dispatcher ?? sharedDispatcher();
     this.wake = options.wake;
@@ -90,7 +90,7 @@ export class ApiClient {
         retry--;
         continue;
       }
-      const delay = shouldRetry(outcome, idempotent) ? retryDelay(outcome, retry, Date.now() - started, this.retry) : undefined;
+      const delay = shouldRetry(outcome, idempotent) ? retryDelay(outcome, retry, Date.now() - started, this.retryPolicy) : undefined;
       if (delay === undefined) throw failure;
       await this.sleep(delay);
     }

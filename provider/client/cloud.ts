@@ -1,5 +1,6 @@
 import { required, type Settings } from "../config";
 import { ApiClient } from "./client";
+import { retryPolicyFrom } from "./retry";
 import { FailedDependencyError } from "./errors";
 import { path, servicePath } from "./paths";
 import { cloudSurface } from "./surface";
@@ -38,7 +39,7 @@ export function cloudService(settings: Settings, ref: ServiceRef): CloudService 
     required(settings, "keyId"),
     required(settings, "keySecret"),
   );
-  const retry = { maxRetries: settings.maxRetries, baseDelayMs: settings.retryBaseDelayMs, maxDelayMs: 30_000, maxElapsedMs: 120_000 };
+  const retry = retryPolicyFrom(settings);
   const plain = new ApiClient({ surface, retry, requestTimeoutMs: settings.requestTimeoutMs });
   const prefix = servicePath(ref.organizationId, ref.serviceId);
 

@@ -75,6 +75,15 @@ export class TransportError extends Error {
   }
 }
 
+/**
+ * True when a request that failed may still have been applied (a 5xx, or a connection lost after
+ * sending): a POST must not simply be sent again.
+ */
+export function mayHaveBeenApplied(err: unknown): boolean {
+  if (err instanceof TransportError) return !err.neverSent;
+  return err instanceof ApiError && err.status >= 500;
+}
+
 /** True for a JSON 404 from the API: the object is gone. */
 export function isNotFound(err: unknown): err is NotFoundError {
   return err instanceof NotFoundError;

@@ -18,6 +18,11 @@ export const defaultRetryPolicy: RetryPolicy = {
   maxElapsedMs: 120_000,
 };
 
+/** The policy the settings ask for (`pipestack:maxRetries`, `pipestack:retryBaseDelayMs`). */
+export function retryPolicyFrom(settings: { maxRetries: number; retryBaseDelayMs: number }): RetryPolicy {
+  return { ...defaultRetryPolicy, maxRetries: settings.maxRetries, baseDelayMs: settings.retryBaseDelayMs };
+}
+
 /** What came back from one attempt, as far as retrying cares. */
 export type Outcome =
   | { kind: "status"; status: number; headers: Record<string, string | string[] | undefined> }

@@ -117,7 +117,7 @@ export function wouldCollide(olds: Obj, news: Obj): boolean {
 export async function create(inputs: Obj): Promise<dynamic.CreateResult> {
   const svc = service(inputs);
   if (typeof inputs.adoptId === "string" && inputs.adoptId) return adopt(svc, inputs.adoptId, inputs);
-  const created = await createPipe(svc, createBody(inputs), secretsOf(inputs), engineSettings().maxRetries);
+  const created = await createPipe(svc, createBody(inputs), secretsOf(inputs), svc.client.retryPolicy.maxRetries);
   const settled = await settle(svc, created, inputs, "was created");
   return { id: created.id, outs: projectPipe(settled, inputs) };
 }

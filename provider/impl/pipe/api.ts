@@ -1,4 +1,4 @@
-import { ApiError, ConflictError, TransportError, isNotFound } from "../../client/errors";
+import { ConflictError, isNotFound, mayHaveBeenApplied } from "../../client/errors";
 import { path } from "../../client/paths";
 import type { CloudService } from "../../client/cloud";
 import type { ApiPipe } from "./project";
@@ -16,12 +16,6 @@ export function getPipe(svc: CloudService, id: string): Promise<ApiPipe> {
 export async function findPipeByName(svc: CloudService, name: string): Promise<ApiPipe | undefined> {
   const list = (await svc.client.get<ApiPipe[]>(pipes(svc))) ?? [];
   return list.find((p) => p.name === name);
-}
-
-/** True when the POST may have created the pipe although no success came back. */
-function ambiguous(err: unknown): boolean {
-  if (err instanceof TransportError) return !err.neverSent;
-  return err instanceof ApiError && err.status >= 500;
 }
 
 /**
@@ -43,7 +37,7 @@ export async function createPipe(
     } catch (err) {
       last = err;
       // A conflict after an ambiguous attempt is most likely our own earlier POST.
-      const mayExist = ambiguous(err) || (attempt > 0 && err instanceof ConflictError);
+      const mayExist = mayHaveBeenApplied(err) || (attempt > 0 && err instanceof ConflictError);
       if (!mayExist) throw err;
       const found = await findPipeByName(svc, name);
       if (found) return found;

@@ -1,0 +1,67 @@
+import { required, type Settings } from "../config";
+import { ApiClient } from "./client";
+import { retryPolicyFrom } from "./retry";
+import { cloudService, serviceRef } from "./cloud";
+import { ApiError, isNotFound } from "./errors";
+import { path } from "./paths";
+import { stackServerSurface } from "./surface";
+
+/** What a resource may name to choose its stack (the non-secret parts only). */
+export interface StackTargetOverrides {
+  stackUrl?: string;
+  organizationId?: string;
+  serviceId?: string;
+}
+
+/** Which stack, without credentials: pure, safe to keep in state and to compare. */
+export type StackTargetRef =
+  | { kind: "server"; stackUrl: string; key: string }
+  | { kind: "cloud"; organizationId: string; serviceId: string; key: string };
+
+/** A client for one stack and the prefix of its `dashboards`, `alerts` and `sources`. */
+export interface StackTarget {
+  client: ApiClient;
+  /** Path prefix below the client's base URL: `""` on the server, `/v1/.../services/{svc}/stack` on the cloud. */
+  base: string;
+  kind: "cloud" | "server";
+  /** Identity of the target: `server:<url>` or `cloud:<org>/<svc>`. Another key is another stack. */
+  key: string;
+  /** True when an error means the object is not there (a JSON 404; on the server also a plain-text one). */
+  isGone(err: unknown): boolean;
+}
+
+/** `https://x/api/v2/` -> `https://x`: the base URL as the settings document it. */
+export function stackBaseUrl(url: string): string {
+  return url.replace(/\/+$/, "").replace(/\/api\/v2$/, "");
+}
+
+/**
+ * Chooses the stack, in this order: a resource's own `stackUrl`; a resource's own
+ * `organizationId` / `serviceId` (the cloud proxy); `pipestack:stackUrl`; the configured cloud
+ * service. Throws naming both ways to set a missing setting. Pure.
+ */
+export function stackTargetRef(settings: Settings, overrides: StackTargetOverrides = {}): StackTargetRef {
+  const own = overrides.organizationId !== undefined || overrides.serviceId !== undefined;
+  const url = overrides.stackUrl ?? (own ? undefined : settings.stackUrl);
+  if (url !== undefined) {
+    const stackUrl = stackBaseUrl(url);
+    return { kind: "server", stackUrl, key: `server:${stackUrl}` };
+  }
+  const ref = serviceRef(settings, overrides);
+  return { kind: "cloud", ...ref, key: `cloud:${ref.organizationId}/${ref.serviceId}` };
+}
+
+/** A client for the stack a resource names (see {@link stackTargetRef}); credentials from settings. */
+export function stackTarget(settings: Settings, overrides: StackTargetOverrides = {}): StackTarget {
+  const ref = stackTargetRef(settings, overrides);
+  if (ref.kind === "cloud") {
+    const svc = cloudService(settings, ref);
+    return { client: svc.client, base: `${svc.prefix}${path("stack")}`, kind: "cloud", key: ref.key, isGone: isNotFound };
+  }
+  const token = required(settings, "stackToken", `the access key of the stack server at ${ref.stackUrl}`);
+  const retry = retryPolicyFrom(settings);
+  const client = new ApiClient({ surface: stackServerSurface(ref.stackUrl, token), retry, requestTimeoutMs: settings.requestTimeoutMs });
+  // The server answers some 404s in plain text (`Not Found`): on its object routes that is "not there" too.
+  const isGone = (err: unknown) => isNotFound(err) || (err instanceof ApiError && err.status === 404);
+  return { client, base: "", kind: "server", key: ref.key, isGone };
+}

@@ -1,0 +1,77 @@
+import type * as dynamic from "@pulumi/pulumi/dynamic";
+import { validate, type CheckFailure } from "../schemas/check-failures";
+import { dashboardRuleFailures, stackDashboardSpec } from "../schemas/stack-dashboard";
+import { configure } from "./engine-settings";
+import { createDashboard, deleteObject, findObject, getDashboard, putDashboard } from "./stack/api";
+import { dashboardBody, projectDashboard } from "./stack/dashboard-body";
+import { dashboardChanges, type StackChange } from "./stack/dashboard-diff";
+import { checkSettings, pinTarget, targetOf } from "./stack/target";
+
+type Obj = Record<string, unknown>;
+const PROVIDER_KEY = "__provider";
+
+/**
+ * Validates a dashboard before any network call and pins its stack into the inputs. Failures
+ * carry property paths (`tiles[2].w`); values not known yet pass.
+ */
+export async function check(_olds: Obj, news: Obj): Promise<dynamic.CheckResult> {
+  const inputs: Obj = { ...news };
+  const failures: CheckFailure[] = [];
+  const settings = checkSettings(failures);
+  failures.push(...pinTarget(settings, inputs));
+  for (const k of Object.keys(inputs)) if (inputs[k] === undefined) delete inputs[k];
+  const { [PROVIDER_KEY]: _p, ...spec } = inputs;
+  const result = validate(stackDashboardSpec, spec);
+  if (!result.ok) failures.push(...result.failures);
+  failures.push(...dashboardRuleFailures(spec));
+  return { inputs, failures };
+}
+
+/**
+ * Compares the old outputs with the new inputs. `diffs` lists the changed paths (the engine
+ * reads `changes` and `replaces`; the paths are for tests and for users of this module).
+ */
+export async function diff(_id: string, olds: Obj, news: Obj): Promise<dynamic.DiffResult & { diffs: StackChange[] }> {
+  const changes = dashboardChanges(olds, news);
+  const replaces = changes.filter((c) => c.kind === "replace").map((c) => c.path);
+  return { changes: changes.length > 0, replaces, deleteBeforeReplace: false, diffs: changes };
+}
+
+export async function create(inputs: Obj): Promise<dynamic.CreateResult> {
+  const target = targetOf(inputs);
+  const body = dashboardBody(inputs);
+  const created = await createDashboard(target, body);
+  return { id: created.id, outs: projectDashboard(created, inputs, inputs.tiles as unknown[], undefined) };
+}
+
+/**
+ * One PUT with the whole tile list; each tile carries the id its key had in the old outputs, so
+ * the server keeps it (and the alerts on it). A tile whose key is gone is removed, with its alerts.
+ */
+export async function update(id: string, olds: Obj, news: Obj): Promise<dynamic.UpdateResult> {
+  const target = targetOf(news);
+  const body = dashboardBody(news, olds.tiles);
+  try {
+    const updated = await putDashboard(target, id, body);
+    return { outs: projectDashboard(updated, news, news.tiles as unknown[], olds.tiles) };
+  } catch (err) {
+    if (target.isGone(err)) throw new Error(`dashboard ${id} no longer exists on ${target.key}: run \`pulumi refresh\` to forget it, then \`pulumi up\` to create it again`);
+    throw err;
+  }
+}
+
+/** The live dashboard, keys recovered from the stored tiles by id; an empty id when it is gone. */
+export async function read(id: string, props: Obj): Promise<dynamic.ReadResult> {
+  const target = targetOf(props);
+  const live = await findObject(target, () => getDashboard(target, id));
+  if (!live) return { id: "", props: {} };
+  return { id, props: projectDashboard(live, props, undefined, props.tiles) };
+}
+
+/** Deletes the dashboard (the server deletes the alerts on its tiles); already gone is done. */
+export async function remove(id: string, props: Obj): Promise<void> {
+  await deleteObject(targetOf(props), "dashboards", id);
+}
+
+/** The provider the serialized shim delegates to (`pulumi-pipestack/engine/stack-dashboard`). */
+export const provider = { configure, check, diff, create, read, update, delete: remove };

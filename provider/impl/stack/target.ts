@@ -1,0 +1,59 @@
+import { stackTarget, stackTargetRef, type StackTarget, type StackTargetOverrides } from "../../client/stack";
+import type { Settings } from "../../config";
+import type { CheckFailure } from "../../schemas/check-failures";
+import { isUnknown } from "../../schemas/unknown";
+import { engineSettings } from "../engine-settings";
+
+type Obj = Record<string, unknown>;
+
+/** The target fields a resource's inputs or outputs hold. */
+export const TARGET_KEYS = ["stackUrl", "organizationId", "serviceId"] as const;
+
+function overridesOf(props: Obj): StackTargetOverrides {
+  const pick = (k: (typeof TARGET_KEYS)[number]) => (typeof props[k] === "string" && props[k] !== "" ? (props[k] as string) : undefined);
+  return { stackUrl: pick("stackUrl"), organizationId: pick("organizationId"), serviceId: pick("serviceId") };
+}
+
+/**
+ * Writes the chosen stack into the inputs at `check` time, so that state records it and a move
+ * to another stack shows as a change of these fields: the server target keeps `stackUrl` only,
+ * the cloud target `organizationId` and `serviceId` only. Values not known yet are left alone.
+ * Returns the failures of a stack that cannot be chosen.
+ */
+export function pinTarget(settings: Settings | undefined, inputs: Obj): CheckFailure[] {
+  for (const k of TARGET_KEYS) if (inputs[k] === null || inputs[k] === "") delete inputs[k];
+  if (TARGET_KEYS.some((k) => isUnknown(inputs[k]))) return [];
+  if (!settings) return [];
+  try {
+    const ref = stackTargetRef(settings, overridesOf(inputs));
+    for (const k of TARGET_KEYS) delete inputs[k];
+    if (ref.kind === "server") inputs.stackUrl = ref.stackUrl;
+    else Object.assign(inputs, { organizationId: ref.organizationId, serviceId: ref.serviceId });
+    return [];
+  } catch (err) {
+    const property = inputs.organizationId === undefined && !settings.organizationId ? "organizationId" : "serviceId";
+    return [{ property, reason: `${(err as Error).message} Or set pipestack:stackUrl to use an open-source stack server.` }];
+  }
+}
+
+/** A client for the stack a resource's inputs or outputs name; credentials from the engine's settings. */
+export function targetOf(props: Obj): StackTarget {
+  return stackTarget(engineSettings(), overridesOf(props));
+}
+
+/** Settings for `check`: a broken setting is a failure, not a throw. */
+export function checkSettings(failures: CheckFailure[]): Settings | undefined {
+  try {
+    return engineSettings();
+  } catch (err) {
+    failures.push({ property: "pipestack", reason: (err as Error).message });
+    return undefined;
+  }
+}
+
+/** The target fields of a resource's props, as they go to the outputs. */
+export function targetFields(props: Obj): Obj {
+  const out: Obj = {};
+  for (const k of TARGET_KEYS) if (props[k] !== undefined && props[k] !== null) out[k] = props[k];
+  return out;
+}

@@ -1,0 +1,91 @@
+import * as pulumi from "@pulumi/pulumi";
+import type { AlertChannel, StackAlertInput } from "../schemas/stack-alert";
+import type { ArgsOf } from "./inputs";
+import { shim } from "./shim";
+
+/**
+ * Arguments of a {@link StackAlert}: the request fields of the stack API's alert, and
+ * (optionally) which stack it lives on.
+ */
+export interface StackAlertArgs extends ArgsOf<Omit<StackAlertInput, "name">> {
+  /** Alert name, 1-512 characters. @default the resource name */
+  name?: pulumi.Input<string>;
+}
+
+/**
+ * An alert of the observability stack: on a dashboard tile (`source: "tile"`, with
+ * `dashboardId` and `tileId`) or on a saved search (`source: "search"`).
+ *
+ * Every field updates in place (one PUT of the whole alert); moving it to another stack
+ * (`stackUrl`, `organizationId`, `serviceId`) creates a new alert and deletes the old one. The
+ * server deletes a tile alert when its tile or dashboard is removed: keep `tileId` pointing at
+ * `board.tileIds[...]` so that a removed tile shows in the preview.
+ *
+ * @example
+ * new StackAlert("checkout-errors", {
+ *   source: "tile", dashboardId: board.id, tileId: board.tileIds["Errors"],
+ *   threshold: 10, thresholdType: "above", interval: "5m",
+ *   channel: { type: "webhook", webhookId: "6650f0c0de0000000000abcd" },
+ *   message: "Checkout errors above 10 in 5 minutes",
+ * });
+ */
+export class StackAlert extends pulumi.dynamic.Resource {
+  declare readonly name: pulumi.Output<string>;
+  declare readonly message: pulumi.Output<string | undefined>;
+  declare readonly threshold: pulumi.Output<number>;
+  declare readonly interval: pulumi.Output<StackAlertInput["interval"]>;
+  declare readonly thresholdType: pulumi.Output<"above" | "below">;
+  declare readonly source: pulumi.Output<"tile" | "search">;
+  declare readonly channel: pulumi.Output<AlertChannel>;
+  declare readonly dashboardId: pulumi.Output<string | undefined>;
+  declare readonly tileId: pulumi.Output<string | undefined>;
+  declare readonly savedSearchId: pulumi.Output<string | undefined>;
+  /** `inactive` when new; then as the server evaluates it. */
+  declare readonly state: pulumi.Output<string>;
+  /** Team that owns the alert. */
+  declare readonly team: pulumi.Output<string | undefined>;
+  /** Dashboard id, as the server reports it. */
+  declare readonly dashboard: pulumi.Output<string | undefined>;
+  /** Saved search id, as the server reports it. */
+  declare readonly savedSearch: pulumi.Output<string | undefined>;
+  declare readonly groupBy: pulumi.Output<string | undefined>;
+  declare readonly silenced: pulumi.Output<boolean | undefined>;
+  declare readonly createdAt: pulumi.Output<string>;
+  declare readonly updatedAt: pulumi.Output<string>;
+  declare readonly stackUrl: pulumi.Output<string | undefined>;
+  declare readonly organizationId: pulumi.Output<string | undefined>;
+  declare readonly serviceId: pulumi.Output<string | undefined>;
+
+  constructor(name: string, args: StackAlertArgs, opts?: pulumi.CustomResourceOptions) {
+    super(
+      shim("stack-alert"),
+      name,
+      {
+        name: args.name ?? name,
+        message: args.message,
+        threshold: args.threshold,
+        interval: args.interval,
+        thresholdType: args.thresholdType,
+        source: args.source,
+        channel: args.channel,
+        dashboardId: args.dashboardId,
+        tileId: args.tileId,
+        savedSearchId: args.savedSearchId,
+        groupBy: args.groupBy,
+        organizationId: args.organizationId,
+        serviceId: args.serviceId,
+        stackUrl: args.stackUrl,
+        state: undefined,
+        team: undefined,
+        dashboard: undefined,
+        savedSearch: undefined,
+        silenced: undefined,
+        createdAt: undefined,
+        updatedAt: undefined,
+      },
+      opts,
+      "pipestack",
+      "StackAlert",
+    );
+  }
+}

@@ -1,0 +1,66 @@
+import * as pulumi from "@pulumi/pulumi";
+import type { StackDashboardInput, StackTileOutput } from "../schemas/stack-dashboard";
+import type { ArgsOf } from "./inputs";
+import { shim } from "./shim";
+
+/**
+ * Arguments of a {@link StackDashboard}: its name, tiles and tags, and (optionally) which stack
+ * it lives on.
+ */
+export interface StackDashboardArgs extends ArgsOf<Omit<StackDashboardInput, "name">> {
+  /** Dashboard name, up to 1024 characters. @default the resource name */
+  name?: pulumi.Input<string>;
+}
+
+/**
+ * A dashboard of the observability stack, on the cloud proxy of a service or on an open-source
+ * stack server (`pipestack:stackUrl`).
+ *
+ * Tiles are identified by `key` (default: their name). Each tile's server id is carried forward
+ * on every update, so moving, resizing, reordering or adding tiles keeps the existing tiles and
+ * the alerts on them; `tileIds` maps each key to its tile's id. A tile left out of `tiles` is
+ * removed, and the server deletes the alerts on it.
+ *
+ * @example
+ * const board = new StackDashboard("checkout", {
+ *   tiles: [{ name: "Errors", x: 0, y: 0, w: 12, h: 4,
+ *     series: [{ type: "time", dataSource: "events", aggFn: "count", where: "level:error" }] }],
+ *   tags: ["checkout"],
+ * });
+ * new StackAlert("checkout-errors", { source: "tile", dashboardId: board.id, tileId: board.tileIds["Errors"],
+ *   threshold: 10, thresholdType: "above", interval: "5m", channel: { type: "webhook", webhookId: "..." } });
+ */
+export class StackDashboard extends pulumi.dynamic.Resource {
+  /** The dashboard's name. */
+  declare readonly name: pulumi.Output<string>;
+  /** The tiles as the server stores them, each with its `id` and its `key`. */
+  declare readonly tiles: pulumi.Output<StackTileOutput[]>;
+  /** Tile id by tile key (`key`, else `name`): `board.tileIds["Errors"]`. */
+  declare readonly tileIds: pulumi.Output<Record<string, string>>;
+  /** Tags, duplicates dropped. */
+  declare readonly tags: pulumi.Output<string[]>;
+  /** The open-source server the dashboard lives on, when it does. */
+  declare readonly stackUrl: pulumi.Output<string | undefined>;
+  /** The cloud organization and service whose stack holds it, when it does. */
+  declare readonly organizationId: pulumi.Output<string | undefined>;
+  declare readonly serviceId: pulumi.Output<string | undefined>;
+
+  constructor(name: string, args: StackDashboardArgs, opts?: pulumi.CustomResourceOptions) {
+    super(
+      shim("stack-dashboard"),
+      name,
+      {
+        name: args.name ?? name,
+        tiles: args.tiles,
+        tags: args.tags,
+        organizationId: args.organizationId,
+        serviceId: args.serviceId,
+        stackUrl: args.stackUrl,
+        tileIds: undefined,
+      },
+      opts,
+      "pipestack",
+      "StackDashboard",
+    );
+  }
+}

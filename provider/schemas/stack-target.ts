@@ -1,0 +1,30 @@
+import { z } from "zod";
+
+/**
+ * Where a dashboard, alert or source list lives: the stack of a cloud service (through the cloud
+ * API's `/stack` proxy) or an open-source stack server. Shared by every stack resource.
+ */
+export const stackTargetFields = {
+  /**
+   * Organization of the cloud service whose stack holds the object. Naming it (or `serviceId`)
+   * on a resource selects the cloud proxy even when `pipestack:stackUrl` is set.
+   * @default stack config `pipestack:organizationId`, then `PIPESTACK_ORGANIZATION_ID`
+   */
+  organizationId: z.string().min(1, "must not be empty").optional(),
+  /**
+   * The cloud service whose stack holds the object.
+   * @default stack config `pipestack:serviceId`, then `PIPESTACK_SERVICE_ID`
+   */
+  serviceId: z.string().min(1, "must not be empty").optional(),
+  /**
+   * Base URL of an open-source stack server, without `/api/v2`: selects it instead of the cloud
+   * proxy. Its access key comes from `pipestack:stackToken` (secret) or `PIPESTACK_STACK_TOKEN`.
+   * @default stack config `pipestack:stackUrl`, then `PIPESTACK_STACK_URL`; unset: the cloud proxy
+   */
+  stackUrl: z.string().url("must be a URL such as https://stack.example.com").optional(),
+};
+
+export const stackTarget = z.object(stackTargetFields).strict();
+
+/** What a program may write to choose the target. */
+export type StackTargetInput = z.input<typeof stackTarget>;

@@ -1,0 +1,347 @@
+/**
+ * End-to-end harness: one Pulumi stack driven by the real CLI against an in-process emulator.
+ *
+ * Per test file: a temporary PULUMI_HOME, a file backend and a stack config file (nothing is
+ * written into the checkout: `--config-file` points outside it), and an emulator on port 0 with
+ * short lifecycle steps. Every command runs with `--non-interactive`; everything the CLI printed
+ * is kept, so the tests can search it for secrets.
+ *
+ * CLI commands run asynchronously: the emulator shares this process's event loop with the test,
+ * and the dynamic-provider process the CLI starts talks to it over HTTP.
+ */
+import { spawn, spawnSync } from "node:child_process";
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+import { expect } from "vitest";
+import { startEmulator, type Emulator, type EmulatorOptions } from "../../emulator";
+
+export const repoRoot = path.resolve(__dirname, "..", "..");
+
+/** What Pulumi writes for an unknown value in previews. */
+export const UNKNOWN = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";
+/** The signature key of a secret in an exported state. */
+export const SECRET_SIG = "4dabf18193072939515e22adb298388d";
+export const SECRET_SIG_VALUE = "1b47061264138c4ac30d75fd1eb44270";
+
+let cliBin: string | undefined;
+
+/** The folder holding `pulumi`, the language host and the dynamic-provider launcher. */
+export function pulumiBin(): string {
+  if (cliBin) return cliBin;
+  if (process.env.PIPESTACK_PULUMI_BIN) return (cliBin = process.env.PIPESTACK_PULUMI_BIN);
+  const r = spawnSync("bash", [path.join(repoRoot, "scripts", "ensure-pulumi.sh")], { encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] });
+  if (r.status !== 0) throw new Error("scripts/ensure-pulumi.sh could not make the Pulumi CLI ready");
+  return (cliBin = r.stdout.trim().split("\n").pop()!);
+}
+
+/** One CLI command and what it printed. */
+export interface Run {
+  args: string[];
+  code: number;
+  stdout: string;
+  stderr: string;
+  ms: number;
+}
+
+/** A step of `pulumi preview --json`. */
+export interface PreviewStep {
+  op: string;
+  urn: string;
+  diffReasons?: string[];
+  replaceReasons?: string[];
+  detailedDiff?: Record<string, { kind: string; inputDiff?: boolean }> | null;
+  oldState?: { inputs?: Record<string, unknown>; outputs?: Record<string, unknown> };
+  newState?: { inputs?: Record<string, unknown>; outputs?: Record<string, unknown> };
+}
+
+export interface StackOptions {
+  /** The program's folder, relative to the repository root (e.g. `examples/quickstart`). */
+  program: string;
+  /** Plain stack config, `key` in the project's namespace or `ns:key`. */
+  config?: Record<string, string>;
+  /** Secret stack config (`--secret`); every value is also searched for in what was printed. */
+  secretConfig?: Record<string, string>;
+  /** More plaintext values that must never appear (e.g. credentials passed as plain strings). */
+  secrets?: string[];
+  emulator?: EmulatorOptions;
+  /** Settings of the open-source stack server target: `pipestack:stackUrl` and its token. */
+  stackServer?: boolean;
+  stack?: string;
+}
+
+/** A stack of one program, its emulator and everything the CLI printed. */
+export class E2EStack {
+  readonly printed: string[] = [];
+  readonly runs: Run[] = [];
+  private readonly env: NodeJS.ProcessEnv;
+  private readonly configFile: string;
+  readonly secretValues: string[];
+
+  private constructor(
+    readonly options: StackOptions,
+    readonly emulator: Emulator,
+    readonly tmp: string,
+    readonly stack: string,
+  ) {
+    this.configFile = path.join(tmp, `Pulumi.${stack}.yaml`);
+    const bin = pulumiBin();
+    const env: NodeJS.ProcessEnv = {};
+    // Nothing from the caller's Pulumi or pipestack settings leaks in.
+    for (const [k, v] of Object.entries(process.env)) if (!/^(PULUMI_|PIPESTACK_)/.test(k)) env[k] = v;
+    Object.assign(env, {
+      PATH: [bin, path.join(repoRoot, "node_modules", "@pulumi", "pulumi"), process.env.PATH].join(path.delimiter),
+      PULUMI_HOME: path.join(tmp, "home"),
+      PULUMI_BACKEND_URL: `file://${path.join(tmp, "backend")}`,
+      PULUMI_CONFIG_PASSPHRASE: "e2e-passphrase",
+      PULUMI_SKIP_UPDATE_CHECK: "true",
+      PULUMI_DISABLE_CHECKPOINT_BACKUPS: "true",
+      // The examples are typechecked by test/unit/examples-compile.test.ts; ts-node need not again.
+      PULUMI_NODEJS_TRANSPILE_ONLY: "true",
+      NO_COLOR: "1",
+    });
+    this.env = env;
+    this.secretValues = [
+      ...Object.values(options.secretConfig ?? {}),
+      ...(options.secrets ?? []),
+      emulator.options.keySecret,
+      emulator.options.stackToken,
+    ];
+  }
+
+  /** Starts the emulator, creates the stack and sets its config. */
+  static async open(options: StackOptions): Promise<E2EStack> {
+    const emulator = await startEmulator({ port: 0, stepMs: 20, ...options.emulator });
+    const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "pipestack-e2e-"));
+    fs.mkdirSync(path.join(tmp, "backend"), { recursive: true });
+    const stack = options.stack ?? "e2e";
+    const s = new E2EStack(options, emulator, tmp, stack);
+    await s.init();
+    return s;
+  }
+
+  private async init(): Promise<void> {
+    // `stack init` writes the stack's config file next to Pulumi.yaml: run it on a copy of the
+    // project file outside the checkout, then use that file as the stack's config file.
+    const project = path.join(this.tmp, "project");
+    fs.mkdirSync(project);
+    fs.copyFileSync(path.join(repoRoot, this.options.program, "Pulumi.yaml"), path.join(project, "Pulumi.yaml"));
+    await this.must(["stack", "init", this.stack, "--cwd", project], false);
+    fs.renameSync(path.join(project, `Pulumi.${this.stack}.yaml`), this.configFile);
+    const e = this.emulator;
+    const config: Record<string, string> = {
+      "pipestack:apiUrl": e.url,
+      "pipestack:keyId": e.options.keyId,
+      "pipestack:organizationId": e.options.organizationId,
+      "pipestack:serviceId": e.options.serviceId,
+      "pipestack:pollIntervalMs": "20",
+      "pipestack:retryBaseDelayMs": "5",
+      ...(this.options.stackServer ? { "pipestack:stackUrl": e.url } : {}),
+      ...this.options.config,
+    };
+    const secret: Record<string, string> = {
+      "pipestack:keySecret": e.options.keySecret,
+      ...(this.options.stackServer ? { "pipestack:stackToken": e.options.stackToken } : {}),
+      ...this.options.secretConfig,
+    };
+    const args = ["config", "set-all", ...this.stackArgs()];
+    for (const [k, v] of Object.entries(config)) args.push("--plaintext", `${k}=${v}`);
+    for (const [k, v] of Object.entries(secret)) args.push("--secret", `${k}=${v}`);
+    await this.must(args);
+  }
+
+  private stackArgs(): string[] {
+    return ["--cwd", path.join(repoRoot, this.options.program), "--stack", this.stack, "--config-file", this.configFile];
+  }
+
+  /** Runs `pulumi <args>` for this stack; never throws on a non-zero exit. */
+  async pulumi(args: string[], withStack = true): Promise<Run> {
+    const full = [...args, ...(withStack ? this.stackArgs() : []), "--non-interactive"];
+    const started = Date.now();
+    const run = await new Promise<Run>((resolve, reject) => {
+      const child = spawn("pulumi", full, { cwd: repoRoot, env: this.env, stdio: ["ignore", "pipe", "pipe"] });
+      let stdout = "";
+      let stderr = "";
+      child.stdout.on("data", (d: Buffer) => (stdout += d.toString()));
+      child.stderr.on("data", (d: Buffer) => (stderr += d.toString()));
+      child.on("error", reject);
+      child.on("close", (code) => resolve({ args: full, code: code ?? -1, stdout, stderr, ms: Date.now() - started }));
+    });
+    this.runs.push(run);
+    this.printed.push(run.stdout, run.stderr);
+    return run;
+  }
+
+  /** Like {@link pulumi}, failing the test with everything printed when the exit is not 0. */
+  async must(args: string[], withStack = true): Promise<Run> {
+    const run = await this.pulumi(args, withStack);
+    if (run.code !== 0) {
+      throw new Error(`pulumi ${args.join(" ")} exited ${run.code}\n--- stdout\n${run.stdout}\n--- stderr\n${run.stderr}`);
+    }
+    return run;
+  }
+
+  setConfig(key: string, value: string, secret = false): Promise<Run> {
+    return this.must(["config", "set", key, value, ...(secret ? ["--secret"] : [])]);
+  }
+
+  removeConfig(key: string): Promise<Run> {
+    return this.must(["config", "rm", key]);
+  }
+
+  /** `pulumi up` without its own preview (the tests preview separately). */
+  up(): Promise<Run> {
+    return this.must(["up", "--yes", "--skip-preview", "--diff"]);
+  }
+
+  refresh(): Promise<Run> {
+    return this.must(["refresh", "--yes", "--diff"]);
+  }
+
+  destroy(): Promise<Run> {
+    return this.must(["destroy", "--yes"]);
+  }
+
+  /** `pulumi preview --json`: its steps by resource name (the URN's last segment). */
+  async previewJson(): Promise<Record<string, PreviewStep>> {
+    const run = await this.must(["preview", "--json"]);
+    const json = JSON.parse(run.stdout) as { steps?: PreviewStep[] };
+    const steps: Record<string, PreviewStep> = {};
+    for (const step of json.steps ?? []) steps[step.urn.split("::").pop()!] = step;
+    return steps;
+  }
+
+  /** `pulumi preview --expect-no-changes --diff`: passes only when nothing would change. */
+  expectNoChanges(): Promise<Run> {
+    return this.must(["preview", "--expect-no-changes", "--diff"]);
+  }
+
+  /** The stack's state as `pulumi stack export` prints it (secrets encrypted). */
+  async exportState(): Promise<{ text: string; resources: ExportedResource[] }> {
+    const run = await this.must(["stack", "export", "--stack", this.stack, "--cwd", path.join(repoRoot, this.options.program)], false);
+    const json = JSON.parse(run.stdout) as { deployment?: { resources?: ExportedResource[] } };
+    return { text: run.stdout, resources: json.deployment?.resources ?? [] };
+  }
+
+  /** Stack outputs (secrets shown as `[secret]`). */
+  async outputs(): Promise<Record<string, unknown>> {
+    const run = await this.must(["stack", "output", "--json", "--stack", this.stack, "--cwd", path.join(repoRoot, this.options.program)], false);
+    return JSON.parse(run.stdout) as Record<string, unknown>;
+  }
+
+  /**
+   * No secret value in plaintext anywhere: not in the exported state, not in anything the CLI
+   * printed so far, not in the stack's config file. Returns the export for further checks.
+   */
+  async assertNoPlaintextSecrets(): Promise<{ text: string; resources: ExportedResource[] }> {
+    const exported = await this.exportState();
+    const printed = this.printed.join("\n");
+    const configText = fs.readFileSync(this.configFile, "utf8");
+    for (const secret of this.secretValues) {
+      expect(exported.text.includes(secret), `stack export contains the secret ${mask(secret)}`).toBe(false);
+      expect(printed.includes(secret), `the CLI printed the secret ${mask(secret)}`).toBe(false);
+      expect(configText.includes(secret), `the config file holds the secret ${mask(secret)} in plaintext`).toBe(false);
+    }
+    return exported;
+  }
+
+  /** The pipes the emulator holds for the default service. */
+  pipes(): Record<string, any>[] {
+    const state = this.emulator.control.state() as any;
+    return state.services[this.emulator.options.serviceId]?.pipes ?? [];
+  }
+
+  /** Every object the emulator holds (pipes, dashboards, alerts, on both stack surfaces). */
+  storedObjects(): number {
+    const state = this.emulator.control.state() as any;
+    let n = state.stack.dashboards.length + state.stack.alerts.length;
+    for (const svc of Object.values(state.services) as any[]) n += svc.pipes.length + svc.stack.dashboards.length + svc.stack.alerts.length;
+    return n;
+  }
+
+  /** Calls the emulator's cloud API under the default service, as a user with the API key would. */
+  async cloudApi(method: string, subpath: string, body?: unknown): Promise<any> {
+    const e = this.emulator;
+    const url = `${e.url}/v1/organizations/${e.options.organizationId}/services/${e.options.serviceId}${subpath}`;
+    const auth = Buffer.from(`${e.options.keyId}:${e.options.keySecret}`).toString("base64");
+    const res = await fetch(url, {
+      method,
+      headers: { authorization: `Basic ${auth}`, ...(body === undefined ? {} : { "content-type": "application/json" }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await res.text();
+    if (!res.ok) throw new Error(`${method} ${subpath} -> ${res.status}: ${text}`);
+    return text ? (JSON.parse(text) as { result?: unknown }).result : undefined;
+  }
+
+  /** Calls the emulator's open-source stack API (`/api/v2`) with its bearer token. */
+  async stackApi(method: string, subpath: string, body?: unknown): Promise<any> {
+    const e = this.emulator;
+    const res = await fetch(`${e.url}/api/v2${subpath}`, {
+      method,
+      headers: { authorization: `Bearer ${e.options.stackToken}`, ...(body === undefined ? {} : { "content-type": "application/json" }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await res.text();
+    if (!res.ok) throw new Error(`${method} /api/v2${subpath} -> ${res.status}: ${text}`);
+    return text ? (JSON.parse(text) as { data?: unknown }).data : undefined;
+  }
+
+  /** Destroys what is left (best effort), stops the emulator and removes the temporary folder. */
+  async close(): Promise<void> {
+    try {
+      await this.emulator.close();
+    } finally {
+      fs.rmSync(this.tmp, { recursive: true, force: true });
+    }
+  }
+}
+
+/** A resource of `pulumi stack export`. */
+export interface ExportedResource {
+  urn: string;
+  type: string;
+  id?: string;
+  inputs?: Record<string, any>;
+  outputs?: Record<string, any>;
+  protect?: boolean;
+  retainOnDelete?: boolean;
+}
+
+/** The resources of a dynamic provider type (e.g. `pipestack:Pipe`) in an export. */
+export function resourcesOf(resources: ExportedResource[], type: string): ExportedResource[] {
+  return resources.filter((r) => r.type === `pulumi-nodejs:dynamic/${type}`);
+}
+
+/** Asserts a value of an exported state is a ciphertext (a secret), not a readable value. */
+export function expectCiphertext(value: unknown, what: string): void {
+  expect(value, `${what} is a secret in state`).toMatchObject({ [SECRET_SIG]: SECRET_SIG_VALUE });
+  expect(typeof (value as Record<string, unknown>).ciphertext, `${what} has a ciphertext`).toBe("string");
+  expect(Object.keys(value as object).sort(), `${what} holds nothing besides its ciphertext`).toEqual([SECRET_SIG, "ciphertext"].sort());
+}
+
+/**
+ * The serialized provider of every dynamic resource: small, delegating to the installed engine
+ * by its stable path, carrying no secret. Returns the sizes in bytes, by resource name.
+ */
+export function checkSerializedProviders(resources: ExportedResource[], secrets: string[]): Record<string, number> {
+  const sizes: Record<string, number> = {};
+  for (const r of resources.filter((x) => x.type.startsWith("pulumi-nodejs:dynamic/"))) {
+    const name = r.urn.split("::").pop()!;
+    for (const where of ["inputs", "outputs"] as const) {
+      const text = r[where]?.__provider;
+      expect(typeof text, `${name}: __provider in ${where}`).toBe("string");
+      if (typeof text !== "string") continue;
+      sizes[name] = Buffer.byteLength(text);
+      if (!r.type.startsWith("pulumi-nodejs:dynamic/pipestack:")) continue;
+      expect(text, `${name}: __provider delegates to the installed engine`).toContain("pulumi-pipestack/engine/");
+      expect(sizes[name], `${name}: __provider is small`).toBeLessThan(8 * 1024);
+      for (const s of secrets) expect(text.includes(s), `${name}: __provider holds a secret`).toBe(false);
+    }
+  }
+  return sizes;
+}
+
+function mask(secret: string): string {
+  return `${secret.slice(0, 3)}…(${secret.length} chars)`;
+}

@@ -1,0 +1,128 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { Emulator } from "../../emulator/index";
+import { provider as alertImpl } from "../../provider/impl/stack-alert";
+import { provider as dashboardImpl } from "../../provider/impl/stack-dashboard";
+import { alertInputs, dashboardInputs } from "../unit/stack-fixtures";
+import { KEY_SECRET, STACK_TOKEN, TARGETS, checked, preview, rawCall, stackOf, start, up, useTarget } from "./stack-harness";
+
+let emulator: Emulator;
+beforeAll(async () => {
+  emulator = await start();
+});
+afterAll(() => emulator.close());
+
+describe.each(TARGETS)("StackAlert on the %s target", (kind) => {
+  beforeEach(() => useTarget(kind, emulator));
+  const storedAlert = (id: string) => stackOf(emulator, kind).alerts.find((a) => a.id === id);
+
+  async function boardWithAlert(over: Record<string, unknown> = {}) {
+    const board = await up(dashboardImpl, dashboardInputs());
+    const program = alertInputs({ dashboardId: board.id, tileId: board.outs.tileIds.Errors, message: "errors are high", ...over });
+    return { board, program, alert: await up(alertImpl, program) };
+  }
+
+  it("creates, reads, updates (one PUT of the whole body) and deletes an alert", async () => {
+    const { board, program, alert } = await boardWithAlert();
+    expect(alert.outs).toMatchObject({ state: "inactive", silenced: false, dashboard: board.id, dashboardId: board.id, tileId: board.outs.tileIds.Errors, name: "errors-high" });
+    expect(alert.outs.createdAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+    expect(typeof alert.outs.team).toBe("string");
+    expect(storedAlert(alert.id)).toMatchObject({ threshold: 10, interval: "5m", message: "errors are high" });
+    expect((await preview(alertImpl, program, alert)).changes, "preview right after up").toBe(false);
+    expect(await alertImpl.read(alert.id, alert.outs)).toEqual({ id: alert.id, props: alert.outs });
+
+    const { message: _m, ...withoutMessage } = program;
+    const next = { ...withoutMessage, threshold: 25, interval: "15m", thresholdType: "below", tileId: board.outs.tileIds.Latency };
+    const updated = await up(alertImpl, next, alert);
+    expect(updated.diff?.diffs.map((d) => `${d.path}:${d.kind}`).sort()).toEqual(["interval:update", "message:update", "threshold:update", "thresholdType:update", "tileId:update"]);
+    expect(updated.id).toBe(alert.id);
+    expect(storedAlert(alert.id)).toMatchObject({ threshold: 25, interval: "15m", thresholdType: "below", message: null, tileId: board.outs.tileIds.Latency });
+    expect((await preview(alertImpl, next, updated)).changes).toBe(false);
+
+    await alertImpl.delete(alert.id, updated.outs);
+    expect(storedAlert(alert.id)).toBeUndefined();
+    await expect(alertImpl.delete(alert.id, updated.outs), "deleting an alert already gone is done").resolves.toBeUndefined();
+  });
+
+  it("creates a search alert", async () => {
+    const program = alertInputs({ source: "search", dashboardId: undefined, tileId: undefined, savedSearchId: "s0000000000000000000001", groupBy: "service" });
+    const alert = await up(alertImpl, program);
+    expect(alert.outs).toMatchObject({ source: "search", savedSearch: "s0000000000000000000001", groupBy: "service" });
+    expect((await preview(alertImpl, program, alert)).changes).toBe(false);
+  });
+
+  it("reads an alert deleted behind its back as gone, and says so on update", async () => {
+    const { alert, program } = await boardWithAlert();
+    expect((await rawCall(emulator, kind, "DELETE", `/alerts/${alert.id}`)).status).toBe(200);
+    expect(await alertImpl.read(alert.id, alert.outs)).toEqual({ id: "", props: {} });
+    await expect(alertImpl.update(alert.id, alert.outs, await checked(alertImpl, { ...program, threshold: 1 }))).rejects.toThrow(/no longer exists.*pulumi refresh/);
+  });
+
+  it("passes on the server's refusal of a tile that does not exist, with status and path", async () => {
+    const { alert, program } = await boardWithAlert();
+    const news = await checked(alertImpl, { ...program, tileId: "ffffffffffffffffffffffff" });
+    await expect(alertImpl.update(alert.id, alert.outs, news)).rejects.toThrow(/PUT \/\S*alerts\/\w+ -> 404 .*Tile not found/);
+    expect(storedAlert(alert.id), "the alert is untouched").toBeDefined();
+  });
+
+  it("goes with its dashboard", async () => {
+    const { board, alert } = await boardWithAlert();
+    await dashboardImpl.delete(board.id, board.outs);
+    expect(await alertImpl.read(alert.id, alert.outs)).toEqual({ id: "", props: {} });
+    await expect(alertImpl.delete(alert.id, alert.outs)).resolves.toBeUndefined();
+  });
+
+  it("never shows a credential in outputs or errors", async () => {
+    const texts: string[] = [];
+    const { board, alert } = await boardWithAlert();
+    texts.push(JSON.stringify([board, alert, await dashboardImpl.read(board.id, board.outs), (await dashboardImpl.check({}, dashboardInputs())).inputs]));
+    const errorOf = (p: Promise<unknown>) => p.then(() => "resolved", (e: Error) => e.message);
+    texts.push(await errorOf(alertImpl.update(alert.id, alert.outs, await checked(alertImpl, alertInputs({ dashboardId: board.id, tileId: "nope" })))));
+    useTarget(kind, emulator, { keySecret: "wrong-cloud-secret-31", stackToken: "wrong-stack-token-31" });
+    const refused = await errorOf(dashboardImpl.read(board.id, board.outs));
+    expect(refused).toMatch(/401/);
+    texts.push(refused);
+    useTarget(kind, emulator, { stackToken: "", keySecret: "" });
+    const missing = await errorOf(dashboardImpl.read(board.id, board.outs));
+    expect(missing).toMatch(kind === "server" ? /pipestack:stackToken is not set/ : /pipestack:keySecret is not set/);
+    texts.push(missing);
+    for (const text of texts) {
+      for (const secret of [KEY_SECRET, STACK_TOKEN, "wrong-cloud-secret-31", "wrong-stack-token-31", Buffer.from(`${emulator.options.keyId}:${KEY_SECRET}`).toString("base64")]) {
+        expect(text, `${secret} leaked`).not.toContain(secret);
+      }
+    }
+  });
+
+  it("treats a plain-text 404 as gone only on the open-source server", async () => {
+    const { board } = await boardWithAlert();
+    const struck = () => emulator.control.stats().faults.scripted ?? 0;
+    const before = struck();
+    emulator.control.script({ method: "GET", path: `/dashboards/${board.id}$`, status: 404, body: "Not Found" });
+    if (kind === "server") {
+      expect(await dashboardImpl.read(board.id, board.outs)).toEqual({ id: "", props: {} });
+    } else {
+      // Through the cloud gateway a 404 without a JSON body is a missing route, not a missing dashboard.
+      await expect(dashboardImpl.read(board.id, board.outs)).rejects.toThrow(/404/);
+    }
+    expect(struck(), "the scripted fault struck once").toBe(before + 1);
+  });
+});
+
+describe("a resource may choose its own stack", () => {
+  it("lands on the server when it names stackUrl, with the cloud configured; moving it back replaces it", async () => {
+    useTarget("cloud", emulator);
+    const program = dashboardInputs({ stackUrl: emulator.url });
+    const board = await up(dashboardImpl, program);
+    expect(board.outs).toMatchObject({ stackUrl: emulator.url });
+    expect(board.outs).not.toHaveProperty("serviceId");
+    expect(stackOf(emulator, "server").dashboards.some((d) => d.id === board.id)).toBe(true);
+    const back = await dashboardImpl.diff(board.id, board.outs, await checked(dashboardImpl, dashboardInputs()));
+    expect(back.replaces?.sort()).toEqual(["organizationId", "serviceId", "stackUrl"]);
+  });
+
+  it("lands on the cloud when it names a service, with a server configured", async () => {
+    useTarget("server", emulator);
+    const board = await up(dashboardImpl, dashboardInputs({ serviceId: emulator.options.serviceId }));
+    expect(board.outs).toMatchObject({ organizationId: emulator.options.organizationId, serviceId: emulator.options.serviceId });
+    expect(stackOf(emulator, "cloud").dashboards.some((d) => d.id === board.id)).toBe(true);
+  });
+});

@@ -1,0 +1,51 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { Emulator } from "../../emulator";
+import * as dashboards from "../../provider/impl/stack-dashboard";
+import * as alerts from "../../provider/impl/stack-alert";
+import { alertInputs, dashboardInputs, tile } from "../unit/stack-fixtures";
+import { checked, start, TARGETS, useTarget, type TargetKind } from "./stack-harness";
+
+let emulator: Emulator;
+beforeAll(async () => {
+  emulator = await start();
+});
+afterAll(() => emulator.close());
+beforeEach(() => {
+  emulator.control.reset();
+  emulator.control.clearScripts();
+});
+
+/** The dashboards and alerts a target's store holds. */
+function stored(kind: TargetKind): { dashboards: any[]; alerts: any[] } {
+  const state = emulator.control.state() as any;
+  const stack = kind === "server" ? state.stack : state.services[emulator.options.serviceId].stack;
+  return { dashboards: stack.dashboards, alerts: stack.alerts };
+}
+
+describe.each(TARGETS)("stack creates never duplicate (%s)", (kind) => {
+  const postPath = kind === "server" ? "^/api/v2/dashboards$" : "/stack/dashboards$";
+  const alertPath = kind === "server" ? "^/api/v2/alerts$" : "/stack/alerts$";
+
+  it("a dashboard POST applied, then answered with an HTML 504, yields one dashboard", async () => {
+    useTarget(kind, emulator, { maxRetries: "3" });
+    emulator.control.script({ method: "POST", path: postPath, kind: "html", status: 504, apply: true });
+    const { id } = await dashboards.create(await checked(dashboards, dashboardInputs({ name: "dup-check", tiles: [tile("Errors")] })));
+    expect(stored(kind).dashboards.map((d) => d.id)).toEqual([id]);
+  });
+
+  it("an alert POST whose connection drops after it was applied yields one alert", async () => {
+    useTarget(kind, emulator, { maxRetries: "3" });
+    const board = await dashboards.create(await checked(dashboards, dashboardInputs({ name: "with-alert", tiles: [tile("Errors")] })));
+    emulator.control.script({ method: "POST", path: alertPath, kind: "drop", apply: true });
+    const inputs = alertInputs({ dashboardId: board.id, tileId: (board.outs as any).tileIds.Errors });
+    const { id } = await alerts.create(await checked(alerts, inputs));
+    expect(stored(kind).alerts.map((a) => a.id)).toEqual([id]);
+  });
+
+  it("a POST refused before it was applied (503) is sent again once", async () => {
+    useTarget(kind, emulator, { maxRetries: "3" });
+    emulator.control.script({ method: "POST", path: postPath, status: 503 });
+    await dashboards.create(await checked(dashboards, dashboardInputs({ name: "retry-once", tiles: [tile("Errors")] })));
+    expect(stored(kind).dashboards).toHaveLength(1);
+  });
+});

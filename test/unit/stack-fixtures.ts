@@ -1,0 +1,47 @@
+/**
+ * Inputs of valid dashboards and alerts that stack tests vary, and engine settings for them.
+ * No assertions live here.
+ */
+import { configure } from "../../provider/impl/engine-settings";
+
+export const ORG = "00000000-0000-4000-8000-000000000001";
+export const SVC = "00000000-0000-4000-8000-000000000002";
+
+export function series(over: Record<string, unknown> = {}): Record<string, any> {
+  return { type: "time", dataSource: "events", aggFn: "count", ...over };
+}
+
+export function tile(name: string, over: Record<string, unknown> = {}): Record<string, any> {
+  return { name, x: 0, y: 0, w: 6, h: 3, series: [series()], ...over };
+}
+
+/** Two tiles side by side, one tag. */
+export function dashboardInputs(over: Record<string, unknown> = {}): Record<string, any> {
+  return { name: "checkout", tiles: [tile("Errors"), tile("Latency", { x: 6, series: [series({ aggFn: "avg", field: "duration" })] })], tags: ["team-a"], ...over };
+}
+
+/** A tile alert on `dashboardId` / `tileId`. */
+export function alertInputs(over: Record<string, unknown> = {}): Record<string, any> {
+  return {
+    name: "errors-high",
+    threshold: 10,
+    interval: "5m",
+    thresholdType: "above",
+    source: "tile",
+    channel: { type: "webhook", webhookId: "hook-1" },
+    dashboardId: "d0000000000000000000001",
+    tileId: "t0000000000000000000001",
+    ...over,
+  };
+}
+
+/**
+ * Hands the engine a stack config (`pipestack:<key>`), as `configure` does. Keys not given read
+ * as empty, so stray `PIPESTACK_*` variables of the environment never leak in.
+ */
+export function configureWith(values: Record<string, string>): void {
+  configure({ config: { get: (key: string) => values[key.replace(/^pipestack:/, "")] ?? "" } });
+}
+
+/** Settings of a cloud target (no server configured). */
+export const cloudConfig = { apiUrl: "http://127.0.0.1:9", keyId: "id", keySecret: "cloud-secret-unit", organizationId: ORG, serviceId: SVC };

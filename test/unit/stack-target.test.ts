@@ -1,0 +1,81 @@
+import { describe, expect, it } from "vitest";
+import { stackBaseUrl, stackTarget, stackTargetRef } from "../../provider/client/stack";
+import { resolveSettings, type Settings } from "../../provider/config";
+import { pinTarget } from "../../provider/impl/stack/target";
+import { check } from "../../provider/impl/stack-dashboard";
+import { ORG, SVC, cloudConfig, configureWith, dashboardInputs } from "./stack-fixtures";
+
+const settingsOf = (values: Record<string, string>): Settings => resolveSettings((k) => values[k] ?? "", {});
+const cloud = settingsOf(cloudConfig);
+const both = settingsOf({ ...cloudConfig, stackUrl: "https://stack.test/", stackToken: "stack-token-unit" });
+
+describe("which stack a resource lands on", () => {
+  const rows: [what: string, settings: Settings, overrides: Record<string, string>, key: string][] = [
+    ["configured cloud service", cloud, {}, `cloud:${ORG}/${SVC}`],
+    ["configured server wins over configured cloud", both, {}, "server:https://stack.test"],
+    ["the resource's own stackUrl", cloud, { stackUrl: "http://other.test/api/v2/" }, "server:http://other.test"],
+    ["the resource's own serviceId selects the cloud even with a server configured", both, { serviceId: "svc-2" }, `cloud:${ORG}/svc-2`],
+    ["the resource's own stackUrl wins over its own serviceId", cloud, { serviceId: "svc-2", stackUrl: "http://s.test" }, "server:http://s.test"],
+  ];
+  it.each(rows)("%s", (_what, settings, overrides, key) => {
+    expect(stackTargetRef(settings, overrides).key).toBe(key);
+  });
+
+  it("strips trailing slashes and a trailing /api/v2 from a server's URL", () => {
+    expect(stackBaseUrl("https://x.test/api/v2/")).toBe("https://x.test");
+    expect(stackBaseUrl("https://x.test//")).toBe("https://x.test");
+  });
+
+  it("builds the cloud proxy prefix and the server base", () => {
+    expect(stackTarget(cloud).base).toBe(`/v1/organizations/${ORG}/services/${SVC}/stack`);
+    const server = stackTarget(both);
+    expect([server.kind, server.base, server.client.surface.baseUrl]).toEqual(["server", "", "https://stack.test/api/v2"]);
+  });
+
+  it("refuses a server without a token, naming both ways to set it and never a secret", () => {
+    const noToken = settingsOf({ ...cloudConfig, stackUrl: "https://stack.test" });
+    expect(() => stackTarget(noToken)).toThrow(/pipestack:stackToken is not set.*pulumi config set --secret pipestack:stackToken.*PIPESTACK_STACK_TOKEN/);
+    try {
+      stackTarget(noToken);
+    } catch (err) {
+      expect((err as Error).message).not.toContain("cloud-secret-unit");
+    }
+  });
+
+  it("refuses a cloud target without a service, naming both ways to set it", () => {
+    expect(() => stackTargetRef(settingsOf({}))).toThrow(/pipestack:organizationId is not set.*PIPESTACK_ORGANIZATION_ID/);
+  });
+});
+
+describe("check pins the target into the inputs", () => {
+  it("cloud: organizationId and serviceId, no stackUrl", () => {
+    const inputs: Record<string, unknown> = { stackUrl: undefined };
+    expect(pinTarget(cloud, inputs)).toEqual([]);
+    expect(inputs).toEqual({ organizationId: ORG, serviceId: SVC });
+  });
+
+  it("server: stackUrl only, even when a service is configured", () => {
+    const inputs: Record<string, unknown> = {};
+    pinTarget(both, inputs);
+    expect(inputs).toEqual({ stackUrl: "https://stack.test" });
+  });
+
+  it("leaves values not known yet alone", () => {
+    const inputs: Record<string, unknown> = { stackUrl: "04da6b54-80e4-46f7-96ec-b56ff0331ba9" };
+    pinTarget(both, inputs);
+    expect(inputs).toEqual({ stackUrl: "04da6b54-80e4-46f7-96ec-b56ff0331ba9" });
+  });
+
+  it("reports a missing service as a check failure with the property and how to set it", async () => {
+    configureWith({});
+    const { failures } = await check({}, dashboardInputs());
+    expect(failures).toContainEqual({ property: "organizationId", reason: expect.stringMatching(/PIPESTACK_ORGANIZATION_ID.*pipestack:stackUrl/) });
+  });
+
+  it("never puts the token in the inputs", async () => {
+    configureWith({ stackUrl: "https://stack.test", stackToken: "stack-token-unit" });
+    const { inputs } = await check({}, dashboardInputs());
+    expect(JSON.stringify(inputs)).not.toContain("stack-token-unit");
+    expect(inputs.stackUrl).toBe("https://stack.test");
+  });
+});
