@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Emulator } from "../../emulator";
-import * as dashboards from "../../provider/impl/stack-dashboard";
-import * as alerts from "../../provider/impl/stack-alert";
+import { provider as dashboards } from "../../provider/impl/stack-dashboard";
+import { provider as alerts } from "../../provider/impl/stack-alert";
 import { alertInputs, dashboardInputs, tile } from "../unit/stack-fixtures";
 import { checked, start, TARGETS, useTarget, type TargetKind } from "./stack-harness";
 
