@@ -1,4 +1,5 @@
 import { lookupIn, resolveSettings, type Settings } from "../config";
+import type { CheckFailure } from "../schemas/check-failures";
 
 /**
  * The stack config the engine handed this provider process through `configure`. It lives only
@@ -14,4 +15,14 @@ export function configure(req: { config: { get(key: string): string | undefined 
 /** Settings as of now: stack config first, then `PIPESTACK_*` environment variables. */
 export function engineSettings(): Settings {
   return resolveSettings(configured);
+}
+
+/** Settings for `check`: a broken setting is a failure to report, not a throw. */
+export function checkSettings(failures: CheckFailure[]): Settings | undefined {
+  try {
+    return engineSettings();
+  } catch (err) {
+    failures.push({ property: "pipestack", reason: (err as Error).message });
+    return undefined;
+  }
 }

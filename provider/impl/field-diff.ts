@@ -1,6 +1,29 @@
-import { canonical, isObj, sameValue } from "./pipe/normalize";
-import { matches, ruleFor, type ChangeKind } from "./pipe/diff-rules";
+import { canonical, isObj, sameValue } from "./canonical";
 import { containsUnknown } from "../schemas/unknown";
+
+/** What a change to a field means: the API changes it in place, or it needs a new object. */
+export type ChangeKind = "update" | "replace";
+
+/** One row of a resource's diff table. */
+export interface Rule {
+  /** Dotted path; `*` matches one segment. */
+  pattern: string;
+  kind: ChangeKind;
+  /** The API fills this in when left out: leaving it out is no change. */
+  serverDefault?: boolean;
+}
+
+/** Whether a dotted path matches a pattern (`*` matches one segment). */
+export function matches(pattern: string, path: string): boolean {
+  const p = pattern.split(".");
+  const s = path.split(".");
+  return p.length === s.length && p.every((seg, i) => seg === "*" || seg === s[i]);
+}
+
+/** The first rule that matches; a path no rule matches needs a new object. */
+export function ruleFor(rules: readonly Rule[], path: string): Rule {
+  return rules.find((r) => matches(r.pattern, path)) ?? { pattern: path, kind: "replace" };
+}
 
 /** One changed field: its dotted path and whether it updates in place or replaces. */
 export interface FieldChange {

@@ -4,12 +4,12 @@ import { isNotFound } from "../client/errors";
 import { validate, type CheckFailure } from "../schemas/check-failures";
 import { pipeSpec } from "../schemas/pipe";
 import { mergeSourceSecrets } from "../schemas/pipe-secrets";
-import { configure, engineSettings } from "./engine-settings";
+import { checkSettings, configure, engineSettings } from "./engine-settings";
 import { fieldChanges, type DiffTable } from "./field-diff";
 import { ResourceInitError } from "./init-error";
 import { createPipe, deletePipe, getPipe, patchPipe, patchScaling, pollPipe, PollTimeout, putSettings, sendCommand } from "./pipe/api";
 import { pipeContainers, pipeRules } from "./pipe/diff-rules";
-import { isObj } from "./pipe/normalize";
+import { isObj } from "./canonical";
 import { projectPipe, type ApiPipe } from "./pipe/project";
 import { createBody, isFailed, isSettled, kindOf, secretsOf } from "./pipe/request-body";
 import { planUpdate } from "./pipe/update-plan";
@@ -67,14 +67,7 @@ function initError(message: string, id: string, outs: Obj, props: Obj): Resource
 export async function check(_olds: Obj, news: Obj): Promise<dynamic.CheckResult> {
   const inputs: Obj = { ...news };
   const failures: CheckFailure[] = [];
-  const settings = (() => {
-    try {
-      return engineSettings();
-    } catch (err) {
-      failures.push({ property: "pipestack", reason: (err as Error).message });
-      return undefined;
-    }
-  })();
+  const settings = checkSettings(failures);
   for (const key of ["organizationId", "serviceId"] as const) {
     if (inputs[key] === undefined || inputs[key] === null) inputs[key] = settings?.[key];
     if (inputs[key] === undefined) {

@@ -1,31 +1,21 @@
 import type * as dynamic from "@pulumi/pulumi/dynamic";
-import { validate, type CheckFailure } from "../schemas/check-failures";
 import { alertRuleFailures, stackAlertSpec } from "../schemas/stack-alert";
 import type { FieldChange } from "./field-diff";
 import { configure } from "./engine-settings";
 import { alertChanges } from "./stack/alert-diff";
 import { alertBody, projectAlert } from "./stack/alert-body";
 import { createAlert, deleteObject, findObject, getAlert, putAlert } from "./stack/api";
-import { checkSettings, pinTarget, targetOf } from "./stack/target";
+import { checkStackInputs } from "./stack/check";
+import { targetOf } from "./stack/target";
 
 type Obj = Record<string, unknown>;
-const PROVIDER_KEY = "__provider";
 
 /**
  * Validates an alert before any network call and pins its stack into the inputs. Failures
  * carry property paths (`channel.webhookId`); values not known yet pass.
  */
 export async function check(_olds: Obj, news: Obj): Promise<dynamic.CheckResult> {
-  const inputs: Obj = { ...news };
-  const failures: CheckFailure[] = [];
-  const settings = checkSettings(failures);
-  failures.push(...pinTarget(settings, inputs));
-  for (const k of Object.keys(inputs)) if (inputs[k] === undefined || inputs[k] === null) delete inputs[k];
-  const { [PROVIDER_KEY]: _p, ...spec } = inputs;
-  const result = validate(stackAlertSpec, spec);
-  if (!result.ok) failures.push(...result.failures);
-  failures.push(...alertRuleFailures(spec));
-  return { inputs, failures };
+  return checkStackInputs(news, stackAlertSpec, alertRuleFailures);
 }
 
 /**

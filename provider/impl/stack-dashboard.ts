@@ -1,30 +1,20 @@
 import type * as dynamic from "@pulumi/pulumi/dynamic";
-import { validate, type CheckFailure } from "../schemas/check-failures";
 import { dashboardRuleFailures, stackDashboardSpec } from "../schemas/stack-dashboard";
 import { configure } from "./engine-settings";
 import { createDashboard, deleteObject, findObject, getDashboard, putDashboard } from "./stack/api";
 import { dashboardBody, projectDashboard } from "./stack/dashboard-body";
 import { dashboardChanges, type StackChange } from "./stack/dashboard-diff";
-import { checkSettings, pinTarget, targetOf } from "./stack/target";
+import { checkStackInputs } from "./stack/check";
+import { targetOf } from "./stack/target";
 
 type Obj = Record<string, unknown>;
-const PROVIDER_KEY = "__provider";
 
 /**
  * Validates a dashboard before any network call and pins its stack into the inputs. Failures
  * carry property paths (`tiles[2].w`); values not known yet pass.
  */
 export async function check(_olds: Obj, news: Obj): Promise<dynamic.CheckResult> {
-  const inputs: Obj = { ...news };
-  const failures: CheckFailure[] = [];
-  const settings = checkSettings(failures);
-  failures.push(...pinTarget(settings, inputs));
-  for (const k of Object.keys(inputs)) if (inputs[k] === undefined) delete inputs[k];
-  const { [PROVIDER_KEY]: _p, ...spec } = inputs;
-  const result = validate(stackDashboardSpec, spec);
-  if (!result.ok) failures.push(...result.failures);
-  failures.push(...dashboardRuleFailures(spec));
-  return { inputs, failures };
+  return checkStackInputs(news, stackDashboardSpec, dashboardRuleFailures);
 }
 
 /**

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { canonical, engineType, gigabytes, millicores, sameValue } from "../../provider/impl/pipe/normalize";
+import { canonical, sameValue } from "../../provider/impl/canonical";
+import { engineType, gigabytes, millicores } from "../../provider/impl/pipe/normalize";
 import { tableMappingChanges } from "../../provider/impl/pipe/update-plan";
 
 describe("normalisation", () => {

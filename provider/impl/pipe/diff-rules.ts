@@ -1,18 +1,10 @@
+import type { Rule } from "../field-diff";
+
 /**
  * What a change to each field of a pipe means: the API changes it in place (`update`), or it
- * needs a new pipe (`replace`). From the API notes' list of what can change in place.
+ * needs a new pipe (`replace`). From the API notes' list of what can change in place. First
+ * match wins; a path no rule matches needs a new pipe.
  */
-export type ChangeKind = "update" | "replace";
-
-interface Rule {
-  /** Dotted path; `*` matches one segment. */
-  pattern: string;
-  kind: ChangeKind;
-  /** The API fills this in when left out: leaving it out is no change. */
-  serverDefault?: boolean;
-}
-
-/** First match wins; a path no rule matches needs a new pipe. */
 export const pipeRules: readonly Rule[] = [
   { pattern: "name", kind: "update" },
   { pattern: "organizationId", kind: "replace" },
@@ -72,13 +64,3 @@ export const pipeContainers: readonly string[] = [
   "scaling",
   "sourceSecrets",
 ];
-
-export function matches(pattern: string, path: string): boolean {
-  const p = pattern.split(".");
-  const s = path.split(".");
-  return p.length === s.length && p.every((seg, i) => seg === "*" || seg === s[i]);
-}
-
-export function ruleFor(rules: readonly Rule[], path: string): Rule {
-  return rules.find((r) => matches(r.pattern, path)) ?? { pattern: path, kind: "replace" };
-}

@@ -1,33 +1,4 @@
-/** Canonical forms for comparing what the program says with what the API answers. Pure. */
-
-type Obj = Record<string, unknown>;
-export const isObj = (v: unknown): v is Obj => v !== null && typeof v === "object" && !Array.isArray(v);
-
-/**
- * Drops `null`, `undefined`, empty objects and empty arrays, recursively: the API answers an
- * unset optional field as `null` or leaves it out, and `settings: {}` means no settings.
- */
-export function canonical(value: unknown): unknown {
-  if (value === null || value === undefined) return undefined;
-  if (Array.isArray(value)) {
-    const items = value.map((v) => canonical(v) ?? null);
-    return items.length ? items : undefined;
-  }
-  if (isObj(value)) {
-    const out: Obj = {};
-    for (const key of Object.keys(value).sort()) {
-      const v = canonical(value[key]);
-      if (v !== undefined) out[key] = v;
-    }
-    return Object.keys(out).length ? out : undefined;
-  }
-  return value;
-}
-
-/** Deep equality of canonical forms. */
-export function sameValue(a: unknown, b: unknown): boolean {
-  return JSON.stringify(canonical(a)) === JSON.stringify(canonical(b));
-}
+/** Forms the pipe API answers in that differ from what was sent. Pure. */
 
 /** `"250m"` -> 250, `"1"` -> 1000, 250 -> 250: CPU in millicores. */
 export function millicores(v: unknown): number | undefined {

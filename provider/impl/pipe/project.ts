@@ -1,5 +1,6 @@
 import { sourceKinds } from "../../schemas/pipe-source";
-import { canonical, engineType, gigabytes, isObj, millicores } from "./normalize";
+import { canonical, isObj } from "../canonical";
+import { engineType, gigabytes, millicores } from "./normalize";
 
 type Obj = Record<string, unknown>;
 

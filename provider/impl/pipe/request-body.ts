@@ -1,6 +1,6 @@
 import { mergeSourceSecrets, secretStrings } from "../../schemas/pipe-secrets";
 import { sourceKinds, type SourceKind } from "../../schemas/pipe-source";
-import { canonical, isObj } from "./normalize";
+import { canonical, isObj } from "../canonical";
 
 type Obj = Record<string, unknown>;
 

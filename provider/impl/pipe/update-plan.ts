@@ -1,6 +1,6 @@
 import type { FieldChange } from "../field-diff";
 import { mergeSourceSecrets } from "../../schemas/pipe-secrets";
-import { canonical, isObj, sameValue } from "./normalize";
+import { canonical, isObj, sameValue } from "../canonical";
 import { kindOf } from "./request-body";
 
 type Obj = Record<string, unknown>;

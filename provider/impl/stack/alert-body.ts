@@ -1,6 +1,6 @@
 import type { StackAlertRecord } from "../../schemas/stack-alert";
 import { dropUndefined } from "../pipe/project";
-import { isObj } from "../pipe/normalize";
+import { isObj } from "../canonical";
 import { targetFields } from "./target";
 
 type Obj = Record<string, unknown>;

@@ -1,7 +1,7 @@
 import { containsUnknown } from "../../schemas/unknown";
 import { tileKey } from "../../schemas/stack-dashboard";
-import type { ChangeKind } from "../pipe/diff-rules";
-import { isObj, sameValue } from "../pipe/normalize";
+import type { ChangeKind } from "../field-diff";
+import { isObj, sameValue } from "../canonical";
 import { TARGET_KEYS } from "./target";
 import { normalTile } from "./tiles";
 

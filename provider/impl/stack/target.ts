@@ -41,15 +41,6 @@ export function targetOf(props: Obj): StackTarget {
   return stackTarget(engineSettings(), overridesOf(props));
 }
 
-/** Settings for `check`: a broken setting is a failure, not a throw. */
-export function checkSettings(failures: CheckFailure[]): Settings | undefined {
-  try {
-    return engineSettings();
-  } catch (err) {
-    failures.push({ property: "pipestack", reason: (err as Error).message });
-    return undefined;
-  }
-}
 
 /** The target fields of a resource's props, as they go to the outputs. */
 export function targetFields(props: Obj): Obj {

@@ -1,5 +1,5 @@
 import { tileKey, type StackTileRecord } from "../../schemas/stack-dashboard";
-import { isObj } from "../pipe/normalize";
+import { isObj } from "../canonical";
 
 /**
  * Tiles between the program, the API and the state. The server knows a tile by its id; the

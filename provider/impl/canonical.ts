@@ -1,0 +1,30 @@
+/** Canonical forms for comparing what a program says with what an API answers. Pure. */
+
+type Obj = Record<string, unknown>;
+export const isObj = (v: unknown): v is Obj => v !== null && typeof v === "object" && !Array.isArray(v);
+
+/**
+ * Drops `null`, `undefined`, empty objects and empty arrays, recursively: the API answers an
+ * unset optional field as `null` or leaves it out, and `settings: {}` means no settings.
+ */
+export function canonical(value: unknown): unknown {
+  if (value === null || value === undefined) return undefined;
+  if (Array.isArray(value)) {
+    const items = value.map((v) => canonical(v) ?? null);
+    return items.length ? items : undefined;
+  }
+  if (isObj(value)) {
+    const out: Obj = {};
+    for (const key of Object.keys(value).sort()) {
+      const v = canonical(value[key]);
+      if (v !== undefined) out[key] = v;
+    }
+    return Object.keys(out).length ? out : undefined;
+  }
+  return value;
+}
+
+/** Deep equality of canonical forms. */
+export function sameValue(a: unknown, b: unknown): boolean {
+  return JSON.stringify(canonical(a)) === JSON.stringify(canonical(b));
+}
