@@ -55,7 +55,9 @@ export function createEmulatorServer(parts: ServerParts, abort: AbortSignal): Se
     const requestId = randomUUID();
     const surface = surfaceOf(url.pathname);
     const match = router.match(method, url.pathname);
-    stats.request(method, match?.route.template);
+    // Clients say which attempt a request is, so a fault run can count the retries it caused.
+    const attempt = Number(req.headers["x-retry-count"] ?? 0);
+    stats.request(method, match?.route.template, attempt > 0);
     const fault = faults.decide(method, url.pathname);
     const body = await readBody(req);
     const delay = app.options.latencyMs + (fault?.delayMs ?? 0);

@@ -14,6 +14,8 @@ export interface FaultRecord {
 /** What `GET /__emulator/stats` answers. */
 export interface StatsSnapshot {
   requests: number;
+  /** Requests a client marked as a retry (`X-Retry-Count` above 0). */
+  retries: number;
   /** `"POST /v1/organizations/{organizationId}/services/{serviceId}/pipes": n`; no route: `"GET (no route)"`. */
   byRoute: Record<string, number>;
   /** Faults by kind (`429`, `500`, ..., `slow`, `scripted`). */
@@ -28,13 +30,15 @@ export const RECENT_FAULTS = 200;
 /** Counters of one emulator. */
 export class Stats {
   private requests = 0;
+  private retries = 0;
   private byRoute: Record<string, number> = {};
   private faults: Record<string, number> = {};
   private recent: FaultRecord[] = [];
 
   /** Counts one API request. */
-  request(method: string, template: string | undefined): void {
+  request(method: string, template: string | undefined, retry = false): void {
     this.requests += 1;
+    if (retry) this.retries += 1;
     const key = `${method} ${template ?? "(no route)"}`;
     this.byRoute[key] = (this.byRoute[key] ?? 0) + 1;
   }
@@ -48,12 +52,13 @@ export class Stats {
 
   /** A copy of the counters. */
   snapshot(): StatsSnapshot {
-    return structuredClone({ requests: this.requests, byRoute: this.byRoute, faults: this.faults, recentFaults: this.recent });
+    return structuredClone({ requests: this.requests, retries: this.retries, byRoute: this.byRoute, faults: this.faults, recentFaults: this.recent });
   }
 
   /** Back to zero. */
   reset(): void {
     this.requests = 0;
+    this.retries = 0;
     this.byRoute = {};
     this.faults = {};
     this.recent = [];

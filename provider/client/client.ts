@@ -72,11 +72,12 @@ export class ApiClient {
     const idempotent = opts.idempotent ?? opts.method !== "POST";
     const started = Date.now();
     let woke = false;
+    let sent = 0;
     for (let retry = 0; ; retry++) {
       let outcome: Outcome;
       let failure: Error;
       try {
-        const answer = await this.send(opts);
+        const answer = await this.send(opts, sent++);
         if (answer.status >= 200 && answer.status < 300) return this.payload(answer) as T;
         failure = this.errorFrom(opts, answer);
         outcome = { kind: "status", status: answer.status, headers: answer.headers };
@@ -87,7 +88,7 @@ export class ApiClient {
       if (failure instanceof FailedDependencyError && this.wake && !woke) {
         woke = true;
         await this.wake(failure);
-        retry--;
+        retry--; // the wake-up's own retry does not count against the policy
         continue;
       }
       const delay = shouldRetry(outcome, idempotent) ? retryDelay(outcome, retry, Date.now() - started, this.retryPolicy) : undefined;
@@ -96,11 +97,13 @@ export class ApiClient {
     }
   }
 
-  private async send(opts: RequestOptions): Promise<Answer> {
+  private async send(opts: RequestOptions, attempt: number): Promise<Answer> {
     const headers: Record<string, string> = {
       authorization: this.surface.authorization,
       accept: "application/json",
       "user-agent": userAgent,
+      // Lets servers (and the emulator's fault runs) tell retries from first attempts.
+      "x-retry-count": String(attempt),
     };
     let body: string | undefined;
     if (opts.body !== undefined) {

@@ -254,3 +254,13 @@ describe("check", () => {
     expect(emulator.control.stats().requests).toBe(0);
   });
 });
+
+describe("retries are marked", () => {
+  it("every re-sent request carries X-Retry-Count, first attempts do not", async () => {
+    const { id, outs } = await provider.create(await checked(kafkaPipe()));
+    emulator.control.resetStats();
+    emulator.control.script({ method: "GET", path: "/pipes/[^/]+$", status: 503, count: 2 });
+    await provider.read(id, outs);
+    expect(emulator.control.stats()).toMatchObject({ requests: 3, retries: 2 });
+  });
+});
