@@ -6,7 +6,18 @@ import type * as dynamic from "@pulumi/pulumi/dynamic";
  * nothing but the path: no client, no configuration, no secret. Never rename that path: old
  * states have it written in.
  */
-export function shim(engine: "pipe" | "stack-dashboard" | "stack-alert"): dynamic.ResourceProvider {
+export function shim(engine: Engine): dynamic.ResourceProvider {
+  // One object per engine: the SDK caches a provider's serialized text by object identity, so
+  // a program with hundreds of resources serializes each shim once, not once per resource.
+  let provider = shims.get(engine);
+  if (!provider) shims.set(engine, (provider = makeShim(engine)));
+  return provider;
+}
+
+type Engine = "pipe" | "stack-dashboard" | "stack-alert";
+const shims = new Map<Engine, dynamic.ResourceProvider>();
+
+function makeShim(engine: Engine): dynamic.ResourceProvider {
   // Short names on purpose: this text is stored with every resource, on every update.
   const m = `pulumi-pipestack/engine/${engine}`;
   const e = () => require(m).provider;
