@@ -1,0 +1,152 @@
+// The real Pulumi CLI on the bench program: a throwaway workspace (a copy of bench/program whose
+// node_modules links to the checkout's), a file backend and PULUMI_HOME of its own, one stack.
+"use strict";
+const fs = require("node:fs");
+const os = require("node:os");
+const path = require("node:path");
+const { spawn, spawnSync } = require("node:child_process");
+const { root } = require("./options");
+const { sampleProviderRss } = require("./rss");
+
+const PROGRAM_FILES = ["Pulumi.yaml", "package.json", "tsconfig.json", "index.ts"];
+
+/** The folder holding `pulumi`, its Node.js language host and the dynamic-provider launcher. */
+function pulumiBin() {
+  const r = spawnSync("bash", [path.join(root, "scripts", "ensure-pulumi.sh")], { encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] });
+  if (r.status !== 0) throw new Error("scripts/ensure-pulumi.sh failed: the Pulumi CLI is not ready");
+  return r.stdout.trim().split("\n").pop();
+}
+
+class Workspace {
+  constructor() {
+    this.bin = pulumiBin();
+    this.dir = fs.mkdtempSync(path.join(os.tmpdir(), "pipestack-bench-"));
+    this.cwd = path.join(this.dir, "program");
+    fs.mkdirSync(this.cwd);
+    for (const f of PROGRAM_FILES) fs.copyFileSync(path.join(root, "bench", "program", f), path.join(this.cwd, f));
+    // Modules (the package by its name, @pulumi/pulumi, the provider's launcher) resolve as in the checkout.
+    fs.symlinkSync(path.join(root, "node_modules"), path.join(this.cwd, "node_modules"), "dir");
+    fs.mkdirSync(path.join(this.dir, "state"));
+    const env = { ...process.env };
+    for (const k of Object.keys(env)) if (k.startsWith("PIPESTACK_") || k.startsWith("PULUMI_")) delete env[k];
+    this.env = {
+      ...env,
+      PATH: `${this.bin}${path.delimiter}${env.PATH ?? ""}`,
+      PULUMI_HOME: path.join(this.dir, "home"),
+      PULUMI_BACKEND_URL: `file://${path.join(this.dir, "state")}`,
+      PULUMI_CONFIG_PASSPHRASE: "pipestack-bench",
+      PULUMI_SKIP_UPDATE_CHECK: "true",
+    };
+    this.child = undefined;
+  }
+
+  /**
+   * Runs `pulumi ...args` to the end (killed after `timeoutMs`); resolves to its wall time in
+   * seconds and output, or rejects with the tail of its output. `onStart(pid)` may return a
+   * function called (with nothing) when the process has ended; its result is returned as `probe`.
+   */
+  run(args, { timeoutMs = 600_000, onStart } = {}) {
+    return new Promise((resolve, reject) => {
+      const t0 = process.hrtime.bigint();
+      const child = spawn(path.join(this.bin, "pulumi"), args, { cwd: this.cwd, env: this.env, detached: true, stdio: ["ignore", "pipe", "pipe"] });
+      this.child = child;
+      const probe = onStart?.(child.pid);
+      let out = "";
+      let stdout = "";
+      child.stdout.on("data", (d) => ((out += d), (stdout += d)));
+      child.stderr.on("data", (d) => (out += d));
+      const timer = setTimeout(() => {
+        out += `\n[bench] pulumi ${args[0]} killed after ${timeoutMs / 1000} s\n`;
+        this.kill();
+      }, timeoutMs);
+      child.on("error", (err) => {
+        clearTimeout(timer);
+        reject(err);
+      });
+      child.on("close", (code, signal) => {
+        clearTimeout(timer);
+        this.child = undefined;
+        const seconds = Number(process.hrtime.bigint() - t0) / 1e9;
+        const probed = probe?.();
+        if (code === 0) resolve({ seconds, out, stdout, probe: probed });
+        else reject(new Error(`pulumi ${args.join(" ")} exited with ${code ?? signal}:\n${out.split("\n").slice(-30).join("\n")}`));
+      });
+    });
+  }
+
+  /** Stops the running CLI and everything it started (its own process group). */
+  kill() {
+    if (!this.child?.pid) return;
+    try {
+      process.kill(-this.child.pid, "SIGTERM");
+    } catch {
+      // already gone
+    }
+  }
+
+  async init(emulator) {
+    await this.run(["stack", "init", "bench", "--non-interactive"]);
+    const o = emulator.options;
+    for (const [key, value] of [
+      ["pipestack:apiUrl", emulator.url],
+      ["pipestack:keyId", o.keyId],
+      ["pipestack:organizationId", o.organizationId],
+      ["pipestack:serviceId", o.serviceId],
+    ]) {
+      await this.run(["config", "set", key, value]);
+    }
+    await this.run(["config", "set", "--secret", "pipestack:keySecret", o.keySecret]);
+  }
+
+  setCount(n) {
+    return this.run(["config", "set", "count", String(n)]);
+  }
+
+  /** `pulumi up` as users run it (preview first, default parallelism), with the provider's peak RSS. */
+  async up(timeoutMs) {
+    const r = await this.run(["up", "--yes", "--non-interactive"], {
+      timeoutMs,
+      onStart: (pid) => {
+        const sampler = sampleProviderRss(pid);
+        return () => sampler.stop();
+      },
+    });
+    return { seconds: r.seconds, rss: r.probe };
+  }
+
+  /** `pulumi preview`; unless told otherwise, it must find nothing to do. */
+  async preview(timeoutMs, { expectNoChanges = true } = {}) {
+    const r = await this.run(["preview", "--non-interactive", ...(expectNoChanges ? ["--expect-no-changes"] : [])], { timeoutMs });
+    return { seconds: r.seconds };
+  }
+
+  async destroy(timeoutMs) {
+    const r = await this.run(["destroy", "--yes", "--non-interactive"], { timeoutMs });
+    return { seconds: r.seconds };
+  }
+
+  /** The stack's state as `pulumi stack export` prints it (JSON text). */
+  async exportState() {
+    return (await this.run(["stack", "export"])).stdout;
+  }
+
+  /** The default of `pulumi up --parallel` on this machine, as the CLI's help states it. */
+  async defaultParallelism() {
+    const r = await this.run(["up", "--help"]);
+    const m = /--parallel int\d*\s.*\(default (\d+)\)/.exec(r.out);
+    if (!m) throw new Error("could not read the default of --parallel from `pulumi up --help`");
+    return Number(m[1]);
+  }
+
+  async version() {
+    return (await this.run(["version"])).out.trim();
+  }
+
+  /** Stops a CLI still running and removes the workspace (state, home, program copy). */
+  dispose() {
+    this.kill();
+    fs.rmSync(this.dir, { recursive: true, force: true });
+  }
+}
+
+module.exports = { Workspace };

@@ -1,0 +1,179 @@
+#!/usr/bin/env node
+// `npm run bench`: measures the pipe provider against the emulator with a fixed latency per API
+// request, in one run: the serialized provider's size, HTTP requests per operation, provider time
+// over a bare undici loop, and real `pulumi up` / `preview` wall time and provider memory for N
+// pipes. Writes bench/results.json and bench/results.md (the README's "Performance" table).
+// Everything runs on loopback; the emulator, the CLI's stack and its temp folder are removed at
+// the end, also on failure or Ctrl-C. Parts live in bench/lib/.
+"use strict";
+const fs = require("node:fs");
+const path = require("node:path");
+const { benchOptions, USAGE, root } = require("../bench/lib/options");
+
+let opts;
+try {
+  opts = benchOptions(process.argv.slice(2));
+} catch (err) {
+  process.stderr.write(`bench: ${err.message}\n\n${USAGE}`);
+  process.exit(2);
+}
+if (opts.help) {
+  process.stdout.write(USAGE);
+  process.exit(0);
+}
+if (!fs.existsSync(path.join(root, "dist", "provider", "impl", "pipe.js"))) {
+  process.stderr.write("bench: dist/ is missing; run `npm run bench` (it builds first) or `npm run build`\n");
+  process.exit(2);
+}
+
+const { startEmulator } = require(path.join(root, "dist", "emulator", "index.js"));
+const { providerTextBytes, stateFootprint } = require("../bench/lib/provider-text");
+const { configureEngine, requestsPerOperation, overhead } = require("../bench/lib/in-process");
+const { Workspace } = require("../bench/lib/cli");
+const { machine, targets, markdown } = require("../bench/lib/report");
+
+const log = (msg) => process.stderr.write(`[bench ${new Date().toISOString().slice(11, 19)}] ${msg}\n`);
+/** Generous limits: a CLI run that takes longer is stuck, not slow. */
+const cliTimeoutMs = (n) => 300_000 + n * 3_000;
+
+let emulator;
+let workspace;
+let stackHasResources = false;
+
+async function cleanup() {
+  if (workspace) {
+    if (stackHasResources) {
+      await workspace.destroy(cliTimeoutMs(opts.sizes[opts.sizes.length - 1])).catch((err) => log(`destroy while cleaning up failed: ${err.message}`));
+    }
+    workspace.dispose();
+    workspace = undefined;
+  }
+  if (emulator) {
+    await emulator.close();
+    emulator = undefined;
+  }
+}
+
+for (const signal of ["SIGINT", "SIGTERM"]) {
+  process.once(signal, () => {
+    log(`${signal}: stopping`);
+    stackHasResources = false; // the emulator goes away with us: nothing to destroy
+    cleanup().finally(() => process.exit(130));
+  });
+}
+
+async function main() {
+  const started = new Date();
+  const m = machine();
+  log(`latency ${opts.latencyMs} ms, sizes ${opts.sizes.join(", ")}, ${opts.repetitions} repetitions; ${m.cpus} CPUs, load ${m.loadAverage1m}`);
+
+  emulator = await startEmulator({ port: 0, stepMs: 0, latencyMs: opts.latencyMs });
+  configureEngine(emulator);
+
+  log("serialized provider size");
+  const textBytes = await providerTextBytes();
+
+  log("requests per operation");
+  const rpo = await requestsPerOperation(emulator);
+
+  log("provider time against a bare undici loop");
+  const over = await overhead(emulator, opts.repetitions);
+
+  log("CLI: workspace and stack");
+  workspace = new Workspace();
+  const pulumiVersion = await workspace.version();
+  const parallelism = await workspace.defaultParallelism();
+  await workspace.init(emulator);
+
+  log("CLI: empty program (fixed cost)");
+  emulator.control.reset();
+  await workspace.setCount(0);
+  await workspace.preview(cliTimeoutMs(0), { expectNoChanges: false }); // warm-up, untimed: the first CLI run in a new home does more
+  const baseline = { upSeconds: (await workspace.up(cliTimeoutMs(0))).seconds, previewSeconds: (await workspace.preview(cliTimeoutMs(0))).seconds };
+
+  const up = [];
+  const preview = [];
+  let footprint;
+  for (const n of opts.sizes) {
+    emulator.control.reset();
+    await workspace.setCount(n);
+    log(`CLI: up of ${n} pipes`);
+    emulator.control.resetStats();
+    stackHasResources = true;
+    const u = await workspace.up(cliTimeoutMs(n));
+    const upRequests = emulator.control.stats().requests;
+    const stored = Object.values(emulator.control.state().services).flatMap((s) => s.pipes).length;
+    if (stored !== n) throw new Error(`after up of ${n} pipes the emulator holds ${stored}`);
+    log(`CLI: preview of ${n} pipes`);
+    emulator.control.resetStats();
+    const p = await workspace.preview(cliTimeoutMs(n));
+    const previewRequests = emulator.control.stats().requests;
+    if (footprint === undefined) footprint = stateFootprint(await workspace.exportState(), "Pipe");
+    log(`CLI: destroy of ${n} pipes`);
+    emulator.control.resetStats();
+    const d = await workspace.destroy(cliTimeoutMs(n));
+    const destroyRequests = emulator.control.stats().requests;
+    stackHasResources = false;
+    const lowerBoundSeconds = (n * rpo.counts.create * opts.latencyMs) / 1000 / parallelism;
+    up.push({
+      resources: n,
+      seconds: round(u.seconds, 2),
+      lowerBoundSeconds: round(lowerBoundSeconds, 3),
+      providerPeakRssMb: u.rss.peakMb,
+      providerPeakRssMbPerProcess: u.rss.perProcessMb,
+      apiRequests: upRequests,
+      destroySeconds: round(d.seconds, 2),
+      destroyApiRequests: destroyRequests,
+    });
+    preview.push({ resources: n, seconds: round(p.seconds, 2), apiRequests: previewRequests });
+    log(`  up ${u.seconds.toFixed(1)} s (bound ${lowerBoundSeconds.toFixed(2)} s), preview ${p.seconds.toFixed(1)} s, provider peak RSS ${u.rss.peakMb} MB, destroy ${d.seconds.toFixed(1)} s`);
+  }
+
+  const results = {
+    latencyMs: opts.latencyMs,
+    machine: m,
+    providerTextBytes: textBytes,
+    requestsPerOperation: rpo.counts,
+    overheadRatio: over.ratio,
+    up,
+    preview,
+    providerPeakRssMb: up[up.length - 1].providerPeakRssMb,
+    parallelism,
+    details: {
+      date: started.toISOString(),
+      pulumiVersion,
+      emulator: { stepMs: 0, latencyMs: opts.latencyMs },
+      providerTextBytesInState: { Pipe: footprint.providerTextBytes },
+      stateFootprint: { Pipe: footprint },
+      requestRoutes: rpo.routes,
+      overheadMs: over.ms,
+      baseline: { upSeconds: round(baseline.upSeconds, 2), previewSeconds: round(baseline.previewSeconds, 2) },
+      loadAverage1mAtEnd: Number(require("node:os").loadavg()[0].toFixed(2)),
+      quick: opts.quick,
+    },
+  };
+  results.details.targets = targets(results);
+  return results;
+}
+
+function round(x, digits) {
+  return Number(x.toFixed(digits));
+}
+
+main()
+  .then(async (results) => {
+    await cleanup();
+    fs.mkdirSync(path.dirname(opts.out), { recursive: true });
+    fs.writeFileSync(opts.out, `${JSON.stringify(results, null, 2)}\n`);
+    const md = markdown(results);
+    fs.writeFileSync(opts.outMd, md);
+    process.stdout.write(`\n${md}\n`);
+    for (const t of results.details.targets) process.stdout.write(`${t.met === null ? "n/a   " : t.met ? "met   " : "MISSED"}  ${t.name}: ${t.measured}\n`);
+    process.stdout.write(`\nwrote ${path.relative(process.cwd(), opts.out)} and ${path.relative(process.cwd(), opts.outMd)}\n`);
+    process.exit(0); // lingering keep-alive sockets or timers of loaded modules must not hold the run open
+  })
+  .catch(async (err) => {
+    process.stderr.write(`bench: ${err.stack ?? err.message}\n`);
+    await cleanup();
+    process.exit(1);
+  });
