@@ -1,9 +1,10 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { Destination, FieldMapping, PipeSettings, PipeSpecInput, Scaling } from "../schemas/pipe";
 import type { PipeSource } from "../schemas/pipe-source";
-import { splitSourceSecrets, type PipeSourceSecrets } from "../schemas/pipe-secrets";
+import type { PipeSourceSecrets } from "../schemas/pipe-secrets";
 import type { ArgsOf } from "./inputs";
 import { shim } from "./shim";
+import { splitSourceInput } from "./split-source";
 
 /**
  * Arguments of a {@link Pipe}: the create body of the API (`source` with exactly one of
@@ -59,8 +60,9 @@ export class Pipe extends pulumi.dynamic.Resource {
 
   constructor(name: string, args: PipeArgs, opts?: pulumi.CustomResourceOptions) {
     // Secret material travels in a property of its own: a secret inside `source` would make all
-    // of it secret, and previews would hide brokers, topics and tables behind `[secret]`.
-    const split = pulumi.output(args.source).apply((s) => splitSourceSecrets(s));
+    // of it secret, and previews would hide brokers, topics and tables behind `[secret]`. The
+    // split keeps the other nested Inputs as they are (see splitSourceInput).
+    const split = splitSourceInput(args.source);
     super(
       shim("pipe"),
       name,
@@ -68,8 +70,8 @@ export class Pipe extends pulumi.dynamic.Resource {
         name: args.name ?? name,
         organizationId: args.organizationId,
         serviceId: args.serviceId,
-        source: pulumi.unsecret(split.apply((s) => s.source)),
-        sourceSecrets: pulumi.secret(split.apply((s) => s.secrets)),
+        source: split.source,
+        sourceSecrets: pulumi.secret(split.secrets),
         destination: args.destination,
         fieldMappings: args.fieldMappings,
         scaling: args.scaling,

@@ -26,7 +26,7 @@ type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => v !== null && typeof v === "object" && !Array.isArray(v);
 
 /** Where each secret lives inside a source, per source kind. */
-const locations: Record<SecretField, readonly (readonly string[])[]> = {
+export const secretLocations: Record<SecretField, readonly (readonly string[])[]> = {
   credentials: [["kafka", "credentials"], ["postgres", "credentials"]],
   schemaRegistryCredentials: [["kafka", "schemaRegistry", "credentials"]],
   accessKey: [["objectStorage", "accessKey"], ["kinesis", "accessKey"]],
@@ -41,7 +41,7 @@ function cloneDeep<T>(v: T): T {
 export function splitSourceSecrets(source: PipeSourceInput | Obj): { source: Obj; secrets: Obj } {
   const readable = cloneDeep(source) as Obj;
   const secrets: Obj = {};
-  for (const [field, paths] of Object.entries(locations)) {
+  for (const [field, paths] of Object.entries(secretLocations)) {
     for (const p of paths) {
       const parent = p.slice(0, -1).reduce<unknown>((node, key) => (isObj(node) ? node[key] : undefined), readable);
       const leaf = p[p.length - 1]!;
@@ -61,7 +61,7 @@ export function mergeSourceSecrets(source: Obj | undefined, secrets: Obj | undef
   if (!isObj(secrets)) return merged;
   for (const [field, value] of Object.entries(secrets)) {
     if (value === undefined) continue;
-    for (const p of locations[field as SecretField] ?? []) {
+    for (const p of secretLocations[field as SecretField] ?? []) {
       const parent = p.slice(0, -1).reduce<unknown>((node, key) => (isObj(node) ? node[key] : undefined), merged);
       if (isObj(parent)) parent[p[p.length - 1]!] = value;
     }

@@ -15,14 +15,14 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { expect } from "vitest";
 import { startEmulator, type Emulator, type EmulatorOptions } from "../../emulator";
+import type { ExportedResource } from "./state";
+
+export { checkSerializedProviders, expectCiphertext, resourcesOf, type ExportedResource } from "./state";
 
 export const repoRoot = path.resolve(__dirname, "..", "..");
 
 /** What Pulumi writes for an unknown value in previews. */
 export const UNKNOWN = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";
-/** The signature key of a secret in an exported state. */
-export const SECRET_SIG = "4dabf18193072939515e22adb298388d";
-export const SECRET_SIG_VALUE = "1b47061264138c4ac30d75fd1eb44270";
 
 let cliBin: string | undefined;
 
@@ -116,7 +116,12 @@ export class E2EStack {
     fs.mkdirSync(path.join(tmp, "backend"), { recursive: true });
     const stack = options.stack ?? "e2e";
     const s = new E2EStack(options, emulator, tmp, stack);
-    await s.init();
+    try {
+      await s.init();
+    } catch (err) {
+      await s.close();
+      throw err;
+    }
     return s;
   }
 
@@ -150,8 +155,13 @@ export class E2EStack {
     await this.must(args);
   }
 
+  /** The program's folder (absolute). */
+  get programDir(): string {
+    return path.join(repoRoot, this.options.program);
+  }
+
   private stackArgs(): string[] {
-    return ["--cwd", path.join(repoRoot, this.options.program), "--stack", this.stack, "--config-file", this.configFile];
+    return ["--cwd", this.programDir, "--stack", this.stack, "--config-file", this.configFile];
   }
 
   /** Runs `pulumi <args>` for this stack; never throws on a non-zero exit. */
@@ -202,12 +212,20 @@ export class E2EStack {
     return this.must(["destroy", "--yes"]);
   }
 
-  /** `pulumi preview --json`: its steps by resource name (the URN's last segment). */
-  async previewJson(): Promise<Record<string, PreviewStep>> {
+  /**
+   * `pulumi preview --json`: its steps by resource name (the URN's last segment). A replacement
+   * has several steps for one resource (`create-replacement`, `replace`, `delete-replaced`):
+   * the `replace` step is kept, and `ops` lists them all in order.
+   */
+  async previewJson(): Promise<Record<string, PreviewStep & { ops: string[] }>> {
     const run = await this.must(["preview", "--json"]);
     const json = JSON.parse(run.stdout) as { steps?: PreviewStep[] };
-    const steps: Record<string, PreviewStep> = {};
-    for (const step of json.steps ?? []) steps[step.urn.split("::").pop()!] = step;
+    const steps: Record<string, PreviewStep & { ops: string[] }> = {};
+    for (const step of json.steps ?? []) {
+      const name = step.urn.split("::").pop()!;
+      const ops = [...(steps[name]?.ops ?? []), step.op];
+      steps[name] = steps[name] && steps[name].op === "replace" ? { ...steps[name], ops } : { ...step, ops };
+    }
     return steps;
   }
 
@@ -218,14 +236,14 @@ export class E2EStack {
 
   /** The stack's state as `pulumi stack export` prints it (secrets encrypted). */
   async exportState(): Promise<{ text: string; resources: ExportedResource[] }> {
-    const run = await this.must(["stack", "export", "--stack", this.stack, "--cwd", path.join(repoRoot, this.options.program)], false);
+    const run = await this.must(["stack", "export", "--stack", this.stack, "--cwd", this.programDir], false);
     const json = JSON.parse(run.stdout) as { deployment?: { resources?: ExportedResource[] } };
     return { text: run.stdout, resources: json.deployment?.resources ?? [] };
   }
 
   /** Stack outputs (secrets shown as `[secret]`). */
   async outputs(): Promise<Record<string, unknown>> {
-    const run = await this.must(["stack", "output", "--json", "--stack", this.stack, "--cwd", path.join(repoRoot, this.options.program)], false);
+    const run = await this.must(["stack", "output", "--json", "--stack", this.stack, "--cwd", this.programDir], false);
     return JSON.parse(run.stdout) as Record<string, unknown>;
   }
 
@@ -287,7 +305,7 @@ export class E2EStack {
     return text ? (JSON.parse(text) as { data?: unknown }).data : undefined;
   }
 
-  /** Destroys what is left (best effort), stops the emulator and removes the temporary folder. */
+  /** Stops the emulator and removes the temporary folder (state, Pulumi home, config). */
   async close(): Promise<void> {
     try {
       await this.emulator.close();
@@ -295,51 +313,6 @@ export class E2EStack {
       fs.rmSync(this.tmp, { recursive: true, force: true });
     }
   }
-}
-
-/** A resource of `pulumi stack export`. */
-export interface ExportedResource {
-  urn: string;
-  type: string;
-  id?: string;
-  inputs?: Record<string, any>;
-  outputs?: Record<string, any>;
-  protect?: boolean;
-  retainOnDelete?: boolean;
-}
-
-/** The resources of a dynamic provider type (e.g. `pipestack:Pipe`) in an export. */
-export function resourcesOf(resources: ExportedResource[], type: string): ExportedResource[] {
-  return resources.filter((r) => r.type === `pulumi-nodejs:dynamic/${type}`);
-}
-
-/** Asserts a value of an exported state is a ciphertext (a secret), not a readable value. */
-export function expectCiphertext(value: unknown, what: string): void {
-  expect(value, `${what} is a secret in state`).toMatchObject({ [SECRET_SIG]: SECRET_SIG_VALUE });
-  expect(typeof (value as Record<string, unknown>).ciphertext, `${what} has a ciphertext`).toBe("string");
-  expect(Object.keys(value as object).sort(), `${what} holds nothing besides its ciphertext`).toEqual([SECRET_SIG, "ciphertext"].sort());
-}
-
-/**
- * The serialized provider of every dynamic resource: small, delegating to the installed engine
- * by its stable path, carrying no secret. Returns the sizes in bytes, by resource name.
- */
-export function checkSerializedProviders(resources: ExportedResource[], secrets: string[]): Record<string, number> {
-  const sizes: Record<string, number> = {};
-  for (const r of resources.filter((x) => x.type.startsWith("pulumi-nodejs:dynamic/"))) {
-    const name = r.urn.split("::").pop()!;
-    for (const where of ["inputs", "outputs"] as const) {
-      const text = r[where]?.__provider;
-      expect(typeof text, `${name}: __provider in ${where}`).toBe("string");
-      if (typeof text !== "string") continue;
-      sizes[name] = Buffer.byteLength(text);
-      if (!r.type.startsWith("pulumi-nodejs:dynamic/pipestack:")) continue;
-      expect(text, `${name}: __provider delegates to the installed engine`).toContain("pulumi-pipestack/engine/");
-      expect(sizes[name], `${name}: __provider is small`).toBeLessThan(8 * 1024);
-      for (const s of secrets) expect(text.includes(s), `${name}: __provider holds a secret`).toBe(false);
-    }
-  }
-  return sizes;
 }
 
 function mask(secret: string): string {

@@ -1,6 +1,7 @@
 // End-to-end test program (test/e2e/options.test.ts): Pulumi resource options on pipes
-// (protect, ignoreChanges, retainOnDelete), credentials passed as plain strings, a pipe fed by
-// another resource's output (unknown during preview), and adoption of an existing pipe.
+// (protect, ignoreChanges, retainOnDelete), credentials passed as plain strings, a source field
+// the program marks secret, a pipe fed by another resource's output (unknown during preview),
+// and adoption of an existing pipe.
 import * as pulumi from "@pulumi/pulumi";
 import { Pipe, type PipeArgs } from "pulumi-pipestack";
 
@@ -62,7 +63,10 @@ const topic = new Token("topic", { prefix: config.get("topicPrefix") ?? "events"
 export const fedTopic = topic.value;
 new Pipe("fed", kafka("e2e-fed", topic.value, kafkaPassword));
 
-new Pipe("guarded", kafka("e2e-guarded", "guarded", kafkaPassword), { protect: true });
+// A field that is not a credential, marked secret by the program: `source` stays secret.
+const guarded = kafka("e2e-guarded", "guarded", kafkaPassword);
+(guarded.source as any).kafka.caCertificate = pulumi.secret("e2e-ca-certificate-marked-secret-4410");
+new Pipe("guarded", guarded, { protect: true });
 
 new Pipe("ignored", kafka("e2e-ignored", "ignored", kafkaPassword, { replicas: config.getNumber("ignoredReplicas") ?? 1 }), {
   ignoreChanges: ["scaling"],

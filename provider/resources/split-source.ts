@@ -1,0 +1,53 @@
+import * as pulumi from "@pulumi/pulumi";
+import { secretLocations, type PipeSourceSecrets, type SecretField } from "../schemas/pipe-secrets";
+
+type Obj = Record<string, unknown>;
+
+const isDeferred = (v: unknown): boolean => pulumi.Output.isInstance(v) || v instanceof Promise;
+const isPlainObject = (v: unknown): v is Obj => v !== null && typeof v === "object" && !Array.isArray(v) && !isDeferred(v);
+
+/**
+ * Takes the value at `path` out of `value`. Plain objects on the path are copied level by level,
+ * so every value off the path stays the Input it was: a value not known yet stays one unknown
+ * leaf in a preview, and a value the program marked secret stays secret. An Output or promise on
+ * the path is split with an apply, which gives both halves its secretness and unknownness.
+ */
+function take(value: unknown, path: readonly string[]): { rest: unknown; taken: unknown } {
+  if (isDeferred(value)) {
+    const all: pulumi.Output<unknown> = pulumi.output(value as pulumi.Input<unknown>);
+    return { rest: all.apply((v) => take(v, path).rest), taken: all.apply((v) => take(v, path).taken) };
+  }
+  const [key, ...more] = path;
+  if (!isPlainObject(value) || key === undefined || !(key in value)) return { rest: value, taken: undefined };
+  const { [key]: inner, ...others } = value;
+  if (more.length === 0) return { rest: others, taken: inner };
+  const deeper = take(inner, more);
+  return { rest: { ...others, [key]: deeper.rest }, taken: deeper.taken };
+}
+
+/**
+ * Splits a pipe source as the program passes it into its readable part and its secret material
+ * (credentials, access keys, connection strings), without waiting for the values inside: the
+ * readable part keeps its nested Inputs, so one unknown value does not make all of `source`
+ * unknown in a preview, and a field the program itself marked secret keeps `source` secret.
+ */
+export function splitSourceInput(source: unknown): { source: pulumi.Input<Obj> | undefined; secrets: pulumi.Output<PipeSourceSecrets> } {
+  let rest = source;
+  const found: Partial<Record<SecretField, unknown[]>> = {};
+  for (const [field, paths] of Object.entries(secretLocations) as [SecretField, readonly (readonly string[])[]][]) {
+    for (const path of paths) {
+      const split = take(rest, path);
+      rest = split.rest;
+      if (split.taken !== undefined) (found[field] ??= []).push(split.taken);
+    }
+  }
+  const secrets = pulumi.output(found).apply((all) => {
+    const out: Obj = {};
+    for (const [field, values] of Object.entries(all)) {
+      const value = (values as unknown[] | undefined)?.find((v) => v !== undefined && v !== null);
+      if (value !== undefined) out[field] = value;
+    }
+    return out as PipeSourceSecrets;
+  });
+  return { source: rest as pulumi.Input<Obj> | undefined, secrets };
+}

@@ -1,0 +1,36 @@
+/**
+ * The examples (and the end-to-end test programs) compile against the package as users import
+ * it, `pulumi-pipestack` by name: the build links node_modules/pulumi-pipestack to this
+ * checkout, so this checks the published types (dist/) the way an installed copy would.
+ */
+import { spawnSync } from "node:child_process";
+import * as fs from "node:fs";
+import * as path from "node:path";
+import { describe, expect, it } from "vitest";
+
+const root = path.resolve(__dirname, "..", "..");
+const projects = ["examples/tsconfig.json", "test/e2e/programs/tsconfig.json"];
+
+describe("examples compile", () => {
+  it("every example has a Pulumi.yaml and an index.ts", () => {
+    const dirs = fs.readdirSync(path.join(root, "examples"), { withFileTypes: true }).filter((d) => d.isDirectory());
+    expect(dirs.map((d) => d.name).sort()).toEqual(
+      ["kafka-private-endpoint", "kinesis", "object-storage", "observability", "postgres-cdc", "quickstart"],
+    );
+    for (const d of dirs) {
+      for (const f of ["Pulumi.yaml", "index.ts"]) expect(fs.existsSync(path.join(root, "examples", d.name, f)), `${d.name}/${f}`).toBe(true);
+      const yaml = fs.readFileSync(path.join(root, "examples", d.name, "Pulumi.yaml"), "utf8");
+      expect(yaml).toMatch(/^runtime:\n  name: nodejs$/m);
+      const source = fs.readFileSync(path.join(root, "examples", d.name, "index.ts"), "utf8");
+      expect(source, `${d.name} imports the package by name`).toMatch(/from "pulumi-pipestack";/);
+    }
+  });
+
+  it.each(projects)("tsc -p %s --noEmit", (project) => {
+    expect(fs.existsSync(path.join(root, "node_modules", "pulumi-pipestack", "dist", "provider", "index.d.ts")), "run `npm run build` first").toBe(true);
+    const tsc = path.join(root, "node_modules", "typescript", "bin", "tsc");
+    const r = spawnSync(process.execPath, [tsc, "-p", project, "--noEmit"], { cwd: root, encoding: "utf8" });
+    expect(r.stdout + r.stderr, `tsc -p ${project}`).toBe("");
+    expect(r.status).toBe(0);
+  }, 120_000);
+});
