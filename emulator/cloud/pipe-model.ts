@@ -5,6 +5,7 @@
  */
 import type { JsonObject } from "../http/body";
 import type { Step } from "../timeline";
+import type { PipeDraft } from "../validate/pipe-rules";
 
 /** Pipe states of the live API. */
 export const PIPE_STATES = [
@@ -37,26 +38,16 @@ export const SCALABLE_KINDS: readonly SourceKind[] = ["kafka", "kinesis", "objec
 /** Kinds that read back with default scaling when created without it. */
 export const STREAMING_KINDS: readonly SourceKind[] = ["kafka", "kinesis"];
 
-/** A pipe as stored. */
-export interface StoredPipe {
+/** A pipe as stored: the validated create body (source secrets included) and its life. */
+export interface StoredPipe extends PipeDraft {
   id: string;
   serviceId: string;
-  name: string;
   state: PipeState;
   /** Why the pipe failed; shown as `stateReason` while it is Failed. */
   stateReason: string | null;
   pending: Step<PipeState>[];
   /** When a deleted pipe disappears (ms since the epoch); null while not deleted. */
   deleteAt: number | null;
-  kind: SourceKind;
-  /** The kind's source object as sent, secrets included. */
-  source: JsonObject;
-  validateSamples: boolean | null;
-  /** As sent, `roles` included. */
-  destination: JsonObject;
-  fieldMappings: JsonObject[];
-  scaling: JsonObject | null;
-  settings: JsonObject | null;
   createdAt: string;
   updatedAt: string;
   /** Set by PATCH /scaling: the next GET of this pipe lacks cpu and memory (a live quirk). */

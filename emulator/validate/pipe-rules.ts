@@ -15,8 +15,10 @@ const OFFSET_TIMESTAMP = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/;
 export interface PipeDraft {
   name: string;
   kind: SourceKind;
+  /** The kind's source object as sent, secrets included. */
   source: JsonObject;
   validateSamples: boolean | null;
+  /** As sent, `roles` included. */
   destination: JsonObject;
   fieldMappings: JsonObject[];
   scaling: JsonObject | null;
