@@ -20,7 +20,8 @@ const PROVIDER_KEY = "__provider";
 export const pipeDiffTable: DiffTable = {
   rules: pipeRules,
   containers: pipeContainers,
-  ignore: ["state", "stateReason", "createdAt", "updatedAt"],
+  // adoptId only says where the pipe came from: changing or dropping it changes nothing.
+  ignore: ["state", "stateReason", "createdAt", "updatedAt", "adoptId"],
 };
 
 const DEFAULT_WAIT_SECONDS = 600;

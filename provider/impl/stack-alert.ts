@@ -7,6 +7,7 @@ import { alertBody, projectAlert } from "./stack/alert-body";
 import { createAlert, deleteObject, findObject, getAlert, putAlert } from "./stack/api";
 import { checkStackInputs } from "./stack/check";
 import { targetOf } from "./stack/target";
+import type { StackTarget } from "../client/stack";
 
 type Obj = Record<string, unknown>;
 
@@ -30,8 +31,15 @@ export async function diff(_id: string, olds: Obj, news: Obj): Promise<dynamic.D
 
 export async function create(inputs: Obj): Promise<dynamic.CreateResult> {
   const target = targetOf(inputs);
+  if (typeof inputs.adoptId === "string") return adopt(target, inputs.adoptId, inputs);
   const created = await createAlert(target, alertBody(inputs));
   return { id: created.id, outs: projectAlert(created, inputs) };
+}
+
+/** Brings an existing alert under management: it must exist; one PUT makes it the program's. */
+async function adopt(target: StackTarget, id: string, inputs: Obj): Promise<dynamic.CreateResult> {
+  if (!(await findObject(target, () => getAlert(target, id)))) throw new Error(`adoptId: no alert ${id} on ${target.key} to adopt`);
+  return { id, outs: projectAlert(await putAlert(target, id, alertBody(inputs)), inputs) };
 }
 
 /** One PUT of the whole alert body: fields left out of the program are cleared on the server. */

@@ -6,6 +6,7 @@ import { dashboardBody, projectDashboard } from "./stack/dashboard-body";
 import { dashboardChanges, type StackChange } from "./stack/dashboard-diff";
 import { checkStackInputs } from "./stack/check";
 import { targetOf } from "./stack/target";
+import type { StackTarget } from "../client/stack";
 
 type Obj = Record<string, unknown>;
 
@@ -29,9 +30,23 @@ export async function diff(_id: string, olds: Obj, news: Obj): Promise<dynamic.D
 
 export async function create(inputs: Obj): Promise<dynamic.CreateResult> {
   const target = targetOf(inputs);
+  if (typeof inputs.adoptId === "string") return adopt(target, inputs.adoptId, inputs);
   const body = dashboardBody(inputs);
   const created = await createDashboard(target, body);
   return { id: created.id, outs: projectDashboard(created, inputs, inputs.tiles as unknown[], undefined) };
+}
+
+/**
+ * Brings an existing dashboard under management: it must exist; then one PUT makes it the
+ * program's, each live tile keeping its id when a program tile has its name (so the alerts on it
+ * stay). Never re-created.
+ */
+async function adopt(target: StackTarget, id: string, inputs: Obj): Promise<dynamic.CreateResult> {
+  const live = await findObject(target, () => getDashboard(target, id));
+  if (!live) throw new Error(`adoptId: no dashboard ${id} on ${target.key} to adopt`);
+  const liveTiles = projectDashboard(live, inputs, undefined, undefined).tiles;
+  const updated = await putDashboard(target, id, dashboardBody(inputs, liveTiles));
+  return { id, outs: projectDashboard(updated, inputs, inputs.tiles as unknown[], liveTiles) };
 }
 
 /**

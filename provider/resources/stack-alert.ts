@@ -75,6 +75,7 @@ export class StackAlert extends pulumi.dynamic.Resource {
         organizationId: args.organizationId,
         serviceId: args.serviceId,
         stackUrl: args.stackUrl,
+        adoptId: args.adoptId,
         state: undefined,
         team: undefined,
         dashboard: undefined,

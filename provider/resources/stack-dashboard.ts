@@ -56,6 +56,7 @@ export class StackDashboard extends pulumi.dynamic.Resource {
         organizationId: args.organizationId,
         serviceId: args.serviceId,
         stackUrl: args.stackUrl,
+        adoptId: args.adoptId,
         tileIds: undefined,
       },
       opts,

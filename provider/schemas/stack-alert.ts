@@ -44,6 +44,8 @@ export const stackAlertSpec = z
     savedSearchId: text.optional(),
     /** Attribute a search alert groups by (on servers that accept it). */
     groupBy: text.optional(),
+    /** Adopt the existing object with this id instead of creating one (see the README). */
+    adoptId: z.string().min(1, "must not be empty").optional(),
     ...stackTargetFields,
   })
   .strict();

@@ -62,6 +62,8 @@ export const stackDashboardSpec = z
     tiles: z.array(stackTile).max(500, "must have at most 500 tiles"),
     /** Up to 50 tags of at most 32 characters; duplicates are dropped. @default [] */
     tags: z.array(text.max(32, "must be at most 32 characters")).max(50, "must have at most 50 tags").optional(),
+    /** Adopt the existing object with this id instead of creating one (see the README). */
+    adoptId: z.string().min(1, "must not be empty").optional(),
     ...stackTargetFields,
   })
   .strict();

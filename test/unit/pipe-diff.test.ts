@@ -32,6 +32,7 @@ const table: [keyof typeof base, string, unknown, Expect][] = [
   ["kafka", "organizationId", "org-2", "replace"],
   ["kafka", "serviceId", "svc-2", "replace"],
   ["kafka", "waitTimeoutSeconds", 30, "update"],
+  ["kafka", "adoptId", "6f1c0000-0000-4000-8000-000000000000", "none"],
   ["kafka", "fieldMappings", [...kafkaPipe().fieldMappings].reverse(), "update"],
   ["kafka", "settings.streaming_max_insert_wait_ms", 9000, "update"],
   ["kafka", "settings", undefined, "update"],

@@ -10,7 +10,6 @@ export const pipeRules: readonly Rule[] = [
   { pattern: "organizationId", kind: "replace" },
   { pattern: "serviceId", kind: "replace" },
   { pattern: "waitTimeoutSeconds", kind: "update" },
-  { pattern: "adoptId", kind: "update" },
   { pattern: "fieldMappings", kind: "update" },
   { pattern: "settings", kind: "update" },
   { pattern: "settings.*", kind: "update" },

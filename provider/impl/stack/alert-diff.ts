@@ -28,7 +28,8 @@ export const alertRules: DiffTable["rules"] = [
 export const alertDiffTable: DiffTable = {
   rules: alertRules,
   containers: ["channel"],
-  ignore: ["id", "state", "team", "dashboard", "savedSearch", "silenced", "createdAt", "updatedAt"],
+  // adoptId only says where the object came from: changing or dropping it changes nothing.
+  ignore: ["id", "adoptId", "state", "team", "dashboard", "savedSearch", "silenced", "createdAt", "updatedAt"],
 };
 
 /** Field-by-field changes between an alert's old outputs and its new (checked) inputs. Pure. */
