@@ -56,7 +56,7 @@ export interface PreviewStep {
 }
 
 export interface StackOptions {
-  /** The program's folder, relative to the repository root (e.g. `examples/quickstart`). */
+  /** The program's folder, relative to the repository root (e.g. `examples/quickstart`), or absolute. */
   program: string;
   /** Plain stack config, `key` in the project's namespace or `ns:key`. */
   config?: Record<string, string>;
@@ -130,7 +130,7 @@ export class E2EStack {
     // project file outside the checkout, then use that file as the stack's config file.
     const project = path.join(this.tmp, "project");
     fs.mkdirSync(project);
-    fs.copyFileSync(path.join(repoRoot, this.options.program, "Pulumi.yaml"), path.join(project, "Pulumi.yaml"));
+    fs.copyFileSync(path.resolve(repoRoot, this.options.program, "Pulumi.yaml"), path.join(project, "Pulumi.yaml"));
     await this.must(["stack", "init", this.stack, "--cwd", project], false);
     fs.renameSync(path.join(project, `Pulumi.${this.stack}.yaml`), this.configFile);
     const e = this.emulator;
@@ -157,7 +157,7 @@ export class E2EStack {
 
   /** The program's folder (absolute). */
   get programDir(): string {
-    return path.join(repoRoot, this.options.program);
+    return path.resolve(repoRoot, this.options.program);
   }
 
   private stackArgs(): string[] {

@@ -1,0 +1,78 @@
+import { spawnSync } from "node:child_process";
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { E2EStack, repoRoot } from "./harness";
+
+/**
+ * The package as users get it: `npm pack`, installed into a project outside the checkout, used
+ * by a program through the real CLI. This is what proves the serialized shim's
+ * `require("pulumi-pipestack/engine/<resource>")` resolves from an installed copy (the other
+ * end-to-end tests use the checkout through a link).
+ */
+const PASSWORD = "installed-package-password-5521";
+let project: string;
+let stack: E2EStack;
+
+function run(cmd: string, args: string[], cwd: string): string {
+  const r = spawnSync(cmd, args, { cwd, encoding: "utf8" });
+  if (r.status !== 0) throw new Error(`${cmd} ${args.join(" ")} exited ${r.status}\n${r.stdout}\n${r.stderr}`);
+  return r.stdout;
+}
+
+beforeAll(async () => {
+  project = fs.mkdtempSync(path.join(os.tmpdir(), "pipestack-installed-"));
+  const tarball = run("npm", ["pack", "--silent", "--ignore-scripts", "--pack-destination", project], repoRoot).trim().split("\n").pop()!;
+  fs.writeFileSync(path.join(project, "package.json"), JSON.stringify({ name: "installed-user", private: true }));
+  // The SDK and TypeScript the user already has: taken from the checkout, so only the package
+  // and its own dependencies are installed.
+  fs.mkdirSync(path.join(project, "node_modules", "@pulumi"), { recursive: true });
+  fs.symlinkSync(path.join(repoRoot, "node_modules", "@pulumi", "pulumi"), path.join(project, "node_modules", "@pulumi", "pulumi"));
+  fs.symlinkSync(path.join(repoRoot, "node_modules", "typescript"), path.join(project, "node_modules", "typescript"));
+  run("npm", ["install", "--no-audit", "--no-fund", "--no-save", "--ignore-scripts", `./${tarball}`], project);
+  fs.writeFileSync(path.join(project, "Pulumi.yaml"), "name: installed-user\nruntime: nodejs\nmain: index.ts\n");
+  fs.writeFileSync(
+    path.join(project, "tsconfig.json"),
+    JSON.stringify({ compilerOptions: { strict: true, target: "ES2022", module: "nodenext", moduleResolution: "nodenext", skipLibCheck: true } }),
+  );
+  fs.writeFileSync(
+    path.join(project, "index.ts"),
+    `import * as pulumi from "@pulumi/pulumi";
+import { Pipe, StackDashboard, getReversePrivateEndpoints } from "pulumi-pipestack";
+const cfg = new pulumi.Config();
+const ready = getReversePrivateEndpoints({ status: "Ready" });
+const pipe = new Pipe("events", {
+  source: { kafka: { brokers: "b:9092", topics: "t", authentication: "PLAIN",
+    credentials: { username: "u", password: cfg.requireSecret("pw") },
+    reversePrivateEndpointIds: ready.apply((l) => l.map((e) => e.id)) } },
+  destination: { database: "default", table: "t1", managedTable: true, columns: [{ name: "id", type: "String" }] },
+  fieldMappings: [{ sourceField: "id", destinationField: "id" }],
+});
+const board = new StackDashboard("board", { tiles: [{ name: "Errors", x: 0, y: 0, w: 6, h: 3, series: [{ type: "time", dataSource: "events", aggFn: "count" }] }] });
+export const state = pipe.state;
+export const tileIds = board.tileIds;
+`,
+  );
+  stack = await E2EStack.open({ program: project, secretConfig: { pw: PASSWORD } });
+}, 300_000);
+
+afterAll(async () => {
+  await stack?.close();
+  if (project) fs.rmSync(project, { recursive: true, force: true });
+});
+
+describe("the installed package", () => {
+  it("resolves its engine from node_modules: up, no changes after, destroy", async () => {
+    expect(fs.lstatSync(path.join(project, "node_modules", "pulumi-pipestack")).isSymbolicLink()).toBe(false);
+    await stack.up();
+    const outputs = await stack.outputs();
+    expect(outputs.state).toBe("Running");
+    expect(Object.keys(outputs.tileIds as object)).toEqual(["Errors"]);
+    expect(stack.pipes()[0]!.source.reversePrivateEndpointIds.length).toBeGreaterThan(0);
+    await stack.expectNoChanges();
+    await stack.destroy();
+    expect(stack.storedObjects()).toBe(0);
+    await stack.assertNoPlaintextSecrets();
+  }, 300_000);
+});
