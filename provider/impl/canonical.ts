@@ -28,3 +28,13 @@ export function canonical(value: unknown): unknown {
 export function sameValue(a: unknown, b: unknown): boolean {
   return JSON.stringify(canonical(a)) === JSON.stringify(canonical(b));
 }
+
+/** Outputs must not hold `undefined` (the engine's struct conversion throws on it). */
+export function dropUndefined(o: Obj): Obj {
+  const out: Obj = {};
+  for (const [k, v] of Object.entries(o)) {
+    if (v === undefined) continue;
+    out[k] = isObj(v) ? dropUndefined(v) : Array.isArray(v) ? v.map((x) => (isObj(x) ? dropUndefined(x) : x)) : v;
+  }
+  return out;
+}

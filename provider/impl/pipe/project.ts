@@ -1,5 +1,5 @@
 import { sourceKinds } from "../../schemas/pipe-source";
-import { canonical, isObj } from "../canonical";
+import { canonical, dropUndefined, isObj } from "../canonical";
 import { engineType, gigabytes, millicores } from "./normalize";
 
 type Obj = Record<string, unknown>;
@@ -104,14 +104,4 @@ export function projectScaling(apiScaling: unknown, carried: unknown): Obj | und
     replicaMemoryGb: pick("replicaMemoryGb", gigabytes),
   });
   return isObj(out) ? out : undefined;
-}
-
-/** Outputs must not hold `undefined` (the engine's struct conversion throws on it). */
-export function dropUndefined(o: Obj): Obj {
-  const out: Obj = {};
-  for (const [k, v] of Object.entries(o)) {
-    if (v === undefined) continue;
-    out[k] = isObj(v) ? dropUndefined(v) : Array.isArray(v) ? v.map((x) => (isObj(x) ? dropUndefined(x) : x)) : v;
-  }
-  return out;
 }

@@ -1,6 +1,5 @@
 import type { StackAlertRecord } from "../../schemas/stack-alert";
-import { dropUndefined } from "../pipe/project";
-import { isObj } from "../canonical";
+import { dropUndefined, isObj } from "../canonical";
 import { targetFields } from "./target";
 
 type Obj = Record<string, unknown>;

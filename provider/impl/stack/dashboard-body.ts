@@ -1,5 +1,5 @@
 import type { StackDashboardRecord } from "../../schemas/stack-dashboard";
-import { dropUndefined } from "../pipe/project";
+import { dropUndefined } from "../canonical";
 import { targetFields } from "./target";
 import { carryTileIds, projectTiles, tileIdMap, uniqueTags } from "./tiles";
 
