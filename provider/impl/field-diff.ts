@@ -67,3 +67,8 @@ export function fieldChanges(olds: Record<string, unknown>, news: Record<string,
   walk("", olds, news);
   return changes;
 }
+
+/** The paths of the changes that need a new object: the engine's `replaces`. */
+export function replacePaths(changes: readonly { path: string; kind: ChangeKind }[]): string[] {
+  return changes.filter((c) => c.kind === "replace").map((c) => c.path);
+}

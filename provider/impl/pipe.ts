@@ -5,7 +5,7 @@ import { validate, type CheckFailure } from "../schemas/check-failures";
 import { pipeSpec } from "../schemas/pipe";
 import { mergeSourceSecrets } from "../schemas/pipe-secrets";
 import { checkSettings, configure, engineSettings } from "./engine-settings";
-import { fieldChanges, type DiffTable } from "./field-diff";
+import { fieldChanges, replacePaths, type DiffTable } from "./field-diff";
 import { ResourceInitError } from "./init-error";
 import { createPipe, deletePipe, getPipe, patchPipe, patchScaling, pollPipe, PollTimeout, putSettings, sendCommand } from "./pipe/api";
 import { pipeContainers, pipeRules } from "./pipe/diff-rules";
@@ -85,7 +85,7 @@ export async function check(_olds: Obj, news: Obj): Promise<dynamic.CheckResult>
 
 export async function diff(_id: string, olds: Obj, news: Obj): Promise<dynamic.DiffResult> {
   const changes = fieldChanges(olds, news, pipeDiffTable);
-  const replaces = changes.filter((c) => c.kind === "replace").map((c) => c.path);
+  const replaces = replacePaths(changes);
   return {
     changes: changes.length > 0,
     replaces,

@@ -1,6 +1,6 @@
 import type * as dynamic from "@pulumi/pulumi/dynamic";
 import { alertRuleFailures, stackAlertSpec } from "../schemas/stack-alert";
-import type { FieldChange } from "./field-diff";
+import { replacePaths, type FieldChange } from "./field-diff";
 import { configure } from "./engine-settings";
 import { alertChanges } from "./stack/alert-diff";
 import { alertBody, projectAlert } from "./stack/alert-body";
@@ -25,8 +25,7 @@ export async function check(_olds: Obj, news: Obj): Promise<dynamic.CheckResult>
  */
 export async function diff(_id: string, olds: Obj, news: Obj): Promise<dynamic.DiffResult & { diffs: FieldChange[] }> {
   const changes = alertChanges(olds, news);
-  const replaces = changes.filter((c) => c.kind === "replace").map((c) => c.path);
-  return { changes: changes.length > 0, replaces, deleteBeforeReplace: false, diffs: changes };
+  return { changes: changes.length > 0, replaces: replacePaths(changes), deleteBeforeReplace: false, diffs: changes };
 }
 
 export async function create(inputs: Obj): Promise<dynamic.CreateResult> {

@@ -4,6 +4,7 @@ import { configure } from "./engine-settings";
 import { createDashboard, deleteObject, findObject, getDashboard, putDashboard } from "./stack/api";
 import { dashboardBody, projectDashboard } from "./stack/dashboard-body";
 import { dashboardChanges, type StackChange } from "./stack/dashboard-diff";
+import { replacePaths } from "./field-diff";
 import { checkStackInputs } from "./stack/check";
 import { targetOf } from "./stack/target";
 import type { StackTarget } from "../client/stack";
@@ -24,8 +25,7 @@ export async function check(_olds: Obj, news: Obj): Promise<dynamic.CheckResult>
  */
 export async function diff(_id: string, olds: Obj, news: Obj): Promise<dynamic.DiffResult & { diffs: StackChange[] }> {
   const changes = dashboardChanges(olds, news);
-  const replaces = changes.filter((c) => c.kind === "replace").map((c) => c.path);
-  return { changes: changes.length > 0, replaces, deleteBeforeReplace: false, diffs: changes };
+  return { changes: changes.length > 0, replaces: replacePaths(changes), deleteBeforeReplace: false, diffs: changes };
 }
 
 export async function create(inputs: Obj): Promise<dynamic.CreateResult> {

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { CheckFailure } from "./check-failures";
-import { stackTargetFields } from "./stack-target";
+import { stackObjectFields } from "./stack-target";
 import { isUnknown } from "./unknown";
 
 /** How often an alert is evaluated. */
@@ -44,9 +44,7 @@ export const stackAlertSpec = z
     savedSearchId: text.optional(),
     /** Attribute a search alert groups by (on servers that accept it). */
     groupBy: text.optional(),
-    /** Adopt the existing object with this id instead of creating one (see the README). */
-    adoptId: z.string().min(1, "must not be empty").optional(),
-    ...stackTargetFields,
+    ...stackObjectFields,
   })
   .strict();
 

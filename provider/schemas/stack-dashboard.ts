@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { formatPath, type CheckFailure } from "./check-failures";
-import { stackTargetFields } from "./stack-target";
+import { stackObjectFields } from "./stack-target";
 import { isUnknown } from "./unknown";
 
 /** Width of the dashboard grid, in columns. */
@@ -62,9 +62,7 @@ export const stackDashboardSpec = z
     tiles: z.array(stackTile).max(500, "must have at most 500 tiles"),
     /** Up to 50 tags of at most 32 characters; duplicates are dropped. @default [] */
     tags: z.array(text.max(32, "must be at most 32 characters")).max(50, "must have at most 50 tags").optional(),
-    /** Adopt the existing object with this id instead of creating one (see the README). */
-    adoptId: z.string().min(1, "must not be empty").optional(),
-    ...stackTargetFields,
+    ...stackObjectFields,
   })
   .strict();
 

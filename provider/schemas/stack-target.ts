@@ -26,5 +26,12 @@ export const stackTargetFields = {
 
 export const stackTarget = z.object(stackTargetFields).strict();
 
+/** Fields every managed stack object (dashboard, alert) takes: where it lives, and adoption. */
+export const stackObjectFields = {
+  /** Adopt the existing object with this id instead of creating one (see the README). */
+  adoptId: z.string().min(1, "must not be empty").optional(),
+  ...stackTargetFields,
+};
+
 /** What a program may write to choose the target. */
 export type StackTargetInput = z.input<typeof stackTarget>;
