@@ -4,6 +4,7 @@
  */
 import { parseArgs } from "node:util";
 import { DEFAULTS, FAULT_KINDS, type EmulatorOptions, type FaultKind, type ResolvedOptions } from "./options";
+import { STACK_API_VERSIONS, isStackApiVersion } from "./stack/generation";
 
 /** Usage text printed by `--help`. */
 export const USAGE = `Usage: pipestack-emulator [options]
@@ -22,6 +23,8 @@ export const USAGE = `Usage: pipestack-emulator [options]
   --step-ms N           time per pipe state transition (default ${DEFAULTS.stepMs})
   --state-file F        load the stores from F at start, save them on every change
   --no-quirks           read pipes back exactly as sent (debugging)
+  --stack-api-version V stack API generation, ${STACK_API_VERSIONS.join(" or ")}: 2.0.0 is the
+                        contract's form, 2.36.0 the current server (default ${DEFAULTS.stackApiVersion})
   --help                this text
 `;
 
@@ -60,6 +63,7 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
       "step-ms": { type: "string" },
       "state-file": { type: "string" },
       "no-quirks": { type: "boolean" },
+      "stack-api-version": { type: "string" },
       help: { type: "boolean" },
     },
   });
@@ -67,6 +71,8 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
   for (const kind of kinds ?? []) {
     if (!(FAULT_KINDS as readonly string[]).includes(kind)) throw new Error(`--fault-kinds: unknown kind ${kind} (known: ${FAULT_KINDS.join(",")})`);
   }
+  const version = values["stack-api-version"];
+  if (version !== undefined && !isStackApiVersion(version)) throw new Error(`--stack-api-version: unknown version ${version} (known: ${STACK_API_VERSIONS.join(",")})`);
   const options: EmulatorOptions = {
     port: number("port", values.port),
     keyId: values["key-id"],
@@ -82,6 +88,7 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
     stepMs: number("step-ms", values["step-ms"]),
     stateFile: values["state-file"],
     quirks: values["no-quirks"] ? false : undefined,
+    stackApiVersion: version,
   };
   return {
     options: Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined)) as EmulatorOptions,
@@ -105,5 +112,6 @@ export function describeSettings(options: ResolvedOptions, secretsGiven: CliArgs
     `  step ms           ${options.stepMs}`,
     `  quirks            ${Object.values(options.quirks).every(Boolean) ? "on" : "off"}`,
     `  state file        ${options.stateFile ?? "(none)"}`,
+    `  stack api version ${options.stackApiVersion}`,
   ];
 }

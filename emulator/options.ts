@@ -2,6 +2,7 @@
  * Settings of the emulator: what callers may pass, the defaults, and the resolved form the
  * server reads at run time (the control API changes the fault and timing fields in place).
  */
+import { DEFAULT_STACK_API_VERSION, STACK_API_VERSIONS, isStackApiVersion, type StackApiVersion } from "./stack/generation";
 
 /** Fault kinds the random fault injector can pick from. */
 export const FAULT_KINDS = ["429", "500", "502", "503", "504html", "drop", "slow"] as const;
@@ -58,6 +59,8 @@ export interface EmulatorOptions {
   quirks?: boolean | Partial<Quirks>;
   /** JSON file the stores are loaded from at start and saved to on every change. */
   stateFile?: string;
+  /** Generation of the stack API served on both ways in (`2.0.0` is the contract's form). @default "2.0.0" */
+  stackApiVersion?: StackApiVersion;
 }
 
 /** Options with every default filled in; the fault and timing fields change at run time. */
@@ -77,6 +80,7 @@ export interface ResolvedOptions {
   stepMs: number;
   quirks: Quirks;
   stateFile: string | undefined;
+  stackApiVersion: StackApiVersion;
 }
 
 /** The defaults, shared by the CLI help and {@link resolveOptions}. */
@@ -93,6 +97,7 @@ export const DEFAULTS = {
   retryAfterSeconds: 1,
   slowMs: 2000,
   stepMs: 300,
+  stackApiVersion: DEFAULT_STACK_API_VERSION,
 } as const;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -135,6 +140,8 @@ export function resolveOptions(input: EmulatorOptions = {}): ResolvedOptions {
   if (!isUuid(serviceId)) throw new RangeError(`serviceId must be a UUID, got ${serviceId}`);
   const port = input.port ?? DEFAULTS.port;
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new RangeError(`port must be 0-65535, got ${port}`);
+  const stackApiVersion = input.stackApiVersion ?? DEFAULTS.stackApiVersion;
+  if (!isStackApiVersion(stackApiVersion)) throw new RangeError(`stackApiVersion must be one of ${STACK_API_VERSIONS.join(", ")}, got ${String(stackApiVersion)}`);
   return {
     port,
     keyId: input.keyId ?? DEFAULTS.keyId,
@@ -151,5 +158,6 @@ export function resolveOptions(input: EmulatorOptions = {}): ResolvedOptions {
     stepMs: nonNegative("stepMs", input.stepMs ?? DEFAULTS.stepMs),
     quirks: resolveQuirks(input.quirks),
     stateFile: input.stateFile,
+    stackApiVersion,
   };
 }

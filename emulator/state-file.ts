@@ -7,7 +7,7 @@ import { existsSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import type { StoredPipe } from "./cloud/pipe-model";
 import type { StoredEndpoint } from "./cloud/reverse-private-endpoints";
 import type { ServiceState } from "./cloud/services";
-import { StackStore, type StoredAlert, type StoredDashboard, type StoredSource } from "./stack/store";
+import { StackStore, type StoredAlert, type StoredDashboard, type StoredSavedSearch, type StoredSource, type StoredWebhook } from "./stack/store";
 import type { Store } from "./store";
 import type { Step } from "./timeline";
 
@@ -15,6 +15,9 @@ interface StackSnapshot {
   dashboards: StoredDashboard[];
   alerts: StoredAlert[];
   sources: StoredSource[];
+  /** Absent in files written before saved searches and webhooks were kept. */
+  savedSearches?: StoredSavedSearch[];
+  webhooks?: StoredWebhook[];
 }
 
 interface ServiceSnapshot {
@@ -34,11 +37,18 @@ interface Snapshot {
 }
 
 function dumpStack(stack: StackStore): StackSnapshot {
-  return { dashboards: [...stack.dashboards.values()], alerts: [...stack.alerts.values()], sources: stack.sources };
+  return {
+    dashboards: [...stack.dashboards.values()],
+    alerts: [...stack.alerts.values()],
+    sources: stack.sources,
+    savedSearches: [...stack.savedSearches.values()],
+    webhooks: [...stack.webhooks.values()],
+  };
 }
 
 function loadStack(snapshot: StackSnapshot): StackStore {
-  const stack = new StackStore(snapshot.sources);
+  const stack = new StackStore(snapshot.sources, snapshot.webhooks);
+  for (const s of snapshot.savedSearches ?? []) stack.savedSearches.set(s.id, s);
   for (const d of snapshot.dashboards) stack.dashboards.set(d.id, d);
   for (const a of snapshot.alerts) stack.alerts.set(a.id, a);
   return stack;

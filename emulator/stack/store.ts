@@ -1,10 +1,11 @@
 /**
- * One observability stack's data: dashboards, alerts and sources. The `/api/v2` surface has
- * one store and every cloud service has its own.
+ * One observability stack's data: dashboards, alerts, sources, saved searches and
+ * webhooks. The `/api/v2` surface has one store and every cloud service has its own. The
+ * records hold what either generation needs; each generation's views pick their fields.
  */
 import { randomBytes } from "node:crypto";
 
-/** A series as stored, defaults filled in. */
+/** A series as stored by the contract's generation, defaults filled in. */
 export interface StoredSeries {
   type: string;
   dataSource: string;
@@ -14,7 +15,10 @@ export interface StoredSeries {
   groupBy: string[];
 }
 
-/** A tile as stored, with its server-assigned id. */
+/** A tile's `config` in the form the current generation reads it back (JSON object). */
+export type TileConfig = Record<string, unknown>;
+
+/** A tile as stored, with its server-assigned id: `series` (2.0.0) or `config` (2.36.0). */
 export interface StoredTile {
   id: string;
   name: string;
@@ -22,37 +26,66 @@ export interface StoredTile {
   y: number;
   w: number;
   h: number;
-  asRatio: boolean;
-  series: StoredSeries[];
+  asRatio?: boolean;
+  series?: StoredSeries[];
+  config?: TileConfig;
+  containerId?: string;
+  tabId?: string;
 }
 
-/** A dashboard as stored. */
+/** A dashboard as stored; the fields after `tags` exist on the current generation only. */
 export interface StoredDashboard {
   id: string;
   name: string;
   tiles: StoredTile[];
   tags: string[];
+  filters?: Record<string, unknown>[];
+  savedQuery?: string | null;
+  savedQueryLanguage?: string | null;
+  savedFilterValues?: Record<string, unknown>[];
+  containers?: Record<string, unknown>[];
   createdAt: string;
   updatedAt: string;
+}
+
+/** A notification target of an alert. */
+export interface StoredChannel {
+  type: "webhook";
+  webhookId: string;
+}
+
+/** An alert's silence (current generation). */
+export interface StoredSilence {
+  by?: string;
+  at: string;
+  until: string;
 }
 
 /** An alert as stored. */
 export interface StoredAlert {
   id: string;
   threshold: number;
+  thresholdMax?: number;
   interval: string;
-  source: "tile" | "search";
-  thresholdType: "above" | "below";
-  channel: { type: "webhook"; webhookId: string };
+  /** `search` on the contract's generation, `saved_search` on the current one. */
+  source: "tile" | "search" | "saved_search";
+  thresholdType: string;
+  channel: StoredChannel;
+  channels?: StoredChannel[];
   dashboardId: string | null;
   tileId: string | null;
   savedSearchId: string | null;
   groupBy: string | null;
   name: string | null;
   message: string | null;
+  note?: string | null;
+  numConsecutiveWindows?: number | null;
+  scheduleOffsetMinutes?: number;
+  scheduleStartAt?: string | null;
   state: string;
   team: string;
-  silenced: boolean;
+  /** `false` on the contract's generation; absent or a silence on the current one. */
+  silenced: boolean | StoredSilence | null;
   createdAt: string;
   updatedAt: string;
 }
@@ -65,26 +98,71 @@ export interface StoredSource {
   connection: string;
 }
 
+/** A saved search (current generation). */
+export interface StoredSavedSearch {
+  id: string;
+  name: string;
+  sourceId: string;
+  select: string;
+  where: string;
+  whereLanguage: string;
+  orderBy: string;
+  tags: string[];
+  filters: Record<string, unknown>[];
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** A webhook (current generation); `headers` and `queryParams` are write-only secrets. */
+export interface StoredWebhook {
+  id: string;
+  name: string;
+  service: "slack" | "generic" | "incidentio";
+  url: string;
+  description?: string;
+  body?: string;
+  headers?: Record<string, string>;
+  queryParams?: Record<string, string>;
+  createdAt: string;
+  updatedAt: string;
+}
+
 /** The team every object belongs to: the emulator has one. */
 export const TEAM_ID = "65f0c0de0000000000000001";
+
+/** Id of the webhook seeded in every stack, so channel tests have a target. */
+export const SEEDED_WEBHOOK_ID = "65f0c0de00000000000000a1";
 
 /** A 24-hex-digit id, the shape the stack server uses for its documents. */
 export function documentId(): string {
   return randomBytes(12).toString("hex");
 }
 
-/** Dashboards, alerts and sources of one stack. */
+function seededWebhook(): StoredWebhook {
+  const at = new Date(0).toISOString();
+  return { id: SEEDED_WEBHOOK_ID, name: "Default webhook", service: "generic", url: "https://hooks.example.test/alerts", createdAt: at, updatedAt: at };
+}
+
+/** Everything of one stack. */
 export class StackStore {
   readonly dashboards = new Map<string, StoredDashboard>();
   readonly alerts = new Map<string, StoredAlert>();
+  readonly savedSearches = new Map<string, StoredSavedSearch>();
+  readonly webhooks = new Map<string, StoredWebhook>();
   readonly sources: StoredSource[];
 
-  constructor(sources?: StoredSource[]) {
+  constructor(sources?: StoredSource[], webhooks?: StoredWebhook[]) {
     const connection = documentId();
     this.sources = sources ?? [
       { id: documentId(), name: "Logs", kind: "log", connection },
       { id: documentId(), name: "Traces", kind: "trace", connection },
       { id: documentId(), name: "Metrics", kind: "metric", connection },
     ];
+    for (const webhook of webhooks ?? [seededWebhook()]) this.webhooks.set(webhook.id, webhook);
+  }
+
+  /** Ids of the connections the sources live on (raw SQL tiles name one). */
+  connectionIds(): Set<string> {
+    return new Set(this.sources.map((s) => s.connection));
   }
 }
