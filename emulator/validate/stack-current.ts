@@ -1,0 +1,282 @@
+/**
+ * Request shapes of the current stack API (notes: "Current shapes (2.36)"), as zod schemas
+ * with their inferred types. Bodies, path parameters and queries are checked together and
+ * every problem is joined into one 400 message (`Body validation failed: ...; Params
+ * validation failed: id: Invalid ObjectId`).
+ */
+import { z } from "zod";
+import { badRequest } from "../http/errors";
+import { ALERT_INTERVALS } from "./stack-rules";
+import { aggFnSchema, metricTypeSchema, numberFormatSchema, objectIdSchema, tileConfigSchema, whereLanguageSchema } from "./stack-tile-config";
+
+const level = z.number().min(0).max(1).optional();
+const querySeries = {
+  sourceId: objectIdSchema,
+  aggFn: aggFnSchema,
+  level,
+  field: z.string().optional(),
+  alias: z.string().optional(),
+  where: z.string(),
+  whereLanguage: whereLanguageSchema,
+  numberFormat: numberFormatSchema.optional(),
+  metricDataType: metricTypeSchema.optional(),
+  metricName: z.string().optional(),
+};
+
+/** One series of a tile in the series form; `dataSource` is gone, `sourceId` names a source. */
+export const currentSeriesSchema = z.discriminatedUnion("type", [
+  z.object({ type: z.literal("time"), ...querySeries, groupBy: z.array(z.string()).max(10), displayType: z.enum(["stacked_bar", "line"]).optional() }),
+  z.object({ type: z.literal("table"), ...querySeries, groupBy: z.array(z.string()).max(10), sortOrder: z.enum(["desc", "asc"]).optional() }),
+  z.object({ type: z.literal("search"), sourceId: objectIdSchema, fields: z.array(z.string()), where: z.string(), whereLanguage: whereLanguageSchema }),
+  z.object({ type: z.literal("number"), ...querySeries }),
+  z.object({ type: z.literal("markdown"), content: z.string().max(100000) }),
+]);
+
+/** One tile: `series` or `config`, never both; optional id of at most 36 characters. */
+export const currentTileSchema = z
+  .object({
+    id: z.string().max(36).optional(),
+    name: z.string(),
+    x: z.number().min(0).max(23),
+    y: z.number().min(0),
+    w: z.number().min(1).max(24),
+    h: z.number().min(1),
+    asRatio: z.boolean().optional(),
+    series: z
+      .array(currentSeriesSchema)
+      .min(1)
+      .superRefine((series, ctx) => {
+        if (!series.every((s) => s.type === series[0]?.type)) ctx.addIssue({ code: z.ZodIssueCode.custom, message: "All series must have the same type" });
+      })
+      .optional(),
+    config: tileConfigSchema.optional(),
+    containerId: z.string().min(1).max(256).optional(),
+    tabId: z.string().min(1).max(256).optional(),
+  })
+  .superRefine((tile, ctx) => {
+    if (tile.series && tile.config) ctx.addIssue({ code: z.ZodIssueCode.custom, message: "Tile cannot have both series and config" });
+    else if (!tile.series && !tile.config) ctx.addIssue({ code: z.ZodIssueCode.custom, message: "Tile must have either series or config" });
+    if (tile.asRatio !== undefined && tile.config) {
+      ctx.addIssue({ code: z.ZodIssueCode.custom, message: "asRatio property is not supported when using config property. Specify config.asRatio instead." });
+    }
+  });
+
+const tileList = z
+  .array(currentTileSchema)
+  .max(500)
+  .superRefine((tiles, ctx) => {
+    const seen = new Set<string>();
+    tiles.forEach((tile, i) => {
+      if (!tile.id) return;
+      if (seen.has(tile.id)) ctx.addIssue({ code: z.ZodIssueCode.custom, path: [i, "id"], message: `Duplicate tile ID: ${tile.id}. Omit the ID to generate a unique one.` });
+      seen.add(tile.id);
+    });
+  });
+
+const containerSchema = z.object({
+  id: z.string().min(1).max(256),
+  title: z.string().min(1).max(256),
+  collapsed: z.boolean(),
+  collapsible: z.boolean().optional(),
+  bordered: z.boolean().optional(),
+  tabs: z.array(z.object({ id: z.string().min(1).max(256), title: z.string().min(1).max(256) })).max(20).optional(),
+});
+
+const filterShape = {
+  type: z.enum(["QUERY_EXPRESSION"]),
+  name: z.string().min(1),
+  expression: z.string().min(1),
+  sourceId: objectIdSchema,
+  sourceMetricType: metricTypeSchema.optional(),
+  where: z.string().optional(),
+  whereLanguage: z.enum(["sql", "lucene"]).optional(),
+  appliesToSourceIds: z.array(z.string().min(1)).optional(),
+  isBroadcastEnabled: z.boolean().optional(),
+  isVariableEnabled: z.boolean().optional(),
+  variableName: z.string().max(64).regex(/^[a-zA-Z][a-zA-Z0-9_]*$/).optional(),
+};
+
+function dashboardBody<F extends z.ZodTypeAny>(filter: F) {
+  return z
+    .object({
+      name: z.string().max(1024),
+      tiles: tileList,
+      tags: z.array(z.string().max(32)).max(50).optional(),
+      filters: z.array(filter).optional(),
+      savedQuery: z.string().nullable().optional(),
+      savedQueryLanguage: whereLanguageSchema.nullable(),
+      savedFilterValues: z.array(z.object({ type: z.literal("sql").optional().default("sql"), condition: z.string().max(10000) })).optional(),
+      containers: z.array(containerSchema).max(50).optional(),
+    })
+    .superRefine((body, ctx) => {
+      if (body.savedQuery != null && body.savedQueryLanguage === null) {
+        ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["savedQueryLanguage"], message: "savedQueryLanguage cannot be null when savedQuery is provided" });
+      }
+      const ids = new Set<string>();
+      for (const container of body.containers ?? []) {
+        if (ids.has(container.id)) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["containers"], message: `Container IDs must be unique: "${container.id}"` });
+        ids.add(container.id);
+      }
+    });
+}
+
+/** POST of a dashboard: filters carry no id. */
+export const currentDashboardCreateSchema = dashboardBody(z.object(filterShape).strict());
+/** PUT of a dashboard: the whole dashboard again, every filter with its id. */
+export const currentDashboardUpdateSchema = dashboardBody(z.object({ id: z.string(), ...filterShape }).strict());
+
+export type CurrentTile = z.output<typeof currentTileSchema>;
+export type CurrentSeries = z.output<typeof currentSeriesSchema>;
+export type CurrentDashboardBody = z.output<typeof currentDashboardCreateSchema>;
+
+/** Threshold types of the current server; `between` and `not_between` need `thresholdMax`. */
+export const THRESHOLD_TYPES = ["above", "below", "above_exclusive", "below_or_equal", "equal", "not_equal", "between", "not_between"] as const;
+const INTERVAL_MINUTES: Record<(typeof ALERT_INTERVALS)[number], number> = { "1m": 1, "5m": 5, "15m": 15, "30m": 30, "1h": 60, "6h": 360, "12h": 720, "1d": 1440 };
+const YEAR_MS = 365 * 24 * 60 * 60 * 1000;
+
+const channelSchema = z.object({ type: z.literal("webhook"), webhookId: z.string().min(1, "Webhook ID can't be empty") });
+const key = (c: { type: string; webhookId: string }) => JSON.stringify([c.type, c.webhookId]);
+
+/** POST and PUT of an alert (PUT takes the whole alert). */
+export const currentAlertSchema = z
+  .object({
+    channel: channelSchema.optional(),
+    channels: z.array(channelSchema).min(1, "At least one notification channel is required").max(10, "An alert supports at most 10 notification channels").optional(),
+    interval: z.enum(ALERT_INTERVALS),
+    scheduleOffsetMinutes: z.number().int().min(0).max(1439).optional(),
+    scheduleStartAt: z
+      .union([z.string().datetime(), z.null()])
+      .optional()
+      .refine((v) => v == null || new Date(v).getTime() <= Date.now() + YEAR_MS, { message: "scheduleStartAt must be within 1 year from now" })
+      .refine((v) => v == null || new Date(v).getTime() >= Date.now() - 10 * YEAR_MS, { message: "scheduleStartAt must be within 10 years in the past" }),
+    threshold: z.number(),
+    thresholdType: z.enum(THRESHOLD_TYPES),
+    thresholdMax: z.number().optional(),
+    source: z.enum(["saved_search", "tile"]).default("saved_search"),
+    name: z.string().min(1).max(512).nullish(),
+    message: z.string().min(1).max(4096).nullish(),
+    note: z.string().min(1).max(4096).nullish(),
+    numConsecutiveWindows: z.number().int().min(1).nullish(),
+  })
+  .and(
+    z
+      .object({ source: z.literal("saved_search"), groupBy: z.string().nullish(), savedSearchId: z.string().min(1) })
+      .or(z.object({ source: z.literal("tile"), tileId: z.string().min(1), dashboardId: z.string().min(1) })),
+  )
+  .superRefine((alert, ctx) => {
+    const problem = (message: string) => ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["channels"], message });
+    if (!alert.channel && !alert.channels) problem('Provide either "channel" or "channels"');
+    else if (alert.channel && alert.channels && (alert.channels[0] === undefined || key(alert.channel) !== key(alert.channels[0]))) {
+      problem('When both "channel" and "channels" are provided, "channel" must match the first entry of "channels"');
+    } else if (alert.channels && new Set(alert.channels.map(key)).size !== alert.channels.length) problem("Duplicate notification channels are not allowed");
+  })
+  .superRefine((alert, ctx) => {
+    const offset = alert.scheduleOffsetMinutes ?? 0;
+    const minutes = INTERVAL_MINUTES[alert.interval];
+    const problem = (message: string) => ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["scheduleOffsetMinutes"], message });
+    if (alert.scheduleStartAt != null && offset > 0) problem("scheduleOffsetMinutes must be 0 when scheduleStartAt is provided");
+    if (offset >= minutes) problem(`scheduleOffsetMinutes must be less than ${minutes} minute${minutes === 1 ? "" : "s"}`);
+  })
+  .superRefine((alert, ctx) => {
+    if (alert.thresholdType !== "between" && alert.thresholdType !== "not_between") return;
+    const problem = (message: string) => ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["thresholdMax"], message });
+    if (alert.thresholdMax == null) problem("thresholdMax is required for between/not_between threshold types");
+    else if (alert.thresholdMax < alert.threshold) problem("thresholdMax must be greater than or equal to threshold");
+  });
+
+export type CurrentAlertInput = z.output<typeof currentAlertSchema>;
+
+/** POST and PUT of a saved search (PUT replaces: omitted fields fall back to defaults). */
+export const savedSearchSchema = z.object({
+  name: z.string().trim().min(1).max(1024),
+  sourceId: objectIdSchema,
+  select: z.string().max(4096).optional().default(""),
+  where: z.string().max(8192).optional().default(""),
+  whereLanguage: z.enum(["lucene", "sql"]).optional().default("lucene"),
+  orderBy: z.string().max(1024).optional().default(""),
+  tags: z.array(z.string().max(32)).max(50).optional().default([]),
+  filters: z
+    .array(
+      z.union([
+        z.object({ type: z.enum(["lucene", "sql"]).optional().default("sql"), condition: z.string().max(8192) }),
+        z.object({ type: z.literal("sql_ast"), operator: z.enum(["=", "<", ">", "!=", "<=", ">="]), left: z.string().max(8192), right: z.string().max(8192) }),
+      ]),
+    )
+    .max(100)
+    .default([]),
+});
+export type SavedSearchInput = z.output<typeof savedSearchSchema>;
+
+const controlChars = /[\r\n\t\x00-\x1F\x7F]/;
+const UNSUPPORTED_ON_SLACK = ["headers", "queryParams", "body"] as const;
+
+/** POST and PUT of a webhook; `headers` and `queryParams` are write-only. */
+export const webhookSchema = z
+  .object({
+    name: z.string().trim().min(1).max(1024),
+    service: z.enum(["slack", "generic", "incidentio"]),
+    url: z.string().url().max(2048),
+    description: z.string().max(2048).optional(),
+    queryParams: z
+      .record(z.string().min(1, "Query parameter name cannot be empty").max(1024).refine((v) => !controlChars.test(v), "Query parameter names cannot contain control characters"), z.string().max(4096).refine((v) => !controlChars.test(v), "Query parameter values cannot contain control characters"))
+      .refine((m) => Object.keys(m).length <= 100, "A webhook cannot have more than 100 query parameters")
+      .optional(),
+    headers: z
+      .record(
+        z.string().min(1, "Header name cannot be empty").max(256).regex(/^[!#$%&'*+\-.0-9A-Z^_`a-z|~]+$/, "Invalid header name. Only alphanumeric characters and !#$%&'*+-.^_`|~ are allowed").refine((n) => !/^\d/.test(n), "Header name cannot start with a number"),
+        z.string().max(4096).refine((v) => !controlChars.test(v), "Header values cannot contain control characters"),
+      )
+      .refine((m) => Object.keys(m).length <= 100, "A webhook cannot have more than 100 headers")
+      .optional(),
+    body: z.string().max(16 * 1024).optional(),
+  })
+  .superRefine((webhook, ctx) => {
+    if (webhook.service !== "slack") return;
+    for (const field of UNSUPPORTED_ON_SLACK) {
+      if (webhook[field] !== undefined) ctx.addIssue({ code: z.ZodIssueCode.custom, path: [field], message: `${field} is not supported for the slack webhook service` });
+    }
+  });
+export type WebhookInput = z.output<typeof webhookSchema>;
+
+/** `limit` (1-1000, default 1000) and `offset` of a paged list. */
+export const pageQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(1000).default(1000),
+  offset: z.coerce.number().int().min(0).default(0),
+});
+export type PageQuery = z.output<typeof pageQuerySchema>;
+
+/** The `{id}` path parameter. */
+export const idParamsSchema = z.object({ id: objectIdSchema });
+
+function describe(error: z.ZodError): string {
+  return error.issues.map((issue) => (issue.path.length > 0 ? `${issue.path.join(".")}: ${issue.message}` : issue.message)).join("; ");
+}
+
+/** What a route checks; each part is parsed when its schema is given. */
+interface RequestParts<B extends z.ZodTypeAny, P extends z.ZodTypeAny, Q extends z.ZodTypeAny> {
+  body?: { schema: B; value: unknown };
+  params?: { schema: P; value: unknown };
+  query?: { schema: Q; value: unknown };
+}
+
+/**
+ * Parses body, params and query, or throws one 400 naming every part that failed, in that
+ * order, as the server joins them.
+ */
+export function validateRequest<B extends z.ZodTypeAny = z.ZodNever, P extends z.ZodTypeAny = z.ZodNever, Q extends z.ZodTypeAny = z.ZodNever>(
+  parts: RequestParts<B, P, Q>,
+): { body: z.output<B>; params: z.output<P>; query: z.output<Q> } {
+  const failures: string[] = [];
+  const run = <S extends z.ZodTypeAny>(label: string, part: { schema: S; value: unknown } | undefined): z.output<S> | undefined => {
+    if (!part) return undefined;
+    const result = part.schema.safeParse(part.value);
+    if (result.success) return result.data as z.output<S>;
+    failures.push(`${label} validation failed: ${describe(result.error)}`);
+    return undefined;
+  };
+  const body = run("Body", parts.body);
+  const params = run("Params", parts.params);
+  const query = run("Query", parts.query);
+  if (failures.length > 0) throw badRequest(failures.join("; "));
+  return { body, params, query } as { body: z.output<B>; params: z.output<P>; query: z.output<Q> };
+}
