@@ -64,7 +64,13 @@ function parse<T extends z.ZodTypeAny>(schema: T, value: unknown): z.output<T> {
 }
 
 function stackDump(stack: StackStore): Record<string, unknown> {
-  return structuredClone({ dashboards: [...stack.dashboards.values()], alerts: [...stack.alerts.values()], sources: stack.sources });
+  const webhooks = [...stack.webhooks.values()].map(({ headers, queryParams, ...rest }) => ({ ...rest, ...(headers ? { headers: redactValues(headers) } : {}), ...(queryParams ? { queryParams: redactValues(queryParams) } : {}) }));
+  return structuredClone({ dashboards: [...stack.dashboards.values()], alerts: [...stack.alerts.values()], sources: stack.sources, savedSearches: [...stack.savedSearches.values()], webhooks });
+}
+
+/** Webhook headers and query parameters are write-only secrets: keys shown, values not. */
+function redactValues(values: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.keys(values).map((k) => [k, "(redacted)"]));
 }
 
 /** Steering of one emulator; every change is saved to the state file when there is one. */
@@ -89,7 +95,7 @@ export class Control {
         stack: stackDump(service.stack),
       };
     }
-    return { organizationId: this.app.options.organizationId, services, stack: stackDump(this.app.store.stack) };
+    return { organizationId: this.app.options.organizationId, stackApiVersion: this.app.options.stackApiVersion, services, stack: stackDump(this.app.store.stack) };
   }
 
   /** Request and fault counters. */
