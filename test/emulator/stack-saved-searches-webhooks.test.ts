@@ -1,0 +1,116 @@
+/**
+ * Saved searches and webhooks on the current stack API (2.36.0), through both ways in.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Emulator } from "../../emulator/index";
+import { apiV2, cloud, control, start } from "./helpers";
+
+const NO_SUCH = "000000000000000000000000";
+
+let emulator: Emulator;
+beforeAll(async () => {
+  emulator = await start({ stackApiVersion: "2.36.0" });
+});
+afterAll(() => emulator.close());
+
+const surfaces = [
+  {
+    label: "api/v2",
+    call: async (method: string, path: string, body?: unknown) => {
+      const a = await apiV2(emulator).call(method, path, body);
+      return { status: a.status, data: a.json?.data, error: (a.json?.message ?? a.text) as string, json: a.json };
+    },
+  },
+  {
+    label: "cloud proxy",
+    call: async (method: string, path: string, body?: unknown) => {
+      const a = await cloud(emulator).call(method, `/stack${path}`, body);
+      return { status: a.status, data: a.json?.result, error: a.json?.error as string, json: a.json };
+    },
+  },
+];
+
+describe.each(surfaces)("saved searches and webhooks through $label", ({ call }) => {
+  let sourceId: string;
+  beforeAll(async () => {
+    sourceId = (await call("GET", "/sources")).data[0].id;
+  });
+
+  it("creates a saved search with the defaults filled in, then gets, lists, replaces and deletes it", async () => {
+    const created = await call("POST", "/saved-searches", { name: " errors ", sourceId, where: "level:error", tags: ["a"] });
+    expect(created.status, created.error).toBe(200);
+    const s = created.data;
+    expect(s).toEqual({ id: s.id, name: "errors", select: "", where: "level:error", whereLanguage: "lucene", orderBy: "", sourceId, tags: ["a"], filters: [], teamId: expect.any(String), createdAt: s.createdAt, updatedAt: s.updatedAt });
+    expect((await call("GET", `/saved-searches/${s.id}`)).data).toEqual(s);
+    expect((await call("GET", "/saved-searches")).data.map((x: { id: string }) => x.id)).toContain(s.id);
+    const put = await call("PUT", `/saved-searches/${s.id}`, { name: "errors", sourceId, filters: [{ condition: "service IN ('api')" }] });
+    expect(put.data).toMatchObject({ where: "", tags: [], filters: [{ type: "sql", condition: "service IN ('api')" }] });
+    expect((await call("DELETE", `/saved-searches/${s.id}`)).status).toBe(200);
+    const gone = await call("GET", `/saved-searches/${s.id}`);
+    expect(gone.status).toBe(404);
+    expect(gone.error).toContain("Saved search not found");
+  });
+
+  it("deletes a saved search's alerts with it", async () => {
+    const s = (await call("POST", "/saved-searches", { name: "with alert", sourceId })).data;
+    const alert = (await call("POST", "/alerts", { source: "saved_search", savedSearchId: s.id, interval: "1h", threshold: 1, thresholdType: "above", channel: { type: "webhook", webhookId: "65f0c0de00000000000000a1" } })).data;
+    await call("DELETE", `/saved-searches/${s.id}`);
+    expect((await call("GET", `/alerts/${alert.id}`)).status).toBe(404);
+  });
+
+  it.each([
+    ["an unknown source", () => ({ name: "x", sourceId: NO_SUCH }), "sourceId must be an existing source id"],
+    ["an empty name", () => ({ name: "  ", sourceId }), "name: String must contain at least 1 character(s)"],
+    ["a language the server lacks", () => ({ name: "x", sourceId, whereLanguage: "promql" }), "whereLanguage: Invalid enum value"],
+  ])("refuses a saved search with %s", async (_label, body, fragment) => {
+    const answer = await call("POST", "/saved-searches", body());
+    expect(answer.status).toBe(400);
+    expect(answer.error).toContain(fragment);
+  });
+
+  it("lists the seeded webhook and creates, replaces and deletes one, never answering its headers", async () => {
+    const list = await call("GET", "/webhooks");
+    expect(list.data[0]).toMatchObject({ id: "65f0c0de00000000000000a1", service: "generic" });
+    const created = await call("POST", "/webhooks", { name: "pager", service: "generic", url: "https://hooks.example.test/p", headers: { Authorization: "Bearer hook-secret-1" }, body: "{}" });
+    expect(created.status, created.error).toBe(200);
+    expect(created.data).toEqual({ id: expect.any(String), name: "pager", url: "https://hooks.example.test/p", updatedAt: expect.any(String), createdAt: expect.any(String), service: "generic", body: "{}" });
+    const put = await call("PUT", `/webhooks/${created.data.id}`, { name: "pager", service: "generic", url: "https://hooks.example.test/p", description: "on call" });
+    expect(put.data).toMatchObject({ description: "on call" });
+    expect(put.data).not.toHaveProperty("body");
+    expect(JSON.stringify(put.json)).not.toContain("hook-secret-1");
+    expect((await call("DELETE", `/webhooks/${created.data.id}`)).status).toBe(200);
+    expect((await call("DELETE", `/webhooks/${created.data.id}`)).status).toBe(404);
+  });
+
+  it("refuses a second webhook of the same service and name, and deleting one that alerts use", async () => {
+    const first = await call("POST", "/webhooks", { name: "twice", service: "slack", url: "https://hooks.example.test/s" });
+    expect(first.status).toBe(200);
+    const again = await call("POST", "/webhooks", { name: "twice", service: "slack", url: "https://hooks.example.test/s2" });
+    expect(again.status).toBe(400);
+    expect(again.error).toContain("A webhook with this service and name already exists");
+    const s = (await call("POST", "/saved-searches", { name: "uses hook", sourceId })).data;
+    await call("POST", "/alerts", { source: "saved_search", savedSearchId: s.id, interval: "1h", threshold: 1, thresholdType: "above", channel: { type: "webhook", webhookId: first.data.id } });
+    const refused = await call("DELETE", `/webhooks/${first.data.id}`);
+    expect(refused.status).toBe(409);
+    expect(refused.error).toContain("Cannot delete webhook: 1 alert(s) still reference it");
+  });
+
+  it("refuses headers on a slack webhook and an invalid url", async () => {
+    expect((await call("POST", "/webhooks", { name: "s", service: "slack", url: "https://x.test", headers: { a: "b" } })).error).toContain("headers: headers is not supported for the slack webhook service");
+    expect((await call("POST", "/webhooks", { name: "u", service: "generic", url: "not a url" })).error).toContain("url: Invalid url");
+  });
+
+  it("has no route for one webhook by id, as the server has none", async () => {
+    expect((await call("GET", "/webhooks/65f0c0de00000000000000a1")).status).toBe(404);
+  });
+});
+
+describe("control state", () => {
+  it("names the served generation and shows webhook header names without their values", async () => {
+    await apiV2(emulator).call("POST", "/webhooks", { name: "secret", service: "generic", url: "https://hooks.example.test/x", headers: { "X-Token": "control-secret-42" } });
+    const state = await control(emulator, "GET", "/state");
+    expect(state.json.stackApiVersion).toBe("2.36.0");
+    expect(state.text).not.toContain("control-secret-42");
+    expect(state.json.stack.webhooks.find((w: { name: string }) => w.name === "secret").headers).toEqual({ "X-Token": "(redacted)" });
+  });
+});
