@@ -14,6 +14,7 @@ import type { ParsedBody } from "./http/body";
 import { jsonReply, type Reply } from "./http/reply";
 import type { FaultInjector, ScriptedFault } from "./faults";
 import { FAULT_KINDS, isUuid, type FaultKind } from "./options";
+import { alertStateSchema, applyAlertState, findAlert } from "./stack/alert-state";
 import type { StackStore } from "./stack/store";
 import type { Stats, StatsSnapshot } from "./stats";
 
@@ -164,6 +165,17 @@ export class Control {
     return pipeView(pipe, this.app.options.quirks);
   }
 
+  /** Forces a stack alert's state and silence, in the served generation's form. */
+  setAlertState(alertId: string, change: Record<string, unknown>): Record<string, unknown> {
+    const parsed = parse(alertStateSchema(this.app.options.stackApiVersion), change);
+    const stacks = [this.app.store.stack, ...[...this.app.store.services.values()].map((s) => s.stack)];
+    const alert = findAlert(stacks, alertId);
+    if (!alert) throw new ControlError(404, `alert ${alertId} not found`);
+    applyAlertState(alert, parsed);
+    this.persist();
+    return structuredClone(alert) as unknown as Record<string, unknown>;
+  }
+
   /** Empties every store and seeds again (faults, scripts and counters are kept). */
   reset(): void {
     this.app.store.reset();
@@ -178,6 +190,7 @@ export class Control {
       const route = `${method} ${pathname.replace(/\/+$/, "")}`;
       const services = /^POST \/__emulator\/services\/([^/]+)\/state$/.exec(route);
       const pipes = /^POST \/__emulator\/pipes\/([^/]+)\/state$/.exec(route);
+      const alerts = /^POST \/__emulator\/alerts\/([^/]+)\/state$/.exec(route);
       const field = (name: string): unknown => (typeof value === "object" && value !== null ? (value as Record<string, unknown>)[name] : undefined);
       if (route === "GET /__emulator/state") return jsonReply(200, this.state());
       if (route === "GET /__emulator/stats") return jsonReply(200, this.stats());
@@ -187,6 +200,7 @@ export class Control {
       if (route === "DELETE /__emulator/script") return this.done(() => this.clearScripts());
       if (route === "POST /__emulator/reset") return this.done(() => this.reset());
       if (services) return jsonReply(200, this.setServiceState(decodeURIComponent(services[1] ?? ""), field("state") as ServiceState));
+      if (alerts) return jsonReply(200, this.setAlertState(decodeURIComponent(alerts[1] ?? ""), typeof value === "object" && value !== null ? (value as Record<string, unknown>) : {}));
       if (pipes) return jsonReply(200, this.setPipeState(decodeURIComponent(pipes[1] ?? ""), String(field("state")), field("stateReason") as string | undefined));
       return jsonReply(404, { error: `no control route ${route}` });
     } catch (error) {

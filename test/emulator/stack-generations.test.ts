@@ -96,4 +96,24 @@ describe("the same request, each generation's answer", () => {
     }
     expect(orders).toEqual({ "2.0.0": ["b-order", "c-order", "a-order"], "2.36.0": ["c-order", "b-order", "a-order"] });
   });
+
+  it("an alert's state and silence forced through the control API read back in each generation's form", async () => {
+    const forms = {
+      "2.0.0": { change: { state: "active", silenced: true }, read: { state: "active", silenced: true }, refused: { silenced: { at: "2026-01-01T00:00:00.000Z" } } },
+      "2.36.0": {
+        change: { state: "ALERT", silenced: { by: "65f0c0de0000000000000009", at: "2026-01-01T00:00:00.000Z", until: "2026-01-02T00:00:00.000Z" } },
+        read: { state: "ALERT", silenced: { by: "65f0c0de0000000000000009", at: "2026-01-01T00:00:00.000Z", until: "2026-01-02T00:00:00.000Z" } },
+        refused: { state: "inactive" },
+      },
+    };
+    for (const [version, form] of Object.entries(forms)) {
+      const alert = (await call(version, "GET", "/alerts")).json.data[0];
+      expect(alert, version).toBeDefined();
+      const emulator = emulators[version] as Emulator;
+      expect((await control(emulator, "POST", `/alerts/${alert.id}/state`, form.change)).status, version).toBe(200);
+      expect((await call(version, "GET", `/alerts/${alert.id}`)).json.data, version).toMatchObject(form.read);
+      expect((await control(emulator, "POST", `/alerts/${alert.id}/state`, form.refused)).status, version).toBe(400);
+    }
+    expect((await control(emulators["2.36.0"] as Emulator, "POST", `/alerts/${NO_SUCH}/state`, { state: "OK" })).status).toBe(404);
+  });
 });
