@@ -24,7 +24,8 @@ export const USAGE = `Usage: pipestack-emulator [options]
   --state-file F        load the stores from F at start, save them on every change
   --no-quirks           read pipes back exactly as sent (debugging)
   --stack-api-version V stack API generation, ${STACK_API_VERSIONS.join(" or ")}: 2.0.0 is the
-                        contract's form, 2.36.0 the current server (default ${DEFAULTS.stackApiVersion})
+                        contract's form, 2.36.0 the current server (default ${DEFAULTS.stackApiVersion}
+                        for now, while the provider speaks only the contract's form)
   --help                this text
 `;
 
