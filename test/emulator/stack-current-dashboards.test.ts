@@ -82,6 +82,10 @@ describe.each(surfaces)("current dashboards through $label", ({ call }) => {
     expect(again.status, again.error).toBe(200);
     expect(again.data.tiles).toEqual(created.data.tiles);
     expect((await call("GET", `/dashboards/${created.data.id}`)).data).toEqual(again.data);
+    const { id, ...whole } = again.data;
+    const wholeAgain = await call("PUT", `/dashboards/${id}`, whole);
+    expect(wholeAgain.status, wholeAgain.error).toBe(200);
+    expect(wholeAgain.data).toEqual(again.data);
   });
 
   it("answers the current dashboard fields with their read defaults", async () => {

@@ -1,6 +1,9 @@
 /**
  * Saved searches and webhooks on the current stack API (2.36.0), through both ways in.
  */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Emulator } from "../../emulator/index";
 import { apiV2, cloud, control, start } from "./helpers";
@@ -112,5 +115,29 @@ describe("control state", () => {
     expect(state.json.stackApiVersion).toBe("2.36.0");
     expect(state.text).not.toContain("control-secret-42");
     expect(state.json.stack.webhooks.find((w: { name: string }) => w.name === "secret").headers).toEqual({ "X-Token": "(redacted)" });
+  });
+});
+
+describe("state file", () => {
+  it("keeps saved searches and webhooks, secrets included, across a restart", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "emulator-stack-state-"));
+    try {
+      const stateFile = path.join(dir, "state.json");
+      const first = await start({ stackApiVersion: "2.36.0", stateFile });
+      const sourceId = (await apiV2(first).call("GET", "/sources")).json.data[0].id;
+      const search = (await apiV2(first).call("POST", "/saved-searches", { name: "kept", sourceId })).json.data;
+      const hook = (await apiV2(first).call("POST", "/webhooks", { name: "kept", service: "generic", url: "https://hooks.example.test/k", headers: { "X-Token": "t" } })).json.data;
+      await first.close();
+      const second = await start({ stackApiVersion: "2.36.0", stateFile });
+      try {
+        expect((await apiV2(second).call("GET", `/saved-searches/${search.id}`)).json.data).toEqual(search);
+        expect((await apiV2(second).call("GET", "/webhooks")).json.data.map((w: { id: string }) => w.id)).toEqual(["65f0c0de00000000000000a1", hook.id]);
+        expect((await control(second, "GET", "/state")).json.stack.webhooks[1].headers).toEqual({ "X-Token": "(redacted)" });
+      } finally {
+        await second.close();
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
