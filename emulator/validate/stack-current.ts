@@ -96,6 +96,20 @@ const filterShape = {
   variableName: z.string().max(64).regex(/^[a-zA-Z][a-zA-Z0-9_]*$/).optional(),
 };
 
+/** The fields that decide what a filter does: broadcast its value (default), be a variable, or both. */
+const filterModes = z.object({ name: z.string(), isBroadcastEnabled: z.boolean().optional(), isVariableEnabled: z.boolean().optional(), variableName: z.string().optional(), appliesToSourceIds: z.array(z.string()).optional() });
+
+/** A filter that does nothing, or sets fields its modes ignore, is refused. */
+function filterModeProblems(f: z.output<typeof filterModes>): Array<[string, string]> {
+  const broadcast = f.isBroadcastEnabled !== false;
+  const variable = f.isVariableEnabled === true;
+  const problems: Array<[string, string]> = [];
+  if (!broadcast && !variable) problems.push(["isBroadcastEnabled", `Filter "${f.name}" must broadcast its value, be available as a variable, or both`]);
+  if (f.variableName !== undefined && !variable) problems.push(["variableName", `Filter "${f.name}" sets variableName but is not available as a variable; set isVariableEnabled to true or drop variableName`]);
+  if ((f.appliesToSourceIds?.length ?? 0) > 0 && !broadcast) problems.push(["appliesToSourceIds", `Filter "${f.name}" sets appliesToSourceIds but does not broadcast its value; set isBroadcastEnabled to true or drop appliesToSourceIds`]);
+  return problems;
+}
+
 function dashboardBody<F extends z.ZodTypeAny>(filter: F) {
   return z
     .object({
@@ -112,6 +126,7 @@ function dashboardBody<F extends z.ZodTypeAny>(filter: F) {
       if (body.savedQuery != null && body.savedQueryLanguage === null) {
         ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["savedQueryLanguage"], message: "savedQueryLanguage cannot be null when savedQuery is provided" });
       }
+      (body.filters ?? []).forEach((f: z.output<typeof filterModes>, i: number) => filterModeProblems(f).forEach(([field, message]) => ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["filters", i, field], message })));
       const ids = new Set<string>();
       for (const container of body.containers ?? []) {
         if (ids.has(container.id)) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["containers"], message: `Container IDs must be unique: "${container.id}"` });

@@ -148,6 +148,7 @@ describe.each(surfaces)("current dashboards through $label", ({ call }) => {
     ["a heatmap on a non-trace source", () => ({ name: "x", tiles: [tile("a", { config: { displayType: "heatmap", sourceId: logs, select: [{ valueExpression: "d" }] } })] }), "Heatmap tiles require a Trace source"],
     ["a tile in an unknown container", () => ({ name: "x", tiles: [tile("a", { containerId: "nope", config: { displayType: "markdown" } })] }), 'tiles.0.containerId: Tile references unknown containerId "nope"'],
     ["a body without tiles", () => ({ name: "x" }), "Body validation failed: tiles: Required"],
+    ["a filter that neither broadcasts nor is a variable", () => ({ name: "x", tiles: [], filters: [{ type: "QUERY_EXPRESSION", name: "S", expression: "S", sourceId: logs, isBroadcastEnabled: false }] }), 'filters.0.isBroadcastEnabled: Filter "S" must broadcast its value, be available as a variable, or both'],
     ["a filter with an id on create", () => ({ name: "x", tiles: [], filters: [{ id: "f", type: "QUERY_EXPRESSION", name: "S", expression: "S", sourceId: logs }] }), "Unrecognized key(s) in object: 'id'"],
   ];
   it.each(refused)("refuses %s with 400", async (_label, body, fragment) => {
