@@ -3,7 +3,7 @@
  * searches and webhooks, each checking body, path id and query the way the server does.
  */
 import { z } from "zod";
-import { ApiFailure } from "../http/errors";
+import { ApiFailure, notFound } from "../http/errors";
 import { param, type RequestContext } from "../http/context";
 import {
   currentAlertSchema,
@@ -20,6 +20,7 @@ import { createCurrentAlert, currentAlertView, listCurrentAlerts, replaceCurrent
 import { createCurrentDashboard, currentDashboardView, deleteCurrentDashboard, findCurrentDashboard, listCurrentDashboards, updateCurrentDashboard } from "./dashboards-current";
 import type { StackOperation } from "./operations";
 import { createSavedSearch, deleteSavedSearch, getSavedSearch, listSavedSearches, replaceSavedSearch, savedSearchView } from "./saved-searches";
+import type { StackStore, StoredSource } from "./store";
 import { createWebhook, deleteWebhook, listWebhooks, replaceWebhook, webhookView } from "./webhooks";
 
 const stamp = (ctx: RequestContext): string => new Date(ctx.now).toISOString();
@@ -32,6 +33,13 @@ function body(ctx: RequestContext): unknown {
 
 const id = (ctx: RequestContext) => validateRequest({ params: { schema: idParamsSchema, value: { id: param(ctx, "id") } } }).params.id;
 const page = (ctx: RequestContext) => validateRequest({ query: { schema: pageQuerySchema, value: Object.fromEntries(ctx.query) } }).query;
+
+/** A seeded source, or the server's 404. */
+function findSource(store: StackStore, sourceId: string): StoredSource {
+  const found = store.sources.find((source) => source.id === sourceId);
+  if (!found) throw notFound("Source not found");
+  return found;
+}
 
 /** The body checked against a schema. */
 const bodyOf = <S extends z.ZodTypeAny>(ctx: RequestContext, schema: S): z.output<S> => validateRequest({ body: { schema, value: body(ctx) } }).body;
@@ -69,6 +77,7 @@ export const CURRENT_OPERATIONS: readonly StackOperation[] = [
   },
   { method: "DELETE", path: "/alerts/{id}", run: (s, ctx) => void deleteAlert(s, id(ctx)) },
   { method: "GET", path: "/sources", run: (s) => structuredClone(s.sources) },
+  { method: "GET", path: "/sources/{id}", run: (s, ctx) => structuredClone(findSource(s, id(ctx))) },
   { method: "GET", path: "/saved-searches", run: (s, ctx) => listSavedSearches(s, page(ctx)) },
   { method: "POST", path: "/saved-searches", run: (s, ctx) => savedSearchView(createSavedSearch(s, bodyOf(ctx, savedSearchSchema), stamp(ctx))) },
   { method: "GET", path: "/saved-searches/{id}", run: (s, ctx) => savedSearchView(getSavedSearch(s, id(ctx))) },

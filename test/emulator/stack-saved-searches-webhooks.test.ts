@@ -103,6 +103,13 @@ describe.each(surfaces)("saved searches and webhooks through $label", ({ call })
     expect((await call("POST", "/webhooks", { name: "u", service: "generic", url: "not a url" })).error).toContain("url: Invalid url");
   });
 
+  it("gets one source by id, 404 for an unknown one", async () => {
+    expect((await call("GET", `/sources/${sourceId}`)).data).toMatchObject({ id: sourceId, name: "Logs" });
+    const missing = await call("GET", `/sources/${NO_SUCH}`);
+    expect(missing.status).toBe(404);
+    expect(missing.error).toContain("Source not found");
+  });
+
   it("lists webhooks but has no route for one by id, as the server has none", async () => {
     expect((await call("GET", "/webhooks")).status).toBe(200);
     expect((await call("GET", "/webhooks/65f0c0de00000000000000a1")).status).toBe(404);
