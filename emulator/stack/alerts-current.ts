@@ -6,7 +6,8 @@
  * numConsecutiveWindows become null; an omitted thresholdMax or schedule keeps its value.
  */
 import { badRequest } from "../http/errors";
-import type { CurrentAlertInput, PageQuery } from "../validate/stack-current";
+import type { CurrentAlertInput } from "../validate/stack-current";
+import type { PageQuery } from "../validate/stack-request";
 import { isObjectId } from "../validate/stack-tile-config";
 import { Page } from "./answer";
 import { getAlert } from "./alerts";

@@ -5,16 +5,10 @@
 import { z } from "zod";
 import { ApiFailure, notFound } from "../http/errors";
 import { param, type RequestContext } from "../http/context";
-import {
-  currentAlertSchema,
-  currentDashboardCreateSchema,
-  currentDashboardUpdateSchema,
-  idParamsSchema,
-  pageQuerySchema,
-  savedSearchSchema,
-  validateRequest,
-  webhookSchema,
-} from "../validate/stack-current";
+import { currentAlertSchema, currentDashboardCreateSchema, currentDashboardUpdateSchema } from "../validate/stack-current";
+import { idParamsSchema, pageQuerySchema, validateRequest } from "../validate/stack-request";
+import { savedSearchSchema } from "../validate/stack-saved-searches";
+import { webhookSchema } from "../validate/stack-webhooks";
 import { deleteAlert, getAlert } from "./alerts";
 import { createCurrentAlert, currentAlertView, listCurrentAlerts, replaceCurrentAlert } from "./alerts-current";
 import { createCurrentDashboard, currentDashboardView, deleteCurrentDashboard, findCurrentDashboard, listCurrentDashboards, updateCurrentDashboard } from "./dashboards-current";

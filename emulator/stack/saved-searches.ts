@@ -5,7 +5,8 @@
  * sidebar (the server refuses some filter shapes on create) is not modelled.
  */
 import { badRequest, notFound } from "../http/errors";
-import type { PageQuery, SavedSearchInput } from "../validate/stack-current";
+import type { PageQuery } from "../validate/stack-request";
+import type { SavedSearchInput } from "../validate/stack-saved-searches";
 import { Page } from "./answer";
 import { TEAM_ID, documentId, type StackStore, type StoredSavedSearch } from "./store";
 

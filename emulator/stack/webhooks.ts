@@ -4,7 +4,8 @@
  * unique per service; a webhook that alerts still use cannot be deleted (409).
  */
 import { ApiFailure, badRequest, notFound } from "../http/errors";
-import type { PageQuery, WebhookInput } from "../validate/stack-current";
+import type { PageQuery } from "../validate/stack-request";
+import type { WebhookInput } from "../validate/stack-webhooks";
 import { Page } from "./answer";
 import { documentId, type StackStore, type StoredWebhook } from "./store";
 

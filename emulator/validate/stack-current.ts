@@ -1,11 +1,8 @@
 /**
  * Request shapes of the current stack API (notes: "Current shapes (2.36)"), as zod schemas
- * with their inferred types. Bodies, path parameters and queries are checked together and
- * every problem is joined into one 400 message (`Body validation failed: ...; Params
- * validation failed: id: Invalid ObjectId`).
+ * with their inferred types: series and config tiles, dashboards, alerts.
  */
 import { z } from "zod";
-import { badRequest } from "../http/errors";
 import { ALERT_INTERVALS } from "./stack-rules";
 import { aggFnSchema, metricTypeSchema, numberFormatSchema, objectIdSchema, tileConfigSchema, whereLanguageSchema } from "./stack-tile-config";
 
@@ -200,98 +197,3 @@ export const currentAlertSchema = z
   });
 
 export type CurrentAlertInput = z.output<typeof currentAlertSchema>;
-
-/** POST and PUT of a saved search (PUT replaces: omitted fields fall back to defaults). */
-export const savedSearchSchema = z.object({
-  name: z.string().trim().min(1).max(1024),
-  sourceId: objectIdSchema,
-  select: z.string().max(4096).optional().default(""),
-  where: z.string().max(8192).optional().default(""),
-  whereLanguage: z.enum(["lucene", "sql"]).optional().default("lucene"),
-  orderBy: z.string().max(1024).optional().default(""),
-  tags: z.array(z.string().max(32)).max(50).optional().default([]),
-  filters: z
-    .array(
-      z.union([
-        z.object({ type: z.enum(["lucene", "sql"]).optional().default("sql"), condition: z.string().max(8192) }),
-        z.object({ type: z.literal("sql_ast"), operator: z.enum(["=", "<", ">", "!=", "<=", ">="]), left: z.string().max(8192), right: z.string().max(8192) }),
-      ]),
-    )
-    .max(100)
-    .default([]),
-});
-export type SavedSearchInput = z.output<typeof savedSearchSchema>;
-
-const controlChars = /[\r\n\t\x00-\x1F\x7F]/;
-const UNSUPPORTED_ON_SLACK = ["headers", "queryParams", "body"] as const;
-
-/** POST and PUT of a webhook; `headers` and `queryParams` are write-only. */
-export const webhookSchema = z
-  .object({
-    name: z.string().trim().min(1).max(1024),
-    service: z.enum(["slack", "generic", "incidentio"]),
-    url: z.string().url().max(2048),
-    description: z.string().max(2048).optional(),
-    queryParams: z
-      .record(z.string().min(1, "Query parameter name cannot be empty").max(1024).refine((v) => !controlChars.test(v), "Query parameter names cannot contain control characters"), z.string().max(4096).refine((v) => !controlChars.test(v), "Query parameter values cannot contain control characters"))
-      .refine((m) => Object.keys(m).length <= 100, "A webhook cannot have more than 100 query parameters")
-      .optional(),
-    headers: z
-      .record(
-        z.string().min(1, "Header name cannot be empty").max(256).regex(/^[!#$%&'*+\-.0-9A-Z^_`a-z|~]+$/, "Invalid header name. Only alphanumeric characters and !#$%&'*+-.^_`|~ are allowed").refine((n) => !/^\d/.test(n), "Header name cannot start with a number"),
-        z.string().max(4096).refine((v) => !controlChars.test(v), "Header values cannot contain control characters"),
-      )
-      .refine((m) => Object.keys(m).length <= 100, "A webhook cannot have more than 100 headers")
-      .optional(),
-    body: z.string().max(16 * 1024).optional(),
-  })
-  .superRefine((webhook, ctx) => {
-    if (webhook.service !== "slack") return;
-    for (const field of UNSUPPORTED_ON_SLACK) {
-      if (webhook[field] !== undefined) ctx.addIssue({ code: z.ZodIssueCode.custom, path: [field], message: `${field} is not supported for the slack webhook service` });
-    }
-  });
-export type WebhookInput = z.output<typeof webhookSchema>;
-
-/** `limit` (1-1000, default 1000) and `offset` of a paged list. */
-export const pageQuerySchema = z.object({
-  limit: z.coerce.number().int().min(1).max(1000).default(1000),
-  offset: z.coerce.number().int().min(0).default(0),
-});
-export type PageQuery = z.output<typeof pageQuerySchema>;
-
-/** The `{id}` path parameter. */
-export const idParamsSchema = z.object({ id: objectIdSchema });
-
-function describe(error: z.ZodError): string {
-  return error.issues.map((issue) => (issue.path.length > 0 ? `${issue.path.join(".")}: ${issue.message}` : issue.message)).join("; ");
-}
-
-/** What a route checks; each part is parsed when its schema is given. */
-interface RequestParts<B extends z.ZodTypeAny, P extends z.ZodTypeAny, Q extends z.ZodTypeAny> {
-  body?: { schema: B; value: unknown };
-  params?: { schema: P; value: unknown };
-  query?: { schema: Q; value: unknown };
-}
-
-/**
- * Parses body, params and query, or throws one 400 naming every part that failed, in that
- * order, as the server joins them.
- */
-export function validateRequest<B extends z.ZodTypeAny = z.ZodNever, P extends z.ZodTypeAny = z.ZodNever, Q extends z.ZodTypeAny = z.ZodNever>(
-  parts: RequestParts<B, P, Q>,
-): { body: z.output<B>; params: z.output<P>; query: z.output<Q> } {
-  const failures: string[] = [];
-  const run = <S extends z.ZodTypeAny>(label: string, part: { schema: S; value: unknown } | undefined): z.output<S> | undefined => {
-    if (!part) return undefined;
-    const result = part.schema.safeParse(part.value);
-    if (result.success) return result.data as z.output<S>;
-    failures.push(`${label} validation failed: ${describe(result.error)}`);
-    return undefined;
-  };
-  const body = run("Body", parts.body);
-  const params = run("Params", parts.params);
-  const query = run("Query", parts.query);
-  if (failures.length > 0) throw badRequest(failures.join("; "));
-  return { body, params, query } as { body: z.output<B>; params: z.output<P>; query: z.output<Q> };
-}
