@@ -4,7 +4,7 @@
  * answers, on both ways in.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { parseCliArgs } from "../../emulator/cli-args";
+import { USAGE, describeSettings, parseCliArgs } from "../../emulator/cli-args";
 import type { Emulator } from "../../emulator/index";
 import { resolveOptions, type EmulatorOptions } from "../../emulator/options";
 import { apiV2, control, start } from "./helpers";
@@ -34,6 +34,12 @@ describe("choosing the generation", () => {
     expect(() => resolveOptions({ stackApiVersion: "2.14.0" } as unknown as EmulatorOptions)).toThrow(/stackApiVersion must be one of 2.0.0, 2.36.0/);
     expect(parseCliArgs(["--stack-api-version", "2.36.0"]).options.stackApiVersion).toBe("2.36.0");
     expect(() => parseCliArgs(["--stack-api-version", "3"])).toThrow(/--stack-api-version: unknown version 3/);
+  });
+
+  it("prints the generation at start and names the default in the help", () => {
+    const settings = describeSettings(resolveOptions({ stackApiVersion: "2.36.0" }), { keySecret: false, stackToken: false });
+    expect(settings).toContain("  stack api version 2.36.0");
+    expect(USAGE).toMatch(/--stack-api-version V[^]*default 2\.0\.0\s+for now/);
   });
 });
 
