@@ -10,8 +10,9 @@ import { ResourceInitError } from "./init-error";
 import { createPipe, deletePipe, getPipe, patchPipe, patchScaling, pollPipe, PollTimeout, putSettings, sendCommand } from "./pipe/api";
 import { pipeContainers, pipeRules } from "./pipe/diff-rules";
 import { isObj } from "./canonical";
-import { projectPipe, type ApiPipe } from "./pipe/project";
-import { createBody, isFailed, isSettled, kindOf, secretsOf } from "./pipe/request-body";
+import { pipeOutputs, type ApiPipe } from "./pipe/outputs";
+import { createBody, secretsOf } from "./pipe/request-body";
+import { isFailed, isSettled, kindOf } from "./pipe/states";
 import { planUpdate } from "./pipe/update-plan";
 
 type Obj = Record<string, unknown>;
@@ -48,7 +49,7 @@ async function settle(svc: CloudService, pipe: ApiPipe, props: Obj, what: string
       throw initError(
         `pipe ${pipe.id} ${what} but did not settle within ${waitMs(props) / 1000} s (${err.message}); raise waitTimeoutSeconds or run \`pulumi up\` again`,
         pipe.id,
-        projectPipe(err.last, props),
+        pipeOutputs(err.last, props),
         props,
       );
     }
@@ -56,7 +57,7 @@ async function settle(svc: CloudService, pipe: ApiPipe, props: Obj, what: string
   if (current === "gone") throw new Error(`pipe ${pipe.id} ${what} but then disappeared`);
   if (isFailed(current.state)) {
     const reason = current.stateReason ? `: ${current.stateReason}` : "";
-    throw initError(`pipe ${pipe.id} ${what} but is ${current.state}${reason}`, pipe.id, projectPipe(current, props), props);
+    throw initError(`pipe ${pipe.id} ${what} but is ${current.state}${reason}`, pipe.id, pipeOutputs(current, props), props);
   }
   return current;
 }
@@ -113,7 +114,7 @@ export async function create(inputs: Obj): Promise<dynamic.CreateResult> {
   if (typeof inputs.adoptId === "string" && inputs.adoptId) return adopt(svc, inputs.adoptId, inputs);
   const created = await createPipe(svc, createBody(inputs), secretsOf(inputs), svc.client.retryPolicy.maxRetries);
   const settled = await settle(svc, created, inputs, "was created");
-  return { id: created.id, outs: projectPipe(settled, inputs) };
+  return { id: created.id, outs: pipeOutputs(settled, inputs) };
 }
 
 /**
@@ -128,7 +129,7 @@ async function adopt(svc: CloudService, id: string, inputs: Obj): Promise<dynami
     if (isNotFound(err)) throw new Error(`adoptId: no pipe ${id} in service ${svc.ref.serviceId} to adopt`);
     throw err;
   }
-  const current = projectPipe(live, inputs);
+  const current = pipeOutputs(live, inputs);
   const changes = fieldChanges(current, inputs, pipeDiffTable).filter((c) => !c.path.startsWith("sourceSecrets"));
   const fixed = changes.filter((c) => c.kind === "replace").map((c) => c.path);
   if (fixed.length) {
@@ -156,7 +157,7 @@ async function applyUpdate(svc: CloudService, id: string, olds: Obj, news: Obj):
   if (plan.settings) await putSettings(svc, id, plan.settings);
   if (plan.scaling) await patchScaling(svc, id, plan.scaling);
   const final = await settle(svc, await getPipe(svc, id), news, "was updated");
-  return projectPipe(final, news);
+  return pipeOutputs(final, news);
 }
 
 export async function update(id: string, olds: Obj, news: Obj): Promise<dynamic.UpdateResult> {
@@ -166,7 +167,7 @@ export async function update(id: string, olds: Obj, news: Obj): Promise<dynamic.
 export async function read(id: string, props: Obj): Promise<dynamic.ReadResult> {
   try {
     const live = await getPipe(service(props), id);
-    return { id, props: projectPipe(live, props) };
+    return { id, props: pipeOutputs(live, props) };
   } catch (err) {
     if (isNotFound(err)) return { id: "", props: {} };
     throw err;

@@ -3,11 +3,11 @@ import { alertRuleFailures, stackAlertSpec } from "../schemas/stack-alert";
 import { replacePaths, type FieldChange } from "./field-diff";
 import { configure } from "./engine-settings";
 import { alertChanges } from "./stack/alert-diff";
-import { alertBody, projectAlert } from "./stack/alert-body";
+import { alertBody, alertOutputs } from "./stack/alert-body";
 import { createAlert, deleteObject, findObject, getAlert, putAlert } from "./stack/api";
 import { checkStackInputs } from "./stack/check";
 import { targetOf } from "./stack/target";
-import type { StackTarget } from "../client/stack";
+import type { StackTarget } from "../client/stack-target";
 
 type Obj = Record<string, unknown>;
 
@@ -32,20 +32,20 @@ export async function create(inputs: Obj): Promise<dynamic.CreateResult> {
   const target = targetOf(inputs);
   if (typeof inputs.adoptId === "string") return adopt(target, inputs.adoptId, inputs);
   const created = await createAlert(target, alertBody(inputs));
-  return { id: created.id, outs: projectAlert(created, inputs) };
+  return { id: created.id, outs: alertOutputs(created, inputs) };
 }
 
 /** Brings an existing alert under management: it must exist; one PUT makes it the program's. */
 async function adopt(target: StackTarget, id: string, inputs: Obj): Promise<dynamic.CreateResult> {
   if (!(await findObject(target, () => getAlert(target, id)))) throw new Error(`adoptId: no alert ${id} on ${target.key} to adopt`);
-  return { id, outs: projectAlert(await putAlert(target, id, alertBody(inputs)), inputs) };
+  return { id, outs: alertOutputs(await putAlert(target, id, alertBody(inputs)), inputs) };
 }
 
 /** One PUT of the whole alert body: fields left out of the program are cleared on the server. */
 export async function update(id: string, _olds: Obj, news: Obj): Promise<dynamic.UpdateResult> {
   const target = targetOf(news);
   try {
-    return { outs: projectAlert(await putAlert(target, id, alertBody(news)), news) };
+    return { outs: alertOutputs(await putAlert(target, id, alertBody(news)), news) };
   } catch (err) {
     // A 404 may be about the alert or about the dashboard or tile it names: ask which.
     if (target.isGone(err) && !(await findObject(target, () => getAlert(target, id)))) {
@@ -62,7 +62,7 @@ export async function read(id: string, props: Obj): Promise<dynamic.ReadResult> 
   const target = targetOf(props);
   const live = await findObject(target, () => getAlert(target, id));
   if (!live) return { id: "", props: {} };
-  return { id, props: projectAlert(live, props) };
+  return { id, props: alertOutputs(live, props) };
 }
 
 /** Deletes the alert; one already gone (with its tile or dashboard) is done. */

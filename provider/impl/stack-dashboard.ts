@@ -2,12 +2,12 @@ import type * as dynamic from "@pulumi/pulumi/dynamic";
 import { dashboardRuleFailures, stackDashboardSpec } from "../schemas/stack-dashboard";
 import { configure } from "./engine-settings";
 import { createDashboard, deleteObject, findObject, getDashboard, putDashboard } from "./stack/api";
-import { dashboardBody, projectDashboard } from "./stack/dashboard-body";
+import { dashboardBody, dashboardOutputs } from "./stack/dashboard-body";
 import { dashboardChanges, type StackChange } from "./stack/dashboard-diff";
 import { replacePaths } from "./field-diff";
 import { checkStackInputs } from "./stack/check";
 import { targetOf } from "./stack/target";
-import type { StackTarget } from "../client/stack";
+import type { StackTarget } from "../client/stack-target";
 
 type Obj = Record<string, unknown>;
 
@@ -33,7 +33,7 @@ export async function create(inputs: Obj): Promise<dynamic.CreateResult> {
   if (typeof inputs.adoptId === "string") return adopt(target, inputs.adoptId, inputs);
   const body = dashboardBody(inputs);
   const created = await createDashboard(target, body);
-  return { id: created.id, outs: projectDashboard(created, inputs, inputs.tiles as unknown[], undefined) };
+  return { id: created.id, outs: dashboardOutputs(created, inputs, inputs.tiles as unknown[], undefined) };
 }
 
 /**
@@ -44,9 +44,9 @@ export async function create(inputs: Obj): Promise<dynamic.CreateResult> {
 async function adopt(target: StackTarget, id: string, inputs: Obj): Promise<dynamic.CreateResult> {
   const live = await findObject(target, () => getDashboard(target, id));
   if (!live) throw new Error(`adoptId: no dashboard ${id} on ${target.key} to adopt`);
-  const liveTiles = projectDashboard(live, inputs, undefined, undefined).tiles;
+  const liveTiles = dashboardOutputs(live, inputs, undefined, undefined).tiles;
   const updated = await putDashboard(target, id, dashboardBody(inputs, liveTiles));
-  return { id, outs: projectDashboard(updated, inputs, inputs.tiles as unknown[], liveTiles) };
+  return { id, outs: dashboardOutputs(updated, inputs, inputs.tiles as unknown[], liveTiles) };
 }
 
 /**
@@ -58,7 +58,7 @@ export async function update(id: string, olds: Obj, news: Obj): Promise<dynamic.
   const body = dashboardBody(news, olds.tiles);
   try {
     const updated = await putDashboard(target, id, body);
-    return { outs: projectDashboard(updated, news, news.tiles as unknown[], olds.tiles) };
+    return { outs: dashboardOutputs(updated, news, news.tiles as unknown[], olds.tiles) };
   } catch (err) {
     if (target.isGone(err)) throw new Error(`dashboard ${id} no longer exists on ${target.key}: run \`pulumi refresh\` to forget it, then \`pulumi up\` to create it again`);
     throw err;
@@ -70,7 +70,7 @@ export async function read(id: string, props: Obj): Promise<dynamic.ReadResult> 
   const target = targetOf(props);
   const live = await findObject(target, () => getDashboard(target, id));
   if (!live) return { id: "", props: {} };
-  return { id, props: projectDashboard(live, props, undefined, props.tiles) };
+  return { id, props: dashboardOutputs(live, props, undefined, props.tiles) };
 }
 
 /** Deletes the dashboard (the server deletes the alerts on its tiles); already gone is done. */

@@ -24,8 +24,6 @@ export const stackTargetFields = {
   stackUrl: z.string().url("must be a URL such as https://stack.example.com").optional(),
 };
 
-export const stackTarget = z.object(stackTargetFields).strict();
-
 /** Fields every managed stack object (dashboard, alert) takes: where it lives, and adoption. */
 export const stackObjectFields = {
   /** Adopt the existing object with this id instead of creating one (see the README). */
@@ -34,4 +32,4 @@ export const stackObjectFields = {
 };
 
 /** What a program may write to choose the target. */
-export type StackTargetInput = z.input<typeof stackTarget>;
+export type StackTargetInput = z.input<z.ZodObject<typeof stackTargetFields>>;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { diff, wouldCollide } from "../../provider/impl/pipe";
-import { projectPipe } from "../../provider/impl/pipe/project";
+import { pipeOutputs } from "../../provider/impl/pipe/outputs";
 import { UNKNOWN } from "../../provider/schemas/unknown";
 import { kafkaPipe, kinesisPipe, objectStoragePipe, postgresPipe } from "../support/pipe-fixtures";
 import { engineInputs } from "../support/pipe-props";
@@ -132,17 +132,17 @@ describe("pipe diff: no change when the API answers in another form", () => {
 
   it("quantity strings, MergeTree(), nulls and a server-chosen consumer group", async () => {
     const news = set(inputs, "destination.tableDefinition", { engine: { type: "MergeTree" } });
-    const outs = projectPipe(api, news);
+    const outs = pipeOutputs(api, news);
     expect(await diff("p1", outs, news)).toMatchObject({ changes: false });
   });
 
   it("scaling read as absent right after a scaling change", async () => {
-    const outs = projectPipe({ ...api, scaling: { replicas: 2 } }, inputs);
+    const outs = pipeOutputs({ ...api, scaling: { replicas: 2 } }, inputs);
     expect(await diff("p1", outs, inputs)).toMatchObject({ changes: false });
   });
 
   it("a real scaling drift is still seen", async () => {
-    const outs = projectPipe({ ...api, scaling: { replicas: 2, replicaCpuMillicores: "500m", replicaMemoryGb: "1Gi" } }, inputs);
+    const outs = pipeOutputs({ ...api, scaling: { replicas: 2, replicaCpuMillicores: "500m", replicaMemoryGb: "1Gi" } }, inputs);
     const result = await diff("p1", outs, inputs);
     expect(result.changes).toBe(true);
     expect(result.replaces).toEqual([]);
@@ -150,7 +150,7 @@ describe("pipe diff: no change when the API answers in another form", () => {
 
   it("512Mi reads as 0.5 GB", async () => {
     const news = set(inputs, "scaling.replicaMemoryGb", 0.5);
-    const outs = projectPipe({ ...api, scaling: { replicas: 2, replicaCpuMillicores: "250m", replicaMemoryGb: "512Mi" } }, news);
+    const outs = pipeOutputs({ ...api, scaling: { replicas: 2, replicaCpuMillicores: "250m", replicaMemoryGb: "512Mi" } }, news);
     expect((await diff("p1", outs, news)).changes).toBe(false);
   });
 });

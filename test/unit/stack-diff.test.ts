@@ -6,8 +6,8 @@
 import { describe, expect, it } from "vitest";
 import { diff as alertDiff } from "../../provider/impl/stack-alert";
 import { diff as dashboardDiff } from "../../provider/impl/stack-dashboard";
-import { projectAlert } from "../../provider/impl/stack/alert-body";
-import { projectDashboard } from "../../provider/impl/stack/dashboard-body";
+import { alertOutputs } from "../../provider/impl/stack/alert-body";
+import { dashboardOutputs } from "../../provider/impl/stack/dashboard-body";
 import { stackAlertRecord } from "../../provider/schemas/stack-alert";
 import { stackDashboardRecord } from "../../provider/schemas/stack-dashboard";
 import { UNKNOWN } from "../../provider/schemas/unknown";
@@ -27,7 +27,7 @@ function served(inputs: Obj): Obj {
     const { key: _key, ...rest } = t;
     return { id: `tile-${++n}`, asRatio: false, ...rest, series: t.series.map((s: Obj) => ({ where: "", groupBy: [], ...s })) };
   });
-  return projectDashboard(stackDashboardRecord.parse({ id: "d1", name: inputs.name, tags: [...new Set(inputs.tags)], tiles }), inputs, inputs.tiles, undefined);
+  return dashboardOutputs(stackDashboardRecord.parse({ id: "d1", name: inputs.name, tags: [...new Set(inputs.tags)], tiles }), inputs, inputs.tiles, undefined);
 }
 
 describe("StackDashboard: what each change previews as", () => {
@@ -102,7 +102,7 @@ describe("StackAlert: what each change previews as", () => {
     createdAt: "2024-01-01T00:00:00.000Z",
     updatedAt: "2024-01-01T00:00:00.000Z",
   });
-  const olds = projectAlert(record, inputs);
+  const olds = alertOutputs(record, inputs);
 
   const rows: Row[] = [
     ["nothing", () => {}, []],

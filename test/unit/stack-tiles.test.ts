@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { alertBody, projectAlert } from "../../provider/impl/stack/alert-body";
-import { dashboardBody, projectDashboard } from "../../provider/impl/stack/dashboard-body";
+import { alertBody, alertOutputs } from "../../provider/impl/stack/alert-body";
+import { dashboardBody, dashboardOutputs } from "../../provider/impl/stack/dashboard-body";
 import { carryTileIds, normalSeries, projectTiles, tileIdMap } from "../../provider/impl/stack/tiles";
 import { stackAlertRecord } from "../../provider/schemas/stack-alert";
 import { stackDashboardRecord, type StackTileRecord } from "../../provider/schemas/stack-dashboard";
@@ -70,7 +70,7 @@ describe("outputs: keys and tileIds", () => {
 
   it("projects a dashboard without null or undefined, tags unique", () => {
     const record = stackDashboardRecord.parse({ id: "d1", name: "board", tags: ["a", "a", "b"], tiles: [{ ...tile("Errors"), id: "t1", asRatio: null, series: [{ ...series(), where: null, groupBy: null }] }] });
-    const outs = projectDashboard(record, { stackUrl: "http://stack.test", organizationId: undefined }, [tile("Errors")], undefined);
+    const outs = dashboardOutputs(record, { stackUrl: "http://stack.test", organizationId: undefined }, [tile("Errors")], undefined);
     expect(outs).toEqual({
       name: "board",
       tags: ["a", "b"],
@@ -103,7 +103,7 @@ describe("request bodies", () => {
       id: "a1", threshold: 1, interval: "5m", thresholdType: "above", source: "tile", state: "inactive", channel: { type: "webhook", webhookId: "h" },
       tileId: "t1", dashboard: "d1", team: "team", savedSearch: null, groupBy: null, silenced: false, createdAt: "2024-01-01T00:00:00.000Z", updatedAt: "2024-01-01T00:00:00.000Z",
     });
-    const outs = projectAlert(record, { organizationId: "o", serviceId: "s", stackUrl: undefined });
+    const outs = alertOutputs(record, { organizationId: "o", serviceId: "s", stackUrl: undefined });
     expect(outs).toMatchObject({ dashboardId: "d1", dashboard: "d1", tileId: "t1", state: "inactive", silenced: false, organizationId: "o", serviceId: "s" });
     expect(JSON.stringify(outs)).not.toMatch(/null/);
     expect(outs).not.toHaveProperty("savedSearch");

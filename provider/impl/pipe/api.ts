@@ -1,12 +1,12 @@
 import { ConflictError, isNotFound, mayHaveBeenApplied } from "../../client/errors";
 import { path } from "../../client/paths";
 import type { CloudService } from "../../client/cloud";
-import type { ApiPipe } from "./project";
+import type { ApiPipe } from "./outputs";
 
 /** The pipe endpoints, one function each, on one service. */
 
-const pipes = (svc: CloudService) => `${svc.prefix}${path("pipes")}`;
-const pipeUrl = (svc: CloudService, id: string) => `${svc.prefix}${path("pipes", id)}`;
+const pipes = (svc: CloudService) => `${svc.basePath}${path("pipes")}`;
+const pipeUrl = (svc: CloudService, id: string) => `${svc.basePath}${path("pipes", id)}`;
 
 export function getPipe(svc: CloudService, id: string): Promise<ApiPipe> {
   return svc.client.get<ApiPipe>(pipeUrl(svc, id));

@@ -1,7 +1,7 @@
 import type { FieldChange } from "../field-diff";
 import { mergeSourceSecrets } from "../../schemas/pipe-secrets";
 import { canonical, isObj, sameValue } from "../canonical";
-import { kindOf } from "./request-body";
+import { kindOf } from "./states";
 
 type Obj = Record<string, unknown>;
 

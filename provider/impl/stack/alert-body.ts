@@ -25,7 +25,7 @@ const orUndefined = <T>(v: T | null | undefined): T | undefined => (v === null ?
  * `dashboardId`, `savedSearch` as `savedSearchId`), the server's own fields beside them, and the
  * target carried from `carried` (inputs or old outputs). No `null`, no `undefined`. Pure.
  */
-export function projectAlert(api: StackAlertRecord, carried: Obj): Obj {
+export function alertOutputs(api: StackAlertRecord, carried: Obj): Obj {
   const channel = isObj(api.channel) ? dropUndefined({ type: api.channel.type, webhookId: orUndefined(api.channel.webhookId) }) : undefined;
   return dropUndefined({
     name: orUndefined(api.name),

@@ -1,20 +1,20 @@
 import { z, type ZodTypeAny } from "zod";
 import { mayHaveBeenApplied } from "../../client/errors";
 import { path } from "../../client/paths";
-import type { StackTarget } from "../../client/stack";
+import type { StackTarget } from "../../client/stack-target";
 import { stackAlertRecord, type StackAlertRecord } from "../../schemas/stack-alert";
 import { stackDashboardRecord, type StackDashboardRecord } from "../../schemas/stack-dashboard";
 
 /**
  * The stack endpoints, one function each, on either target: the same paths below
- * `target.base` (`/dashboards`, `/alerts`), the envelopes handled by the client.
+ * `target.basePath` (`/dashboards`, `/alerts`), the envelopes handled by the client.
  * Bodies never carry a top-level `id` (the cloud gateway refuses it).
  */
 
 type Obj = Record<string, unknown>;
 export type StackKind = "dashboards" | "alerts";
 
-const url = (t: StackTarget, kind: StackKind, id?: string) => `${t.base}${id === undefined ? path(kind) : path(kind, id)}`;
+const url = (t: StackTarget, kind: StackKind, id?: string) => `${t.basePath}${id === undefined ? path(kind) : path(kind, id)}`;
 
 /** Parses an answer, or throws naming what did not fit. */
 function parsed<S extends ZodTypeAny>(schema: S, value: unknown, what: string): z.output<S> {

@@ -20,7 +20,7 @@ export function dashboardBody(inputs: Obj, previousTiles?: unknown): Obj {
  * program's tiles in the order sent, or from `previousTiles` by id), `tileIds` (key -> id), and
  * the target carried from `carried`. Pure.
  */
-export function projectDashboard(api: StackDashboardRecord, carried: Obj, sentTiles: readonly unknown[] | undefined, previousTiles: unknown): Obj {
+export function dashboardOutputs(api: StackDashboardRecord, carried: Obj, sentTiles: readonly unknown[] | undefined, previousTiles: unknown): Obj {
   const tiles = projectTiles(api.tiles ?? [], sentTiles, previousTiles);
   return dropUndefined({
     name: api.name ?? undefined,

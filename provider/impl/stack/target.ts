@@ -1,4 +1,4 @@
-import { stackTarget, stackTargetRef, type StackTarget, type StackTargetOverrides } from "../../client/stack";
+import { openStackTarget, stackTargetRef, type StackTarget, type StackTargetOverrides } from "../../client/stack-target";
 import type { Settings } from "../../config";
 import type { CheckFailure } from "../../schemas/check-failures";
 import { isUnknown } from "../../schemas/unknown";
@@ -38,7 +38,7 @@ export function pinTarget(settings: Settings | undefined, inputs: Obj): CheckFai
 
 /** A client for the stack a resource's inputs or outputs name; credentials from the engine's settings. */
 export function targetOf(props: Obj): StackTarget {
-  return stackTarget(engineSettings(), overridesOf(props));
+  return openStackTarget(engineSettings(), overridesOf(props));
 }
 
 

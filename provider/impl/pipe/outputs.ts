@@ -39,7 +39,7 @@ const strip = (v: unknown): Obj => (isObj(canonical(v)) ? (canonical(v) as Obj) 
  * write-only and secret values carried over from `carried` (the inputs, or the old outputs).
  * Pure. Secret material never lands in `source`: it stays in `sourceSecrets`.
  */
-export function projectPipe(api: ApiPipe, carried: Carried): Obj {
+export function pipeOutputs(api: ApiPipe, carried: Carried): Obj {
   const apiSource = strip(api.source);
   const source: Obj = {};
   let connectionString: unknown;
@@ -76,7 +76,7 @@ export function projectPipe(api: ApiPipe, carried: Carried): Obj {
     source,
     destination,
     fieldMappings: canonical(api.fieldMappings) ?? [],
-    scaling: projectScaling(api.scaling, carried.scaling),
+    scaling: scalingOutputs(api.scaling, carried.scaling),
     settings: strip(api.settings),
     sourceSecrets: secrets,
     waitTimeoutSeconds: carried.waitTimeoutSeconds,
@@ -90,7 +90,7 @@ export function projectPipe(api: ApiPipe, carried: Carried): Obj {
  * Scaling as numbers. Right after a scaling change the API may read CPU and memory as 0 or leave
  * them out: then the value the program asked for (or had) stands.
  */
-export function projectScaling(apiScaling: unknown, carried: unknown): Obj | undefined {
+export function scalingOutputs(apiScaling: unknown, carried: unknown): Obj | undefined {
   const api = isObj(apiScaling) ? apiScaling : {};
   const before = isObj(carried) ? carried : {};
   const pick = (key: string, parse: (v: unknown) => number | undefined) => {
