@@ -5,10 +5,12 @@ import { validate, type CheckFailure } from "../schemas/check-failures";
 import { pipeSpec } from "../schemas/pipe";
 import { mergeSourceSecrets } from "../schemas/pipe-secrets";
 import { checkSettings, configure, engineSettings } from "./engine-settings";
-import { fieldChanges, replacePaths, type DiffTable } from "./field-diff";
+import { diffResult, fieldChanges, type Diff } from "./field-diff";
 import { ResourceInitError } from "./init-error";
 import { createPipe, deletePipe, getPipe, patchPipe, patchScaling, pollPipe, PollTimeout, putSettings, sendCommand } from "./pipe/api";
-import { pipeContainers, pipeRules } from "./pipe/diff-rules";
+import { pipeDiff } from "./pipe/diff-rules";
+import { parsed } from "./parse-answer";
+import { pipeRecord } from "../schemas/pipe-record";
 import { isObj } from "./canonical";
 import { pipeOutputs, type ApiPipe } from "./pipe/outputs";
 import { createBody, secretsOf } from "./pipe/request-body";
@@ -17,13 +19,6 @@ import { planUpdate } from "./pipe/update-plan";
 
 type Obj = Record<string, unknown>;
 const PROVIDER_KEY = "__provider";
-
-export const pipeDiffTable: DiffTable = {
-  rules: pipeRules,
-  containers: pipeContainers,
-  // adoptId only says where the pipe came from: changing or dropping it changes nothing.
-  ignore: ["state", "stateReason", "createdAt", "updatedAt", "adoptId"],
-};
 
 const DEFAULT_WAIT_SECONDS = 600;
 
@@ -84,14 +79,8 @@ export async function check(_olds: Obj, news: Obj): Promise<dynamic.CheckResult>
   return { inputs, failures };
 }
 
-export async function diff(_id: string, olds: Obj, news: Obj): Promise<dynamic.DiffResult> {
-  const changes = fieldChanges(olds, news, pipeDiffTable);
-  const replaces = replacePaths(changes);
-  return {
-    changes: changes.length > 0,
-    replaces,
-    deleteBeforeReplace: replaces.length > 0 && wouldCollide(olds, news),
-  };
+export async function diff(_id: string, olds: Obj, news: Obj): Promise<Diff> {
+  return diffResult(fieldChanges(olds, news, pipeDiff), wouldCollide(olds, news));
 }
 
 /**
@@ -112,7 +101,7 @@ export function wouldCollide(olds: Obj, news: Obj): boolean {
 export async function create(inputs: Obj): Promise<dynamic.CreateResult> {
   const svc = service(inputs);
   if (typeof inputs.adoptId === "string" && inputs.adoptId) return adopt(svc, inputs.adoptId, inputs);
-  const created = await createPipe(svc, createBody(inputs), secretsOf(inputs), svc.client.retryPolicy.maxRetries);
+  const created = parsed(pipeRecord, await createPipe(svc, createBody(inputs), secretsOf(inputs), svc.client.retryPolicy.maxRetries), "POST pipes");
   const settled = await settle(svc, created, inputs, "was created");
   return { id: created.id, outs: pipeOutputs(settled, inputs) };
 }
@@ -130,7 +119,7 @@ async function adopt(svc: CloudService, id: string, inputs: Obj): Promise<dynami
     throw err;
   }
   const current = pipeOutputs(live, inputs);
-  const changes = fieldChanges(current, inputs, pipeDiffTable).filter((c) => !c.path.startsWith("sourceSecrets"));
+  const changes = fieldChanges(current, inputs, pipeDiff).filter((c) => !c.path.startsWith("sourceSecrets"));
   const fixed = changes.filter((c) => c.kind === "replace").map((c) => c.path);
   if (fixed.length) {
     throw new Error(`adoptId: pipe ${id} differs from the program in fields fixed at creation: ${fixed.join(", ")}; make the program match the live pipe`);
@@ -140,7 +129,7 @@ async function adopt(svc: CloudService, id: string, inputs: Obj): Promise<dynami
 }
 
 async function applyUpdate(svc: CloudService, id: string, olds: Obj, news: Obj): Promise<Obj> {
-  const changes = fieldChanges(olds, news, pipeDiffTable);
+  const changes = fieldChanges(olds, news, pipeDiff);
   const plan = planUpdate(olds, news, changes);
   const secrets = secretsOf(news);
   const timing = { timeoutMs: waitMs(news), intervalMs: engineSettings().pollIntervalMs };

@@ -1,8 +1,8 @@
 import type * as dynamic from "@pulumi/pulumi/dynamic";
 import { alertRuleFailures, stackAlertSpec } from "../schemas/stack-alert";
-import { replacePaths, type FieldChange } from "./field-diff";
+import { diffResult, fieldChanges, type Diff } from "./field-diff";
 import { configure } from "./engine-settings";
-import { alertChanges } from "./stack/alert-diff";
+import { alertDiff } from "./stack/alert-diff";
 import { alertBody, alertOutputs } from "./stack/alert-body";
 import { createAlert, deleteObject, findObject, getAlert, putAlert } from "./stack/api";
 import { checkStackInputs } from "./stack/check";
@@ -23,9 +23,8 @@ export async function check(_olds: Obj, news: Obj): Promise<dynamic.CheckResult>
  * Compares the old outputs with the new inputs: every field the PUT takes updates in place, a
  * move to another stack replaces. `diffs` lists the changed paths (see the dashboard's diff).
  */
-export async function diff(_id: string, olds: Obj, news: Obj): Promise<dynamic.DiffResult & { diffs: FieldChange[] }> {
-  const changes = alertChanges(olds, news);
-  return { changes: changes.length > 0, replaces: replacePaths(changes), deleteBeforeReplace: false, diffs: changes };
+export async function diff(_id: string, olds: Obj, news: Obj): Promise<Diff> {
+  return diffResult(fieldChanges(olds, news, alertDiff));
 }
 
 export async function create(inputs: Obj): Promise<dynamic.CreateResult> {

@@ -3,8 +3,8 @@ import { dashboardRuleFailures, stackDashboardSpec } from "../schemas/stack-dash
 import { configure } from "./engine-settings";
 import { createDashboard, deleteObject, findObject, getDashboard, putDashboard } from "./stack/api";
 import { dashboardBody, dashboardOutputs } from "./stack/dashboard-body";
-import { dashboardChanges, type StackChange } from "./stack/dashboard-diff";
-import { replacePaths } from "./field-diff";
+import { dashboardDiff } from "./stack/dashboard-diff";
+import { diffResult, fieldChanges, type Diff } from "./field-diff";
 import { checkStackInputs } from "./stack/check";
 import { targetOf } from "./stack/target";
 import type { StackTarget } from "../client/stack-target";
@@ -23,9 +23,8 @@ export async function check(_olds: Obj, news: Obj): Promise<dynamic.CheckResult>
  * Compares the old outputs with the new inputs. `diffs` lists the changed paths (the engine
  * reads `changes` and `replaces`; the paths are for tests and for users of this module).
  */
-export async function diff(_id: string, olds: Obj, news: Obj): Promise<dynamic.DiffResult & { diffs: StackChange[] }> {
-  const changes = dashboardChanges(olds, news);
-  return { changes: changes.length > 0, replaces: replacePaths(changes), deleteBeforeReplace: false, diffs: changes };
+export async function diff(_id: string, olds: Obj, news: Obj): Promise<Diff> {
+  return diffResult(fieldChanges(olds, news, dashboardDiff));
 }
 
 export async function create(inputs: Obj): Promise<dynamic.CreateResult> {

@@ -1,7 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { Destination, FieldMapping, PipeSettings, PipeSpecInput, Scaling } from "../schemas/pipe";
 import type { PipeSource } from "../schemas/pipe-source";
-import type { PipeSourceSecrets } from "../schemas/pipe-secrets";
+import type { PipeSourceSecrets } from "../schemas/pipe-policy";
 import type { ArgsOf } from "./inputs";
 import { shim } from "./shim";
 import { splitSourceInput } from "./split-source";

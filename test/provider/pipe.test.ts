@@ -115,7 +115,7 @@ describe("pipe updates", () => {
     const spec = kafkaPipe();
     spec.source.kafka.brokers = "broker-9.example.test:9092";
     const d = await provider.diff(id, outs, await checked(spec));
-    expect(d).toEqual({ changes: true, replaces: ["source.kafka.brokers"], deleteBeforeReplace: true });
+    expect(d).toEqual({ changes: true, replaces: ["source.kafka.brokers"], deleteBeforeReplace: true, diffs: [{ path: "source.kafka.brokers", kind: "replace" }] });
   });
 });
 

@@ -1,6 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { diff, wouldCollide } from "../../provider/impl/pipe";
 import { pipeOutputs } from "../../provider/impl/pipe/outputs";
+import { pipeRecord } from "../../provider/schemas/pipe-record";
+
+/** The outputs of an API answer, parsed as the engine parses it. */
+const outputsOf = (api: unknown, carried: Record<string, any>) => pipeOutputs(pipeRecord.parse(api), carried);
 import { UNKNOWN } from "../../provider/schemas/unknown";
 import { kafkaPipe, kinesisPipe, objectStoragePipe, postgresPipe } from "../support/pipe-fixtures";
 import { engineInputs } from "../support/pipe-props";
@@ -132,17 +136,17 @@ describe("pipe diff: no change when the API answers in another form", () => {
 
   it("quantity strings, MergeTree(), nulls and a server-chosen consumer group", async () => {
     const news = set(inputs, "destination.tableDefinition", { engine: { type: "MergeTree" } });
-    const outs = pipeOutputs(api, news);
+    const outs = outputsOf(api, news);
     expect(await diff("p1", outs, news)).toMatchObject({ changes: false });
   });
 
   it("scaling read as absent right after a scaling change", async () => {
-    const outs = pipeOutputs({ ...api, scaling: { replicas: 2 } }, inputs);
+    const outs = outputsOf({ ...api, scaling: { replicas: 2 } }, inputs);
     expect(await diff("p1", outs, inputs)).toMatchObject({ changes: false });
   });
 
   it("a real scaling drift is still seen", async () => {
-    const outs = pipeOutputs({ ...api, scaling: { replicas: 2, replicaCpuMillicores: "500m", replicaMemoryGb: "1Gi" } }, inputs);
+    const outs = outputsOf({ ...api, scaling: { replicas: 2, replicaCpuMillicores: "500m", replicaMemoryGb: "1Gi" } }, inputs);
     const result = await diff("p1", outs, inputs);
     expect(result.changes).toBe(true);
     expect(result.replaces).toEqual([]);
@@ -150,7 +154,7 @@ describe("pipe diff: no change when the API answers in another form", () => {
 
   it("512Mi reads as 0.5 GB", async () => {
     const news = set(inputs, "scaling.replicaMemoryGb", 0.5);
-    const outs = pipeOutputs({ ...api, scaling: { replicas: 2, replicaCpuMillicores: "250m", replicaMemoryGb: "512Mi" } }, news);
+    const outs = outputsOf({ ...api, scaling: { replicas: 2, replicaCpuMillicores: "250m", replicaMemoryGb: "512Mi" } }, news);
     expect((await diff("p1", outs, news)).changes).toBe(false);
   });
 });

@@ -2,6 +2,10 @@ import { describe, expect, it } from "vitest";
 import { mergeSourceSecrets, secretStrings, splitSourceSecrets } from "../../provider/schemas/pipe-secrets";
 import { createBody } from "../../provider/impl/pipe/request-body";
 import { pipeOutputs } from "../../provider/impl/pipe/outputs";
+import { pipeRecord } from "../../provider/schemas/pipe-record";
+
+/** The outputs of an API answer, parsed as the engine parses it. */
+const outputsOf = (api: unknown, carried: Record<string, any>) => pipeOutputs(pipeRecord.parse(api), carried);
 import { fixtureSecrets, kafkaPipe, kinesisPipe, objectStoragePipe, postgresPipe } from "../support/pipe-fixtures";
 import { engineInputs } from "../support/pipe-props";
 
@@ -38,20 +42,20 @@ describe("secret separation", () => {
     expect(JSON.stringify(body)).toContain("kafka-password-plain-1234");
     expect(body).not.toHaveProperty("sourceSecrets");
     expect(body).not.toHaveProperty("organizationId");
-    const outs = pipeOutputs({ id: "p", source: { kafka: { brokers: "b", topics: "t" } } }, inputs);
+    const outs = outputsOf({ id: "p", source: { kafka: { brokers: "b", topics: "t" } } }, inputs);
     expect(JSON.stringify(outs.source)).not.toContain("kafka-password-plain-1234");
     expect(outs.sourceSecrets).toEqual(inputs.sourceSecrets);
   });
 
   it("a connection string the API returns moves out of the source into the secrets", () => {
-    const outs = pipeOutputs({ id: "p", source: { objectStorage: { url: "u", connectionString: "AccountKey=live" } } }, {});
+    const outs = outputsOf({ id: "p", source: { objectStorage: { url: "u", connectionString: "AccountKey=live" } } }, {});
     expect(outs.source).toEqual({ objectStorage: { url: "u" } });
     expect(outs.sourceSecrets).toEqual({ connectionString: "AccountKey=live" });
   });
 
   it("write-only fields are kept from the inputs", () => {
     const inputs = engineInputs({ ...kafkaPipe(), source: { ...kafkaPipe().source, validateSamples: true } });
-    const outs = pipeOutputs({ id: "p", source: { kafka: { brokers: "b" } }, destination: { database: "default", table: "t" } }, inputs);
+    const outs = outputsOf({ id: "p", source: { kafka: { brokers: "b" } }, destination: { database: "default", table: "t" } }, inputs);
     expect((outs.destination as any).roles).toEqual(["ingest_role"]);
     expect((outs.source as any).validateSamples).toBe(true);
   });

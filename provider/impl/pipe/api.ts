@@ -1,15 +1,16 @@
 import { ConflictError, isNotFound, mayHaveBeenApplied } from "../../client/errors";
 import { path } from "../../client/paths";
 import type { CloudService } from "../../client/cloud";
-import type { ApiPipe } from "./outputs";
+import { pipeRecord, type ApiPipe } from "../../schemas/pipe-record";
+import { parsed } from "../parse-answer";
 
 /** The pipe endpoints, one function each, on one service. */
 
 const pipes = (svc: CloudService) => `${svc.basePath}${path("pipes")}`;
 const pipeUrl = (svc: CloudService, id: string) => `${svc.basePath}${path("pipes", id)}`;
 
-export function getPipe(svc: CloudService, id: string): Promise<ApiPipe> {
-  return svc.client.get<ApiPipe>(pipeUrl(svc, id));
+export async function getPipe(svc: CloudService, id: string): Promise<ApiPipe> {
+  return parsed(pipeRecord, await svc.client.get(pipeUrl(svc, id)), `GET pipes/${id}`);
 }
 
 /** The pipe of that name in the service, if any (names are unique per service). */

@@ -1,19 +1,21 @@
+import { bodyKeys } from "../../schemas/field-policy";
+import { pipePolicy } from "../../schemas/pipe-policy";
 import { mergeSourceSecrets, secretStrings } from "../../schemas/pipe-secrets";
 import { canonical } from "../canonical";
 
 type Obj = Record<string, unknown>;
 
-/** The create body: the contract's fields only, nulls and empty objects left out. Pure. */
+/**
+ * The create body: every field the pipe policy sends in a body (not the service in the URL, not
+ * the provider's own), secrets put back into the source, nulls and empty objects left out. Pure.
+ */
 export function createBody(inputs: Obj): Obj {
-  const body: Obj = {
-    name: inputs.name,
-    source: canonical(mergeSourceSecrets(inputs.source as Obj, inputs.sourceSecrets as Obj)),
-    destination: canonical(inputs.destination),
-    fieldMappings: canonical(inputs.fieldMappings),
-    scaling: canonical(inputs.scaling),
-    settings: canonical(inputs.settings),
-  };
-  for (const k of Object.keys(body)) if (body[k] === undefined) delete body[k];
+  const spec: Obj = { ...inputs, source: mergeSourceSecrets(inputs.source as Obj, inputs.sourceSecrets as Obj) };
+  const body: Obj = {};
+  for (const key of bodyKeys(pipePolicy)) {
+    const value = canonical(spec[key]);
+    if (value !== undefined) body[key] = value;
+  }
   return body;
 }
 

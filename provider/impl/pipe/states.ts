@@ -10,13 +10,13 @@ export function kindOf(props: Obj): SourceKind | undefined {
 }
 
 /** The state a new or changed pipe settles in. */
-export function isSettled(kind: SourceKind | undefined, props: Obj, state: string | undefined): boolean {
+export function isSettled(kind: SourceKind | undefined, props: Obj, state: string | null | undefined): boolean {
   if (kind === "postgres") return state === "Running" || state === "Snapshot";
   const os = (props.source as Obj | undefined)?.objectStorage as Obj | undefined;
   if (kind === "objectStorage" && !os?.isContinuous) return state === "Completed";
   return state === "Running";
 }
 
-export function isFailed(state: string | undefined): boolean {
+export function isFailed(state: string | null | undefined): boolean {
   return state === "Failed" || state === "InternalError";
 }

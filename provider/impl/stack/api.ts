@@ -1,6 +1,7 @@
 import { z, type ZodTypeAny } from "zod";
 import { mayHaveBeenApplied } from "../../client/errors";
 import { path } from "../../client/paths";
+import { parsed } from "../parse-answer";
 import type { StackTarget } from "../../client/stack-target";
 import { stackAlertRecord, type StackAlertRecord } from "../../schemas/stack-alert";
 import { stackDashboardRecord, type StackDashboardRecord } from "../../schemas/stack-dashboard";
@@ -15,14 +16,6 @@ type Obj = Record<string, unknown>;
 export type StackKind = "dashboards" | "alerts";
 
 const url = (t: StackTarget, kind: StackKind, id?: string) => `${t.basePath}${id === undefined ? path(kind) : path(kind, id)}`;
-
-/** Parses an answer, or throws naming what did not fit. */
-function parsed<S extends ZodTypeAny>(schema: S, value: unknown, what: string): z.output<S> {
-  const result = schema.safeParse(value);
-  if (result.success) return result.data;
-  const issue = result.error.issues[0]!;
-  throw new Error(`${what}: unexpected answer from the stack API (${issue.path.join(".") || "body"}: ${issue.message})`);
-}
 
 function withoutId(body: Obj): Obj {
   const { id: _id, ...rest } = body;

@@ -1,6 +1,7 @@
 import type { StackDashboardRecord } from "../../schemas/stack-dashboard";
+import { stackDashboardPolicy } from "../../schemas/stack-dashboard-policy";
 import { dropUndefined } from "../canonical";
-import { targetFields } from "./target";
+import { readBackFields } from "../read-back";
 import { carryTileIds, projectTiles, tileIdMap, uniqueTags } from "./tiles";
 
 type Obj = Record<string, unknown>;
@@ -12,21 +13,24 @@ type Obj = Record<string, unknown>;
  */
 export function dashboardBody(inputs: Obj, previousTiles?: unknown): Obj {
   const tiles = Array.isArray(inputs.tiles) ? inputs.tiles : [];
-  return { name: inputs.name, tiles: carryTileIds(tiles, previousTiles), tags: uniqueTags(inputs.tags) };
+  const body: Record<BodyField, unknown> = { name: inputs.name, tiles: carryTileIds(tiles, previousTiles), tags: uniqueTags(inputs.tags) };
+  return body;
 }
 
+/** The fields the dashboard policy sends in a body; a new one does not compile above until it is sent. */
+type BodyField = { [K in keyof typeof stackDashboardPolicy]: (typeof stackDashboardPolicy)[K] extends { sent: string } ? never : K }[keyof typeof stackDashboardPolicy];
+
 /**
- * The outputs of a dashboard: the API's answer with each tile's key (from `sentTiles`, the
- * program's tiles in the order sent, or from `previousTiles` by id), `tileIds` (key -> id), and
- * the target carried from `carried`. Pure.
+ * The outputs of a dashboard: the API's answer read back by the policy, each tile with its key
+ * (from `sentTiles`, the program's tiles in the order sent, or from `previousTiles` by id),
+ * `tileIds` (key -> id), and the target carried from `carried`. Pure.
  */
 export function dashboardOutputs(api: StackDashboardRecord, carried: Obj, sentTiles: readonly unknown[] | undefined, previousTiles: unknown): Obj {
   const tiles = projectTiles(api.tiles ?? [], sentTiles, previousTiles);
   return dropUndefined({
-    name: api.name ?? undefined,
+    ...readBackFields(stackDashboardPolicy, api, carried),
     tiles,
     tileIds: tileIdMap(tiles),
     tags: uniqueTags(api.tags),
-    ...targetFields(carried),
   });
 }
