@@ -25,7 +25,7 @@ export interface PipeArgs extends ArgsOf<Omit<PipeSpecInput, "name">> {
  * A pipe: continuous or one-off ingestion from a Kafka-style stream, object storage, a
  * Kinesis-style stream or Postgres into a destination table.
  *
- * Credentials (`credentials`, `accessKey`, `connectionString`, schema-registry credentials) are
+ * Credentials (`credentials`, `accessKey`, `connectionString`, `serviceAccountKey`, schema-registry credentials) are
  * stored as Pulumi secrets even when passed as plain strings, in `sourceSecrets`; the rest of
  * `source` stays readable in previews.
  *

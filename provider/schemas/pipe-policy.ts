@@ -136,6 +136,7 @@ export const pipePolicy = {
           // The API reads the connection string back, so it is secret but not write-only.
           connectionString: { ...inPlace, secret: "connectionString" },
           accessKey: secret("accessKey"),
+          serviceAccountKey: secret("serviceAccountKey"),
         },
       },
       kinesis: {

@@ -109,6 +109,35 @@ describe("pipe updates", () => {
     expect(updated.outs!.state).toMatch(/Running|Snapshot/);
   });
 
+  it("a field added by one schema line and one policy line (serviceAccountKey) is secret, sent on create, never read back, rotated in place", async () => {
+    const serviceAccountPipe = () => {
+      const spec: Obj = objectStoragePipe("gcs");
+      const { accessKey: _a, ...rest } = spec.source.objectStorage;
+      spec.source.objectStorage = { ...rest, authentication: "SERVICE_ACCOUNT", serviceAccountKey: "eyJzZXJ2aWNlLWFjY291bnQta2V5LTAwMDEifQ==" };
+      return spec;
+    };
+    const inputs = await checked(serviceAccountPipe());
+    expect(inputs.sourceSecrets).toEqual({ serviceAccountKey: "eyJzZXJ2aWNlLWFjY291bnQta2V5LTAwMDEifQ==" });
+    expect(inputs.source.objectStorage).not.toHaveProperty("serviceAccountKey");
+    const { id, outs } = await provider.create(inputs);
+    expect(storedPipes(emulator)[0]!.source.authentication).toBe("SERVICE_ACCOUNT");
+    expect(JSON.stringify({ ...outs, sourceSecrets: undefined })).not.toContain("eyJzZXJ2aWNlLWFjY291bnQta2V5LTAwMDEifQ==");
+    expect(outs.sourceSecrets).toEqual({ serviceAccountKey: "eyJzZXJ2aWNlLWFjY291bnQta2V5LTAwMDEifQ==" });
+    const read = await provider.read(id, outs);
+    expect(await provider.diff(id, read.props!, inputs)).toMatchObject({ changes: false });
+
+    const rotated = serviceAccountPipe();
+    rotated.source.objectStorage.serviceAccountKey = "eyJzZXJ2aWNlLWFjY291bnQta2V5LTAwMDIifQ==";
+    const news = await checked(rotated);
+    const d = await provider.diff(id, read.props!, news);
+    expect(d).toMatchObject({ changes: true, replaces: [], diffs: [{ path: "sourceSecrets.serviceAccountKey", kind: "update" }] });
+    emulator.control.resetStats();
+    const updated = await provider.update(id, read.props!, news);
+    const patches = Object.entries(emulator.control.stats().byRoute).filter(([k]) => k === "PATCH /v1/organizations/{organizationId}/services/{serviceId}/pipes/{pipeId}");
+    expect(patches.map(([, n]) => n)).toEqual([1]);
+    expect(updated.outs!.sourceSecrets).toEqual({ serviceAccountKey: "eyJzZXJ2aWNlLWFjY291bnQta2V5LTAwMDIifQ==" });
+  });
+
   it("a change to a fixed field is a replacement, deleted first when it would collide", async () => {
     const inputs = await checked(kafkaPipe());
     const { id, outs } = await provider.create(inputs);

@@ -23,11 +23,12 @@ describe("pipe policy: secrets", () => {
       schemaRegistryCredentials: [["kafka", "schemaRegistry", "credentials"]],
       accessKey: [["objectStorage", "accessKey"], ["kinesis", "accessKey"]],
       connectionString: [["objectStorage", "connectionString"]],
+      serviceAccountKey: [["objectStorage", "serviceAccountKey"]],
     });
   });
 
   it("types sourceSecrets from the policy", () => {
-    expectTypeOf<keyof PipeSourceSecrets>().toEqualTypeOf<"credentials" | "schemaRegistryCredentials" | "accessKey" | "connectionString">();
+    expectTypeOf<keyof PipeSourceSecrets>().toEqualTypeOf<"credentials" | "schemaRegistryCredentials" | "accessKey" | "connectionString" | "serviceAccountKey">();
     expectTypeOf<PipeSourceSecrets["connectionString"]>().toEqualTypeOf<string | undefined>();
   });
 });
@@ -68,6 +69,7 @@ describe("pipe policy: each in-place field is sent the way the policy says", () 
     ["objectStorage", "source.objectStorage.skipInitialLoad", true, { source: { objectStorage: { skipInitialLoad: true } } }],
     ["objectStorage", "source.objectStorage.startAfter", "2026/01/", { source: { objectStorage: { startAfter: "2026/01/" } } }],
     ["objectStorage", "sourceSecrets.connectionString", "AccountKey=rotated", { source: { objectStorage: { connectionString: "AccountKey=rotated" } } }],
+    ["objectStorage", "sourceSecrets.serviceAccountKey", "eyJrZXkiOiAyfQ==", { source: { objectStorage: { serviceAccountKey: "eyJrZXkiOiAyfQ==" } } }],
     ["postgres", "source.postgres.tlsHost", "db.internal", { source: { postgres: { tlsHost: "db.internal" } } }],
     ["postgres", "source.postgres.caCertificate", "-----BEGIN CERTIFICATE-----", { source: { postgres: { caCertificate: "-----BEGIN CERTIFICATE-----" } } }],
     ["postgres", "source.postgres.disableTls", true, { source: { postgres: { disableTls: true } } }],
