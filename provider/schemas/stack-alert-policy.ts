@@ -25,4 +25,10 @@ export const stackAlertPolicy = {
 } as const satisfies FieldPolicy<StackAlertInput, StackPatch>;
 
 /** Outputs of the server's own: read from every answer, never the program's to compare. */
-export const alertServerOutputs = ["state", "team", "dashboard", "savedSearch", "silenced", "createdAt", "updatedAt"] as const;
+export const alertServerOutputs = ["state", "team", "silenced", "createdAt", "updatedAt"] as const;
+
+/**
+ * Output keys older versions wrote beside `dashboardId` and `savedSearchId`, holding the same
+ * values. States still have them until the next update or refresh; they are never a change.
+ */
+export const retiredAlertOutputs = ["dashboard", "savedSearch"] as const;

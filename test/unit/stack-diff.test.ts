@@ -140,4 +140,10 @@ describe("StackAlert: what each change previews as", () => {
     const later = { ...olds, state: "alert", silenced: true, updatedAt: "2025-01-01T00:00:00.000Z", team: "t2" };
     expect((await alertDiff("a1", later, clone(inputs))).changes).toBe(false);
   });
+
+  it("a state written by an older version, with `dashboard` and `savedSearch` beside their ids, shows no change", async () => {
+    expect(olds).not.toHaveProperty("dashboard");
+    const older = { ...olds, dashboard: olds.dashboardId, savedSearch: "s-old" };
+    expect((await alertDiff("a1", older, clone(inputs))).diffs).toEqual([]);
+  });
 });

@@ -104,7 +104,9 @@ describe("request bodies", () => {
       tileId: "t1", dashboard: "d1", team: "team", savedSearch: null, groupBy: null, silenced: false, createdAt: "2024-01-01T00:00:00.000Z", updatedAt: "2024-01-01T00:00:00.000Z",
     });
     const outs = alertOutputs(record, { organizationId: "o", serviceId: "s", stackUrl: undefined });
-    expect(outs).toMatchObject({ dashboardId: "d1", dashboard: "d1", tileId: "t1", state: "inactive", silenced: false, organizationId: "o", serviceId: "s" });
+    expect(outs).toMatchObject({ dashboardId: "d1", tileId: "t1", state: "inactive", silenced: false, organizationId: "o", serviceId: "s" });
+    // One key per value: the answer's `dashboard` is the output `dashboardId` only.
+    expect(outs).not.toHaveProperty("dashboard");
     expect(JSON.stringify(outs)).not.toMatch(/null/);
     expect(outs).not.toHaveProperty("savedSearch");
   });
