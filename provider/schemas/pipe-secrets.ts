@@ -38,9 +38,9 @@ export function splitSourceSecrets(source: PipeSourceInput | Obj): { source: Obj
 }
 
 /** Puts secrets back where the API wants them, for the source kind that is set. Pure. */
-export function mergeSourceSecrets(source: Obj | undefined, secrets: Obj | undefined): Obj | undefined {
+export function mergeSourceSecrets(source: PipeSourceInput | undefined, secrets: PipeSourceSecrets | undefined): PipeSourceInput | undefined {
   if (!isObj(source)) return source;
-  const merged = cloneDeep(source);
+  const merged = cloneDeep(source) as Obj;
   if (!isObj(secrets)) return merged;
   for (const [field, value] of Object.entries(secrets)) {
     if (value === undefined) continue;

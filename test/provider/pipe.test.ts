@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Emulator } from "../../emulator";
-import { provider } from "../../provider/impl/pipe";
+import { pipeEngine as provider } from "../support/engines";
 import { fixtureSecrets, kafkaPipe, kinesisPipe, objectStoragePipe, postgresPipe } from "../support/pipe-fixtures";
 import { engineInputs } from "../support/pipe-props";
 import { emulatorWithEngine, storedPipes } from "../support/engine";

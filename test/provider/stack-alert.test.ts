@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Emulator } from "../../emulator/index";
-import { provider as alertImpl } from "../../provider/impl/stack-alert";
-import { provider as dashboardImpl } from "../../provider/impl/stack-dashboard";
+import { alertEngine as alertImpl, dashboardEngine as dashboardImpl } from "../support/engines";
 import { alertInputs, dashboardInputs } from "../unit/stack-fixtures";
 import { KEY_SECRET, STACK_TOKEN, TARGETS, checked, preview, rawCall, stackOf, start, up, useTarget } from "./stack-harness";
 

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { alertEngine as alerts, dashboardEngine as dashboards } from "../support/engines";
 import type { Emulator } from "../../emulator";
-import { provider as dashboards } from "../../provider/impl/stack-dashboard";
-import { provider as alerts } from "../../provider/impl/stack-alert";
 import { alertInputs, dashboardInputs, tile } from "../unit/stack-fixtures";
 import { checked, start, TARGETS, useTarget, type TargetKind } from "./stack-harness";
 

@@ -87,22 +87,22 @@ describe("pipe policy: each in-place field is sent the way the policy says", () 
     const news = set(olds, path, value);
     const changes = fieldChanges(olds, news, pipeDiff);
     expect(changes.map((c) => c.kind)).toEqual(["update"]);
-    expect(planUpdate(olds, news, changes)).toEqual({ pause: false, patch: body });
+    expect(planUpdate(olds as any, news as any, changes)).toEqual({ pause: false, patch: body });
   });
 
   it("a dropped field is sent in its empty form", () => {
     const olds = set(inputs.kafka, "source.validateSamples", true);
     const news = set(olds, "source.validateSamples", undefined);
-    expect(planUpdate(olds, news, fieldChanges(olds, news, pipeDiff)).patch).toEqual({ source: { validateSamples: false } });
+    expect(planUpdate(olds as any, news as any, fieldChanges(olds, news, pipeDiff)).patch).toEqual({ source: { validateSamples: false } });
   });
 
   it("waitTimeoutSeconds is the provider's own: no request", () => {
     const news = set(inputs.kafka, "waitTimeoutSeconds", 30);
-    expect(planUpdate(inputs.kafka, news, fieldChanges(inputs.kafka, news, pipeDiff))).toEqual({ pause: false });
+    expect(planUpdate(inputs.kafka as any, news as any, fieldChanges(inputs.kafka, news, pipeDiff))).toEqual({ pause: false });
   });
 
   it("the create body carries every field sent in a body, secrets merged back, not the service nor the provider's own", () => {
-    const body = createBody({ ...inputs.kafka, waitTimeoutSeconds: 30, adoptId: "x" });
+    const body = createBody({ ...inputs.kafka, waitTimeoutSeconds: 30, adoptId: "x" } as any);
     expect(Object.keys(body).sort()).toEqual(["destination", "fieldMappings", "name", "scaling", "settings", "source"]);
     expect(body.source).toMatchObject({ kafka: { credentials: { username: "ingest" } } });
     expect(Object.keys(pipePolicy).filter((k) => !(k in body)).sort()).toEqual(["adoptId", "organizationId", "serviceId", "waitTimeoutSeconds"]);

@@ -1,10 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { diff, wouldCollide } from "../../provider/impl/pipe";
+import { pipeEngine, wouldCollide } from "../support/engines";
+
+const diff = pipeEngine.diff;
 import { pipeOutputs } from "../../provider/impl/pipe/outputs";
 import { pipeRecord } from "../../provider/schemas/pipe-record";
 
 /** The outputs of an API answer, parsed as the engine parses it. */
-const outputsOf = (api: unknown, carried: Record<string, any>) => pipeOutputs(pipeRecord.parse(api), carried);
+const outputsOf = (api: unknown, carried: Record<string, any>) => pipeOutputs(pipeRecord.parse(api), carried as any);
 import { UNKNOWN } from "../../provider/schemas/unknown";
 import { kafkaPipe, kinesisPipe, objectStoragePipe, postgresPipe } from "../support/pipe-fixtures";
 import { engineInputs } from "../support/pipe-props";

@@ -2,7 +2,9 @@ import { describe, expect, it } from "vitest";
 import { stackBaseUrl, openStackTarget, stackTargetRef } from "../../provider/client/stack-target";
 import { resolveSettings, type Settings } from "../../provider/config";
 import { pinTarget } from "../../provider/impl/stack/target";
-import { check } from "../../provider/impl/stack-dashboard";
+import { dashboardEngine } from "../support/engines";
+
+const check = dashboardEngine.check;
 import { ORG, SVC, cloudConfig, configureWith, dashboardInputs } from "./stack-fixtures";
 
 const settingsOf = (values: Record<string, string>): Settings => resolveSettings((k) => values[k] ?? "", {});
@@ -76,6 +78,6 @@ describe("check pins the target into the inputs", () => {
     configureWith({ stackUrl: "https://stack.test", stackToken: "stack-token-unit" });
     const { inputs } = await check({}, dashboardInputs());
     expect(JSON.stringify(inputs)).not.toContain("stack-token-unit");
-    expect(inputs.stackUrl).toBe("https://stack.test");
+    expect(inputs!.stackUrl).toBe("https://stack.test");
   });
 });

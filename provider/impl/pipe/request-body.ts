@@ -2,6 +2,7 @@ import { bodyKeys } from "../../schemas/field-policy";
 import { pipePolicy } from "../../schemas/pipe-policy";
 import { mergeSourceSecrets, secretStrings } from "../../schemas/pipe-secrets";
 import { canonical } from "../canonical";
+import type { PipeInputs } from "../../schemas/pipe-props";
 
 type Obj = Record<string, unknown>;
 
@@ -9,8 +10,8 @@ type Obj = Record<string, unknown>;
  * The create body: every field the pipe policy sends in a body (not the service in the URL, not
  * the provider's own), secrets put back into the source, nulls and empty objects left out. Pure.
  */
-export function createBody(inputs: Obj): Obj {
-  const spec: Obj = { ...inputs, source: mergeSourceSecrets(inputs.source as Obj, inputs.sourceSecrets as Obj) };
+export function createBody(inputs: PipeInputs): Obj {
+  const spec: Obj = { ...inputs, source: mergeSourceSecrets(inputs.source, inputs.sourceSecrets) };
   const body: Obj = {};
   for (const key of bodyKeys(pipePolicy)) {
     const value = canonical(spec[key]);
@@ -20,6 +21,6 @@ export function createBody(inputs: Obj): Obj {
 }
 
 /** Secret strings of a pipe's inputs, to blank out of error messages. */
-export function secretsOf(props: Obj): string[] {
+export function secretsOf(props: PipeInputs): string[] {
   return secretStrings(props.sourceSecrets);
 }

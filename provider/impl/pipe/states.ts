@@ -1,19 +1,17 @@
 import { sourceKinds, type SourceKind } from "../../schemas/pipe-source";
 import { isObj } from "../canonical";
-
-type Obj = Record<string, unknown>;
+import type { PipeInputs } from "../../schemas/pipe-props";
 
 /** The source kind a pipe's inputs or outputs set. */
-export function kindOf(props: Obj): SourceKind | undefined {
-  const source = isObj(props.source) ? props.source : {};
-  return sourceKinds.find((k) => source[k] != null);
+export function kindOf(props: PipeInputs): SourceKind | undefined {
+  const source = props.source;
+  return isObj(source) ? sourceKinds.find((k) => source[k] != null) : undefined;
 }
 
 /** The state a new or changed pipe settles in. */
-export function isSettled(kind: SourceKind | undefined, props: Obj, state: string | null | undefined): boolean {
+export function isSettled(kind: SourceKind | undefined, props: PipeInputs, state: string | null | undefined): boolean {
   if (kind === "postgres") return state === "Running" || state === "Snapshot";
-  const os = (props.source as Obj | undefined)?.objectStorage as Obj | undefined;
-  if (kind === "objectStorage" && !os?.isContinuous) return state === "Completed";
+  if (kind === "objectStorage" && !props.source.objectStorage?.isContinuous) return state === "Completed";
   return state === "Running";
 }
 

@@ -4,6 +4,7 @@ import { pipePolicy, type PipePatch } from "../../schemas/pipe-policy";
 import { mergeSourceSecrets } from "../../schemas/pipe-secrets";
 import { canonical, isObj, sameValue } from "../canonical";
 import { kindOf } from "./states";
+import type { PipeInputs, PipeOutputs } from "../../schemas/pipe-props";
 
 type Obj = Record<string, unknown>;
 
@@ -73,11 +74,11 @@ function setPath(o: Obj, path: readonly string[], value: unknown): void {
  * field the server fills in is left out), the whole settings, the whole scaling, or the table
  * mappings to remove and add while the pipe is paused.
  */
-export function planUpdate(olds: Obj, news: Obj, changes: readonly FieldChange[]): UpdatePlan {
+export function planUpdate(olds: PipeOutputs, news: PipeInputs, changes: readonly FieldChange[]): UpdatePlan {
   const plan: UpdatePlan = { pause: false };
   const patch: Obj = {};
   const kind = kindOf(news);
-  const spec: Obj = { ...news, source: mergeSourceSecrets(news.source as Obj, news.sourceSecrets as Obj) ?? {} };
+  const spec: Obj = { ...news, source: mergeSourceSecrets(news.source, news.sourceSecrets) ?? {} };
   for (const change of changes) {
     if (change.kind !== "update") continue;
     const field = locate(change.path, kind);

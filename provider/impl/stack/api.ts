@@ -2,6 +2,7 @@ import { z, type ZodTypeAny } from "zod";
 import { mayHaveBeenApplied } from "../../client/errors";
 import { path } from "../../client/paths";
 import { parsed } from "../parse-answer";
+import { goneIsDone } from "../gone";
 import type { StackTarget } from "../../client/stack-target";
 import { stackAlertRecord, type StackAlertRecord } from "../../schemas/stack-alert";
 import { stackDashboardRecord, type StackDashboardRecord } from "../../schemas/stack-dashboard";
@@ -105,21 +106,7 @@ export async function putAlert(t: StackTarget, id: string, body: Obj): Promise<S
   return parsed(stackAlertRecord, answer, `PUT alerts/${id}`);
 }
 
-/** Reads an object, or `undefined` when it is not there. */
-export async function findObject<T>(t: StackTarget, get: () => Promise<T>): Promise<T | undefined> {
-  try {
-    return await get();
-  } catch (err) {
-    if (t.isGone(err)) return undefined;
-    throw err;
-  }
-}
-
 /** Deletes a dashboard or an alert; one that is already gone counts as deleted. */
-export async function deleteObject(t: StackTarget, kind: StackKind, id: string): Promise<void> {
-  try {
-    await t.client.request({ method: "DELETE", path: url(t, kind, id) });
-  } catch (err) {
-    if (!t.isGone(err)) throw err;
-  }
+export function deleteObject(t: StackTarget, kind: StackKind, id: string): Promise<void> {
+  return goneIsDone(() => t.client.request({ method: "DELETE", path: url(t, kind, id) }), t.isGone);
 }

@@ -1,6 +1,7 @@
 import type { StackDashboardRecord } from "../../schemas/stack-dashboard";
 import { stackDashboardPolicy } from "../../schemas/stack-dashboard-policy";
 import { dropUndefined } from "../canonical";
+import type { DashboardInputs, DashboardOutputs } from "../../schemas/stack-props";
 import { readBackFields } from "../read-back";
 import { carryTileIds, projectTiles, tileIdMap, uniqueTags } from "./tiles";
 
@@ -11,7 +12,7 @@ type Obj = Record<string, unknown>;
  * the whole tile list, each tile with the id its key had in `previousTiles` (none on create).
  * Never a top-level `id`, never a tile `key` (the server does not know keys). Pure.
  */
-export function dashboardBody(inputs: Obj, previousTiles?: unknown): Obj {
+export function dashboardBody(inputs: DashboardInputs, previousTiles?: unknown): Obj {
   const tiles = Array.isArray(inputs.tiles) ? inputs.tiles : [];
   const body: Record<BodyField, unknown> = { name: inputs.name, tiles: carryTileIds(tiles, previousTiles), tags: uniqueTags(inputs.tags) };
   return body;
@@ -25,12 +26,12 @@ type BodyField = { [K in keyof typeof stackDashboardPolicy]: (typeof stackDashbo
  * (from `sentTiles`, the program's tiles in the order sent, or from `previousTiles` by id),
  * `tileIds` (key -> id), and the target carried from `carried`. Pure.
  */
-export function dashboardOutputs(api: StackDashboardRecord, carried: Obj, sentTiles: readonly unknown[] | undefined, previousTiles: unknown): Obj {
+export function dashboardOutputs(api: StackDashboardRecord, carried: DashboardInputs | DashboardOutputs, sentTiles: readonly unknown[] | undefined, previousTiles: unknown): DashboardOutputs {
   const tiles = projectTiles(api.tiles ?? [], sentTiles, previousTiles);
   return dropUndefined({
-    ...readBackFields(stackDashboardPolicy, api, carried),
+    ...readBackFields(stackDashboardPolicy, api, carried as Obj),
     tiles,
     tileIds: tileIdMap(tiles),
     tags: uniqueTags(api.tags),
-  });
+  }) as DashboardOutputs;
 }
