@@ -3,7 +3,9 @@ import type { Emulator } from "../../emulator";
 import { pipeEngine as provider } from "../support/engines";
 import { fixtureSecrets, kafkaPipe, kinesisPipe, objectStoragePipe, postgresPipe } from "../support/pipe-fixtures";
 import { engineInputs } from "../support/pipe-props";
-import { emulatorWithEngine, storedPipes } from "../support/engine";
+import { emulatorWithEngine } from "../support/engine";
+import { rawCall } from "../support/raw-api";
+import { storedPipes } from "../support/stored";
 
 type Obj = Record<string, any>;
 let emulator: Emulator;
@@ -221,10 +223,7 @@ describe("pipe create: failures and faults", () => {
 describe("pipe read and delete", () => {
   it("an externally deleted pipe reads as gone, and delete treats 404 as done", async () => {
     const { id, outs } = await provider.create(await checked(kafkaPipe()));
-    await fetch(`${emulator.url}/v1/organizations/${emulator.options.organizationId}/services/${emulator.options.serviceId}/pipes/${id}`, {
-      method: "DELETE",
-      headers: { authorization: `Basic ${Buffer.from(`${emulator.options.keyId}:${emulator.options.keySecret}`).toString("base64")}` },
-    });
+    expect((await rawCall(emulator, "cloud", "DELETE", `/pipes/${id}`)).status).toBe(200);
     await new Promise((r) => setTimeout(r, 100));
     expect((await provider.read(id, outs)).id).toBe("");
     await expect(provider.delete(id, outs)).resolves.toBeUndefined();
@@ -233,14 +232,7 @@ describe("pipe read and delete", () => {
   it("a change made on the API is seen by read as drift", async () => {
     const inputs = await checked(kafkaPipe());
     const { id, outs } = await provider.create(inputs);
-    await fetch(`${emulator.url}/v1/organizations/${emulator.options.organizationId}/services/${emulator.options.serviceId}/pipes/${id}`, {
-      method: "PATCH",
-      headers: {
-        "content-type": "application/json",
-        authorization: `Basic ${Buffer.from(`${emulator.options.keyId}:${emulator.options.keySecret}`).toString("base64")}`,
-      },
-      body: JSON.stringify({ name: "renamed-outside" }),
-    });
+    expect((await rawCall(emulator, "cloud", "PATCH", `/pipes/${id}`, { name: "renamed-outside" })).status).toBe(200);
     const read = await provider.read(id, outs);
     expect(read.props!.name).toBe("renamed-outside");
     expect(await provider.diff(id, read.props!, inputs)).toMatchObject({ changes: true, replaces: [] });

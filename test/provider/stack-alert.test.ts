@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { rawCall } from "../support/raw-api";
+import { storedStack } from "../support/stored";
 import type { Emulator } from "../../emulator/index";
 import { alertEngine as alertImpl, dashboardEngine as dashboardImpl } from "../support/engines";
-import { alertInputs, dashboardInputs } from "../unit/stack-fixtures";
-import { KEY_SECRET, STACK_TOKEN, TARGETS, checked, preview, rawCall, stackOf, start, up, useTarget } from "./stack-harness";
+import { alertInputs, dashboardInputs } from "../support/stack-fixtures";
+import { KEY_SECRET, STACK_TOKEN, TARGETS, checked, preview, start, surfaceOf, up, useTarget } from "./stack-harness";
 
 let emulator: Emulator;
 beforeAll(async () => {
@@ -12,7 +14,7 @@ afterAll(() => emulator.close());
 
 describe.each(TARGETS)("StackAlert on the %s target", (kind) => {
   beforeEach(() => useTarget(kind, emulator));
-  const storedAlert = (id: string) => stackOf(emulator, kind).alerts.find((a) => a.id === id);
+  const storedAlert = (id: string) => storedStack(emulator, kind).alerts.find((a) => a.id === id);
 
   async function boardWithAlert(over: Record<string, unknown> = {}) {
     const board = await up(dashboardImpl, dashboardInputs());
@@ -52,7 +54,7 @@ describe.each(TARGETS)("StackAlert on the %s target", (kind) => {
 
   it("reads an alert deleted behind its back as gone, and says so on update", async () => {
     const { alert, program } = await boardWithAlert();
-    expect((await rawCall(emulator, kind, "DELETE", `/alerts/${alert.id}`)).status).toBe(200);
+    expect((await rawCall(emulator, surfaceOf(kind), "DELETE", `/alerts/${alert.id}`)).status).toBe(200);
     expect(await alertImpl.read(alert.id, alert.outs)).toEqual({ id: "", props: {} });
     await expect(alertImpl.update(alert.id, alert.outs, await checked(alertImpl, { ...program, threshold: 1 }))).rejects.toThrow(/no longer exists.*pulumi refresh/);
   });
@@ -114,7 +116,7 @@ describe("a resource may choose its own stack", () => {
     const board = await up(dashboardImpl, program);
     expect(board.outs).toMatchObject({ stackUrl: emulator.url });
     expect(board.outs).not.toHaveProperty("serviceId");
-    expect(stackOf(emulator, "server").dashboards.some((d) => d.id === board.id)).toBe(true);
+    expect(storedStack(emulator, "server").dashboards.some((d) => d.id === board.id)).toBe(true);
     const back = await dashboardImpl.diff(board.id, board.outs, await checked(dashboardImpl, dashboardInputs()));
     expect(back.replaces?.sort()).toEqual(["organizationId", "serviceId", "stackUrl"]);
   });
@@ -123,6 +125,6 @@ describe("a resource may choose its own stack", () => {
     useTarget("server", emulator);
     const board = await up(dashboardImpl, dashboardInputs({ serviceId: emulator.options.serviceId }));
     expect(board.outs).toMatchObject({ organizationId: emulator.options.organizationId, serviceId: emulator.options.serviceId });
-    expect(stackOf(emulator, "cloud").dashboards.some((d) => d.id === board.id)).toBe(true);
+    expect(storedStack(emulator, "cloud").dashboards.some((d) => d.id === board.id)).toBe(true);
   });
 });

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { alertEngine as alerts, dashboardEngine as dashboards } from "../support/engines";
-import { cloudConfig, configureWith } from "./stack-fixtures";
+import { cloudConfig, configureWith } from "../support/stack-fixtures";
 
 type Obj = Record<string, any>;
 const RUNS = 300;

@@ -10,7 +10,7 @@ import { dashboardOutputs } from "../../provider/impl/stack/dashboard-body";
 import { stackAlertRecord } from "../../provider/schemas/stack-alert";
 import { stackDashboardRecord } from "../../provider/schemas/stack-dashboard";
 import { UNKNOWN } from "../../provider/schemas/unknown";
-import { ORG, SVC, alertInputs, dashboardInputs, series, tile } from "./stack-fixtures";
+import { ORG, SVC, alertInputs, dashboardInputs, series, tile } from "../support/stack-fixtures";
 
 type Obj = Record<string, any>;
 type Expect = [path: string, kind: "update" | "replace"][];

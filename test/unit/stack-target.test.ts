@@ -5,7 +5,7 @@ import { pinTarget } from "../../provider/impl/stack/target";
 import { dashboardEngine } from "../support/engines";
 
 const check = dashboardEngine.check;
-import { ORG, SVC, cloudConfig, configureWith, dashboardInputs } from "./stack-fixtures";
+import { ORG, SVC, cloudConfig, configureWith, dashboardInputs } from "../support/stack-fixtures";
 
 const settingsOf = (values: Record<string, string>): Settings => resolveSettings((k) => values[k] ?? "", {});
 const cloud = settingsOf(cloudConfig);

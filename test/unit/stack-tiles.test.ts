@@ -4,7 +4,7 @@ import { dashboardBody, dashboardOutputs } from "../../provider/impl/stack/dashb
 import { carryTileIds, normalSeries, projectTiles, tileIdMap } from "../../provider/impl/stack/tiles";
 import { stackAlertRecord } from "../../provider/schemas/stack-alert";
 import { stackDashboardRecord, type StackTileRecord } from "../../provider/schemas/stack-dashboard";
-import { alertInputs, series, tile } from "./stack-fixtures";
+import { alertInputs, series, tile } from "../support/stack-fixtures";
 
 /** What the last update stored: tiles with ids and keys. */
 const stored = [
