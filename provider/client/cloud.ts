@@ -3,6 +3,7 @@ import { ApiClient } from "./client";
 import { retryPolicyFrom } from "./retry";
 import { FailedDependencyError } from "./errors";
 import { path, servicePath } from "./paths";
+import { pollUntil, PollTimeout } from "./poll";
 import { cloudSurface } from "./surface";
 
 /** Which service of which organization a resource lives in. */
@@ -67,12 +68,10 @@ async function wakeService(client: ApiClient, basePath: string, pollMs: number, 
     throw new Error(`${cause.message}; the service is ${current ?? "in an unknown state"} and is not woken automatically: start it first`);
   }
   if (current === "idle") await client.request({ method: "PATCH", path: basePath + path("state"), body: { command: "awake" } });
-  const deadline = Date.now() + WAKE_LIMIT_MS;
-  let wait = pollMs;
-  while (Date.now() < deadline) {
-    await new Promise((r) => setTimeout(r, wait));
-    if ((await state()) === "running") return;
-    wait = Math.min(WAKE_POLL_MAX_MS, wait * 2);
+  try {
+    await pollUntil(state, (s) => s === "running", { timeoutMs: WAKE_LIMIT_MS, intervalMs: pollMs, maxIntervalMs: WAKE_POLL_MAX_MS });
+  } catch (err) {
+    if (!(err instanceof PollTimeout)) throw err;
+    throw new Error(`${cause.message}; the service did not wake within ${WAKE_LIMIT_MS / 60_000} minutes`);
   }
-  throw new Error(`${cause.message}; the service did not wake within ${WAKE_LIMIT_MS / 60_000} minutes`);
 }
