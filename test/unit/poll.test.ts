@@ -33,8 +33,8 @@ describe("the read-or-gone rule and the adopt helper", () => {
   const isGone = (e: unknown) => (e as { gone?: boolean }).gone === true;
 
   it.each([
-    ["a value", async () => 1, 1],
-    ["gone", async () => Promise.reject(gone), undefined],
+    ["a value", async (): Promise<number> => 1, 1],
+    ["gone", async (): Promise<number> => Promise.reject(gone), undefined],
   ] as const)("orGone: %s", async (_n, get, expected) => {
     expect(await orGone(get, isGone)).toBe(expected);
   });
