@@ -82,7 +82,7 @@ export function policyAt(tree: PolicyTree, path: readonly string[]): PolicyEntry
 }
 
 /** Where each secret lives: secret name -> its paths (one per source kind that has it). */
-export function secretLocations(tree: PolicyTree): Record<string, (readonly string[])[]> {
+export function locateSecrets(tree: PolicyTree): Record<string, (readonly string[])[]> {
   const out: Record<string, (readonly string[])[]> = {};
   for (const e of policyEntries(tree)) if (e.node.secret) (out[e.node.secret] ??= []).push(e.path);
   return out;

@@ -1,5 +1,5 @@
 import type { PipeSourceInput } from "./pipe-source";
-import { secretLocations as locate } from "./field-policy";
+import { locateSecrets } from "./field-policy";
 import { pipePolicy, type PipeSourceSecrets } from "./pipe-policy";
 
 /**
@@ -14,7 +14,7 @@ type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => v !== null && typeof v === "object" && !Array.isArray(v);
 
 /** Where each secret lives inside a source, per source kind (from the pipe policy). */
-export const secretLocations = locate(pipePolicy.source.fields) as Record<SecretField, readonly (readonly string[])[]>;
+export const secretLocations = locateSecrets(pipePolicy.source.fields) as Record<SecretField, readonly (readonly string[])[]>;
 
 function cloneDeep<T>(v: T): T {
   return v === undefined ? v : (JSON.parse(JSON.stringify(v)) as T);

@@ -1,7 +1,7 @@
 import type { FieldChange } from "../field-diff";
-import { policyAt, secretLocations, type AnyNode } from "../../schemas/field-policy";
+import { policyAt, type AnyNode } from "../../schemas/field-policy";
 import { pipePolicy, type PipePatch } from "../../schemas/pipe-policy";
-import { mergeSourceSecrets } from "../../schemas/pipe-secrets";
+import { mergeSourceSecrets, secretLocations, type SecretField } from "../../schemas/pipe-secrets";
 import { canonical, isObj, sameValue } from "../canonical";
 import { kindOf } from "./states";
 import type { PipeInputs, PipeOutputs } from "../../schemas/pipe-props";
@@ -41,7 +41,6 @@ export function tableMappingChanges(olds: unknown, news: unknown): { add: Obj[];
   return { add, remove };
 }
 
-const secretPaths = secretLocations(pipePolicy.source.fields);
 
 /**
  * Where a changed path lives in the program's spec, with its rule and how it is sent: a secret's
@@ -50,7 +49,7 @@ const secretPaths = secretLocations(pipePolicy.source.fields);
 function locate(path: string, kind: string | undefined): { at: string[]; node: AnyNode; patch?: PipePatch } | undefined {
   const parts = path.split(".");
   if (parts[0] === "sourceSecrets") {
-    const location = secretPaths[parts[1] ?? ""]?.find((p) => p[0] === kind);
+    const location = secretLocations[(parts[1] ?? "") as SecretField]?.find((p) => p[0] === kind);
     if (!location || parts.length !== 2) return undefined;
     parts.splice(0, 2, "source", ...location);
   } else if (parts[0] === "source" && parts.length > 2 && parts[1] !== kind) {
