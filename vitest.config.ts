@@ -3,6 +3,8 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   test: {
     include: ["test/**/*.test.ts"],
+    // No PIPESTACK_* setting of the developer's environment leaks into a test.
+    setupFiles: ["test/support/clean-env.ts"],
     // Provider and end-to-end tests start servers and processes; two cores on CI.
     testTimeout: 60_000,
     hookTimeout: 120_000,

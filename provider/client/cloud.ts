@@ -3,6 +3,7 @@ import { ApiClient } from "./client";
 import { retryPolicyFrom } from "./retry";
 import { FailedDependencyError } from "./errors";
 import { path, servicePath } from "./paths";
+import { pollUntil, PollTimeout } from "./poll";
 import { cloudSurface } from "./surface";
 
 /** Which service of which organization a resource lives in. */
@@ -19,12 +20,12 @@ export function serviceRef(settings: Settings, overrides: Partial<ServiceRef> = 
   };
 }
 
-/** A cloud API client for one service, and the prefix of that service's paths. */
+/** A cloud API client for one service, and the path below which that service's objects live. */
 export interface CloudService {
   client: ApiClient;
   ref: ServiceRef;
-  /** `/v1/organizations/{org}/services/{svc}` */
-  prefix: string;
+  /** Path below the client's base URL: `/v1/organizations/{org}/services/{svc}`. */
+  basePath: string;
 }
 
 /** Wake-ups in flight, one per service: parallel resources share it. */
@@ -41,38 +42,36 @@ export function cloudService(settings: Settings, ref: ServiceRef): CloudService 
   );
   const retry = retryPolicyFrom(settings);
   const plain = new ApiClient({ surface, retry, requestTimeoutMs: settings.requestTimeoutMs });
-  const prefix = servicePath(ref.organizationId, ref.serviceId);
+  const basePath = servicePath(ref.organizationId, ref.serviceId);
 
   const wake = (err: FailedDependencyError): Promise<void> => {
-    let p = waking.get(prefix);
+    let p = waking.get(basePath);
     if (!p) {
-      p = wakeService(plain, prefix, settings.pollIntervalMs, err).finally(() => waking.delete(prefix));
-      waking.set(prefix, p);
+      p = wakeService(plain, basePath, settings.pollIntervalMs, err).finally(() => waking.delete(basePath));
+      waking.set(basePath, p);
     }
     return p;
   };
   const client = new ApiClient({ surface, retry, requestTimeoutMs: settings.requestTimeoutMs, wake });
-  return { client, ref, prefix };
+  return { client, ref, basePath };
 }
 
 /**
  * An idle service answers 424 until woken: ask it to wake, poll until it runs (up to 10 min).
  * A service that is stopped, not idle, is reported instead: waking it is the user's decision.
  */
-async function wakeService(client: ApiClient, prefix: string, pollMs: number, cause: FailedDependencyError): Promise<void> {
-  const state = async () => ((await client.get<{ state?: string }>(prefix)) ?? {}).state?.toLowerCase();
+async function wakeService(client: ApiClient, basePath: string, pollMs: number, cause: FailedDependencyError): Promise<void> {
+  const state = async () => ((await client.get<{ state?: string }>(basePath)) ?? {}).state?.toLowerCase();
   const current = await state();
   if (current === "running") return;
   if (current !== "idle" && current !== "awaking") {
     throw new Error(`${cause.message}; the service is ${current ?? "in an unknown state"} and is not woken automatically: start it first`);
   }
-  if (current === "idle") await client.request({ method: "PATCH", path: prefix + path("state"), body: { command: "awake" } });
-  const deadline = Date.now() + WAKE_LIMIT_MS;
-  let wait = pollMs;
-  while (Date.now() < deadline) {
-    await new Promise((r) => setTimeout(r, wait));
-    if ((await state()) === "running") return;
-    wait = Math.min(WAKE_POLL_MAX_MS, wait * 2);
+  if (current === "idle") await client.request({ method: "PATCH", path: basePath + path("state"), body: { command: "awake" } });
+  try {
+    await pollUntil(state, (s) => s === "running", { timeoutMs: WAKE_LIMIT_MS, intervalMs: pollMs, maxIntervalMs: WAKE_POLL_MAX_MS });
+  } catch (err) {
+    if (!(err instanceof PollTimeout)) throw err;
+    throw new Error(`${cause.message}; the service did not wake within ${WAKE_LIMIT_MS / 60_000} minutes`);
   }
-  throw new Error(`${cause.message}; the service did not wake within ${WAKE_LIMIT_MS / 60_000} minutes`);
 }

@@ -31,7 +31,7 @@ export function getReversePrivateEndpoints(args: GetReversePrivateEndpointsArgs 
     }
     const settings = programSettings();
     const svc = cloudService(settings, serviceRef(settings, parsed.data));
-    const list = (await svc.client.get<unknown[]>(`${svc.prefix}${path("pipesReversePrivateEndpoints")}`)) ?? [];
+    const list = (await svc.client.get<unknown[]>(`${svc.basePath}${path("pipesReversePrivateEndpoints")}`)) ?? [];
     const endpoints = list.map((e) => reversePrivateEndpoint.parse(e));
     return filterEndpoints(endpoints, parsed.data);
   });

@@ -1,5 +1,5 @@
 import * as pulumi from "@pulumi/pulumi";
-import { stackTarget } from "../client/stack";
+import { openStackTarget } from "../client/stack-target";
 import { path } from "../client/paths";
 import { validate } from "../schemas/check-failures";
 import { stackSource, stackSourcesArgs, type StackSource, type StackSourcesArgs } from "../schemas/stack-source";
@@ -19,8 +19,8 @@ export function getStackSources(args: GetStackSourcesArgs = {}): pulumi.Output<S
   return pulumi.output(args).apply(async (raw) => {
     const parsed = validate(stackSourcesArgs, raw);
     if (!parsed.ok) throw new Error(`getStackSources: ${parsed.failures.map((f) => `${f.property} ${f.reason}`).join("; ")}`);
-    const target = stackTarget(programSettings(), parsed.value);
-    const list = await target.client.get<unknown>(`${target.base}${path("sources")}`);
+    const target = openStackTarget(programSettings(), parsed.value);
+    const list = await target.client.get<unknown>(`${target.basePath}${path("sources")}`);
     if (!Array.isArray(list)) throw new Error(`getStackSources: the stack at ${target.key} did not answer a list`);
     return list.map((s) => stackSource.parse(s));
   });

@@ -8,7 +8,7 @@ import type { CheckFailure } from "../schemas/check-failures";
 let configured: ReturnType<typeof lookupIn> = () => undefined;
 
 /** Called by every resource's shim `configure`; the config holds secrets in plaintext. */
-export function configure(req: { config: { get(key: string): string | undefined } }): void {
+export async function configure(req: { config: { get(key: string): string | undefined } }): Promise<void> {
   configured = lookupIn(req.config);
 }
 

@@ -1,74 +1,83 @@
-import { canonical, isObj, sameValue } from "./canonical";
+import type * as dynamic from "@pulumi/pulumi/dynamic";
+import type { AnyNode, PolicyTree } from "../schemas/field-policy";
 import { containsUnknown } from "../schemas/unknown";
+import { canonical, isObj, sameValue } from "./canonical";
 
 /** What a change to a field means: the API changes it in place, or it needs a new object. */
 export type ChangeKind = "update" | "replace";
 
-/** One row of a resource's diff table. */
-export interface Rule {
-  /** Dotted path; `*` matches one segment. */
-  pattern: string;
-  kind: ChangeKind;
-  /** The API fills this in when left out: leaving it out is no change. */
-  serverDefault?: boolean;
-}
-
-/** Whether a dotted path matches a pattern (`*` matches one segment). */
-export function matches(pattern: string, path: string): boolean {
-  const p = pattern.split(".");
-  const s = path.split(".");
-  return p.length === s.length && p.every((seg, i) => seg === "*" || seg === s[i]);
-}
-
-/** The first rule that matches; a path no rule matches needs a new object. */
-export function ruleFor(rules: readonly Rule[], path: string): Rule {
-  return rules.find((r) => matches(r.pattern, path)) ?? { pattern: path, kind: "replace" };
-}
-
-/** One changed field: its dotted path and whether it updates in place or replaces. */
+/** One changed field: its dotted path, update or replace, and what it entails when that is not obvious. */
 export interface FieldChange {
   path: string;
   kind: ChangeKind;
+  detail?: string;
 }
 
-export interface DiffTable {
-  rules: Parameters<typeof ruleFor>[0];
-  /** Paths compared key by key (`*` matches one segment); the rest are compared whole. */
-  containers: readonly string[];
-  /** Top-level keys that are not the user's to compare (ids, timestamps, state). */
-  ignore: readonly string[];
+/** How one resource is diffed: its field policy, plus what the policy cannot say by itself. */
+export interface DiffSpec {
+  /** The rule of every top-level field of the resource's props. */
+  fields: PolicyTree;
+  /** Outputs of the server's own (state, timestamps) and retired output keys of older states: never a change. */
+  outputsOnly: readonly string[];
+  /** What a key the policy does not name means (a field an API answer has and this version does not know). */
+  unlisted: ChangeKind | "ignore";
+  /** Fields compared by a function of their own, by dotted path (tiles, matched by key). */
+  compare?: Readonly<Record<string, (olds: unknown, news: unknown) => FieldChange[]>>;
+  /** Fields put in a canonical form before comparing, by dotted path (tags as a set). */
+  normalise?: Readonly<Record<string, (value: unknown) => unknown>>;
 }
 
 /**
- * Field-by-field changes between the old outputs and the new inputs, after normalising both.
- * Pure: the provider's `diff` and the tests use it alike.
+ * Field-by-field changes between the old outputs and the new inputs, after normalising both: an
+ * object field with a policy of its own is compared key by key, anything else whole; a value not
+ * known yet is a change; leaving out a field the server fills in is none. Pure.
  */
-export function fieldChanges(olds: Record<string, unknown>, news: Record<string, unknown>, table: DiffTable): FieldChange[] {
+export function fieldChanges(olds: Record<string, unknown>, news: Record<string, unknown>, spec: DiffSpec): FieldChange[] {
   const changes: FieldChange[] = [];
-  const walk = (prefix: string, a: unknown, b: unknown) => {
-    const isContainer = prefix === "" || table.containers.some((c) => matches(c, prefix));
-    if (isContainer && isObj(b) && (isObj(a) || a === undefined || a === null)) {
-      const oldObj = isObj(a) ? a : {};
-      const keys = new Set([...Object.keys(oldObj), ...Object.keys(b)]);
-      for (const key of [...keys].sort()) {
-        if (prefix === "" && (table.ignore.includes(key) || key.startsWith("__"))) continue;
-        walk(prefix ? `${prefix}.${key}` : key, oldObj[key], b[key]);
-      }
-      return;
+  const unlisted: AnyNode | undefined = spec.unlisted === "ignore" ? undefined : { change: spec.unlisted };
+
+  const visitFields = (prefix: string, fields: PolicyTree, a: Record<string, unknown>, b: Record<string, unknown>) => {
+    for (const key of [...new Set([...Object.keys(a), ...Object.keys(b)])].sort()) {
+      if (prefix === "" && (key.startsWith("__") || spec.outputsOnly.includes(key))) continue;
+      const node = Object.hasOwn(fields, key) ? fields[key] : unlisted;
+      if (node && node.change !== "none") visit(prefix ? `${prefix}.${key}` : key, node, a[key], b[key]);
     }
-    const rule = ruleFor(table.rules, prefix);
-    if (containsUnknown(b)) {
-      changes.push({ path: prefix, kind: rule.kind });
-      return;
-    }
-    if (canonical(b) === undefined && rule.serverDefault) return;
-    if (!sameValue(a, b)) changes.push({ path: prefix, kind: rule.kind });
   };
-  walk("", olds, news);
+
+  const visit = (path: string, node: AnyNode, a: unknown, b: unknown) => {
+    const own = spec.compare?.[path];
+    if (own) {
+      changes.push(...own(a, b));
+      return;
+    }
+    if (node.fields && !node.whole && isObj(b) && (isObj(a) || a === undefined || a === null)) {
+      visitFields(path, node.fields, isObj(a) ? a : {}, b);
+      return;
+    }
+    const kind = node.change as ChangeKind;
+    if (containsUnknown(b)) {
+      changes.push({ path, kind });
+      return;
+    }
+    if (canonical(b) === undefined && node.serverDefault) return;
+    const norm = spec.normalise?.[path] ?? ((v: unknown) => v);
+    if (!sameValue(norm(a), norm(b))) changes.push({ path, kind });
+  };
+
+  visitFields("", spec.fields, olds, news);
   return changes;
 }
 
 /** The paths of the changes that need a new object: the engine's `replaces`. */
-export function replacePaths(changes: readonly { path: string; kind: ChangeKind }[]): string[] {
+export function replacePaths(changes: readonly FieldChange[]): string[] {
   return changes.filter((c) => c.kind === "replace").map((c) => c.path);
+}
+
+/** The engine's answer to `diff`, with the changed paths (`diffs`) for tests and for users of this module. */
+export type Diff = dynamic.DiffResult & { diffs: FieldChange[] };
+
+/** A diff result from the changes; `deleteBeforeReplace` only matters when something is replaced. */
+export function diffResult(changes: FieldChange[], deleteBeforeReplace = false): Diff {
+  const replaces = replacePaths(changes);
+  return { changes: changes.length > 0, replaces, deleteBeforeReplace: replaces.length > 0 && deleteBeforeReplace, diffs: changes };
 }

@@ -1,39 +1,38 @@
 import type * as dynamic from "@pulumi/pulumi/dynamic";
+import type { StackTarget } from "../client/stack-target";
 import { dashboardRuleFailures, stackDashboardSpec } from "../schemas/stack-dashboard";
+import type { DashboardInputs, DashboardOutputs } from "../schemas/stack-props";
+import { adoptable } from "./adopt";
+import { checkInputs } from "./check-inputs";
 import { configure } from "./engine-settings";
-import { createDashboard, deleteObject, findObject, getDashboard, putDashboard } from "./stack/api";
-import { dashboardBody, projectDashboard } from "./stack/dashboard-body";
-import { dashboardChanges, type StackChange } from "./stack/dashboard-diff";
-import { replacePaths } from "./field-diff";
-import { checkStackInputs } from "./stack/check";
-import { targetOf } from "./stack/target";
-import type { StackTarget } from "../client/stack";
-
-type Obj = Record<string, unknown>;
+import { diffResult, fieldChanges, type Diff } from "./field-diff";
+import { orGone, readResult } from "./gone";
+import { createDashboard, deleteObject, getDashboard, putDashboard } from "./stack/api";
+import { dashboardBody, dashboardOutputs } from "./stack/dashboard-body";
+import { dashboardDiff } from "./stack/dashboard-diff";
+import { pinTarget, targetOf } from "./stack/target";
 
 /**
  * Validates a dashboard before any network call and pins its stack into the inputs. Failures
  * carry property paths (`tiles[2].w`); values not known yet pass.
  */
-export async function check(_olds: Obj, news: Obj): Promise<dynamic.CheckResult> {
-  return checkStackInputs(news, stackDashboardSpec, dashboardRuleFailures);
+export async function check(_olds: DashboardInputs, news: DashboardInputs): Promise<dynamic.CheckResult<DashboardInputs>> {
+  return checkInputs(news, { pin: pinTarget, dropNull: true, schema: stackDashboardSpec, rules: dashboardRuleFailures });
 }
 
 /**
  * Compares the old outputs with the new inputs. `diffs` lists the changed paths (the engine
  * reads `changes` and `replaces`; the paths are for tests and for users of this module).
  */
-export async function diff(_id: string, olds: Obj, news: Obj): Promise<dynamic.DiffResult & { diffs: StackChange[] }> {
-  const changes = dashboardChanges(olds, news);
-  return { changes: changes.length > 0, replaces: replacePaths(changes), deleteBeforeReplace: false, diffs: changes };
+export async function diff(_id: string, olds: DashboardOutputs, news: DashboardInputs): Promise<Diff> {
+  return diffResult(fieldChanges(olds, news, dashboardDiff));
 }
 
-export async function create(inputs: Obj): Promise<dynamic.CreateResult> {
+export async function create(inputs: DashboardInputs): Promise<dynamic.CreateResult<DashboardOutputs>> {
   const target = targetOf(inputs);
   if (typeof inputs.adoptId === "string") return adopt(target, inputs.adoptId, inputs);
-  const body = dashboardBody(inputs);
-  const created = await createDashboard(target, body);
-  return { id: created.id, outs: projectDashboard(created, inputs, inputs.tiles as unknown[], undefined) };
+  const created = await createDashboard(target, dashboardBody(inputs));
+  return { id: created.id, outs: dashboardOutputs(created, inputs, inputs.tiles, undefined) };
 }
 
 /**
@@ -41,24 +40,23 @@ export async function create(inputs: Obj): Promise<dynamic.CreateResult> {
  * program's, each live tile keeping its id when a program tile has its name (so the alerts on it
  * stay). Never re-created.
  */
-async function adopt(target: StackTarget, id: string, inputs: Obj): Promise<dynamic.CreateResult> {
-  const live = await findObject(target, () => getDashboard(target, id));
-  if (!live) throw new Error(`adoptId: no dashboard ${id} on ${target.key} to adopt`);
-  const liveTiles = projectDashboard(live, inputs, undefined, undefined).tiles;
+async function adopt(target: StackTarget, id: string, inputs: DashboardInputs): Promise<dynamic.CreateResult<DashboardOutputs>> {
+  const live = await adoptable("dashboard", id, `on ${target.key}`, () => orGone(() => getDashboard(target, id), target.isGone));
+  const liveTiles = dashboardOutputs(live, inputs, undefined, undefined).tiles;
   const updated = await putDashboard(target, id, dashboardBody(inputs, liveTiles));
-  return { id, outs: projectDashboard(updated, inputs, inputs.tiles as unknown[], liveTiles) };
+  return { id, outs: dashboardOutputs(updated, inputs, inputs.tiles, liveTiles) };
 }
 
 /**
  * One PUT with the whole tile list; each tile carries the id its key had in the old outputs, so
  * the server keeps it (and the alerts on it). A tile whose key is gone is removed, with its alerts.
  */
-export async function update(id: string, olds: Obj, news: Obj): Promise<dynamic.UpdateResult> {
+export async function update(id: string, olds: DashboardOutputs, news: DashboardInputs): Promise<dynamic.UpdateResult<DashboardOutputs>> {
   const target = targetOf(news);
   const body = dashboardBody(news, olds.tiles);
   try {
     const updated = await putDashboard(target, id, body);
-    return { outs: projectDashboard(updated, news, news.tiles as unknown[], olds.tiles) };
+    return { outs: dashboardOutputs(updated, news, news.tiles, olds.tiles) };
   } catch (err) {
     if (target.isGone(err)) throw new Error(`dashboard ${id} no longer exists on ${target.key}: run \`pulumi refresh\` to forget it, then \`pulumi up\` to create it again`);
     throw err;
@@ -66,17 +64,16 @@ export async function update(id: string, olds: Obj, news: Obj): Promise<dynamic.
 }
 
 /** The live dashboard, keys recovered from the stored tiles by id; an empty id when it is gone. */
-export async function read(id: string, props: Obj): Promise<dynamic.ReadResult> {
+export async function read(id: string, props: DashboardOutputs = {} as DashboardOutputs): Promise<dynamic.ReadResult<DashboardOutputs>> {
   const target = targetOf(props);
-  const live = await findObject(target, () => getDashboard(target, id));
-  if (!live) return { id: "", props: {} };
-  return { id, props: projectDashboard(live, props, undefined, props.tiles) };
+  const live = await orGone(() => getDashboard(target, id), target.isGone);
+  return readResult(id, live && dashboardOutputs(live, props, undefined, props.tiles));
 }
 
 /** Deletes the dashboard (the server deletes the alerts on its tiles); already gone is done. */
-export async function remove(id: string, props: Obj): Promise<void> {
+export async function remove(id: string, props: DashboardOutputs): Promise<void> {
   await deleteObject(targetOf(props), "dashboards", id);
 }
 
 /** The provider the serialized shim delegates to (`pulumi-pipestack/engine/stack-dashboard`). */
-export const provider = { configure, check, diff, create, read, update, delete: remove };
+export const provider = { configure, check, diff, create, read, update, delete: remove } satisfies dynamic.ResourceProvider<DashboardInputs, DashboardOutputs>;

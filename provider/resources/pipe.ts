@@ -1,7 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { Destination, FieldMapping, PipeSettings, PipeSpecInput, Scaling } from "../schemas/pipe";
 import type { PipeSource } from "../schemas/pipe-source";
-import type { PipeSourceSecrets } from "../schemas/pipe-secrets";
+import type { PipeSourceSecrets } from "../schemas/pipe-policy";
 import type { ArgsOf } from "./inputs";
 import { shim } from "./shim";
 import { splitSourceInput } from "./split-source";
@@ -25,7 +25,7 @@ export interface PipeArgs extends ArgsOf<Omit<PipeSpecInput, "name">> {
  * A pipe: continuous or one-off ingestion from a Kafka-style stream, object storage, a
  * Kinesis-style stream or Postgres into a destination table.
  *
- * Credentials (`credentials`, `accessKey`, `connectionString`, schema-registry credentials) are
+ * Credentials (`credentials`, `accessKey`, `connectionString`, `serviceAccountKey`, schema-registry credentials) are
  * stored as Pulumi secrets even when passed as plain strings, in `sourceSecrets`; the rest of
  * `source` stays readable in previews.
  *

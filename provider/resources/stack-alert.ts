@@ -44,10 +44,6 @@ export class StackAlert extends pulumi.dynamic.Resource {
   declare readonly state: pulumi.Output<string>;
   /** Team that owns the alert. */
   declare readonly team: pulumi.Output<string | undefined>;
-  /** Dashboard id, as the server reports it. */
-  declare readonly dashboard: pulumi.Output<string | undefined>;
-  /** Saved search id, as the server reports it. */
-  declare readonly savedSearch: pulumi.Output<string | undefined>;
   declare readonly groupBy: pulumi.Output<string | undefined>;
   declare readonly silenced: pulumi.Output<boolean | undefined>;
   declare readonly createdAt: pulumi.Output<string>;
@@ -78,8 +74,6 @@ export class StackAlert extends pulumi.dynamic.Resource {
         adoptId: args.adoptId,
         state: undefined,
         team: undefined,
-        dashboard: undefined,
-        savedSearch: undefined,
         silenced: undefined,
         createdAt: undefined,
         updatedAt: undefined,

@@ -1,37 +1,20 @@
-import { z } from "zod";
-import { accessKey, kafkaCredentials, usernamePassword, type PipeSourceInput } from "./pipe-source";
+import type { PipeSourceInput } from "./pipe-source";
+import { locateSecrets } from "./field-policy";
+import { pipePolicy, type PipeSourceSecrets } from "./pipe-policy";
 
 /**
- * Secret material of a pipe source, kept in a top-level property of its own so that the rest
- * of `source` stays readable in previews and outputs (one secret inside a property makes the
- * whole property secret).
+ * Secret material of a pipe source is kept in a top-level property of its own (`sourceSecrets`),
+ * so that the rest of `source` stays readable in previews and outputs (one secret inside a
+ * property makes the whole property secret). Which fields those are comes from the pipe policy.
  */
-export const pipeSourceSecrets = z
-  .object({
-    /** kafka `credentials` or postgres `credentials`. */
-    credentials: z.union([kafkaCredentials, usernamePassword]).optional(),
-    /** kafka `schemaRegistry.credentials`. */
-    schemaRegistryCredentials: usernamePassword.optional(),
-    /** objectStorage or kinesis `accessKey`. */
-    accessKey: accessKey.optional(),
-    /** objectStorage `connectionString` (carries an account key). */
-    connectionString: z.string().optional(),
-  })
-  .strict();
-
-export type PipeSourceSecrets = z.output<typeof pipeSourceSecrets>;
+export type { PipeSourceSecrets };
 export type SecretField = keyof PipeSourceSecrets;
 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => v !== null && typeof v === "object" && !Array.isArray(v);
 
-/** Where each secret lives inside a source, per source kind. */
-export const secretLocations: Record<SecretField, readonly (readonly string[])[]> = {
-  credentials: [["kafka", "credentials"], ["postgres", "credentials"]],
-  schemaRegistryCredentials: [["kafka", "schemaRegistry", "credentials"]],
-  accessKey: [["objectStorage", "accessKey"], ["kinesis", "accessKey"]],
-  connectionString: [["objectStorage", "connectionString"]],
-};
+/** Where each secret lives inside a source, per source kind (from the pipe policy). */
+export const secretLocations = locateSecrets(pipePolicy.source.fields) as Record<SecretField, readonly (readonly string[])[]>;
 
 function cloneDeep<T>(v: T): T {
   return v === undefined ? v : (JSON.parse(JSON.stringify(v)) as T);
@@ -55,9 +38,9 @@ export function splitSourceSecrets(source: PipeSourceInput | Obj): { source: Obj
 }
 
 /** Puts secrets back where the API wants them, for the source kind that is set. Pure. */
-export function mergeSourceSecrets(source: Obj | undefined, secrets: Obj | undefined): Obj | undefined {
+export function mergeSourceSecrets(source: PipeSourceInput | undefined, secrets: PipeSourceSecrets | undefined): PipeSourceInput | undefined {
   if (!isObj(source)) return source;
-  const merged = cloneDeep(source);
+  const merged = cloneDeep(source) as Obj;
   if (!isObj(secrets)) return merged;
   for (const [field, value] of Object.entries(secrets)) {
     if (value === undefined) continue;

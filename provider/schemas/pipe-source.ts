@@ -109,6 +109,8 @@ export const objectStorageSource = z
     connectionString: optionalText,
     /** Kept as a Pulumi secret; never returned by the API. */
     accessKey: accessKey.nullish(),
+    /** Service account key (base64 JSON) for SERVICE_ACCOUNT authentication. Kept as a Pulumi secret; never returned by the API. */
+    serviceAccountKey: optionalText,
   })
   .strict();
 

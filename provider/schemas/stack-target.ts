@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { FieldPolicy } from "./field-policy";
 
 /**
  * Where a dashboard, alert or source list lives: the stack of a cloud service (through the cloud
@@ -24,8 +25,6 @@ export const stackTargetFields = {
   stackUrl: z.string().url("must be a URL such as https://stack.example.com").optional(),
 };
 
-export const stackTarget = z.object(stackTargetFields).strict();
-
 /** Fields every managed stack object (dashboard, alert) takes: where it lives, and adoption. */
 export const stackObjectFields = {
   /** Adopt the existing object with this id instead of creating one (see the README). */
@@ -34,4 +33,20 @@ export const stackObjectFields = {
 };
 
 /** What a program may write to choose the target. */
-export type StackTargetInput = z.input<typeof stackTarget>;
+export type StackTargetInput = z.input<z.ZodObject<typeof stackTargetFields>>;
+
+/** How an in-place change of a stack object is sent: one PUT of the whole object. */
+export type StackPatch = "put";
+
+const address = { change: "replace", sent: "url", writeOnly: true } as const;
+
+/**
+ * The life cycle of the fields every managed stack object takes: a move to another stack needs
+ * a new object; `adoptId` only says where the object came from, so changing it changes nothing.
+ */
+export const stackObjectPolicy = {
+  adoptId: { change: "none", sent: "never" },
+  organizationId: address,
+  serviceId: address,
+  stackUrl: address,
+} as const satisfies FieldPolicy<z.input<z.ZodObject<typeof stackObjectFields>>, StackPatch>;

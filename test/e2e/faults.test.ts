@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { E2EStack, resourcesOf, type ExportedResource } from "./harness";
+import { storedPipes, storedStack } from "../support/stored";
 
 /**
  * Fault injection: 50 mixed resources go up, 10 change, all go down, while the emulator answers
@@ -41,12 +42,12 @@ function compare(resources: ExportedResource[], type: string, live: { id: string
 
 async function checkMatches(step: string): Promise<void> {
   const { resources } = await s.exportState();
-  const state = s.emulator.control.state() as any;
-  const svc = state.services[s.emulator.options.serviceId];
-  const pipes = compare(resources, "Pipe", svc.pipes);
-  const boards = compare(resources, "StackDashboard", svc.stack.dashboards);
-  const alerts = compare(resources, "StackAlert", svc.stack.alerts);
-  const names = svc.pipes.map((p: any) => p.name);
+  const stack = storedStack(s.emulator, "cloud");
+  const stored = storedPipes(s.emulator);
+  const pipes = compare(resources, "Pipe", stored);
+  const boards = compare(resources, "StackDashboard", stack.dashboards);
+  const alerts = compare(resources, "StackAlert", stack.alerts);
+  const names = stored.map((p) => p.name);
   expect(new Set(names).size, "two pipes share a name").toBe(names.length);
   const stats = s.emulator.control.stats();
   const faults = Object.values(stats.faults).reduce((a, b) => a + b, 0);

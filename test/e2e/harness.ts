@@ -14,7 +14,10 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { expect } from "vitest";
-import { startEmulator, type Emulator, type EmulatorOptions } from "../../emulator";
+import type { Emulator, EmulatorOptions } from "../../emulator";
+import { startTestEmulator } from "../support/emulator";
+import { rawJson } from "../support/raw-api";
+import { storedObjects, storedPipes } from "../support/stored";
 import type { ExportedResource } from "./state";
 
 export { checkSerializedProviders, expectCiphertext, resourcesOf, type ExportedResource } from "./state";
@@ -111,7 +114,7 @@ export class E2EStack {
 
   /** Starts the emulator, creates the stack and sets its config. */
   static async open(options: StackOptions): Promise<E2EStack> {
-    const emulator = await startEmulator({ port: 0, stepMs: 20, ...options.emulator });
+    const emulator = await startTestEmulator({ stepMs: 20, ...options.emulator });
     const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "pipestack-e2e-"));
     fs.mkdirSync(path.join(tmp, "backend"), { recursive: true });
     const stack = options.stack ?? "e2e";
@@ -265,44 +268,22 @@ export class E2EStack {
 
   /** The pipes the emulator holds for the default service. */
   pipes(): Record<string, any>[] {
-    const state = this.emulator.control.state() as any;
-    return state.services[this.emulator.options.serviceId]?.pipes ?? [];
+    return storedPipes(this.emulator);
   }
 
   /** Every object the emulator holds (pipes, dashboards, alerts, on both stack surfaces). */
   storedObjects(): number {
-    const state = this.emulator.control.state() as any;
-    let n = state.stack.dashboards.length + state.stack.alerts.length;
-    for (const svc of Object.values(state.services) as any[]) n += svc.pipes.length + svc.stack.dashboards.length + svc.stack.alerts.length;
-    return n;
+    return storedObjects(this.emulator);
   }
 
   /** Calls the emulator's cloud API under the default service, as a user with the API key would. */
-  async cloudApi(method: string, subpath: string, body?: unknown): Promise<any> {
-    const e = this.emulator;
-    const url = `${e.url}/v1/organizations/${e.options.organizationId}/services/${e.options.serviceId}${subpath}`;
-    const auth = Buffer.from(`${e.options.keyId}:${e.options.keySecret}`).toString("base64");
-    const res = await fetch(url, {
-      method,
-      headers: { authorization: `Basic ${auth}`, ...(body === undefined ? {} : { "content-type": "application/json" }) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await res.text();
-    if (!res.ok) throw new Error(`${method} ${subpath} -> ${res.status}: ${text}`);
-    return text ? (JSON.parse(text) as { result?: unknown }).result : undefined;
+  cloudApi(method: string, subpath: string, body?: unknown): Promise<any> {
+    return rawJson(this.emulator, "cloud", method, subpath, body);
   }
 
   /** Calls the emulator's open-source stack API (`/api/v2`) with its bearer token. */
-  async stackApi(method: string, subpath: string, body?: unknown): Promise<any> {
-    const e = this.emulator;
-    const res = await fetch(`${e.url}/api/v2${subpath}`, {
-      method,
-      headers: { authorization: `Bearer ${e.options.stackToken}`, ...(body === undefined ? {} : { "content-type": "application/json" }) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await res.text();
-    if (!res.ok) throw new Error(`${method} /api/v2${subpath} -> ${res.status}: ${text}`);
-    return text ? (JSON.parse(text) as { data?: unknown }).data : undefined;
+  stackApi(method: string, subpath: string, body?: unknown): Promise<any> {
+    return rawJson(this.emulator, "stack-server", method, subpath, body);
   }
 
   /** Stops the emulator and removes the temporary folder (state, Pulumi home, config). */

@@ -1,6 +1,7 @@
 import { expect } from "vitest";
 import { describeExample } from "./example-flow";
 import { pipeParts, storedPipe } from "./pipe-cases";
+import { storedEndpoints } from "../support/stored";
 
 /** The emulator seeds three endpoints per service: two Ready (one VPC_ENDPOINT_SERVICE), one Provisioning. */
 describeExample("kafka-private-endpoint", {
@@ -13,8 +14,7 @@ describeExample("kafka-private-endpoint", {
     set: { endpointType: "VPC_ENDPOINT_SERVICE" },
     resource: "orders",
     applied(stack, ids) {
-      const state = stack.emulator.control.state() as any;
-      const endpoints = state.services[stack.emulator.options.serviceId].reversePrivateEndpoints as any[];
+      const endpoints = storedEndpoints(stack.emulator);
       const wanted = endpoints.filter((e) => e.status === "Ready" && e.type === "VPC_ENDPOINT_SERVICE").map((e) => e.id);
       expect(wanted).toHaveLength(1);
       expect(storedPipe(stack, ids, "orders").source.reversePrivateEndpointIds).toEqual(wanted);

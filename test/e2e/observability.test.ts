@@ -1,11 +1,11 @@
 import { expect } from "vitest";
 import { describeExample, until } from "./example-flow";
 import type { E2EStack } from "./harness";
+import { storedStack } from "../support/stored";
 
 /** The emulator's stack objects: the cloud service's stack and the open-source server's. */
 function stacks(stack: E2EStack): { cloud: any; server: any } {
-  const state = stack.emulator.control.state() as any;
-  return { cloud: state.services[stack.emulator.options.serviceId].stack, server: state.stack };
+  return { cloud: storedStack(stack.emulator, "cloud"), server: storedStack(stack.emulator, "server") };
 }
 
 /**

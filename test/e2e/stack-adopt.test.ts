@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { E2EStack } from "./harness";
+import { storedStack } from "../support/stored";
 
 /**
  * Adoption end to end: a dashboard and its tile alert made directly on the API are adopted by
@@ -32,8 +33,7 @@ beforeAll(async () => {
 afterAll(() => stack?.close());
 
 function cloudStack(): { dashboards: any[]; alerts: any[] } {
-  const state = stack.emulator.control.state() as any;
-  return state.services[stack.emulator.options.serviceId].stack;
+  return storedStack(stack.emulator, "cloud");
 }
 
 describe("adopting a dashboard and its alert", () => {

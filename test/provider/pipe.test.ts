@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Emulator } from "../../emulator";
-import { provider } from "../../provider/impl/pipe";
+import { pipeEngine as provider } from "../support/engines";
 import { fixtureSecrets, kafkaPipe, kinesisPipe, objectStoragePipe, postgresPipe } from "../support/pipe-fixtures";
 import { engineInputs } from "../support/pipe-props";
-import { emulatorWithEngine, storedPipes } from "../support/engine";
+import { emulatorWithEngine } from "../support/engine";
+import { rawCall } from "../support/raw-api";
+import { storedPipes } from "../support/stored";
 
 type Obj = Record<string, any>;
 let emulator: Emulator;
@@ -109,13 +111,42 @@ describe("pipe updates", () => {
     expect(updated.outs!.state).toMatch(/Running|Snapshot/);
   });
 
+  it("a field added by one schema line and one policy line (serviceAccountKey) is secret, sent on create, never read back, rotated in place", async () => {
+    const serviceAccountPipe = () => {
+      const spec: Obj = objectStoragePipe("gcs");
+      const { accessKey: _a, ...rest } = spec.source.objectStorage;
+      spec.source.objectStorage = { ...rest, authentication: "SERVICE_ACCOUNT", serviceAccountKey: "eyJzZXJ2aWNlLWFjY291bnQta2V5LTAwMDEifQ==" };
+      return spec;
+    };
+    const inputs = await checked(serviceAccountPipe());
+    expect(inputs.sourceSecrets).toEqual({ serviceAccountKey: "eyJzZXJ2aWNlLWFjY291bnQta2V5LTAwMDEifQ==" });
+    expect(inputs.source.objectStorage).not.toHaveProperty("serviceAccountKey");
+    const { id, outs } = await provider.create(inputs);
+    expect(storedPipes(emulator)[0]!.source.authentication).toBe("SERVICE_ACCOUNT");
+    expect(JSON.stringify({ ...outs, sourceSecrets: undefined })).not.toContain("eyJzZXJ2aWNlLWFjY291bnQta2V5LTAwMDEifQ==");
+    expect(outs.sourceSecrets).toEqual({ serviceAccountKey: "eyJzZXJ2aWNlLWFjY291bnQta2V5LTAwMDEifQ==" });
+    const read = await provider.read(id, outs);
+    expect(await provider.diff(id, read.props!, inputs)).toMatchObject({ changes: false });
+
+    const rotated = serviceAccountPipe();
+    rotated.source.objectStorage.serviceAccountKey = "eyJzZXJ2aWNlLWFjY291bnQta2V5LTAwMDIifQ==";
+    const news = await checked(rotated);
+    const d = await provider.diff(id, read.props!, news);
+    expect(d).toMatchObject({ changes: true, replaces: [], diffs: [{ path: "sourceSecrets.serviceAccountKey", kind: "update" }] });
+    emulator.control.resetStats();
+    const updated = await provider.update(id, read.props!, news);
+    const patches = Object.entries(emulator.control.stats().byRoute).filter(([k]) => k === "PATCH /v1/organizations/{organizationId}/services/{serviceId}/pipes/{pipeId}");
+    expect(patches.map(([, n]) => n)).toEqual([1]);
+    expect(updated.outs!.sourceSecrets).toEqual({ serviceAccountKey: "eyJzZXJ2aWNlLWFjY291bnQta2V5LTAwMDIifQ==" });
+  });
+
   it("a change to a fixed field is a replacement, deleted first when it would collide", async () => {
     const inputs = await checked(kafkaPipe());
     const { id, outs } = await provider.create(inputs);
     const spec = kafkaPipe();
     spec.source.kafka.brokers = "broker-9.example.test:9092";
     const d = await provider.diff(id, outs, await checked(spec));
-    expect(d).toEqual({ changes: true, replaces: ["source.kafka.brokers"], deleteBeforeReplace: true });
+    expect(d).toEqual({ changes: true, replaces: ["source.kafka.brokers"], deleteBeforeReplace: true, diffs: [{ path: "source.kafka.brokers", kind: "replace" }] });
   });
 });
 
@@ -192,10 +223,7 @@ describe("pipe create: failures and faults", () => {
 describe("pipe read and delete", () => {
   it("an externally deleted pipe reads as gone, and delete treats 404 as done", async () => {
     const { id, outs } = await provider.create(await checked(kafkaPipe()));
-    await fetch(`${emulator.url}/v1/organizations/${emulator.options.organizationId}/services/${emulator.options.serviceId}/pipes/${id}`, {
-      method: "DELETE",
-      headers: { authorization: `Basic ${Buffer.from(`${emulator.options.keyId}:${emulator.options.keySecret}`).toString("base64")}` },
-    });
+    expect((await rawCall(emulator, "cloud", "DELETE", `/pipes/${id}`)).status).toBe(200);
     await new Promise((r) => setTimeout(r, 100));
     expect((await provider.read(id, outs)).id).toBe("");
     await expect(provider.delete(id, outs)).resolves.toBeUndefined();
@@ -204,14 +232,7 @@ describe("pipe read and delete", () => {
   it("a change made on the API is seen by read as drift", async () => {
     const inputs = await checked(kafkaPipe());
     const { id, outs } = await provider.create(inputs);
-    await fetch(`${emulator.url}/v1/organizations/${emulator.options.organizationId}/services/${emulator.options.serviceId}/pipes/${id}`, {
-      method: "PATCH",
-      headers: {
-        "content-type": "application/json",
-        authorization: `Basic ${Buffer.from(`${emulator.options.keyId}:${emulator.options.keySecret}`).toString("base64")}`,
-      },
-      body: JSON.stringify({ name: "renamed-outside" }),
-    });
+    expect((await rawCall(emulator, "cloud", "PATCH", `/pipes/${id}`, { name: "renamed-outside" })).status).toBe(200);
     const read = await provider.read(id, outs);
     expect(read.props!.name).toBe("renamed-outside");
     expect(await provider.diff(id, read.props!, inputs)).toMatchObject({ changes: true, replaces: [] });

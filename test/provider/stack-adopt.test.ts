@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { alertEngine as alerts, dashboardEngine as dashboards } from "../support/engines";
+import { storedStack } from "../support/stored";
 import type { Emulator } from "../../emulator";
-import { provider as alerts } from "../../provider/impl/stack-alert";
-import { provider as dashboards } from "../../provider/impl/stack-dashboard";
-import { alertInputs, dashboardInputs, tile } from "../unit/stack-fixtures";
+import { alertInputs, dashboardInputs, tile } from "../support/stack-fixtures";
 import { checked, start, TARGETS, useTarget, type TargetKind } from "./stack-harness";
 
 let emulator: Emulator;
@@ -12,10 +12,7 @@ beforeAll(async () => {
 afterAll(() => emulator.close());
 beforeEach(() => emulator.control.reset());
 
-function stored(kind: TargetKind): { dashboards: any[]; alerts: any[] } {
-  const state = emulator.control.state() as any;
-  return kind === "server" ? state.stack : state.services[emulator.options.serviceId].stack;
-}
+const stored = (kind: TargetKind) => storedStack(emulator, kind);
 
 describe.each(TARGETS)("adopting existing stack objects (%s)", (kind) => {
   it("a dashboard is adopted in place: tiles keep their ids, so the alerts on them stay", async () => {

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { rawCall } from "../support/raw-api";
+import { storedStack } from "../support/stored";
 import type { Emulator } from "../../emulator/index";
-import { provider as alertImpl } from "../../provider/impl/stack-alert";
-import { provider as dashboardImpl } from "../../provider/impl/stack-dashboard";
-import { alertInputs, dashboardInputs } from "../unit/stack-fixtures";
-import { KEY_SECRET, STACK_TOKEN, TARGETS, checked, preview, rawCall, stackOf, start, up, useTarget } from "./stack-harness";
+import { alertEngine as alertImpl, dashboardEngine as dashboardImpl } from "../support/engines";
+import { alertInputs, dashboardInputs } from "../support/stack-fixtures";
+import { KEY_SECRET, STACK_TOKEN, TARGETS, checked, preview, start, surfaceOf, up, useTarget } from "./stack-harness";
 
 let emulator: Emulator;
 beforeAll(async () => {
@@ -13,7 +14,7 @@ afterAll(() => emulator.close());
 
 describe.each(TARGETS)("StackAlert on the %s target", (kind) => {
   beforeEach(() => useTarget(kind, emulator));
-  const storedAlert = (id: string) => stackOf(emulator, kind).alerts.find((a) => a.id === id);
+  const storedAlert = (id: string) => storedStack(emulator, kind).alerts.find((a) => a.id === id);
 
   async function boardWithAlert(over: Record<string, unknown> = {}) {
     const board = await up(dashboardImpl, dashboardInputs());
@@ -23,7 +24,8 @@ describe.each(TARGETS)("StackAlert on the %s target", (kind) => {
 
   it("creates, reads, updates (one PUT of the whole body) and deletes an alert", async () => {
     const { board, program, alert } = await boardWithAlert();
-    expect(alert.outs).toMatchObject({ state: "inactive", silenced: false, dashboard: board.id, dashboardId: board.id, tileId: board.outs.tileIds.Errors, name: "errors-high" });
+    expect(alert.outs).toMatchObject({ state: "inactive", silenced: false, dashboardId: board.id, tileId: board.outs.tileIds.Errors, name: "errors-high" });
+    expect(alert.outs, "one output key per value").not.toHaveProperty("dashboard");
     expect(alert.outs.createdAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
     expect(typeof alert.outs.team).toBe("string");
     expect(storedAlert(alert.id)).toMatchObject({ threshold: 10, interval: "5m", message: "errors are high" });
@@ -46,13 +48,13 @@ describe.each(TARGETS)("StackAlert on the %s target", (kind) => {
   it("creates a search alert", async () => {
     const program = alertInputs({ source: "search", dashboardId: undefined, tileId: undefined, savedSearchId: "s0000000000000000000001", groupBy: "service" });
     const alert = await up(alertImpl, program);
-    expect(alert.outs).toMatchObject({ source: "search", savedSearch: "s0000000000000000000001", groupBy: "service" });
+    expect(alert.outs).toMatchObject({ source: "search", savedSearchId: "s0000000000000000000001", groupBy: "service" });
     expect((await preview(alertImpl, program, alert)).changes).toBe(false);
   });
 
   it("reads an alert deleted behind its back as gone, and says so on update", async () => {
     const { alert, program } = await boardWithAlert();
-    expect((await rawCall(emulator, kind, "DELETE", `/alerts/${alert.id}`)).status).toBe(200);
+    expect((await rawCall(emulator, surfaceOf(kind), "DELETE", `/alerts/${alert.id}`)).status).toBe(200);
     expect(await alertImpl.read(alert.id, alert.outs)).toEqual({ id: "", props: {} });
     await expect(alertImpl.update(alert.id, alert.outs, await checked(alertImpl, { ...program, threshold: 1 }))).rejects.toThrow(/no longer exists.*pulumi refresh/);
   });
@@ -114,7 +116,7 @@ describe("a resource may choose its own stack", () => {
     const board = await up(dashboardImpl, program);
     expect(board.outs).toMatchObject({ stackUrl: emulator.url });
     expect(board.outs).not.toHaveProperty("serviceId");
-    expect(stackOf(emulator, "server").dashboards.some((d) => d.id === board.id)).toBe(true);
+    expect(storedStack(emulator, "server").dashboards.some((d) => d.id === board.id)).toBe(true);
     const back = await dashboardImpl.diff(board.id, board.outs, await checked(dashboardImpl, dashboardInputs()));
     expect(back.replaces?.sort()).toEqual(["organizationId", "serviceId", "stackUrl"]);
   });
@@ -123,6 +125,6 @@ describe("a resource may choose its own stack", () => {
     useTarget("server", emulator);
     const board = await up(dashboardImpl, dashboardInputs({ serviceId: emulator.options.serviceId }));
     expect(board.outs).toMatchObject({ organizationId: emulator.options.organizationId, serviceId: emulator.options.serviceId });
-    expect(stackOf(emulator, "cloud").dashboards.some((d) => d.id === board.id)).toBe(true);
+    expect(storedStack(emulator, "cloud").dashboards.some((d) => d.id === board.id)).toBe(true);
   });
 });

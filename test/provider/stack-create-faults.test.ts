@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { alertEngine as alerts, dashboardEngine as dashboards } from "../support/engines";
+import { storedStack } from "../support/stored";
 import type { Emulator } from "../../emulator";
-import { provider as dashboards } from "../../provider/impl/stack-dashboard";
-import { provider as alerts } from "../../provider/impl/stack-alert";
-import { alertInputs, dashboardInputs, tile } from "../unit/stack-fixtures";
+import { alertInputs, dashboardInputs, tile } from "../support/stack-fixtures";
 import { checked, start, TARGETS, useTarget, type TargetKind } from "./stack-harness";
 
 let emulator: Emulator;
@@ -16,11 +16,7 @@ beforeEach(() => {
 });
 
 /** The dashboards and alerts a target's store holds. */
-function stored(kind: TargetKind): { dashboards: any[]; alerts: any[] } {
-  const state = emulator.control.state() as any;
-  const stack = kind === "server" ? state.stack : state.services[emulator.options.serviceId].stack;
-  return { dashboards: stack.dashboards, alerts: stack.alerts };
-}
+const stored = (kind: TargetKind) => storedStack(emulator, kind);
 
 describe.each(TARGETS)("stack creates never duplicate (%s)", (kind) => {
   const postPath = kind === "server" ? "^/api/v2/dashboards$" : "/stack/dashboards$";

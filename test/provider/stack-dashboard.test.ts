@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { rawCall } from "../support/raw-api";
+import { storedStack } from "../support/stored";
 import type { Emulator } from "../../emulator/index";
-import { provider as alertImpl } from "../../provider/impl/stack-alert";
-import { provider as dashboardImpl } from "../../provider/impl/stack-dashboard";
-import { alertInputs, dashboardInputs, series, tile } from "../unit/stack-fixtures";
-import { TARGETS, preview, rawCall, stackOf, start, up, useTarget, type Deployed } from "./stack-harness";
+import { alertEngine as alertImpl, dashboardEngine as dashboardImpl } from "../support/engines";
+import { alertInputs, dashboardInputs, series, tile } from "../support/stack-fixtures";
+import { TARGETS, preview, start, surfaceOf, up, useTarget, type Deployed } from "./stack-harness";
 
 let emulator: Emulator;
 beforeAll(async () => {
@@ -13,8 +14,8 @@ afterAll(() => emulator.close());
 
 describe.each(TARGETS)("StackDashboard on the %s target", (kind) => {
   beforeEach(() => useTarget(kind, emulator));
-  const stored = (id: string) => stackOf(emulator, kind).dashboards.find((d) => d.id === id);
-  const storedAlert = (id: string) => stackOf(emulator, kind).alerts.find((a) => a.id === id);
+  const stored = (id: string) => storedStack(emulator, kind).dashboards.find((d) => d.id === id);
+  const storedAlert = (id: string) => storedStack(emulator, kind).alerts.find((a) => a.id === id);
 
   it("creates, reads, updates and deletes a dashboard", async () => {
     const program = dashboardInputs({ tags: ["team-a", "team-a", "slo"] });
@@ -88,7 +89,7 @@ describe.each(TARGETS)("StackDashboard on the %s target", (kind) => {
 
   it("reads a dashboard deleted behind its back as gone", async () => {
     const board = await up(dashboardImpl, dashboardInputs());
-    expect((await rawCall(emulator, kind, "DELETE", `/dashboards/${board.id}`)).status).toBe(200);
+    expect((await rawCall(emulator, surfaceOf(kind), "DELETE", `/dashboards/${board.id}`)).status).toBe(200);
     expect(await dashboardImpl.read(board.id, board.outs)).toEqual({ id: "", props: {} });
     await expect(dashboardImpl.update(board.id, board.outs, board.outs)).rejects.toThrow(/no longer exists.*pulumi refresh/);
   });
@@ -97,7 +98,7 @@ describe.each(TARGETS)("StackDashboard on the %s target", (kind) => {
     const program = dashboardInputs({ tiles: [tile("Latency p99", { key: "p99" }), tile("Errors", { x: 6 })] });
     const board = await up(dashboardImpl, program);
     const live = stored(board.id)!;
-    const put = await rawCall(emulator, kind, "PUT", `/dashboards/${board.id}`, { name: live.name, tags: live.tags, tiles: live.tiles.map((t: any) => ({ ...t, w: 3 })) });
+    const put = await rawCall(emulator, surfaceOf(kind), "PUT", `/dashboards/${board.id}`, { name: live.name, tags: live.tags, tiles: live.tiles.map((t: any) => ({ ...t, w: 3 })) });
     expect(put.status).toBe(200);
     const read = await dashboardImpl.read(board.id, board.outs);
     expect(read.props!.tileIds).toEqual(board.outs.tileIds);

@@ -2,18 +2,20 @@
  * Drives the stack providers as the engine does (check, then create or diff + update) against an
  * emulator over HTTP, on either target. No assertions live here.
  */
-import { startEmulator, type Emulator } from "../../emulator/index";
-import { configureWith } from "../unit/stack-fixtures";
+import type { Emulator } from "../../emulator/index";
+import { configureWith } from "../support/engine";
+import { KEY_SECRET, STACK_TOKEN, startTestEmulator } from "../support/emulator";
+import type { Engine } from "../support/engines";
+import type { Surface } from "../support/raw-api";
 
 /** Credentials the emulator accepts; tests search every output and error for them. */
-export const KEY_SECRET = "cloud-key-secret-5f1c9a77";
-export const STACK_TOKEN = "stack-token-8d2e47b1";
+export { KEY_SECRET, STACK_TOKEN };
 
 export type TargetKind = "cloud" | "server";
 export const TARGETS: TargetKind[] = ["cloud", "server"];
 
 export function start(): Promise<Emulator> {
-  return startEmulator({ port: 0, stepMs: 0, retryAfterSeconds: 0, keySecret: KEY_SECRET, stackToken: STACK_TOKEN });
+  return startTestEmulator({ retryAfterSeconds: 0 });
 }
 
 /**
@@ -40,15 +42,8 @@ export function useTarget(kind: TargetKind, emulator: Emulator, over: Record<str
 
 type Obj = Record<string, any>;
 
-/** One engine-facing provider module (`provider/impl/stack-*.ts`). */
-export interface Impl {
-  check(olds: Obj, news: Obj): Promise<{ inputs?: Obj; failures?: { property: string; reason: string }[] }>;
-  diff(id: string, olds: Obj, news: Obj): Promise<{ changes?: boolean; replaces?: string[]; diffs: { path: string; kind: string; detail?: string }[] }>;
-  create(inputs: Obj): Promise<{ id: string; outs?: Obj }>;
-  read(id: string, props: Obj): Promise<{ id?: string; props?: Obj }>;
-  update(id: string, olds: Obj, news: Obj): Promise<{ outs?: Obj }>;
-  delete(id: string, props: Obj): Promise<void>;
-}
+/** One engine-facing provider module (`provider/impl/stack-*.ts`), seen as the engine drives it. */
+export type Impl = Engine;
 
 /** A deployed object as state keeps it. */
 export interface Deployed {
@@ -82,21 +77,5 @@ export async function preview(impl: Impl, inputs: Obj, state: Deployed) {
   return impl.diff(state.id, state.outs, await checked(impl, inputs));
 }
 
-/** The emulator's stored dashboards and alerts of a target's stack. */
-export function stackOf(emulator: Emulator, kind: TargetKind): { dashboards: Obj[]; alerts: Obj[] } {
-  const state = emulator.control.state() as Obj;
-  return kind === "server" ? state.stack : state.services[emulator.options.serviceId].stack;
-}
-
-/** The raw API of a target, for changes made behind the provider's back. */
-export function rawCall(emulator: Emulator, kind: TargetKind, method: string, path: string, body?: unknown): Promise<Response> {
-  const { organizationId, serviceId, keyId } = emulator.options;
-  const url =
-    kind === "server"
-      ? `${emulator.url}/api/v2${path}`
-      : `${emulator.url}/v1/organizations/${organizationId}/services/${serviceId}/stack${path}`;
-  const authorization = kind === "server" ? `Bearer ${STACK_TOKEN}` : `Basic ${Buffer.from(`${keyId}:${KEY_SECRET}`).toString("base64")}`;
-  const headers: Record<string, string> = { authorization };
-  if (body !== undefined) headers["content-type"] = "application/json";
-  return fetch(url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-}
+/** The raw API surface of a target (see test/support/raw-api.ts). */
+export const surfaceOf = (kind: TargetKind): Surface => (kind === "server" ? "stack-server" : "stack-cloud");

@@ -1,5 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { storedStack } from "../support/stored";
 import type { Emulator } from "../../emulator/index";
 import { getStackSources } from "../../provider/functions/get-stack-sources";
 import { settingKeys } from "../../provider/config";
@@ -37,8 +38,7 @@ describe.each(TARGETS)("getStackSources on the %s target", (kind) => {
   it("lists the stack's sources as an Output", async () => {
     useEnv(configFor(kind, emulator));
     const sources = await valueOf(getStackSources());
-    const state = emulator.control.state() as any;
-    const seeded = kind === "server" ? state.stack.sources : state.services[emulator.options.serviceId].stack.sources;
+    const seeded = storedStack(emulator, kind).sources;
     expect(sources.map((s) => s.id).sort()).toEqual(seeded.map((s: any) => s.id).sort());
     expect(sources.length).toBeGreaterThan(0);
     expect(JSON.stringify(sources)).not.toContain(kind === "server" ? STACK_TOKEN : KEY_SECRET);
@@ -56,7 +56,7 @@ describe("getStackSources arguments", () => {
   it("may name the server itself", async () => {
     useEnv({ ...configFor("cloud", emulator) });
     const sources = await valueOf(getStackSources({ stackUrl: emulator.url }));
-    expect(sources.map((s) => s.id).sort()).toEqual((emulator.control.state() as any).stack.sources.map((s: any) => s.id).sort());
+    expect(sources.map((s) => s.id).sort()).toEqual(storedStack(emulator, "server").sources.map((s) => s.id).sort());
   });
 
   it("refuses an unknown argument with its name", async () => {

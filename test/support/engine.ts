@@ -1,28 +1,27 @@
-import { startEmulator, type Emulator, type EmulatorOptions } from "../../emulator";
+import type { Emulator, EmulatorOptions } from "../../emulator";
 import { configure } from "../../provider/impl/engine-settings";
+import { startTestEmulator } from "./emulator";
 
-/** Starts an emulator and points the engine side's settings at it, as stack config would. */
-export async function emulatorWithEngine(
-  options: EmulatorOptions = {},
-  extra: Record<string, string> = {},
-): Promise<Emulator> {
-  const emulator = await startEmulator({ port: 0, stepMs: 0, ...options });
-  const config: Record<string, string> = {
-    "pipestack:apiUrl": emulator.url,
-    "pipestack:keyId": emulator.options.keyId,
-    "pipestack:keySecret": emulator.options.keySecret,
-    "pipestack:organizationId": emulator.options.organizationId,
-    "pipestack:serviceId": emulator.options.serviceId,
-    "pipestack:pollIntervalMs": "20",
-    "pipestack:retryBaseDelayMs": "5",
-    ...extra,
-  };
-  configure({ config: { get: (key: string) => config[key] } });
-  return emulator;
+/**
+ * Hands the engine a stack config (`pipestack:<key>`), as `configure` does. Keys not given read
+ * as empty, so stray `PIPESTACK_*` variables of the environment never leak in.
+ */
+export function configureWith(values: Record<string, string>): void {
+  void configure({ config: { get: (key: string) => values[key.replace(/^pipestack:/, "")] ?? "" } });
 }
 
-/** The pipes the emulator holds for its default service. */
-export function storedPipes(emulator: Emulator): Record<string, any>[] {
-  const state = emulator.control.state() as any;
-  return state.services[emulator.options.serviceId]?.pipes ?? [];
+/** Starts an emulator and points the engine side's settings at it, as stack config would. */
+export async function emulatorWithEngine(options: EmulatorOptions = {}, extra: Record<string, string> = {}): Promise<Emulator> {
+  const emulator = await startTestEmulator(options);
+  configureWith({
+    apiUrl: emulator.url,
+    keyId: emulator.options.keyId,
+    keySecret: emulator.options.keySecret,
+    organizationId: emulator.options.organizationId,
+    serviceId: emulator.options.serviceId,
+    pollIntervalMs: "20",
+    retryBaseDelayMs: "5",
+    ...Object.fromEntries(Object.entries(extra).map(([k, v]) => [k.replace(/^pipestack:/, ""), v])),
+  });
+  return emulator;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { canonical, sameValue } from "../../provider/impl/canonical";
-import { engineType, gigabytes, millicores } from "../../provider/impl/pipe/normalize";
+import { engineType, gigabytes, millicores } from "../../provider/schemas/pipe-normalize";
 import { tableMappingChanges } from "../../provider/impl/pipe/update-plan";
 
 describe("normalisation", () => {

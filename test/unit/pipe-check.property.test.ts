@@ -1,6 +1,8 @@
 import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
-import { check } from "../../provider/impl/pipe";
+import { pipeEngine } from "../support/engines";
+
+const check = pipeEngine.check;
 import { splitSourceSecrets } from "../../provider/schemas/pipe-secrets";
 
 type Obj = Record<string, any>;

@@ -1,6 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { diff, wouldCollide } from "../../provider/impl/pipe";
-import { projectPipe } from "../../provider/impl/pipe/project";
+import { pipeEngine, wouldCollide } from "../support/engines";
+
+const diff = pipeEngine.diff;
+import { pipeOutputs } from "../../provider/impl/pipe/outputs";
+import { pipeRecord } from "../../provider/schemas/pipe-record";
+
+/** The outputs of an API answer, parsed as the engine parses it. */
+const outputsOf = (api: unknown, carried: Record<string, any>) => pipeOutputs(pipeRecord.parse(api), carried as any);
 import { UNKNOWN } from "../../provider/schemas/unknown";
 import { kafkaPipe, kinesisPipe, objectStoragePipe, postgresPipe } from "../support/pipe-fixtures";
 import { engineInputs } from "../support/pipe-props";
@@ -68,6 +74,9 @@ const table: [keyof typeof base, string, unknown, Expect][] = [
   ["objectStorage", "source.objectStorage.azureContainerName", "container", "update"],
   ["objectStorage", "sourceSecrets.accessKey.secretKey", "rotated-key", "update"],
   ["objectStorage", "sourceSecrets.connectionString", "AccountKey=rotated", "update"],
+  ["objectStorage", "source.objectStorage.skipInitialLoad", true, "update"],
+  ["objectStorage", "source.objectStorage.startAfter", "2026/01/", "update"],
+  ["objectStorage", "sourceSecrets.serviceAccountKey", "eyJrZXkiOiAxfQ==", "update"],
   ["objectStorage", "source.objectStorage.url", "https://bucket.example.test/other/*", "replace"],
   ["objectStorage", "source.objectStorage.isContinuous", false, "replace"],
   ["objectStorage", "source.objectStorage.compression", "gzip", "replace"],
@@ -90,6 +99,11 @@ const table: [keyof typeof base, string, unknown, Expect][] = [
   ["postgres", "source.postgres.settings.replicationSlotName", "slot", "replace"],
   ["postgres", "source.postgres.tableMappings", [{ sourceSchemaName: "public", sourceTable: "users", targetTable: "public_users" }], "update"],
   ["postgres", "sourceSecrets.credentials.password", "rotated-pg", "update"],
+  ["postgres", "source.postgres.tlsHost", "db.internal", "update"],
+  ["postgres", "source.postgres.caCertificate", "-----BEGIN CERTIFICATE-----", "update"],
+  ["postgres", "source.postgres.disableTls", true, "update"],
+  ["postgres", "source.postgres.skipCertVerification", true, "update"],
+  ["postgres", "source.postgres.authentication", "IAM_ROLE", "replace"],
   ["postgres", "source.postgres.type", "other", "replace"],
   ["postgres", "destination.database", "replica2", "replace"],
 ];
@@ -132,17 +146,17 @@ describe("pipe diff: no change when the API answers in another form", () => {
 
   it("quantity strings, MergeTree(), nulls and a server-chosen consumer group", async () => {
     const news = set(inputs, "destination.tableDefinition", { engine: { type: "MergeTree" } });
-    const outs = projectPipe(api, news);
+    const outs = outputsOf(api, news);
     expect(await diff("p1", outs, news)).toMatchObject({ changes: false });
   });
 
   it("scaling read as absent right after a scaling change", async () => {
-    const outs = projectPipe({ ...api, scaling: { replicas: 2 } }, inputs);
+    const outs = outputsOf({ ...api, scaling: { replicas: 2 } }, inputs);
     expect(await diff("p1", outs, inputs)).toMatchObject({ changes: false });
   });
 
   it("a real scaling drift is still seen", async () => {
-    const outs = projectPipe({ ...api, scaling: { replicas: 2, replicaCpuMillicores: "500m", replicaMemoryGb: "1Gi" } }, inputs);
+    const outs = outputsOf({ ...api, scaling: { replicas: 2, replicaCpuMillicores: "500m", replicaMemoryGb: "1Gi" } }, inputs);
     const result = await diff("p1", outs, inputs);
     expect(result.changes).toBe(true);
     expect(result.replaces).toEqual([]);
@@ -150,7 +164,7 @@ describe("pipe diff: no change when the API answers in another form", () => {
 
   it("512Mi reads as 0.5 GB", async () => {
     const news = set(inputs, "scaling.replicaMemoryGb", 0.5);
-    const outs = projectPipe({ ...api, scaling: { replicas: 2, replicaCpuMillicores: "250m", replicaMemoryGb: "512Mi" } }, news);
+    const outs = outputsOf({ ...api, scaling: { replicas: 2, replicaCpuMillicores: "250m", replicaMemoryGb: "512Mi" } }, news);
     expect((await diff("p1", outs, news)).changes).toBe(false);
   });
 });

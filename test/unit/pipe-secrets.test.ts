@@ -1,7 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { mergeSourceSecrets, secretStrings, splitSourceSecrets } from "../../provider/schemas/pipe-secrets";
 import { createBody } from "../../provider/impl/pipe/request-body";
-import { projectPipe } from "../../provider/impl/pipe/project";
+import { pipeOutputs } from "../../provider/impl/pipe/outputs";
+import { pipeRecord } from "../../provider/schemas/pipe-record";
+
+/** The outputs of an API answer, parsed as the engine parses it. */
+const outputsOf = (api: unknown, carried: Record<string, any>) => pipeOutputs(pipeRecord.parse(api), carried as any);
 import { fixtureSecrets, kafkaPipe, kinesisPipe, objectStoragePipe, postgresPipe } from "../support/pipe-fixtures";
 import { engineInputs } from "../support/pipe-props";
 
@@ -34,24 +38,24 @@ describe("secret separation", () => {
 
   it("the create body carries the secrets; the outputs' source does not", () => {
     const inputs = engineInputs(kafkaPipe());
-    const body = createBody(inputs);
+    const body = createBody(inputs as any);
     expect(JSON.stringify(body)).toContain("kafka-password-plain-1234");
     expect(body).not.toHaveProperty("sourceSecrets");
     expect(body).not.toHaveProperty("organizationId");
-    const outs = projectPipe({ id: "p", source: { kafka: { brokers: "b", topics: "t" } } }, inputs);
+    const outs = outputsOf({ id: "p", source: { kafka: { brokers: "b", topics: "t" } } }, inputs);
     expect(JSON.stringify(outs.source)).not.toContain("kafka-password-plain-1234");
     expect(outs.sourceSecrets).toEqual(inputs.sourceSecrets);
   });
 
   it("a connection string the API returns moves out of the source into the secrets", () => {
-    const outs = projectPipe({ id: "p", source: { objectStorage: { url: "u", connectionString: "AccountKey=live" } } }, {});
+    const outs = outputsOf({ id: "p", source: { objectStorage: { url: "u", connectionString: "AccountKey=live" } } }, {});
     expect(outs.source).toEqual({ objectStorage: { url: "u" } });
     expect(outs.sourceSecrets).toEqual({ connectionString: "AccountKey=live" });
   });
 
   it("write-only fields are kept from the inputs", () => {
     const inputs = engineInputs({ ...kafkaPipe(), source: { ...kafkaPipe().source, validateSamples: true } });
-    const outs = projectPipe({ id: "p", source: { kafka: { brokers: "b" } }, destination: { database: "default", table: "t" } }, inputs);
+    const outs = outputsOf({ id: "p", source: { kafka: { brokers: "b" } }, destination: { database: "default", table: "t" } }, inputs);
     expect((outs.destination as any).roles).toEqual(["ingest_role"]);
     expect((outs.source as any).validateSamples).toBe(true);
   });

@@ -1,8 +1,7 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { provider as alerts } from "../../provider/impl/stack-alert";
-import { provider as dashboards } from "../../provider/impl/stack-dashboard";
-import { cloudConfig, configureWith } from "./stack-fixtures";
+import { alertEngine as alerts, dashboardEngine as dashboards } from "../support/engines";
+import { cloudConfig, configureWith } from "../support/stack-fixtures";
 
 type Obj = Record<string, any>;
 const RUNS = 300;

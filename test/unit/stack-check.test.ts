@@ -1,8 +1,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import * as alert from "../../provider/impl/stack-alert";
-import * as dashboard from "../../provider/impl/stack-dashboard";
+import { alertEngine as alert, dashboardEngine as dashboard } from "../support/engines";
 import { UNKNOWN } from "../../provider/schemas/unknown";
-import { alertInputs, cloudConfig, configureWith, dashboardInputs, series, tile } from "./stack-fixtures";
+import { alertInputs, cloudConfig, configureWith, dashboardInputs, series, tile } from "../support/stack-fixtures";
 
 type Input = Record<string, any>;
 type Case = [what: string, input: Input, property: string, reason: RegExp];

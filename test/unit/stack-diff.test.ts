@@ -4,14 +4,13 @@
  * (a difference the server introduces itself). This table is the record the issue asks for.
  */
 import { describe, expect, it } from "vitest";
-import { diff as alertDiff } from "../../provider/impl/stack-alert";
-import { diff as dashboardDiff } from "../../provider/impl/stack-dashboard";
-import { projectAlert } from "../../provider/impl/stack/alert-body";
-import { projectDashboard } from "../../provider/impl/stack/dashboard-body";
+import { alertEngine, dashboardEngine } from "../support/engines";
+import { alertOutputs } from "../../provider/impl/stack/alert-body";
+import { dashboardOutputs } from "../../provider/impl/stack/dashboard-body";
 import { stackAlertRecord } from "../../provider/schemas/stack-alert";
 import { stackDashboardRecord } from "../../provider/schemas/stack-dashboard";
 import { UNKNOWN } from "../../provider/schemas/unknown";
-import { ORG, SVC, alertInputs, dashboardInputs, series, tile } from "./stack-fixtures";
+import { ORG, SVC, alertInputs, dashboardInputs, series, tile } from "../support/stack-fixtures";
 
 type Obj = Record<string, any>;
 type Expect = [path: string, kind: "update" | "replace"][];
@@ -27,7 +26,7 @@ function served(inputs: Obj): Obj {
     const { key: _key, ...rest } = t;
     return { id: `tile-${++n}`, asRatio: false, ...rest, series: t.series.map((s: Obj) => ({ where: "", groupBy: [], ...s })) };
   });
-  return projectDashboard(stackDashboardRecord.parse({ id: "d1", name: inputs.name, tags: [...new Set(inputs.tags)], tiles }), inputs, inputs.tiles, undefined);
+  return dashboardOutputs(stackDashboardRecord.parse({ id: "d1", name: inputs.name, tags: [...new Set(inputs.tags)], tiles }), inputs as any, inputs.tiles, undefined);
 }
 
 describe("StackDashboard: what each change previews as", () => {
@@ -68,23 +67,24 @@ describe("StackDashboard: what each change previews as", () => {
   it.each(rows)("%s", async (_change, edit, expected) => {
     const news = clone(inputs) as Obj;
     edit(news);
-    const result = await dashboardDiff("d1", olds, news);
+    const result = await dashboardEngine.diff("d1", olds, news);
     expect(result.diffs.map((c) => [c.path, c.kind]).sort()).toEqual([...expected].sort());
     expect(result.changes).toBe(expected.length > 0);
-    expect(result.replaces).toEqual(expected.filter(([, k]) => k === "replace").map(([p]) => p));
+    // One diff engine for every resource: paths come in key order.
+    expect(result.replaces).toEqual(expected.filter(([, k]) => k === "replace").map(([p]) => p).sort());
     expect(result.deleteBeforeReplace).toBe(false);
   });
 
   it("says what a removed tile takes with it", async () => {
     const news = clone(inputs) as Obj;
     news.tiles.splice(0, 1);
-    const { diffs } = await dashboardDiff("d1", olds, news);
+    const { diffs } = await dashboardEngine.diff("d1", olds, news);
     expect(diffs.find((c) => c.path === "tiles[Errors]")?.detail).toMatch(/deletes the alerts on it/);
   });
 
   it("shows no change after a read with server defaults and timestamps (refresh, then preview)", async () => {
     const refreshed = { ...olds, createdAt: "2024-01-01T00:00:00.000Z", updatedAt: "2024-06-01T00:00:00.000Z" };
-    expect((await dashboardDiff("d1", refreshed, clone(inputs))).changes).toBe(false);
+    expect((await dashboardEngine.diff("d1", refreshed, clone(inputs))).changes).toBe(false);
   });
 });
 
@@ -102,7 +102,7 @@ describe("StackAlert: what each change previews as", () => {
     createdAt: "2024-01-01T00:00:00.000Z",
     updatedAt: "2024-01-01T00:00:00.000Z",
   });
-  const olds = projectAlert(record, inputs);
+  const olds = alertOutputs(record, inputs as any);
 
   const rows: Row[] = [
     ["nothing", () => {}, []],
@@ -128,14 +128,21 @@ describe("StackAlert: what each change previews as", () => {
   it.each(rows)("%s", async (_change, edit, expected) => {
     const news = clone(inputs) as Obj;
     edit(news);
-    const result = await alertDiff("a1", olds, news);
+    const result = await alertEngine.diff("a1", olds, news);
     expect(result.diffs.map((c) => [c.path, c.kind]).sort()).toEqual([...expected].sort());
     expect(result.changes).toBe(expected.length > 0);
-    expect(result.replaces).toEqual(expected.filter(([, k]) => k === "replace").map(([p]) => p));
+    // One diff engine for every resource: paths come in key order.
+    expect(result.replaces).toEqual(expected.filter(([, k]) => k === "replace").map(([p]) => p).sort());
   });
 
   it("ignores what only the server changes: state, silenced, timestamps, team", async () => {
     const later = { ...olds, state: "alert", silenced: true, updatedAt: "2025-01-01T00:00:00.000Z", team: "t2" };
-    expect((await alertDiff("a1", later, clone(inputs))).changes).toBe(false);
+    expect((await alertEngine.diff("a1", later, clone(inputs))).changes).toBe(false);
+  });
+
+  it("a state written by an older version, with `dashboard` and `savedSearch` beside their ids, shows no change", async () => {
+    expect(olds).not.toHaveProperty("dashboard");
+    const older = { ...olds, dashboard: olds.dashboardId, savedSearch: "s-old" };
+    expect((await alertEngine.diff("a1", older, clone(inputs))).diffs).toEqual([]);
   });
 });

@@ -1,9 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { stackBaseUrl, stackTarget, stackTargetRef } from "../../provider/client/stack";
+import { stackBaseUrl, openStackTarget, stackTargetRef } from "../../provider/client/stack-target";
 import { resolveSettings, type Settings } from "../../provider/config";
 import { pinTarget } from "../../provider/impl/stack/target";
-import { check } from "../../provider/impl/stack-dashboard";
-import { ORG, SVC, cloudConfig, configureWith, dashboardInputs } from "./stack-fixtures";
+import { dashboardEngine } from "../support/engines";
+
+const check = dashboardEngine.check;
+import { ORG, SVC, cloudConfig, configureWith, dashboardInputs } from "../support/stack-fixtures";
 
 const settingsOf = (values: Record<string, string>): Settings => resolveSettings((k) => values[k] ?? "", {});
 const cloud = settingsOf(cloudConfig);
@@ -27,16 +29,16 @@ describe("which stack a resource lands on", () => {
   });
 
   it("builds the cloud proxy prefix and the server base", () => {
-    expect(stackTarget(cloud).base).toBe(`/v1/organizations/${ORG}/services/${SVC}/stack`);
-    const server = stackTarget(both);
-    expect([server.kind, server.base, server.client.surface.baseUrl]).toEqual(["server", "", "https://stack.test/api/v2"]);
+    expect(openStackTarget(cloud).basePath).toBe(`/v1/organizations/${ORG}/services/${SVC}/stack`);
+    const server = openStackTarget(both);
+    expect([server.kind, server.basePath, server.client.surface.baseUrl]).toEqual(["server", "", "https://stack.test/api/v2"]);
   });
 
   it("refuses a server without a token, naming both ways to set it and never a secret", () => {
     const noToken = settingsOf({ ...cloudConfig, stackUrl: "https://stack.test" });
-    expect(() => stackTarget(noToken)).toThrow(/pipestack:stackToken is not set.*pulumi config set --secret pipestack:stackToken.*PIPESTACK_STACK_TOKEN/);
+    expect(() => openStackTarget(noToken)).toThrow(/pipestack:stackToken is not set.*pulumi config set --secret pipestack:stackToken.*PIPESTACK_STACK_TOKEN/);
     try {
-      stackTarget(noToken);
+      openStackTarget(noToken);
     } catch (err) {
       expect((err as Error).message).not.toContain("cloud-secret-unit");
     }
@@ -76,6 +78,6 @@ describe("check pins the target into the inputs", () => {
     configureWith({ stackUrl: "https://stack.test", stackToken: "stack-token-unit" });
     const { inputs } = await check({}, dashboardInputs());
     expect(JSON.stringify(inputs)).not.toContain("stack-token-unit");
-    expect(inputs.stackUrl).toBe("https://stack.test");
+    expect(inputs!.stackUrl).toBe("https://stack.test");
   });
 });

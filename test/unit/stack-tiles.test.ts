@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { alertBody, projectAlert } from "../../provider/impl/stack/alert-body";
-import { dashboardBody, projectDashboard } from "../../provider/impl/stack/dashboard-body";
+import { alertBody, alertOutputs } from "../../provider/impl/stack/alert-body";
+import { dashboardBody, dashboardOutputs } from "../../provider/impl/stack/dashboard-body";
 import { carryTileIds, normalSeries, projectTiles, tileIdMap } from "../../provider/impl/stack/tiles";
 import { stackAlertRecord } from "../../provider/schemas/stack-alert";
 import { stackDashboardRecord, type StackTileRecord } from "../../provider/schemas/stack-dashboard";
-import { alertInputs, series, tile } from "./stack-fixtures";
+import { alertInputs, series, tile } from "../support/stack-fixtures";
 
 /** What the last update stored: tiles with ids and keys. */
 const stored = [
@@ -70,7 +70,7 @@ describe("outputs: keys and tileIds", () => {
 
   it("projects a dashboard without null or undefined, tags unique", () => {
     const record = stackDashboardRecord.parse({ id: "d1", name: "board", tags: ["a", "a", "b"], tiles: [{ ...tile("Errors"), id: "t1", asRatio: null, series: [{ ...series(), where: null, groupBy: null }] }] });
-    const outs = projectDashboard(record, { stackUrl: "http://stack.test", organizationId: undefined }, [tile("Errors")], undefined);
+    const outs = dashboardOutputs(record, { stackUrl: "http://stack.test", organizationId: undefined } as any, [tile("Errors")], undefined);
     expect(outs).toEqual({
       name: "board",
       tags: ["a", "b"],
@@ -87,14 +87,14 @@ describe("outputs: keys and tileIds", () => {
 
 describe("request bodies", () => {
   it("dashboard: name, tags (deduplicated, always sent) and tiles; never a top-level id or target fields", () => {
-    const body = dashboardBody({ id: "x", name: "b", tiles: [tile("Errors")], tags: ["a", "a"], stackUrl: "http://s", organizationId: "o" }, stored);
+    const body = dashboardBody({ id: "x", name: "b", tiles: [tile("Errors")], tags: ["a", "a"], stackUrl: "http://s", organizationId: "o" } as any, stored);
     expect(Object.keys(body).sort()).toEqual(["name", "tags", "tiles"]);
     expect(body.tags).toEqual(["a"]);
     expect(dashboardBody({ name: "b", tiles: [] }).tags).toEqual([]);
   });
 
   it("alert: the request fields only; no id, no target, no nulls", () => {
-    const body = alertBody({ ...alertInputs({ message: null }), id: "x", state: "ok", stackUrl: "http://s", serviceId: "s", __provider: "..." });
+    const body = alertBody({ ...alertInputs({ message: null }), id: "x", state: "ok", stackUrl: "http://s", serviceId: "s", __provider: "..." } as any);
     expect(Object.keys(body).sort()).toEqual(["channel", "dashboardId", "interval", "name", "source", "threshold", "thresholdType", "tileId"]);
   });
 
@@ -103,8 +103,10 @@ describe("request bodies", () => {
       id: "a1", threshold: 1, interval: "5m", thresholdType: "above", source: "tile", state: "inactive", channel: { type: "webhook", webhookId: "h" },
       tileId: "t1", dashboard: "d1", team: "team", savedSearch: null, groupBy: null, silenced: false, createdAt: "2024-01-01T00:00:00.000Z", updatedAt: "2024-01-01T00:00:00.000Z",
     });
-    const outs = projectAlert(record, { organizationId: "o", serviceId: "s", stackUrl: undefined });
-    expect(outs).toMatchObject({ dashboardId: "d1", dashboard: "d1", tileId: "t1", state: "inactive", silenced: false, organizationId: "o", serviceId: "s" });
+    const outs = alertOutputs(record, { organizationId: "o", serviceId: "s", stackUrl: undefined } as any);
+    expect(outs).toMatchObject({ dashboardId: "d1", tileId: "t1", state: "inactive", silenced: false, organizationId: "o", serviceId: "s" });
+    // One key per value: the answer's `dashboard` is the output `dashboardId` only.
+    expect(outs).not.toHaveProperty("dashboard");
     expect(JSON.stringify(outs)).not.toMatch(/null/);
     expect(outs).not.toHaveProperty("savedSearch");
   });

@@ -1,15 +1,18 @@
 import { ConflictError, isNotFound, mayHaveBeenApplied } from "../../client/errors";
+import { pollUntil, type PollOptions } from "../../client/poll";
+import { goneIsDone, orGone } from "../gone";
 import { path } from "../../client/paths";
 import type { CloudService } from "../../client/cloud";
-import type { ApiPipe } from "./project";
+import { pipeRecord, type ApiPipe } from "../../schemas/pipe-record";
+import { parsed } from "../parse-answer";
 
 /** The pipe endpoints, one function each, on one service. */
 
-const pipes = (svc: CloudService) => `${svc.prefix}${path("pipes")}`;
-const pipeUrl = (svc: CloudService, id: string) => `${svc.prefix}${path("pipes", id)}`;
+const pipes = (svc: CloudService) => `${svc.basePath}${path("pipes")}`;
+const pipeUrl = (svc: CloudService, id: string) => `${svc.basePath}${path("pipes", id)}`;
 
-export function getPipe(svc: CloudService, id: string): Promise<ApiPipe> {
-  return svc.client.get<ApiPipe>(pipeUrl(svc, id));
+export async function getPipe(svc: CloudService, id: string): Promise<ApiPipe> {
+  return parsed(pipeRecord, await svc.client.get(pipeUrl(svc, id)), `GET pipes/${id}`);
 }
 
 /** The pipe of that name in the service, if any (names are unique per service). */
@@ -64,51 +67,24 @@ export function sendCommand(svc: CloudService, id: string, command: "start" | "s
 }
 
 /** Deletes a pipe; a pipe that is already gone counts as deleted. */
-export async function deletePipe(svc: CloudService, id: string): Promise<void> {
-  try {
-    await svc.client.request({ method: "DELETE", path: pipeUrl(svc, id) });
-  } catch (err) {
-    if (!isNotFound(err)) throw err;
-  }
+export function deletePipe(svc: CloudService, id: string): Promise<void> {
+  return goneIsDone(() => svc.client.request({ method: "DELETE", path: pipeUrl(svc, id) }), isNotFound);
 }
 
-export interface PollOptions {
-  timeoutMs: number;
-  /** First wait; later waits double up to 5 s. */
-  intervalMs: number;
+/** The pipe, or `gone` when it is not there (a JSON 404). */
+export async function readPipe(svc: CloudService, id: string): Promise<ApiPipe | "gone"> {
+  return (await orGone(() => getPipe(svc, id), isNotFound)) ?? "gone";
 }
 
 /**
- * Polls the pipe until `done` says so. Returns the last answer, or throws on timeout with the
- * last state seen. `gone` is returned when the pipe disappears (a JSON 404).
+ * Polls the pipe until `done` says so, or it disappears (`gone`). Throws a `PollTimeout` with the
+ * last pipe read and its state when time runs out.
  */
-export async function pollPipe(
-  svc: CloudService,
-  id: string,
-  done: (p: ApiPipe) => boolean,
-  opts: PollOptions,
-): Promise<ApiPipe | "gone"> {
-  const deadline = Date.now() + opts.timeoutMs;
-  let wait = opts.intervalMs;
-  for (;;) {
-    let current: ApiPipe;
-    try {
-      current = await getPipe(svc, id);
-    } catch (err) {
-      if (isNotFound(err)) return "gone";
-      throw err;
-    }
-    if (done(current)) return current;
-    if (Date.now() + wait > deadline) {
-      throw new PollTimeout(current);
-    }
-    await new Promise((r) => setTimeout(r, wait));
-    wait = Math.min(5_000, wait * 2);
-  }
-}
-
-export class PollTimeout extends Error {
-  constructor(readonly last: ApiPipe) {
-    super(`still ${last.state ?? "in an unknown state"}`);
-  }
+export function pollPipe(svc: CloudService, id: string, done: (p: ApiPipe) => boolean, opts: PollOptions): Promise<ApiPipe | "gone"> {
+  return pollUntil(
+    () => readPipe(svc, id),
+    (p) => p === "gone" || done(p),
+    opts,
+    (last) => `still ${(last !== "gone" && last.state) || "in an unknown state"}`,
+  );
 }

@@ -1,7 +1,10 @@
 import type { FieldChange } from "../field-diff";
-import { mergeSourceSecrets } from "../../schemas/pipe-secrets";
+import { policyAt, type AnyNode } from "../../schemas/field-policy";
+import { pipePolicy, type PipePatch } from "../../schemas/pipe-policy";
+import { mergeSourceSecrets, secretLocations, type SecretField } from "../../schemas/pipe-secrets";
 import { canonical, isObj, sameValue } from "../canonical";
-import { kindOf } from "./request-body";
+import { kindOf } from "./states";
+import type { PipeInputs, PipeOutputs } from "../../schemas/pipe-props";
 
 type Obj = Record<string, unknown>;
 
@@ -38,49 +41,74 @@ export function tableMappingChanges(olds: unknown, news: unknown): { add: Obj[];
   return { add, remove };
 }
 
-export function planUpdate(olds: Obj, news: Obj, changes: readonly FieldChange[]): UpdatePlan {
-  const changed = (p: string) => changes.some((c) => c.path === p || c.path.startsWith(`${p}.`));
+
+/**
+ * Where a changed path lives in the program's spec, with its rule and how it is sent: a secret's
+ * change (`sourceSecrets.credentials`) is sent where the secret lives in the source kind set.
+ */
+function locate(path: string, kind: string | undefined): { at: string[]; node: AnyNode; patch?: PipePatch } | undefined {
+  const parts = path.split(".");
+  if (parts[0] === "sourceSecrets") {
+    const location = secretLocations[(parts[1] ?? "") as SecretField]?.find((p) => p[0] === kind);
+    if (!location || parts.length !== 2) return undefined;
+    parts.splice(0, 2, "source", ...location);
+  } else if (parts[0] === "source" && parts.length > 2 && parts[1] !== kind) {
+    return undefined;
+  }
+  const entry = policyAt(pipePolicy, parts);
+  return entry && { at: parts, node: entry.node, patch: entry.patch as PipePatch | undefined };
+}
+
+const get = (o: unknown, path: readonly string[]) => path.reduce<unknown>((n, k) => (isObj(n) ? n[k] : undefined), o);
+
+function setPath(o: Obj, path: readonly string[], value: unknown): void {
+  let node = o;
+  for (const key of path.slice(0, -1)) node = (isObj(node[key]) ? node[key] : (node[key] = {})) as Obj;
+  node[path[path.length - 1]!] = value;
+}
+
+/**
+ * The requests of an in-place update, each changed field sent the way the pipe policy says:
+ * in the PATCH body at its own path (its `empty` form, else null, when the program dropped it; a
+ * field the server fills in is left out), the whole settings, the whole scaling, or the table
+ * mappings to remove and add while the pipe is paused.
+ */
+export function planUpdate(olds: PipeOutputs, news: PipeInputs, changes: readonly FieldChange[]): UpdatePlan {
   const plan: UpdatePlan = { pause: false };
   const patch: Obj = {};
-  if (changed("name")) patch.name = news.name;
-  if (changed("fieldMappings")) patch.fieldMappings = canonical(news.fieldMappings) ?? [];
-  if (changed("destination.columns")) patch.destination = { columns: canonical((news.destination as Obj).columns) ?? [] };
-
   const kind = kindOf(news);
-  const newSource = (mergeSourceSecrets(news.source as Obj, news.sourceSecrets as Obj) ?? {}) as Obj;
-  const fields = isObj(newSource[kind ?? ""]) ? (newSource[kind!] as Obj) : {};
-  const sourcePatch: Obj = {};
-  for (const c of changes) {
-    const m = /^source\.(\w+)\.(\w+)/.exec(c.path);
-    if (m && m[1] === kind && m[2] !== "tableMappings" && m[2] !== "settings") sourcePatch[m[2]!] = fields[m[2]!] ?? null;
-    const s = /^sourceSecrets\.(credentials|accessKey|connectionString)$/.exec(c.path);
-    if (s) sourcePatch[s[1]!] = fields[s[1]!] ?? null;
-  }
-  if (kind === "postgres") {
-    const pgSettings = isObj(fields.settings) ? fields.settings : {};
-    const settingsPatch: Obj = {};
-    for (const key of ["syncIntervalSeconds", "pullBatchSize"]) {
-      if (changed(`source.postgres.settings.${key}`) && pgSettings[key] !== undefined) settingsPatch[key] = pgSettings[key];
+  const spec: Obj = { ...news, source: mergeSourceSecrets(news.source, news.sourceSecrets) ?? {} };
+  for (const change of changes) {
+    if (change.kind !== "update") continue;
+    const field = locate(change.path, kind);
+    if (!field) continue;
+    const value = get(spec, field.at);
+    switch (field.patch) {
+      case "pipe":
+        if (value === undefined && field.node.serverDefault) break;
+        setPath(patch, field.at, canonical(value) ?? field.node.empty ?? null);
+        break;
+      case "settings":
+        plan.settings = (canonical(spec.settings) as Obj | undefined) ?? {};
+        break;
+      case "scaling": {
+        const scaling = canonical(spec.scaling) as Obj | undefined;
+        if (scaling) plan.scaling = scaling;
+        break;
+      }
+      case "tableMappings": {
+        const { add, remove } = tableMappingChanges(get(olds, field.at), value);
+        const parent = field.at.slice(0, -1);
+        setPath(patch, [...parent, "tableMappingsToAdd"], add);
+        setPath(patch, [...parent, "tableMappingsToRemove"], remove);
+        plan.pause = add.length + remove.length > 0;
+        break;
+      }
+      default:
+        // The provider's own (waitTimeoutSeconds): no request.
+        break;
     }
-    if (Object.keys(settingsPatch).length) sourcePatch.settings = settingsPatch;
-    if (changed("source.postgres.tableMappings")) {
-      const oldPg = ((olds.source as Obj | undefined)?.postgres ?? {}) as Obj;
-      const { add, remove } = tableMappingChanges(oldPg.tableMappings, fields.tableMappings);
-      sourcePatch.tableMappingsToAdd = add;
-      sourcePatch.tableMappingsToRemove = remove;
-      plan.pause = add.length + remove.length > 0;
-    }
   }
-  const source: Obj = {};
-  if (Object.keys(sourcePatch).length && kind) source[kind] = sourcePatch;
-  if (changed("source.validateSamples")) source.validateSamples = (news.source as Obj).validateSamples ?? false;
-  if (Object.keys(source).length) patch.source = source;
   if (Object.keys(patch).length) plan.patch = patch;
-
-  if (changed("settings")) plan.settings = (canonical(news.settings) as Obj | undefined) ?? {};
-  if (changed("scaling")) {
-    const scaling = canonical(news.scaling) as Obj | undefined;
-    if (scaling) plan.scaling = scaling;
-  }
   return plan;
 }

@@ -1,51 +1,37 @@
+import { bodyKeys } from "../../schemas/field-policy";
 import type { StackAlertRecord } from "../../schemas/stack-alert";
+import { alertServerOutputs, stackAlertPolicy } from "../../schemas/stack-alert-policy";
 import { dropUndefined, isObj } from "../canonical";
-import { targetFields } from "./target";
+import type { AlertInputs, AlertOutputs } from "../../schemas/stack-props";
+import { readBackFields, serverFields } from "../read-back";
 
 type Obj = Record<string, unknown>;
 
-/** Fields of the alert request (contract row 6), in the order the API documents them. */
-const REQUEST_FIELDS = ["threshold", "interval", "source", "thresholdType", "channel", "dashboardId", "tileId", "name", "message", "savedSearchId", "groupBy"] as const;
+/** Fields of the alert request (contract row 6): every field the alert policy sends in a body. */
+const REQUEST_FIELDS = bodyKeys(stackAlertPolicy);
 
 /**
  * The body of a POST or of the PUT that replaces an alert: every request field the program
  * sets, nothing else (no `id`, no target fields). A field left out is cleared by the PUT. Pure.
  */
-export function alertBody(inputs: Obj): Obj {
+export function alertBody(inputs: AlertInputs): Obj {
   const body: Obj = {};
-  for (const k of REQUEST_FIELDS) if (inputs[k] !== undefined && inputs[k] !== null) body[k] = inputs[k];
+  const spec: Obj = inputs;
+  for (const k of REQUEST_FIELDS) if (spec[k] !== undefined && spec[k] !== null) body[k] = spec[k];
   if (isObj(body.channel)) body.channel = { type: body.channel.type, webhookId: body.channel.webhookId };
   return body;
 }
 
-const orUndefined = <T>(v: T | null | undefined): T | undefined => (v === null ? undefined : v);
-
 /**
  * The outputs of an alert: the API's answer in the shape the program writes (`dashboard` as
- * `dashboardId`, `savedSearch` as `savedSearchId`), the server's own fields beside them, and the
- * target carried from `carried` (inputs or old outputs). No `null`, no `undefined`. Pure.
+ * `dashboardId`, `savedSearch` as `savedSearchId`, as the policy names them), the server's own
+ * fields beside them, and the target carried from `carried` (inputs or old outputs). No `null`,
+ * no `undefined`. Pure.
  */
-export function projectAlert(api: StackAlertRecord, carried: Obj): Obj {
-  const channel = isObj(api.channel) ? dropUndefined({ type: api.channel.type, webhookId: orUndefined(api.channel.webhookId) }) : undefined;
+export function alertOutputs(api: StackAlertRecord, carried: AlertInputs): AlertOutputs {
   return dropUndefined({
-    name: orUndefined(api.name),
-    message: orUndefined(api.message),
-    threshold: api.threshold,
-    interval: api.interval,
-    thresholdType: api.thresholdType,
-    source: api.source,
-    channel,
-    dashboardId: orUndefined(api.dashboard),
-    tileId: orUndefined(api.tileId),
-    savedSearchId: orUndefined(api.savedSearch),
-    groupBy: orUndefined(api.groupBy),
-    state: orUndefined(api.state),
-    team: orUndefined(api.team),
-    dashboard: orUndefined(api.dashboard),
-    savedSearch: orUndefined(api.savedSearch),
+    ...readBackFields(stackAlertPolicy, api, carried as Obj),
+    ...serverFields(alertServerOutputs, api),
     silenced: typeof api.silenced === "boolean" ? api.silenced : api.silenced ? true : undefined,
-    createdAt: orUndefined(api.createdAt),
-    updatedAt: orUndefined(api.updatedAt),
-    ...targetFields(carried),
-  });
+  }) as AlertOutputs;
 }

@@ -1,28 +1,22 @@
 import { z, type ZodTypeAny } from "zod";
 import { mayHaveBeenApplied } from "../../client/errors";
 import { path } from "../../client/paths";
-import type { StackTarget } from "../../client/stack";
+import { parsed } from "../parse-answer";
+import { goneIsDone } from "../gone";
+import type { StackTarget } from "../../client/stack-target";
 import { stackAlertRecord, type StackAlertRecord } from "../../schemas/stack-alert";
 import { stackDashboardRecord, type StackDashboardRecord } from "../../schemas/stack-dashboard";
 
 /**
  * The stack endpoints, one function each, on either target: the same paths below
- * `target.base` (`/dashboards`, `/alerts`), the envelopes handled by the client.
+ * `target.basePath` (`/dashboards`, `/alerts`), the envelopes handled by the client.
  * Bodies never carry a top-level `id` (the cloud gateway refuses it).
  */
 
 type Obj = Record<string, unknown>;
 export type StackKind = "dashboards" | "alerts";
 
-const url = (t: StackTarget, kind: StackKind, id?: string) => `${t.base}${id === undefined ? path(kind) : path(kind, id)}`;
-
-/** Parses an answer, or throws naming what did not fit. */
-function parsed<S extends ZodTypeAny>(schema: S, value: unknown, what: string): z.output<S> {
-  const result = schema.safeParse(value);
-  if (result.success) return result.data;
-  const issue = result.error.issues[0]!;
-  throw new Error(`${what}: unexpected answer from the stack API (${issue.path.join(".") || "body"}: ${issue.message})`);
-}
+const url = (t: StackTarget, kind: StackKind, id?: string) => `${t.basePath}${id === undefined ? path(kind) : path(kind, id)}`;
 
 function withoutId(body: Obj): Obj {
   const { id: _id, ...rest } = body;
@@ -112,21 +106,7 @@ export async function putAlert(t: StackTarget, id: string, body: Obj): Promise<S
   return parsed(stackAlertRecord, answer, `PUT alerts/${id}`);
 }
 
-/** Reads an object, or `undefined` when it is not there. */
-export async function findObject<T>(t: StackTarget, get: () => Promise<T>): Promise<T | undefined> {
-  try {
-    return await get();
-  } catch (err) {
-    if (t.isGone(err)) return undefined;
-    throw err;
-  }
-}
-
 /** Deletes a dashboard or an alert; one that is already gone counts as deleted. */
-export async function deleteObject(t: StackTarget, kind: StackKind, id: string): Promise<void> {
-  try {
-    await t.client.request({ method: "DELETE", path: url(t, kind, id) });
-  } catch (err) {
-    if (!t.isGone(err)) throw err;
-  }
+export function deleteObject(t: StackTarget, kind: StackKind, id: string): Promise<void> {
+  return goneIsDone(() => t.client.request({ method: "DELETE", path: url(t, kind, id) }), t.isGone);
 }

@@ -1,6 +1,8 @@
 import type { StackDashboardRecord } from "../../schemas/stack-dashboard";
+import { stackDashboardPolicy } from "../../schemas/stack-dashboard-policy";
 import { dropUndefined } from "../canonical";
-import { targetFields } from "./target";
+import type { DashboardInputs, DashboardOutputs } from "../../schemas/stack-props";
+import { readBackFields } from "../read-back";
 import { carryTileIds, projectTiles, tileIdMap, uniqueTags } from "./tiles";
 
 type Obj = Record<string, unknown>;
@@ -10,23 +12,26 @@ type Obj = Record<string, unknown>;
  * the whole tile list, each tile with the id its key had in `previousTiles` (none on create).
  * Never a top-level `id`, never a tile `key` (the server does not know keys). Pure.
  */
-export function dashboardBody(inputs: Obj, previousTiles?: unknown): Obj {
+export function dashboardBody(inputs: DashboardInputs, previousTiles?: unknown): Obj {
   const tiles = Array.isArray(inputs.tiles) ? inputs.tiles : [];
-  return { name: inputs.name, tiles: carryTileIds(tiles, previousTiles), tags: uniqueTags(inputs.tags) };
+  const body: Record<BodyField, unknown> = { name: inputs.name, tiles: carryTileIds(tiles, previousTiles), tags: uniqueTags(inputs.tags) };
+  return body;
 }
 
+/** The fields the dashboard policy sends in a body; a new one does not compile above until it is sent. */
+type BodyField = { [K in keyof typeof stackDashboardPolicy]: (typeof stackDashboardPolicy)[K] extends { sent: string } ? never : K }[keyof typeof stackDashboardPolicy];
+
 /**
- * The outputs of a dashboard: the API's answer with each tile's key (from `sentTiles`, the
- * program's tiles in the order sent, or from `previousTiles` by id), `tileIds` (key -> id), and
- * the target carried from `carried`. Pure.
+ * The outputs of a dashboard: the API's answer read back by the policy, each tile with its key
+ * (from `sentTiles`, the program's tiles in the order sent, or from `previousTiles` by id),
+ * `tileIds` (key -> id), and the target carried from `carried`. Pure.
  */
-export function projectDashboard(api: StackDashboardRecord, carried: Obj, sentTiles: readonly unknown[] | undefined, previousTiles: unknown): Obj {
+export function dashboardOutputs(api: StackDashboardRecord, carried: DashboardInputs | DashboardOutputs, sentTiles: readonly unknown[] | undefined, previousTiles: unknown): DashboardOutputs {
   const tiles = projectTiles(api.tiles ?? [], sentTiles, previousTiles);
   return dropUndefined({
-    name: api.name ?? undefined,
+    ...readBackFields(stackDashboardPolicy, api, carried as Obj),
     tiles,
     tileIds: tileIdMap(tiles),
     tags: uniqueTags(api.tags),
-    ...targetFields(carried),
-  });
+  }) as DashboardOutputs;
 }

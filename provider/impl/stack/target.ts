@@ -1,16 +1,18 @@
-import { stackTarget, stackTargetRef, type StackTarget, type StackTargetOverrides } from "../../client/stack";
+import { openStackTarget, stackTargetRef, type StackTarget, type StackTargetOverrides } from "../../client/stack-target";
 import type { Settings } from "../../config";
 import type { CheckFailure } from "../../schemas/check-failures";
 import { isUnknown } from "../../schemas/unknown";
+import { addressKeys } from "../../schemas/field-policy";
+import { stackObjectPolicy } from "../../schemas/stack-target";
 import { engineSettings } from "../engine-settings";
 
 type Obj = Record<string, unknown>;
 
-/** The target fields a resource's inputs or outputs hold. */
-export const TARGET_KEYS = ["stackUrl", "organizationId", "serviceId"] as const;
+/** The target fields a resource's inputs or outputs hold: the stack policy's address fields. */
+export const TARGET_KEYS = addressKeys(stackObjectPolicy) as (keyof StackTargetOverrides)[];
 
-function overridesOf(props: Obj): StackTargetOverrides {
-  const pick = (k: (typeof TARGET_KEYS)[number]) => (typeof props[k] === "string" && props[k] !== "" ? (props[k] as string) : undefined);
+function overridesOf(props: StackTargetOverrides): StackTargetOverrides {
+  const pick = (k: keyof StackTargetOverrides) => (typeof props[k] === "string" && props[k] !== "" ? props[k] : undefined);
   return { stackUrl: pick("stackUrl"), organizationId: pick("organizationId"), serviceId: pick("serviceId") };
 }
 
@@ -37,14 +39,7 @@ export function pinTarget(settings: Settings | undefined, inputs: Obj): CheckFai
 }
 
 /** A client for the stack a resource's inputs or outputs name; credentials from the engine's settings. */
-export function targetOf(props: Obj): StackTarget {
-  return stackTarget(engineSettings(), overridesOf(props));
+export function targetOf(props: StackTargetOverrides): StackTarget {
+  return openStackTarget(engineSettings(), overridesOf(props));
 }
 
-
-/** The target fields of a resource's props, as they go to the outputs. */
-export function targetFields(props: Obj): Obj {
-  const out: Obj = {};
-  for (const k of TARGET_KEYS) if (props[k] !== undefined && props[k] !== null) out[k] = props[k];
-  return out;
-}

@@ -1,4 +1,4 @@
-import { tileKey, type StackTileRecord } from "../../schemas/stack-dashboard";
+import { tileKey, type StackTileOutput, type StackTileRecord } from "../../schemas/stack-dashboard";
 import { isObj } from "../canonical";
 
 /**
@@ -66,7 +66,7 @@ export function carryTileIds(tiles: readonly unknown[], previous: unknown): Obj[
  * from the tile sent at the same place (`sent`, when the answer has as many tiles), else from
  * the stored tile with the same id, else its name; a key taken twice falls back to the id.
  */
-export function projectTiles(api: readonly StackTileRecord[], sent: readonly unknown[] | undefined, previous: unknown): Obj[] {
+export function projectTiles(api: readonly StackTileRecord[], sent: readonly unknown[] | undefined, previous: unknown): StackTileOutput[] {
   const byId = new Map<string, string>();
   for (const [key, id] of storedIds(previous)) byId.set(id, key);
   const aligned = sent !== undefined && sent.length === api.length;
@@ -77,14 +77,14 @@ export function projectTiles(api: readonly StackTileRecord[], sent: readonly unk
     if (used.has(key)) key = t.id;
     used.add(key);
     const { key: _k, ...rest } = normalTile(t);
-    return { id: t.id, key, ...rest };
+    return { id: t.id, key, ...rest } as StackTileOutput;
   });
 }
 
 /** `{key: id}` of projected tiles: what `tileIds` outputs. */
-export function tileIdMap(tiles: readonly Obj[]): Record<string, string> {
+export function tileIdMap(tiles: readonly StackTileOutput[]): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const t of tiles) if (typeof t.key === "string" && typeof t.id === "string") out[t.key] = t.id;
+  for (const t of tiles) out[t.key] = t.id;
   return out;
 }
 

@@ -2,7 +2,7 @@
  * Inputs of valid dashboards and alerts that stack tests vary, and engine settings for them.
  * No assertions live here.
  */
-import { configure } from "../../provider/impl/engine-settings";
+export { configureWith } from "./engine";
 
 export const ORG = "00000000-0000-4000-8000-000000000001";
 export const SVC = "00000000-0000-4000-8000-000000000002";
@@ -33,14 +33,6 @@ export function alertInputs(over: Record<string, unknown> = {}): Record<string, 
     tileId: "t0000000000000000000001",
     ...over,
   };
-}
-
-/**
- * Hands the engine a stack config (`pipestack:<key>`), as `configure` does. Keys not given read
- * as empty, so stray `PIPESTACK_*` variables of the environment never leak in.
- */
-export function configureWith(values: Record<string, string>): void {
-  configure({ config: { get: (key: string) => values[key.replace(/^pipestack:/, "")] ?? "" } });
 }
 
 /** Settings of a cloud target (no server configured). */

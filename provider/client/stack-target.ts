@@ -18,11 +18,11 @@ export type StackTargetRef =
   | { kind: "server"; stackUrl: string; key: string }
   | { kind: "cloud"; organizationId: string; serviceId: string; key: string };
 
-/** A client for one stack and the prefix of its `dashboards`, `alerts` and `sources`. */
+/** A client for one stack and the path below which its `dashboards`, `alerts` and `sources` live. */
 export interface StackTarget {
   client: ApiClient;
-  /** Path prefix below the client's base URL: `""` on the server, `/v1/.../services/{svc}/stack` on the cloud. */
-  base: string;
+  /** Path below the client's base URL: `""` on the server, `/v1/.../services/{svc}/stack` on the cloud. */
+  basePath: string;
   kind: "cloud" | "server";
   /** Identity of the target: `server:<url>` or `cloud:<org>/<svc>`. Another key is another stack. */
   key: string;
@@ -52,16 +52,16 @@ export function stackTargetRef(settings: Settings, overrides: StackTargetOverrid
 }
 
 /** A client for the stack a resource names (see {@link stackTargetRef}); credentials from settings. */
-export function stackTarget(settings: Settings, overrides: StackTargetOverrides = {}): StackTarget {
+export function openStackTarget(settings: Settings, overrides: StackTargetOverrides = {}): StackTarget {
   const ref = stackTargetRef(settings, overrides);
   if (ref.kind === "cloud") {
     const svc = cloudService(settings, ref);
-    return { client: svc.client, base: `${svc.prefix}${path("stack")}`, kind: "cloud", key: ref.key, isGone: isNotFound };
+    return { client: svc.client, basePath: `${svc.basePath}${path("stack")}`, kind: "cloud", key: ref.key, isGone: isNotFound };
   }
   const token = required(settings, "stackToken", `the access key of the stack server at ${ref.stackUrl}`);
   const retry = retryPolicyFrom(settings);
   const client = new ApiClient({ surface: stackServerSurface(ref.stackUrl, token), retry, requestTimeoutMs: settings.requestTimeoutMs });
   // The server answers some 404s in plain text (`Not Found`): on its object routes that is "not there" too.
   const isGone = (err: unknown) => isNotFound(err) || (err instanceof ApiError && err.status === 404);
-  return { client, base: "", kind: "server", key: ref.key, isGone };
+  return { client, basePath: "", kind: "server", key: ref.key, isGone };
 }

@@ -1,0 +1,35 @@
+/** How long to poll, and how often: the first wait, doubled after each read up to a ceiling. */
+export interface PollOptions {
+  timeoutMs: number;
+  /** First wait; later waits double up to `maxIntervalMs`. */
+  intervalMs: number;
+  /** @default 5000 */
+  maxIntervalMs?: number;
+}
+
+/** Polling ran out of time; `last` is the last value read. */
+export class PollTimeout<T> extends Error {
+  constructor(
+    readonly last: T,
+    message: string,
+  ) {
+    super(message);
+    this.name = "PollTimeout";
+  }
+}
+
+/**
+ * The one poll-with-backoff loop: reads until `done` says so and returns that value; throws a
+ * {@link PollTimeout} carrying the last value when the next wait would pass the deadline.
+ */
+export async function pollUntil<T>(read: () => Promise<T>, done: (value: T) => boolean, opts: PollOptions, describe: (last: T) => string = () => "not done"): Promise<T> {
+  const deadline = Date.now() + opts.timeoutMs;
+  let wait = opts.intervalMs;
+  for (;;) {
+    const value = await read();
+    if (done(value)) return value;
+    if (Date.now() + wait > deadline) throw new PollTimeout(value, describe(value));
+    await new Promise((r) => setTimeout(r, wait));
+    wait = Math.min(opts.maxIntervalMs ?? 5_000, wait * 2);
+  }
+}

@@ -1,0 +1,40 @@
+import type * as dynamic from "@pulumi/pulumi/dynamic";
+import type { ZodTypeAny } from "zod";
+import type { Settings } from "../config";
+import { validate, type CheckFailure } from "../schemas/check-failures";
+import { checkSettings } from "./engine-settings";
+
+type Obj = Record<string, unknown>;
+const PROVIDER_KEY = "__provider";
+
+/** What one resource's `check` does beyond the shared steps. */
+export interface CheckSteps {
+  /** Writes into the inputs where the object lives, from the settings; returns why it cannot be chosen. */
+  pin(settings: Settings | undefined, inputs: Obj): CheckFailure[];
+  /** Top-level `null`s are dropped too (no top-level field of the schema takes one). @default false */
+  dropNull?: boolean;
+  /** The value validated, from the inputs without the serialized provider. @default those inputs */
+  spec?(inputs: Obj): unknown;
+  /** The schema the spec must fit (zod issues become failures with property paths). */
+  schema: ZodTypeAny;
+  /** Rules across fields, over the raw spec so they hold where a neighbour is invalid or unknown. */
+  rules?(spec: unknown): CheckFailure[];
+}
+
+/**
+ * The one `check` skeleton: settings, then where the object lives, then the schema and the
+ * cross-field rules, every problem reported at once with its property path, before any network
+ * call. Values not known yet pass. Never throws on bad input.
+ */
+export function checkInputs<I extends object>(news: I, steps: CheckSteps): dynamic.CheckResult<I> {
+  const inputs: Obj = { ...(news as Obj) };
+  const failures: CheckFailure[] = [];
+  failures.push(...steps.pin(checkSettings(failures), inputs));
+  for (const k of Object.keys(inputs)) if (inputs[k] === undefined || (steps.dropNull && inputs[k] === null)) delete inputs[k];
+  const { [PROVIDER_KEY]: _p, ...rest } = inputs;
+  const spec = steps.spec ? steps.spec(rest) : rest;
+  const result = validate(steps.schema, spec);
+  if (!result.ok) failures.push(...result.failures);
+  if (steps.rules) failures.push(...steps.rules(spec));
+  return { inputs: inputs as unknown as I, failures };
+}

@@ -1,0 +1,55 @@
+import type { AnyNode, PolicyTree } from "../schemas/field-policy";
+import { policyEntries } from "../schemas/field-policy";
+import { canonical, isObj } from "./canonical";
+
+type Obj = Record<string, unknown>;
+
+/**
+ * One field of the outputs, read back from an API answer by its rule: a write-only field keeps
+ * the carried value (the inputs, or the old outputs); an object with a policy of its own keeps
+ * only the fields the policy names, secrets left out; a field the answer may lack for a while
+ * keeps the carried value then. Nulls and empty objects are dropped (`canonical`). Pure.
+ */
+export function readBack(node: AnyNode, answer: unknown, carried: unknown): unknown {
+  if (node.writeOnly) return carried;
+  if (node.fields) {
+    const from = isObj(answer) ? answer : {};
+    const before = isObj(carried) ? carried : {};
+    const out: Obj = {};
+    for (const [key, child] of Object.entries(node.fields)) {
+      if (child.secret) continue;
+      out[key] = readBack(child, from[child.answerKey ?? key], before[key]);
+    }
+    return canonical(out);
+  }
+  const value = canonical(answer);
+  return value === undefined && node.mayBeMissing ? carried : value;
+}
+
+/** The top-level fields of a policy read back from an answer; an unset field takes its `empty` form. */
+export function readBackFields(tree: PolicyTree, answer: Obj, carried: Obj): Obj {
+  const out: Obj = {};
+  for (const [key, node] of Object.entries(tree)) {
+    const value = readBack(node, answer[node.answerKey ?? key], carried[key]);
+    out[key] = value === undefined && !node.writeOnly ? node.empty : value;
+  }
+  return out;
+}
+
+/** The secrets an answer does return (not write-only), by secret name. */
+export function readableSecrets(tree: PolicyTree, answer: unknown): Obj {
+  const out: Obj = {};
+  for (const { path, node } of policyEntries(tree)) {
+    if (!node.secret || node.writeOnly) continue;
+    const value = path.reduce<unknown>((n, k) => (isObj(n) ? n[k] : undefined), answer);
+    if (typeof value === "string") out[node.secret] = value;
+  }
+  return out;
+}
+
+/** Fields of the server's own, copied from the answer (nulls dropped). */
+export function serverFields(keys: readonly string[], answer: Obj): Obj {
+  const out: Obj = {};
+  for (const k of keys) out[k] = answer[k] ?? undefined;
+  return out;
+}

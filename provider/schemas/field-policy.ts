@@ -1,0 +1,133 @@
+/**
+ * A field policy says, for every field of a resource's schema, what its life cycle is: what a
+ * change does, whether it is secret, whether the API ever returns it, whether the server fills
+ * it in, and how a change is sent. The diff, the secret split, the request bodies, the read-back
+ * of outputs and the README's change table are all worked out from it, so one field is declared
+ * once. Pure data and pure walkers; no I/O.
+ */
+
+/** What a change to a field does: in place, a new object, or nothing at all. */
+export type Change = "update" | "replace" | "none";
+
+/** The rule of one field. `P` names the ways the resource sends an in-place change. */
+export interface FieldRule<P extends string = string> {
+  change: Change;
+  /** How an in-place change is sent (children inherit it). Absent: no request (the provider's own). */
+  patch?: P;
+  /** Secret material: kept apart from the readable inputs, under this name. */
+  secret?: string;
+  /** The API never returns it: the outputs carry the value of the inputs (or the old outputs). */
+  writeOnly?: true;
+  /** The server fills it in when left out: leaving it out is no change. */
+  serverDefault?: true;
+  /** An answer may lack it for a while (right after a change): the carried value stands. */
+  mayBeMissing?: true;
+  /** Where it travels: in the request body (the default), in the URL, or never (the provider's own). */
+  sent?: "body" | "url" | "never";
+  /** An object compared as one value, not field by field (its `fields` then only locate secrets). */
+  whole?: true;
+  /** Its value when unset, as sent in a change and kept in the outputs. @default null (left out of outputs) */
+  empty?: unknown;
+  /** The answer's name for it, when that differs from the program's. */
+  answerKey?: string;
+}
+
+type PlainObject<V> = NonNullable<V> extends readonly unknown[] ? never : NonNullable<V> extends object ? NonNullable<V> : never;
+
+/** A field's rule, and for an object field optionally the policy of its own fields. */
+export type FieldNode<V, P extends string = string> = FieldRule<P> &
+  ([PlainObject<V>] extends [never] ? { fields?: never } : { fields?: FieldPolicy<PlainObject<V>, P> });
+
+/**
+ * The policy of an object type: a rule for every one of its keys. A key left out, or one the
+ * type does not have, does not compile (`satisfies FieldPolicy<SpecInput>`).
+ */
+export type FieldPolicy<T, P extends string = string> = { readonly [K in keyof T]-?: FieldNode<T[K], P> };
+
+/** A policy as the walkers see it, whatever the type it was checked against. */
+export type AnyNode = FieldRule & { fields?: PolicyTree };
+export type PolicyTree = { readonly [key: string]: AnyNode };
+
+/** One node of a policy with its path from the root and the patch it inherits. */
+export interface PolicyEntry {
+  path: readonly string[];
+  node: AnyNode;
+  patch?: string;
+}
+
+/** Every node of a policy, parents before children. */
+export function policyEntries(tree: PolicyTree, prefix: readonly string[] = [], inherited?: string): PolicyEntry[] {
+  const out: PolicyEntry[] = [];
+  for (const [key, node] of Object.entries(tree)) {
+    const path = [...prefix, key];
+    const patch = node.patch ?? inherited;
+    out.push({ path, node, patch });
+    if (node.fields) out.push(...policyEntries(node.fields, path, patch));
+  }
+  return out;
+}
+
+/** The node at a path, with the patch it inherits; undefined when the policy does not name it. */
+export function policyAt(tree: PolicyTree, path: readonly string[]): PolicyEntry | undefined {
+  let fields: PolicyTree | undefined = tree;
+  let node: AnyNode | undefined;
+  let patch: string | undefined;
+  for (const key of path) {
+    node = fields?.[key];
+    if (!node) return undefined;
+    patch = node.patch ?? patch;
+    fields = node.fields;
+  }
+  return node ? { path, node, patch } : undefined;
+}
+
+/** Where each secret lives: secret name -> its paths (one per source kind that has it). */
+export function locateSecrets(tree: PolicyTree): Record<string, (readonly string[])[]> {
+  const out: Record<string, (readonly string[])[]> = {};
+  for (const e of policyEntries(tree)) if (e.node.secret) (out[e.node.secret] ??= []).push(e.path);
+  return out;
+}
+
+/**
+ * The secrets as one object node of their own, one field per secret name: what a change of each
+ * means, and how it is sent, taken from where it lives (every location must agree).
+ */
+export function secretsNode(tree: PolicyTree): AnyNode {
+  const fields: Record<string, AnyNode> = {};
+  for (const e of policyEntries(tree)) {
+    const name = e.node.secret;
+    if (!name) continue;
+    const seen = fields[name];
+    if (seen && (seen.change !== e.node.change || seen.patch !== e.patch)) {
+      throw new Error(`field policy: secret ${name} is declared twice with different rules (${e.path.join(".")})`);
+    }
+    fields[name] = { change: e.node.change, patch: e.patch, writeOnly: e.node.writeOnly };
+  }
+  return { change: "update", fields };
+}
+
+/** Type-level: the names of the secrets of a policy, and the values each may hold. */
+type SecretEntries<T, P> = {
+  [K in keyof P & keyof T]: P[K] extends { secret: infer S extends string }
+    ? { name: S; value: NonNullable<T[K]> }
+    : P[K] extends { fields: infer F }
+      ? SecretEntries<PlainObject<T[K]>, F>
+      : never;
+}[keyof P & keyof T];
+
+/** The secrets object of a policy over `T`: one optional key per secret name. */
+export type SecretsOf<T, P> = { [E in SecretEntries<T, P> as E["name"]]?: E["value"] };
+
+/** The top-level fields a request body carries: all but those in the URL and the provider's own. */
+export function bodyKeys(tree: PolicyTree): string[] {
+  return Object.entries(tree)
+    .filter(([, node]) => (node.sent ?? "body") === "body")
+    .map(([key]) => key);
+}
+
+/** The top-level fields that say where the object lives (sent in the URL). */
+export function addressKeys(tree: PolicyTree): string[] {
+  return Object.entries(tree)
+    .filter(([, node]) => node.sent === "url")
+    .map(([key]) => key);
+}

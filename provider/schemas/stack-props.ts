@@ -1,0 +1,24 @@
+import type { StackAlertInput } from "./stack-alert";
+import type { StackDashboardInput, StackTileOutput } from "./stack-dashboard";
+
+/** A dashboard's properties as the engine holds them: the program's spec and the serialized provider. */
+export type DashboardInputs = StackDashboardInput & { __provider?: string };
+
+/** A dashboard's outputs: as the server stores it, tiles with their ids and keys. */
+export type DashboardOutputs = Omit<DashboardInputs, "tiles"> & {
+  tiles: StackTileOutput[];
+  /** Tile id by tile key. */
+  tileIds: Record<string, string>;
+};
+
+/** An alert's properties as the engine holds them: the program's spec and the serialized provider. */
+export type AlertInputs = StackAlertInput & { __provider?: string };
+
+/** An alert's outputs: its inputs as the server reads them back, and the server's own fields. */
+export type AlertOutputs = AlertInputs & {
+  state?: string;
+  team?: string;
+  silenced?: boolean;
+  createdAt?: string;
+  updatedAt?: string;
+};

@@ -1,0 +1,14 @@
+/**
+ * The one way tests start an emulator: on a free port of 127.0.0.1, no state steps unless asked,
+ * with credentials the tests know (and search every output and error for).
+ */
+import { startEmulator, type Emulator, type EmulatorOptions } from "../../emulator";
+
+/** The cloud API key secret the emulator accepts. */
+export const KEY_SECRET = "cloud-key-secret-5f1c9a77";
+/** The open-source stack server's access key the emulator accepts. */
+export const STACK_TOKEN = "stack-token-8d2e47b1";
+
+export function startTestEmulator(options: EmulatorOptions = {}): Promise<Emulator> {
+  return startEmulator({ port: 0, stepMs: 0, keySecret: KEY_SECRET, stackToken: STACK_TOKEN, ...options });
+}

@@ -1,0 +1,26 @@
+/**
+ * The engines as the Pulumi engine drives them: property bags in, property bags out. Tests build
+ * those bags by hand (also broken ones), so they see the engines through this untyped view; the
+ * engines themselves are typed from the schemas.
+ */
+import { provider as pipe, wouldCollide as pipeWouldCollide } from "../../provider/impl/pipe";
+import { provider as alert } from "../../provider/impl/stack-alert";
+import { provider as dashboard } from "../../provider/impl/stack-dashboard";
+import type { Diff } from "../../provider/impl/field-diff";
+
+type Obj = Record<string, any>;
+
+export interface Engine {
+  configure(req: { config: { get(key: string): string | undefined } }): Promise<void>;
+  check(olds: Obj, news: Obj): Promise<{ inputs?: Obj; failures?: { property: string; reason: string }[] }>;
+  diff(id: string, olds: Obj, news: Obj): Promise<Diff>;
+  create(inputs: Obj): Promise<{ id: string; outs: Obj }>;
+  read(id: string, props: Obj): Promise<{ id: string; props: Obj }>;
+  update(id: string, olds: Obj, news: Obj): Promise<{ outs: Obj }>;
+  delete(id: string, props: Obj): Promise<void>;
+}
+
+export const pipeEngine = pipe as unknown as Engine;
+export const dashboardEngine = dashboard as unknown as Engine;
+export const alertEngine = alert as unknown as Engine;
+export const wouldCollide = pipeWouldCollide as (olds: Obj, news: Obj) => boolean;

@@ -1,0 +1,110 @@
+/**
+ * The field policies and what is worked out from them: secret locations, the PATCH of each
+ * in-place field, the create body, the read-back. Type tests are checked by the compiler
+ * (test/unit/typecheck.test.ts).
+ */
+import { describe, expect, expectTypeOf, it } from "vitest";
+import { planUpdate } from "../../provider/impl/pipe/update-plan";
+import { createBody } from "../../provider/impl/pipe/request-body";
+import { fieldChanges } from "../../provider/impl/field-diff";
+import { pipeDiff } from "../../provider/impl/pipe/diff-rules";
+import type { FieldPolicy } from "../../provider/schemas/field-policy";
+import { pipePolicy, type PipeSourceSecrets } from "../../provider/schemas/pipe-policy";
+import { secretLocations } from "../../provider/schemas/pipe-secrets";
+import { kafkaPipe, objectStoragePipe, postgresPipe } from "../support/pipe-fixtures";
+import { engineInputs } from "../support/pipe-props";
+
+type Obj = Record<string, any>;
+
+describe("pipe policy: secrets", () => {
+  it("locates every secret of every source kind", () => {
+    expect(secretLocations).toEqual({
+      credentials: [["kafka", "credentials"], ["postgres", "credentials"]],
+      schemaRegistryCredentials: [["kafka", "schemaRegistry", "credentials"]],
+      accessKey: [["objectStorage", "accessKey"], ["kinesis", "accessKey"]],
+      connectionString: [["objectStorage", "connectionString"]],
+      serviceAccountKey: [["objectStorage", "serviceAccountKey"]],
+    });
+  });
+
+  it("types sourceSecrets from the policy", () => {
+    expectTypeOf<keyof PipeSourceSecrets>().toEqualTypeOf<"credentials" | "schemaRegistryCredentials" | "accessKey" | "connectionString" | "serviceAccountKey">();
+    expectTypeOf<PipeSourceSecrets["connectionString"]>().toEqualTypeOf<string | undefined>();
+  });
+});
+
+describe("pipe policy: a field missing from a policy does not compile", () => {
+  it("a policy must name every field, and only those", () => {
+    type Spec = { a: string; b?: { c: number; d?: boolean } };
+    const ok = { a: { change: "update" }, b: { change: "replace", fields: { c: { change: "replace" }, d: { change: "update" } } } } as const satisfies FieldPolicy<Spec>;
+    // @ts-expect-error `b` is missing
+    const missing: FieldPolicy<Spec> = { a: { change: "update" } };
+    // @ts-expect-error `b.d` is missing
+    const nested: FieldPolicy<Spec> = { a: { change: "update" }, b: { change: "replace", fields: { c: { change: "replace" } } } };
+    // @ts-expect-error `e` is no field of the spec
+    const extra: FieldPolicy<Spec> = { a: { change: "update" }, b: { change: "replace" }, e: { change: "update" } };
+    expect([ok, missing, nested, extra]).toHaveLength(4);
+  });
+});
+
+/** Sets a dotted path of a copy. */
+function set(o: Obj, path: string, value: unknown): Obj {
+  const copy = structuredClone(o);
+  const keys = path.split(".");
+  let node = copy;
+  for (const k of keys.slice(0, -1)) node = node[k] ??= {};
+  node[keys[keys.length - 1]!] = value;
+  return copy;
+}
+
+const inputs = {
+  kafka: engineInputs(kafkaPipe()),
+  objectStorage: engineInputs(objectStoragePipe()),
+  postgres: engineInputs(postgresPipe()),
+};
+
+describe("pipe policy: each in-place field is sent the way the policy says", () => {
+  // [kind, path changed, value, the PATCH /pipes/{id} body expected]
+  const rows: [keyof typeof inputs, string, unknown, Obj][] = [
+    ["objectStorage", "source.objectStorage.skipInitialLoad", true, { source: { objectStorage: { skipInitialLoad: true } } }],
+    ["objectStorage", "source.objectStorage.startAfter", "2026/01/", { source: { objectStorage: { startAfter: "2026/01/" } } }],
+    ["objectStorage", "sourceSecrets.connectionString", "AccountKey=rotated", { source: { objectStorage: { connectionString: "AccountKey=rotated" } } }],
+    ["objectStorage", "sourceSecrets.serviceAccountKey", "eyJrZXkiOiAyfQ==", { source: { objectStorage: { serviceAccountKey: "eyJrZXkiOiAyfQ==" } } }],
+    ["postgres", "source.postgres.tlsHost", "db.internal", { source: { postgres: { tlsHost: "db.internal" } } }],
+    ["postgres", "source.postgres.caCertificate", "-----BEGIN CERTIFICATE-----", { source: { postgres: { caCertificate: "-----BEGIN CERTIFICATE-----" } } }],
+    ["postgres", "source.postgres.disableTls", true, { source: { postgres: { disableTls: true } } }],
+    ["postgres", "source.postgres.skipCertVerification", true, { source: { postgres: { skipCertVerification: true } } }],
+    ["postgres", "source.postgres.settings.pullBatchSize", 5000, { source: { postgres: { settings: { pullBatchSize: 5000 } } } }],
+    ["kafka", "source.kafka.reversePrivateEndpointIds", ["rpe-1"], { source: { kafka: { reversePrivateEndpointIds: ["rpe-1"] } } }],
+    ["kafka", "sourceSecrets.credentials", { username: "u", password: "rotated-password" }, { source: { kafka: { credentials: { username: "u", password: "rotated-password" } } } }],
+    ["kafka", "source.validateSamples", true, { source: { validateSamples: true } }],
+    ["kafka", "name", "renamed", { name: "renamed" }],
+    ["kafka", "destination.columns", [{ name: "id", type: "String" }], { destination: { columns: [{ name: "id", type: "String" }] } }],
+  ];
+
+  it.each(rows)("%s %s", (kind, path, value, body) => {
+    const olds = inputs[kind];
+    const news = set(olds, path, value);
+    const changes = fieldChanges(olds, news, pipeDiff);
+    expect(changes.map((c) => c.kind)).toEqual(["update"]);
+    expect(planUpdate(olds as any, news as any, changes)).toEqual({ pause: false, patch: body });
+  });
+
+  it("a dropped field is sent in its empty form", () => {
+    const olds = set(inputs.kafka, "source.validateSamples", true);
+    const news = set(olds, "source.validateSamples", undefined);
+    expect(planUpdate(olds as any, news as any, fieldChanges(olds, news, pipeDiff)).patch).toEqual({ source: { validateSamples: false } });
+  });
+
+  it("waitTimeoutSeconds is the provider's own: no request", () => {
+    const news = set(inputs.kafka, "waitTimeoutSeconds", 30);
+    expect(planUpdate(inputs.kafka as any, news as any, fieldChanges(inputs.kafka, news, pipeDiff))).toEqual({ pause: false });
+  });
+
+  it("the create body carries every field sent in a body, secrets merged back, not the service nor the provider's own", () => {
+    const body = createBody({ ...inputs.kafka, waitTimeoutSeconds: 30, adoptId: "x" } as any);
+    expect(Object.keys(body).sort()).toEqual(["destination", "fieldMappings", "name", "scaling", "settings", "source"]);
+    expect(body.source).toMatchObject({ kafka: { credentials: { username: "ingest" } } });
+    expect(Object.keys(pipePolicy).filter((k) => !(k in body)).sort()).toEqual(["adoptId", "organizationId", "serviceId", "waitTimeoutSeconds"]);
+  });
+});

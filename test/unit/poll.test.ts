@@ -1,0 +1,56 @@
+import { describe, expect, it } from "vitest";
+import { pollUntil, PollTimeout } from "../../provider/client/poll";
+import { goneIsDone, orGone, readResult } from "../../provider/impl/gone";
+import { adoptable } from "../../provider/impl/adopt";
+
+describe("pollUntil: the one poll-with-backoff loop", () => {
+  it("reads until done and returns that value", async () => {
+    let n = 0;
+    const value = await pollUntil(async () => ++n, (v) => v === 3, { timeoutMs: 1_000, intervalMs: 1 });
+    expect([value, n]).toEqual([3, 3]);
+  });
+
+  it("waits twice as long each time, up to the ceiling", async () => {
+    const times: number[] = [];
+    await pollUntil(async () => times.push(Date.now()), (v) => v === 5, { timeoutMs: 5_000, intervalMs: 10, maxIntervalMs: 20 });
+    const gaps = times.slice(1).map((t, i) => t - times[i]!);
+    expect(gaps[0]).toBeGreaterThanOrEqual(9);
+    expect(gaps[1]).toBeGreaterThanOrEqual(19);
+    expect(Math.max(...gaps)).toBeLessThan(200);
+  });
+
+  it("throws PollTimeout with the last value when the next wait would pass the deadline", async () => {
+    let n = 0;
+    const err = await pollUntil(async () => ++n, () => false, { timeoutMs: 30, intervalMs: 10 }, (last) => `still ${last}`).catch((e) => e);
+    expect(err).toBeInstanceOf(PollTimeout);
+    expect(err.last).toBe(n);
+    expect(err.message).toBe(`still ${n}`);
+  });
+});
+
+describe("the read-or-gone rule and the adopt helper", () => {
+  const gone = Object.assign(new Error("404"), { gone: true });
+  const isGone = (e: unknown) => (e as { gone?: boolean }).gone === true;
+
+  it.each([
+    ["a value", async (): Promise<number> => 1, 1],
+    ["gone", async (): Promise<number> => Promise.reject(gone), undefined],
+  ] as const)("orGone: %s", async (_n, get, expected) => {
+    expect(await orGone(get, isGone)).toBe(expected);
+  });
+
+  it("orGone lets every other error through; goneIsDone counts gone as done", async () => {
+    await expect(orGone(async () => Promise.reject(new Error("500")), isGone)).rejects.toThrow("500");
+    await expect(goneIsDone(async () => Promise.reject(gone), isGone)).resolves.toBeUndefined();
+  });
+
+  it("readResult: an empty id for a gone object", () => {
+    expect(readResult("x", undefined)).toEqual({ id: "", props: {} });
+    expect(readResult("x", { a: 1 })).toEqual({ id: "x", props: { a: 1 } });
+  });
+
+  it("adoptable names what was not found, and where", async () => {
+    await expect(adoptable("alert", "a1", "on cloud:o/s", async () => undefined)).rejects.toThrow("adoptId: no alert a1 on cloud:o/s to adopt");
+    await expect(adoptable("alert", "a1", "on cloud:o/s", async () => ({ id: "a1" }))).resolves.toEqual({ id: "a1" });
+  });
+});
