@@ -14,6 +14,7 @@ import type { ParsedBody } from "./http/body";
 import { jsonReply, type Reply } from "./http/reply";
 import type { FaultInjector, ScriptedFault } from "./faults";
 import { FAULT_KINDS, isUuid, type FaultKind } from "./options";
+import { compilePathPattern } from "./path-pattern";
 import type { StackStore } from "./stack/store";
 import type { Stats, StatsSnapshot } from "./stats";
 
@@ -124,7 +125,7 @@ export class Control {
     const parsed = faults.map((f) => parse(scriptSchema, f) as ScriptedFault);
     for (const fault of parsed) {
       try {
-        new RegExp(fault.path);
+        compilePathPattern(fault.path);
       } catch (error) {
         throw new ControlError(400, `path: ${(error as Error).message}`);
       }

@@ -45,7 +45,7 @@ function specPath(): string {
  * schemas with `properties` get `type: object` (a string where an object belongs is
  * refused), and a bare `$ref` property also accepts `null` like its siblings do.
  */
-function loosen(node: unknown): unknown {
+export function loosen(node: unknown): unknown {
   if (Array.isArray(node)) return node.map(loosen);
   if (!isObject(node)) return node;
   const out: JsonObject = {};
