@@ -1,7 +1,7 @@
 import { spawnSync } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { describeSettings, parseCliArgs } from "../../emulator/cli-args";
-import { resolveOptions } from "../../emulator/options";
+import { describeSettings, parseCliArgs, USAGE } from "../../emulator/cli-args";
+import { OPTION_NAMES, OPTIONS, resolveOptions } from "../../emulator/options";
 import { cli, ensureBuilt, exitOf, launch, type RunningCli } from "./cli-process";
 import { basic, send } from "./helpers";
 
@@ -17,6 +17,17 @@ describe("argument parsing", () => {
     [["--unknown"], "Unknown option"],
   ])("refuses %j", (argv, message) => {
     expect(() => parseCliArgs(argv)).toThrow(message);
+  });
+
+  it("has a flag, a help line and a settings line for every option, slowMs included", () => {
+    expect(parseCliArgs(["--slow-ms", "25"]).options).toEqual({ slowMs: 25 });
+    const settings = describeSettings(resolveOptions({ slowMs: 25 }), {}).join("\n");
+    expect(settings).toMatch(/slow ms\s+25/);
+    for (const name of OPTION_NAMES) {
+      const flag = (OPTIONS[name] as { flag?: string }).flag;
+      expect(flag, name).toBeDefined();
+      expect(USAGE).toContain(`--${flag}`);
+    }
   });
 
   it("prints given secrets as (set) and the fake defaults as they are", () => {
