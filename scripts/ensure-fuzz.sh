@@ -2,8 +2,9 @@
 # Makes the fuzz stage's tool ready: schemathesis (pinned) in .venv-fuzz/ under the checkout,
 # installed from PyPI with pip. Prints the venv's bin directory as its last line.
 # Works on a fresh Debian machine: when `python3 -m venv` cannot bootstrap pip (no
-# python3-venv package), it makes the venv without pip and runs pip from its official
-# zipapp instead. Idempotent: a venv holding the pinned version is reused.
+# python3-venv package) it uses uv if present, else makes the venv without pip and installs
+# into it with the system's pip or pip's official zipapp. Idempotent: a venv holding the
+# pinned version is reused. PIPESTACK_FUZZ_VENV puts the venv elsewhere.
 set -euo pipefail
 
 SCHEMATHESIS_VERSION="4.32.5"
@@ -22,17 +23,28 @@ if ! command -v "$PYTHON" >/dev/null 2>&1; then
   exit 1
 fi
 
+install_with() { "$@" install --quiet --disable-pip-version-check "schemathesis==$SCHEMATHESIS_VERSION" >&2; }
+
 rm -rf "$VENV"
 if "$PYTHON" -m venv "$VENV" >&2 2>/dev/null && [[ -x "$VENV/bin/pip" ]]; then
-  "$VENV/bin/python" -m pip install --quiet --disable-pip-version-check "schemathesis==$SCHEMATHESIS_VERSION" >&2
+  install_with "$VENV/bin/python" -m pip
+elif command -v uv >/dev/null 2>&1; then
+  rm -rf "$VENV"
+  uv venv --quiet --python "$PYTHON" "$VENV" >&2
+  install_with uv pip --python "$VENV/bin/python"
 else
-  # No ensurepip (Debian without python3-venv): a venv without pip, filled by pip's zipapp.
-  echo "ensure-fuzz: python3 -m venv has no pip here; using pip's zipapp" >&2
+  # No ensurepip (Debian without python3-venv): a venv without pip, filled by a pip from
+  # outside it: the system's (python3-pip, 22.3+ has --python), else pip's official zipapp.
+  echo "ensure-fuzz: python3 -m venv cannot bootstrap pip here; filling a pip-less venv" >&2
   rm -rf "$VENV"
   "$PYTHON" -m venv --without-pip "$VENV" >&2
-  PIP_PYZ="$VENV/pip.pyz"
-  "$PYTHON" -c 'import sys, urllib.request; urllib.request.urlretrieve("https://bootstrap.pypa.io/pip/pip.pyz", sys.argv[1])' "$PIP_PYZ"
-  "$VENV/bin/python" "$PIP_PYZ" install --quiet --disable-pip-version-check "schemathesis==$SCHEMATHESIS_VERSION" >&2
+  if "$PYTHON" -m pip --version >/dev/null 2>&1; then
+    install_with "$PYTHON" -m pip --python "$VENV/bin/python"
+  else
+    PIP_PYZ="$VENV/pip.pyz"
+    "$PYTHON" -c 'import sys, urllib.request; urllib.request.urlretrieve("https://bootstrap.pypa.io/pip/pip.pyz", sys.argv[1])' "$PIP_PYZ"
+    install_with "$VENV/bin/python" "$PIP_PYZ"
+  fi
 fi
 
 touch "$STAMP"

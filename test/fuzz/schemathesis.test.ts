@@ -18,7 +18,7 @@ import { documentedSpec, type FuzzTargets } from "./documented-spec";
 /** Fixed, so a failure replays (`st run ... --seed`). */
 const SEED = 20261123;
 /** Cases per operation and phase; sized for ~2-3 minutes on two busy cores. */
-const MAX_EXAMPLES = 12;
+const MAX_EXAMPLES = 10;
 const CHECKS = ["not_a_server_error", "status_code_conformance", "content_type_conformance", "response_headers_conformance", "response_schema_conformance", "stored_objects_readable"];
 const KINDS = { kafka: (n: string) => kafkaPipe(n), objectStorage: (n: string) => objectStoragePipe(n, true), kinesis: (n: string) => kinesisPipe(n), postgres: (n: string) => postgresPipe(n) };
 /** A well-formed id of nothing: the 404 path. */
