@@ -12,6 +12,14 @@ export interface FuzzTargets {
   serviceId: string;
   keep: { pipeId: string[]; reversePrivateEndpointId: string[] };
   delete: { pipeId: string[]; reversePrivateEndpointId: string[] };
+  /**
+   * One pipe per kind, in one kind order, as `pipeId` examples. The examples phase pairs
+   * body example `i` with pipe `i % n`, so body examples listed in the same order reach
+   * the kind they are written for.
+   */
+  examplePipes?: { keep: string[]; delete: string[] };
+  /** Request-body examples by operationId, each sent by the examples phase. */
+  bodyExamples?: Record<string, JsonObject[]>;
 }
 
 const REF = "#/components/schemas/";
@@ -84,7 +92,12 @@ function pinIds(doc: JsonObject, targets: FuzzTargets): void {
     for (const parameter of (operation.parameters ?? []) as JsonObject[]) {
       const pool = parameter.in === "path" ? values[parameter.name as string] : undefined;
       if (pool) parameter.schema = { type: "string", enum: pool };
+      const examples = parameter.name === "pipeId" ? targets.examplePipes?.[method === "delete" ? "delete" : "keep"] : undefined;
+      if (examples) parameter.examples = Object.fromEntries(examples.map((id, i) => [`pipe${i}`, { value: id }]));
     }
+    const bodies = targets.bodyExamples?.[operation.operationId as string];
+    const content = isObject(operation.requestBody) ? ((operation.requestBody.content as JsonObject)["application/json"] as JsonObject | undefined) : undefined;
+    if (bodies && content) content.examples = Object.fromEntries(bodies.map((value, i) => [`example${i}`, { value }]));
   }
 }
 

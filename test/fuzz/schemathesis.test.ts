@@ -21,6 +21,29 @@ const SEED = 20261123;
 const MAX_EXAMPLES = 10;
 const CHECKS = ["not_a_server_error", "status_code_conformance", "content_type_conformance", "response_headers_conformance", "response_schema_conformance", "stored_objects_readable"];
 const KINDS = { kafka: (n: string) => kafkaPipe(n), objectStorage: (n: string) => objectStoragePipe(n, true), kinesis: (n: string) => kinesisPipe(n), postgres: (n: string) => postgresPipe(n) };
+const KIND_ORDER = Object.keys(KINDS);
+/** One body per kind, in KIND_ORDER: the examples phase sends body `i` to the pipe of kind `i % 4`. */
+const perKind = (body: (kind: string) => JsonObject): JsonObject[] => KIND_ORDER.map(body);
+const toEach = (body: JsonObject): JsonObject[] => KIND_ORDER.map(() => structuredClone(body));
+const ROLE = "arn:example:iam::123456789012:role/reader";
+/**
+ * Bodies the examples phase sends to a pipe of every kind: edge cases a generator rarely
+ * builds whole (a source naming nothing of the pipe's kind once wiped the stored source) and
+ * one valid change of each kind.
+ */
+const BODY_EXAMPLES: Record<string, JsonObject[]> = {
+  pipeUpdate: [
+    ...toEach({ source: {} }),
+    ...perKind((kind) => ({ source: { [kind]: null } })),
+    ...toEach({ source: { validateSamples: true } }),
+    ...perKind((kind) => ({ source: kind === "postgres" ? { postgres: { host: "db2.example.test", port: 5433 } } : { [kind]: { iamRole: ROLE } } })),
+    ...perKind((kind) => ({ name: `renamed_${kind}`, settings: kind === "postgres" ? null : { streaming_max_insert_wait_ms: 1000 } })),
+    ...toEach({ destination: { columns: [{ name: "id", type: "UInt64" }] }, fieldMappings: [{ sourceField: "id", destinationField: "id" }] }),
+  ],
+  pipeSettingsUpdate: [...toEach({ object_storage_concurrency: 2 }), ...toEach({})],
+  pipeScalingUpdate: [...toEach({ replicas: 2, replicaCpuMillicores: 250 }), ...toEach({ replicaMemoryGb: 0.5 })],
+  pipeStateUpdate: [...toEach({ command: "stop" }), ...toEach({ command: "start" }), ...toEach({ command: "resync" })],
+};
 /** A well-formed id of nothing: the 404 path. */
 const MISSING = "5b0d1c2e-0000-4000-8000-00000000beef";
 const PIPE_ROUTES = ["GET /pipes", "POST /pipes", "GET /pipes/{pipeId}", "PATCH /pipes/{pipeId}", "DELETE /pipes/{pipeId}", "GET /pipes/{pipeId}/settings", "PUT /pipes/{pipeId}/settings", "PATCH /pipes/{pipeId}/scaling", "PATCH /pipes/{pipeId}/state"];
@@ -58,10 +81,13 @@ async function create(pathName: string, body: unknown): Promise<string> {
 
 async function targets(): Promise<FuzzTargets> {
   const pipes = { keep: [] as string[], delete: [] as string[] };
+  const doomedPipes: Record<string, string[]> = {};
   for (const [kind, body] of Object.entries(KINDS)) {
     keep[kind] = [await create("/pipes", body(`keep_${kind}_1`)), await create("/pipes", body(`keep_${kind}_2`))];
     pipes.keep.push(...(keep[kind] as string[]));
-    for (let i = 1; i <= 3; i++) pipes.delete.push(await create("/pipes", body(`delete_${kind}_${i}`)));
+    doomedPipes[kind] = [];
+    for (let i = 1; i <= 3; i++) doomedPipes[kind].push(await create("/pipes", body(`delete_${kind}_${i}`)));
+    pipes.delete.push(...doomedPipes[kind]);
   }
   const seeded = (await send(`${base}/pipesReversePrivateEndpoints`, "GET", undefined, auth)).json.result.map((e: { id: string }) => e.id);
   const endpoint = { description: "fuzz", type: "GCP_PSC_SERVICE_ATTACHMENT", gcpServiceAttachment: "projects/p/regions/r/serviceAttachments/s" };
@@ -71,6 +97,8 @@ async function targets(): Promise<FuzzTargets> {
     serviceId: DEFAULTS.serviceId,
     keep: { pipeId: [...pipes.keep, MISSING], reversePrivateEndpointId: [...seeded, MISSING] },
     delete: { pipeId: [...pipes.delete, MISSING], reversePrivateEndpointId: [...doomed, MISSING] },
+    examplePipes: { keep: KIND_ORDER.map((kind) => keep[kind]?.[0] as string), delete: KIND_ORDER.map((kind) => doomedPipes[kind]?.[0] as string) },
+    bodyExamples: BODY_EXAMPLES,
   };
 }
 
@@ -92,7 +120,8 @@ function runSchemathesis(bin: string, spec: string, targetsFile: string, reportF
   ];
   return new Promise((resolve, reject) => {
     const child = spawn(path.join(bin, "st"), args, {
-      cwd: root,
+      // schemathesis keeps a crash cache in its working directory: not in the checkout.
+      cwd: work,
       env: { ...process.env, SCHEMATHESIS_HOOKS: "hooks", PYTHONPATH: path.join(root, "test", "fuzz"), PIPESTACK_FUZZ_TARGETS: targetsFile, PYTHONDONTWRITEBYTECODE: "1" },
       stdio: ["ignore", "pipe", "pipe"],
     });
