@@ -14,8 +14,10 @@ import type { ParsedBody } from "./http/body";
 import { jsonReply, type Reply } from "./http/reply";
 import type { FaultInjector, ScriptedFault } from "./faults";
 import { FAULT_KINDS, isUuid, type FaultKind } from "./options";
+import { compilePathPattern } from "./path-pattern";
 import { alertStateSchema, applyAlertState, findAlert } from "./stack/alert-state";
 import type { StackStore } from "./stack/store";
+import { Router } from "./router";
 import type { Stats, StatsSnapshot } from "./stats";
 
 /** Run-time changes of faults and timing (`POST /__emulator/faults`). */
@@ -64,6 +66,15 @@ function parse<T extends z.ZodTypeAny>(schema: T, value: unknown): z.output<T> {
   throw new ControlError(400, result.error.issues.map((i) => `${i.path.join(".") || "body"}: ${i.message}`).join("; "));
 }
 
+/** What a control route runs: decoded path parameters and the JSON body (`{}` when none). */
+type ControlRoute = (params: Record<string, string>, body: unknown) => Reply;
+
+const PREFIX = "/__emulator";
+
+function field(value: unknown, name: string): unknown {
+  return typeof value === "object" && value !== null ? (value as Record<string, unknown>)[name] : undefined;
+}
+
 function stackDump(stack: StackStore): Record<string, unknown> {
   const webhooks = [...stack.webhooks.values()].map(({ headers, queryParams, ...rest }) => ({ ...rest, ...(headers ? { headers: redactValues(headers) } : {}), ...(queryParams ? { queryParams: redactValues(queryParams) } : {}) }));
   return structuredClone({ dashboards: [...stack.dashboards.values()], alerts: [...stack.alerts.values()], sources: stack.sources, savedSearches: [...stack.savedSearches.values()], webhooks });
@@ -76,6 +87,19 @@ function redactValues(values: Record<string, string>): Record<string, string> {
 
 /** Steering of one emulator; every change is saved to the state file when there is one. */
 export class Control {
+  /** The HTTP routes under `/__emulator`, each a method of this class. */
+  private readonly routes = new Router<ControlRoute>()
+    .add("GET", `${PREFIX}/state`, () => jsonReply(200, this.state()))
+    .add("GET", `${PREFIX}/stats`, () => jsonReply(200, this.stats()))
+    .add("POST", `${PREFIX}/stats/reset`, () => this.done(() => this.resetStats()))
+    .add("POST", `${PREFIX}/faults`, (_params, value) => jsonReply(200, this.setFaults(value as FaultSettings)))
+    .add("POST", `${PREFIX}/script`, (_params, value) => jsonReply(200, { queued: this.script(...((Array.isArray(value) ? value : [value]) as ScriptedFault[])) }))
+    .add("DELETE", `${PREFIX}/script`, () => this.done(() => this.clearScripts()))
+    .add("POST", `${PREFIX}/reset`, () => this.done(() => this.reset()))
+    .add("POST", `${PREFIX}/services/{serviceId}/state`, (params, value) => jsonReply(200, this.setServiceState(params.serviceId ?? "", field(value, "state") as ServiceState)))
+    .add("POST", `${PREFIX}/pipes/{pipeId}/state`, (params, value) => jsonReply(200, this.setPipeState(params.pipeId ?? "", String(field(value, "state")), field(value, "stateReason") as string | undefined)))
+    .add("POST", `${PREFIX}/alerts/{alertId}/state`, (params, value) => jsonReply(200, this.setAlertState(params.alertId ?? "", typeof value === "object" && value !== null ? (value as Record<string, unknown>) : {})));
+
   constructor(
     private readonly app: App,
     private readonly faults: FaultInjector,
@@ -131,7 +155,7 @@ export class Control {
     const parsed = faults.map((f) => parse(scriptSchema, f) as ScriptedFault);
     for (const fault of parsed) {
       try {
-        new RegExp(fault.path);
+        compilePathPattern(fault.path);
       } catch (error) {
         throw new ControlError(400, `path: ${(error as Error).message}`);
       }
@@ -184,25 +208,11 @@ export class Control {
 
   /** Answers one control request over HTTP. */
   handle(method: string, pathname: string, body: ParsedBody): Reply {
+    const match = this.routes.match(method, pathname);
+    if (!match) return jsonReply(404, { error: `no control route ${method} ${pathname.replace(/\/+$/, "")}` });
     try {
-      const value = body.kind === "json" ? body.value : {};
       if (body.kind === "invalid") throw new ControlError(body.status, body.message);
-      const route = `${method} ${pathname.replace(/\/+$/, "")}`;
-      const services = /^POST \/__emulator\/services\/([^/]+)\/state$/.exec(route);
-      const pipes = /^POST \/__emulator\/pipes\/([^/]+)\/state$/.exec(route);
-      const alerts = /^POST \/__emulator\/alerts\/([^/]+)\/state$/.exec(route);
-      const field = (name: string): unknown => (typeof value === "object" && value !== null ? (value as Record<string, unknown>)[name] : undefined);
-      if (route === "GET /__emulator/state") return jsonReply(200, this.state());
-      if (route === "GET /__emulator/stats") return jsonReply(200, this.stats());
-      if (route === "POST /__emulator/stats/reset") return this.done(() => this.resetStats());
-      if (route === "POST /__emulator/faults") return jsonReply(200, this.setFaults(value as FaultSettings));
-      if (route === "POST /__emulator/script") return jsonReply(200, { queued: this.script(...(Array.isArray(value) ? value : [value]) as ScriptedFault[]) });
-      if (route === "DELETE /__emulator/script") return this.done(() => this.clearScripts());
-      if (route === "POST /__emulator/reset") return this.done(() => this.reset());
-      if (services) return jsonReply(200, this.setServiceState(decodeURIComponent(services[1] ?? ""), field("state") as ServiceState));
-      if (alerts) return jsonReply(200, this.setAlertState(decodeURIComponent(alerts[1] ?? ""), typeof value === "object" && value !== null ? (value as Record<string, unknown>) : {}));
-      if (pipes) return jsonReply(200, this.setPipeState(decodeURIComponent(pipes[1] ?? ""), String(field("state")), field("stateReason") as string | undefined));
-      return jsonReply(404, { error: `no control route ${route}` });
+      return match.route.handler(match.params, body.kind === "json" ? body.value : {});
     } catch (error) {
       if (error instanceof ControlError) return jsonReply(error.status, { error: error.message });
       throw error;

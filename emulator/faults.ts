@@ -8,13 +8,14 @@ import { cloudError, stackError } from "./http/envelope";
 import { CODES } from "./http/errors";
 import { htmlReply, jsonReply, textReply, type Reply } from "./http/reply";
 import type { FaultKind, ResolvedOptions } from "./options";
+import { compilePathPattern, type PathPattern } from "./path-pattern";
 import { mulberry32 } from "./prng";
 
 /** A fault queued through the control API. */
 export interface ScriptedFault {
   /** HTTP method to match; `"*"` or absent matches any. */
   method?: string;
-  /** Regular expression matched against the request's pathname. */
+  /** Pattern in regular-expression syntax, searched in the request's pathname in linear time (see `path-pattern.ts`). */
   path: string;
   /** Status to answer. @default 503 */
   status?: number;
@@ -59,7 +60,7 @@ const MESSAGES: Record<number, string> = {
 };
 
 interface QueuedFault extends ScriptedFault {
-  pattern: RegExp;
+  pattern: PathPattern;
   remaining: number;
 }
 
@@ -77,11 +78,11 @@ export class FaultInjector {
     this.random = mulberry32(seed);
   }
 
-  /** Queues a scripted fault; throws on a bad regular expression or count. */
+  /** Queues a scripted fault; throws on a pattern it does not take or a bad count. */
   script(fault: ScriptedFault): void {
     const count = fault.count ?? 1;
     if (!Number.isInteger(count) || count < 1) throw new RangeError("count must be an integer >= 1");
-    this.queue.push({ ...fault, pattern: new RegExp(fault.path), remaining: count });
+    this.queue.push({ ...fault, pattern: compilePathPattern(fault.path), remaining: count });
   }
 
   /** Drops every queued scripted fault. */

@@ -25,7 +25,8 @@ import { Store } from "./store";
 
 export { Control, ControlError, type FaultSettings } from "./control";
 export type { ScriptedFault } from "./faults";
-export { DEFAULTS, FAULT_KINDS, type EmulatorOptions, type FaultKind, type Quirks, type ResolvedOptions } from "./options";
+export { DEVIATIONS, type Deviation, type DeviationName } from "./deviations";
+export { DEFAULTS, FAULT_KINDS, OPTIONS, type EmulatorOptions, type FaultKind, type Quirks, type ResolvedOptions } from "./options";
 export type { StatsSnapshot, FaultRecord } from "./stats";
 
 /** A running emulator. */

@@ -5,29 +5,32 @@
 import type { Handler } from "./http/context";
 
 /** One registered route. */
-export interface Route {
+export interface Route<H = Handler> {
   method: string;
   template: string;
-  handler: Handler;
+  handler: H;
 }
 
-interface CompiledRoute extends Route {
+interface CompiledRoute<H> extends Route<H> {
   pattern: RegExp;
   names: string[];
 }
 
 /** A route found for a request, with its decoded path parameters. */
-export interface RouteMatch {
-  route: Route;
+export interface RouteMatch<H = Handler> {
+  route: Route<H>;
   params: Record<string, string>;
 }
 
-/** Method + path-template routing; a path with a known template but another method is no route. */
-export class Router {
-  private readonly routes: CompiledRoute[] = [];
+/**
+ * Method + path-template routing; a path with a known template but another method is no
+ * route. `H` is what a route runs: API handlers by default, the control API's own otherwise.
+ */
+export class Router<H = Handler> {
+  private readonly routes: CompiledRoute<H>[] = [];
 
   /** Registers a handler for `method` and a template such as `/pipes/{pipeId}`. */
-  add(method: string, template: string, handler: Handler): this {
+  add(method: string, template: string, handler: H): this {
     const names: string[] = [];
     const source = template
       .split("/")
@@ -43,7 +46,7 @@ export class Router {
   }
 
   /** The route for a request, or undefined (the caller answers with a non-JSON 404). */
-  match(method: string, pathname: string): RouteMatch | undefined {
+  match(method: string, pathname: string): RouteMatch<H> | undefined {
     for (const route of this.routes) {
       if (route.method !== method) continue;
       const found = route.pattern.exec(pathname);

@@ -24,6 +24,8 @@ export interface ServerParts {
   control: Control;
   /** Saves the store after a change (no-op without a state file). */
   persist: () => void;
+  /** Where a 500's stack goes. @default standard error */
+  logError?: (line: string) => void;
 }
 
 const CONTROL_PREFIX = "/__emulator";
@@ -50,6 +52,7 @@ function write(res: ServerResponse, reply: Reply, requestId?: string): void {
 /** Creates (does not start) the server; `abort` cancels pending delays on close. */
 export function createEmulatorServer(parts: ServerParts, abort: AbortSignal): Server {
   const { app, router, faults, stats, control, persist } = parts;
+  const logError = parts.logError ?? ((line: string) => void process.stderr.write(`${line}\n`));
 
   async function handleApi(req: IncomingMessage, res: ServerResponse, method: string, url: URL): Promise<void> {
     const requestId = randomUUID();
@@ -74,6 +77,8 @@ export function createEmulatorServer(parts: ServerParts, abort: AbortSignal): Se
         ? await match.route.handler({ method, pathname: url.pathname, params: match.params, query: url.searchParams, headers: req.headers, body, requestId, now: Date.now() })
         : noRoute(surface);
     } catch (error) {
+      // A 500 is an emulator bug: its stack is what the person reading the log needs.
+      logError(`pipestack-emulator: 500 for ${method} ${url.pathname} (requestId ${requestId}): ${(error as Error).stack ?? String(error)}`);
       const message = `unexpected error: ${(error as Error).message}`;
       reply = surface === "stack" ? stackError(500, message) : cloudError(requestId, 500, "INTERNAL_SERVER_ERROR", message);
     }

@@ -5,7 +5,6 @@
  */
 import type { JsonObject } from "../http/body";
 import type { Step } from "../timeline";
-import type { PipeDraft } from "../validate/pipe-rules";
 
 /** Pipe states of the live API. */
 export const PIPE_STATES = [
@@ -37,6 +36,20 @@ export type SourceKind = (typeof SOURCE_KINDS)[number];
 export const SCALABLE_KINDS: readonly SourceKind[] = ["kafka", "kinesis", "objectStorage"];
 /** Kinds that read back with default scaling when created without it. */
 export const STREAMING_KINDS: readonly SourceKind[] = ["kafka", "kinesis"];
+
+/** A create body that passed every rule, split the way the store keeps it. */
+export interface PipeDraft {
+  name: string;
+  kind: SourceKind;
+  /** The kind's source object as sent, secrets included. */
+  source: JsonObject;
+  validateSamples: boolean | null;
+  /** As sent, `roles` included. */
+  destination: JsonObject;
+  fieldMappings: JsonObject[];
+  scaling: JsonObject | null;
+  settings: JsonObject | null;
+}
 
 /** A pipe as stored: the validated create body (source secrets included) and its life. */
 export interface StoredPipe extends PipeDraft {

@@ -4,8 +4,8 @@
  * Anything fixed at creation is refused with a message saying a new pipe is needed.
  */
 import { isObject, type JsonObject } from "../http/body";
-import { schemaProperties } from "../validate/openapi";
-import { destinationProblems, kindsSet, nameProblems, settingsProblems, tableMappingProblems } from "../validate/pipe-rules";
+import { schemaProperties, unknownKeys } from "../validate/openapi";
+import { destinationProblems, kindsSet, nameProblems, settingsProblems, SOURCE_CREATE_SCHEMA, tableMappingProblems } from "../validate/pipe-rules";
 import type { SourceKind, StoredPipe } from "./pipe-model";
 
 /** Spec schema listing the in-place source fields of each kind. */
@@ -26,6 +26,7 @@ export interface PipeChange {
   destination?: JsonObject;
   fieldMappings?: JsonObject[];
   settings?: JsonObject | null;
+  validateSamples?: boolean;
 }
 
 /** `null` clears a member, anything else replaces it. */
@@ -40,6 +41,16 @@ function merge(base: JsonObject, patch: JsonObject): JsonObject {
 
 function fixed(path: string): string {
   return `${path}: is fixed at creation (changing it needs a new pipe)`;
+}
+
+/**
+ * Keys a PATCH may not carry: known ones (in `known`) are fixed at creation, the rest are
+ * unknown (a typo, not a field to recreate the pipe for).
+ */
+function refusedKeys(object: JsonObject, editable: readonly string[], known: readonly string[], field: string): string[] {
+  return Object.keys(object)
+    .filter((key) => !editable.includes(key))
+    .map((key) => (known.includes(key) ? fixed(`${field}.${key}`) : `${field}.${key}: unknown field`));
 }
 
 function mappingKey(m: JsonObject): string {
@@ -81,15 +92,11 @@ function sourceChange(pipe: StoredPipe, patch: JsonObject, problems: string[]): 
   const given = patch[pipe.kind];
   if (!isObject(given)) return undefined;
   const allowed = schemaProperties(PATCH_SCHEMA[pipe.kind]);
-  for (const key of Object.keys(given)) {
-    if (!allowed.includes(key)) problems.push(fixed(`source.${pipe.kind}.${key}`));
-  }
+  problems.push(...refusedKeys(given, allowed, schemaProperties(SOURCE_CREATE_SCHEMA[pipe.kind]), `source.${pipe.kind}`));
   const fields = Object.fromEntries(Object.entries(given).filter(([k]) => allowed.includes(k) && !k.startsWith("tableMappings")));
   if (pipe.kind === "postgres" && isObject(given.settings)) {
     const editable = schemaProperties("PipePatchPostgresPipeSettings");
-    for (const key of Object.keys(given.settings)) {
-      if (!editable.includes(key)) problems.push(fixed(`source.postgres.settings.${key}`));
-    }
+    problems.push(...refusedKeys(given.settings, editable, schemaProperties("PipePostgresPipeSettings"), "source.postgres.settings"));
     fields.settings = merge(isObject(pipe.source.settings) ? pipe.source.settings : {}, given.settings);
   }
   const next = merge(pipe.source, fields);
@@ -109,17 +116,21 @@ export function planPatch(pipe: StoredPipe, body: JsonObject): { change: PipeCha
   for (const key of Object.keys(body)) {
     if (key === "id") problems.push("id: must not be sent in a request body");
     else if (key === "scaling") problems.push("scaling: change it with PATCH /pipes/{pipeId}/scaling");
-    else if (!allowed.includes(key)) problems.push(fixed(key));
+    else if (!allowed.includes(key)) problems.push(`${key}: unknown field`);
   }
   if (body.name !== undefined && body.name !== null) {
     problems.push(...nameProblems(body.name));
     change.name = body.name as string;
   }
-  if (isObject(body.source)) change.source = sourceChange(pipe, body.source, problems);
+  if (isObject(body.source)) {
+    problems.push(...unknownKeys(body.source, ["PipePatchSource"], "source"));
+    // A source naming no member of the pipe's kind changes nothing there (it must not wipe it).
+    const source = sourceChange(pipe, body.source, problems);
+    if (source) change.source = source;
+    if (typeof body.source.validateSamples === "boolean") change.validateSamples = body.source.validateSamples;
+  }
   if (isObject(body.destination)) {
-    for (const key of Object.keys(body.destination)) {
-      if (!schemaProperties("PipePatchDestination").includes(key)) problems.push(fixed(`destination.${key}`));
-    }
+    problems.push(...refusedKeys(body.destination, schemaProperties("PipePatchDestination"), schemaProperties("PipeMutateDestination"), "destination"));
     if (Array.isArray(body.destination.columns)) change.destination = { ...pipe.destination, columns: structuredClone(body.destination.columns) };
   }
   if (Array.isArray(body.fieldMappings)) change.fieldMappings = structuredClone(body.fieldMappings) as JsonObject[];

@@ -9,7 +9,7 @@ import { param, type RequestContext } from "../http/context";
 import { badRequest, conflict, notFound } from "../http/errors";
 import type { Router } from "../router";
 import { validateRequest, type RequestSchema } from "../validate/openapi";
-import { checkCreate, settingsProblems, withoutNulls } from "../validate/pipe-rules";
+import { checkCreate, scalingProblems, settingsProblems, withoutNulls } from "../validate/pipe-rules";
 import { conflictWith } from "./pipe-conflicts";
 import { applyCommand, markDeleted, startLifecycle, type PipeCommand } from "./pipe-lifecycle";
 import { SCALABLE_KINDS, STREAMING_KINDS, isDeleting, type StoredPipe } from "./pipe-model";
@@ -108,9 +108,12 @@ export function registerPipes(router: Router, app: App): void {
       destination: change.destination ?? pipe.destination,
     });
     if (clash) throw conflict(clash);
-    Object.assign(pipe, change);
-    touch(pipe, ctx.now);
-    return pipeView(pipe, quirks());
+    // The answer is built from the changed copy first: should that fail, the stored pipe is untouched.
+    const next: StoredPipe = { ...pipe, ...change };
+    touch(next, ctx.now);
+    const view = pipeView(next, quirks());
+    Object.assign(pipe, next);
+    return view;
   }));
 
   router.add("DELETE", PIPE, serviceRoute(app, (ctx, service) => {
@@ -136,6 +139,8 @@ export function registerPipes(router: Router, app: App): void {
     const pipe = changeable(ctx, service);
     const body = validBody(ctx, "PipeScalingPatchRequest");
     if ("id" in body) throw badRequest("id: must not be sent in a request body");
+    const unknown = scalingProblems(body, "");
+    if (unknown.length > 0) throw badRequest(unknown);
     if (!SCALABLE_KINDS.includes(pipe.kind)) throw badRequest("scaling: only kafka, kinesis and objectStorage pipes take scaling");
     // A streaming pipe without scaling runs on the defaults: a partial change starts there.
     const base = pipe.scaling ?? (STREAMING_KINDS.includes(pipe.kind) ? { ...DEFAULT_SCALING } : {});

@@ -7,7 +7,8 @@ import { objectBody, type JsonObject } from "../http/body";
 import { param, type RequestContext } from "../http/context";
 import { badRequest, notFound } from "../http/errors";
 import type { Router } from "../router";
-import { validateRequest, type RequestSchema } from "../validate/openapi";
+import { endpointCreateProblems } from "../validate/endpoint-rules";
+import { schemaProperties, validateRequest, type RequestSchema } from "../validate/openapi";
 import { rejectBodyId, serviceRoute } from "./guard";
 import { createEndpoint, endpointView, type StoredEndpoint } from "./reverse-private-endpoints";
 import { awake, serviceView, type ServiceRecord } from "./services";
@@ -46,7 +47,8 @@ export function registerServiceRoutes(router: Router, app: App): void {
 
   router.add("POST", ENDPOINTS, serviceRoute(app, (ctx, service) => {
     const body = validBody(ctx, "CreateReversePrivateEndpoint");
-    if (typeof body.type !== "string") throw badRequest("type: is required");
+    const problems = endpointCreateProblems(body);
+    if (problems.length > 0) throw badRequest(problems);
     const created = createEndpoint(service.id, body, ctx.now, app.options.stepMs);
     service.endpoints.set(created.id, created);
     return endpointView(created, ctx.now);
@@ -56,7 +58,7 @@ export function registerServiceRoutes(router: Router, app: App): void {
     const found = endpoint(ctx, service);
     const body = validBody(ctx, "UpdateReversePrivateEndpoint");
     const unknown = Object.keys(body).filter((k) => k !== "customPrivateDnsMappings");
-    if (unknown.length > 0) throw badRequest(unknown.map((k) => `${k}: is fixed at creation`));
+    if (unknown.length > 0) throw badRequest(unknown.map((k) => (schemaProperties("CreateReversePrivateEndpoint").includes(k) ? `${k}: is fixed at creation` : `${k}: unknown field`)));
     if (Array.isArray(body.customPrivateDnsMappings)) found.fields.customPrivateDnsMappings = structuredClone(body.customPrivateDnsMappings);
     return endpointView(found, ctx.now);
   }));

@@ -45,7 +45,7 @@ function specPath(): string {
  * schemas with `properties` get `type: object` (a string where an object belongs is
  * refused), and a bare `$ref` property also accepts `null` like its siblings do.
  */
-function loosen(node: unknown): unknown {
+export function loosen(node: unknown): unknown {
   if (Array.isArray(node)) return node.map(loosen);
   if (!isObject(node)) return node;
   const out: JsonObject = {};
@@ -135,6 +135,17 @@ export function schemaProperties(schema: string): string[] {
   return isObject(properties) ? Object.keys(properties) : [];
 }
 
+/**
+ * Keys the spec's schemas do not list, each `path.key: reason`. A typo would otherwise be
+ * stored (or dropped) without a word, so the emulator refuses them (see `emulator/deviations.ts`).
+ */
+export function unknownKeys(object: JsonObject, schemas: readonly string[], field: string, reason = "unknown field"): string[] {
+  const known = new Set(schemas.flatMap((schema) => schemaProperties(schema)));
+  return Object.keys(object)
+    .filter((key) => !known.has(key))
+    .map((key) => `${field === "" ? "" : `${field}.`}${key}: ${reason}`);
+}
+
 /** Properties of a response schema that may be `null`: reads return them as `null` when unset. */
 export function nullableProperties(schema: string): string[] {
   const properties = spec().schemas[schema]?.properties;
@@ -146,4 +157,32 @@ export function nullableProperties(schema: string): string[] {
       return Array.isArray(prop.anyOf) && prop.anyOf.some((branch) => isObject(branch) && branch.type === "null");
     })
     .map(([name]) => name);
+}
+
+/**
+ * Limits a schema states only in its descriptions' prose ("Maximum length is 255
+ * characters.", "Required for VPC_RESOURCE type."), read from the spec so they stay its own.
+ */
+export interface DescribedLimits {
+  /** Property → maximum length. */
+  maxLength: Record<string, number>;
+  /** Discriminator value (a `type`) → properties required for it. */
+  requiredFor: Record<string, string[]>;
+}
+
+/** The prose limits of a schema's properties. */
+export function describedLimits(schema: string): DescribedLimits {
+  const limits: DescribedLimits = { maxLength: {}, requiredFor: {} };
+  const properties = spec().schemas[schema]?.properties;
+  if (!isObject(properties)) return limits;
+  for (const [name, prop] of Object.entries(properties)) {
+    const text = isObject(prop) && typeof prop.description === "string" ? prop.description : "";
+    const max = /Maximum length is (\d+) characters/.exec(text)?.[1];
+    if (max !== undefined) limits.maxLength[name] = Number(max);
+    for (const match of text.matchAll(/Required for (\w+) type/g)) {
+      const type = match[1] as string;
+      (limits.requiredFor[type] ??= []).push(name);
+    }
+  }
+  return limits;
 }

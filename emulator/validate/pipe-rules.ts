@@ -5,25 +5,11 @@
  * body are reported together.
  */
 import { isObject, type JsonObject } from "../http/body";
-import { SCALABLE_KINDS, SOURCE_KINDS, type SourceKind } from "../cloud/pipe-model";
-import { schemaProperties } from "./openapi";
+import { SCALABLE_KINDS, SOURCE_KINDS, type PipeDraft, type SourceKind } from "../cloud/pipe-model";
+import { schemaProperties, unknownKeys } from "./openapi";
 
 /** Minute-precision UTC timestamp of a kafka offset, e.g. `2024-01-31T12:30`. */
 const OFFSET_TIMESTAMP = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/;
-
-/** A create body that passed every rule, split the way the store keeps it. */
-export interface PipeDraft {
-  name: string;
-  kind: SourceKind;
-  /** The kind's source object as sent, secrets included. */
-  source: JsonObject;
-  validateSamples: boolean | null;
-  /** As sent, `roles` included. */
-  destination: JsonObject;
-  fieldMappings: JsonObject[];
-  scaling: JsonObject | null;
-  settings: JsonObject | null;
-}
 
 function present(value: unknown): boolean {
   return value !== undefined && value !== null;
@@ -31,6 +17,10 @@ function present(value: unknown): boolean {
 
 function nonEmptyString(value: unknown): value is string {
   return typeof value === "string" && value.trim() !== "";
+}
+
+function withoutKey(object: JsonObject, key: string): JsonObject {
+  return Object.fromEntries(Object.entries(object).filter(([k]) => k !== key));
 }
 
 /** Drops `null` members: the API treats them as not sent. */
@@ -173,13 +163,23 @@ export function destinationProblems(kind: SourceKind, destination: JsonObject, f
   return problems;
 }
 
-/** Settings keys must be known ones: a typo would otherwise be dropped without a word. */
+/** Settings keys must be known ones. */
 export function settingsProblems(settings: JsonObject, field = "settings"): string[] {
-  const known = schemaProperties("PipeSettings");
-  return Object.keys(settings)
-    .filter((key) => !known.includes(key))
-    .map((key) => `${field}.${key}: unknown setting`);
+  return unknownKeys(settings, ["PipeSettings"], field, "unknown setting");
 }
+
+/** Scaling keys must be known ones (create and PATCH /scaling alike). */
+export function scalingProblems(scaling: JsonObject, field = "scaling"): string[] {
+  return unknownKeys(scaling, ["PipeScaling", "PipeScalingPatchRequest"], field);
+}
+
+/** Spec schema of each kind's source object in a create body. */
+export const SOURCE_CREATE_SCHEMA: Record<SourceKind, string> = {
+  kafka: "PipePostKafkaSource",
+  objectStorage: "PipePostObjectStorageSource",
+  kinesis: "PipePostKinesisSource",
+  postgres: "PipeMutatePostgresSource",
+};
 
 /**
  * Which source kinds a `source` object sets (non-null members). The spec lists more kinds
@@ -195,6 +195,7 @@ export function kindsSet(source: JsonObject): string[] {
 export function checkCreate(body: JsonObject): { draft: PipeDraft } | { problems: string[] } {
   const problems: string[] = [];
   if ("id" in body) problems.push("id: must not be sent in a request body");
+  problems.push(...unknownKeys(withoutKey(body, "id"), ["PipePostRequest"], ""));
   problems.push(...nameProblems(body.name));
   const source = isObject(body.source) ? body.source : undefined;
   let kind: SourceKind | undefined;
@@ -207,14 +208,19 @@ export function checkCreate(body: JsonObject): { draft: PipeDraft } | { problems
       problems.push(`source.${kinds[0]}: source kind is not supported`);
     } else {
       kind = kinds[0] as SourceKind;
+      problems.push(...unknownKeys(source[kind] as JsonObject, [SOURCE_CREATE_SCHEMA[kind]], `source.${kind}`));
       problems.push(...KIND_RULES[kind](source[kind] as JsonObject));
     }
   }
   const destination = isObject(body.destination) ? body.destination : undefined;
   if (!destination) problems.push("destination: is required");
-  else if (kind) problems.push(...destinationProblems(kind, destination, body.fieldMappings));
+  else {
+    problems.push(...unknownKeys(destination, ["PipeMutateDestination"], "destination"));
+    if (kind) problems.push(...destinationProblems(kind, destination, body.fieldMappings));
+  }
   const scaling = isObject(body.scaling) ? withoutNulls(body.scaling) : undefined;
   if (scaling && Object.keys(scaling).length === 0) problems.push("scaling: must not be empty (omit it instead)");
+  if (scaling) problems.push(...scalingProblems(scaling));
   if (scaling && kind && !SCALABLE_KINDS.includes(kind)) problems.push("scaling: only kafka, kinesis and objectStorage pipes take scaling");
   const settings = isObject(body.settings) ? withoutNulls(body.settings) : undefined;
   if (settings && Object.keys(settings).length === 0) problems.push("settings: must not be empty (omit it instead)");

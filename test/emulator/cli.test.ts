@@ -1,51 +1,9 @@
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { existsSync, readdirSync, statSync } from "node:fs";
-import * as path from "node:path";
+import { spawnSync } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { describeSettings, parseCliArgs } from "../../emulator/cli-args";
-import { resolveOptions } from "../../emulator/options";
+import { describeSettings, parseCliArgs, USAGE } from "../../emulator/cli-args";
+import { OPTION_NAMES, OPTIONS, resolveOptions } from "../../emulator/options";
+import { cli, ensureBuilt, exitOf, launch, type RunningCli } from "./cli-process";
 import { basic, send } from "./helpers";
-
-const root = path.resolve(__dirname, "..", "..");
-const cli = path.join(root, "dist", "emulator", "cli.js");
-
-function newestSource(dir: string): number {
-  return readdirSync(dir, { withFileTypes: true }).reduce((newest, entry) => {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return Math.max(newest, newestSource(full));
-    return entry.name.endsWith(".ts") ? Math.max(newest, statSync(full).mtimeMs) : newest;
-  }, 0);
-}
-
-/** Builds with the package's build config when dist/ is older than the emulator sources. */
-function ensureBuilt(): void {
-  if (existsSync(cli) && statSync(cli).mtimeMs >= newestSource(path.join(root, "emulator"))) return;
-  // Errors in other folders do not stop tsc from emitting; what matters is a fresh cli.js.
-  spawnSync(process.execPath, [path.join(root, "node_modules", "typescript", "bin", "tsc"), "-p", "tsconfig.build.json"], { cwd: root, stdio: "ignore" });
-  if (!existsSync(cli) || statSync(cli).mtimeMs < newestSource(path.join(root, "emulator"))) throw new Error("build did not produce a fresh dist/emulator/cli.js");
-}
-
-/** Spawns the CLI and resolves with its output once it prints the listening line. */
-function launch(args: string[]): Promise<{ child: ChildProcess; output: string; url: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [cli, ...args], { cwd: root, stdio: ["ignore", "pipe", "pipe"] });
-    let output = "";
-    const timer = setTimeout(() => reject(new Error(`no listening line; output: ${output}`)), 20_000);
-    child.stdout?.on("data", (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /^listening on (http:\/\/127\.0\.0\.1:(\d+))$/m.exec(output);
-      if (match) {
-        clearTimeout(timer);
-        resolve({ child, output, url: match[1] as string });
-      }
-    });
-    child.on("exit", (code) => reject(new Error(`exited ${code}: ${output}`)));
-  });
-}
-
-function exitOf(child: ChildProcess): Promise<number | null> {
-  return new Promise((resolve) => child.once("exit", (code) => resolve(code)));
-}
 
 describe("argument parsing", () => {
   it("reads every flag", () => {
@@ -61,6 +19,17 @@ describe("argument parsing", () => {
     expect(() => parseCliArgs(argv)).toThrow(message);
   });
 
+  it("has a flag, a help line and a settings line for every option, slowMs included", () => {
+    expect(parseCliArgs(["--slow-ms", "25"]).options).toEqual({ slowMs: 25 });
+    const settings = describeSettings(resolveOptions({ slowMs: 25 }), {}).join("\n");
+    expect(settings).toMatch(/slow ms\s+25/);
+    for (const name of OPTION_NAMES) {
+      const flag = (OPTIONS[name] as { flag?: string }).flag;
+      expect(flag, name).toBeDefined();
+      expect(USAGE).toContain(`--${flag}`);
+    }
+  });
+
   it("prints given secrets as (set) and the fake defaults as they are", () => {
     const given = describeSettings(resolveOptions({ keySecret: "real-secret", stackToken: "real-token" }), { keySecret: true, stackToken: true }).join("\n");
     expect(given).not.toContain("real-secret");
@@ -73,9 +42,9 @@ describe("argument parsing", () => {
 });
 
 describe("the compiled CLI", () => {
-  let running: { child: ChildProcess; output: string; url: string };
+  let running: RunningCli;
   beforeAll(async () => {
-    ensureBuilt();
+    await ensureBuilt();
     running = await launch(["--port", "0", "--key-secret", "cli-secret-123", "--step-ms", "0"]);
   }, 120_000);
   afterAll(() => {
@@ -97,6 +66,23 @@ describe("the compiled CLI", () => {
     const exited = exitOf(running.child);
     running.child.kill("SIGTERM");
     expect(await exited).toBe(0);
+  });
+
+  it("a catastrophic scripted path neither stalls a request nor SIGTERM", async () => {
+    const other = await launch(["--port", "0", "--step-ms", "0"]);
+    try {
+      const scripted = await send(`${other.url}/__emulator/script`, "POST", { path: "^/(a+)+$", status: 503 });
+      expect(scripted.status, scripted.text).toBe(200);
+      const began = Date.now();
+      const answer = await send(`${other.url}/${"a".repeat(5_000)}!`, "GET");
+      expect(answer.status).toBe(404);
+      const exited = exitOf(other.child);
+      other.child.kill("SIGTERM");
+      expect(await exited).toBe(0);
+      expect(Date.now() - began).toBeLessThan(5_000);
+    } finally {
+      if (other.child.exitCode === null) other.child.kill("SIGKILL");
+    }
   });
 
   it("exits 2 with usage on a bad flag", () => {

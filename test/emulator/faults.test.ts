@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { Emulator } from "../../emulator/index";
-import { apiV2, cloud, control, kafkaPipe, start } from "./helpers";
+import { apiV2, cloud, control, kafkaPipe, send, start } from "./helpers";
 
 let emulator: Emulator;
 let api: ReturnType<typeof cloud>;
@@ -65,6 +65,21 @@ describe("scripted faults", () => {
     expect([first.status, second.status, third.status]).toEqual([429, 429, 404]);
     expect(first.json).toEqual({ custom: true });
     expect(first.headers.get("x-ratelimit-reset")).toBe("3");
+  });
+
+  it("matches a catastrophic pattern in linear time, so the emulator stays responsive", async () => {
+    const scripted = await control(emulator, "POST", "/script", { path: "^/(a+)+$", status: 503 });
+    expect(scripted.status, scripted.text).toBe(200);
+    const began = Date.now();
+    expect((await send(`${emulator.url}/${"a".repeat(8_000)}!`, "GET")).status).toBe(404);
+    expect((await send(`${emulator.url}/${"a".repeat(100)}`, "GET")).status).toBe(503);
+    expect(Date.now() - began).toBeLessThan(3_000);
+  });
+
+  it("refuses a pattern it cannot match in linear time, saying why", async () => {
+    const answer = await control(emulator, "POST", "/script", { path: "(a)\\1" });
+    expect(answer.status).toBe(400);
+    expect(answer.json.error).toBe("path: \\1 is not supported");
   });
 
   it("answers in the stack server's shape on /api/v2", async () => {

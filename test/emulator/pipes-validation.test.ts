@@ -40,6 +40,10 @@ const invalid: Array<[string, () => Body, string]> = [
   ["a name of 256 characters", () => ({ ...kafkaPipe(unique("n")), name: "x".repeat(256) }), "name: must be at most 255 characters"],
   ["a top-level id", () => ({ ...kafkaPipe(unique("i")), id: "8d1f6ad1-0000-4000-8000-000000000000" }), "id: must not be sent in a request body"],
   ["kafka credentials that are not an object", () => { const b = kafkaPipe(unique("c")); b.source.kafka.credentials = "user:pass"; return b; }, "source.kafka.credentials: must be object"],
+  ["an unknown scaling key", () => kafkaPipe(unique("u"), { scaling: { replicas: 2, replicaCount: 3 } }), "scaling.replicaCount: unknown field"],
+  ["an unknown top-level key", () => kafkaPipe(unique("u"), { sink: "x" }), "sink: unknown field"],
+  ["an unknown key in the kind's source", () => { const b = kafkaPipe(unique("u")); b.source.kafka.topic = "events"; return b; }, "source.kafka.topic: unknown field"],
+  ["an unknown destination key", () => { const b = kafkaPipe(unique("u")); b.destination.tabel = "x"; return b; }, "destination.tabel: unknown field"],
 ];
 
 describe("pipe create validation", () => {
@@ -99,11 +103,29 @@ describe("pipe update validation", () => {
     ["scaling through PATCH /pipes/{id}", { scaling: { replicas: 2 } }, "scaling: change it with PATCH /pipes/{pipeId}/scaling"],
     ["columns no mapping covers", { destination: { columns: [{ name: "id", type: "UInt64" }, { name: "extra", type: "String" }] } }, "fieldMappings: destination column extra is not mapped"],
     ["a top-level id", { id: "x", name: "renamed" }, "id: must not be sent in a request body"],
+    ["an unknown top-level field", { sink: "x" }, "sink: unknown field"],
+    ["an unknown source field", { source: { kafka: { topic: "x" } } }, "source.kafka.topic: unknown field"],
+    ["an unknown member of source", { source: { kafkaa: {} } }, "source.kafkaa: unknown field"],
+    ["an unknown destination field", { destination: { tabel: "x" } }, "destination.tabel: unknown field"],
   ];
   it.each(refused)("refuses %s", async (_label, body, fragment) => {
     const answer = await cloud(emulator).call("PATCH", `/pipes/${kafkaId}`, body);
     expect(answer.status, answer.text).toBe(400);
     expect(answer.json.error).toContain(fragment);
+  });
+
+  it("says unknown, not fixed at creation, for a field no schema lists", async () => {
+    const answer = await cloud(emulator).call("PATCH", `/pipes/${kafkaId}`, { foo: 1, source: { kafka: { bar: 2 } } });
+    expect(answer.status).toBe(400);
+    expect(answer.json.error).toBe("BAD_REQUEST: foo: unknown field; source.kafka.bar: unknown field");
+  });
+
+  it("refuses an unknown scaling key and keeps the stored scaling", async () => {
+    const before = (await cloud(emulator).call("GET", `/pipes/${kafkaId}`)).json.result.scaling;
+    const answer = await cloud(emulator).call("PATCH", `/pipes/${kafkaId}/scaling`, { replicas: 3, replicaCount: 3 });
+    expect(answer.status, answer.text).toBe(400);
+    expect(answer.json.error).toBe("BAD_REQUEST: replicaCount: unknown field");
+    expect((await cloud(emulator).call("GET", `/pipes/${kafkaId}`)).json.result.scaling).toEqual(before);
   });
 
   it("refuses a scaling change out of bounds", async () => {

@@ -38,7 +38,7 @@ describe("choosing the generation", () => {
 
   it("prints the generation at start and names the default in the help", () => {
     const settings = describeSettings(resolveOptions({ stackApiVersion: "2.36.0" }), { keySecret: false, stackToken: false });
-    expect(settings).toContain("  stack api version 2.36.0");
+    expect(settings).toContain("  stack api version   2.36.0");
     expect(USAGE).toMatch(/--stack-api-version V[^]*default 2\.0\.0\s+for now/);
   });
 });

@@ -1,0 +1,170 @@
+/**
+ * Every intended difference between the emulator and the reference OpenAPI description
+ * (`spec/cloud-api.openapi.json`), with the reason for each. This is the one list: the
+ * README points here, a test ties each read-back quirk to an entry, and the fuzz stage
+ * checks responses against the reference with each entry's `describe` applied.
+ */
+import type { JsonObject } from "./http/body";
+import type { Quirks } from "./options";
+import { loosen } from "./validate/openapi";
+
+/** Where the emulator's behaviour comes from when the reference does not say it. */
+export type DeviationSource =
+  /** The contract (`shared/seed`), which wins over everything else. */
+  | "contract"
+  /** The behaviour notes of the live API. */
+  | "notes"
+  /** A choice of the emulator's own, for tests against it. */
+  | "emulator";
+
+/** Edits of a copy of the reference that describe what the emulator answers. */
+export interface SpecEditor {
+  /** The schema as responses use it (a copy apart from the request side's), for editing. */
+  responseSchema(name: string): JsonObject;
+  /** Replaces every response-side schema by what `edit` makes of it. */
+  mapResponseSchemas(edit: (schema: JsonObject) => JsonObject): void;
+  /** Adds an error answer (the envelope of the reference's 400) to every operation. */
+  addErrorStatus(status: number, description: string): void;
+}
+
+/** One intended deviation. */
+export interface Deviation {
+  /** What the emulator does that the reference does not describe. */
+  what: string;
+  /** Why. */
+  reason: string;
+  source: DeviationSource;
+  /** The read-back quirk that switches it off, when it is one. */
+  quirk?: keyof Quirks;
+  /** How the reference changes to describe it, for checks of responses against it. */
+  describe?: (spec: SpecEditor) => void;
+}
+
+/** Makes a response property also accept `extra` (`anyOf`). */
+function alsoAccept(schema: JsonObject, property: string, extra: JsonObject): void {
+  const properties = schema.properties as Record<string, JsonObject>;
+  const current = properties[property];
+  if (current === undefined) throw new Error(`no property ${property} to widen`);
+  properties[property] = { anyOf: [current, extra] };
+}
+
+/** The list. Keys are stable names, used in test titles and the README. */
+export const DEVIATIONS = {
+  schemaLoosened: {
+    what: "The reference's schemas are read with `oneOf` as `anyOf`, every schema with properties typed as an object, and a bare `$ref` property also accepting null: request bodies are validated that way, and responses follow it.",
+    reason: "As published the schemas declare neither `type: object` nor `required`, so overlapping `oneOf` branches refuse bodies the live API accepts, and `null` for an absent source kind or offset matches two branches at once (see validate/openapi.ts).",
+    source: "notes",
+    describe: (spec) => spec.mapResponseSchemas((schema) => loosen(schema) as JsonObject),
+  },
+  nullOptionals: {
+    what: "Optional fields that were not sent read back as null (described by `schemaLoosened` for object-valued ones; the rest are nullable in the reference).",
+    reason: "Notes, \"Values the API sends back differently\": optional fields may come back as null or be absent.",
+    source: "notes",
+    quirk: "nullOptionals",
+  },
+  scalingQuantities: {
+    what: "Scaling `replicaCpuMillicores` and `replicaMemoryGb` read back as quantity strings (`\"500m\"`, `\"2Gi\"`, `\"512Mi\"`).",
+    reason: "Notes: they may come back as quantity strings or numbers; clients must accept both.",
+    source: "notes",
+    quirk: "scalingQuantities",
+    describe: (spec) => {
+      alsoAccept(spec.responseSchema("PipeScaling"), "replicaCpuMillicores", { type: "string", pattern: "^[0-9]+m$" });
+      alsoAccept(spec.responseSchema("PipeScaling"), "replicaMemoryGb", { type: "string", pattern: "^[0-9]+(Gi|Mi)$" });
+    },
+  },
+  scalingGapAfterPatch: {
+    what: "The first read of a pipe after PATCH /scaling lacks cpu and memory.",
+    reason: "Notes: right after a scaling change they may read 0 or be absent.",
+    source: "notes",
+    quirk: "scalingGapAfterPatch",
+  },
+  defaultScaling: {
+    what: "Streaming pipes created without scaling read back with the default scaling.",
+    reason: "Notes: values the API fills in; a client must not see a change it did not make.",
+    source: "notes",
+    quirk: "defaultScaling",
+  },
+  defaultConsumerGroup: {
+    what: "A kafka `consumerGroup` not sent reads back as `pipes-<id>`.",
+    reason: "Notes: a value the API fills in.",
+    source: "notes",
+    quirk: "defaultConsumerGroup",
+  },
+  engineParens: {
+    what: "Table engine `type` reads back with parentheses (`MergeTree()`), outside the reference's enum.",
+    reason: "Notes: table engines may come back with parentheses.",
+    source: "notes",
+    quirk: "engineParens",
+    describe: (spec) => alsoAccept(spec.responseSchema("PipeDestinationTableEngine"), "type", { type: "string", pattern: "\\(\\)$" }),
+  },
+  emptySettings: {
+    what: "Settings not sent read back as `{}`.",
+    reason: "Notes: optional objects may come back empty; empty ones are refused on create.",
+    source: "notes",
+    quirk: "emptySettings",
+  },
+  stateReason: {
+    what: "A Failed (or InternalError) pipe carries `stateReason`, a string the reference's Pipe schema lacks.",
+    reason: "A failure a user cannot explain is a support ticket; the provider shows it in its error.",
+    source: "emulator",
+    describe: (spec) => {
+      (spec.responseSchema("Pipe").properties as JsonObject).stateReason = { type: ["string", "null"] };
+    },
+  },
+  failByName: {
+    what: "Pipes named `fail-*` end Failed on purpose.",
+    reason: "Tests get a failing pipe without a request field the reference does not have.",
+    source: "emulator",
+  },
+  errorStatuses: {
+    what: "Answers 401, 404, 409, 413 and 424 (and 429, 502, 503, 504 when faults are injected); the reference lists only 200, 400 and 500.",
+    reason: "Notes, \"Envelope and errors\", \"Rate limits, transient failures, idle services\"; the contract's error envelope.",
+    source: "notes",
+    describe: (spec) => {
+      const statuses: Array<[number, string]> = [
+        [401, "missing or wrong API key"],
+        [404, "no such organization, pipe or endpoint"],
+        [409, "name, consumer group or table already taken"],
+        [413, "body too large"],
+        [424, "service not running"],
+        [429, "rate limited (injected)"],
+        [502, "bad gateway (injected)"],
+        [503, "unavailable (injected)"],
+      ];
+      for (const [status, description] of statuses) spec.addErrorStatus(status, description);
+    },
+  },
+  unknownKeysRefused: {
+    what: "Unknown keys are refused with 400 `path: unknown field` (top level, the source kind's object, destination, scaling, settings, endpoint create); the reference does not forbid extra properties.",
+    reason: "A misspelled key would otherwise be stored or dropped without a word, and a test against the emulator would pass a client bug.",
+    source: "emulator",
+  },
+  unsupportedSourceKinds: {
+    what: "Source kinds in the reference but not in the contract (pubsub, mysql, bigquery, mongodb) are refused with 400.",
+    reason: "The contract covers kafka, object storage, kinesis and postgres only.",
+    source: "contract",
+  },
+  rulesBeyondSchema: {
+    what: "Rules the schema leaves open are enforced: exactly one source kind, mappings covering every column, the notes' bounds, fields fixed at creation, empty scaling or settings refused, table-mapping edits only while paused, conflicts (409) on name, consumer group and table.",
+    reason: "Contract and notes (\"What can change in place\", \"Bounds and rules\").",
+    source: "notes",
+  },
+  describedLimits: {
+    what: "Limits the reference states only in descriptions are enforced: endpoint `description` at most 255 characters; the fields each endpoint `type` requires.",
+    reason: "The reference's own words; the live API applies them.",
+    source: "notes",
+  },
+  bodyIdRefused: {
+    what: "A top-level `id` in a request body is refused with 400.",
+    reason: "The gateway refuses it; ids come from the path.",
+    source: "notes",
+  },
+  htmlNoRoute: {
+    what: "Unknown routes answer a non-JSON 404 page.",
+    reason: "Notes: a 404 whose body is not JSON means no such route, not a deleted resource.",
+    source: "notes",
+  },
+} satisfies Record<string, Deviation>;
+
+/** Stable name of one deviation. */
+export type DeviationName = keyof typeof DEVIATIONS;
