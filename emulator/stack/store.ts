@@ -68,9 +68,12 @@ export interface StoredSource {
 /** The team every object belongs to: the emulator has one. */
 export const TEAM_ID = "65f0c0de0000000000000001";
 
-/** A 24-hex-digit id, the shape the stack server uses for its documents. */
-export function documentId(): string {
-  return randomBytes(12).toString("hex");
+/**
+ * A 24-hex-digit ObjectId, the shape the stack server uses for its documents: four bytes of
+ * creation time (Unix seconds), then eight random bytes.
+ */
+export function documentId(now: number = Date.now()): string {
+  return Math.floor(now / 1000).toString(16).padStart(8, "0").slice(-8) + randomBytes(8).toString("hex");
 }
 
 /** Dashboards, alerts and sources of one stack. */

@@ -110,10 +110,22 @@ export function wouldCollide(olds: Obj, news: Obj): boolean {
 
 export async function create(inputs: Obj): Promise<dynamic.CreateResult> {
   const svc = service(inputs);
-  if (typeof inputs.adoptId === "string" && inputs.adoptId) return adopt(svc, inputs.adoptId, inputs);
-  const created = await createPipe(svc, createBody(inputs), secretsOf(inputs), svc.client.retryPolicy.maxRetries);
+  const adoptId = adoptIdOf(inputs, engineSettings().adopt);
+  if (adoptId) return adopt(svc, adoptId, inputs);
+  const created = await createPipe(svc, createBody(inputs), secretsOf(inputs), (p) => sameAsSent(p, inputs));
   const settled = await settle(svc, created, inputs, "was created");
   return { id: created.id, outs: projectPipe(settled, inputs) };
+}
+
+/** The pipe to adopt: the resource's `adoptId`, else the one `pipestack:adopt` names for its pipe name. */
+export function adoptIdOf(inputs: Obj, adopt: Record<string, string> | undefined): string | undefined {
+  if (typeof inputs.adoptId === "string" && inputs.adoptId) return inputs.adoptId;
+  return typeof inputs.name === "string" ? adopt?.[inputs.name] : undefined;
+}
+
+/** A listed pipe has every non-secret field the create sent (as a diff would compare them). */
+function sameAsSent(live: ApiPipe, inputs: Obj): boolean {
+  return fieldChanges(projectPipe(live, inputs), inputs, pipeDiffTable).every((c) => c.path.startsWith("sourceSecrets"));
 }
 
 /**

@@ -8,6 +8,7 @@ import { createAlert, deleteObject, findObject, getAlert, putAlert } from "./sta
 import { checkStackInputs } from "./stack/check";
 import { targetOf } from "./stack/target";
 import type { StackTarget } from "../client/stack";
+import type { StackAlertRecord } from "../schemas/stack-alert";
 
 type Obj = Record<string, unknown>;
 
@@ -31,7 +32,9 @@ export async function diff(_id: string, olds: Obj, news: Obj): Promise<dynamic.D
 export async function create(inputs: Obj): Promise<dynamic.CreateResult> {
   const target = targetOf(inputs);
   if (typeof inputs.adoptId === "string") return adopt(target, inputs.adoptId, inputs);
-  const created = await createAlert(target, alertBody(inputs));
+  // After an ambiguous failure, a listed alert is ours only if it reads back as this program's.
+  const sameAsSent = (r: StackAlertRecord) => alertChanges(projectAlert(r, inputs), inputs).length === 0;
+  const created = await createAlert(target, alertBody(inputs), sameAsSent);
   return { id: created.id, outs: projectAlert(created, inputs) };
 }
 

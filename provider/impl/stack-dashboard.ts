@@ -8,6 +8,7 @@ import { replacePaths } from "./field-diff";
 import { checkStackInputs } from "./stack/check";
 import { targetOf } from "./stack/target";
 import type { StackTarget } from "../client/stack";
+import type { StackDashboardRecord } from "../schemas/stack-dashboard";
 
 type Obj = Record<string, unknown>;
 
@@ -32,7 +33,9 @@ export async function create(inputs: Obj): Promise<dynamic.CreateResult> {
   const target = targetOf(inputs);
   if (typeof inputs.adoptId === "string") return adopt(target, inputs.adoptId, inputs);
   const body = dashboardBody(inputs);
-  const created = await createDashboard(target, body);
+  // After an ambiguous failure, a listed dashboard is ours only if it reads back as this program's.
+  const sameAsSent = (r: StackDashboardRecord) => dashboardChanges(projectDashboard(r, inputs, inputs.tiles as unknown[], undefined), inputs).length === 0;
+  const created = await createDashboard(target, body, sameAsSent);
   return { id: created.id, outs: projectDashboard(created, inputs, inputs.tiles as unknown[], undefined) };
 }
 
