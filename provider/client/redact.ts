@@ -39,7 +39,8 @@ export function basicAuthSecrets(keyId: string, keySecret: string): string[] {
 export function redact(text: string, secrets: readonly (string | undefined)[]): string {
   const forms = new Set<string>();
   for (const s of secrets) if (s && s.length >= MIN_LENGTH) for (const f of secretForms(s)) forms.add(f);
-  let out = text;
-  for (const form of [...forms].sort((a, b) => b.length - a.length)) out = out.split(form).join(REDACTED);
-  return out;
+  if (forms.size === 0) return text;
+  // One pass: a form inside `[secret]` (or inside an already blanked form) is never blanked twice.
+  const alternatives = [...forms].sort((a, b) => b.length - a.length).map((f) => f.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
+  return text.replace(new RegExp(alternatives.join("|"), "g"), REDACTED);
 }
