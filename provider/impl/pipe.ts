@@ -175,10 +175,15 @@ export async function update(id: string, olds: Obj, news: Obj): Promise<dynamic.
   return { outs: await applyUpdate(service(news), id, olds, news) };
 }
 
+/**
+ * The live pipe; an empty id when it is gone. With no prior state (`props` empty) the outputs are
+ * still whole: the service comes from configuration, the rest from the API.
+ */
 export async function read(id: string, props: Obj): Promise<dynamic.ReadResult> {
   try {
-    const live = await getPipe(service(props), id);
-    return { id, props: projectPipe(live, props) };
+    const svc = service(props);
+    const live = await getPipe(svc, id);
+    return { id, props: projectPipe(live, { ...svc.ref, ...props }) };
   } catch (err) {
     if (isNotFound(err)) return { id: "", props: {} };
     throw err;

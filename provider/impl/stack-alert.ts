@@ -6,7 +6,7 @@ import { alertChanges } from "./stack/alert-diff";
 import { alertBody, projectAlert } from "./stack/alert-body";
 import { createAlert, deleteObject, findObject, getAlert, putAlert } from "./stack/api";
 import { checkStackInputs } from "./stack/check";
-import { targetOf } from "./stack/target";
+import { targetOf, withTarget } from "./stack/target";
 import type { StackTarget } from "../client/stack";
 import type { StackAlertRecord } from "../schemas/stack-alert";
 
@@ -65,7 +65,7 @@ export async function read(id: string, props: Obj): Promise<dynamic.ReadResult> 
   const target = targetOf(props);
   const live = await findObject(target, () => getAlert(target, id));
   if (!live) return { id: "", props: {} };
-  return { id, props: projectAlert(live, props) };
+  return { id, props: projectAlert(live, withTarget(props)) };
 }
 
 /** Deletes the alert; one already gone (with its tile or dashboard) is done. */

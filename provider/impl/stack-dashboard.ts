@@ -6,7 +6,7 @@ import { dashboardBody, projectDashboard } from "./stack/dashboard-body";
 import { dashboardChanges, type StackChange } from "./stack/dashboard-diff";
 import { replacePaths } from "./field-diff";
 import { checkStackInputs } from "./stack/check";
-import { targetOf } from "./stack/target";
+import { targetOf, withTarget } from "./stack/target";
 import type { StackTarget } from "../client/stack";
 import type { StackDashboardRecord } from "../schemas/stack-dashboard";
 
@@ -73,7 +73,7 @@ export async function read(id: string, props: Obj): Promise<dynamic.ReadResult> 
   const target = targetOf(props);
   const live = await findObject(target, () => getDashboard(target, id));
   if (!live) return { id: "", props: {} };
-  return { id, props: projectDashboard(live, props, undefined, props.tiles) };
+  return { id, props: projectDashboard(live, withTarget(props), undefined, props.tiles) };
 }
 
 /** Deletes the dashboard (the server deletes the alerts on its tiles); already gone is done. */

@@ -48,3 +48,11 @@ export function targetFields(props: Obj): Obj {
   for (const k of TARGET_KEYS) if (props[k] !== undefined && props[k] !== null) out[k] = props[k];
   return out;
 }
+
+/** `props`, with the configured stack written in when they name none (a read with no prior state). */
+export function withTarget(props: Obj): Obj {
+  if (TARGET_KEYS.some((k) => props[k] !== undefined && props[k] !== null)) return props;
+  const out = { ...props };
+  pinTarget(engineSettings(), out);
+  return out;
+}
