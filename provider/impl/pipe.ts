@@ -3,6 +3,8 @@ import { cloudService, serviceRef, type CloudService } from "../client/cloud";
 import { isNotFound } from "../client/errors";
 import { validate, type CheckFailure } from "../schemas/check-failures";
 import { pipeSpec } from "../schemas/pipe";
+import { controlCharFailures } from "../schemas/refinements/control-chars";
+import { pipeSourceCredentialFailures } from "../schemas/refinements/plain-credentials";
 import { mergeSourceSecrets } from "../schemas/pipe-secrets";
 import { checkSettings, configure, engineSettings } from "./engine-settings";
 import { fieldChanges, replacePaths, type DiffTable } from "./field-diff";
@@ -80,6 +82,7 @@ export async function check(_olds: Obj, news: Obj): Promise<dynamic.CheckResult>
   const spec = { ...rest, source: mergeSourceSecrets(rest.source as Obj, sourceSecrets as Obj) ?? rest.source };
   const result = validate(pipeSpec, spec);
   if (!result.ok) failures.push(...result.failures);
+  failures.push(...controlCharFailures(spec), ...pipeSourceCredentialFailures(spec.source));
   return { inputs, failures };
 }
 

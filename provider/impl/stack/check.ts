@@ -1,6 +1,8 @@
 import type * as dynamic from "@pulumi/pulumi/dynamic";
 import type { ZodTypeAny } from "zod";
-import { validate, type CheckFailure } from "../../schemas/check-failures";
+import { shorten, validate, type CheckFailure } from "../../schemas/check-failures";
+import { controlCharFailures } from "../../schemas/refinements/control-chars";
+import { stackUrlCredentialFailures } from "../../schemas/refinements/plain-credentials";
 import { checkSettings } from "../engine-settings";
 import { pinTarget } from "./target";
 
@@ -20,6 +22,7 @@ export function checkStackInputs(news: Obj, schema: ZodTypeAny, rules: (spec: Ob
   const { [PROVIDER_KEY]: _p, ...spec } = inputs;
   const result = validate(schema, spec);
   if (!result.ok) failures.push(...result.failures);
-  failures.push(...rules(spec));
+  failures.push(...rules(spec).map((f) => ({ ...f, reason: shorten(f.reason, 400) })));
+  failures.push(...controlCharFailures(spec), ...stackUrlCredentialFailures(spec.stackUrl));
   return { inputs, failures };
 }
