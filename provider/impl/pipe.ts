@@ -88,12 +88,20 @@ export async function check(_olds: Obj, news: Obj): Promise<dynamic.CheckResult>
 
 export async function diff(_id: string, olds: Obj, news: Obj): Promise<dynamic.DiffResult> {
   const changes = fieldChanges(olds, news, pipeDiffTable);
+  // A dynamic provider cannot return a detailed diff; a diff of "unknown" makes the engine compare
+  // the old and new inputs itself and mark the changed secret paths (values stay `[secret]`).
+  if (credentialOnly(changes)) return { changes: undefined, replaces: [], deleteBeforeReplace: false };
   const replaces = replacePaths(changes);
   return {
     changes: changes.length > 0,
     replaces,
     deleteBeforeReplace: replaces.length > 0 && wouldCollide(olds, news),
   };
+}
+
+/** Only credentials change (every change under `sourceSecrets`, all in place). */
+export function credentialOnly(changes: readonly { path: string; kind: string }[]): boolean {
+  return changes.length > 0 && changes.every((c) => c.path.startsWith("sourceSecrets") && c.kind !== "replace");
 }
 
 /**
