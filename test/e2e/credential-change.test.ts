@@ -33,4 +33,11 @@ describe("a credential-only change", () => {
     await s.expectNoChanges();
     await s.assertNoPlaintextSecrets();
   }, 180_000);
+
+  it("the README's warning holds: the engine's debug logging prints it in plaintext", async () => {
+    const verbose = await s.must(["preview", "-v=9", "--logtostderr", "--logflow"]);
+    const debug = await s.must(["preview", "--debug"]);
+    console.log(`[e2e] secret in -v=9 --logtostderr: ${verbose.stderr.includes(NEW) || verbose.stdout.includes(NEW)}; in --debug: ${debug.stderr.includes(NEW) || debug.stdout.includes(NEW)}`);
+    expect(verbose.stderr + verbose.stdout).toContain(NEW);
+  }, 180_000);
 });
