@@ -145,6 +145,25 @@ describe.each(TARGETS)("stack objects: an ambiguous create never adopts another 
     expect(after).toHaveLength(3);
   });
 
+  it("a matching dashboard whose creation time the server does not tell is named, not taken", async () => {
+    // A server with opaque ids and no createdAt: the list is scripted to answer one such dashboard.
+    const opaque = {
+      id: "opaque-dashboard-1",
+      name: "undated",
+      tags: ["team-a"],
+      tiles: [{ id: "opaque-tile-1", name: "Errors", x: 0, y: 0, w: 6, h: 3, asRatio: false, series: [{ type: "time", dataSource: "events", aggFn: "count", where: "", groupBy: [] }] }],
+    };
+    const listed = kind === "server" ? { data: [opaque] } : { status: 200, requestId: "00000000-0000-4000-8000-0000000000aa", result: [opaque] };
+    emulator.control.script(
+      { method: "POST", path: dashboardsPath, status: 502, kind: "before" },
+      { method: "GET", path: dashboardsPath, status: 200, body: listed },
+    );
+    const err = await dashboards.create(await checked(dashboards, dashboardInputs({ name: "undated", tiles: [tile("Errors")] }))).then(() => undefined, (e: Error) => e);
+    expect(err?.message).toMatch(/502 .*dashboard opaque-dashboard-1 matches it, but the server does not say when it was made/);
+    expect(err?.message).toContain('adoptId: "opaque-dashboard-1"');
+    expect(stackOf(emulator, kind).dashboards).toEqual([]);
+  });
+
   it("a dashboard POST applied, then answered 502, is still recovered without a duplicate", async () => {
     emulator.control.script({ method: "POST", path: dashboardsPath, status: 502, kind: "after" });
     const ours = await dashboards.create(await checked(dashboards, dashboardInputs({ name: "applied" })));
