@@ -86,6 +86,16 @@ describe("pipes: an ambiguous create never adopts another stack's pipe", () => {
     expect(err?.message).toContain(`adoptId: "${other.id}"`);
   });
 
+  it("pipestack:adopt names a pipe to adopt by its name: read, not created again", async () => {
+    const existing = await pipes.create(await pipeInputs(kafkaPipe("left-behind")));
+    useTarget("cloud", emulator, { maxRetries: "3", adopt: JSON.stringify({ "left-behind": existing.id }) });
+    emulator.control.resetStats();
+    const adopted = await pipes.create(await pipeInputs(kafkaPipe("left-behind")));
+    expect(adopted.id).toBe(existing.id);
+    expect(storedPipes(emulator).map((p) => p.id)).toEqual([existing.id]);
+    expect(Object.keys(emulator.control.stats().byRoute).filter((route) => route.startsWith("POST"))).toEqual([]);
+  });
+
   it("a POST that meets 429 forever is sent maxRetries + 1 times in all", async () => {
     emulator.control.script({ method: "POST", path: "/pipes$", status: 429, headers: { "X-RateLimit-Reset": "0" }, count: 50 });
     await expect(pipes.create(await pipeInputs(kafkaPipe("limited")))).rejects.toThrow(/429/);
