@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { uuid } from "./schemas/refinements/ids";
 
 /**
  * Where settings come from, read at call time and never captured into the serialized provider:
@@ -58,7 +59,7 @@ export const settingsSchema = z.object({
         return z.NEVER;
       }
     })
-    .pipe(z.record(z.string().min(1)))
+    .pipe(z.record(uuid))
     .optional(),
 });
 
