@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { uuid } from "./schemas/refinements/ids";
 
 /**
  * Where settings come from, read at call time and never captured into the serialized provider:
@@ -18,6 +19,7 @@ export const settingKeys = {
   maxRetries: { env: "PIPESTACK_MAX_RETRIES", secret: false },
   retryBaseDelayMs: { env: "PIPESTACK_RETRY_BASE_DELAY_MS", secret: false },
   pollIntervalMs: { env: "PIPESTACK_POLL_INTERVAL_MS", secret: false },
+  adopt: { env: "PIPESTACK_ADOPT", secret: false },
 } as const;
 
 export type SettingKey = keyof typeof settingKeys;
@@ -42,6 +44,23 @@ export const settingsSchema = z.object({
   retryBaseDelayMs: count(0, 60_000).default(500),
   /** First interval between state polls; later ones grow up to 5 s. @default 1000 */
   pollIntervalMs: count(10, 60_000).default(1000),
+  /**
+   * Pipes to adopt instead of create, by pipe name: `{"<pipe name>": "<pipe id>"}` (JSON), set with
+   * `pulumi config set --path 'pipestack:adopt["<name>"]' <id>`. For recovering pipes that an
+   * interrupted `pulumi up` created but did not record.
+   */
+  adopt: z
+    .string()
+    .transform((text, ctx) => {
+      try {
+        return JSON.parse(text) as unknown;
+      } catch {
+        ctx.addIssue({ code: "custom", message: 'must be a JSON object {"<pipe name>": "<pipe id>"}' });
+        return z.NEVER;
+      }
+    })
+    .pipe(z.record(uuid))
+    .optional(),
 });
 
 export type Settings = z.output<typeof settingsSchema>;
@@ -87,6 +106,8 @@ export function lookupIn(config: { get(key: string): string | undefined } | Reco
       typeof (config as { get?: unknown }).get === "function"
         ? (config as { get(key: string): string | undefined }).get(full)
         : (config as Record<string, unknown>)[full];
-    return typeof value === "string" ? value : value === undefined || value === null ? undefined : String(value);
+    if (value === undefined || value === null) return undefined;
+    // Structured config (`--path`) may arrive as an object: keep it as the JSON it was written in.
+    return typeof value === "string" ? value : typeof value === "object" ? JSON.stringify(value) : String(value);
   };
 }

@@ -133,9 +133,12 @@ export const TEAM_ID = "65f0c0de0000000000000001";
 /** Id of the webhook seeded in every stack, so channel tests have a target. */
 export const SEEDED_WEBHOOK_ID = "65f0c0de00000000000000a1";
 
-/** A 24-hex-digit id, the shape the stack server uses for its documents. */
-export function documentId(): string {
-  return randomBytes(12).toString("hex");
+/**
+ * A 24-hex-digit ObjectId, the shape the stack server uses for its documents: four bytes of
+ * creation time (Unix seconds), then eight random bytes.
+ */
+export function documentId(now: number = Date.now()): string {
+  return Math.floor(now / 1000).toString(16).padStart(8, "0").slice(-8) + randomBytes(8).toString("hex");
 }
 
 function seededWebhook(): StoredWebhook {

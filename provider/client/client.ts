@@ -1,6 +1,9 @@
 import { request, type Dispatcher } from "undici";
-import { ApiError, FailedDependencyError, TransportError, redact } from "./errors";
-import { defaultRetryPolicy, retryDelay, shouldRetry, type Outcome, type RetryPolicy } from "./retry";
+import { ApiError, FailedDependencyError, TransportError } from "./errors";
+import { redact } from "./redact";
+import { defaultRetryPolicy, shouldRetry, type Outcome, type RetryPolicy } from "./retry";
+import { RetryBudget } from "./retry-budget";
+import type { ServerClock } from "./server-clock";
 import { sharedDispatcher } from "./dispatcher";
 import type { Surface } from "./surface";
 import { userAgent } from "./version";
@@ -19,6 +22,10 @@ export interface RequestOptions {
   idempotent?: boolean;
   /** Values of this request (credentials in its body) to blank out of errors. */
   secrets?: readonly (string | undefined)[];
+  /** The retries of the operation this request is part of. @default a fresh budget of the client's policy */
+  budget?: RetryBudget;
+  /** Told the `Date` of every answer, to compare local instants with the server's timestamps. */
+  clock?: ServerClock;
 }
 
 export interface ClientOptions {
@@ -70,14 +77,15 @@ export class ApiClient {
   /** Sends one request, retrying as the policy allows; resolves to the unwrapped payload. */
   async request<T = unknown>(opts: RequestOptions): Promise<T> {
     const idempotent = opts.idempotent ?? opts.method !== "POST";
-    const started = Date.now();
+    const budget = opts.budget ?? new RetryBudget(this.retryPolicy);
     let woke = false;
     let sent = 0;
-    for (let retry = 0; ; retry++) {
+    for (;;) {
       let outcome: Outcome;
       let failure: Error;
       try {
         const answer = await this.send(opts, sent++);
+        opts.clock?.observe(answer.headers.date);
         if (answer.status >= 200 && answer.status < 300) return this.payload(answer) as T;
         failure = this.errorFrom(opts, answer);
         outcome = { kind: "status", status: answer.status, headers: answer.headers };
@@ -87,11 +95,10 @@ export class ApiClient {
       }
       if (failure instanceof FailedDependencyError && this.wake && !woke) {
         woke = true;
-        await this.wake(failure);
-        retry--; // the wake-up's own retry does not count against the policy
+        await this.wake(failure); // the wake-up's own retry does not count against the budget
         continue;
       }
-      const delay = shouldRetry(outcome, idempotent) ? retryDelay(outcome, retry, Date.now() - started, this.retryPolicy) : undefined;
+      const delay = shouldRetry(outcome, idempotent) ? budget.next(outcome) : undefined;
       if (delay === undefined) throw failure;
       await this.sleep(delay);
     }

@@ -88,13 +88,3 @@ export function mayHaveBeenApplied(err: unknown): boolean {
 export function isNotFound(err: unknown): err is NotFoundError {
   return err instanceof NotFoundError;
 }
-
-/** Replaces every occurrence of a secret value in a text with `[secret]`. */
-export function redact(text: string, secrets: readonly (string | undefined)[]): string {
-  let out = text;
-  for (const s of secrets) {
-    // Very short values would mangle ordinary words; a credential is longer than this.
-    if (s && s.length >= 4) out = out.split(s).join("[secret]");
-  }
-  return out;
-}

@@ -1,3 +1,5 @@
+import { basicAuthSecrets } from "./redact";
+
 /**
  * One API surface: its base URL, how it authenticates, and the shape of its bodies. The cloud
  * API and the open-source stack server differ only here, so one client serves both.
@@ -30,7 +32,7 @@ export function cloudSurface(baseUrl: string, keyId: string, keySecret: string):
   return {
     baseUrl: baseUrl.replace(/\/+$/, ""),
     authorization: `Basic ${Buffer.from(`${keyId}:${keySecret}`).toString("base64")}`,
-    secrets: [keySecret],
+    secrets: basicAuthSecrets(keyId, keySecret),
     unwrap: (body) => record(body)?.result,
     describeError(status, body, text) {
       const b = record(body);

@@ -1,7 +1,8 @@
 import type * as dynamic from "@pulumi/pulumi/dynamic";
 import type { ZodTypeAny } from "zod";
 import type { Settings } from "../config";
-import { validate, type CheckFailure } from "../schemas/check-failures";
+import { shorten, validate, type CheckFailure } from "../schemas/check-failures";
+import { controlCharFailures } from "../schemas/refinements/control-chars";
 import { checkSettings } from "./engine-settings";
 
 type Obj = Record<string, unknown>;
@@ -23,7 +24,7 @@ export interface CheckSteps {
 
 /**
  * The one `check` skeleton: settings, then where the object lives, then the schema and the
- * cross-field rules, every problem reported at once with its property path, before any network
+ * cross-field rules, then characters no field may hold, every problem reported at once with its property path, before any network
  * call. Values not known yet pass. Never throws on bad input.
  */
 export function checkInputs<I extends object>(news: I, steps: CheckSteps): dynamic.CheckResult<I> {
@@ -35,6 +36,8 @@ export function checkInputs<I extends object>(news: I, steps: CheckSteps): dynam
   const spec = steps.spec ? steps.spec(rest) : rest;
   const result = validate(steps.schema, spec);
   if (!result.ok) failures.push(...result.failures);
-  if (steps.rules) failures.push(...steps.rules(spec));
+  // Rules may echo values from anywhere in the spec: their reasons are kept short too.
+  if (steps.rules) failures.push(...steps.rules(spec).map((f) => ({ ...f, reason: shorten(f.reason, 400) })));
+  failures.push(...controlCharFailures(spec));
   return { inputs: inputs as unknown as I, failures };
 }

@@ -6,7 +6,7 @@ import type { Settings } from "../config";
 import type { CheckFailure } from "../schemas/check-failures";
 import { pipeSpec } from "../schemas/pipe";
 import type { PipeInputs, PipeOutputs } from "../schemas/pipe-props";
-import { pipeRecord } from "../schemas/pipe-record";
+import { pipeSourceCredentialFailures } from "../schemas/refinements/plain-credentials";
 import { mergeSourceSecrets } from "../schemas/pipe-secrets";
 import { adoptable } from "./adopt";
 import { isObj } from "./canonical";
@@ -15,7 +15,6 @@ import { configure, engineSettings } from "./engine-settings";
 import { diffResult, fieldChanges, type Diff } from "./field-diff";
 import { orGone, readResult } from "./gone";
 import { ResourceInitError } from "./init-error";
-import { parsed } from "./parse-answer";
 import { createPipe, deletePipe, getPipe, patchPipe, patchScaling, pollPipe, putSettings, sendCommand } from "./pipe/api";
 import { pipeDiff } from "./pipe/diff-rules";
 import { pipeOutputs, type ApiPipe } from "./pipe/outputs";
@@ -87,11 +86,21 @@ export async function check(_olds: PipeInputs, news: PipeInputs): Promise<dynami
     pin: pinService,
     schema: pipeSpec,
     spec: ({ sourceSecrets, ...rest }) => ({ ...rest, source: mergeSourceSecrets(rest.source as PipeInputs["source"], sourceSecrets as PipeInputs["sourceSecrets"]) ?? rest.source }),
+    rules: (spec) => pipeSourceCredentialFailures((spec as { source?: unknown }).source),
   });
 }
 
 export async function diff(_id: string, olds: PipeOutputs, news: PipeInputs): Promise<Diff> {
-  return diffResult(fieldChanges(olds, news, pipeDiff), wouldCollide(olds, news));
+  const changes = fieldChanges(olds, news, pipeDiff);
+  // A dynamic provider cannot return a detailed diff; a diff of "unknown" makes the engine compare
+  // the old and new inputs itself and mark the changed secret paths (values stay `[secret]`).
+  if (credentialOnly(changes)) return { changes: undefined, replaces: [], deleteBeforeReplace: false, diffs: changes };
+  return diffResult(changes, wouldCollide(olds, news));
+}
+
+/** Only credentials change (every change under `sourceSecrets`, all in place). */
+export function credentialOnly(changes: readonly { path: string; kind: string }[]): boolean {
+  return changes.length > 0 && changes.every((c) => c.path.startsWith("sourceSecrets") && c.kind !== "replace");
 }
 
 /**
@@ -111,11 +120,22 @@ export function wouldCollide(olds: PipeInputs, news: PipeInputs): boolean {
 
 export async function create(inputs: PipeInputs): Promise<dynamic.CreateResult<PipeOutputs>> {
   const svc = service(inputs);
-  if (typeof inputs.adoptId === "string" && inputs.adoptId) return adopt(svc, inputs.adoptId, inputs);
-  const answer = await createPipe(svc, createBody(inputs), secretsOf(inputs), svc.client.retryPolicy.maxRetries);
-  const created = parsed(pipeRecord, answer, "POST pipes");
+  const adoptId = adoptIdOf(inputs, engineSettings().adopt);
+  if (adoptId) return adopt(svc, adoptId, inputs);
+  const created = await createPipe(svc, createBody(inputs), secretsOf(inputs), (p) => sameAsSent(p, inputs));
   const settled = await settle(svc, created, inputs, "was created");
   return { id: created.id, outs: pipeOutputs(settled, inputs) };
+}
+
+/** The pipe to adopt: the resource's `adoptId`, else the one `pipestack:adopt` names for its pipe name. */
+export function adoptIdOf(inputs: Pick<PipeInputs, "adoptId" | "name">, adopt: Record<string, string> | undefined): string | undefined {
+  if (typeof inputs.adoptId === "string" && inputs.adoptId) return inputs.adoptId;
+  return typeof inputs.name === "string" ? adopt?.[inputs.name] : undefined;
+}
+
+/** A listed pipe has every non-secret field the create sent (as a diff would compare them). */
+function sameAsSent(live: ApiPipe, inputs: PipeInputs): boolean {
+  return fieldChanges(pipeOutputs(live, inputs), inputs, pipeDiff).every((c) => c.path.startsWith("sourceSecrets"));
 }
 
 /**
@@ -157,10 +177,14 @@ export async function update(id: string, olds: PipeOutputs, news: PipeInputs): P
   return { outs: await applyUpdate(service(news), id, olds, news) };
 }
 
-/** The live pipe read back; an empty id when it is gone. */
+/**
+ * The live pipe; an empty id when it is gone. With no prior state (`props` empty) the outputs are
+ * still whole: the service comes from configuration, the rest from the API.
+ */
 export async function read(id: string, props: PipeOutputs = {} as PipeOutputs): Promise<dynamic.ReadResult<PipeOutputs>> {
-  const live = await orGone(() => getPipe(service(props), id), isNotFound);
-  return readResult(id, live && pipeOutputs(live, props));
+  const svc = service(props);
+  const live = await orGone(() => getPipe(svc, id), isNotFound);
+  return readResult(id, live && pipeOutputs(live, { ...svc.ref, ...props }));
 }
 
 export async function remove(id: string, props: PipeOutputs): Promise<void> {

@@ -10,14 +10,16 @@ import { orGone, readResult } from "./gone";
 import { alertBody, alertOutputs } from "./stack/alert-body";
 import { alertDiff } from "./stack/alert-diff";
 import { createAlert, deleteObject, getAlert, putAlert } from "./stack/api";
-import { pinTarget, targetOf } from "./stack/target";
+import { pinTarget, targetOf, withTarget } from "./stack/target";
+import type { StackAlertRecord } from "../schemas/stack-alert";
+import { stackUrlCredentialFailures } from "../schemas/refinements/plain-credentials";
 
 /**
  * Validates an alert before any network call and pins its stack into the inputs. Failures
  * carry property paths (`channel.webhookId`); values not known yet pass.
  */
 export async function check(_olds: AlertInputs, news: AlertInputs): Promise<dynamic.CheckResult<AlertInputs>> {
-  return checkInputs(news, { pin: pinTarget, dropNull: true, schema: stackAlertSpec, rules: alertRuleFailures });
+  return checkInputs(news, { pin: pinTarget, dropNull: true, schema: stackAlertSpec, rules: (spec) => [...alertRuleFailures(spec), ...stackUrlCredentialFailures((spec as { stackUrl?: unknown }).stackUrl)] });
 }
 
 /**
@@ -31,7 +33,9 @@ export async function diff(_id: string, olds: AlertOutputs, news: AlertInputs): 
 export async function create(inputs: AlertInputs): Promise<dynamic.CreateResult<AlertOutputs>> {
   const target = targetOf(inputs);
   if (typeof inputs.adoptId === "string") return adopt(target, inputs.adoptId, inputs);
-  const created = await createAlert(target, alertBody(inputs));
+  // After an ambiguous failure, a listed alert is ours only if it reads back as this program's.
+  const sameAsSent = (r: StackAlertRecord) => fieldChanges(alertOutputs(r, inputs), inputs, alertDiff).length === 0;
+  const created = await createAlert(target, alertBody(inputs), sameAsSent);
   return { id: created.id, outs: alertOutputs(created, inputs) };
 }
 
@@ -61,7 +65,7 @@ export async function update(id: string, _olds: AlertOutputs, news: AlertInputs)
 export async function read(id: string, props: AlertOutputs = {} as AlertOutputs): Promise<dynamic.ReadResult<AlertOutputs>> {
   const target = targetOf(props);
   const live = await orGone(() => getAlert(target, id), target.isGone);
-  return readResult(id, live && alertOutputs(live, props));
+  return readResult(id, live && alertOutputs(live, withTarget(props)));
 }
 
 /** Deletes the alert; one already gone (with its tile or dashboard) is done. */

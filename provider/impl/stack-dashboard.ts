@@ -10,14 +10,16 @@ import { orGone, readResult } from "./gone";
 import { createDashboard, deleteObject, getDashboard, putDashboard } from "./stack/api";
 import { dashboardBody, dashboardOutputs } from "./stack/dashboard-body";
 import { dashboardDiff } from "./stack/dashboard-diff";
-import { pinTarget, targetOf } from "./stack/target";
+import { pinTarget, targetOf, withTarget } from "./stack/target";
+import type { StackDashboardRecord } from "../schemas/stack-dashboard";
+import { stackUrlCredentialFailures } from "../schemas/refinements/plain-credentials";
 
 /**
  * Validates a dashboard before any network call and pins its stack into the inputs. Failures
  * carry property paths (`tiles[2].w`); values not known yet pass.
  */
 export async function check(_olds: DashboardInputs, news: DashboardInputs): Promise<dynamic.CheckResult<DashboardInputs>> {
-  return checkInputs(news, { pin: pinTarget, dropNull: true, schema: stackDashboardSpec, rules: dashboardRuleFailures });
+  return checkInputs(news, { pin: pinTarget, dropNull: true, schema: stackDashboardSpec, rules: (spec) => [...dashboardRuleFailures(spec), ...stackUrlCredentialFailures((spec as { stackUrl?: unknown }).stackUrl)] });
 }
 
 /**
@@ -31,7 +33,9 @@ export async function diff(_id: string, olds: DashboardOutputs, news: DashboardI
 export async function create(inputs: DashboardInputs): Promise<dynamic.CreateResult<DashboardOutputs>> {
   const target = targetOf(inputs);
   if (typeof inputs.adoptId === "string") return adopt(target, inputs.adoptId, inputs);
-  const created = await createDashboard(target, dashboardBody(inputs));
+  // After an ambiguous failure, a listed dashboard is ours only if it reads back as this program's.
+  const sameAsSent = (r: StackDashboardRecord) => fieldChanges(dashboardOutputs(r, inputs, inputs.tiles, undefined), inputs, dashboardDiff).length === 0;
+  const created = await createDashboard(target, dashboardBody(inputs), sameAsSent);
   return { id: created.id, outs: dashboardOutputs(created, inputs, inputs.tiles, undefined) };
 }
 
@@ -67,7 +71,7 @@ export async function update(id: string, olds: DashboardOutputs, news: Dashboard
 export async function read(id: string, props: DashboardOutputs = {} as DashboardOutputs): Promise<dynamic.ReadResult<DashboardOutputs>> {
   const target = targetOf(props);
   const live = await orGone(() => getDashboard(target, id), target.isGone);
-  return readResult(id, live && dashboardOutputs(live, props, undefined, props.tiles));
+  return readResult(id, live && dashboardOutputs(live, withTarget(props), undefined, props.tiles));
 }
 
 /** Deletes the dashboard (the server deletes the alerts on its tiles); already gone is done. */

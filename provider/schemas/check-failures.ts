@@ -30,9 +30,35 @@ export function failuresFrom(error: ZodError, input: unknown): CheckFailure[] {
       for (const key of issue.keys) failures.push({ property: formatPath([...issue.path, key]), reason: "is not a known field" });
       continue;
     }
-    failures.push({ property: formatPath(issue.path), reason: issue.message });
+    failures.push({ property: formatPath(issue.path), reason: shortenEchoes(issue.message, valueAt(input, issue.path)) });
   }
   return failures;
+}
+
+/** Longest value echoed whole in a reason; longer ones show their start and their length. */
+export const ECHO_LIMIT = 80;
+/** Longest reason: a backstop for messages that echo values from elsewhere. */
+const REASON_LIMIT = 400;
+
+/** `abc…(10000 chars)`: the start of a long value and how long it was. */
+export function shorten(text: string, limit: number = ECHO_LIMIT): string {
+  return text.length <= limit ? text : `${text.slice(0, limit)}…(${text.length} chars)`;
+}
+
+/** A reason with the bad value, if it echoes a long one, shortened; and never too long itself. */
+export function shortenEchoes(reason: string, value: unknown): string {
+  let out = reason;
+  if (typeof value === "string" && value.length > ECHO_LIMIT) out = out.split(value).join(shorten(value));
+  return shorten(out, REASON_LIMIT);
+}
+
+function valueAt(root: unknown, path: readonly (string | number)[]): unknown {
+  let node = root;
+  for (const key of path) {
+    if (node === null || typeof node !== "object") return undefined;
+    node = (node as Record<string | number, unknown>)[key];
+  }
+  return node;
 }
 
 /** Validates without throwing: the parsed value, or the failures with property paths. */

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { pipeSource, sourceKinds, type SourceKind } from "./pipe-source";
 import { checkSourceAuthentication } from "./pipe-authentication";
 import { containsUnknown, isUnknown } from "./unknown";
+import { pathId, uuid } from "./refinements/ids";
 
 const text = z.string().min(1, "must not be empty");
 const int = (min: number, max: number) =>
@@ -79,16 +80,16 @@ export const pipeSpecShape = z
     /** Pipe name, 1-255 characters. @default the resource name */
     name: text.max(255, "must be at most 255 characters"),
     /** @default stack config `pipestack:organizationId`, then `PIPESTACK_ORGANIZATION_ID` */
-    organizationId: text.optional(),
+    organizationId: pathId.optional(),
     /** @default stack config `pipestack:serviceId`, then `PIPESTACK_SERVICE_ID` */
-    serviceId: text.optional(),
+    serviceId: pathId.optional(),
     source: pipeSource,
     destination,
     fieldMappings: z.array(fieldMapping).optional(),
     scaling: scaling.optional(),
     settings: pipeSettings.optional(),
     /** Adopt the existing pipe with this id instead of creating one. */
-    adoptId: text.optional(),
+    adoptId: uuid.optional(),
     /** How long `create` and `update` wait for the pipe to settle. @default 600 */
     waitTimeoutSeconds: z.number().int().min(1).max(86_400).optional(),
   })

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { FieldPolicy } from "./field-policy";
+import { objectId, pathId } from "./refinements/ids";
 
 /**
  * Where a dashboard, alert or source list lives: the stack of a cloud service (through the cloud
@@ -11,12 +12,12 @@ export const stackTargetFields = {
    * on a resource selects the cloud proxy even when `pipestack:stackUrl` is set.
    * @default stack config `pipestack:organizationId`, then `PIPESTACK_ORGANIZATION_ID`
    */
-  organizationId: z.string().min(1, "must not be empty").optional(),
+  organizationId: pathId.optional(),
   /**
    * The cloud service whose stack holds the object.
    * @default stack config `pipestack:serviceId`, then `PIPESTACK_SERVICE_ID`
    */
-  serviceId: z.string().min(1, "must not be empty").optional(),
+  serviceId: pathId.optional(),
   /**
    * Base URL of an open-source stack server, without `/api/v2`: selects it instead of the cloud
    * proxy. Its access key comes from `pipestack:stackToken` (secret) or `PIPESTACK_STACK_TOKEN`.
@@ -28,7 +29,7 @@ export const stackTargetFields = {
 /** Fields every managed stack object (dashboard, alert) takes: where it lives, and adoption. */
 export const stackObjectFields = {
   /** Adopt the existing object with this id instead of creating one (see the README). */
-  adoptId: z.string().min(1, "must not be empty").optional(),
+  adoptId: objectId.optional(),
   ...stackTargetFields,
 };
 

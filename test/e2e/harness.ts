@@ -9,7 +9,7 @@
  * CLI commands run asynchronously: the emulator shares this process's event loop with the test,
  * and the dynamic-provider process the CLI starts talks to it over HTTP.
  */
-import { spawn, spawnSync } from "node:child_process";
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
@@ -183,6 +183,30 @@ export class E2EStack {
     this.runs.push(run);
     this.printed.push(run.stdout, run.stderr);
     return run;
+  }
+
+  /**
+   * Starts `pulumi <args>` for this stack in a process group of its own, so a test can kill the
+   * CLI with every process it started (`process.kill(-child.pid, "SIGKILL")`) as a crash would.
+   */
+  startDetached(args: string[]): { child: ChildProcess; done: Promise<Run> } {
+    const full = [...args, ...this.stackArgs(), "--non-interactive"];
+    const started = Date.now();
+    const child = spawn("pulumi", full, { cwd: repoRoot, env: this.env, stdio: ["ignore", "pipe", "pipe"], detached: true });
+    let stdout = "";
+    let stderr = "";
+    child.stdout!.on("data", (d: Buffer) => (stdout += d.toString()));
+    child.stderr!.on("data", (d: Buffer) => (stderr += d.toString()));
+    const done = new Promise<Run>((resolve, reject) => {
+      child.on("error", reject);
+      child.on("close", (code, signal) => {
+        const run = { args: full, code: code ?? (signal ? -1 : 0), stdout, stderr, ms: Date.now() - started };
+        this.runs.push(run);
+        this.printed.push(stdout, stderr);
+        resolve(run);
+      });
+    });
+    return { child, done };
   }
 
   /** Like {@link pulumi}, failing the test with everything printed when the exit is not 0. */

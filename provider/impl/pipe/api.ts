@@ -1,5 +1,6 @@
-import { ConflictError, isNotFound, mayHaveBeenApplied } from "../../client/errors";
+import { ConflictError, isNotFound } from "../../client/errors";
 import { pollUntil, type PollOptions } from "../../client/poll";
+import { createOnce, isoStamp } from "../create-once";
 import { goneIsDone, orGone } from "../gone";
 import { path } from "../../client/paths";
 import type { CloudService } from "../../client/cloud";
@@ -15,39 +16,43 @@ export async function getPipe(svc: CloudService, id: string): Promise<ApiPipe> {
   return parsed(pipeRecord, await svc.client.get(pipeUrl(svc, id)), `GET pipes/${id}`);
 }
 
-/** The pipe of that name in the service, if any (names are unique per service). */
-export async function findPipeByName(svc: CloudService, name: string): Promise<ApiPipe | undefined> {
-  const list = (await svc.client.get<ApiPipe[]>(pipes(svc))) ?? [];
-  return list.find((p) => p.name === name);
-}
-
 /**
- * Creates a pipe without ever creating two. A POST is not retried blindly: after an answer that
- * leaves it open whether the pipe was made (5xx, lost connection, gateway timeout), the pipe is
- * looked up by name first, and only a pipe that is not there is asked for again.
+ * Creates a pipe without ever creating two and without taking over another's (see
+ * {@link createOnce}). `sameAsSent` tells whether a listed pipe has every field of the body.
+ * A name already taken fails naming the pipe that holds it and how to adopt it on purpose.
  */
-export async function createPipe(
+export function createPipe(
   svc: CloudService,
   body: Record<string, unknown>,
   secrets: readonly string[],
-  attempts: number,
+  sameAsSent: (p: ApiPipe) => boolean,
 ): Promise<ApiPipe> {
   const name = String(body.name);
-  let last: unknown;
-  for (let attempt = 0; attempt <= attempts; attempt++) {
-    try {
-      return await svc.client.request<ApiPipe>({ method: "POST", path: pipes(svc), body, secrets });
-    } catch (err) {
-      last = err;
-      // A conflict after an ambiguous attempt is most likely our own earlier POST.
-      const mayExist = mayHaveBeenApplied(err) || (attempt > 0 && err instanceof ConflictError);
-      if (!mayExist) throw err;
-      const found = await findPipeByName(svc, name);
-      if (found) return found;
-      if (err instanceof ConflictError) throw err;
-    }
-  }
-  throw last;
+  return createOnce<ApiPipe>(
+    {
+      what: "pipe",
+      post: async ({ budget, clock }) => parsed(pipeRecord, await svc.client.request({ method: "POST", path: pipes(svc), body, secrets, budget, clock }), "POST pipes"),
+      list: async ({ budget, clock }) => ((await svc.client.request<unknown[]>({ method: "GET", path: pipes(svc), budget, clock })) ?? []).map((p) => parsed(pipeRecord, p, "GET pipes")),
+      id: (p) => p.id,
+      createdAt: (p) => isoStamp(p.createdAt),
+      sameAsSent,
+      howToAdopt: (id) => adoptPipeHint(name, id),
+      conflict: (err, listed) => {
+        const holder = listed.find((p) => p.name === name);
+        if (!holder) return err;
+        return new ConflictError({
+          ...err,
+          detail: `${err.detail}; the name ${JSON.stringify(name)} is taken by pipe ${holder.id}${holder.createdAt ? ` (created ${holder.createdAt})` : ""}, which this create did not make. If it is this resource's (for example from an interrupted \`pulumi up\`), ${adoptPipeHint(name, holder.id)}; otherwise give this pipe another name`,
+        });
+      },
+    },
+    svc.client.retryPolicy,
+  );
+}
+
+/** How to adopt the pipe `id` for the resource whose pipe is named `name`. */
+export function adoptPipeHint(name: string, id: string): string {
+  return `adopt it with \`pulumi config set --path 'pipestack:adopt[${JSON.stringify(name)}]' ${id}\` (or \`adoptId: "${id}"\` in the resource's arguments), then run \`pulumi up\` again`;
 }
 
 export function patchPipe(svc: CloudService, id: string, body: Record<string, unknown>, secrets: readonly string[]): Promise<ApiPipe> {

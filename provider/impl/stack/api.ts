@@ -1,9 +1,9 @@
 import { z, type ZodTypeAny } from "zod";
-import { mayHaveBeenApplied } from "../../client/errors";
 import { path } from "../../client/paths";
 import { parsed } from "../parse-answer";
 import { goneIsDone } from "../gone";
 import type { StackTarget } from "../../client/stack-target";
+import { createOnce, isoStamp, objectIdStamp } from "../create-once";
 import { stackAlertRecord, type StackAlertRecord } from "../../schemas/stack-alert";
 import { stackDashboardRecord, type StackDashboardRecord } from "../../schemas/stack-dashboard";
 
@@ -24,62 +24,39 @@ function withoutId(body: Obj): Obj {
 }
 
 /**
- * POSTs a new object without ever making two. After an answer that leaves it open whether the
- * object was made (5xx, lost connection), the list is read and an object matching the body
- * (`sameAs`) is taken as ours; only when there is none is the POST sent again. The stack API has
- * no unique names, so two matching objects are an error for the user to resolve.
+ * POSTs a new object without ever making two and without taking over another's (see
+ * {@link createOnce}). The stack API has no unique names: a listed object is ours only when
+ * it has every field sent (`sameAsSent`) and was made after the POST began (its `createdAt`,
+ * else the creation time inside its ObjectId).
  */
-async function createOnce<S extends ZodTypeAny>(
+function createStackObject<S extends ZodTypeAny>(
   t: StackTarget,
   kind: StackKind,
   body: Obj,
   schema: S,
-  sameAs: (record: z.output<S>) => boolean,
+  sameAsSent: (record: z.output<S>) => boolean,
 ): Promise<z.output<S>> {
-  const attempts = Math.max(1, t.client.retryPolicy.maxRetries);
-  let last: unknown;
-  for (let attempt = 0; attempt <= attempts; attempt++) {
-    try {
-      const answer = await t.client.request({ method: "POST", path: url(t, kind), body: withoutId(body) });
-      return parsed(schema, answer, `POST ${kind}`);
-    } catch (err) {
-      if (!mayHaveBeenApplied(err)) throw err;
-      last = err;
-      const list = z.array(schema).safeParse(await t.client.get(url(t, kind)));
-      const matches = list.success ? list.data.filter(sameAs) : [];
-      if (matches.length === 1) return matches[0];
-      if (matches.length > 1) {
-        throw new Error(`${(err as Error).message}; the create may have gone through, and ${matches.length} ${kind} now match it: delete the extra ones, or adopt one`);
-      }
-    }
-  }
-  throw last;
+  return createOnce<z.output<S>>(
+    {
+      what: kind.slice(0, -1),
+      post: async ({ budget, clock }) =>
+        parsed(schema, await t.client.request({ method: "POST", path: url(t, kind), body: withoutId(body), budget, clock }), `POST ${kind}`),
+      list: async ({ budget, clock }) => {
+        const list = z.array(schema).safeParse(await t.client.request({ method: "GET", path: url(t, kind), budget, clock }));
+        return list.success ? list.data : [];
+      },
+      id: (r) => (r as { id: string }).id,
+      createdAt: (r) => isoStamp((r as { createdAt?: unknown }).createdAt) ?? objectIdStamp((r as { id: string }).id),
+      sameAsSent,
+      howToAdopt: (id) => `adopt it with \`adoptId: "${id}"\` in the resource's arguments, then run \`pulumi up\` again`,
+    },
+    t.client.retryPolicy,
+  );
 }
 
-const sameText = (a: unknown, b: unknown) => (a ?? "") === (b ?? "");
-
-/** Same name, and the same tiles by name and layout. */
-export function sameDashboard(body: Obj): (r: StackDashboardRecord) => boolean {
-  const tiles = (v: unknown) =>
-    JSON.stringify(((Array.isArray(v) ? v : []) as Obj[]).map((x) => [x.name, x.x, x.y, x.w, x.h]));
-  return (r) => sameText(r.name, body.name) && tiles(r.tiles) === tiles(body.tiles);
-}
-
-/** Same dashboard, tile, threshold, interval, channel and name. */
-export function sameAlert(body: Obj): (r: StackAlertRecord) => boolean {
-  const channel = (body.channel ?? {}) as Obj;
-  return (r) =>
-    sameText(r.dashboard, body.dashboardId) &&
-    sameText(r.tileId, body.tileId) &&
-    r.threshold === body.threshold &&
-    r.interval === body.interval &&
-    r.thresholdType === body.thresholdType &&
-    sameText(r.channel?.webhookId, channel.webhookId) &&
-    sameText(r.name, body.name);
-}
-
-export function createDashboard(t: StackTarget, body: Obj): Promise<StackDashboardRecord> {
-  return createOnce(t, "dashboards", body, stackDashboardRecord, sameDashboard(body));
+/** Creates a dashboard; `sameAsSent` recognises it in the list after an ambiguous failure. */
+export function createDashboard(t: StackTarget, body: Obj, sameAsSent: (r: StackDashboardRecord) => boolean): Promise<StackDashboardRecord> {
+  return createStackObject(t, "dashboards", body, stackDashboardRecord, sameAsSent);
 }
 
 export async function getDashboard(t: StackTarget, id: string): Promise<StackDashboardRecord> {
@@ -92,8 +69,9 @@ export async function putDashboard(t: StackTarget, id: string, body: Obj): Promi
   return parsed(stackDashboardRecord, answer, `PUT dashboards/${id}`);
 }
 
-export function createAlert(t: StackTarget, body: Obj): Promise<StackAlertRecord> {
-  return createOnce(t, "alerts", body, stackAlertRecord, sameAlert(body));
+/** Creates an alert; `sameAsSent` recognises it in the list after an ambiguous failure. */
+export function createAlert(t: StackTarget, body: Obj, sameAsSent: (r: StackAlertRecord) => boolean): Promise<StackAlertRecord> {
+  return createStackObject(t, "alerts", body, stackAlertRecord, sameAsSent);
 }
 
 export async function getAlert(t: StackTarget, id: string): Promise<StackAlertRecord> {

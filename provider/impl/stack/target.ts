@@ -43,3 +43,11 @@ export function targetOf(props: StackTargetOverrides): StackTarget {
   return openStackTarget(engineSettings(), overridesOf(props));
 }
 
+
+/** `props`, with the configured stack written in when they name none (a read with no prior state). */
+export function withTarget<P extends StackTargetOverrides>(props: P): P {
+  if (TARGET_KEYS.some((k) => props[k] !== undefined && props[k] !== null)) return props;
+  const out = { ...props } as Obj;
+  pinTarget(engineSettings(), out);
+  return out as P;
+}

@@ -1,0 +1,15 @@
+import { z } from "zod";
+
+/**
+ * Shapes of the ids that go into URL paths, checked before any request: an id such as `..`
+ * would otherwise climb out of the route it was meant for.
+ */
+
+/** A pipe id (and an organization's or service's, in the contract): a UUID. */
+export const uuid = z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, "must be a UUID such as 6f1c0000-0000-4000-8000-000000000000");
+
+/** A dashboard or alert id of the stack server: an ObjectId, 24 hexadecimal digits. */
+export const objectId = z.string().regex(/^[0-9a-f]{24}$/i, "must be a stack object id: 24 hexadecimal digits");
+
+/** An organization or service id as a path segment: letters, digits, `-` and `_` only. */
+export const pathId = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_-]*$/, "must be an id (letters, digits, - and _)");

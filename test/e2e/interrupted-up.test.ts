@@ -1,0 +1,83 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { E2EStack, resourcesOf } from "./harness";
+
+/**
+ * A `pulumi up` of 30 pipes killed mid-way (the CLI's whole process group, SIGKILL), then the
+ * README's "Recovering from an interrupted `pulumi up`" steps, exactly: every pipe ends in state
+ * exactly once, the emulator holds no pipe the state does not, and no name twice.
+ */
+const COUNT = 30;
+const KAFKA_PASSWORD = "interrupted-up-kafka-password-77";
+
+let s: E2EStack;
+const report: string[] = [];
+
+beforeAll(async () => {
+  s = await E2EStack.open({
+    program: "test/e2e/programs/many-pipes",
+    config: { count: String(COUNT) },
+    secretConfig: { kafkaPassword: KAFKA_PASSWORD },
+    emulator: { latencyMs: 200, stepMs: 20 },
+  });
+}, 120_000);
+
+afterAll(async () => {
+  console.log(`interrupted up (${COUNT} pipes, 200 ms latency):\n${report.join("\n")}`);
+  await s?.close();
+});
+
+const POST_PIPES = (route: string) => route.startsWith("POST ") && route.endsWith("/pipes");
+
+/** POSTs the emulator received, pipes it holds, pipes in state, pending operations. */
+async function counts(): Promise<{ posts: number; stored: number; inState: number; pending: number; stateIds: string[] }> {
+  const posts = Object.entries(s.emulator.control.stats().byRoute).filter(([route]) => POST_PIPES(route)).reduce((n, [, c]) => n + c, 0);
+  const exported = await s.exportState();
+  const json = JSON.parse(exported.text) as { deployment?: { pending_operations?: unknown[] } };
+  const stateIds = resourcesOf(exported.resources, "pipestack:Pipe").map((r) => r.id!);
+  return { posts, stored: s.pipes().length, inState: stateIds.length, pending: json.deployment?.pending_operations?.length ?? 0, stateIds };
+}
+
+describe("recovering from an interrupted pulumi up", () => {
+  it("kill -9 of the CLI's process group mid-way, then the README's steps", async () => {
+    const { child, done } = s.startDetached(["up", "--yes", "--skip-preview"]);
+    // Kill once some pipes are recorded and others are still being created.
+    const deadline = Date.now() + 60_000;
+    while (Date.now() < deadline && s.pipes().length < 12) await new Promise((r) => setTimeout(r, 50));
+    process.kill(-child.pid!, "SIGKILL");
+    await done;
+    // POSTs already on the wire still land: let them.
+    await new Promise((r) => setTimeout(r, 600));
+    const before = await counts();
+    report.push(`  after the kill: ${before.posts} POSTs sent, ${before.stored} pipes in the emulator, ${before.inState} in state, ${before.pending} pending creates`);
+    expect(before.inState).toBeLessThan(COUNT);
+    // The latency only made the kill land mid-way; the recovery need not wait for it.
+    s.emulator.control.setFaults({ latencyMs: 0 });
+
+    // README step 1: the interrupted run's lock, if the backend keeps one.
+    await s.must(["cancel", "--yes", "--stack", s.stack, "--cwd", s.programDir], false);
+    // Step 2: drop the interrupted creates from state.
+    await s.must(["refresh", "--clear-pending-creates", "--yes"]);
+    // Step 3: up again; each pipe the interrupted run made but did not record fails with a 409
+    // that prints the command adopting it.
+    const retry = await s.pulumi(["up", "--yes", "--skip-preview", "--continue-on-error"]);
+    const commands = [...retry.stdout.matchAll(/pulumi config set --path '(pipestack:adopt\["[^"]+"\])' ([0-9a-f-]{36})/g)];
+    const unique = new Map(commands.map((m) => [m[1]!, m[2]!]));
+    report.push(`  second up: exit ${retry.code}, ${unique.size} pipes to adopt`);
+    // Step 4: run those commands, then up once more.
+    for (const [key, id] of unique) await s.must(["config", "set", "--path", key, id]);
+    await s.must(["up", "--yes", "--skip-preview"]);
+    // Step 5: the adoption list has done its work.
+    await s.must(["config", "rm", "pipestack:adopt"]);
+    await s.expectNoChanges();
+
+    const after = await counts();
+    report.push(`  after recovery: ${after.posts} POSTs sent in all, ${after.stored} pipes in the emulator, ${after.inState} in state, ${after.pending} pending`);
+    const live = s.pipes();
+    expect(after.pending).toBe(0);
+    expect(after.inState).toBe(COUNT);
+    expect(new Set(after.stateIds).size).toBe(COUNT);
+    expect(live.map((p) => p.id).sort()).toEqual([...after.stateIds].sort());
+    expect(new Set(live.map((p) => p.name)).size).toBe(COUNT);
+    await s.assertNoPlaintextSecrets();
+  }, 180_000);
+});
