@@ -13,3 +13,4 @@ export { getStackSources, type GetStackSourcesArgs } from "./functions/get-stack
 export type { StackTileInput, StackTileOutput, StackSeries } from "./schemas/stack-dashboard";
 export type { AlertChannel } from "./schemas/stack-alert";
 export type { StackSource } from "./schemas/stack-source";
+export { typeTokens } from "./resources/type-tokens";

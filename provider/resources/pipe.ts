@@ -4,6 +4,7 @@ import type { PipeSource } from "../schemas/pipe-source";
 import type { PipeSourceSecrets } from "../schemas/pipe-secrets";
 import type { ArgsOf } from "./inputs";
 import { shim } from "./shim";
+import { hasTypeToken, RESOURCE_MODULE, typeTokens } from "./type-tokens";
 import { splitSourceInput } from "./split-source";
 
 /**
@@ -39,6 +40,17 @@ export interface PipeArgs extends ArgsOf<Omit<PipeSpecInput, "name">> {
  * });
  */
 export class Pipe extends pulumi.dynamic.Resource {
+  /**
+   * The type token, `pulumi-nodejs:dynamic/pipestack:Pipe`: what policy packs match on
+   * (`validateResourceOfType(Pipe, ...)` of the policy SDK reads it).
+   */
+  static readonly __pulumiType = typeTokens.Pipe;
+
+  /** True when `obj` is a Pipe, also one made by another copy of this package. */
+  static isInstance(obj: unknown): obj is Pipe {
+    return hasTypeToken(obj, Pipe.__pulumiType);
+  }
+
   /** The pipe's name. */
   declare readonly name: pulumi.Output<string>;
   declare readonly organizationId: pulumi.Output<string>;
@@ -84,7 +96,7 @@ export class Pipe extends pulumi.dynamic.Resource {
         updatedAt: undefined,
       },
       { ...opts, additionalSecretOutputs: [...(opts?.additionalSecretOutputs ?? []), "sourceSecrets"] },
-      "pipestack",
+      RESOURCE_MODULE,
       "Pipe",
     );
   }

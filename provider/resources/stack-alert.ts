@@ -2,6 +2,7 @@ import * as pulumi from "@pulumi/pulumi";
 import type { AlertChannel, StackAlertInput } from "../schemas/stack-alert";
 import type { ArgsOf } from "./inputs";
 import { shim } from "./shim";
+import { hasTypeToken, RESOURCE_MODULE, typeTokens } from "./type-tokens";
 
 /**
  * Arguments of a {@link StackAlert}: the request fields of the stack API's alert, and
@@ -30,6 +31,17 @@ export interface StackAlertArgs extends ArgsOf<Omit<StackAlertInput, "name">> {
  * });
  */
 export class StackAlert extends pulumi.dynamic.Resource {
+  /**
+   * The type token, `pulumi-nodejs:dynamic/pipestack:StackAlert`: what policy packs match on
+   * (`validateResourceOfType(StackAlert, ...)` of the policy SDK reads it).
+   */
+  static readonly __pulumiType = typeTokens.StackAlert;
+
+  /** True when `obj` is a StackAlert, also one made by another copy of this package. */
+  static isInstance(obj: unknown): obj is StackAlert {
+    return hasTypeToken(obj, StackAlert.__pulumiType);
+  }
+
   declare readonly name: pulumi.Output<string>;
   declare readonly message: pulumi.Output<string | undefined>;
   declare readonly threshold: pulumi.Output<number>;
@@ -85,7 +97,7 @@ export class StackAlert extends pulumi.dynamic.Resource {
         updatedAt: undefined,
       },
       opts,
-      "pipestack",
+      RESOURCE_MODULE,
       "StackAlert",
     );
   }
