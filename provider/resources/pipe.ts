@@ -47,7 +47,7 @@ export class Pipe extends pulumi.dynamic.Resource {
   static readonly __pulumiType = typeTokens.Pipe;
 
   /** True when `obj` is a Pipe, also one made by another copy of this package. */
-  static isInstance(obj: unknown): obj is Pipe {
+  static override isInstance(obj: unknown): obj is Pipe {
     return hasTypeToken(obj, Pipe.__pulumiType);
   }
 

@@ -38,7 +38,7 @@ export class StackAlert extends pulumi.dynamic.Resource {
   static readonly __pulumiType = typeTokens.StackAlert;
 
   /** True when `obj` is a StackAlert, also one made by another copy of this package. */
-  static isInstance(obj: unknown): obj is StackAlert {
+  static override isInstance(obj: unknown): obj is StackAlert {
     return hasTypeToken(obj, StackAlert.__pulumiType);
   }
 

@@ -39,7 +39,7 @@ export class StackDashboard extends pulumi.dynamic.Resource {
   static readonly __pulumiType = typeTokens.StackDashboard;
 
   /** True when `obj` is a StackDashboard, also one made by another copy of this package. */
-  static isInstance(obj: unknown): obj is StackDashboard {
+  static override isInstance(obj: unknown): obj is StackDashboard {
     return hasTypeToken(obj, StackDashboard.__pulumiType);
   }
 

@@ -68,9 +68,11 @@ describe("resource type tokens", () => {
   });
 
   it("the policy SDK's validateResourceOfType picks the token up for each class", () => {
-    for (const kind of Object.keys(make) as (keyof typeof make)[]) {
-      const fn = policy.validateResourceOfType(pkg[kind], () => undefined) as { __pulumiType?: string };
-      expect(fn.__pulumiType).toBe(`pulumi-nodejs:dynamic/pipestack:${kind}`);
-    }
+    const fns = {
+      Pipe: policy.validateResourceOfType(pkg.Pipe, () => undefined),
+      StackDashboard: policy.validateResourceOfType(pkg.StackDashboard, () => undefined),
+      StackAlert: policy.validateResourceOfType(pkg.StackAlert, () => undefined),
+    };
+    for (const [kind, fn] of Object.entries(fns)) expect((fn as { __pulumiType?: string }).__pulumiType).toBe(`pulumi-nodejs:dynamic/pipestack:${kind}`);
   });
 });
