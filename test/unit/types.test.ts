@@ -46,7 +46,7 @@ describe("public types", () => {
     const board = {} as StackDashboard;
     const args: StackAlertArgs = {
       source: "tile", threshold: 1, thresholdType: "above", interval: "5m", channel: { type: "webhook", webhookId: "w" },
-      serviceId: board.serviceId, organizationId: maybe, dashboardId: board.id, tileId: board.tileIds.apply((m) => m["Errors"]),
+      serviceId: board.serviceId, organizationId: maybe, dashboardId: board.id, tileId: maybe,
     };
     const pipe: PipeArgs = { source: { kafka: { brokers: "b:9092", topics: "t", consumerGroup: maybe } }, destination: { database: "d" }, serviceId: maybe };
     expectTypeOf([args, pipe]).toBeArray();
