@@ -25,7 +25,7 @@ const SUBSET = [
 function must(cmd, args, opts) {
   const r = spawnSync(cmd, args, { encoding: "utf8", stdio: ["ignore", "pipe", "inherit"], ...opts });
   if (r.status !== 0) throw new Error(`${cmd} ${args.join(" ")} exited ${r.status}`);
-  return r.stdout.trim();
+  return (r.stdout ?? "").trim();
 }
 
 /** The absolute path of a Node.js binary of that major version (from the npm package `node`). */
