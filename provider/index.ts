@@ -19,3 +19,17 @@ export type { StackTileInput, StackTileOutput, StackSeries } from "./schemas/sta
 export type { AlertChannel } from "./schemas/stack-alert";
 export type { StackSource } from "./schemas/stack-source";
 export { typeTokens } from "./resources/type-tokens";
+export type {
+  PipeSourceArgs,
+  DestinationArgs,
+  FieldMappingArgs,
+  ScalingArgs,
+  PipeSettingsArgs,
+  StackTileArgs,
+  StackSeriesArgs,
+  AlertChannelArgs,
+  AlertInterval,
+} from "./resources/nested-types";
+export type { Destination, FieldMapping, PipeSettings, Scaling } from "./schemas/pipe";
+export type { PipeSource } from "./schemas/pipe-source";
+export type { PipeSourceSecrets } from "./schemas/pipe-secrets";

@@ -1,8 +1,9 @@
 import * as pulumi from "@pulumi/pulumi";
-import type { Destination, FieldMapping, PipeSettings, PipeSpecInput, Scaling } from "../schemas/pipe";
-import type { PipeSource } from "../schemas/pipe-source";
+import type { Destination, FieldMapping, PipeSettings, pipeSpecShape, Scaling } from "../schemas/pipe";
+import type { PipeSource, pipeSource } from "../schemas/pipe-source";
 import type { PipeSourceSecrets } from "../schemas/pipe-secrets";
-import type { ArgsOf } from "./inputs";
+import type { ArgsOf, DeepInput } from "./inputs";
+import type { SchemaInput } from "./schema-input";
 import { shim } from "./shim";
 import { hasTypeToken, RESOURCE_MODULE, typeTokens } from "./type-tokens";
 import { splitSourceInput } from "./split-source";
@@ -12,7 +13,14 @@ import { splitSourceInput } from "./split-source";
  * `kafka`, `objectStorage`, `kinesis`, `postgres`; `destination`; `fieldMappings`; `scaling`;
  * `settings`), plus where it lives and how long to wait for it.
  */
-export interface PipeArgs extends ArgsOf<Omit<PipeSpecInput, "name">> {
+export interface PipeArgs extends ArgsOf<Omit<SchemaInput<typeof pipeSpecShape>, "name" | "source">> {
+  /**
+   * Where the pipe reads: exactly one of `kafka`, `objectStorage`, `kinesis`, `postgres`.
+   * Credentials in it are kept as secrets.
+   */
+  // Named apart: in the published .d.ts the spec's copy of the source shape has lost its field
+  // docs, the source schema's own declaration keeps them.
+  source: DeepInput<SchemaInput<typeof pipeSource>>;
   /** Pipe name, 1-255 characters. @default the resource name */
   name?: pulumi.Input<string>;
   /**

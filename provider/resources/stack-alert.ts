@@ -1,6 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
-import type { AlertChannel, StackAlertInput } from "../schemas/stack-alert";
+import type { AlertChannel, stackAlertSpec, StackAlertInput } from "../schemas/stack-alert";
 import type { ArgsOf } from "./inputs";
+import type { SchemaInput } from "./schema-input";
 import { shim } from "./shim";
 import { hasTypeToken, RESOURCE_MODULE, typeTokens } from "./type-tokens";
 
@@ -8,7 +9,7 @@ import { hasTypeToken, RESOURCE_MODULE, typeTokens } from "./type-tokens";
  * Arguments of a {@link StackAlert}: the request fields of the stack API's alert, and
  * (optionally) which stack it lives on.
  */
-export interface StackAlertArgs extends ArgsOf<Omit<StackAlertInput, "name">> {
+export interface StackAlertArgs extends ArgsOf<Omit<SchemaInput<typeof stackAlertSpec>, "name">> {
   /** Alert name, 1-512 characters. @default the resource name */
   name?: pulumi.Input<string>;
 }

@@ -1,6 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
-import type { StackDashboardInput, StackTileOutput } from "../schemas/stack-dashboard";
+import type { stackDashboardSpec, StackTileOutput } from "../schemas/stack-dashboard";
 import type { ArgsOf } from "./inputs";
+import type { SchemaInput } from "./schema-input";
 import { shim } from "./shim";
 import { hasTypeToken, RESOURCE_MODULE, typeTokens } from "./type-tokens";
 
@@ -8,7 +9,7 @@ import { hasTypeToken, RESOURCE_MODULE, typeTokens } from "./type-tokens";
  * Arguments of a {@link StackDashboard}: its name, tiles and tags, and (optionally) which stack
  * it lives on.
  */
-export interface StackDashboardArgs extends ArgsOf<Omit<StackDashboardInput, "name">> {
+export interface StackDashboardArgs extends ArgsOf<Omit<SchemaInput<typeof stackDashboardSpec>, "name">> {
   /** Dashboard name, up to 1024 characters. @default the resource name */
   name?: pulumi.Input<string>;
 }

@@ -59,6 +59,18 @@ describe("public types", () => {
     expectTypeOf([a, b]).toBeArray();
   });
 
+  it("the named nested types are what the args take at that place", () => {
+    type Index = typeof import("../../provider/index");
+    type Named = import("../../provider/index").DestinationArgs;
+    const destination: Named = { database: "d", managedTable: pulumi.output(true), columns: [{ name: "id", type: "String" }] };
+    const scaling: import("../../provider/index").ScalingArgs = { replicas: pulumi.output(2) };
+    const tile: import("../../provider/index").StackTileArgs = { name: "n", x: 0, y: 0, w: 1, h: 1, series: [{ type: "time", dataSource: "events", aggFn: "count" }] };
+    const args: PipeArgs = { source: { kafka: { brokers: "b", topics: "t" } }, destination, scaling };
+    expectTypeOf([args, tile]).toBeArray();
+    expectTypeOf<InstanceType<Index["Pipe"]>["destination"]>().toEqualTypeOf<pulumi.Output<import("../../provider/index").Destination>>();
+    expectTypeOf<InstanceType<Index["Pipe"]>["source"]>().toEqualTypeOf<pulumi.Output<import("../../provider/index").PipeSource>>();
+  });
+
   it("settings are typed from their schema", () => {
     expectTypeOf<Settings["maxRetries"]>().toEqualTypeOf<number>();
     expectTypeOf<Settings["apiUrl"]>().toEqualTypeOf<string | undefined>();
