@@ -3,13 +3,33 @@
  * alerts, over the service's REST API.
  */
 export { Pipe, type PipeArgs } from "./resources/pipe";
-export { getReversePrivateEndpoints, type GetReversePrivateEndpointsArgs } from "./functions/get-reverse-private-endpoints";
+export {
+  getReversePrivateEndpoints,
+  getReversePrivateEndpointsOutput,
+  type GetReversePrivateEndpointsArgs,
+  type GetReversePrivateEndpointsOutputArgs,
+} from "./functions/get-reverse-private-endpoints";
 export type { ReversePrivateEndpoint } from "./schemas/reverse-private-endpoint";
 export { settingKeys, type Settings } from "./config";
 export { ApiError, NotFoundError, ConflictError, RateLimitedError, FailedDependencyError, TransportError } from "./client/errors";
 export { StackDashboard, type StackDashboardArgs } from "./resources/stack-dashboard";
 export { StackAlert, type StackAlertArgs } from "./resources/stack-alert";
-export { getStackSources, type GetStackSourcesArgs } from "./functions/get-stack-sources";
+export { getStackSources, getStackSourcesOutput, type GetStackSourcesArgs, type GetStackSourcesOutputArgs } from "./functions/get-stack-sources";
 export type { StackTileInput, StackTileOutput, StackSeries } from "./schemas/stack-dashboard";
 export type { AlertChannel } from "./schemas/stack-alert";
 export type { StackSource } from "./schemas/stack-source";
+export { typeTokens } from "./resources/type-tokens";
+export type {
+  PipeSourceArgs,
+  DestinationArgs,
+  FieldMappingArgs,
+  ScalingArgs,
+  PipeSettingsArgs,
+  StackTileArgs,
+  StackSeriesArgs,
+  AlertChannelArgs,
+  AlertInterval,
+} from "./resources/nested-types";
+export type { Destination, FieldMapping, PipeSettings, Scaling } from "./schemas/pipe";
+export type { PipeSource } from "./schemas/pipe-source";
+export type { PipeSourceSecrets } from "./schemas/pipe-secrets";

@@ -1,44 +1,90 @@
 #!/usr/bin/env node
-// The README's test command: makes the Pulumi CLI ready (the end-to-end tests drive it), runs
-// every vitest suite with a JSON report, and ends with the line CI reads: "N passed, N failed".
+// The README's test command: makes the Pulumi CLI ready (the end-to-end tests drive it), runs the
+// vitest suites with a JSON report per run, and ends with the line CI reads: "N passed, N failed",
+// summed over every run.
+//
+// Runs: every suite on this machine's Node.js with the lockfile's @pulumi/pulumi; then, unless
+// test files are named on the command line or PIPESTACK_NODE_MATRIX=off, the unit, provider and a
+// representative e2e subset on Node 22 and 24 with the newest @pulumi/pulumi (scripts/matrix).
 "use strict";
 const { spawnSync } = require("node:child_process");
 const fs = require("node:fs");
 const path = require("node:path");
+const { SUBSET, newestSdk, nodeBinary, prepareWorkdir } = require("./matrix/newer-node");
 
 const root = path.resolve(__dirname, "..");
-const report = path.join(root, "test-results", "vitest.json");
-fs.mkdirSync(path.dirname(report), { recursive: true });
-fs.rmSync(report, { force: true });
+const results = path.join(root, "test-results");
+fs.mkdirSync(results, { recursive: true });
+for (const f of fs.readdirSync(results)) if (f.endsWith(".json")) fs.rmSync(path.join(results, f), { force: true });
 
 const env = { ...process.env };
 const cli = spawnSync("bash", [path.join(__dirname, "ensure-pulumi.sh")], { encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] });
+let cliBin;
 if (cli.status === 0) {
-  const bin = cli.stdout.trim().split("\n").pop();
-  env.PATH = `${bin}${path.delimiter}${path.join(root, "node_modules", "@pulumi", "pulumi")}${path.delimiter}${env.PATH}`;
-  env.PIPESTACK_PULUMI_BIN = bin;
+  cliBin = cli.stdout.trim().split("\n").pop();
+  env.PIPESTACK_PULUMI_BIN = cliBin;
 } else {
   console.error("pulumi-pipestack: the Pulumi CLI is not ready; the end-to-end tests will fail.");
 }
 
-const args = ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${report}`, ...process.argv.slice(2)];
-const run = spawnSync("npx", args, { cwd: root, env, stdio: "inherit" });
-
-let passed = 0;
-let failed = 0;
-let skipped = 0;
-try {
-  const json = JSON.parse(fs.readFileSync(report, "utf8"));
-  passed = json.numPassedTests;
-  failed = json.numFailedTests + (json.numRuntimeErrorTestSuites ?? 0);
-  skipped = json.numPendingTests + (json.numTodoTests ?? 0);
-  // A suite that failed to load has no tests in the counts: count it as a failure.
-  for (const suite of json.testResults ?? []) {
-    if (suite.status === "failed" && (suite.assertionResults ?? []).length === 0) failed += 1;
-  }
-} catch (err) {
-  console.error(`pulumi-pipestack: no vitest JSON report (${err.message})`);
-  failed += 1;
+/** One vitest run: `node` runs vitest in `cwd`, and is first on PATH for everything it starts. */
+function vitest({ name, cwd, node, files }) {
+  const report = path.join(results, `${name}.json`);
+  const pathParts = [path.dirname(node), ...(cliBin ? [cliBin] : []), path.join(cwd, "node_modules", "@pulumi", "pulumi"), env.PATH];
+  const args = [path.join(cwd, "node_modules", "vitest", "vitest.mjs"), "run", "--reporter=default", "--reporter=json", `--outputFile.json=${report}`, ...files];
+  const started = Date.now();
+  const run = spawnSync(node, args, { cwd, env: { ...env, PATH: pathParts.join(path.delimiter) }, stdio: "inherit" });
+  return { name, report, status: run.status, seconds: Math.round((Date.now() - started) / 1000) };
 }
-console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ""}`);
-process.exit(run.status === 0 && failed === 0 && passed > 0 ? 0 : 1);
+
+/** passed / failed / skipped of one JSON report; a missing report or a suite that failed to load is a failure. */
+function counts(report) {
+  try {
+    const json = JSON.parse(fs.readFileSync(report, "utf8"));
+    let failed = json.numFailedTests + (json.numRuntimeErrorTestSuites ?? 0);
+    for (const suite of json.testResults ?? []) if (suite.status === "failed" && (suite.assertionResults ?? []).length === 0) failed += 1;
+    return { passed: json.numPassedTests, failed, skipped: json.numPendingTests + (json.numTodoTests ?? 0) };
+  } catch (err) {
+    console.error(`pulumi-pipestack: no vitest JSON report ${path.basename(report)} (${err.message})`);
+    return { passed: 0, failed: 1, skipped: 0 };
+  }
+}
+
+const named = process.argv.slice(2);
+const runs = [];
+const sdkMain = JSON.parse(fs.readFileSync(path.join(root, "node_modules", "@pulumi", "pulumi", "package.json"), "utf8")).version;
+runs.push({ ...vitest({ name: `node${process.versions.node.split(".")[0]}-sdk${sdkMain}`, cwd: root, node: process.execPath, files: named }), setup: 0 });
+
+if (named.length === 0 && process.env.PIPESTACK_NODE_MATRIX !== "off") {
+  let sdk;
+  try {
+    sdk = newestSdk();
+  } catch (err) {
+    console.error(`pulumi-pipestack: could not find the newest @pulumi/pulumi (${err.message})`);
+  }
+  for (const major of ["22", "24"]) {
+    const name = `node${major}-sdk${sdk ?? "newest"}`;
+    const started = Date.now();
+    try {
+      if (!sdk) throw new Error("no SDK version");
+      const node = nodeBinary(major);
+      const dir = path.join(root, ".ci-cache", `sdk-${sdk}`);
+      prepareWorkdir(root, dir, sdk, node);
+      const setup = Math.round((Date.now() - started) / 1000);
+      runs.push({ ...vitest({ name, cwd: dir, node, files: SUBSET }), setup });
+    } catch (err) {
+      console.error(`pulumi-pipestack: the ${name} run could not start: ${err.message}`);
+      runs.push({ name, report: path.join(results, `${name}.json`), status: 1, seconds: 0, setup: Math.round((Date.now() - started) / 1000) });
+    }
+  }
+}
+
+const total = { passed: 0, failed: 0, skipped: 0 };
+for (const r of runs) {
+  const c = counts(r.report);
+  for (const k of Object.keys(total)) total[k] += c[k];
+  // Worded unlike the last line, which is the only one CI reads.
+  console.log(`pulumi-pipestack: run ${r.name}: passed ${c.passed}, failed ${c.failed}, ${r.seconds} s (setup ${r.setup} s)`);
+}
+console.log(`${total.passed} passed, ${total.failed} failed${total.skipped ? `, ${total.skipped} skipped` : ""}`);
+process.exit(runs.every((r) => r.status === 0) && total.failed === 0 && total.passed > 0 ? 0 : 1);

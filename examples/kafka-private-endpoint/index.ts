@@ -1,16 +1,16 @@
 // A Kafka pipe whose brokers sit in a private network: the pipe reaches them through the
-// service's reverse private endpoints that are Ready, listed by getReversePrivateEndpoints.
+// service's reverse private endpoints that are Ready, listed by getReversePrivateEndpointsOutput.
 //
 //   pulumi config set --secret kafkaPassword <password>
 //   pulumi up
 import * as pulumi from "@pulumi/pulumi";
-import { Pipe, getReversePrivateEndpoints } from "pulumi-pipestack";
+import { Pipe, getReversePrivateEndpointsOutput } from "pulumi-pipestack";
 
 const config = new pulumi.Config();
 
 // Narrowing the list (e.g. `pulumi config set endpointType VPC_ENDPOINT_SERVICE`) changes the
 // pipe in place.
-const endpoints = getReversePrivateEndpoints({
+const endpoints = getReversePrivateEndpointsOutput({
   status: "Ready",
   type: config.get("endpointType") as "VPC_ENDPOINT_SERVICE" | "VPC_RESOURCE" | undefined,
 });

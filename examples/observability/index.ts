@@ -9,7 +9,7 @@
 //
 // Moving between targets creates the dashboard and alert on the new one and deletes the old.
 import * as pulumi from "@pulumi/pulumi";
-import { StackAlert, StackDashboard, getStackSources } from "pulumi-pipestack";
+import { StackAlert, StackDashboard, getStackSourcesOutput } from "pulumi-pipestack";
 
 const config = new pulumi.Config();
 
@@ -49,4 +49,4 @@ export const dashboardId = board.id;
 export const tileIds = board.tileIds;
 export const alertId = errors.id;
 export const alertState = errors.state;
-export const sources = getStackSources().apply((list) => list.map((s) => `${s.name} (${s.kind})`));
+export const sources = getStackSourcesOutput().apply((list) => list.map((s) => `${s.name} (${s.kind})`));

@@ -1,9 +1,11 @@
 import * as pulumi from "@pulumi/pulumi";
-import type { Destination, FieldMapping, PipeSettings, PipeSpecInput, Scaling } from "../schemas/pipe";
-import type { PipeSource } from "../schemas/pipe-source";
+import type { Destination, FieldMapping, PipeSettings, pipeSpecShape, Scaling } from "../schemas/pipe";
+import type { PipeSource, pipeSource } from "../schemas/pipe-source";
 import type { PipeSourceSecrets } from "../schemas/pipe-policy";
-import type { ArgsOf } from "./inputs";
+import type { ArgsOf, DeepInput } from "./inputs";
+import type { SchemaInput } from "./schema-input";
 import { shim } from "./shim";
+import { hasTypeToken, RESOURCE_MODULE, typeTokens } from "./type-tokens";
 import { splitSourceInput } from "./split-source";
 
 /**
@@ -11,7 +13,14 @@ import { splitSourceInput } from "./split-source";
  * `kafka`, `objectStorage`, `kinesis`, `postgres`; `destination`; `fieldMappings`; `scaling`;
  * `settings`), plus where it lives and how long to wait for it.
  */
-export interface PipeArgs extends ArgsOf<Omit<PipeSpecInput, "name">> {
+export interface PipeArgs extends ArgsOf<Omit<SchemaInput<typeof pipeSpecShape>, "name" | "source">> {
+  /**
+   * Where the pipe reads: exactly one of `kafka`, `objectStorage`, `kinesis`, `postgres`.
+   * Credentials in it are kept as secrets.
+   */
+  // Named apart: in the published .d.ts the spec's copy of the source shape has lost its field
+  // docs, the source schema's own declaration keeps them.
+  source: DeepInput<SchemaInput<typeof pipeSource>>;
   /** Pipe name, 1-255 characters. @default the resource name */
   name?: pulumi.Input<string>;
   /**
@@ -39,6 +48,17 @@ export interface PipeArgs extends ArgsOf<Omit<PipeSpecInput, "name">> {
  * });
  */
 export class Pipe extends pulumi.dynamic.Resource {
+  /**
+   * The type token, `pulumi-nodejs:dynamic/pipestack:Pipe`: what policy packs match on
+   * (`validateResourceOfType(Pipe, ...)` of the policy SDK reads it).
+   */
+  static readonly __pulumiType = typeTokens.Pipe;
+
+  /** True when `obj` is a Pipe, also one made by another copy of this package. */
+  static override isInstance(obj: unknown): obj is Pipe {
+    return hasTypeToken(obj, Pipe.__pulumiType);
+  }
+
   /** The pipe's name. */
   declare readonly name: pulumi.Output<string>;
   declare readonly organizationId: pulumi.Output<string>;
@@ -84,7 +104,7 @@ export class Pipe extends pulumi.dynamic.Resource {
         updatedAt: undefined,
       },
       { ...opts, additionalSecretOutputs: [...(opts?.additionalSecretOutputs ?? []), "sourceSecrets"] },
-      "pipestack",
+      RESOURCE_MODULE,
       "Pipe",
     );
   }

@@ -1,13 +1,15 @@
 import * as pulumi from "@pulumi/pulumi";
-import type { AlertChannel, StackAlertInput } from "../schemas/stack-alert";
+import type { AlertChannel, stackAlertSpec, StackAlertInput } from "../schemas/stack-alert";
 import type { ArgsOf } from "./inputs";
+import type { SchemaInput } from "./schema-input";
 import { shim } from "./shim";
+import { hasTypeToken, RESOURCE_MODULE, typeTokens } from "./type-tokens";
 
 /**
  * Arguments of a {@link StackAlert}: the request fields of the stack API's alert, and
  * (optionally) which stack it lives on.
  */
-export interface StackAlertArgs extends ArgsOf<Omit<StackAlertInput, "name">> {
+export interface StackAlertArgs extends ArgsOf<Omit<SchemaInput<typeof stackAlertSpec>, "name">> {
   /** Alert name, 1-512 characters. @default the resource name */
   name?: pulumi.Input<string>;
 }
@@ -30,6 +32,17 @@ export interface StackAlertArgs extends ArgsOf<Omit<StackAlertInput, "name">> {
  * });
  */
 export class StackAlert extends pulumi.dynamic.Resource {
+  /**
+   * The type token, `pulumi-nodejs:dynamic/pipestack:StackAlert`: what policy packs match on
+   * (`validateResourceOfType(StackAlert, ...)` of the policy SDK reads it).
+   */
+  static readonly __pulumiType = typeTokens.StackAlert;
+
+  /** True when `obj` is a StackAlert, also one made by another copy of this package. */
+  static override isInstance(obj: unknown): obj is StackAlert {
+    return hasTypeToken(obj, StackAlert.__pulumiType);
+  }
+
   declare readonly name: pulumi.Output<string>;
   declare readonly message: pulumi.Output<string | undefined>;
   declare readonly threshold: pulumi.Output<number>;
@@ -79,7 +92,7 @@ export class StackAlert extends pulumi.dynamic.Resource {
         updatedAt: undefined,
       },
       opts,
-      "pipestack",
+      RESOURCE_MODULE,
       "StackAlert",
     );
   }

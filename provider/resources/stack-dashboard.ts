@@ -1,13 +1,15 @@
 import * as pulumi from "@pulumi/pulumi";
-import type { StackDashboardInput, StackTileOutput } from "../schemas/stack-dashboard";
+import type { stackDashboardSpec, StackTileOutput } from "../schemas/stack-dashboard";
 import type { ArgsOf } from "./inputs";
+import type { SchemaInput } from "./schema-input";
 import { shim } from "./shim";
+import { hasTypeToken, RESOURCE_MODULE, typeTokens } from "./type-tokens";
 
 /**
  * Arguments of a {@link StackDashboard}: its name, tiles and tags, and (optionally) which stack
  * it lives on.
  */
-export interface StackDashboardArgs extends ArgsOf<Omit<StackDashboardInput, "name">> {
+export interface StackDashboardArgs extends ArgsOf<Omit<SchemaInput<typeof stackDashboardSpec>, "name">> {
   /** Dashboard name, up to 1024 characters. @default the resource name */
   name?: pulumi.Input<string>;
 }
@@ -31,6 +33,17 @@ export interface StackDashboardArgs extends ArgsOf<Omit<StackDashboardInput, "na
  *   threshold: 10, thresholdType: "above", interval: "5m", channel: { type: "webhook", webhookId: "..." } });
  */
 export class StackDashboard extends pulumi.dynamic.Resource {
+  /**
+   * The type token, `pulumi-nodejs:dynamic/pipestack:StackDashboard`: what policy packs match on
+   * (`validateResourceOfType(StackDashboard, ...)` of the policy SDK reads it).
+   */
+  static readonly __pulumiType = typeTokens.StackDashboard;
+
+  /** True when `obj` is a StackDashboard, also one made by another copy of this package. */
+  static override isInstance(obj: unknown): obj is StackDashboard {
+    return hasTypeToken(obj, StackDashboard.__pulumiType);
+  }
+
   /** The dashboard's name. */
   declare readonly name: pulumi.Output<string>;
   /** The tiles as the server stores them, each with its `id` and its `key`. */
@@ -60,7 +73,7 @@ export class StackDashboard extends pulumi.dynamic.Resource {
         tileIds: undefined,
       },
       opts,
-      "pipestack",
+      RESOURCE_MODULE,
       "StackDashboard",
     );
   }

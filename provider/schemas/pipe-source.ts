@@ -57,6 +57,7 @@ export const kafkaSource = z
     topics: text,
     /** Consumer group. @default `pipes-<id>`, chosen by the API. Fixed at creation. */
     consumerGroup: optionalText,
+    /** How the pipe authenticates to the brokers; `credentials` follow it. */
     authentication: kafkaAuthentication.optional(),
     /** Cloud role identifier (ARN-style) for IAM_ROLE authentication. */
     iamRole: optionalText,

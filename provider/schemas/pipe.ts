@@ -22,9 +22,13 @@ export const tableEngine = z
 
 export const destination = z
   .object({
+    /** Database the pipe writes into. */
     database: text,
+    /** Table the pipe writes into; required for all but postgres pipes. */
     table: text.optional(),
+    /** `true`: the pipe creates and owns the table (from `columns`); `false`: it exists already. */
     managedTable: z.boolean().optional(),
+    /** How a managed table is created: engine, sorting key, partitioning, primary key. */
     tableDefinition: z
       .object({
         engine: tableEngine.optional(),
@@ -46,6 +50,7 @@ export const fieldMapping = z.object({ sourceField: text, destinationField: text
 /** Replica sizing; only kafka, kinesis and object-storage pipes take it. */
 export const scaling = z
   .object({
+    /** Number of replicas, 1-40. */
     replicas: int(1, 40).optional(),
     /** @deprecated by the API; object storage only. */
     concurrency: int(0, 34).optional(),

@@ -7,10 +7,12 @@
 // scripts/ensure-pulumi.sh builds this small stand-in instead. It only needs what `pulumi up`,
 // `preview`, `refresh`, `destroy` and `stack export` use: the real work of running a program is done
 // by @pulumi/pulumi's own runner (`@pulumi/pulumi/cmd/run`), resolved from the program's folder,
-// exactly like the official host does. Things it deliberately does not do: install npm packages,
-// discover provider plugins from node_modules (dynamic providers need none: the CLI finds
-// `pulumi-resource-pulumi-nodejs` on PATH), run plugins or policy packs written in Node.js,
-// code generation, and the synchronous-invoke pipe (only used by long-deprecated SDK calls).
+// exactly like the official host does. It also runs policy packs written in Node.js (`pulumi
+// preview --policy-pack DIR`: see RunPlugin), again through @pulumi/pulumi's own runner. Things it
+// deliberately does not do: install npm packages, discover provider plugins from node_modules
+// (dynamic providers need none: the CLI finds `pulumi-resource-pulumi-nodejs` on PATH), run
+// resource or tool plugins written in Node.js, code generation, and the synchronous-invoke pipe
+// (only used by long-deprecated SDK calls).
 //
 // Launch contract (see sdk/go/common/resource/plugin in sdk/v3): the CLI starts us with optional
 // flags (--logtostderr, -v=N, --tracing URL) followed by the engine's gRPC address as the last
@@ -37,6 +39,8 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/common/version"
 	pulumirpc "github.com/pulumi/pulumi/sdk/v3/proto/go"
 	"google.golang.org/grpc"
+	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/status"
 	"google.golang.org/protobuf/types/known/emptypb"
 )
 
@@ -310,15 +314,107 @@ func (h *host) Run(ctx context.Context, req *pulumirpc.RunRequest) (*pulumirpc.R
 	}
 }
 
+// RunPlugin runs a policy pack (plugin kind "analyzer"). When a language host for the pack's
+// runtime exists, the CLI does not look for a `pulumi-analyzer-policy` launcher: it asks the host
+// to run the pack's folder (NewPolicyAnalyzer and newPlugin in sdk/go/common/resource/plugin),
+// passing the engine address as the last argument, and reads the port of the pack's Analyzer gRPC
+// server from the first line of its stdout, which we stream back. As the official host and the old
+// launcher do, the pack runs under `node <@pulumi/pulumi/cmd/run-policy-pack> <engine> <pack dir>`,
+// the runner resolved from the pack's folder (it registers ts-node for TypeScript packs itself).
+func (h *host) RunPlugin(req *pulumirpc.RunPluginRequest, server pulumirpc.LanguageRuntime_RunPluginServer) error {
+	if req.GetKind() != "analyzer" {
+		return status.Errorf(codes.Unimplemented,
+			"pulumi-language-nodejs (pulumi-pipestack's own host) runs only policy packs, not %q plugins", req.GetKind())
+	}
+	args := req.GetArgs()
+	if len(args) == 0 {
+		return status.Error(codes.InvalidArgument, "RunPlugin: no engine address among the arguments")
+	}
+	engineAddress := args[len(args)-1] // flags such as --logtostderr may come first
+	dir := programDir(req.GetInfo(), req.GetPwd())
+
+	ctx := server.Context()
+	runner, err := resolveModule(ctx, h.nodeBin, dir, "PULUMI_LANGUAGE_NODEJS_RUN_POLICY_PACK_PATH",
+		"@pulumi/pulumi/cmd/run-policy-pack")
+	if err != nil {
+		return status.Error(codes.FailedPrecondition, err.Error())
+	}
+	var nodeArgs []string
+	if nodeargs, ok := req.GetInfo().GetOptions().AsMap()["nodeargs"].(string); ok {
+		nodeArgs = strings.Fields(nodeargs)
+	}
+	nodeArgs = append(nodeArgs, runner, engineAddress, dir)
+
+	cmd := exec.CommandContext(ctx, h.nodeBin, nodeArgs...)
+	cmd.Dir = dir
+	cmd.Env = req.GetEnv() // the CLI's own environment plus the pack's settings
+	if len(cmd.Env) == 0 {
+		cmd.Env = os.Environ()
+	}
+	out := &streamSender{server: server}
+	cmd.Stdout = out.writer(false)
+	cmd.Stderr = out.writer(true)
+	err = cmd.Run()
+
+	var exitErr *exec.ExitError
+	code := 0
+	switch {
+	case err == nil:
+	case errors.As(err, &exitErr):
+		code = exitErr.ExitCode()
+	default:
+		return status.Errorf(codes.Internal, "could not run %s: %v", h.nodeBin, err)
+	}
+	return out.send(&pulumirpc.RunPluginResponse{Output: &pulumirpc.RunPluginResponse_Exitcode{Exitcode: int32(code)}})
+}
+
+// streamSender sends a plugin's stdout and stderr as RunPlugin messages; exec copies each of them
+// on its own goroutine, and a gRPC stream must not be sent on from two at once.
+type streamSender struct {
+	mu     sync.Mutex
+	server pulumirpc.LanguageRuntime_RunPluginServer
+}
+
+func (s *streamSender) send(msg *pulumirpc.RunPluginResponse) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.server.Send(msg)
+}
+
+type streamWriter struct {
+	s      *streamSender
+	stderr bool
+}
+
+func (s *streamSender) writer(stderr bool) *streamWriter { return &streamWriter{s: s, stderr: stderr} }
+
+func (w *streamWriter) Write(p []byte) (int, error) {
+	b := append([]byte(nil), p...) // exec reuses its buffer
+	msg := &pulumirpc.RunPluginResponse{Output: &pulumirpc.RunPluginResponse_Stdout{Stdout: b}}
+	if w.stderr {
+		msg = &pulumirpc.RunPluginResponse{Output: &pulumirpc.RunPluginResponse_Stderr{Stderr: b}}
+	}
+	if err := w.s.send(msg); err != nil {
+		return 0, err
+	}
+	return len(p), nil
+}
+
 // resolveRunner finds @pulumi/pulumi/cmd/run as the program itself would (Node's resolution from
 // the program folder), so the program and the runner share one copy of @pulumi/pulumi.
 // PULUMI_LANGUAGE_NODEJS_RUN_PATH overrides it, as in the official host.
 func (h *host) resolveRunner(ctx context.Context, dir string) (string, error) {
-	mod := os.Getenv("PULUMI_LANGUAGE_NODEJS_RUN_PATH")
+	return resolveModule(ctx, h.nodeBin, dir, "PULUMI_LANGUAGE_NODEJS_RUN_PATH", "@pulumi/pulumi/cmd/run")
+}
+
+// resolveModule resolves a module with Node's resolution from dir; the environment variable
+// overrides the module's name.
+func resolveModule(ctx context.Context, nodeBin, dir, override, module string) (string, error) {
+	mod := os.Getenv(override)
 	if mod == "" {
-		mod = "@pulumi/pulumi/cmd/run"
+		mod = module
 	}
-	cmd := exec.CommandContext(ctx, h.nodeBin, "-e", "console.log(require.resolve(process.argv[1]))", mod)
+	cmd := exec.CommandContext(ctx, nodeBin, "-e", "console.log(require.resolve(process.argv[1]))", mod)
 	cmd.Dir = dir
 	out, err := cmd.Output()
 	if err != nil {

@@ -39,9 +39,9 @@ beforeAll(async () => {
   fs.writeFileSync(
     path.join(project, "index.ts"),
     `import * as pulumi from "@pulumi/pulumi";
-import { Pipe, StackDashboard, getReversePrivateEndpoints } from "pulumi-pipestack";
+import { Pipe, StackDashboard, getReversePrivateEndpointsOutput } from "pulumi-pipestack";
 const cfg = new pulumi.Config();
-const ready = getReversePrivateEndpoints({ status: "Ready" });
+const ready = getReversePrivateEndpointsOutput({ status: "Ready" });
 const pipe = new Pipe("events", {
   source: { kafka: { brokers: "b:9092", topics: "t", authentication: "PLAIN",
     credentials: { username: "u", password: cfg.requireSecret("pw") },

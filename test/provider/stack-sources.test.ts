@@ -2,7 +2,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { storedStack } from "../support/stored";
 import type { Emulator } from "../../emulator/index";
-import { getStackSources } from "../../provider/functions/get-stack-sources";
+import { getStackSources, getStackSourcesOutput } from "../../provider/functions/get-stack-sources";
 import { settingKeys } from "../../provider/config";
 import { KEY_SECRET, STACK_TOKEN, TARGETS, configFor, start } from "./stack-harness";
 
@@ -37,7 +37,7 @@ function valueOf<T>(o: pulumi.Output<T>): Promise<T> {
 describe.each(TARGETS)("getStackSources on the %s target", (kind) => {
   it("lists the stack's sources as an Output", async () => {
     useEnv(configFor(kind, emulator));
-    const sources = await valueOf(getStackSources());
+    const sources = await valueOf(getStackSourcesOutput());
     const seeded = storedStack(emulator, kind).sources;
     expect(sources.map((s) => s.id).sort()).toEqual(seeded.map((s: any) => s.id).sort());
     expect(sources.length).toBeGreaterThan(0);
@@ -46,7 +46,7 @@ describe.each(TARGETS)("getStackSources on the %s target", (kind) => {
 
   it("reports a refused credential without showing it", async () => {
     useEnv(configFor(kind, emulator, { keySecret: "wrong-secret-9000", stackToken: "wrong-token-9000" }));
-    const message = await valueOf(getStackSources()).then(() => "resolved", (e: Error) => e.message);
+    const message = await valueOf(getStackSourcesOutput()).then(() => "resolved", (e: Error) => e.message);
     expect(message).toMatch(/401/);
     expect(message).not.toMatch(/wrong-(secret|token)-9000/);
   });
@@ -55,12 +55,53 @@ describe.each(TARGETS)("getStackSources on the %s target", (kind) => {
 describe("getStackSources arguments", () => {
   it("may name the server itself", async () => {
     useEnv({ ...configFor("cloud", emulator) });
-    const sources = await valueOf(getStackSources({ stackUrl: emulator.url }));
+    const sources = await valueOf(getStackSourcesOutput({ stackUrl: pulumi.output(emulator.url) }));
     expect(sources.map((s) => s.id).sort()).toEqual(storedStack(emulator, "server").sources.map((s) => s.id).sort());
   });
 
   it("refuses an unknown argument with its name", async () => {
-    const message = await valueOf(getStackSources({ team: "x" } as never)).then(() => "resolved", (e: Error) => e.message);
+    const message = await valueOf(getStackSourcesOutput({ team: "x" } as never)).then(() => "resolved", (e: Error) => e.message);
     expect(message).toMatch(/getStackSources: team is not a known field/);
+    await expect(getStackSources({ team: "x" } as never)).rejects.toThrow(/getStackSources: team is not a known field/);
+  });
+});
+
+describe("getStackSources and getStackSourcesOutput: the function convention", () => {
+  it("getStackSources returns a Promise of the same list", async () => {
+    useEnv(configFor("server", emulator));
+    const pending = getStackSources({}, {});
+    expect(pending).toBeInstanceOf(Promise);
+    const sources = await pending;
+    expect(sources.map((s) => s.id).sort()).toEqual((emulator.control.state() as any).stack.sources.map((s: any) => s.id).sort());
+  });
+
+  it("an error names the missing setting and the function", async () => {
+    await expect(getStackSources()).rejects.toThrow(/^getStackSources: pipestack:(apiUrl|keyId|organizationId|serviceId) is not set/);
+    const message = await valueOf(getStackSourcesOutput()).then(() => "resolved", (e: Error) => e.message);
+    expect(message).toMatch(/^getStackSources: pipestack:\w+ is not set/);
+  });
+
+  it("getStackSourcesOutput waits for opts.dependsOn before calling the API", async () => {
+    useEnv(configFor("server", emulator));
+    let release!: (id: string) => void;
+    const gate = new Promise<string>((r) => (release = r));
+    class Gate extends pulumi.CustomResource {
+      constructor() {
+        super("test:index:Gate", "gate", {});
+      }
+    }
+    const dep = new Gate();
+    // The mocks answer the id at once; a resource whose id is still pending stands in for one being created.
+    Object.defineProperty(dep, "id", { value: pulumi.output(gate) });
+    // Without dependsOn the same call is answered well within the wait below.
+    const started = Date.now();
+    await valueOf(getStackSourcesOutput());
+    const ungated = Date.now() - started;
+    let resolved = false;
+    const sources = valueOf(getStackSourcesOutput({}, { dependsOn: [dep] })).then((v) => ((resolved = true), v));
+    await new Promise((r) => setTimeout(r, Math.max(300, 5 * ungated)));
+    expect(resolved).toBe(false);
+    release("gate-id");
+    expect((await sources).length).toBeGreaterThan(0);
   });
 });

@@ -13,7 +13,8 @@ const projects = ["examples/tsconfig.json", "test/e2e/programs/tsconfig.json"];
 
 describe("examples compile", () => {
   it("every example has a Pulumi.yaml and an index.ts", () => {
-    const dirs = fs.readdirSync(path.join(root, "examples"), { withFileTypes: true }).filter((d) => d.isDirectory());
+    // The policy pack is not a program: it has a PulumiPolicy.yaml (checked below).
+    const dirs = fs.readdirSync(path.join(root, "examples"), { withFileTypes: true }).filter((d) => d.isDirectory() && d.name !== "policy-pack");
     expect(dirs.map((d) => d.name).sort()).toEqual(
       ["kafka-private-endpoint", "kinesis", "object-storage", "observability", "postgres-cdc", "quickstart"],
     );
@@ -24,6 +25,13 @@ describe("examples compile", () => {
       const source = fs.readFileSync(path.join(root, "examples", d.name, "index.ts"), "utf8");
       expect(source, `${d.name} imports the package by name`).toMatch(/from "pulumi-pipestack";/);
     }
+  });
+
+  it("the policy pack has a PulumiPolicy.yaml for Node.js and a package.json with a version", () => {
+    const pack = path.join(root, "examples", "policy-pack");
+    expect(fs.readFileSync(path.join(pack, "PulumiPolicy.yaml"), "utf8")).toMatch(/^runtime: nodejs$/m);
+    expect(JSON.parse(fs.readFileSync(path.join(pack, "package.json"), "utf8")).version).toMatch(/^\d+\.\d+\.\d+$/);
+    expect(fs.readFileSync(path.join(pack, "index.ts"), "utf8")).toMatch(/from "pulumi-pipestack";/);
   });
 
   it.each(projects)("tsc -p %s --noEmit", (project) => {

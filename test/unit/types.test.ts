@@ -2,6 +2,8 @@ import * as pulumi from "@pulumi/pulumi";
 import { describe, expectTypeOf, it } from "vitest";
 import type { PipeArgs } from "../../provider/resources/pipe";
 import type { Settings } from "../../provider/config";
+import type { StackAlertArgs } from "../../provider/resources/stack-alert";
+import type { StackDashboard } from "../../provider/resources/stack-dashboard";
 
 // These assertions are checked by the compiler (test/unit/typecheck.test.ts runs tsc over the
 // tests); at run time they are no-ops.
@@ -24,6 +26,49 @@ describe("public types", () => {
     // @ts-expect-error destination needs a database
     const c: PipeArgs = { source: {}, destination: { table: "t" } };
     expectTypeOf([a, b, c]).toBeArray();
+  });
+
+  // Each case failed to compile while DeepInput distributed over unions (issue 13, item 1).
+  it("takes an Output of a boolean field (a union of true and false)", () => {
+    const managed: pulumi.Output<boolean> = pulumi.output(true);
+    const args: PipeArgs = { source: {}, destination: { database: "d", managedTable: managed } };
+    expectTypeOf(args).toEqualTypeOf<PipeArgs>();
+  });
+
+  it("takes an Output of an enum field (a union of literals)", () => {
+    const auth: pulumi.Output<"PLAIN" | "SCRAM-SHA-512"> = pulumi.output<"PLAIN" | "SCRAM-SHA-512">("PLAIN");
+    const args: PipeArgs = { source: { kafka: { brokers: "b:9092", topics: "t", authentication: auth } }, destination: { database: "d" } };
+    expectTypeOf(args).toEqualTypeOf<PipeArgs>();
+  });
+
+  it("takes an Output that may be undefined into an optional field, e.g. another resource's output", () => {
+    const maybe: pulumi.Output<string | undefined> = pulumi.output<string | undefined>(undefined);
+    const board = {} as StackDashboard;
+    const args: StackAlertArgs = {
+      source: "tile", threshold: 1, thresholdType: "above", interval: "5m", channel: { type: "webhook", webhookId: "w" },
+      serviceId: board.serviceId, organizationId: maybe, dashboardId: board.id, tileId: maybe,
+    };
+    const pipe: PipeArgs = { source: { kafka: { brokers: "b:9092", topics: "t", consumerGroup: maybe } }, destination: { database: "d" }, serviceId: maybe };
+    expectTypeOf([args, pipe]).toBeArray();
+  });
+
+  it("takes an Output of a whole optional object, and Outputs inside it", () => {
+    const scaling: pulumi.Output<{ replicas: number } | undefined> = pulumi.output<{ replicas: number } | undefined>({ replicas: 2 });
+    const a: PipeArgs = { source: {}, destination: { database: "d" }, scaling };
+    const b: PipeArgs = { source: {}, destination: { database: "d" }, scaling: { replicas: pulumi.output(2) } };
+    expectTypeOf([a, b]).toBeArray();
+  });
+
+  it("the named nested types are what the args take at that place", () => {
+    type Index = typeof import("../../provider/index");
+    type Named = import("../../provider/index").DestinationArgs;
+    const destination: Named = { database: "d", managedTable: pulumi.output(true), columns: [{ name: "id", type: "String" }] };
+    const scaling: import("../../provider/index").ScalingArgs = { replicas: pulumi.output(2) };
+    const tile: import("../../provider/index").StackTileArgs = { name: "n", x: 0, y: 0, w: 1, h: 1, series: [{ type: "time", dataSource: "events", aggFn: "count" }] };
+    const args: PipeArgs = { source: { kafka: { brokers: "b", topics: "t" } }, destination, scaling };
+    expectTypeOf([args, tile]).toBeArray();
+    expectTypeOf<InstanceType<Index["Pipe"]>["destination"]>().toEqualTypeOf<pulumi.Output<import("../../provider/index").Destination>>();
+    expectTypeOf<InstanceType<Index["Pipe"]>["source"]>().toEqualTypeOf<pulumi.Output<import("../../provider/index").PipeSource>>();
   });
 
   it("settings are typed from their schema", () => {

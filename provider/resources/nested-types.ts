@@ -1,0 +1,35 @@
+import type { destination, fieldMapping, pipeSettings, scaling } from "../schemas/pipe";
+import type { pipeSource } from "../schemas/pipe-source";
+import type { alertChannel, StackAlertInput } from "../schemas/stack-alert";
+import type { stackSeries, stackTile } from "../schemas/stack-dashboard";
+import type { ArgsOf } from "./inputs";
+import type { SchemaInput } from "./schema-input";
+import type { StackAlert } from "./stack-alert";
+import type { StackDashboard } from "./stack-dashboard";
+
+/**
+ * Named shapes of the nested arguments, for programs that build them apart (a function that
+ * returns a `DestinationArgs`, a list of `StackTileArgs`). Each is the schema's input with every
+ * level an Input, exactly what the resource's args take at that place, and with the schema's
+ * field docs (see SchemaInput). The output shapes (`Destination`, `PipeSource`, ...) are the
+ * types of the resources' outputs.
+ */
+
+/** A pipe's `source`: exactly one of `kafka`, `objectStorage`, `kinesis`, `postgres`. */
+export type PipeSourceArgs = ArgsOf<SchemaInput<typeof pipeSource>>;
+/** A pipe's `destination`: database, table, whether the pipe manages it, its columns. */
+export type DestinationArgs = ArgsOf<SchemaInput<typeof destination>>;
+/** One of a pipe's `fieldMappings`: a source field into a destination column. */
+export type FieldMappingArgs = ArgsOf<SchemaInput<typeof fieldMapping>>;
+/** A pipe's `scaling`: replicas and their size. */
+export type ScalingArgs = ArgsOf<SchemaInput<typeof scaling>>;
+/** A pipe's `settings`, names exactly as the API spells them. */
+export type PipeSettingsArgs = ArgsOf<SchemaInput<typeof pipeSettings>>;
+/** One tile of a {@link StackDashboard}'s `tiles`. */
+export type StackTileArgs = ArgsOf<SchemaInput<typeof stackTile>>;
+/** One query of a tile's `series`. */
+export type StackSeriesArgs = ArgsOf<SchemaInput<typeof stackSeries>>;
+/** A {@link StackAlert}'s `channel`. */
+export type AlertChannelArgs = ArgsOf<SchemaInput<typeof alertChannel>>;
+/** A {@link StackAlert}'s `interval`: `1m 5m 15m 30m 1h 6h 12h 1d`. */
+export type AlertInterval = StackAlertInput["interval"];

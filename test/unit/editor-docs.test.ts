@@ -1,0 +1,73 @@
+/**
+ * What an editor shows on hover over nested argument fields, asked of TypeScript's language
+ * service as editors ask it: the field's doc comment from the schema, and its type as one Input
+ * (`Input<boolean | undefined>`, not `Input<undefined> | Input<false> | Input<true>`). The
+ * program imports the package by name and its named nested types, as users write them.
+ */
+import * as path from "node:path";
+import * as ts from "typescript";
+import { beforeAll, describe, expect, it } from "vitest";
+
+const root = path.resolve(__dirname, "..", "..");
+const file = path.join(root, "examples", "__hover.ts");
+const text = `import type { PipeArgs, DestinationArgs, StackTileArgs, ScalingArgs } from "pulumi-pipestack";
+const destination: DestinationArgs = { database: "d", managedTable: true, columns: [] };
+const scaling: ScalingArgs = { replicaCpuMillicores: 500 };
+export const pipe: PipeArgs = { source: { kafka: { brokers: "b", topics: "t", consumerGroup: "g", authentication: "PLAIN" } }, destination, scaling };
+export const tile: StackTileArgs = { name: "n", key: "k", x: 0, y: 0, w: 1, h: 1, series: [{ type: "time", dataSource: "events", aggFn: "count" }] };
+`;
+
+let service: ts.LanguageService;
+beforeAll(() => {
+  const options: ts.CompilerOptions = {
+    strict: true,
+    target: ts.ScriptTarget.ES2022,
+    module: ts.ModuleKind.NodeNext,
+    moduleResolution: ts.ModuleResolutionKind.NodeNext,
+    rootDir: path.join(root, "examples"),
+    types: ["node"],
+    skipLibCheck: true,
+  };
+  service = ts.createLanguageService({
+    getScriptFileNames: () => [file],
+    getScriptVersion: () => "1",
+    getScriptSnapshot: (f) => (f === file ? ts.ScriptSnapshot.fromString(text) : ts.sys.fileExists(f) ? ts.ScriptSnapshot.fromString(ts.sys.readFile(f)!) : undefined),
+    getCurrentDirectory: () => root,
+    getCompilationSettings: () => options,
+    getDefaultLibFileName: ts.getDefaultLibFilePath,
+    fileExists: ts.sys.fileExists,
+    readFile: ts.sys.readFile,
+    readDirectory: ts.sys.readDirectory,
+    directoryExists: ts.sys.directoryExists,
+    getDirectories: ts.sys.getDirectories,
+  });
+});
+
+function hover(word: string): { signature: string; docs: string } {
+  const at = text.indexOf(word);
+  expect(at, word).toBeGreaterThan(0);
+  const info = service.getQuickInfoAtPosition(file, at);
+  return { signature: ts.displayPartsToString(info?.displayParts), docs: ts.displayPartsToString(info?.documentation) };
+}
+
+describe("hover on nested fields (through the installed package's types)", () => {
+  it("the program compiles", () => {
+    const errors = [...service.getSyntacticDiagnostics(file), ...service.getSemanticDiagnostics(file)].map((d) => ts.flattenDiagnosticMessageText(d.messageText, "\n"));
+    expect(errors).toEqual([]);
+  });
+
+  it.each([
+    ["managedTable", "managedTable?: Input<boolean | undefined>", "creates and owns"],
+    ["columns", "columns?: Input<", "The only destination field that changes in place"],
+    ["replicaCpuMillicores", "replicaCpuMillicores?: Input<number | undefined>", "Thousandths of a CPU core per replica"],
+    ["consumerGroup", "consumerGroup?: Input<string | null | undefined>", "Consumer group"],
+    ["authentication", `authentication?: Input<"PLAIN" | "SCRAM-SHA-256"`, "How the pipe authenticates"],
+    ["key:", "key?: Input<string | undefined>", "Stable identity of the tile"],
+    ["dataSource", "dataSource: Input<string>", "What is queried"],
+  ])("%s", (word, signature, docs) => {
+    const h = hover(word);
+    expect(h.signature).toContain(signature);
+    expect(h.signature).not.toMatch(/Input<undefined> \|/);
+    expect(h.docs).toContain(docs);
+  });
+});
