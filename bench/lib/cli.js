@@ -6,7 +6,7 @@ const os = require("node:os");
 const path = require("node:path");
 const { spawn, spawnSync } = require("node:child_process");
 const { root } = require("./options");
-const { sampleProviderRss } = require("./rss");
+const { sampleProviderProcesses } = require("./provider-processes");
 
 const PROGRAM_FILES = ["Pulumi.yaml", "package.json", "tsconfig.json", "index.ts"];
 
@@ -44,11 +44,12 @@ class Workspace {
    * Runs `pulumi ...args` to the end (killed after `timeoutMs`); resolves to its wall time in
    * seconds and output, or rejects with the tail of its output. `onStart(pid)` may return a
    * function called (with nothing) when the process has ended; its result is returned as `probe`.
+   * `env` adds to the workspace's environment for this run only.
    */
-  run(args, { timeoutMs = 600_000, onStart } = {}) {
+  run(args, { timeoutMs = 600_000, onStart, env } = {}) {
     return new Promise((resolve, reject) => {
       const t0 = process.hrtime.bigint();
-      const child = spawn(path.join(this.bin, "pulumi"), args, { cwd: this.cwd, env: this.env, detached: true, stdio: ["ignore", "pipe", "pipe"] });
+      const child = spawn(path.join(this.bin, "pulumi"), args, { cwd: this.cwd, env: { ...this.env, ...env }, detached: true, stdio: ["ignore", "pipe", "pipe"] });
       this.child = child;
       const probe = onStart?.(child.pid);
       let out = "";
@@ -102,16 +103,18 @@ class Workspace {
     return this.run(["config", "set", "count", String(n)]);
   }
 
-  /** `pulumi up` as users run it (preview first, default parallelism), with the provider's peak RSS. */
-  async up(timeoutMs) {
-    const r = await this.run(["up", "--yes", "--non-interactive"], {
-      timeoutMs,
-      onStart: (pid) => {
-        const sampler = sampleProviderRss(pid);
-        return () => sampler.stop();
-      },
-    });
-    return { seconds: r.seconds, rss: r.probe };
+  /** What the program declares: `pipe` (the package's pipes) or `noop` (the engine's floor). */
+  setKind(kind) {
+    return this.run(["config", "set", "kind", kind]);
+  }
+
+  /**
+   * `pulumi up` as users run it (preview first, default parallelism), with the provider processes'
+   * peak RSS and CPU seconds. `env` adds settings for this run (e.g. PULUMI_SKIP_CHECKPOINTS).
+   */
+  async up(timeoutMs, { env } = {}) {
+    const r = await this.run(["up", "--yes", "--non-interactive"], { timeoutMs, env, onStart: sampled });
+    return { seconds: r.seconds, rss: r.probe, cpuSeconds: r.probe.cpuSeconds };
   }
 
   /** `pulumi preview`; unless told otherwise, it must find nothing to do. */
@@ -120,9 +123,9 @@ class Workspace {
     return { seconds: r.seconds };
   }
 
-  async destroy(timeoutMs) {
-    const r = await this.run(["destroy", "--yes", "--non-interactive"], { timeoutMs });
-    return { seconds: r.seconds };
+  async destroy(timeoutMs, { env } = {}) {
+    const r = await this.run(["destroy", "--yes", "--non-interactive"], { timeoutMs, env, onStart: sampled });
+    return { seconds: r.seconds, cpuSeconds: r.probe.cpuSeconds };
   }
 
   /** The stack's state as `pulumi stack export` prints it (JSON text). */
@@ -147,6 +150,12 @@ class Workspace {
     this.kill();
     fs.rmSync(this.dir, { recursive: true, force: true });
   }
+}
+
+/** Samples the provider processes below a CLI run's pid until it ends. */
+function sampled(pid) {
+  const sampler = sampleProviderProcesses(pid);
+  return () => sampler.stop();
 }
 
 module.exports = { Workspace };
