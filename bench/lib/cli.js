@@ -10,8 +10,12 @@ const { sampleProviderProcesses } = require("./provider-processes");
 
 const PROGRAM_FILES = ["Pulumi.yaml", "package.json", "tsconfig.json", "index.ts"];
 
-/** The folder holding `pulumi`, its Node.js language host and the dynamic-provider launcher. */
+/**
+ * The folder holding `pulumi`, its Node.js language host and the dynamic-provider launcher:
+ * PIPESTACK_PULUMI_BIN as the tests take it, else what scripts/ensure-pulumi.sh makes ready.
+ */
 function pulumiBin() {
+  if (process.env.PIPESTACK_PULUMI_BIN) return process.env.PIPESTACK_PULUMI_BIN;
   const r = spawnSync("bash", [path.join(root, "scripts", "ensure-pulumi.sh")], { encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] });
   if (r.status !== 0) throw new Error("scripts/ensure-pulumi.sh failed: the Pulumi CLI is not ready");
   return r.stdout.trim().split("\n").pop();
