@@ -1,5 +1,5 @@
 import type * as dynamic from "@pulumi/pulumi/dynamic";
-import { cloudService, serviceRef, type CloudService } from "../client/cloud";
+import { serviceRef, type CloudService } from "../client/cloud";
 import { isNotFound } from "../client/errors";
 import { validate, type CheckFailure } from "../schemas/check-failures";
 import { pipeSpec } from "../schemas/pipe";
@@ -7,6 +7,7 @@ import { mergeSourceSecrets } from "../schemas/pipe-secrets";
 import { checkSettings, configure, engineSettings } from "./engine-settings";
 import { fieldChanges, replacePaths, type DiffTable } from "./field-diff";
 import { ResourceInitError } from "./init-error";
+import { cachedCloudService } from "./service-cache";
 import { createPipe, deletePipe, getPipe, patchPipe, patchScaling, pollPipe, PollTimeout, putSettings, sendCommand } from "./pipe/api";
 import { pipeContainers, pipeRules } from "./pipe/diff-rules";
 import { isObj } from "./canonical";
@@ -28,7 +29,7 @@ const DEFAULT_WAIT_SECONDS = 600;
 
 function service(props: Obj): CloudService {
   const settings = engineSettings();
-  return cloudService(settings, serviceRef(settings, { organizationId: props.organizationId as string, serviceId: props.serviceId as string }));
+  return cachedCloudService(settings, serviceRef(settings, { organizationId: props.organizationId as string, serviceId: props.serviceId as string }));
 }
 
 function waitMs(props: Obj): number {
