@@ -133,8 +133,10 @@ async function main() {
       destroyApiRequests: destroyRequests,
       providerCpuSeconds: u.cpuSeconds,
       destroyProviderCpuSeconds: d.cpuSeconds,
+      cliCpuSeconds: u.totalCpuSeconds,
+      destroyCliCpuSeconds: d.totalCpuSeconds,
     });
-    preview.push({ resources: n, seconds: round(p.seconds, 2), apiRequests: previewRequests });
+    preview.push({ resources: n, seconds: round(p.seconds, 2), apiRequests: previewRequests, cliCpuSeconds: p.totalCpuSeconds });
     log(`  up ${u.seconds.toFixed(1)} s (bound ${lowerBoundSeconds.toFixed(2)} s, provider CPU ${u.cpuSeconds} s), preview ${p.seconds.toFixed(1)} s, provider peak RSS ${u.rss.peakMb} MB, destroy ${d.seconds.toFixed(1)} s`);
 
     // The engine's floor: as many dynamic resources whose provider does nothing.
@@ -146,7 +148,16 @@ async function main() {
     if (floorFootprint === undefined || n === 10) floorFootprint = stateFootprint(await workspace.exportState(), "Noop");
     const fd = await workspace.destroy(cliTimeoutMs(n));
     stackHasResources = false;
-    floor.push({ resources: n, upSeconds: round(fu.seconds, 2), previewSeconds: round(fp.seconds, 2), destroySeconds: round(fd.seconds, 2), providerCpuSeconds: fu.cpuSeconds });
+    floor.push({
+      resources: n,
+      upSeconds: round(fu.seconds, 2),
+      previewSeconds: round(fp.seconds, 2),
+      destroySeconds: round(fd.seconds, 2),
+      providerCpuSeconds: fu.cpuSeconds,
+      upCliCpuSeconds: fu.totalCpuSeconds,
+      previewCliCpuSeconds: fp.totalCpuSeconds,
+      destroyCliCpuSeconds: fd.totalCpuSeconds,
+    });
     log(`  floor: up ${fu.seconds.toFixed(1)} s, preview ${fp.seconds.toFixed(1)} s, destroy ${fd.seconds.toFixed(1)} s; ratios ${(u.seconds / fu.seconds).toFixed(2)} / ${(p.seconds / fp.seconds).toFixed(2)} / ${(d.seconds / fd.seconds).toFixed(2)}`);
   }
 
@@ -197,6 +208,11 @@ async function main() {
       up: round(up[i].seconds / f.upSeconds, 2),
       preview: round(preview[i].seconds / f.previewSeconds, 2),
       destroy: round(up[i].destroySeconds / f.destroySeconds, 2),
+      // The same ratios in CPU seconds of every process of the CLI run: far less sensitive than
+      // wall time to whatever else the machine is doing.
+      upCpu: ratio(up[i].cliCpuSeconds, f.upCliCpuSeconds),
+      previewCpu: ratio(preview[i].cliCpuSeconds, f.previewCliCpuSeconds),
+      destroyCpu: ratio(up[i].destroyCliCpuSeconds, f.destroyCliCpuSeconds),
     })),
     stateBytesPerResource: { Pipe: footprint.bytesPerResource, Noop: floorFootprint.bytesPerResource },
     providerCpuSeconds: up.map((u) => ({ resources: u.resources, up: u.providerCpuSeconds, destroy: u.destroyProviderCpuSeconds })),
@@ -222,6 +238,10 @@ async function main() {
 
 function round(x, digits) {
   return Number(x.toFixed(digits));
+}
+
+function ratio(a, b) {
+  return typeof a === "number" && typeof b === "number" && b > 0 ? round(a / b, 2) : null;
 }
 
 /**

@@ -53,13 +53,23 @@ class Workspace {
   run(args, { timeoutMs = 600_000, onStart, env } = {}) {
     return new Promise((resolve, reject) => {
       const t0 = process.hrtime.bigint();
-      const child = spawn(path.join(this.bin, "pulumi"), args, { cwd: this.cwd, env: { ...this.env, ...env }, detached: true, stdio: ["ignore", "pipe", "pipe"] });
+      // Through bash, whose `times` then reports the CPU of the CLI and of everything it started
+      // (engine, language host, program, provider processes: each reaped by its parent).
+      const script = 'pulumi "$@"; rc=$?; times >&3; exit $rc';
+      const child = spawn("bash", ["-c", script, "bash", ...args], {
+        cwd: this.cwd,
+        env: { ...this.env, ...env },
+        detached: true,
+        stdio: ["ignore", "pipe", "pipe", "pipe"],
+      });
       this.child = child;
       const probe = onStart?.(child.pid);
       let out = "";
       let stdout = "";
+      let times = "";
       child.stdout.on("data", (d) => ((out += d), (stdout += d)));
       child.stderr.on("data", (d) => (out += d));
+      child.stdio[3].on("data", (d) => (times += d));
       const timer = setTimeout(() => {
         out += `\n[bench] pulumi ${args[0]} killed after ${timeoutMs / 1000} s\n`;
         this.kill();
@@ -73,7 +83,7 @@ class Workspace {
         this.child = undefined;
         const seconds = Number(process.hrtime.bigint() - t0) / 1e9;
         const probed = probe?.();
-        if (code === 0) resolve({ seconds, out, stdout, probe: probed });
+        if (code === 0) resolve({ seconds, cpuSeconds: childCpuSeconds(times), out, stdout, probe: probed });
         else reject(new Error(`pulumi ${args.join(" ")} exited with ${code ?? signal}:\n${out.split("\n").slice(-30).join("\n")}`));
       });
     });
@@ -118,18 +128,18 @@ class Workspace {
    */
   async up(timeoutMs, { env } = {}) {
     const r = await this.run(["up", "--yes", "--non-interactive"], { timeoutMs, env, onStart: sampled });
-    return { seconds: r.seconds, rss: r.probe, cpuSeconds: r.probe.cpuSeconds };
+    return { seconds: r.seconds, rss: r.probe, cpuSeconds: r.probe.cpuSeconds, totalCpuSeconds: r.cpuSeconds };
   }
 
   /** `pulumi preview`; unless told otherwise, it must find nothing to do. */
   async preview(timeoutMs, { expectNoChanges = true } = {}) {
     const r = await this.run(["preview", "--non-interactive", ...(expectNoChanges ? ["--expect-no-changes"] : [])], { timeoutMs });
-    return { seconds: r.seconds };
+    return { seconds: r.seconds, totalCpuSeconds: r.cpuSeconds };
   }
 
   async destroy(timeoutMs, { env } = {}) {
     const r = await this.run(["destroy", "--yes", "--non-interactive"], { timeoutMs, env, onStart: sampled });
-    return { seconds: r.seconds, cpuSeconds: r.probe.cpuSeconds };
+    return { seconds: r.seconds, cpuSeconds: r.probe.cpuSeconds, totalCpuSeconds: r.cpuSeconds };
   }
 
   /** The stack's state as `pulumi stack export` prints it (JSON text). */
@@ -154,6 +164,13 @@ class Workspace {
     this.kill();
     fs.rmSync(this.dir, { recursive: true, force: true });
   }
+}
+
+/** User + system seconds of bash's children from its `times` output ("0m1.5s 0m0.2s", 2nd line). */
+function childCpuSeconds(times) {
+  const line = times.trim().split("\n")[1] ?? "";
+  const secs = [...line.matchAll(/(\d+)m([\d.]+)s/g)].map((m) => Number(m[1]) * 60 + Number(m[2]));
+  return secs.length === 2 ? Number((secs[0] + secs[1]).toFixed(2)) : null;
 }
 
 /** Samples the provider processes below a CLI run's pid until it ends. */

@@ -122,9 +122,9 @@ function markdown(r) {
 /** Pipes against the engine's own floor, the provider's CPU, and what skipping checkpoints buys. */
 function floorSection(r) {
   const lines = [
-    "Against the engine's floor: the same number of no-op dynamic resources (an inline provider in the bench program whose `create` returns at once; same CLI, backend and parallelism), measured in the same run. A ratio of 1 means the pipes cost what any dynamic resource costs.",
+    "Against the engine's floor: the same number of no-op dynamic resources (an inline provider in the bench program whose `create` returns at once; same CLI, backend and parallelism), measured in the same run. A ratio of 1 means the pipes cost what any dynamic resource costs. The CPU ratio compares the CPU seconds of every process of the two runs (CLI, engine, program, provider): it moves far less than wall time when other work shares the machine.",
     "",
-    "| Resources | `up`: pipes / floor | ratio | `preview`: pipes / floor | ratio | `destroy`: pipes / floor | ratio | Provider CPU during `up` |",
+    "| Resources | `up`: pipes / floor | ratio (CPU ratio) | `preview`: pipes / floor | ratio (CPU ratio) | `destroy`: pipes / floor | ratio (CPU ratio) | Provider CPU during `up` |",
     "|---:|---:|---:|---:|---:|---:|---:|---:|",
   ];
   r.floor.forEach((f, i) => {
@@ -132,7 +132,7 @@ function floorSection(r) {
     const p = r.preview[i];
     const q = r.floorRatio[i];
     lines.push(
-      `| ${f.resources} | ${s(u.seconds)} s / ${s(f.upSeconds)} s | ${s(q.up, 2)} | ${s(p.seconds)} s / ${s(f.previewSeconds)} s | ${s(q.preview, 2)} | ${s(u.destroySeconds)} s / ${s(f.destroySeconds)} s | ${s(q.destroy, 2)} | ${s(u.providerCpuSeconds, 2)} s |`,
+      `| ${f.resources} | ${s(u.seconds)} s / ${s(f.upSeconds)} s | ${s(q.up, 2)} (${s(q.upCpu, 2)}) | ${s(p.seconds)} s / ${s(f.previewSeconds)} s | ${s(q.preview, 2)} (${s(q.previewCpu, 2)}) | ${s(u.destroySeconds)} s / ${s(f.destroySeconds)} s | ${s(q.destroy, 2)} (${s(q.destroyCpu, 2)}) | ${s(u.providerCpuSeconds, 2)} s |`,
     );
   });
   const m = r.marginalUpMs;
