@@ -245,19 +245,24 @@ function ratio(a, b) {
 }
 
 /**
- * What one more pipe adds to `up`, in ms: the slope between the two smallest sizes and between
- * the two largest (each slope leaves out the fixed cost of the CLI, the program and the provider
- * process start), and their ratio.
+ * What one more pipe adds to `up`, in ms of wall time and of CPU (every process of the CLI run):
+ * the slope between the two smallest sizes and between the two largest (each slope leaves out the
+ * fixed cost of the CLI, the program and the provider process start), and their ratio.
  */
 function marginals(up) {
   if (up.length < 3) return null;
-  const slope = (a, b) => ((b.seconds - a.seconds) * 1000) / (b.resources - a.resources);
-  const small = slope(up[0], up[1]);
-  const large = slope(up[up.length - 2], up[up.length - 1]);
+  const slope = (a, b, key) => ((b[key] - a[key]) * 1000) / (b.resources - a.resources);
+  const [a, b] = [up[0], up[1]];
+  const [c, d] = [up[up.length - 2], up[up.length - 1]];
+  const small = slope(a, b, "seconds");
+  const large = slope(c, d, "seconds");
+  const cpuSmall = slope(a, b, "cliCpuSeconds");
+  const cpuLarge = slope(c, d, "cliCpuSeconds");
   return {
-    small: { from: up[0].resources, to: up[1].resources, ms: round(small, 1) },
-    large: { from: up[up.length - 2].resources, to: up[up.length - 1].resources, ms: round(large, 1) },
+    small: { from: a.resources, to: b.resources, ms: round(small, 1), cpuMs: round(cpuSmall, 1) },
+    large: { from: c.resources, to: d.resources, ms: round(large, 1), cpuMs: round(cpuLarge, 1) },
     ratio: round(large / small, 2),
+    cpuRatio: round(cpuLarge / cpuSmall, 2),
   };
 }
 

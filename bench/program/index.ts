@@ -34,7 +34,7 @@ const noop: pulumi.dynamic.ResourceProvider = {
 
 class Noop extends pulumi.dynamic.Resource {
   constructor(name: string, args: Record<string, pulumi.Input<unknown>>) {
-    super(noop, name, args, {}, "bench:Noop");
+    super(noop, name, args, {}, "bench", "Noop");
   }
 }
 
