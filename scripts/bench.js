@@ -1,8 +1,11 @@
 #!/usr/bin/env node
 // `npm run bench`: measures the pipe provider against the emulator with a fixed latency per API
 // request, in one run: the serialized provider's size, HTTP requests per operation, provider time
-// over a bare undici loop, and real `pulumi up` / `preview` wall time and provider memory for N
-// pipes. Writes bench/results.json and bench/results.md (the README's "Performance" table).
+// over a bare undici loop, and real `pulumi up` / `preview` / `destroy` wall time, provider memory
+// and CPU for N pipes, each against the engine's floor (N no-op dynamic resources), plus the
+// largest N with PULUMI_SKIP_CHECKPOINTS. Prints the results and writes them under the system's
+// temp folder; `--write` records them in bench/results.json, bench/results.md and the README's
+// "Performance" section instead. `--profile DIR` adds CPU profiles of the provider process.
 // Everything runs on loopback; the emulator, the CLI's stack and its temp folder are removed at
 // the end, also on failure or Ctrl-C. Parts live in bench/lib/.
 "use strict";
@@ -30,7 +33,8 @@ const { startEmulator } = require(path.join(root, "dist", "emulator", "index.js"
 const { providerTextBytes, stateFootprint } = require("../bench/lib/provider-text");
 const { configureEngine, requestsPerOperation, overhead } = require("../bench/lib/in-process");
 const { Workspace } = require("../bench/lib/cli");
-const { machine, targets, markdown } = require("../bench/lib/report");
+const { machine, targets, markdown, updateReadme } = require("../bench/lib/report");
+const { summarizeProfiles } = require("../bench/lib/profile");
 
 const log = (msg) => process.stderr.write(`[bench ${new Date().toISOString().slice(11, 19)}] ${msg}\n`);
 /** Generous limits: a CLI run that takes longer is stuck, not slow. */
@@ -93,9 +97,12 @@ async function main() {
 
   const up = [];
   const preview = [];
+  const floor = [];
   let footprint;
+  let floorFootprint;
   for (const n of opts.sizes) {
     emulator.control.reset();
+    await workspace.setKind("pipe");
     await workspace.setCount(n);
     log(`CLI: up of ${n} pipes`);
     emulator.control.resetStats();
@@ -108,7 +115,7 @@ async function main() {
     emulator.control.resetStats();
     const p = await workspace.preview(cliTimeoutMs(n));
     const previewRequests = emulator.control.stats().requests;
-    if (footprint === undefined) footprint = stateFootprint(await workspace.exportState(), "Pipe");
+    if (footprint === undefined || n === 10) footprint = stateFootprint(await workspace.exportState(), "Pipe");
     log(`CLI: destroy of ${n} pipes`);
     emulator.control.resetStats();
     const d = await workspace.destroy(cliTimeoutMs(n));
@@ -124,9 +131,71 @@ async function main() {
       apiRequests: upRequests,
       destroySeconds: round(d.seconds, 2),
       destroyApiRequests: destroyRequests,
+      providerCpuSeconds: u.cpuSeconds,
+      destroyProviderCpuSeconds: d.cpuSeconds,
+      cliCpuSeconds: u.totalCpuSeconds,
+      destroyCliCpuSeconds: d.totalCpuSeconds,
     });
-    preview.push({ resources: n, seconds: round(p.seconds, 2), apiRequests: previewRequests });
-    log(`  up ${u.seconds.toFixed(1)} s (bound ${lowerBoundSeconds.toFixed(2)} s), preview ${p.seconds.toFixed(1)} s, provider peak RSS ${u.rss.peakMb} MB, destroy ${d.seconds.toFixed(1)} s`);
+    preview.push({ resources: n, seconds: round(p.seconds, 2), apiRequests: previewRequests, cliCpuSeconds: p.totalCpuSeconds });
+    log(`  up ${u.seconds.toFixed(1)} s (bound ${lowerBoundSeconds.toFixed(2)} s, provider CPU ${u.cpuSeconds} s), preview ${p.seconds.toFixed(1)} s, provider peak RSS ${u.rss.peakMb} MB, destroy ${d.seconds.toFixed(1)} s`);
+
+    // The engine's floor: as many dynamic resources whose provider does nothing.
+    await workspace.setKind("noop");
+    log(`CLI: up, preview, destroy of ${n} no-op resources`);
+    stackHasResources = true;
+    const fu = await workspace.up(cliTimeoutMs(n));
+    const fp = await workspace.preview(cliTimeoutMs(n));
+    if (floorFootprint === undefined || n === 10) floorFootprint = stateFootprint(await workspace.exportState(), "Noop");
+    const fd = await workspace.destroy(cliTimeoutMs(n));
+    stackHasResources = false;
+    floor.push({
+      resources: n,
+      upSeconds: round(fu.seconds, 2),
+      previewSeconds: round(fp.seconds, 2),
+      destroySeconds: round(fd.seconds, 2),
+      providerCpuSeconds: fu.cpuSeconds,
+      upCliCpuSeconds: fu.totalCpuSeconds,
+      previewCliCpuSeconds: fp.totalCpuSeconds,
+      destroyCliCpuSeconds: fd.totalCpuSeconds,
+    });
+    log(`  floor: up ${fu.seconds.toFixed(1)} s, preview ${fp.seconds.toFixed(1)} s, destroy ${fd.seconds.toFixed(1)} s; ratios ${(u.seconds / fu.seconds).toFixed(2)} / ${(p.seconds / fp.seconds).toFixed(2)} / ${(d.seconds / fd.seconds).toFixed(2)}`);
+  }
+
+  // The largest size again with the state written once at the end, for the README's advice.
+  const largest = opts.sizes[opts.sizes.length - 1];
+  const skipCheckpoints = { resources: largest };
+  for (const kind of ["pipe", "noop"]) {
+    log(`CLI: up and destroy of ${largest} ${kind} resources with PULUMI_SKIP_CHECKPOINTS=true`);
+    emulator.control.reset();
+    await workspace.setKind(kind);
+    await workspace.setCount(largest);
+    const env = { PULUMI_SKIP_CHECKPOINTS: "true" };
+    stackHasResources = true;
+    const su = await workspace.up(cliTimeoutMs(largest), { env });
+    const sd = await workspace.destroy(cliTimeoutMs(largest), { env });
+    stackHasResources = false;
+    skipCheckpoints[kind] = { upSeconds: round(su.seconds, 2), destroySeconds: round(sd.seconds, 2) };
+  }
+
+  let profile;
+  if (opts.profileDir) {
+    // Last and optional: a failure here is reported, and the measured results are still written.
+    try {
+      fs.mkdirSync(opts.profileDir, { recursive: true });
+      const dir = fs.mkdtempSync(path.join(opts.profileDir, "run-")); // this run's profiles only
+      log(`CLI: profiled up and destroy of ${largest} pipes into ${dir}`);
+      emulator.control.reset();
+      await workspace.setKind("pipe");
+      await workspace.setCount(largest);
+      const env = { NODE_OPTIONS: `--require ${path.join(root, "bench", "lib", "cpu-profile-hook.js")}`, PIPESTACK_BENCH_PROFILE_DIR: dir };
+      stackHasResources = true;
+      const pu = await workspace.up(cliTimeoutMs(largest), { env });
+      await workspace.destroy(cliTimeoutMs(largest));
+      stackHasResources = false;
+      profile = { resources: largest, upSeconds: round(pu.seconds, 2), providerCpuSeconds: pu.cpuSeconds, ...summarizeProfiles(dir) };
+    } catch (err) {
+      log(`profiling failed: ${err.message}`);
+    }
   }
 
   const results = {
@@ -139,17 +208,34 @@ async function main() {
     preview,
     providerPeakRssMb: up[up.length - 1].providerPeakRssMb,
     parallelism,
+    floor,
+    floorRatio: floor.map((f, i) => ({
+      resources: f.resources,
+      up: round(up[i].seconds / f.upSeconds, 2),
+      preview: round(preview[i].seconds / f.previewSeconds, 2),
+      destroy: round(up[i].destroySeconds / f.destroySeconds, 2),
+      // The same ratios in CPU seconds of every process of the CLI run: far less sensitive than
+      // wall time to whatever else the machine is doing.
+      upCpu: ratio(up[i].cliCpuSeconds, f.upCliCpuSeconds),
+      previewCpu: ratio(preview[i].cliCpuSeconds, f.previewCliCpuSeconds),
+      destroyCpu: ratio(up[i].destroyCliCpuSeconds, f.destroyCliCpuSeconds),
+    })),
+    stateBytesPerResource: { Pipe: footprint.bytesPerResource, Noop: floorFootprint.bytesPerResource },
+    providerCpuSeconds: up.map((u) => ({ resources: u.resources, up: u.providerCpuSeconds, destroy: u.destroyProviderCpuSeconds })),
+    marginalUpMs: marginals(up),
+    skipCheckpoints,
     details: {
       date: started.toISOString(),
       pulumiVersion,
       emulator: { stepMs: 0, latencyMs: opts.latencyMs },
       providerTextBytesInState: { Pipe: footprint.providerTextBytes },
-      stateFootprint: { Pipe: footprint },
+      stateFootprint: { Pipe: footprint, Noop: floorFootprint },
       requestRoutes: rpo.routes,
       overheadMs: over.ms,
       baseline: { upSeconds: round(baseline.upSeconds, 2), previewSeconds: round(baseline.previewSeconds, 2) },
       loadAverage1mAtEnd: Number(require("node:os").loadavg()[0].toFixed(2)),
       quick: opts.quick,
+      ...(profile ? { profile } : {}),
     },
   };
   results.details.targets = targets(results);
@@ -160,6 +246,32 @@ function round(x, digits) {
   return Number(x.toFixed(digits));
 }
 
+function ratio(a, b) {
+  return typeof a === "number" && typeof b === "number" && b > 0 ? round(a / b, 2) : null;
+}
+
+/**
+ * What one more pipe adds to `up`, in ms of wall time and of CPU (every process of the CLI run):
+ * the slope between the two smallest sizes and between the two largest (each slope leaves out the
+ * fixed cost of the CLI, the program and the provider process start), and their ratio.
+ */
+function marginals(up) {
+  if (up.length < 3) return null;
+  const slope = (a, b, key) => ((b[key] - a[key]) * 1000) / (b.resources - a.resources);
+  const [a, b] = [up[0], up[1]];
+  const [c, d] = [up[up.length - 2], up[up.length - 1]];
+  const small = slope(a, b, "seconds");
+  const large = slope(c, d, "seconds");
+  const cpuSmall = slope(a, b, "cliCpuSeconds");
+  const cpuLarge = slope(c, d, "cliCpuSeconds");
+  return {
+    small: { from: a.resources, to: b.resources, ms: round(small, 1), cpuMs: round(cpuSmall, 1) },
+    large: { from: c.resources, to: d.resources, ms: round(large, 1), cpuMs: round(cpuLarge, 1) },
+    ratio: round(large / small, 2),
+    cpuRatio: round(cpuLarge / cpuSmall, 2),
+  };
+}
+
 main()
   .then(async (results) => {
     await cleanup();
@@ -167,9 +279,11 @@ main()
     fs.writeFileSync(opts.out, `${JSON.stringify(results, null, 2)}\n`);
     const md = markdown(results);
     fs.writeFileSync(opts.outMd, md);
+    if (opts.readme) fs.writeFileSync(opts.readme, updateReadme(fs.readFileSync(opts.readme, "utf8"), md));
     process.stdout.write(`\n${md}\n`);
+    if (results.details.profile) process.stdout.write(`provider profile:\n${JSON.stringify(results.details.profile, null, 2)}\n\n`);
     for (const t of results.details.targets) process.stdout.write(`${t.met === null ? "n/a   " : t.met ? "met   " : "MISSED"}  ${t.name}: ${t.measured}\n`);
-    process.stdout.write(`\nwrote ${path.relative(process.cwd(), opts.out)} and ${path.relative(process.cwd(), opts.outMd)}\n`);
+    process.stdout.write(`\nwrote ${opts.out} and ${opts.outMd}${opts.readme ? " and the README's performance section" : ""}\n`);
     process.exit(0); // lingering keep-alive sockets or timers of loaded modules must not hold the run open
   })
   .catch(async (err) => {

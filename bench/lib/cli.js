@@ -6,12 +6,16 @@ const os = require("node:os");
 const path = require("node:path");
 const { spawn, spawnSync } = require("node:child_process");
 const { root } = require("./options");
-const { sampleProviderRss } = require("./rss");
+const { sampleProviderProcesses } = require("./provider-processes");
 
 const PROGRAM_FILES = ["Pulumi.yaml", "package.json", "tsconfig.json", "index.ts"];
 
-/** The folder holding `pulumi`, its Node.js language host and the dynamic-provider launcher. */
+/**
+ * The folder holding `pulumi`, its Node.js language host and the dynamic-provider launcher:
+ * PIPESTACK_PULUMI_BIN as the tests take it, else what scripts/ensure-pulumi.sh makes ready.
+ */
 function pulumiBin() {
+  if (process.env.PIPESTACK_PULUMI_BIN) return process.env.PIPESTACK_PULUMI_BIN;
   const r = spawnSync("bash", [path.join(root, "scripts", "ensure-pulumi.sh")], { encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] });
   if (r.status !== 0) throw new Error("scripts/ensure-pulumi.sh failed: the Pulumi CLI is not ready");
   return r.stdout.trim().split("\n").pop();
@@ -44,17 +48,28 @@ class Workspace {
    * Runs `pulumi ...args` to the end (killed after `timeoutMs`); resolves to its wall time in
    * seconds and output, or rejects with the tail of its output. `onStart(pid)` may return a
    * function called (with nothing) when the process has ended; its result is returned as `probe`.
+   * `env` adds to the workspace's environment for this run only.
    */
-  run(args, { timeoutMs = 600_000, onStart } = {}) {
+  run(args, { timeoutMs = 600_000, onStart, env } = {}) {
     return new Promise((resolve, reject) => {
       const t0 = process.hrtime.bigint();
-      const child = spawn(path.join(this.bin, "pulumi"), args, { cwd: this.cwd, env: this.env, detached: true, stdio: ["ignore", "pipe", "pipe"] });
+      // Through bash, whose `times` then reports the CPU of the CLI and of everything it started
+      // (engine, language host, program, provider processes: each reaped by its parent).
+      const script = 'pulumi "$@"; rc=$?; times >&3; exit $rc';
+      const child = spawn("bash", ["-c", script, "bash", ...args], {
+        cwd: this.cwd,
+        env: { ...this.env, ...env },
+        detached: true,
+        stdio: ["ignore", "pipe", "pipe", "pipe"],
+      });
       this.child = child;
       const probe = onStart?.(child.pid);
       let out = "";
       let stdout = "";
+      let times = "";
       child.stdout.on("data", (d) => ((out += d), (stdout += d)));
       child.stderr.on("data", (d) => (out += d));
+      child.stdio[3].on("data", (d) => (times += d));
       const timer = setTimeout(() => {
         out += `\n[bench] pulumi ${args[0]} killed after ${timeoutMs / 1000} s\n`;
         this.kill();
@@ -68,7 +83,7 @@ class Workspace {
         this.child = undefined;
         const seconds = Number(process.hrtime.bigint() - t0) / 1e9;
         const probed = probe?.();
-        if (code === 0) resolve({ seconds, out, stdout, probe: probed });
+        if (code === 0) resolve({ seconds, cpuSeconds: childCpuSeconds(times), out, stdout, probe: probed });
         else reject(new Error(`pulumi ${args.join(" ")} exited with ${code ?? signal}:\n${out.split("\n").slice(-30).join("\n")}`));
       });
     });
@@ -102,27 +117,29 @@ class Workspace {
     return this.run(["config", "set", "count", String(n)]);
   }
 
-  /** `pulumi up` as users run it (preview first, default parallelism), with the provider's peak RSS. */
-  async up(timeoutMs) {
-    const r = await this.run(["up", "--yes", "--non-interactive"], {
-      timeoutMs,
-      onStart: (pid) => {
-        const sampler = sampleProviderRss(pid);
-        return () => sampler.stop();
-      },
-    });
-    return { seconds: r.seconds, rss: r.probe };
+  /** What the program declares: `pipe` (the package's pipes) or `noop` (the engine's floor). */
+  setKind(kind) {
+    return this.run(["config", "set", "kind", kind]);
+  }
+
+  /**
+   * `pulumi up` as users run it (preview first, default parallelism), with the provider processes'
+   * peak RSS and CPU seconds. `env` adds settings for this run (e.g. PULUMI_SKIP_CHECKPOINTS).
+   */
+  async up(timeoutMs, { env } = {}) {
+    const r = await this.run(["up", "--yes", "--non-interactive"], { timeoutMs, env, onStart: sampled });
+    return { seconds: r.seconds, rss: r.probe, cpuSeconds: r.probe.cpuSeconds, totalCpuSeconds: r.cpuSeconds };
   }
 
   /** `pulumi preview`; unless told otherwise, it must find nothing to do. */
   async preview(timeoutMs, { expectNoChanges = true } = {}) {
     const r = await this.run(["preview", "--non-interactive", ...(expectNoChanges ? ["--expect-no-changes"] : [])], { timeoutMs });
-    return { seconds: r.seconds };
+    return { seconds: r.seconds, totalCpuSeconds: r.cpuSeconds };
   }
 
-  async destroy(timeoutMs) {
-    const r = await this.run(["destroy", "--yes", "--non-interactive"], { timeoutMs });
-    return { seconds: r.seconds };
+  async destroy(timeoutMs, { env } = {}) {
+    const r = await this.run(["destroy", "--yes", "--non-interactive"], { timeoutMs, env, onStart: sampled });
+    return { seconds: r.seconds, cpuSeconds: r.probe.cpuSeconds, totalCpuSeconds: r.cpuSeconds };
   }
 
   /** The stack's state as `pulumi stack export` prints it (JSON text). */
@@ -147,6 +164,19 @@ class Workspace {
     this.kill();
     fs.rmSync(this.dir, { recursive: true, force: true });
   }
+}
+
+/** User + system seconds of bash's children from its `times` output ("0m1.5s 0m0.2s", 2nd line). */
+function childCpuSeconds(times) {
+  const line = times.trim().split("\n")[1] ?? "";
+  const secs = [...line.matchAll(/(\d+)m([\d.]+)s/g)].map((m) => Number(m[1]) * 60 + Number(m[2]));
+  return secs.length === 2 ? Number((secs[0] + secs[1]).toFixed(2)) : null;
+}
+
+/** Samples the provider processes below a CLI run's pid until it ends. */
+function sampled(pid) {
+  const sampler = sampleProviderProcesses(pid);
+  return () => sampler.stop();
 }
 
 module.exports = { Workspace };

@@ -1,5 +1,6 @@
 // Command-line options of `npm run bench` (scripts/bench.js).
 "use strict";
+const os = require("node:os");
 const path = require("node:path");
 const { parseArgs } = require("node:util");
 
@@ -8,10 +9,16 @@ const root = path.resolve(__dirname, "..", "..");
 const USAGE = `usage: node scripts/bench.js [options]
 
   --latency-ms N     delay the emulator adds before every API response (default 25)
-  --sizes A,B,C      pipe counts of the CLI runs (default 10,50,200)
-  --quick            smoke run: sizes 5,10 and 5 repetitions of the overhead loops
+  --sizes A,B,C      resource counts of the CLI runs (default 1,10,50,200); each size runs the
+                     pipes and as many no-op dynamic resources (the engine's floor)
+  --quick            smoke run: sizes 1,10 and 5 repetitions of the overhead loops
   --repetitions N    repetitions per operation of the overhead comparison (default 20)
-  --out FILE         results file (default bench/results.json); the table goes beside it as .md
+  --write            update the committed results: bench/results.json, bench/results.md and the
+                     README's performance section (without it no tracked file changes)
+  --out FILE         results file (default: a file under the system's temp folder, or
+                     bench/results.json with --write); the table goes beside it as .md
+  --profile DIR      also write CPU profiles (--cpu-prof) of every process of one more pipe \`up\`
+                     at the largest size into DIR, and print where the provider process spent its time
   --help             this text
 `;
 
@@ -25,6 +32,8 @@ function benchOptions(argv) {
       quick: { type: "boolean" },
       repetitions: { type: "string" },
       out: { type: "string" },
+      write: { type: "boolean" },
+      profile: { type: "string" },
       help: { type: "boolean" },
     },
     strict: true,
@@ -35,8 +44,9 @@ function benchOptions(argv) {
     return n;
   };
   const quick = Boolean(values.quick);
-  const sizes = (values.sizes ?? (quick ? "5,10" : "10,50,200")).split(",").map((s) => count("sizes", s.trim(), 1));
-  const out = path.resolve(values.out ?? path.join(root, "bench", "results.json"));
+  const sizes = (values.sizes ?? (quick ? "1,10" : "1,10,50,200")).split(",").map((s) => count("sizes", s.trim(), 1));
+  const write = Boolean(values.write);
+  const out = path.resolve(values.out ?? (write ? path.join(root, "bench", "results.json") : path.join(os.tmpdir(), "pipestack-bench", "results.json")));
   return {
     help: Boolean(values.help),
     latencyMs: count("latency-ms", values["latency-ms"] ?? "25", 0),
@@ -45,6 +55,9 @@ function benchOptions(argv) {
     repetitions: count("repetitions", values.repetitions ?? (quick ? "5" : "20"), 1),
     out,
     outMd: out.replace(/\.json$/i, "") + ".md",
+    write,
+    readme: write ? path.join(root, "README.md") : undefined,
+    profileDir: values.profile === undefined ? undefined : path.resolve(values.profile),
   };
 }
 

@@ -1,4 +1,4 @@
-import { lookupIn, resolveSettings, type Settings } from "../config";
+import { lookupIn, resolveSettings, settingKeys, type SettingKey, type Settings } from "../config";
 import type { CheckFailure } from "../schemas/check-failures";
 
 /**
@@ -12,9 +12,21 @@ export async function configure(req: { config: { get(key: string): string | unde
   configured = lookupIn(req.config);
 }
 
-/** Settings as of now: stack config first, then `PIPESTACK_*` environment variables. */
+/** The last settings resolved, and the raw values they were resolved from. */
+let last: { raw: string; settings: Settings } | undefined;
+
+/**
+ * Settings as of now: stack config first, then `PIPESTACK_*` environment variables. The values
+ * are looked up on every call, but parsed (URL checks, coercion, defaults) only when one of them
+ * changed: a provider process answers hundreds of calls with the same configuration, and the
+ * same object back lets per-settings caches (the API clients) be reused.
+ */
 export function engineSettings(): Settings {
-  return resolveSettings(configured);
+  const raw = JSON.stringify((Object.keys(settingKeys) as SettingKey[]).map((k) => configured(k) ?? process.env[settingKeys[k].env] ?? null));
+  if (last?.raw === raw) return last.settings;
+  const settings = resolveSettings(configured);
+  last = { raw, settings };
+  return settings;
 }
 
 /** Settings for `check`: a broken setting is a failure to report, not a throw. */

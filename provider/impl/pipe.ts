@@ -1,5 +1,5 @@
 import type * as dynamic from "@pulumi/pulumi/dynamic";
-import { cloudService, serviceRef, type CloudService } from "../client/cloud";
+import { serviceRef, type CloudService } from "../client/cloud";
 import { isNotFound } from "../client/errors";
 import { PollTimeout } from "../client/poll";
 import type { Settings } from "../config";
@@ -9,6 +9,7 @@ import type { PipeInputs, PipeOutputs } from "../schemas/pipe-props";
 import { pipeSourceCredentialFailures } from "../schemas/refinements/plain-credentials";
 import { mergeSourceSecrets } from "../schemas/pipe-secrets";
 import { adoptable } from "./adopt";
+import { cachedCloudService } from "./service-cache";
 import { isObj } from "./canonical";
 import { checkInputs } from "./check-inputs";
 import { configure, engineSettings } from "./engine-settings";
@@ -26,7 +27,7 @@ const DEFAULT_WAIT_SECONDS = 600;
 
 function service(props: PipeInputs): CloudService {
   const settings = engineSettings();
-  return cloudService(settings, serviceRef(settings, { organizationId: props.organizationId, serviceId: props.serviceId }));
+  return cachedCloudService(settings, serviceRef(settings, { organizationId: props.organizationId, serviceId: props.serviceId }));
 }
 
 function waitMs(props: PipeInputs): number {

@@ -1,6 +1,8 @@
-// Peak resident memory of the dynamic-provider processes a CLI run starts: polls /proc for
-// `.../@pulumi/pulumi/cmd/dynamic-provider/...` processes below the CLI's pid and keeps the
-// highest `VmHWM` (the kernel's own peak RSS of the process) each one reported while it lived.
+// What the dynamic-provider processes of a CLI run cost: polls /proc for
+// `.../@pulumi/pulumi/cmd/dynamic-provider/...` processes below the CLI's pid and keeps, for each,
+// the highest `VmHWM` (the kernel's own peak RSS of the process) and the last CPU time (user +
+// system) it reported while it lived. A process's last few milliseconds after the final poll are
+// not seen: at the end of a run it is idle, waiting to be stopped.
 "use strict";
 const fs = require("node:fs");
 
@@ -34,9 +36,24 @@ function kilobytes(status, field) {
   return m ? Number(m[1]) : 0;
 }
 
-/** Starts polling for provider processes below `rootPid`; `stop()` returns the peaks in MiB. */
-function sampleProviderRss(rootPid, intervalMs = 50) {
+/** Clock ticks per second of /proc/<pid>/stat times (USER_HZ, 100 on Linux). */
+const TICKS_PER_SECOND = 100;
+
+/** User + system CPU ticks of a process, from its /proc stat line. */
+function cpuTicks(pid) {
+  const stat = read(`/proc/${pid}/stat`);
+  if (!stat) return undefined;
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  return Number(fields[11]) + Number(fields[12]);
+}
+
+/**
+ * Starts polling for provider processes below `rootPid`; `stop()` returns the peak RSS in MiB and
+ * the CPU seconds of all of them together.
+ */
+function sampleProviderProcesses(rootPid, intervalMs = 50) {
   const peaks = new Map(); // pid -> VmHWM kB
+  const ticks = new Map(); // pid -> CPU ticks
   const foreign = new Set(); // provider processes of other CLI runs on this machine
   const tick = () => {
     let pids;
@@ -58,6 +75,8 @@ function sampleProviderRss(rootPid, intervalMs = 50) {
       const status = read(`/proc/${d}/status`);
       if (!status) continue;
       peaks.set(pid, Math.max(peaks.get(pid) ?? 0, kilobytes(status, "VmHWM")));
+      const t = cpuTicks(d);
+      if (t !== undefined) ticks.set(pid, Math.max(ticks.get(pid) ?? 0, t));
     }
   };
   tick();
@@ -67,9 +86,10 @@ function sampleProviderRss(rootPid, intervalMs = 50) {
       clearInterval(timer);
       // In start order (pids grow), e.g. the preview pass's provider, then the update's.
       const mb = [...peaks.entries()].sort(([a], [b]) => a - b).map(([, kb]) => Number((kb / 1024).toFixed(1)));
-      return { peakMb: mb.length ? Math.max(...mb) : null, perProcessMb: mb };
+      const cpuSeconds = [...ticks.values()].reduce((a, b) => a + b, 0) / TICKS_PER_SECOND;
+      return { peakMb: mb.length ? Math.max(...mb) : null, perProcessMb: mb, cpuSeconds: Number(cpuSeconds.toFixed(2)) };
     },
   };
 }
 
-module.exports = { sampleProviderRss };
+module.exports = { sampleProviderProcesses };
