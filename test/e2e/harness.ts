@@ -311,8 +311,35 @@ export class E2EStack {
   }
 
   /** Stops the emulator and removes the temporary folder (state, Pulumi home, config). */
+  /**
+   * Kills what a killed CLI leaves behind: its plugins (language host, dynamic provider) run in
+   * process groups of their own and outlive it. They are found by this stack's PULUMI_HOME in
+   * their environment (Linux /proc; elsewhere nothing is found).
+   */
+  killLeftovers(): number {
+    const marker = `PULUMI_HOME=${this.env.PULUMI_HOME}\0`;
+    let killed = 0;
+    let pids: string[] = [];
+    try {
+      pids = fs.readdirSync("/proc").filter((p) => /^\d+$/.test(p) && Number(p) !== process.pid);
+    } catch {
+      return 0;
+    }
+    for (const pid of pids) {
+      try {
+        if (!fs.readFileSync(`/proc/${pid}/environ`, "latin1").includes(marker)) continue;
+        process.kill(Number(pid), "SIGKILL");
+        killed += 1;
+      } catch {
+        // gone already, or not ours to read
+      }
+    }
+    return killed;
+  }
+
   async close(): Promise<void> {
     try {
+      this.killLeftovers();
       await this.emulator.close();
     } finally {
       fs.rmSync(this.tmp, { recursive: true, force: true });
