@@ -16,6 +16,9 @@ const FIXTURE = path.join(repoRoot, "test", "e2e", "fixtures", "state-compat");
 const PASSWORD = "state-compat-password-3187";
 /** The fixture's stand-in for the emulator address it was written against. */
 const RECORDED_API_URL = "http://127.0.0.1:9";
+/** The API key the fixture's stack config held (the emulator's defaults when it was written). */
+const RECORDED_KEY_ID = "emulator-key-id";
+const RECORDED_KEY_SECRET = "emulator-key-secret";
 
 let stack: E2EStack;
 let scratch: string;
@@ -35,7 +38,13 @@ beforeAll(async () => {
   // The emulator rewrites its state file on every change: give it a copy.
   const emulatorState = path.join(scratch, "emulator-state.json");
   fs.copyFileSync(path.join(FIXTURE, "emulator-state.json"), emulatorState);
-  stack = await E2EStack.open({ program: "test/e2e/programs/state-compat", secretConfig: { kafkaPassword: PASSWORD }, emulator: { stateFile: emulatorState } });
+  // The fixture's default provider carries the stack config it was written with (refresh
+  // configures the provider from it): the emulator takes that key.
+  stack = await E2EStack.open({
+    program: "test/e2e/programs/state-compat",
+    secretConfig: { kafkaPassword: PASSWORD },
+    emulator: { stateFile: emulatorState, keyId: RECORDED_KEY_ID, keySecret: RECORDED_KEY_SECRET },
+  });
   const fixture = JSON.parse(fs.readFileSync(path.join(FIXTURE, "pulumi-state.json"), "utf8"));
   oldText = resourcesOf(fixture.deployment.resources, "pipestack:Pipe")[0]!.outputs!.__provider;
 }, 300_000);
