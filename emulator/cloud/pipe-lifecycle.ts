@@ -4,6 +4,7 @@
  * streaming and object storage `Provisioning → Running` (a one-off object storage pipe then
  * `Completed`; a snapshot-only database pipe ends `Completed` too), database `Provisioning → Setup → Snapshot → Running`.
  */
+import { isObject } from "../http/body";
 import { advance, schedule } from "../timeline";
 import type { PipeState, StoredPipe } from "./pipe-model";
 
@@ -25,7 +26,7 @@ function isDatabase(pipe: StoredPipe): boolean {
 /** A database pipe whose `settings.replicationMode` is `snapshot`: one load, then `Completed`. */
 function isSnapshotOnly(pipe: StoredPipe): boolean {
   const settings = pipe.source.settings;
-  return isDatabase(pipe) && typeof settings === "object" && settings !== null && !Array.isArray(settings) && settings.replicationMode === "snapshot";
+  return isDatabase(pipe) && isObject(settings) && settings.replicationMode === "snapshot";
 }
 
 function isOneOff(pipe: StoredPipe): boolean {

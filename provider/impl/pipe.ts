@@ -20,7 +20,7 @@ import { createPipe, deletePipe, getPipe, patchPipe, patchScaling, pollPipe, put
 import { pipeDiff } from "./pipe/diff-rules";
 import { pipeOutputs, type ApiPipe } from "./pipe/outputs";
 import { createBody, secretsOf } from "./pipe/request-body";
-import { isFailed, isSettled, kindOf } from "./pipe/states";
+import { completedReplaces, isFailed, isSettled, kindOf } from "./pipe/states";
 import { planUpdate } from "./pipe/update-plan";
 
 const DEFAULT_WAIT_SECONDS = 600;
@@ -92,7 +92,7 @@ export async function check(_olds: PipeInputs, news: PipeInputs): Promise<dynami
 }
 
 export async function diff(_id: string, olds: PipeOutputs, news: PipeInputs): Promise<Diff> {
-  const changes = fieldChanges(olds, news, pipeDiff);
+  const changes = completedReplaces(olds.state, fieldChanges(olds, news, pipeDiff));
   // A dynamic provider cannot return a detailed diff; a diff of "unknown" makes the engine compare
   // the old and new inputs itself and mark the changed secret paths (values stay `[secret]`).
   if (credentialOnly(changes)) return { changes: undefined, replaces: [], deleteBeforeReplace: false, diffs: changes };
@@ -155,17 +155,66 @@ async function adopt(svc: CloudService, id: string, inputs: PipeInputs): Promise
   return { id, outs };
 }
 
+const isPaused = (p: ApiPipe | "gone") => p !== "gone" && (p.state === "Paused" || p.state === "Stopped");
+
+/**
+ * Runs `edit` with the pipe paused: stop, wait for `Paused`/`Stopped`, edit, start. The pipe is
+ * started again also when the edit fails (a pipe we paused is never left paused); one that was
+ * already paused before is left as it was.
+ */
+async function whilePaused(svc: CloudService, id: string, news: PipeInputs, edit: () => Promise<void>): Promise<void> {
+  if (isPaused(await getPipe(svc, id))) return edit();
+  await sendCommand(svc, id, "stop");
+  let failure: unknown;
+  try {
+    await pollPipe(svc, id, isPaused, timing(news));
+    await edit();
+  } catch (err) {
+    failure = err;
+  }
+  try {
+    await sendCommand(svc, id, "start");
+  } catch (err) {
+    if (failure === undefined) throw err;
+    throw new Error(`${failure instanceof Error ? failure.message : String(failure)}; starting pipe ${id} again afterwards also failed: ${err instanceof Error ? err.message : String(err)}`);
+  }
+  if (failure !== undefined) throw failure;
+}
+
+/**
+ * A PATCH of table mappings retried while the API still answers `must be paused` (a pipe reads
+ * `Paused` a moment before the API takes mapping edits), up to the pipe's wait time.
+ */
+async function patchWhenPaused(svc: CloudService, id: string, body: Record<string, unknown>, secrets: readonly string[], news: PipeInputs): Promise<void> {
+  const deadline = Date.now() + waitMs(news);
+  for (;;) {
+    try {
+      await patchPipe(svc, id, body, secrets);
+      return;
+    } catch (err) {
+      if (!mustBePaused(err) || Date.now() >= deadline) throw err;
+      await new Promise((resolve) => setTimeout(resolve, engineSettings().pollIntervalMs));
+    }
+  }
+}
+
+/** The API's answer to a mapping edit of a pipe not (yet) paused. */
+export function mustBePaused(err: unknown): boolean {
+  return err instanceof Error && /must be paused/i.test(err.message);
+}
+
 async function applyUpdate(svc: CloudService, id: string, olds: PipeOutputs, news: PipeInputs): Promise<PipeOutputs> {
   const plan = planUpdate(olds, news, fieldChanges(olds, news, pipeDiff));
   const secrets = secretsOf(news);
   if (plan.patch) {
+    const patch = plan.patch;
     if (plan.pause) {
-      await sendCommand(svc, id, "stop");
-      await pollPipe(svc, id, (p) => p.state === "Paused" || p.state === "Stopped", timing(news));
-      await patchPipe(svc, id, plan.patch, secrets);
-      await sendCommand(svc, id, "start");
+      await whilePaused(svc, id, news, async () => {
+        await patchWhenPaused(svc, id, patch, secrets, news);
+        if (plan.readd) await patchWhenPaused(svc, id, plan.readd, [], news);
+      });
     } else {
-      await patchPipe(svc, id, plan.patch, secrets);
+      await patchPipe(svc, id, patch, secrets);
     }
   }
   if (plan.settings) await putSettings(svc, id, plan.settings);

@@ -54,8 +54,14 @@ describe.each(kinds)("pipe lifecycle: %s", (_kind, spec, settled) => {
     const readable = JSON.stringify({ ...read.props, sourceSecrets: undefined });
     for (const s of fixtureSecrets) expect(readable).not.toContain(s);
 
-    // Rename: an update in place.
+    // Rename: an update in place (a Completed one-off pipe takes none: a new pipe instead).
     const renamed = { ...inputs, name: `${inputs.name}-2` };
+    if (read.props!.state === "Completed") {
+      expect(await provider.diff(created.id, read.props!, renamed)).toMatchObject({ changes: true, replaces: ["name"] });
+      await provider.delete(created.id, read.props!);
+      expect(storedPipes(emulator)).toHaveLength(0);
+      return;
+    }
     const d = await provider.diff(created.id, read.props!, renamed);
     expect(d).toMatchObject({ changes: true, replaces: [] });
     const updated = await provider.update(created.id, read.props!, renamed);
@@ -109,6 +115,84 @@ describe("pipe updates", () => {
     expect(stateCalls?.[1]).toBe(2); // stop, then start
     expect((updated.outs!.source as Obj).postgres.tableMappings).toHaveLength(3);
     expect(updated.outs!.state).toMatch(/Running|Snapshot/);
+  });
+
+  const patchCount = () =>
+    Object.entries(emulator.control.stats().byRoute).filter(([k]) => k === "PATCH /v1/organizations/{organizationId}/services/{serviceId}/pipes/{pipeId}").reduce((n, [, v]) => n + v, 0);
+  const stateCount = () => Object.entries(emulator.control.stats().byRoute).filter(([k]) => k.startsWith("PATCH") && k.endsWith("/state")).reduce((n, [, v]) => n + v, 0);
+
+  it("an edited table mapping is removed, then added back in a second PATCH, while paused", async () => {
+    const inputs = await checked(postgresPipe());
+    const { id, outs } = await provider.create(inputs);
+    const spec = postgresPipe();
+    spec.source.postgres.tableMappings[0].targetTable = "public_users_v2";
+    const news = await checked(spec);
+    emulator.control.resetStats();
+    const updated = await provider.update(id, outs, news);
+    expect(patchCount()).toBe(2);
+    expect(stateCount()).toBe(2);
+    expect((updated.outs!.source as Obj).postgres.tableMappings.map((m: Obj) => m.targetTable).sort()).toEqual(["public_orders", "public_users_v2"]);
+    expect(await provider.diff(id, updated.outs!, news)).toMatchObject({ changes: false });
+  });
+
+  it("a field-mappings change alone is sent with the destination columns", async () => {
+    const inputs = await checked(kafkaPipe());
+    const { id, outs } = await provider.create(inputs);
+    const spec = kafkaPipe();
+    spec.fieldMappings = [...spec.fieldMappings].reverse();
+    const news = await checked(spec);
+    const updated = await provider.update(id, outs, news);
+    expect(await provider.diff(id, updated.outs!, news)).toMatchObject({ changes: false });
+  });
+
+  it("a mapping edit answered `must be paused` is retried, and the pipe is started again", async () => {
+    const inputs = await checked(postgresPipe());
+    const { id, outs } = await provider.create(inputs);
+    const spec = postgresPipe();
+    spec.source.postgres.tableMappings.push({ sourceSchemaName: "public", sourceTable: "items", targetTable: "public_items" });
+    const news = await checked(spec);
+    emulator.control.resetStats();
+    emulator.control.script({ method: "PATCH", path: "/pipes/[^/]+$", status: 400, body: { status: 400, error: "BAD_REQUEST: pipe must be paused to edit table mappings", requestId: "r-1" } });
+    const updated = await provider.update(id, outs, news);
+    expect(patchCount()).toBe(2);
+    expect((updated.outs!.source as Obj).postgres.tableMappings).toHaveLength(3);
+    expect(updated.outs!.state).toMatch(/Running|Snapshot/);
+  });
+
+  it("a failed mapping edit still starts the pipe it paused, and reports the edit's error", async () => {
+    const inputs = await checked(postgresPipe());
+    const { id, outs } = await provider.create(inputs);
+    const spec = postgresPipe();
+    spec.source.postgres.tableMappings.push({ sourceSchemaName: "public", sourceTable: "items", targetTable: "public_items" });
+    const news = await checked(spec);
+    emulator.control.resetStats();
+    emulator.control.script({ method: "PATCH", path: "/pipes/[^/]+$", status: 400, body: { status: 400, error: "BAD_REQUEST: table public.items has no primary key", requestId: "r-2" } });
+    await expect(provider.update(id, outs, news)).rejects.toThrow(/no primary key/);
+    expect(stateCount()).toBe(2); // stop, then start again
+    expect(storedPipes(emulator)[0]!.state).not.toMatch(/Paus/);
+  });
+
+  it("a snapshot-only database pipe that ends Completed is settled, not a time-out", async () => {
+    const spec = postgresPipe();
+    spec.source.postgres.settings = { ...spec.source.postgres.settings, replicationMode: "snapshot" };
+    const inputs = await checked(spec);
+    const { id, outs } = await provider.create(inputs);
+    emulator.control.setPipeState(id, "Completed");
+    const news = { ...inputs, waitTimeoutSeconds: 1 };
+    expect(await provider.diff(id, { ...outs, state: "Completed" }, news)).toMatchObject({ changes: true, replaces: [] });
+    const updated = await provider.update(id, { ...outs, state: "Completed" }, news);
+    expect(updated.outs!.state).toBe("Completed");
+  });
+
+  it("a Completed one-off pipe is replaced, not updated (the API refuses its updates)", async () => {
+    const spec = objectStoragePipe("once");
+    spec.source.objectStorage.isContinuous = false;
+    const inputs = await checked(spec);
+    const { id, outs } = await provider.create(inputs);
+    expect(outs.state).toBe("Completed");
+    const renamed = { ...inputs, name: "once-renamed" };
+    expect(await provider.diff(id, outs, renamed)).toMatchObject({ changes: true, replaces: ["name"] });
+    expect(await provider.diff(id, { ...outs, state: "Running" }, renamed)).toMatchObject({ changes: true, replaces: [] });
   });
 
   it("a field added by one schema line and one policy line (serviceAccountKey) is secret, sent on create, never read back, rotated in place", async () => {

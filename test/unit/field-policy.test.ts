@@ -90,6 +90,25 @@ describe("pipe policy: each in-place field is sent the way the policy says", () 
     expect(planUpdate(olds as any, news as any, changes)).toEqual({ pause: false, patch: body });
   });
 
+  it("a field-mappings change is sent together with destination.columns", () => {
+    const olds = inputs.kafka as Obj;
+    const news = set(olds, "fieldMappings", [...olds.fieldMappings].reverse());
+    const plan = planUpdate(olds as any, news as any, fieldChanges(olds, news, pipeDiff));
+    expect(plan.patch).toEqual({ fieldMappings: news.fieldMappings, destination: { columns: olds.destination.columns } });
+  });
+
+  it("an edited table mapping is removed in one PATCH and added back in a second; a new one goes with the first", () => {
+    const olds = inputs.postgres as Obj;
+    const [first] = olds.source.postgres.tableMappings;
+    const edited = { ...first, targetTable: `${first.targetTable}_v2` };
+    const added = { sourceSchemaName: "public", sourceTable: "brand_new", targetTable: "brand_new" };
+    const news = set(olds, "source.postgres.tableMappings", [edited, ...olds.source.postgres.tableMappings.slice(1), added]);
+    const plan = planUpdate(olds as any, news as any, fieldChanges(olds, news, pipeDiff));
+    expect(plan.pause).toBe(true);
+    expect(plan.patch).toEqual({ source: { postgres: { tableMappingsToAdd: [added], tableMappingsToRemove: [first] } } });
+    expect(plan.readd).toEqual({ source: { postgres: { tableMappingsToAdd: [edited] } } });
+  });
+
   it("a dropped field is sent in its empty form", () => {
     const olds = set(inputs.kafka, "source.validateSamples", true);
     const news = set(olds, "source.validateSamples", undefined);

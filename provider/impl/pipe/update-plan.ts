@@ -12,6 +12,11 @@ type Obj = Record<string, unknown>;
 export interface UpdatePlan {
   /** Body of PATCH /pipes/{id}, if anything there changed. */
   patch?: Obj;
+  /**
+   * A second PATCH, sent after `patch`: the edited table mappings added back. The API refuses a
+   * request that removes and adds the same source table, so an edit is a removal, then an addition.
+   */
+  readd?: Obj;
   /** A database pipe must be paused while its table mappings change. */
   pause: boolean;
   /** Body of PUT /settings (the whole object). */
@@ -21,6 +26,13 @@ export interface UpdatePlan {
 }
 
 const mappingKey = (m: Obj) => `${m.sourceSchemaName}.${m.sourceTable}->${m.targetTable}`;
+const sourceTableKey = (m: Obj) => `${m.sourceSchemaName}.${m.sourceTable}`;
+
+/** Splits additions into those sendable with the removals and those naming a removed source table. */
+export function splitReadds(add: readonly Obj[], remove: readonly Obj[]): { now: Obj[]; later: Obj[] } {
+  const removed = new Set(remove.map(sourceTableKey));
+  return { now: add.filter((m) => !removed.has(sourceTableKey(m))), later: add.filter((m) => removed.has(sourceTableKey(m))) };
+}
 
 /**
  * Table mappings cannot be edited in place: a changed one is removed and added again.
@@ -99,8 +111,13 @@ export function planUpdate(olds: PipeOutputs, news: PipeInputs, changes: readonl
       case "tableMappings": {
         const { add, remove } = tableMappingChanges(get(olds, field.at), value);
         const parent = field.at.slice(0, -1);
-        setPath(patch, [...parent, "tableMappingsToAdd"], add);
+        const { now, later } = splitReadds(add, remove);
+        setPath(patch, [...parent, "tableMappingsToAdd"], now);
         setPath(patch, [...parent, "tableMappingsToRemove"], remove);
+        if (later.length) {
+          plan.readd = {};
+          setPath(plan.readd, [...parent, "tableMappingsToAdd"], later);
+        }
         plan.pause = add.length + remove.length > 0;
         break;
       }
@@ -108,6 +125,11 @@ export function planUpdate(olds: PipeOutputs, news: PipeInputs, changes: readonl
         // The provider's own (waitTimeoutSeconds): no request.
         break;
     }
+  }
+  // The API takes field mappings only together with the columns they map to.
+  if (patch.fieldMappings !== undefined && get(patch, ["destination", "columns"]) === undefined) {
+    const columns = get(spec, ["destination", "columns"]);
+    if (columns !== undefined) setPath(patch, ["destination", "columns"], canonical(columns));
   }
   if (Object.keys(patch).length) plan.patch = patch;
   return plan;
