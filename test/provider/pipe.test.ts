@@ -174,7 +174,7 @@ describe("pipe updates", () => {
 
   it("a snapshot-only database pipe that ends Completed is settled, not a time-out", async () => {
     const spec = postgresPipe();
-    spec.source.postgres.settings = { ...spec.source.postgres.settings, replicationMode: "snapshot" };
+    (spec.source.postgres.settings as Obj).replicationMode = "snapshot";
     const inputs = await checked(spec);
     const { id, outs } = await provider.create(inputs);
     emulator.control.setPipeState(id, "Completed");
