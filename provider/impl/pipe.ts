@@ -20,7 +20,7 @@ import { createPipe, deletePipe, getPipe, patchPipe, patchScaling, pollPipe, put
 import { pipeDiff } from "./pipe/diff-rules";
 import { pipeOutputs, type ApiPipe } from "./pipe/outputs";
 import { createBody, secretsOf } from "./pipe/request-body";
-import { completedReplaces, isFailed, isSettled, kindOf } from "./pipe/states";
+import { completedReplaces, isFailed, isSettled, isStoppedState, kindOf } from "./pipe/states";
 import { planUpdate } from "./pipe/update-plan";
 
 const DEFAULT_WAIT_SECONDS = 600;
@@ -124,7 +124,11 @@ export async function create(inputs: PipeInputs): Promise<dynamic.CreateResult<P
   const adoptId = adoptIdOf(inputs, engineSettings().adopt);
   if (adoptId) return adopt(svc, adoptId, inputs);
   const created = await createPipe(svc, createBody(inputs), secretsOf(inputs), (p) => sameAsSent(p, inputs));
-  const settled = await settle(svc, created, inputs, "was created");
+  let settled = await settle(svc, created, { ...inputs, stopped: undefined }, "was created");
+  if (inputs.stopped === true) {
+    await sendCommand(svc, created.id, "stop");
+    settled = await settle(svc, await getPipe(svc, created.id), inputs, "was created and stopped");
+  }
   return { id: created.id, outs: pipeOutputs(settled, inputs) };
 }
 
@@ -219,6 +223,13 @@ async function applyUpdate(svc: CloudService, id: string, olds: PipeOutputs, new
   }
   if (plan.settings) await putSettings(svc, id, plan.settings);
   if (plan.scaling) await patchScaling(svc, id, plan.scaling);
+  for (const command of plan.commands) {
+    // A resync right after a start waits until the pipe runs again.
+    if (command === "resync" && plan.commands[0] === "start") await settle(svc, await getPipe(svc, id), { ...news, stopped: undefined }, "was started");
+    // Old outputs may predate `stopped`: a start of a running pipe (or a stop of a stopped one) is refused, and not needed.
+    if (command !== "resync" && isStoppedState((await getPipe(svc, id)).state) === (command === "stop")) continue;
+    await sendCommand(svc, id, command);
+  }
   const final = await settle(svc, await getPipe(svc, id), news, "was updated");
   return pipeOutputs(final, news);
 }

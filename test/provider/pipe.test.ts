@@ -235,6 +235,76 @@ describe("pipe updates", () => {
   });
 });
 
+describe("pipe run state from code", () => {
+  const stateCommands = () => Object.entries(emulator.control.stats().byRoute).filter(([k]) => k.startsWith("PATCH") && k.endsWith("/state")).reduce((n, [, v]) => n + v, 0);
+
+  it("stopped: true stops in place, reads back with no diff, and stopped: false starts again", async () => {
+    const inputs = await checked(kafkaPipe());
+    const { id, outs } = await provider.create(inputs);
+    expect(outs.stopped).toBe(false);
+    const stop = { ...inputs, stopped: true };
+    expect(await provider.diff(id, outs, stop)).toMatchObject({ changes: true, replaces: [] });
+    const stopped = await provider.update(id, outs, stop);
+    expect(stopped.outs!.state).toBe("Stopped");
+    expect(storedPipes(emulator)[0]!.state).toBe("Stopped");
+    const read = await provider.read(id, stopped.outs!);
+    expect(read.props!.stopped).toBe(true);
+    expect(await provider.diff(id, read.props!, stop)).toMatchObject({ changes: false });
+    // Left out, the run state is not managed: a stopped pipe is no change.
+    expect(await provider.diff(id, read.props!, inputs)).toMatchObject({ changes: false });
+    const start = { ...inputs, stopped: false };
+    const started = await provider.update(id, read.props!, start);
+    expect(started.outs!.state).toBe("Running");
+    expect(await provider.diff(id, started.outs!, start)).toMatchObject({ changes: false });
+  });
+
+  it("outputs written before `stopped` existed: stopped: false on a running pipe sends no start", async () => {
+    const inputs = await checked(kafkaPipe());
+    const { id, outs } = await provider.create(inputs);
+    const { stopped: _s, ...older } = outs as Obj;
+    emulator.control.resetStats();
+    const updated = await provider.update(id, older as any, { ...inputs, stopped: false });
+    expect(stateCommands()).toBe(0);
+    expect(updated.outs!.stopped).toBe(false);
+  });
+
+  it("a pipe created with stopped: true is stopped once created", async () => {
+    const inputs = await checked({ ...kafkaPipe(), stopped: true });
+    const { outs } = await provider.create(inputs);
+    expect(outs).toMatchObject({ stopped: true, state: "Stopped" });
+  });
+
+  it("a Failed pipe reads as stopped, so stopped: false starts it again", async () => {
+    const inputs = await checked({ ...kafkaPipe(), stopped: false });
+    const { id, outs } = await provider.create(inputs);
+    emulator.control.setPipeState(id, "Failed", "broker went away");
+    const read = await provider.read(id, outs);
+    expect(read.props!.stopped).toBe(true);
+    expect(await provider.diff(id, read.props!, inputs)).toMatchObject({ changes: true, replaces: [] });
+    const started = await provider.update(id, read.props!, inputs);
+    expect(started.outs).toMatchObject({ state: "Running", stopped: false });
+  });
+
+  it("a changed resyncToken sends one resync and previews as an update", async () => {
+    const inputs = await checked(postgresPipe());
+    const { id, outs } = await provider.create(inputs);
+    const news = { ...inputs, resyncToken: "2026-11-23" };
+    expect(await provider.diff(id, outs, news)).toMatchObject({ changes: true, replaces: [] });
+    emulator.control.resetStats();
+    const updated = await provider.update(id, outs, news);
+    expect(stateCommands()).toBe(1);
+    expect(updated.outs!.resyncToken).toBe("2026-11-23");
+    const read = await provider.read(id, updated.outs!);
+    expect(await provider.diff(id, read.props!, news)).toMatchObject({ changes: false });
+  });
+
+  it("a resyncToken on a pipe that cannot resync fails in check, with its path", async () => {
+    const inputs = engineInputs({ ...kafkaPipe(), resyncToken: "1" }, { organizationId: emulator.options.organizationId, serviceId: emulator.options.serviceId });
+    const result = await provider.check({}, inputs);
+    expect(result.failures).toEqual([expect.objectContaining({ property: "resyncToken" })]);
+  });
+});
+
 describe("pipe create: failures and faults", () => {
   it("an ambiguous POST (applied, then 504 HTML) never makes a second pipe", async () => {
     emulator.control.script({ method: "POST", path: "/pipes$", kind: "html", status: 504, apply: true });

@@ -3,6 +3,7 @@ import type { PipeInputs, PipeOutputs } from "../../schemas/pipe-props";
 import type { ApiPipe } from "../../schemas/pipe-record";
 import { dropUndefined, isObj } from "../canonical";
 import { readableSecrets, readBackFields, serverFields } from "../read-back";
+import { isStoppedState } from "./states";
 
 type Obj = Record<string, unknown>;
 
@@ -20,6 +21,7 @@ export function pipeOutputs(api: ApiPipe, carried: PipeInputs): PipeOutputs {
   return dropUndefined({
     ...readBackFields(pipePolicy, api, carried as Obj),
     ...serverFields(pipeServerOutputs, api),
+    stopped: isStoppedState(api.state),
     sourceSecrets: secrets,
   }) as PipeOutputs;
 }

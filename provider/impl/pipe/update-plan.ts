@@ -23,6 +23,8 @@ export interface UpdatePlan {
   settings?: Obj;
   /** Body of PATCH /scaling. */
   scaling?: Obj;
+  /** State commands (PATCH /state), in order: a start or stop, and a resync. */
+  commands: ("start" | "stop" | "resync")[];
 }
 
 const mappingKey = (m: Obj) => `${m.sourceSchemaName}.${m.sourceTable}->${m.targetTable}`;
@@ -86,7 +88,7 @@ function setPath(o: Obj, path: readonly string[], value: unknown): void {
  * mappings to remove and add while the pipe is paused.
  */
 export function planUpdate(olds: PipeOutputs, news: PipeInputs, changes: readonly FieldChange[]): UpdatePlan {
-  const plan: UpdatePlan = { pause: false };
+  const plan: UpdatePlan = { pause: false, commands: [] };
   const patch: Obj = {};
   const kind = kindOf(news);
   const spec: Obj = { ...news, source: mergeSourceSecrets(news.source, news.sourceSecrets) ?? {} };
@@ -121,6 +123,10 @@ export function planUpdate(olds: PipeOutputs, news: PipeInputs, changes: readonl
         plan.pause = add.length + remove.length > 0;
         break;
       }
+      case "state":
+        if (field.at[0] === "stopped" && typeof value === "boolean") plan.commands.unshift(value ? "stop" : "start");
+        if (field.at[0] === "resyncToken" && value !== undefined) plan.commands.push("resync");
+        break;
       default:
         // The provider's own (waitTimeoutSeconds): no request.
         break;
