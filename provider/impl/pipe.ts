@@ -68,8 +68,20 @@ function initError(message: string, id: string, outs: PipeOutputs, props: PipeIn
   return new ResourceInitError(message, id, { ...outs, __provider: props.__provider });
 }
 
-/** The service a pipe lives in: its own `organizationId` / `serviceId`, else the configured one. */
+/**
+ * Fills in the API's own defaults (`destination.database` "default", postgres `port` 5432), so
+ * that leaving them out and reading them back is no change. Writes into `inputs`.
+ */
+export function fillDefaults(inputs: Record<string, unknown>): void {
+  const destination = inputs.destination;
+  if (isObj(destination) && destination.database === undefined) inputs.destination = { ...destination, database: "default" };
+  const source = inputs.source;
+  if (isObj(source) && isObj(source.postgres) && source.postgres.port === undefined) inputs.source = { ...source, postgres: { ...source.postgres, port: 5432 } };
+}
+
+/** The service a pipe lives in: its own `organizationId` / `serviceId`, else the configured one; the API's defaults filled in. */
 function pinService(settings: Settings | undefined, inputs: Record<string, unknown>): CheckFailure[] {
+  fillDefaults(inputs);
   const failures: CheckFailure[] = [];
   for (const key of ["organizationId", "serviceId"] as const) {
     if (inputs[key] === undefined || inputs[key] === null) inputs[key] = settings?.[key];

@@ -22,8 +22,8 @@ export const tableEngine = z
 
 export const destination = z
   .object({
-    /** Database the pipe writes into. */
-    database: text,
+    /** Database the pipe writes into. @default "default" */
+    database: text.optional(),
     /** Table the pipe writes into; required for all but postgres pipes. */
     table: text.optional(),
     /** `true`: the pipe creates and owns the table (from `columns`); `false`: it exists already. */

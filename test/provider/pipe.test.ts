@@ -235,6 +235,22 @@ describe("pipe updates", () => {
   });
 });
 
+describe("pipe defaults", () => {
+  it("destination.database and postgres port left out default to \"default\" and 5432, with no diff afterwards", async () => {
+    const spec = postgresPipe();
+    delete (spec.source.postgres as Obj).port;
+    delete (spec.destination as Obj).database;
+    const inputs = await checked(spec);
+    expect(inputs.destination.database).toBe("default");
+    expect(inputs.source.postgres.port).toBe(5432);
+    const { id, outs } = await provider.create(inputs);
+    expect(storedPipes(emulator)[0]!).toMatchObject({ destination: { database: "default" }, source: { port: 5432 } });
+    expect(await provider.diff(id, outs, inputs)).toMatchObject({ changes: false });
+    // A second check of the same program (the next preview) gives the same inputs.
+    expect(await provider.diff(id, (await provider.read(id, outs)).props!, await checked(spec))).toMatchObject({ changes: false });
+  });
+});
+
 describe("pipe run state from code", () => {
   const stateCommands = () => Object.entries(emulator.control.stats().byRoute).filter(([k]) => k.startsWith("PATCH") && k.endsWith("/state")).reduce((n, [, v]) => n + v, 0);
 
