@@ -158,6 +158,10 @@ export const postgresTableMapping = z
     useCustomSortingKey: z.boolean().optional(),
     sortingKeys: z.array(text).optional(),
     tableEngine: z.enum(["ReplacingMergeTree", "MergeTree", "Null"]).optional(),
+    /** Indexed integer or timestamp column that splits the initial snapshot into parallel parts (not table partitioning). */
+    partitionKey: text.optional(),
+    /** PARTITION BY expression of the destination table the pipe creates, e.g. `toYYYYMM(created_at)`. */
+    partitionByExpr: text.optional(),
   })
   .strict()
   .superRefine((m, ctx) => {

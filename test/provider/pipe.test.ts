@@ -251,6 +251,24 @@ describe("pipe defaults", () => {
   });
 });
 
+describe("postgres mapping fields", () => {
+  it("partitionKey and partitionByExpr are sent, read back with no diff, and an edit is a remove then an add", async () => {
+    const spec = postgresPipe();
+    Object.assign(spec.source.postgres.tableMappings[0]!, { partitionKey: "id", partitionByExpr: "toYYYYMM(created_at)" });
+    const inputs = await checked(spec);
+    const { id, outs } = await provider.create(inputs);
+    expect(storedPipes(emulator)[0]!.source.tableMappings[0]).toMatchObject({ partitionKey: "id", partitionByExpr: "toYYYYMM(created_at)" });
+    const read = await provider.read(id, outs);
+    expect(await provider.diff(id, read.props!, inputs)).toMatchObject({ changes: false });
+    (spec.source.postgres.tableMappings[0] as Obj).partitionByExpr = "toYYYYMMDD(created_at)";
+    const news = await checked(spec);
+    expect(await provider.diff(id, read.props!, news)).toMatchObject({ changes: true, replaces: [] });
+    const updated = await provider.update(id, read.props!, news);
+    expect(storedPipes(emulator)[0]!.source.tableMappings.find((m: Obj) => m.sourceTable === "users")).toMatchObject({ partitionByExpr: "toYYYYMMDD(created_at)" });
+    expect(await provider.diff(id, updated.outs!, news)).toMatchObject({ changes: false });
+  });
+});
+
 describe("pipe run state from code", () => {
   const stateCommands = () => Object.entries(emulator.control.stats().byRoute).filter(([k]) => k.startsWith("PATCH") && k.endsWith("/state")).reduce((n, [, v]) => n + v, 0);
 
