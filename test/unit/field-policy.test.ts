@@ -90,6 +90,15 @@ describe("pipe policy: each in-place field is sent the way the policy says", () 
     expect(planUpdate(olds as any, news as any, changes)).toEqual({ pause: false, commands: [], patch: body });
   });
 
+  it.each(["kafka", "postgres"] as const)("a credential-less edit of a %s pipe sends no credentials", (kind) => {
+    const olds = inputs[kind] as Obj;
+    expect(olds.sourceSecrets).toHaveProperty("credentials");
+    const news = set(set(olds, "name", "renamed"), "source.validateSamples", true);
+    const plan = planUpdate(olds as any, news as any, fieldChanges(olds, news, pipeDiff));
+    expect(JSON.stringify(plan)).not.toContain("credentials");
+    expect(plan.patch).toEqual({ name: "renamed", source: { validateSamples: true } });
+  });
+
   it("a field-mappings change is sent together with destination.columns", () => {
     const olds = inputs.kafka as Obj;
     const news = set(olds, "fieldMappings", [...olds.fieldMappings].reverse());
