@@ -21,7 +21,9 @@ export function pipeOutputs(api: ApiPipe, carried: PipeInputs): PipeOutputs {
   return dropUndefined({
     ...readBackFields(pipePolicy, api, carried as Obj),
     ...serverFields(pipeServerOutputs, api),
-    stopped: isStoppedState(api.state),
+    // Read back only where the program manages the run state: a state written before `stopped`
+    // existed refreshes with no change.
+    stopped: typeof carried.stopped === "boolean" ? isStoppedState(api.state) : undefined,
     sourceSecrets: secrets,
   }) as PipeOutputs;
 }
