@@ -2,8 +2,9 @@
  * Pipe states over time. Each change schedules the states to come, `stepMs` apart; reads
  * apply the ones that are due (see `timeline.ts`). The sequences follow the behaviour notes:
  * streaming and object storage `Provisioning → Running` (a one-off object storage pipe then
- * `Completed`), database `Provisioning → Setup → Snapshot → Running`.
+ * `Completed`; a snapshot-only database pipe ends `Completed` too), database `Provisioning → Setup → Snapshot → Running`.
  */
+import { isObject } from "../http/body";
 import { advance, schedule } from "../timeline";
 import type { PipeState, StoredPipe } from "./pipe-model";
 
@@ -22,13 +23,25 @@ function isDatabase(pipe: StoredPipe): boolean {
   return pipe.kind === "postgres";
 }
 
+/** A database pipe whose `settings.replicationMode` is `snapshot`: one load, then `Completed`. */
+function isSnapshotOnly(pipe: StoredPipe): boolean {
+  const settings = pipe.source.settings;
+  return isDatabase(pipe) && isObject(settings) && settings.replicationMode === "snapshot";
+}
+
 function isOneOff(pipe: StoredPipe): boolean {
-  return pipe.kind === "objectStorage" && pipe.source.isContinuous !== true;
+  return (pipe.kind === "objectStorage" && pipe.source.isContinuous !== true) || isSnapshotOnly(pipe);
+}
+
+/** Why a change to a pipe is refused: a one-off pipe that ended `Completed` takes no updates. */
+export function completedRefusal(pipe: StoredPipe): string | undefined {
+  return pipe.state === "Completed" ? `pipe ${pipe.id} is Completed: a completed one-off pipe cannot be updated (create a new pipe)` : undefined;
 }
 
 /** From `Provisioning` to where a healthy (or a `fail-`) pipe settles. */
 function provisioningRun(pipe: StoredPipe): PipeState[] {
   if (failsByName(pipe.name)) return ["Provisioning", "Failed"];
+  if (isSnapshotOnly(pipe)) return ["Provisioning", "Setup", "Snapshot", "Completed"];
   if (isDatabase(pipe)) return ["Provisioning", "Setup", "Snapshot", "Running"];
   if (isOneOff(pipe)) return ["Provisioning", "Running", "Completed"];
   return ["Provisioning", "Running"];

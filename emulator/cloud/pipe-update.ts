@@ -62,6 +62,14 @@ function editMappings(current: unknown, patch: JsonObject, problems: string[]): 
   let mappings = (Array.isArray(current) ? current : []).filter(isObject);
   const remove = Array.isArray(patch.tableMappingsToRemove) ? patch.tableMappingsToRemove : [];
   const add = Array.isArray(patch.tableMappingsToAdd) ? patch.tableMappingsToAdd : [];
+  // The live API refuses an edit sent as "remove and add the same source table" in one request.
+  const removed = new Set(remove.filter(isObject).map(mappingKey));
+  add.forEach((m, i) => {
+    if (isObject(m) && removed.has(mappingKey(m))) {
+      problems.push(`source.postgres.tableMappingsToAdd.${i}: ${mappingKey(m)} is also in tableMappingsToRemove: an existing mapping cannot be edited in one request (remove it, then add it in a second PATCH)`);
+    }
+  });
+  if (problems.length > 0) return mappings;
   remove.forEach((m, i) => {
     const at = `source.postgres.tableMappingsToRemove.${i}`;
     const shape = tableMappingProblems(m, at);
@@ -133,7 +141,13 @@ export function planPatch(pipe: StoredPipe, body: JsonObject): { change: PipeCha
     problems.push(...refusedKeys(body.destination, schemaProperties("PipePatchDestination"), schemaProperties("PipeMutateDestination"), "destination"));
     if (Array.isArray(body.destination.columns)) change.destination = { ...pipe.destination, columns: structuredClone(body.destination.columns) };
   }
-  if (Array.isArray(body.fieldMappings)) change.fieldMappings = structuredClone(body.fieldMappings) as JsonObject[];
+  if (Array.isArray(body.fieldMappings)) {
+    change.fieldMappings = structuredClone(body.fieldMappings) as JsonObject[];
+    // The live API takes field mappings only together with the columns they map to.
+    if (!isObject(body.destination) || !Array.isArray(body.destination.columns)) {
+      problems.push("fieldMappings: must be sent together with destination.columns");
+    }
+  }
   if (change.destination || change.fieldMappings) {
     problems.push(...destinationProblems(pipe.kind, change.destination ?? pipe.destination, change.fieldMappings ?? pipe.fieldMappings));
   }

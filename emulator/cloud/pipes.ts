@@ -11,12 +11,18 @@ import type { Router } from "../router";
 import { validateRequest, type RequestSchema } from "../validate/openapi";
 import { checkCreate, scalingProblems, settingsProblems, withoutNulls } from "../validate/pipe-rules";
 import { conflictWith } from "./pipe-conflicts";
-import { applyCommand, markDeleted, startLifecycle, type PipeCommand } from "./pipe-lifecycle";
+import { applyCommand, completedRefusal, markDeleted, startLifecycle, type PipeCommand } from "./pipe-lifecycle";
 import { SCALABLE_KINDS, STREAMING_KINDS, isDeleting, type StoredPipe } from "./pipe-model";
 import { planPatch } from "./pipe-update";
 import { DEFAULT_SCALING, pipeView, settingsView } from "./pipe-view";
 import { serviceRoute } from "./guard";
 import type { ServiceRecord } from "./services";
+
+/** A one-off pipe that has finished takes no more changes (its state commands still work). */
+function refuseIfCompleted(pipe: StoredPipe): void {
+  const refusal = completedRefusal(pipe);
+  if (refusal) throw badRequest(refusal);
+}
 
 const PIPES = `${SERVICE_PREFIX}/pipes`;
 const PIPE = `${PIPES}/{pipeId}`;
@@ -94,6 +100,7 @@ export function registerPipes(router: Router, app: App): void {
 
   router.add("PATCH", PIPE, serviceRoute(app, (ctx, service) => {
     const pipe = changeable(ctx, service);
+    refuseIfCompleted(pipe);
     const body = objectBody(ctx.body);
     const schemaProblems = validateRequest("PipePatchRequest", body);
     const planned = planPatch(pipe, body);
@@ -126,6 +133,7 @@ export function registerPipes(router: Router, app: App): void {
 
   router.add("PUT", `${PIPE}/settings`, serviceRoute(app, (ctx, service) => {
     const pipe = changeable(ctx, service);
+    refuseIfCompleted(pipe);
     const body = validBody(ctx, "PipeSettingsPutRequest");
     const problems = [...("id" in body ? ["id: must not be sent in a request body"] : []), ...settingsProblems(body)];
     if (problems.length > 0) throw badRequest(problems);
@@ -137,6 +145,7 @@ export function registerPipes(router: Router, app: App): void {
 
   router.add("PATCH", `${PIPE}/scaling`, serviceRoute(app, (ctx, service) => {
     const pipe = changeable(ctx, service);
+    refuseIfCompleted(pipe);
     const body = validBody(ctx, "PipeScalingPatchRequest");
     if ("id" in body) throw badRequest("id: must not be sent in a request body");
     const unknown = scalingProblems(body, "");

@@ -26,6 +26,10 @@ const cdc = new Pipe("cdc", {
   },
   // Fixed at creation: another destination database replaces the pipe.
   destination: { database: config.get("database") ?? "replica" },
+  // Run state from code: `pulumi config set stopped true` pauses the pipe, `false` resumes it;
+  // a new `resyncToken` value asks for one resync.
+  stopped: config.getBoolean("stopped"),
+  resyncToken: config.get("resyncToken"),
 });
 
 export const pipeId = cdc.id;

@@ -20,7 +20,7 @@ import { createPipe, deletePipe, getPipe, patchPipe, patchScaling, pollPipe, put
 import { pipeDiff } from "./pipe/diff-rules";
 import { pipeOutputs, type ApiPipe } from "./pipe/outputs";
 import { createBody, secretsOf } from "./pipe/request-body";
-import { isFailed, isSettled, kindOf } from "./pipe/states";
+import { completedReplaces, isFailed, isSettled, isStoppedState, kindOf } from "./pipe/states";
 import { planUpdate } from "./pipe/update-plan";
 
 const DEFAULT_WAIT_SECONDS = 600;
@@ -68,8 +68,20 @@ function initError(message: string, id: string, outs: PipeOutputs, props: PipeIn
   return new ResourceInitError(message, id, { ...outs, __provider: props.__provider });
 }
 
-/** The service a pipe lives in: its own `organizationId` / `serviceId`, else the configured one. */
+/**
+ * Fills in the API's own defaults (`destination.database` "default", postgres `port` 5432), so
+ * that leaving them out and reading them back is no change. Writes into `inputs`.
+ */
+export function fillDefaults(inputs: Record<string, unknown>): void {
+  const destination = inputs.destination;
+  if (isObj(destination) && destination.database === undefined) inputs.destination = { ...destination, database: "default" };
+  const source = inputs.source;
+  if (isObj(source) && isObj(source.postgres) && source.postgres.port === undefined) inputs.source = { ...source, postgres: { ...source.postgres, port: 5432 } };
+}
+
+/** The service a pipe lives in: its own `organizationId` / `serviceId`, else the configured one; the API's defaults filled in. */
 function pinService(settings: Settings | undefined, inputs: Record<string, unknown>): CheckFailure[] {
+  fillDefaults(inputs);
   const failures: CheckFailure[] = [];
   for (const key of ["organizationId", "serviceId"] as const) {
     if (inputs[key] === undefined || inputs[key] === null) inputs[key] = settings?.[key];
@@ -92,7 +104,7 @@ export async function check(_olds: PipeInputs, news: PipeInputs): Promise<dynami
 }
 
 export async function diff(_id: string, olds: PipeOutputs, news: PipeInputs): Promise<Diff> {
-  const changes = fieldChanges(olds, news, pipeDiff);
+  const changes = completedReplaces(olds.state, fieldChanges(olds, news, pipeDiff));
   // A dynamic provider cannot return a detailed diff; a diff of "unknown" makes the engine compare
   // the old and new inputs itself and mark the changed secret paths (values stay `[secret]`).
   if (credentialOnly(changes)) return { changes: undefined, replaces: [], deleteBeforeReplace: false, diffs: changes };
@@ -124,7 +136,11 @@ export async function create(inputs: PipeInputs): Promise<dynamic.CreateResult<P
   const adoptId = adoptIdOf(inputs, engineSettings().adopt);
   if (adoptId) return adopt(svc, adoptId, inputs);
   const created = await createPipe(svc, createBody(inputs), secretsOf(inputs), (p) => sameAsSent(p, inputs));
-  const settled = await settle(svc, created, inputs, "was created");
+  let settled = await settle(svc, created, { ...inputs, stopped: undefined }, "was created");
+  if (inputs.stopped === true) {
+    await sendCommand(svc, created.id, "stop");
+    settled = await settle(svc, await getPipe(svc, created.id), inputs, "was created and stopped");
+  }
   return { id: created.id, outs: pipeOutputs(settled, inputs) };
 }
 
@@ -155,21 +171,77 @@ async function adopt(svc: CloudService, id: string, inputs: PipeInputs): Promise
   return { id, outs };
 }
 
+const isPaused = (p: ApiPipe | "gone") => p !== "gone" && (p.state === "Paused" || p.state === "Stopped");
+
+/**
+ * Runs `edit` with the pipe paused: stop, wait for `Paused`/`Stopped`, edit, start. The pipe is
+ * started again also when the edit fails (a pipe we paused is never left paused); one that was
+ * already paused before is left as it was.
+ */
+async function whilePaused(svc: CloudService, id: string, news: PipeInputs, edit: () => Promise<void>): Promise<void> {
+  if (isPaused(await getPipe(svc, id))) return edit();
+  await sendCommand(svc, id, "stop");
+  let failure: unknown;
+  try {
+    await pollPipe(svc, id, isPaused, timing(news));
+    await edit();
+  } catch (err) {
+    failure = err;
+  }
+  try {
+    await sendCommand(svc, id, "start");
+  } catch (err) {
+    if (failure === undefined) throw err;
+    throw new Error(`${failure instanceof Error ? failure.message : String(failure)}; starting pipe ${id} again afterwards also failed: ${err instanceof Error ? err.message : String(err)}`);
+  }
+  if (failure !== undefined) throw failure;
+}
+
+/**
+ * A PATCH of table mappings retried while the API still answers `must be paused` (a pipe reads
+ * `Paused` a moment before the API takes mapping edits), up to the pipe's wait time.
+ */
+async function patchWhenPaused(svc: CloudService, id: string, body: Record<string, unknown>, secrets: readonly string[], news: PipeInputs): Promise<void> {
+  const deadline = Date.now() + waitMs(news);
+  for (;;) {
+    try {
+      await patchPipe(svc, id, body, secrets);
+      return;
+    } catch (err) {
+      if (!mustBePaused(err) || Date.now() >= deadline) throw err;
+      await new Promise((resolve) => setTimeout(resolve, engineSettings().pollIntervalMs));
+    }
+  }
+}
+
+/** The API's answer to a mapping edit of a pipe not (yet) paused. */
+export function mustBePaused(err: unknown): boolean {
+  return err instanceof Error && /must be paused/i.test(err.message);
+}
+
 async function applyUpdate(svc: CloudService, id: string, olds: PipeOutputs, news: PipeInputs): Promise<PipeOutputs> {
   const plan = planUpdate(olds, news, fieldChanges(olds, news, pipeDiff));
   const secrets = secretsOf(news);
   if (plan.patch) {
+    const patch = plan.patch;
     if (plan.pause) {
-      await sendCommand(svc, id, "stop");
-      await pollPipe(svc, id, (p) => p.state === "Paused" || p.state === "Stopped", timing(news));
-      await patchPipe(svc, id, plan.patch, secrets);
-      await sendCommand(svc, id, "start");
+      await whilePaused(svc, id, news, async () => {
+        await patchWhenPaused(svc, id, patch, secrets, news);
+        if (plan.readd) await patchWhenPaused(svc, id, plan.readd, [], news);
+      });
     } else {
-      await patchPipe(svc, id, plan.patch, secrets);
+      await patchPipe(svc, id, patch, secrets);
     }
   }
   if (plan.settings) await putSettings(svc, id, plan.settings);
   if (plan.scaling) await patchScaling(svc, id, plan.scaling);
+  for (const command of plan.commands) {
+    // A resync right after a start waits until the pipe runs again.
+    if (command === "resync" && plan.commands[0] === "start") await settle(svc, await getPipe(svc, id), { ...news, stopped: undefined }, "was started");
+    // Old outputs may predate `stopped`: a start of a running pipe (or a stop of a stopped one) is refused, and not needed.
+    if (command !== "resync" && isStoppedState((await getPipe(svc, id)).state) === (command === "stop")) continue;
+    await sendCommand(svc, id, command);
+  }
   const final = await settle(svc, await getPipe(svc, id), news, "was updated");
   return pipeOutputs(final, news);
 }

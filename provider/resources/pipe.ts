@@ -75,6 +75,8 @@ export class Pipe extends pulumi.dynamic.Resource {
   declare readonly fieldMappings: pulumi.Output<FieldMapping[]>;
   declare readonly scaling: pulumi.Output<Scaling | undefined>;
   declare readonly settings: pulumi.Output<PipeSettings>;
+  /** Whether the pipe is stopped or paused (or `Failed`), read back from its state when the program sets `stopped`. */
+  declare readonly stopped: pulumi.Output<boolean | undefined>;
   declare readonly createdAt: pulumi.Output<string>;
   declare readonly updatedAt: pulumi.Output<string>;
 
@@ -98,6 +100,8 @@ export class Pipe extends pulumi.dynamic.Resource {
         settings: args.settings,
         waitTimeoutSeconds: args.waitTimeoutSeconds,
         adoptId: args.adoptId,
+        stopped: args.stopped,
+        resyncToken: args.resyncToken,
         state: undefined,
         stateReason: undefined,
         createdAt: undefined,

@@ -5,9 +5,9 @@ import type { PipeSourceInput } from "./pipe-source";
 /**
  * How an in-place change of a pipe is sent: in the body of PATCH `/pipes/{id}` at the field's own
  * path (`pipe`), as the whole of PUT `/settings` or PATCH `/scaling`, or as table mappings to
- * add and remove while the pipe is paused (`tableMappings`).
+ * add and remove while the pipe is paused (`tableMappings`), or as a state command (`state`).
  */
-export type PipePatch = "pipe" | "settings" | "scaling" | "tableMappings";
+export type PipePatch = "pipe" | "settings" | "scaling" | "tableMappings" | "state";
 
 const replace = { change: "replace" } as const;
 const inPlace = { change: "update", patch: "pipe" } as const;
@@ -26,6 +26,10 @@ export const pipePolicy = {
   organizationId: { change: "replace", sent: "url", writeOnly: true },
   serviceId: { change: "replace", sent: "url", mayBeMissing: true },
   waitTimeoutSeconds: { change: "update", sent: "never", writeOnly: true },
+  // Run state: a state command (PATCH /state), read back from the pipe's state.
+  stopped: { change: "update", patch: "state", sent: "never", serverDefault: true },
+  // Never returned: kept from the program; a change sends one resync.
+  resyncToken: { change: "update", patch: "state", sent: "never", writeOnly: true },
   // adoptId only says where the pipe came from: changing or dropping it changes nothing.
   adoptId: { change: "none", sent: "never", writeOnly: true },
   fieldMappings: { ...inPlace, empty: [] },

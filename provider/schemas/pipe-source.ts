@@ -123,7 +123,9 @@ export const kinesisSource = z
     useEnhancedFanOut: z.boolean().nullish(),
     iteratorType: z.enum(["TRIM_HORIZON", "LATEST", "AT_TIMESTAMP"]).optional(),
     /** Unix time in seconds; needed with `iteratorType: AT_TIMESTAMP`. */
-    timestamp: z.number().int("must be an integer").min(0).max(99_999_999_999, "must be Unix seconds, not milliseconds").nullish(),
+    timestamp: z
+      .number({ invalid_type_error: "must be Unix seconds (an integer), not a date string: convert it with Math.floor(Date.parse(\"2026-01-01T00:00:00Z\") / 1000)" })
+      .int("must be an integer").min(0).max(99_999_999_999, "must be Unix seconds, not milliseconds").nullish(),
     authentication: kinesisAuthentication.optional(),
     iamRole: optionalText,
     /** Kept as a Pulumi secret; never returned by the API. */
@@ -156,6 +158,10 @@ export const postgresTableMapping = z
     useCustomSortingKey: z.boolean().optional(),
     sortingKeys: z.array(text).optional(),
     tableEngine: z.enum(["ReplacingMergeTree", "MergeTree", "Null"]).optional(),
+    /** Indexed integer or timestamp column that splits the initial snapshot into parallel parts (not table partitioning). */
+    partitionKey: text.optional(),
+    /** PARTITION BY expression of the destination table the pipe creates, e.g. `toYYYYMM(created_at)`. */
+    partitionByExpr: text.optional(),
   })
   .strict()
   .superRefine((m, ctx) => {
@@ -168,7 +174,8 @@ export const postgresSource = z
   .object({
     type: text.nullish(),
     host: text,
-    port: z.number().int("must be an integer").min(1).max(65535),
+    /** @default 5432 */
+    port: z.number().int("must be an integer").min(1).max(65535).optional(),
     database: text,
     settings: postgresSettings.optional(),
     authentication: postgresAuthentication.optional(),

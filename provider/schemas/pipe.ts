@@ -22,8 +22,8 @@ export const tableEngine = z
 
 export const destination = z
   .object({
-    /** Database the pipe writes into. */
-    database: text,
+    /** Database the pipe writes into. @default "default" */
+    database: text.optional(),
     /** Table the pipe writes into; required for all but postgres pipes. */
     table: text.optional(),
     /** `true`: the pipe creates and owns the table (from `columns`); `false`: it exists already. */
@@ -97,6 +97,13 @@ export const pipeSpecShape = z
     adoptId: uuid.optional(),
     /** How long `create` and `update` wait for the pipe to settle. @default 600 */
     waitTimeoutSeconds: z.number().int().min(1).max(86_400).optional(),
+    /**
+     * `true` stops the pipe (a database pipe pauses), `false` starts it again, also after it
+     * `Failed`; left out, the run state is not managed. Read back from the pipe's state.
+     */
+    stopped: z.boolean().optional(),
+    /** Any value; each change asks a database pipe for one resync (`{"command":"resync"}`). */
+    resyncToken: text.max(255, "must be at most 255 characters").optional(),
   })
   .strict();
 
@@ -123,6 +130,7 @@ export const pipeSpec = pipeSpecShape.superRefine((spec, ctx) => {
 
   const isDatabase = kind === "postgres";
   if (spec.scaling && isDatabase) issue(["scaling"], "is only taken by kafka, kinesis and objectStorage pipes");
+  if (spec.resyncToken !== undefined && !isDatabase) issue(["resyncToken"], "is only taken by database (postgres) pipes: the API resyncs only those");
   if (spec.scaling && Object.keys(spec.scaling).length === 0) issue(["scaling"], "must set at least one field, or be left out");
   if (spec.settings && Object.keys(spec.settings).length === 0) issue(["settings"], "must set at least one setting, or be left out");
 

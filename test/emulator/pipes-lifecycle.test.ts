@@ -35,6 +35,12 @@ function inOrder(seen: string[], expected: string[]): boolean {
   return true;
 }
 
+function snapshotOnly(name: string): Record<string, any> {
+  const body = postgresPipe(name);
+  body.source.postgres.settings.replicationMode = "snapshot";
+  return body;
+}
+
 async function create(body: Record<string, unknown>): Promise<{ id: string; state: string }> {
   const answer = await api.call("POST", "/pipes", body);
   expect(answer.status, answer.text).toBe(200);
@@ -48,6 +54,7 @@ describe("states after create", () => {
     ["a one-off object storage pipe", () => objectStoragePipe("life-os-once"), ["Provisioning", "Running", "Completed"]],
     ["a postgres pipe", () => postgresPipe("life_pg"), ["Provisioning", "Setup", "Snapshot", "Running"]],
     ["a pipe named fail-*", () => kafkaPipe("fail-broker"), ["Provisioning", "Failed"]],
+    ["a snapshot-only postgres pipe", () => snapshotOnly("life_pg_snap"), ["Provisioning", "Setup", "Snapshot", "Completed"]],
   ];
   it.each(cases)("%s goes through its states in order", async (_label, body, expected) => {
     const pipe = await create(body());
@@ -116,9 +123,15 @@ describe("state commands", () => {
     const edited = await api.call("PATCH", `/pipes/${pipe.id}`, edit);
     expect(edited.status).toBe(400);
     expect(edited.json.error).toContain("an existing mapping cannot be edited");
-    const replaced = await api.call("PATCH", `/pipes/${pipe.id}`, {
+    // The same source table removed and added again in one PATCH is refused: two requests.
+    const inOne = await api.call("PATCH", `/pipes/${pipe.id}`, {
       source: { postgres: { ...edit.source.postgres, tableMappingsToRemove: add.source.postgres.tableMappingsToAdd } },
     });
+    expect(inOne.status).toBe(400);
+    expect(inOne.json.error).toContain("tableMappingsToAdd.0: public.orders is also in tableMappingsToRemove");
+    const removed = await api.call("PATCH", `/pipes/${pipe.id}`, { source: { postgres: { tableMappingsToRemove: add.source.postgres.tableMappingsToAdd } } });
+    expect(removed.status, removed.text).toBe(200);
+    const replaced = await api.call("PATCH", `/pipes/${pipe.id}`, edit);
     expect(replaced.status, replaced.text).toBe(200);
     expect(replaced.json.result.source.postgres.tableMappings.map((m: { targetTable: string }) => m.targetTable)).toEqual(["cmd_pg_users", "cmd_pg_orders_v2"]);
 
@@ -164,5 +177,24 @@ describe("delete", () => {
     const answer = await api.call("DELETE", "/pipes/5b0d1c2e-0000-4000-8000-00000000dead");
     expect(answer.status).toBe(404);
     expect(answer.json.error).toMatch(/^NOT_FOUND: /);
+  });
+});
+
+describe("a Completed one-off pipe", () => {
+  it.each([
+    ["object storage", () => objectStoragePipe("done-os")],
+    ["snapshot-only postgres", () => snapshotOnly("done_pg")],
+  ])("%s refuses updates, settings and scaling", async (_label, body) => {
+    const pipe = await create(body());
+    await watch(pipe.id, "Completed", pipe.state);
+    for (const [method, suffix, change] of [
+      ["PATCH", "", { name: "renamed-after-done" }],
+      ["PUT", "/settings", { streaming_max_insert_wait_ms: 1000 }],
+      ["PATCH", "/scaling", { replicas: 2 }],
+    ] as const) {
+      const answer = await api.call(method, `/pipes/${pipe.id}${suffix}`, change);
+      expect(answer.status, `${method} ${suffix}`).toBe(400);
+      expect(answer.json.error).toContain("a completed one-off pipe cannot be updated");
+    }
   });
 });

@@ -51,6 +51,15 @@ describe("conflicts", () => {
 });
 
 describe("PATCH in place", () => {
+  it("refuses field mappings sent without destination.columns", async () => {
+    const created = (await api.call("POST", "/pipes", kafkaPipe("maps-alone"))).json.result;
+    const answer = await api.call("PATCH", `/pipes/${created.id}`, { fieldMappings: created.fieldMappings });
+    expect(answer.status).toBe(400);
+    expect(answer.json.error).toContain("fieldMappings: must be sent together with destination.columns");
+    const both = await api.call("PATCH", `/pipes/${created.id}`, { fieldMappings: created.fieldMappings, destination: { columns: created.destination.columns } });
+    expect(both.status, both.text).toBe(200);
+  });
+
   it("applies name, field mappings, columns and in-place source fields", async () => {
     const created = (await api.call("POST", "/pipes", kafkaPipe("patch-all"))).json.result;
     const answer = await api.call("PATCH", `/pipes/${created.id}`, {

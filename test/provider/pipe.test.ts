@@ -54,8 +54,14 @@ describe.each(kinds)("pipe lifecycle: %s", (_kind, spec, settled) => {
     const readable = JSON.stringify({ ...read.props, sourceSecrets: undefined });
     for (const s of fixtureSecrets) expect(readable).not.toContain(s);
 
-    // Rename: an update in place.
+    // Rename: an update in place (a Completed one-off pipe takes none: a new pipe instead).
     const renamed = { ...inputs, name: `${inputs.name}-2` };
+    if (read.props!.state === "Completed") {
+      expect(await provider.diff(created.id, read.props!, renamed)).toMatchObject({ changes: true, replaces: ["name"] });
+      await provider.delete(created.id, read.props!);
+      expect(storedPipes(emulator)).toHaveLength(0);
+      return;
+    }
     const d = await provider.diff(created.id, read.props!, renamed);
     expect(d).toMatchObject({ changes: true, replaces: [] });
     const updated = await provider.update(created.id, read.props!, renamed);
@@ -111,6 +117,84 @@ describe("pipe updates", () => {
     expect(updated.outs!.state).toMatch(/Running|Snapshot/);
   });
 
+  const patchCount = () =>
+    Object.entries(emulator.control.stats().byRoute).filter(([k]) => k === "PATCH /v1/organizations/{organizationId}/services/{serviceId}/pipes/{pipeId}").reduce((n, [, v]) => n + v, 0);
+  const stateCount = () => Object.entries(emulator.control.stats().byRoute).filter(([k]) => k.startsWith("PATCH") && k.endsWith("/state")).reduce((n, [, v]) => n + v, 0);
+
+  it("an edited table mapping is removed, then added back in a second PATCH, while paused", async () => {
+    const inputs = await checked(postgresPipe());
+    const { id, outs } = await provider.create(inputs);
+    const spec = postgresPipe();
+    spec.source.postgres.tableMappings[0].targetTable = "public_users_v2";
+    const news = await checked(spec);
+    emulator.control.resetStats();
+    const updated = await provider.update(id, outs, news);
+    expect(patchCount()).toBe(2);
+    expect(stateCount()).toBe(2);
+    expect((updated.outs!.source as Obj).postgres.tableMappings.map((m: Obj) => m.targetTable).sort()).toEqual(["public_orders", "public_users_v2"]);
+    expect(await provider.diff(id, updated.outs!, news)).toMatchObject({ changes: false });
+  });
+
+  it("a field-mappings change alone is sent with the destination columns", async () => {
+    const inputs = await checked(kafkaPipe());
+    const { id, outs } = await provider.create(inputs);
+    const spec = kafkaPipe();
+    spec.fieldMappings = [...spec.fieldMappings].reverse();
+    const news = await checked(spec);
+    const updated = await provider.update(id, outs, news);
+    expect(await provider.diff(id, updated.outs!, news)).toMatchObject({ changes: false });
+  });
+
+  it("a mapping edit answered `must be paused` is retried, and the pipe is started again", async () => {
+    const inputs = await checked(postgresPipe());
+    const { id, outs } = await provider.create(inputs);
+    const spec = postgresPipe();
+    spec.source.postgres.tableMappings.push({ sourceSchemaName: "public", sourceTable: "items", targetTable: "public_items" });
+    const news = await checked(spec);
+    emulator.control.resetStats();
+    emulator.control.script({ method: "PATCH", path: "/pipes/[^/]+$", status: 400, body: { status: 400, error: "BAD_REQUEST: pipe must be paused to edit table mappings", requestId: "r-1" } });
+    const updated = await provider.update(id, outs, news);
+    expect(patchCount()).toBe(2);
+    expect((updated.outs!.source as Obj).postgres.tableMappings).toHaveLength(3);
+    expect(updated.outs!.state).toMatch(/Running|Snapshot/);
+  });
+
+  it("a failed mapping edit still starts the pipe it paused, and reports the edit's error", async () => {
+    const inputs = await checked(postgresPipe());
+    const { id, outs } = await provider.create(inputs);
+    const spec = postgresPipe();
+    spec.source.postgres.tableMappings.push({ sourceSchemaName: "public", sourceTable: "items", targetTable: "public_items" });
+    const news = await checked(spec);
+    emulator.control.resetStats();
+    emulator.control.script({ method: "PATCH", path: "/pipes/[^/]+$", status: 400, body: { status: 400, error: "BAD_REQUEST: table public.items has no primary key", requestId: "r-2" } });
+    await expect(provider.update(id, outs, news)).rejects.toThrow(/no primary key/);
+    expect(stateCount()).toBe(2); // stop, then start again
+    expect(storedPipes(emulator)[0]!.state).not.toMatch(/Paus/);
+  });
+
+  it("a snapshot-only database pipe that ends Completed is settled, not a time-out", async () => {
+    const spec = postgresPipe();
+    (spec.source.postgres.settings as Obj).replicationMode = "snapshot";
+    const inputs = await checked(spec);
+    const { id, outs } = await provider.create(inputs);
+    emulator.control.setPipeState(id, "Completed");
+    const news = { ...inputs, waitTimeoutSeconds: 1 };
+    expect(await provider.diff(id, { ...outs, state: "Completed" }, news)).toMatchObject({ changes: true, replaces: [] });
+    const updated = await provider.update(id, { ...outs, state: "Completed" }, news);
+    expect(updated.outs!.state).toBe("Completed");
+  });
+
+  it("a Completed one-off pipe is replaced, not updated (the API refuses its updates)", async () => {
+    const spec = objectStoragePipe("once");
+    spec.source.objectStorage.isContinuous = false;
+    const inputs = await checked(spec);
+    const { id, outs } = await provider.create(inputs);
+    expect(outs.state).toBe("Completed");
+    const renamed = { ...inputs, name: "once-renamed" };
+    expect(await provider.diff(id, outs, renamed)).toMatchObject({ changes: true, replaces: ["name"] });
+    expect(await provider.diff(id, { ...outs, state: "Running" }, renamed)).toMatchObject({ changes: true, replaces: [] });
+  });
+
   it("a field added by one schema line and one policy line (serviceAccountKey) is secret, sent on create, never read back, rotated in place", async () => {
     const serviceAccountPipe = () => {
       const spec: Obj = objectStoragePipe("gcs");
@@ -148,6 +232,110 @@ describe("pipe updates", () => {
     spec.source.kafka.brokers = "broker-9.example.test:9092";
     const d = await provider.diff(id, outs, await checked(spec));
     expect(d).toEqual({ changes: true, replaces: ["source.kafka.brokers"], deleteBeforeReplace: true, diffs: [{ path: "source.kafka.brokers", kind: "replace" }] });
+  });
+});
+
+describe("pipe defaults", () => {
+  it("destination.database and postgres port left out default to \"default\" and 5432, with no diff afterwards", async () => {
+    const spec = postgresPipe();
+    delete (spec.source.postgres as Obj).port;
+    delete (spec.destination as Obj).database;
+    const inputs = await checked(spec);
+    expect(inputs.destination.database).toBe("default");
+    expect(inputs.source.postgres.port).toBe(5432);
+    const { id, outs } = await provider.create(inputs);
+    expect(storedPipes(emulator)[0]!).toMatchObject({ destination: { database: "default" }, source: { port: 5432 } });
+    expect(await provider.diff(id, outs, inputs)).toMatchObject({ changes: false });
+    // A second check of the same program (the next preview) gives the same inputs.
+    expect(await provider.diff(id, (await provider.read(id, outs)).props!, await checked(spec))).toMatchObject({ changes: false });
+  });
+});
+
+describe("postgres mapping fields", () => {
+  it("partitionKey and partitionByExpr are sent, read back with no diff, and an edit is a remove then an add", async () => {
+    const spec = postgresPipe();
+    Object.assign(spec.source.postgres.tableMappings[0]!, { partitionKey: "id", partitionByExpr: "toYYYYMM(created_at)" });
+    const inputs = await checked(spec);
+    const { id, outs } = await provider.create(inputs);
+    expect(storedPipes(emulator)[0]!.source.tableMappings[0]).toMatchObject({ partitionKey: "id", partitionByExpr: "toYYYYMM(created_at)" });
+    const read = await provider.read(id, outs);
+    expect(await provider.diff(id, read.props!, inputs)).toMatchObject({ changes: false });
+    (spec.source.postgres.tableMappings[0] as Obj).partitionByExpr = "toYYYYMMDD(created_at)";
+    const news = await checked(spec);
+    expect(await provider.diff(id, read.props!, news)).toMatchObject({ changes: true, replaces: [] });
+    const updated = await provider.update(id, read.props!, news);
+    expect(storedPipes(emulator)[0]!.source.tableMappings.find((m: Obj) => m.sourceTable === "users")).toMatchObject({ partitionByExpr: "toYYYYMMDD(created_at)" });
+    expect(await provider.diff(id, updated.outs!, news)).toMatchObject({ changes: false });
+  });
+});
+
+describe("pipe run state from code", () => {
+  const stateCommands = () => Object.entries(emulator.control.stats().byRoute).filter(([k]) => k.startsWith("PATCH") && k.endsWith("/state")).reduce((n, [, v]) => n + v, 0);
+
+  it("stopped: true stops in place, reads back with no diff, and stopped: false starts again", async () => {
+    const inputs = await checked(kafkaPipe());
+    const { id, outs } = await provider.create(inputs);
+    expect(outs).not.toHaveProperty("stopped"); // not managed: not read back
+    const stop = { ...inputs, stopped: true };
+    expect(await provider.diff(id, outs, stop)).toMatchObject({ changes: true, replaces: [] });
+    const stopped = await provider.update(id, outs, stop);
+    expect(stopped.outs!.state).toBe("Stopped");
+    expect(storedPipes(emulator)[0]!.state).toBe("Stopped");
+    const read = await provider.read(id, stopped.outs!);
+    expect(read.props!.stopped).toBe(true);
+    expect(await provider.diff(id, read.props!, stop)).toMatchObject({ changes: false });
+    // Left out, the run state is not managed: a stopped pipe is no change.
+    expect(await provider.diff(id, read.props!, inputs)).toMatchObject({ changes: false });
+    const start = { ...inputs, stopped: false };
+    const started = await provider.update(id, read.props!, start);
+    expect(started.outs!.state).toBe("Running");
+    expect(await provider.diff(id, started.outs!, start)).toMatchObject({ changes: false });
+  });
+
+  it("outputs written before `stopped` existed: stopped: false on a running pipe sends no start", async () => {
+    const inputs = await checked(kafkaPipe());
+    const { id, outs } = await provider.create(inputs);
+    const { stopped: _s, ...older } = outs as Obj;
+    emulator.control.resetStats();
+    const updated = await provider.update(id, older as any, { ...inputs, stopped: false });
+    expect(stateCommands()).toBe(0);
+    expect(updated.outs!.stopped).toBe(false);
+  });
+
+  it("a pipe created with stopped: true is stopped once created", async () => {
+    const inputs = await checked({ ...kafkaPipe(), stopped: true });
+    const { outs } = await provider.create(inputs);
+    expect(outs).toMatchObject({ stopped: true, state: "Stopped" });
+  });
+
+  it("a Failed pipe reads as stopped, so stopped: false starts it again", async () => {
+    const inputs = await checked({ ...kafkaPipe(), stopped: false });
+    const { id, outs } = await provider.create(inputs);
+    emulator.control.setPipeState(id, "Failed", "broker went away");
+    const read = await provider.read(id, outs);
+    expect(read.props!.stopped).toBe(true);
+    expect(await provider.diff(id, read.props!, inputs)).toMatchObject({ changes: true, replaces: [] });
+    const started = await provider.update(id, read.props!, inputs);
+    expect(started.outs).toMatchObject({ state: "Running", stopped: false });
+  });
+
+  it("a changed resyncToken sends one resync and previews as an update", async () => {
+    const inputs = await checked(postgresPipe());
+    const { id, outs } = await provider.create(inputs);
+    const news = { ...inputs, resyncToken: "2026-11-23" };
+    expect(await provider.diff(id, outs, news)).toMatchObject({ changes: true, replaces: [] });
+    emulator.control.resetStats();
+    const updated = await provider.update(id, outs, news);
+    expect(stateCommands()).toBe(1);
+    expect(updated.outs!.resyncToken).toBe("2026-11-23");
+    const read = await provider.read(id, updated.outs!);
+    expect(await provider.diff(id, read.props!, news)).toMatchObject({ changes: false });
+  });
+
+  it("a resyncToken on a pipe that cannot resync fails in check, with its path", async () => {
+    const inputs = engineInputs({ ...kafkaPipe(), resyncToken: "1" }, { organizationId: emulator.options.organizationId, serviceId: emulator.options.serviceId });
+    const result = await provider.check({}, inputs);
+    expect(result.failures).toEqual([expect.objectContaining({ property: "resyncToken" })]);
   });
 });
 

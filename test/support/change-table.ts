@@ -42,7 +42,7 @@ export function pipeChangeTable(): string {
   if (kinds.every(([k]) => source[k]!.change === "replace")) top.replace.unshift("the source kind");
   top.update.push(...columns(without(source, ...kinds.map(([k]) => k)), "source.").update);
   return [
-    "| Changes in place (PATCH `/pipes/{id}`, PUT `/settings`, PATCH `/scaling`) | Needs a new pipe |",
+    "| Changes in place (PATCH `/pipes/{id}`, PUT `/settings`, PATCH `/scaling`, PATCH `/state`) | Needs a new pipe |",
     "|---|---|",
     row("", top),
     row("", columns(policy.destination!.fields!, "destination.")),

@@ -87,7 +87,47 @@ describe("pipe policy: each in-place field is sent the way the policy says", () 
     const news = set(olds, path, value);
     const changes = fieldChanges(olds, news, pipeDiff);
     expect(changes.map((c) => c.kind)).toEqual(["update"]);
-    expect(planUpdate(olds as any, news as any, changes)).toEqual({ pause: false, patch: body });
+    expect(planUpdate(olds as any, news as any, changes)).toEqual({ pause: false, commands: [], patch: body });
+  });
+
+  it.each(["kafka", "postgres"] as const)("a credential-less edit of a %s pipe sends no credentials", (kind) => {
+    const olds = inputs[kind] as Obj;
+    expect(olds.sourceSecrets).toHaveProperty("credentials");
+    const news = set(set(olds, "name", "renamed"), "source.validateSamples", true);
+    const plan = planUpdate(olds as any, news as any, fieldChanges(olds, news, pipeDiff));
+    expect(JSON.stringify(plan)).not.toContain("credentials");
+    expect(plan.patch).toEqual({ name: "renamed", source: { validateSamples: true } });
+  });
+
+  it("a field-mappings change is sent together with destination.columns", () => {
+    const olds = inputs.kafka as Obj;
+    const news = set(olds, "fieldMappings", [...olds.fieldMappings].reverse());
+    const plan = planUpdate(olds as any, news as any, fieldChanges(olds, news, pipeDiff));
+    expect(plan.patch).toEqual({ fieldMappings: news.fieldMappings, destination: { columns: olds.destination.columns } });
+  });
+
+  it("an edited table mapping is removed in one PATCH and added back in a second; a new one goes with the first", () => {
+    const olds = inputs.postgres as Obj;
+    const [first] = olds.source.postgres.tableMappings;
+    const edited = { ...first, targetTable: `${first.targetTable}_v2` };
+    const added = { sourceSchemaName: "public", sourceTable: "brand_new", targetTable: "brand_new" };
+    const news = set(olds, "source.postgres.tableMappings", [edited, ...olds.source.postgres.tableMappings.slice(1), added]);
+    const plan = planUpdate(olds as any, news as any, fieldChanges(olds, news, pipeDiff));
+    expect(plan.pause).toBe(true);
+    expect(plan.patch).toEqual({ source: { postgres: { tableMappingsToAdd: [added], tableMappingsToRemove: [first] } } });
+    expect(plan.readd).toEqual({ source: { postgres: { tableMappingsToAdd: [edited] } } });
+  });
+
+  it.each([
+    ["stopped", undefined, true, ["stop"]],
+    ["stopped", true, false, ["start"]],
+    ["resyncToken", undefined, "2026-11-23", ["resync"]],
+    ["resyncToken", "a", "b", ["resync"]],
+    ["resyncToken", "a", undefined, []],
+  ])("%s %s -> %s sends the state commands %j and nothing else", (path, before, after, commands) => {
+    const olds = set(inputs.postgres, path, before);
+    const news = set(olds, path, after);
+    expect(planUpdate(olds as any, news as any, fieldChanges(olds, news, pipeDiff))).toEqual({ pause: false, commands });
   });
 
   it("a dropped field is sent in its empty form", () => {
@@ -98,13 +138,13 @@ describe("pipe policy: each in-place field is sent the way the policy says", () 
 
   it("waitTimeoutSeconds is the provider's own: no request", () => {
     const news = set(inputs.kafka, "waitTimeoutSeconds", 30);
-    expect(planUpdate(inputs.kafka as any, news as any, fieldChanges(inputs.kafka, news, pipeDiff))).toEqual({ pause: false });
+    expect(planUpdate(inputs.kafka as any, news as any, fieldChanges(inputs.kafka, news, pipeDiff))).toEqual({ pause: false, commands: [] });
   });
 
   it("the create body carries every field sent in a body, secrets merged back, not the service nor the provider's own", () => {
     const body = createBody({ ...inputs.kafka, waitTimeoutSeconds: 30, adoptId: "x" } as any);
     expect(Object.keys(body).sort()).toEqual(["destination", "fieldMappings", "name", "scaling", "settings", "source"]);
     expect(body.source).toMatchObject({ kafka: { credentials: { username: "ingest" } } });
-    expect(Object.keys(pipePolicy).filter((k) => !(k in body)).sort()).toEqual(["adoptId", "organizationId", "serviceId", "waitTimeoutSeconds"]);
+    expect(Object.keys(pipePolicy).filter((k) => !(k in body)).sort()).toEqual(["adoptId", "organizationId", "resyncToken", "serviceId", "stopped", "waitTimeoutSeconds"]);
   });
 });

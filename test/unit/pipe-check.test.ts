@@ -34,6 +34,7 @@ const invalid: [string, () => Obj, string, RegExp][] = [
   ["max insert bytes too small", () => ({ ...kafkaPipe(), settings: { object_storage_max_insert_bytes: 1024 } }), "settings.object_storage_max_insert_bytes", /at least 10485760/],
   ["db threads over 64", () => ({ ...kafkaPipe(), settings: { db_max_threads: 65 } }), "settings.db_max_threads", /at most 64/],
   ["unknown setting", () => ({ ...kafkaPipe(), settings: { max_threads: 1 } }), "settings.max_threads", /not a known field/],
+  ["kinesis timestamp as a date string", () => merge(kinesisPipe(), { source: { kinesis: { iteratorType: "AT_TIMESTAMP", timestamp: "2026-01-01T00:00:00Z" } } }), "source.kinesis.timestamp", /Unix seconds.*Math\.floor\(Date\.parse/],
   ["offset with seconds", () => merge(kafkaPipe(), { source: { kafka: { offset: { strategy: "from_timestamp", timestamp: "2026-01-02T03:04:05" } } } }), "source.kafka.offset.timestamp", /YYYY-MM-DDTHH:MM/],
   ["offset with zone", () => merge(kafkaPipe(), { source: { kafka: { offset: { timestamp: "2026-01-02T03:04Z" } } } }), "source.kafka.offset.timestamp", /YYYY-MM-DDTHH:MM/],
   ["bad format", () => merge(kafkaPipe(), { source: { kafka: { format: "XML" } } }), "source.kafka.format", /Invalid enum/],

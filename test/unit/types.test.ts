@@ -23,8 +23,8 @@ describe("public types", () => {
     const a: PipeArgs = { source: {}, destination: { database: "d" }, scaling: { replicas: "two" } };
     // @ts-expect-error settings names are exact
     const b: PipeArgs = { source: {}, destination: { database: "d" }, settings: { maxThreads: 1 } };
-    // @ts-expect-error destination needs a database
-    const c: PipeArgs = { source: {}, destination: { table: "t" } };
+    // @ts-expect-error destination columns are objects
+    const c: PipeArgs = { source: {}, destination: { table: "t", columns: ["id"] } };
     expectTypeOf([a, b, c]).toBeArray();
   });
 

@@ -1,6 +1,17 @@
 import { secretsNode } from "../../schemas/field-policy";
 import { pipePolicy, pipeServerOutputs } from "../../schemas/pipe-policy";
+import { isObj } from "../canonical";
 import type { DiffSpec } from "../field-diff";
+
+const mappingOrder = (m: unknown) => (isObj(m) ? `${m.sourceSchemaName}.${m.sourceTable}->${m.targetTable}` : "");
+
+/**
+ * Table mappings are a set to the API: an edited one is added back last (a removal, then an
+ * addition), so their order is not a change.
+ */
+function mappingSet(value: unknown): unknown {
+  return Array.isArray(value) ? [...value].sort((a, b) => mappingOrder(a).localeCompare(mappingOrder(b))) : value;
+}
 
 /**
  * How a pipe is diffed: by the pipe policy, with the secrets compared in `sourceSecrets`, where
@@ -11,4 +22,5 @@ export const pipeDiff: DiffSpec = {
   fields: { ...pipePolicy, sourceSecrets: secretsNode(pipePolicy.source.fields) },
   outputsOnly: pipeServerOutputs,
   unlisted: "replace",
+  normalise: { "source.postgres.tableMappings": mappingSet },
 };

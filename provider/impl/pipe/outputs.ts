@@ -3,6 +3,7 @@ import type { PipeInputs, PipeOutputs } from "../../schemas/pipe-props";
 import type { ApiPipe } from "../../schemas/pipe-record";
 import { dropUndefined, isObj } from "../canonical";
 import { readableSecrets, readBackFields, serverFields } from "../read-back";
+import { isStoppedState } from "./states";
 
 type Obj = Record<string, unknown>;
 
@@ -20,6 +21,9 @@ export function pipeOutputs(api: ApiPipe, carried: PipeInputs): PipeOutputs {
   return dropUndefined({
     ...readBackFields(pipePolicy, api, carried as Obj),
     ...serverFields(pipeServerOutputs, api),
+    // Read back only where the program manages the run state: a state written before `stopped`
+    // existed refreshes with no change.
+    stopped: typeof carried.stopped === "boolean" ? isStoppedState(api.state) : undefined,
     sourceSecrets: secrets,
   }) as PipeOutputs;
 }

@@ -8,13 +8,33 @@ export function kindOf(props: PipeInputs): SourceKind | undefined {
   return isObj(source) ? sourceKinds.find((k) => source[k] != null) : undefined;
 }
 
-/** The state a new or changed pipe settles in. */
+/**
+ * The run state `stopped` reads back: stopped or paused (or on the way there), and `Failed`, so
+ * that `stopped: false` starts a failed pipe again.
+ */
+export function isStoppedState(state: string | null | undefined): boolean {
+  return ["Stopped", "Stopping", "Paused", "Pausing", "Failed"].includes(state ?? "");
+}
+
+/** The state a new or changed pipe settles in; one asked to be stopped settles `Stopped`/`Paused`. */
 export function isSettled(kind: SourceKind | undefined, props: PipeInputs, state: string | null | undefined): boolean {
-  if (kind === "postgres") return state === "Running" || state === "Snapshot";
+  if (props.stopped === true) return state === "Stopped" || state === "Paused";
+  // A snapshot-only database pipe loads once and ends `Completed`: that is done, not stuck.
+  if (kind === "postgres") return state === "Running" || state === "Snapshot" || (state === "Completed" && props.source.postgres?.settings?.replicationMode === "snapshot");
   if (kind === "objectStorage" && !props.source.objectStorage?.isContinuous) return state === "Completed";
   return state === "Running";
 }
 
 export function isFailed(state: string | null | undefined): boolean {
   return state === "Failed" || state === "InternalError";
+}
+
+/**
+ * A one-off pipe that ended `Completed` refuses every update, so each change it would take in
+ * place needs a new pipe instead (the preview shows a replacement). The provider's own fields
+ * (`waitTimeoutSeconds`), never sent, still change in place.
+ */
+export function completedReplaces<C extends { path: string; kind: string }>(state: unknown, changes: C[]): C[] {
+  if (state !== "Completed") return changes;
+  return changes.map((c) => (c.kind === "update" && c.path !== "waitTimeoutSeconds" ? { ...c, kind: "replace" } : c));
 }

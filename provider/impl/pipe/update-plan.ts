@@ -12,15 +12,29 @@ type Obj = Record<string, unknown>;
 export interface UpdatePlan {
   /** Body of PATCH /pipes/{id}, if anything there changed. */
   patch?: Obj;
+  /**
+   * A second PATCH, sent after `patch`: the edited table mappings added back. The API refuses a
+   * request that removes and adds the same source table, so an edit is a removal, then an addition.
+   */
+  readd?: Obj;
   /** A database pipe must be paused while its table mappings change. */
   pause: boolean;
   /** Body of PUT /settings (the whole object). */
   settings?: Obj;
   /** Body of PATCH /scaling. */
   scaling?: Obj;
+  /** State commands (PATCH /state), in order: a start or stop, and a resync. */
+  commands: ("start" | "stop" | "resync")[];
 }
 
 const mappingKey = (m: Obj) => `${m.sourceSchemaName}.${m.sourceTable}->${m.targetTable}`;
+const sourceTableKey = (m: Obj) => `${m.sourceSchemaName}.${m.sourceTable}`;
+
+/** Splits additions into those sendable with the removals and those naming a removed source table. */
+export function splitReadds(add: readonly Obj[], remove: readonly Obj[]): { now: Obj[]; later: Obj[] } {
+  const removed = new Set(remove.map(sourceTableKey));
+  return { now: add.filter((m) => !removed.has(sourceTableKey(m))), later: add.filter((m) => removed.has(sourceTableKey(m))) };
+}
 
 /**
  * Table mappings cannot be edited in place: a changed one is removed and added again.
@@ -74,7 +88,7 @@ function setPath(o: Obj, path: readonly string[], value: unknown): void {
  * mappings to remove and add while the pipe is paused.
  */
 export function planUpdate(olds: PipeOutputs, news: PipeInputs, changes: readonly FieldChange[]): UpdatePlan {
-  const plan: UpdatePlan = { pause: false };
+  const plan: UpdatePlan = { pause: false, commands: [] };
   const patch: Obj = {};
   const kind = kindOf(news);
   const spec: Obj = { ...news, source: mergeSourceSecrets(news.source, news.sourceSecrets) ?? {} };
@@ -99,15 +113,29 @@ export function planUpdate(olds: PipeOutputs, news: PipeInputs, changes: readonl
       case "tableMappings": {
         const { add, remove } = tableMappingChanges(get(olds, field.at), value);
         const parent = field.at.slice(0, -1);
-        setPath(patch, [...parent, "tableMappingsToAdd"], add);
+        const { now, later } = splitReadds(add, remove);
+        setPath(patch, [...parent, "tableMappingsToAdd"], now);
         setPath(patch, [...parent, "tableMappingsToRemove"], remove);
+        if (later.length) {
+          plan.readd = {};
+          setPath(plan.readd, [...parent, "tableMappingsToAdd"], later);
+        }
         plan.pause = add.length + remove.length > 0;
         break;
       }
+      case "state":
+        if (field.at[0] === "stopped" && typeof value === "boolean") plan.commands.unshift(value ? "stop" : "start");
+        if (field.at[0] === "resyncToken" && value !== undefined) plan.commands.push("resync");
+        break;
       default:
         // The provider's own (waitTimeoutSeconds): no request.
         break;
     }
+  }
+  // The API takes field mappings only together with the columns they map to.
+  if (patch.fieldMappings !== undefined && get(patch, ["destination", "columns"]) === undefined) {
+    const columns = get(spec, ["destination", "columns"]);
+    if (columns !== undefined) setPath(patch, ["destination", "columns"], canonical(columns));
   }
   if (Object.keys(patch).length) plan.patch = patch;
   return plan;
