@@ -3,7 +3,6 @@
  * notes "Two ways in"), and handler wrappers that apply them so handlers just return data
  * or throw {@link ApiFailure}.
  */
-import { bearerOk } from "./auth";
 import type { Handler, RequestContext } from "./context";
 import { ApiFailure } from "./errors";
 import { jsonReply, textReply, type Reply } from "./reply";
@@ -31,20 +30,6 @@ export function cloudHandler(fn: (ctx: RequestContext) => unknown): Handler {
       return cloudSuccess(ctx.requestId, await fn(ctx));
     } catch (error) {
       if (error instanceof ApiFailure) return cloudError(ctx.requestId, error.status, error.code, error.message);
-      throw error;
-    }
-  };
-}
-
-/** Wraps a stack-server handler: bearer check, `{data}` (DELETE: `{}`), `{message}` errors. */
-export function stackHandler(token: () => string, fn: (ctx: RequestContext) => unknown): Handler {
-  return async (ctx) => {
-    if (!bearerOk(ctx.headers, token())) return stackError(401, "Unauthorized");
-    try {
-      const data = await fn(ctx);
-      return jsonReply(200, data === undefined ? {} : { data });
-    } catch (error) {
-      if (error instanceof ApiFailure) return stackError(error.status, error.message);
       throw error;
     }
   };
