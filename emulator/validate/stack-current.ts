@@ -3,7 +3,7 @@
  * with their inferred types: series and config tiles, dashboards, alerts.
  */
 import { z } from "zod";
-import { ALERT_INTERVALS } from "./stack-rules";
+import { ALERT_INTERVALS, tileLayoutShape } from "./stack-rules";
 import { aggFnSchema, metricTypeSchema, numberFormatSchema, objectIdSchema, tileConfigSchema, whereLanguageSchema } from "./stack-tile-config";
 
 const level = z.number().min(0).max(1).optional();
@@ -34,10 +34,7 @@ export const currentTileSchema = z
   .object({
     id: z.string().max(36).optional(),
     name: z.string(),
-    x: z.number().min(0).max(23),
-    y: z.number().min(0),
-    w: z.number().min(1).max(24),
-    h: z.number().min(1),
+    ...tileLayoutShape,
     asRatio: z.boolean().optional(),
     series: z
       .array(currentSeriesSchema)

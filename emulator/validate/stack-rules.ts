@@ -19,15 +19,20 @@ export const seriesSchema = z.object({
   groupBy: z.array(z.string()).max(10).optional(),
 });
 
+/** A tile's place on the 24-column grid, the same in both generations (the server does not check `x + w <= 24`). */
+export const tileLayoutShape = {
+  x: z.number().min(0).max(23),
+  y: z.number().min(0),
+  w: z.number().min(1).max(24),
+  h: z.number().min(1),
+};
+
 /** One tile on the 24-column grid. */
 export const tileSchema = z
   .object({
     id: z.string().optional(),
     name: z.string(),
-    x: z.number().min(0).max(23),
-    y: z.number().min(0),
-    w: z.number().min(1).max(24),
-    h: z.number().min(1),
+    ...tileLayoutShape,
     asRatio: z.boolean().optional(),
     series: z.array(seriesSchema).min(1),
   })
