@@ -28,6 +28,14 @@ async function checked(spec: Obj): Promise<Obj> {
   return result.inputs as Obj;
 }
 
+/** A created postgres pipe, and the checked inputs that add one table mapping to it. */
+async function postgresWithAddedMapping(): Promise<{ id: string; outs: Obj; news: Obj }> {
+  const { id, outs } = await provider.create(await checked(postgresPipe()));
+  const spec = postgresPipe();
+  spec.source.postgres.tableMappings.push({ sourceSchemaName: "public", sourceTable: "items", targetTable: "public_items" });
+  return { id, outs, news: await checked(spec) };
+}
+
 const kinds: [string, () => Obj, string][] = [
   ["kafka", () => kafkaPipe(), "Running"],
   ["objectStorage", () => objectStoragePipe(), "Running"],
@@ -103,11 +111,7 @@ describe("pipe updates", () => {
   });
 
   it("a database pipe is paused around a table-mapping edit", async () => {
-    const inputs = await checked(postgresPipe());
-    const { id, outs } = await provider.create(inputs);
-    const spec = postgresPipe();
-    spec.source.postgres.tableMappings.push({ sourceSchemaName: "public", sourceTable: "items", targetTable: "public_items" });
-    const news = await checked(spec);
+    const { id, outs, news } = await postgresWithAddedMapping();
     expect(await provider.diff(id, outs, news)).toMatchObject({ changes: true, replaces: [] });
     emulator.control.resetStats();
     const updated = await provider.update(id, outs, news);
@@ -146,11 +150,7 @@ describe("pipe updates", () => {
   });
 
   it("a mapping edit answered `must be paused` is retried, and the pipe is started again", async () => {
-    const inputs = await checked(postgresPipe());
-    const { id, outs } = await provider.create(inputs);
-    const spec = postgresPipe();
-    spec.source.postgres.tableMappings.push({ sourceSchemaName: "public", sourceTable: "items", targetTable: "public_items" });
-    const news = await checked(spec);
+    const { id, outs, news } = await postgresWithAddedMapping();
     emulator.control.resetStats();
     emulator.control.script({ method: "PATCH", path: "/pipes/[^/]+$", status: 400, body: { status: 400, error: "BAD_REQUEST: pipe must be paused to edit table mappings", requestId: "r-1" } });
     const updated = await provider.update(id, outs, news);
@@ -160,11 +160,7 @@ describe("pipe updates", () => {
   });
 
   it("a failed mapping edit still starts the pipe it paused, and reports the edit's error", async () => {
-    const inputs = await checked(postgresPipe());
-    const { id, outs } = await provider.create(inputs);
-    const spec = postgresPipe();
-    spec.source.postgres.tableMappings.push({ sourceSchemaName: "public", sourceTable: "items", targetTable: "public_items" });
-    const news = await checked(spec);
+    const { id, outs, news } = await postgresWithAddedMapping();
     emulator.control.resetStats();
     emulator.control.script({ method: "PATCH", path: "/pipes/[^/]+$", status: 400, body: { status: 400, error: "BAD_REQUEST: table public.items has no primary key", requestId: "r-2" } });
     await expect(provider.update(id, outs, news)).rejects.toThrow(/no primary key/);
