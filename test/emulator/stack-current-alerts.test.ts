@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Emulator } from "../../emulator/index";
-import { apiV2, cloud, start } from "./helpers";
+import { apiV2, cloud, stackSurfaces, start } from "./helpers";
 
 const WEBHOOK = "65f0c0de00000000000000a1";
 const NO_SUCH = "000000000000000000000000";
@@ -16,22 +16,7 @@ beforeAll(async () => {
 });
 afterAll(() => emulator.close());
 
-const surfaces = [
-  {
-    label: "api/v2",
-    call: async (method: string, path: string, body?: unknown) => {
-      const a = await apiV2(emulator).call(method, path, body);
-      return { status: a.status, data: a.json?.data, error: (a.json?.message ?? a.text) as string };
-    },
-  },
-  {
-    label: "cloud proxy",
-    call: async (method: string, path: string, body?: unknown) => {
-      const a = await cloud(emulator).call(method, `/stack${path}`, body);
-      return { status: a.status, data: a.json?.result, error: a.json?.error as string };
-    },
-  },
-];
+const surfaces = stackSurfaces(() => emulator);
 
 describe.each(surfaces)("current alerts through $label", ({ call }) => {
   let dashboardId: string;

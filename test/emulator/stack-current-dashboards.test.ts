@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Emulator } from "../../emulator/index";
-import { apiV2, cloud, start } from "./helpers";
+import { apiV2, stackSurfaces, start } from "./helpers";
 
 let emulator: Emulator;
 beforeAll(async () => {
@@ -18,22 +18,7 @@ let logs: string;
 let traces: string;
 let connection: string;
 
-const surfaces = [
-  {
-    label: "api/v2",
-    call: async (method: string, path: string, body?: unknown) => {
-      const a = await apiV2(emulator).call(method, path, body);
-      return { status: a.status, data: a.json?.data, error: (a.json?.message ?? a.text) as string, text: a.text };
-    },
-  },
-  {
-    label: "cloud proxy",
-    call: async (method: string, path: string, body?: unknown) => {
-      const a = await cloud(emulator).call(method, `/stack${path}`, body);
-      return { status: a.status, data: a.json?.result, error: a.json?.error as string, text: a.text };
-    },
-  },
-];
+const surfaces = stackSurfaces(() => emulator);
 
 const at = { x: 0, y: 0, w: 6, h: 4 };
 const tile = (name: string, body: Record<string, unknown>) => ({ name, ...at, ...body });

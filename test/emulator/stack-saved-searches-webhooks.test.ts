@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Emulator } from "../../emulator/index";
-import { apiV2, cloud, control, start } from "./helpers";
+import { apiV2, control, stackSurfaces, start } from "./helpers";
 
 const NO_SUCH = "000000000000000000000000";
 
@@ -16,22 +16,7 @@ beforeAll(async () => {
 });
 afterAll(() => emulator.close());
 
-const surfaces = [
-  {
-    label: "api/v2",
-    call: async (method: string, path: string, body?: unknown) => {
-      const a = await apiV2(emulator).call(method, path, body);
-      return { status: a.status, data: a.json?.data, error: (a.json?.message ?? a.text) as string, json: a.json };
-    },
-  },
-  {
-    label: "cloud proxy",
-    call: async (method: string, path: string, body?: unknown) => {
-      const a = await cloud(emulator).call(method, `/stack${path}`, body);
-      return { status: a.status, data: a.json?.result, error: a.json?.error as string, json: a.json };
-    },
-  },
-];
+const surfaces = stackSurfaces(() => emulator);
 
 describe.each(surfaces)("saved searches and webhooks through $label", ({ call }) => {
   let sourceId: string;
