@@ -58,6 +58,19 @@ describe("one program, two accounts", () => {
     }
   }, 240_000);
 
+  it("a changed connection (a rotated credential) updates in place, never replaces", async () => {
+    const accountB = { apiUrl: b.url, keyId: B.keyId, keySecret: B.keySecret, organizationId: B.organizationId, serviceId: B.serviceId, stackToken: B.stackToken };
+    await s.setConfig("accountB", JSON.stringify(accountB), true);
+    const steps = await s.previewJson();
+    expect(steps["events-b"]?.op).toBe("update");
+    expect(steps["board-b"]?.op).toBe("update");
+    expect(steps["events-a"]?.op ?? "same").toBe("same");
+    const pipe = storedPipes(b)[0]!;
+    await s.up();
+    expect(storedPipes(b).map((p) => p.id)).toEqual([pipe.id]);
+    await s.expectNoChanges();
+  }, 240_000);
+
   it("refreshes and destroys in both accounts from state alone", async () => {
     const refresh = await s.refresh();
     expect(refresh.stdout).not.toMatch(/deleted/i);
