@@ -1,0 +1,82 @@
+import { describe, expect, it } from "vitest";
+import { howToSet, resolveSettings, withConnection, type SettingKey } from "../../provider/config";
+import { connectionChanged, settingsFor } from "../../provider/impl/connection";
+import { connectionFailures } from "../../provider/schemas/connection";
+import { UNKNOWN } from "../../provider/schemas/unknown";
+
+/** Precedence: a resource's connection, then stack config, then the environment; per field. */
+const config: Record<string, string> = { apiUrl: "http://config.test", keyId: "config-key", organizationId: "config-org" };
+const env = { PIPESTACK_API_URL: "http://env.test", PIPESTACK_KEY_ID: "env-key", PIPESTACK_KEY_SECRET: "env-secret", PIPESTACK_SERVICE_ID: "env-svc" };
+const base = resolveSettings((k: SettingKey) => config[k], env);
+
+describe("withConnection", () => {
+  it.each([
+    ["no connection", undefined, { apiUrl: "http://config.test", keyId: "config-key", keySecret: "env-secret", organizationId: "config-org", serviceId: "env-svc" }],
+    ["a connection's fields win, the others stay", { keyId: "own-key", keySecret: "own-secret" }, { apiUrl: "http://config.test", keyId: "own-key", keySecret: "own-secret", organizationId: "config-org", serviceId: "env-svc" }],
+    ["over config and environment alike", { apiUrl: "http://own.test", serviceId: "own-svc" }, { apiUrl: "http://own.test", keyId: "config-key", keySecret: "env-secret", organizationId: "config-org", serviceId: "own-svc" }],
+    ["an empty or unknown field is no value", { keyId: "", keySecret: UNKNOWN }, { apiUrl: "http://config.test", keyId: "config-key", keySecret: "env-secret", organizationId: "config-org", serviceId: "env-svc" }],
+  ])("%s", (_what, connection, expected) => {
+    expect(withConnection(base, connection)).toMatchObject(expected);
+  });
+
+  it("keeps the defaults and leaves the base settings alone", () => {
+    const over = withConnection(base, { keyId: "own-key" });
+    expect(over.maxRetries).toBe(base.maxRetries);
+    expect(base.keyId).toBe("config-key");
+  });
+
+  it("gives one settings object per connection, so API clients are reused", () => {
+    const props = { connection: { keyId: "own-key", keySecret: "own-secret" } };
+    expect(settingsFor(props, base)).toBe(settingsFor({ connection: { ...props.connection } }, base));
+    expect(settingsFor({}, base)).toBe(base);
+  });
+});
+
+describe("connectionFailures", () => {
+  it.each([
+    ["absent", undefined, []],
+    ["null", null, []],
+    ["complete", { apiUrl: "https://api.example.test", keyId: "k", keySecret: "s", organizationId: "org-1", serviceId: "svc-1", stackUrl: "https://stack.example.test", stackToken: "t" }, []],
+    ["unknown as a whole", UNKNOWN, []],
+    ["a field unknown", { apiUrl: UNKNOWN }, []],
+    ["not an object", "https://api.example.test", ["connection"]],
+    ["a list", [], ["connection"]],
+    ["a bad URL", { apiUrl: "api.example.test" }, ["connection.apiUrl"]],
+    ["an empty secret", { keySecret: "" }, ["connection.keySecret"]],
+    ["an id that would climb out of its path", { serviceId: "../x" }, ["connection.serviceId"]],
+    ["a key it does not know", { region: "x" }, ["connection.region"]],
+  ])("%s", (_what, value, properties) => {
+    expect(connectionFailures(value).map((f) => f.property)).toEqual(properties);
+  });
+
+  it("never echoes a value", () => {
+    const secret = "connection-secret-value-8812";
+    const failures = connectionFailures({ apiUrl: secret, keySecret: 42, [secret]: secret });
+    expect(failures.length).toBe(3);
+    expect(JSON.stringify(failures.map((f) => f.reason))).not.toContain(secret);
+  });
+});
+
+describe("connectionChanged", () => {
+  const conn = { apiUrl: "https://api.example.test", keyId: "k", keySecret: "s" };
+  it.each([
+    ["same", { connection: conn }, { connection: { ...conn } }, false],
+    ["neither has one", {}, {}, false],
+    ["key order does not matter", { connection: { keySecret: "s", keyId: "k", apiUrl: "https://api.example.test" } }, { connection: conn }, false],
+    ["a rotated secret", { connection: conn }, { connection: { ...conn, keySecret: "s2" } }, true],
+    ["added", {}, { connection: conn }, true],
+    ["removed", { connection: conn }, {}, true],
+    ["not known yet", { connection: conn }, { connection: { ...conn, keySecret: UNKNOWN } }, true],
+  ])("%s", (_what, olds, news, changed) => {
+    expect(connectionChanged(olds, news)).toBe(changed);
+  });
+});
+
+describe("howToSet", () => {
+  it.each([
+    ["keySecret", /pulumi config set --secret pipestack:keySecret .*PIPESTACK_KEY_SECRET \(or `connection\.keySecret` on the resource\)/],
+    ["pollIntervalMs", /PIPESTACK_POLL_INTERVAL_MS\.$/],
+  ] as const)("%s", (key, pattern) => {
+    expect(howToSet(key)).toMatch(pattern);
+  });
+});
