@@ -1,6 +1,8 @@
+import * as pulumi from "@pulumi/pulumi";
 import { describe, expect, it } from "vitest";
 import { howToSet, resolveSettings, withConnection, type SettingKey } from "../../provider/config";
 import { connectionChanged, settingsFor } from "../../provider/impl/connection";
+import { connectionInput, connectionOptions } from "../../provider/resources/connection";
 import { connectionFailures } from "../../provider/schemas/connection";
 import { UNKNOWN } from "../../provider/schemas/unknown";
 
@@ -78,5 +80,21 @@ describe("howToSet", () => {
     ["pollIntervalMs", /PIPESTACK_POLL_INTERVAL_MS\.$/],
   ] as const)("%s", (key, pattern) => {
     expect(howToSet(key)).toMatch(pattern);
+  });
+});
+
+describe("the program side: connectionInput and connectionOptions", () => {
+  it("makes the whole connection one secret, also from plain strings", async () => {
+    const input = connectionInput({ connection: { apiUrl: "https://api.example.test", keySecret: "plain-string-secret-31" } });
+    expect(pulumi.Output.isInstance(input)).toBe(true);
+    expect(await pulumi.isSecret(input!)).toBe(true);
+  });
+
+  it("adds `connection` to the secret outputs only when there is one, keeping the others", () => {
+    const opts = { additionalSecretOutputs: ["sourceSecrets"] };
+    expect(connectionInput({})).toBeUndefined();
+    expect(connectionOptions({}, opts)).toBe(opts);
+    expect(connectionOptions({ connection: { keyId: "k" } }, opts)?.additionalSecretOutputs).toEqual(["sourceSecrets", "connection"]);
+    expect(connectionOptions({ connection: { keyId: "k" } }, undefined)?.additionalSecretOutputs).toEqual(["connection"]);
   });
 });
