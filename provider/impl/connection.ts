@@ -1,7 +1,7 @@
 import type * as dynamic from "@pulumi/pulumi/dynamic";
 import { withConnection, type Settings } from "../config";
 import { CONNECTION_KEY, connectionShape, type Connection } from "../schemas/connection";
-import { containsUnknown } from "../schemas/unknown";
+import { containsUnknown, isUnknown, UNKNOWN } from "../schemas/unknown";
 import { isObj, sameValue } from "./canonical";
 import { engineSettings } from "./engine-settings";
 import type { Diff } from "./field-diff";
@@ -31,8 +31,14 @@ export function connectionOf(props: unknown): Connection | undefined {
 /** Overlaid settings per base settings object and connection: the same object back each call keeps the API client caches warm. */
 const overlays = new WeakMap<Settings, Map<string, Settings>>();
 
-/** The settings of one resource: its connection over the engine's settings (stack config, then environment). */
+/**
+ * The settings of one resource: its connection over the engine's settings (stack config, then
+ * environment). A connection not known yet (a preview; the engine sends the whole property as
+ * one unknown value) may name any organization, service or stack server: those read as unknown,
+ * so `check` pins unknown places and the preview shows a possible move, never a wrong one.
+ */
 export function settingsFor(props: unknown, base: Settings = engineSettings()): Settings {
+  if (isObj(props) && isUnknown(props[CONNECTION_KEY])) return { ...base, organizationId: UNKNOWN, serviceId: UNKNOWN, stackUrl: UNKNOWN };
   const connection = connectionOf(props);
   if (!connection) return base;
   let byConnection = overlays.get(base);

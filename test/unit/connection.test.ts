@@ -5,6 +5,11 @@ import { connectionChanged, settingsFor } from "../../provider/impl/connection";
 import { connectionInput, connectionOptions } from "../../provider/resources/connection";
 import { connectionFailures } from "../../provider/schemas/connection";
 import { UNKNOWN } from "../../provider/schemas/unknown";
+import { configureWith } from "../support/engine";
+import { dashboardEngine, pipeEngine } from "../support/engines";
+import { kafkaPipe } from "../support/pipe-fixtures";
+import { engineInputs } from "../support/pipe-props";
+import { dashboardInputs } from "../support/stack-fixtures";
 
 /** Precedence: a resource's connection, then stack config, then the environment; per field. */
 const config: Record<string, string> = { apiUrl: "http://config.test", keyId: "config-key", organizationId: "config-org" };
@@ -96,5 +101,25 @@ describe("the program side: connectionInput and connectionOptions", () => {
     expect(connectionOptions({}, opts)).toBe(opts);
     expect(connectionOptions({ connection: { keyId: "k" } }, opts)?.additionalSecretOutputs).toEqual(["sourceSecrets", "connection"]);
     expect(connectionOptions({ connection: { keyId: "k" } }, undefined)?.additionalSecretOutputs).toEqual(["connection"]);
+  });
+});
+
+describe("a connection not known yet (a preview)", () => {
+  it.each([
+    ["a pipe", pipeEngine, () => {
+      const { organizationId: _o, serviceId: _s, ...inputs } = engineInputs(kafkaPipe());
+      return inputs;
+    }],
+    ["a dashboard", dashboardEngine, () => dashboardInputs()],
+  ] as const)("%s: check passes with no stack config and pins an unknown place, which previews as a possible move", async (_what, engine, inputs) => {
+    configureWith({});
+    const result = await engine.check({}, { ...inputs(), connection: UNKNOWN });
+    expect(result.failures).toEqual([]);
+    const pinned = ["organizationId", "serviceId", "stackUrl"].filter((k) => result.inputs![k] === UNKNOWN);
+    expect(pinned.length).toBeGreaterThan(0);
+    const olds = { ...result.inputs!, organizationId: "org-1", serviceId: "svc-1", stackUrl: undefined, connection: { keyId: "k" } };
+    const diff = await engine.diff("id-1", olds, result.inputs!);
+    expect(diff.replaces!.length).toBeGreaterThan(0);
+    expect(diff.diffs).toContainEqual({ path: "connection", kind: "update" });
   });
 });
