@@ -97,6 +97,24 @@ describe("a pipe with a connection", () => {
     expect((await pipeEngine.diff(created.id, updated.outs, elsewhere)).replaces).toEqual(["serviceId"]);
   });
 
+  it("a pipe created but failed is recorded with its connection, so its delete reaches the same account", async () => {
+    const err = await pipeEngine.create(await checkedPipe({ ...kafkaPipe("fail-broken"), connection: connB })).catch((e: unknown) => e as { message: string; id: string; properties: Obj });
+    expect(err.message).toMatch(/is Failed/);
+    expect(err.properties.connection).toEqual(connB);
+    expect(storedPipes(b)).toHaveLength(1);
+    await pipeEngine.delete(err.id, err.properties);
+    expect(storedPipes(b)).toEqual([]);
+  });
+
+  it("an update that leaves the pipe failed is recorded with the new connection", async () => {
+    const created = await pipeEngine.create(await checkedPipe({ ...kafkaPipe("fails-later"), connection: connB }));
+    b.control.setPipeState(created.id, "Failed", "broker went away");
+    const rotated = await checkedPipe({ ...kafkaPipe("fails-later"), connection: { ...connB, stackToken: "account-b-rotated-token-66" } });
+    const err = await pipeEngine.update(created.id, created.outs, rotated).catch((e: unknown) => e as { message: string; properties: Obj });
+    expect(err.message).toMatch(/is Failed: broker went away/);
+    expect(err.properties.connection).toEqual(rotated.connection);
+  });
+
   it("a bad connection fails check with its path, before any request and without echoing a secret", async () => {
     const bad = { ...connB, apiUrl: "not a url", keySecret: "", extra: B.keySecret };
     const { organizationId: _o, serviceId: _s, ...inputs } = engineInputs({ ...kafkaPipe(), connection: bad });
