@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Emulator } from "../../emulator";
 import { startTestEmulator } from "../support/emulator";
 import { storedPipes, storedStack } from "../support/stored";
-import { E2EStack, expectCiphertext, resourcesOf } from "./harness";
+import { checkSerializedProviders, E2EStack, expectCiphertext, resourcesOf } from "./harness";
 
 /**
  * One program, two accounts (two emulators with their own keys, organization and service), every
@@ -56,6 +56,10 @@ describe("one program, two accounts", () => {
       expectCiphertext(r.inputs?.connection, `${name} inputs.connection`);
       expectCiphertext(r.outputs?.connection, `${name} outputs.connection`);
     }
+    // The serialized provider captures no connection: the same small shim as without one.
+    const sizes = checkSerializedProviders(exported.resources, [...s.secretValues, b.url, B.keyId]);
+    const ciphertext = (dynamic[0]!.outputs!.connection as { ciphertext: string }).ciphertext.length;
+    console.log(`[e2e] two accounts: __provider bytes ${JSON.stringify(sizes)}; connection ciphertext ${ciphertext} chars per copy (inputs and outputs)`);
   }, 240_000);
 
   it("a changed connection (a rotated credential) updates in place, never replaces", async () => {
