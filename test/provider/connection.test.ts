@@ -59,6 +59,14 @@ async function checkedPipe(spec: Obj): Promise<Obj> {
   return result.inputs!;
 }
 
+/** The error of an object created but not ready, as the engine records it (id and properties). */
+function initFailure(run: Promise<unknown>): Promise<{ message: string; id: string; properties: Obj }> {
+  return run.then(
+    () => Promise.reject(new Error("expected the call to fail")),
+    (e: unknown) => e as { message: string; id: string; properties: Obj },
+  );
+}
+
 describe("a pipe with a connection", () => {
   it("lives in the connection's account, from create to read and delete; one without stays in the configured one", async () => {
     const news = await checkedPipe({ ...kafkaPipe("in-b"), connection: connB });
@@ -98,7 +106,7 @@ describe("a pipe with a connection", () => {
   });
 
   it("a pipe created but failed is recorded with its connection, so its delete reaches the same account", async () => {
-    const err = await pipeEngine.create(await checkedPipe({ ...kafkaPipe("fail-broken"), connection: connB })).catch((e: unknown) => e as { message: string; id: string; properties: Obj });
+    const err = await initFailure(pipeEngine.create(await checkedPipe({ ...kafkaPipe("fail-broken"), connection: connB })));
     expect(err.message).toMatch(/is Failed/);
     expect(err.properties.connection).toEqual(connB);
     expect(storedPipes(b)).toHaveLength(1);
@@ -110,7 +118,7 @@ describe("a pipe with a connection", () => {
     const created = await pipeEngine.create(await checkedPipe({ ...kafkaPipe("fails-later"), connection: connB }));
     b.control.setPipeState(created.id, "Failed", "broker went away");
     const rotated = await checkedPipe({ ...kafkaPipe("fails-later"), connection: { ...connB, stackToken: "account-b-rotated-token-66" } });
-    const err = await pipeEngine.update(created.id, created.outs, rotated).catch((e: unknown) => e as { message: string; properties: Obj });
+    const err = await initFailure(pipeEngine.update(created.id, created.outs, rotated));
     expect(err.message).toMatch(/is Failed: broker went away/);
     expect(err.properties.connection).toEqual(rotated.connection);
   });
