@@ -25,9 +25,10 @@ export interface CheckSteps {
 }
 
 /**
- * The one `check` skeleton: settings (the resource's `connection` over the configured ones), then where the object lives, then the schema and the
- * cross-field rules, then characters no field may hold, every problem reported at once with its property path, before any network
- * call. Values not known yet pass. Never throws on bad input.
+ * The one `check` skeleton: the resource's `connection`, then settings (that connection over the
+ * configured ones), then where the object lives, then the schema and the cross-field rules, then
+ * characters no field may hold, every problem reported at once with its property path, before
+ * any network call. Values not known yet pass. Never throws on bad input.
  */
 export function checkInputs<I extends object>(news: I, steps: CheckSteps): dynamic.CheckResult<I> {
   const inputs: Obj = { ...(news as Obj) };
