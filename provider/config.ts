@@ -1,9 +1,12 @@
 import { z } from "zod";
 import { uuid } from "./schemas/refinements/ids";
+import { connectionShape, type Connection } from "./schemas/connection";
+import { isUnknown } from "./schemas/unknown";
 
 /**
  * Where settings come from, read at call time and never captured into the serialized provider:
- * stack config in the `pipestack` namespace first, then `PIPESTACK_*` environment variables.
+ * a resource's own `connection` first (see {@link withConnection}), then stack config in the
+ * `pipestack` namespace, then `PIPESTACK_*` environment variables.
  */
 
 /** Every setting, its environment variable, whether it is secret, and what it is for. */
@@ -28,14 +31,14 @@ const count = (min: number, max: number) => z.coerce.number().int().min(min).max
 
 export const settingsSchema = z.object({
   /** Base URL of the cloud management API, without `/v1`. */
-  apiUrl: z.string().url().optional(),
-  keyId: z.string().min(1).optional(),
-  keySecret: z.string().min(1).optional(),
+  apiUrl: connectionShape.apiUrl,
+  keyId: connectionShape.keyId,
+  keySecret: connectionShape.keySecret,
   organizationId: z.string().min(1).optional(),
   serviceId: z.string().min(1).optional(),
   /** Base URL of an open-source stack server, without `/api/v2`; selects it for dashboards and alerts. */
-  stackUrl: z.string().url().optional(),
-  stackToken: z.string().min(1).optional(),
+  stackUrl: connectionShape.stackUrl,
+  stackToken: connectionShape.stackToken,
   /** @default 60000 */
   requestTimeoutMs: count(100, 600_000).default(60_000),
   /** @default 6 */
@@ -83,10 +86,22 @@ export function resolveSettings(lookup: ConfigLookup, env: NodeJS.ProcessEnv = p
   throw new Error(`pipestack:${key} is not valid: ${issue.message}. ${howToSet(key)}`);
 }
 
+/**
+ * `settings` with a resource's connection laid over them: each field the connection sets wins,
+ * the others stay as configured; a value not known yet (a preview) is left out. The connection
+ * was validated by the resource's `check`. Pure.
+ */
+export function withConnection(settings: Settings, connection: Connection | undefined): Settings {
+  if (!connection) return settings;
+  const own = Object.fromEntries(Object.entries(connection).filter(([, v]) => typeof v === "string" && v !== "" && !isUnknown(v)));
+  return Object.keys(own).length === 0 ? settings : { ...settings, ...own };
+}
+
 /** How a user sets a setting, both ways. */
 export function howToSet(key: SettingKey): string {
   const secret = settingKeys[key].secret ? " --secret" : "";
-  return `Set it with \`pulumi config set${secret} pipestack:${key} <value>\` or the environment variable ${settingKeys[key].env}.`;
+  const own = key in connectionShape ? ` (or \`connection.${key}\` on the resource)` : "";
+  return `Set it with \`pulumi config set${secret} pipestack:${key} <value>\` or the environment variable ${settingKeys[key].env}${own}.`;
 }
 
 /** The value of a setting that must be there, or an error naming both ways to set it. */

@@ -11,6 +11,8 @@ export {
 } from "./functions/get-reverse-private-endpoints";
 export type { ReversePrivateEndpoint } from "./schemas/reverse-private-endpoint";
 export { settingKeys, type Settings } from "./config";
+export type { Connection } from "./schemas/connection";
+export type { ConnectionArgs, ConnectionInput } from "./resources/connection";
 export { ApiError, NotFoundError, ConflictError, RateLimitedError, FailedDependencyError, TransportError } from "./client/errors";
 export { StackDashboard, type StackDashboardArgs } from "./resources/stack-dashboard";
 export { StackAlert, type StackAlertArgs } from "./resources/stack-alert";

@@ -12,11 +12,13 @@ import {
 import type { ArgsOf } from "../resources/inputs";
 import { named, outputForm } from "./invoke-style";
 import { programSettings } from "./program-settings";
+import type { Connection } from "../schemas/connection";
+import type { ConnectionInput } from "../resources/connection";
 
-/** Filters of {@link getReversePrivateEndpoints}; every one given must match. */
-export type GetReversePrivateEndpointsArgs = ReversePrivateEndpointFilter;
-/** Filters of {@link getReversePrivateEndpointsOutput}, each an Input. */
-export type GetReversePrivateEndpointsOutputArgs = ArgsOf<ReversePrivateEndpointFilter>;
+/** Filters of {@link getReversePrivateEndpoints}; every one given must match. `connection`: which account (see the README). */
+export type GetReversePrivateEndpointsArgs = ReversePrivateEndpointFilter & { connection?: Connection };
+/** Filters of {@link getReversePrivateEndpointsOutput}, each an Input; `connection` as resources take it. */
+export type GetReversePrivateEndpointsOutputArgs = ArgsOf<ReversePrivateEndpointFilter> & ConnectionInput;
 
 const FN = "getReversePrivateEndpoints";
 
@@ -47,14 +49,15 @@ export function getReversePrivateEndpointsOutput(
   return outputForm<unknown, ReversePrivateEndpoint[]>(args, opts, list);
 }
 
-async function list(raw: unknown): Promise<ReversePrivateEndpoint[]> {
+async function list(args: unknown): Promise<ReversePrivateEndpoint[]> {
+  const { connection, ...raw } = (args ?? {}) as Record<string, unknown>;
   const { svc, filter } = named(FN, () => {
     const parsed = reversePrivateEndpointFilter.safeParse(raw);
     if (!parsed.success) {
       const i = parsed.error.issues[0]!;
       throw new Error(`${formatPath(i.path)} ${i.message}`);
     }
-    const settings = programSettings();
+    const settings = programSettings(connection);
     return { svc: cloudService(settings, serviceRef(settings, parsed.data)), filter: parsed.data };
   });
   const endpoints = (await svc.client.get<unknown[]>(`${svc.basePath}${path("pipesReversePrivateEndpoints")}`)) ?? [];

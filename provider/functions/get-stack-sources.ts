@@ -6,11 +6,13 @@ import { stackSource, stackSourcesArgs, type StackSource, type StackSourcesArgs 
 import type { ArgsOf } from "../resources/inputs";
 import { named, outputForm } from "./invoke-style";
 import { programSettings } from "./program-settings";
+import type { Connection } from "../schemas/connection";
+import type { ConnectionInput } from "../resources/connection";
 
 /** Which stack {@link getStackSources} lists; each defaults to configuration. */
-export type GetStackSourcesArgs = StackSourcesArgs;
-/** Arguments of {@link getStackSourcesOutput}, each an Input. */
-export type GetStackSourcesOutputArgs = ArgsOf<StackSourcesArgs>;
+export type GetStackSourcesArgs = StackSourcesArgs & { connection?: Connection };
+/** Arguments of {@link getStackSourcesOutput}, each an Input; `connection` as resources take it. */
+export type GetStackSourcesOutputArgs = ArgsOf<StackSourcesArgs> & ConnectionInput;
 
 const FN = "getStackSources";
 
@@ -35,11 +37,12 @@ export function getStackSourcesOutput(args: GetStackSourcesOutputArgs = {}, opts
   return outputForm<unknown, StackSource[]>(args, opts, list);
 }
 
-async function list(raw: unknown): Promise<StackSource[]> {
+async function list(args: unknown): Promise<StackSource[]> {
+  const { connection, ...raw } = (args ?? {}) as Record<string, unknown>;
   const target = named(FN, () => {
     const parsed = validate(stackSourcesArgs, raw);
     if (!parsed.ok) throw new Error(parsed.failures.map((f) => `${f.property} ${f.reason}`).join("; "));
-    return openStackTarget(programSettings(), parsed.value);
+    return openStackTarget(programSettings(connection), parsed.value);
   });
   const sources = await target.client.get<unknown>(`${target.basePath}${path("sources")}`);
   if (!Array.isArray(sources)) throw new Error(`${FN}: the stack at ${target.key} did not answer a list`);

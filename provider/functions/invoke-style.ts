@@ -13,7 +13,22 @@ export function outputForm<A, T>(
   opts: pulumi.InvokeOutputOptions | undefined,
   run: (args: A) => Promise<T>,
 ): pulumi.Output<T> {
-  return pulumi.all([pulumi.output(args ?? ({} as A)), settled(opts?.dependsOn)]).apply(([a]) => run(a as A));
+  const { connection, rest } = splitConnection(args);
+  // The answer is not made from the connection's credentials: their secretness stays with them,
+  // or every list a call with a secret key returned would be a secret too.
+  const plainConnection = pulumi.unsecret(pulumi.output(connection));
+  return pulumi.all([pulumi.output(rest ?? ({} as A)), plainConnection, settled(opts?.dependsOn)]).apply(([a, c]) =>
+    run((c === undefined ? a : { ...(a as object), connection: c }) as A),
+  );
+}
+
+/** A plain args object's `connection` apart from its other fields (args that are one Output stay whole). */
+function splitConnection<A>(args: pulumi.Input<A> | undefined): { connection: unknown; rest: pulumi.Input<A> | undefined } {
+  if (args === null || typeof args !== "object" || pulumi.Output.isInstance(args) || args instanceof Promise || !("connection" in args)) {
+    return { connection: undefined, rest: args };
+  }
+  const { connection, ...rest } = args as Record<string, unknown>;
+  return { connection, rest: rest as pulumi.Input<A> };
 }
 
 /**

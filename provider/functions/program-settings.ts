@@ -1,10 +1,17 @@
 import * as pulumi from "@pulumi/pulumi";
-import { resolveSettings, type Settings } from "../config";
+import { resolveSettings, withConnection, type Settings } from "../config";
+import { connectionFailures, type Connection } from "../schemas/connection";
 
 /**
- * Settings as the program sees them (functions run in the program, not in the provider):
- * stack config `pipestack:*`, then `PIPESTACK_*`. Read at call time; nothing is kept.
+ * Settings as the program sees them (functions run in the program, not in the provider): the
+ * call's own `connection`, then stack config `pipestack:*`, then `PIPESTACK_*`. Read at call
+ * time; nothing is kept. A broken connection throws naming its field, never its value.
  */
-export function programSettings(): Settings {
-  return resolveSettings((key) => pulumi.runtime.getConfig(`pipestack:${key}`));
+export function programSettings(connection?: unknown): Settings {
+  const failures = connectionFailures(connection);
+  if (failures.length) throw new Error(failures.map((f) => `${f.property} ${f.reason}`).join("; "));
+  return withConnection(
+    resolveSettings((key) => pulumi.runtime.getConfig(`pipestack:${key}`)),
+    (connection ?? undefined) as Connection | undefined,
+  );
 }

@@ -3,6 +3,8 @@ import type { ZodTypeAny } from "zod";
 import type { Settings } from "../config";
 import { shorten, validate, type CheckFailure } from "../schemas/check-failures";
 import { controlCharFailures } from "../schemas/refinements/control-chars";
+import { CONNECTION_KEY, connectionFailures } from "../schemas/connection";
+import { settingsFor } from "./connection";
 import { checkSettings } from "./engine-settings";
 
 type Obj = Record<string, unknown>;
@@ -23,16 +25,20 @@ export interface CheckSteps {
 }
 
 /**
- * The one `check` skeleton: settings, then where the object lives, then the schema and the
- * cross-field rules, then characters no field may hold, every problem reported at once with its property path, before any network
- * call. Values not known yet pass. Never throws on bad input.
+ * The one `check` skeleton: the resource's `connection`, then settings (that connection over the
+ * configured ones), then where the object lives, then the schema and the cross-field rules, then
+ * characters no field may hold, every problem reported at once with its property path, before
+ * any network call. Values not known yet pass. Never throws on bad input.
  */
 export function checkInputs<I extends object>(news: I, steps: CheckSteps): dynamic.CheckResult<I> {
   const inputs: Obj = { ...(news as Obj) };
   const failures: CheckFailure[] = [];
-  failures.push(...steps.pin(checkSettings(failures), inputs));
+  if (inputs[CONNECTION_KEY] === null) delete inputs[CONNECTION_KEY];
+  failures.push(...connectionFailures(inputs[CONNECTION_KEY]));
+  const settings = checkSettings(failures);
+  failures.push(...steps.pin(settings && settingsFor(inputs, settings), inputs));
   for (const k of Object.keys(inputs)) if (inputs[k] === undefined || (steps.dropNull && inputs[k] === null)) delete inputs[k];
-  const { [PROVIDER_KEY]: _p, ...rest } = inputs;
+  const { [PROVIDER_KEY]: _p, [CONNECTION_KEY]: _c, ...rest } = inputs;
   const spec = steps.spec ? steps.spec(rest) : rest;
   const result = validate(steps.schema, spec);
   if (!result.ok) failures.push(...result.failures);

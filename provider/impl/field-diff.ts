@@ -1,5 +1,6 @@
 import type * as dynamic from "@pulumi/pulumi/dynamic";
 import type { AnyNode, PolicyTree } from "../schemas/field-policy";
+import { CONNECTION_KEY } from "../schemas/connection";
 import { containsUnknown } from "../schemas/unknown";
 import { canonical, isObj, sameValue } from "./canonical";
 
@@ -38,7 +39,8 @@ export function fieldChanges(olds: Record<string, unknown>, news: Record<string,
 
   const visitFields = (prefix: string, fields: PolicyTree, a: Record<string, unknown>, b: Record<string, unknown>) => {
     for (const key of [...new Set([...Object.keys(a), ...Object.keys(b)])].sort()) {
-      if (prefix === "" && (key.startsWith("__") || spec.outputsOnly.includes(key))) continue;
+      // The connection says how to reach the object, not what it is: see `connected` (connection.ts).
+      if (prefix === "" && (key.startsWith("__") || key === CONNECTION_KEY || spec.outputsOnly.includes(key))) continue;
       const node = Object.hasOwn(fields, key) ? fields[key] : unlisted;
       if (node && node.change !== "none") visit(prefix ? `${prefix}.${key}` : key, node, a[key], b[key]);
     }

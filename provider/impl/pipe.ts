@@ -13,6 +13,7 @@ import { cachedCloudService } from "./service-cache";
 import { isObj } from "./canonical";
 import { checkInputs } from "./check-inputs";
 import { configure, engineSettings } from "./engine-settings";
+import { connected, settingsFor } from "./connection";
 import { diffResult, fieldChanges, type Diff } from "./field-diff";
 import { orGone, readResult } from "./gone";
 import { ResourceInitError } from "./init-error";
@@ -26,7 +27,7 @@ import { planUpdate } from "./pipe/update-plan";
 const DEFAULT_WAIT_SECONDS = 600;
 
 function service(props: PipeInputs): CloudService {
-  const settings = engineSettings();
+  const settings = settingsFor(props);
   return cachedCloudService(settings, serviceRef(settings, { organizationId: props.organizationId, serviceId: props.serviceId }));
 }
 
@@ -272,4 +273,4 @@ export async function remove(id: string, props: PipeOutputs): Promise<void> {
 }
 
 /** The provider the serialized shim delegates to (`pulumi-pipestack/engine/pipe`). */
-export const provider = { configure, check, diff, create, read, update, delete: remove } satisfies dynamic.ResourceProvider<PipeInputs, PipeOutputs>;
+export const provider = connected<PipeInputs, PipeOutputs>({ configure, check, diff, create, read, update, delete: remove }) satisfies dynamic.ResourceProvider<PipeInputs, PipeOutputs>;

@@ -5,6 +5,7 @@ import type { AlertInputs, AlertOutputs } from "../schemas/stack-props";
 import { adoptable } from "./adopt";
 import { checkInputs } from "./check-inputs";
 import { configure } from "./engine-settings";
+import { connected } from "./connection";
 import { diffResult, fieldChanges, type Diff } from "./field-diff";
 import { orGone, readResult } from "./gone";
 import { alertBody, alertOutputs } from "./stack/alert-body";
@@ -74,4 +75,4 @@ export async function remove(id: string, props: AlertOutputs): Promise<void> {
 }
 
 /** The provider the serialized shim delegates to (`pulumi-pipestack/engine/stack-alert`). */
-export const provider = { configure, check, diff, create, read, update, delete: remove } satisfies dynamic.ResourceProvider<AlertInputs, AlertOutputs>;
+export const provider = connected<AlertInputs, AlertOutputs>({ configure, check, diff, create, read, update, delete: remove }) satisfies dynamic.ResourceProvider<AlertInputs, AlertOutputs>;

@@ -5,6 +5,7 @@ import type { DashboardInputs, DashboardOutputs } from "../schemas/stack-props";
 import { adoptable } from "./adopt";
 import { checkInputs } from "./check-inputs";
 import { configure } from "./engine-settings";
+import { connected } from "./connection";
 import { diffResult, fieldChanges, type Diff } from "./field-diff";
 import { orGone, readResult } from "./gone";
 import { createDashboard, deleteObject, getDashboard, putDashboard } from "./stack/api";
@@ -80,4 +81,4 @@ export async function remove(id: string, props: DashboardOutputs): Promise<void>
 }
 
 /** The provider the serialized shim delegates to (`pulumi-pipestack/engine/stack-dashboard`). */
-export const provider = { configure, check, diff, create, read, update, delete: remove } satisfies dynamic.ResourceProvider<DashboardInputs, DashboardOutputs>;
+export const provider = connected<DashboardInputs, DashboardOutputs>({ configure, check, diff, create, read, update, delete: remove }) satisfies dynamic.ResourceProvider<DashboardInputs, DashboardOutputs>;

@@ -7,13 +7,14 @@ import type { SchemaInput } from "./schema-input";
 import { shim } from "./shim";
 import { hasTypeToken, RESOURCE_MODULE, typeTokens } from "./type-tokens";
 import { splitSourceInput } from "./split-source";
+import { connectionInput, connectionOptions, type ConnectionInput } from "./connection";
 
 /**
  * Arguments of a {@link Pipe}: the create body of the API (`source` with exactly one of
  * `kafka`, `objectStorage`, `kinesis`, `postgres`; `destination`; `fieldMappings`; `scaling`;
  * `settings`), plus where it lives and how long to wait for it.
  */
-export interface PipeArgs extends ArgsOf<Omit<SchemaInput<typeof pipeSpecShape>, "name" | "source">> {
+export interface PipeArgs extends ArgsOf<Omit<SchemaInput<typeof pipeSpecShape>, "name" | "source">>, ConnectionInput {
   /**
    * Where the pipe reads: exactly one of `kafka`, `objectStorage`, `kinesis`, `postgres`.
    * Credentials in it are kept as secrets.
@@ -102,12 +103,13 @@ export class Pipe extends pulumi.dynamic.Resource {
         adoptId: args.adoptId,
         stopped: args.stopped,
         resyncToken: args.resyncToken,
+        connection: connectionInput(args),
         state: undefined,
         stateReason: undefined,
         createdAt: undefined,
         updatedAt: undefined,
       },
-      { ...opts, additionalSecretOutputs: [...(opts?.additionalSecretOutputs ?? []), "sourceSecrets"] },
+      connectionOptions(args, { ...opts, additionalSecretOutputs: [...(opts?.additionalSecretOutputs ?? []), "sourceSecrets"] }),
       RESOURCE_MODULE,
       "Pipe",
     );

@@ -3,13 +3,14 @@ import type { AlertChannel, stackAlertSpec, StackAlertInput } from "../schemas/s
 import type { ArgsOf } from "./inputs";
 import type { SchemaInput } from "./schema-input";
 import { shim } from "./shim";
+import { connectionInput, connectionOptions, type ConnectionInput } from "./connection";
 import { hasTypeToken, RESOURCE_MODULE, typeTokens } from "./type-tokens";
 
 /**
  * Arguments of a {@link StackAlert}: the request fields of the stack API's alert, and
  * (optionally) which stack it lives on.
  */
-export interface StackAlertArgs extends ArgsOf<Omit<SchemaInput<typeof stackAlertSpec>, "name">> {
+export interface StackAlertArgs extends ArgsOf<Omit<SchemaInput<typeof stackAlertSpec>, "name">>, ConnectionInput {
   /** Alert name, 1-512 characters. @default the resource name */
   name?: pulumi.Input<string>;
 }
@@ -85,13 +86,14 @@ export class StackAlert extends pulumi.dynamic.Resource {
         serviceId: args.serviceId,
         stackUrl: args.stackUrl,
         adoptId: args.adoptId,
+        connection: connectionInput(args),
         state: undefined,
         team: undefined,
         silenced: undefined,
         createdAt: undefined,
         updatedAt: undefined,
       },
-      opts,
+      connectionOptions(args, opts),
       RESOURCE_MODULE,
       "StackAlert",
     );

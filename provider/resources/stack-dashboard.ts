@@ -3,13 +3,14 @@ import type { stackDashboardSpec, StackTileOutput } from "../schemas/stack-dashb
 import type { ArgsOf } from "./inputs";
 import type { SchemaInput } from "./schema-input";
 import { shim } from "./shim";
+import { connectionInput, connectionOptions, type ConnectionInput } from "./connection";
 import { hasTypeToken, RESOURCE_MODULE, typeTokens } from "./type-tokens";
 
 /**
  * Arguments of a {@link StackDashboard}: its name, tiles and tags, and (optionally) which stack
  * it lives on.
  */
-export interface StackDashboardArgs extends ArgsOf<Omit<SchemaInput<typeof stackDashboardSpec>, "name">> {
+export interface StackDashboardArgs extends ArgsOf<Omit<SchemaInput<typeof stackDashboardSpec>, "name">>, ConnectionInput {
   /** Dashboard name, up to 1024 characters. @default the resource name */
   name?: pulumi.Input<string>;
 }
@@ -70,9 +71,10 @@ export class StackDashboard extends pulumi.dynamic.Resource {
         serviceId: args.serviceId,
         stackUrl: args.stackUrl,
         adoptId: args.adoptId,
+        connection: connectionInput(args),
         tileIds: undefined,
       },
-      opts,
+      connectionOptions(args, opts),
       RESOURCE_MODULE,
       "StackDashboard",
     );

@@ -4,7 +4,7 @@ import type { CheckFailure } from "../../schemas/check-failures";
 import { isUnknown } from "../../schemas/unknown";
 import { addressKeys } from "../../schemas/field-policy";
 import { stackObjectPolicy } from "../../schemas/stack-target";
-import { engineSettings } from "../engine-settings";
+import { settingsFor } from "../connection";
 
 type Obj = Record<string, unknown>;
 
@@ -38,16 +38,15 @@ export function pinTarget(settings: Settings | undefined, inputs: Obj): CheckFai
   }
 }
 
-/** A client for the stack a resource's inputs or outputs name; credentials from the engine's settings. */
+/** A client for the stack a resource's inputs or outputs name; credentials from its connection, else the engine's settings. */
 export function targetOf(props: StackTargetOverrides): StackTarget {
-  return openStackTarget(engineSettings(), overridesOf(props));
+  return openStackTarget(settingsFor(props), overridesOf(props));
 }
-
 
 /** `props`, with the configured stack written in when they name none (a read with no prior state). */
 export function withTarget<P extends StackTargetOverrides>(props: P): P {
   if (TARGET_KEYS.some((k) => props[k] !== undefined && props[k] !== null)) return props;
   const out = { ...props } as Obj;
-  pinTarget(engineSettings(), out);
+  pinTarget(settingsFor(props), out);
   return out as P;
 }
