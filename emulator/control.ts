@@ -116,7 +116,7 @@ export class Control {
       services[service.id] = {
         ...serviceView(service),
         pipes: this.app.store.pipes(service, now).map(storedView),
-        reversePrivateEndpoints: [...service.endpoints.values()].map((e) => endpointView(e, now)),
+        reversePrivateEndpoints: this.app.store.endpoints(service, now).map((e) => endpointView(e, now)),
         stack: stackDump(service.stack),
       };
     }
