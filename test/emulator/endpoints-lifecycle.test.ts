@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Emulator } from "../../emulator/index";
+import { dns } from "../support/endpoint-fixtures";
 import { cloud, sleep, start } from "./helpers";
 
 const STEP_MS = 150;
@@ -18,7 +19,6 @@ type Body = Record<string, unknown>;
 const ENDPOINTS = "/pipesReversePrivateEndpoints";
 const service = (n: number): Body => ({ description: `svc ${n}`, type: "VPC_ENDPOINT_SERVICE", vpcEndpointServiceName: `com.example.vpce.region-1.vpce-svc-${n}` });
 const msk: Body = { description: "kafka", type: "MSK_MULTI_VPC", mskClusterArn: "arn:example:kafka:region-1:1:cluster/c/1", mskAuthentication: "SASL_IAM" };
-const dns = (...names: string[]) => names.map((privateDnsName) => ({ privateDnsName }));
 
 async function created(body: Body): Promise<string> {
   const answer = await cloud(emulator).call("POST", ENDPOINTS, body);
