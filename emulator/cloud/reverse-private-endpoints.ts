@@ -9,7 +9,8 @@ import { advance, schedule, type Timed } from "../timeline";
 import { nullableProperties, schemaProperties } from "../validate/openapi";
 
 /** Endpoint statuses of the live API. */
-export type EndpointStatus = "Unknown" | "Provisioning" | "Deleting" | "Ready" | "Failed" | "PendingAcceptance" | "Rejected" | "Expired";
+export const ENDPOINT_STATUSES = ["Unknown", "Provisioning", "Deleting", "Ready", "Failed", "PendingAcceptance", "Rejected", "Expired"] as const;
+export type EndpointStatus = (typeof ENDPOINT_STATUSES)[number];
 
 /** An endpoint as stored (its fields are the response's). */
 export interface StoredEndpoint extends Timed<EndpointStatus> {
