@@ -35,8 +35,10 @@ function timing(props: EndpointInputs) {
 }
 
 /** What the user can do about a status that is not `Ready`, for error messages. */
-function hint(status: string | null | undefined): string {
+export function statusHint(status: string | null | undefined): string {
   if (status === "PendingAcceptance") return "; accept the connection request on the endpoint service's side";
+  if (status === "Rejected") return "; the endpoint service's side refused the connection: allow it there, then make a new endpoint (`pulumi up --replace <urn>`)";
+  if (FAILED.has(status ?? "")) return "; it does not recover by waiting: make a new one (`pulumi up --replace <urn>`)";
   return "";
 }
 
@@ -54,11 +56,11 @@ async function settle(svc: CloudService, endpoint: ReversePrivateEndpoint, props
     } catch (err) {
       if (!(err instanceof PollTimeout)) throw err;
       const last = err.last as ReversePrivateEndpoint;
-      throw initError(`reverse private endpoint ${endpoint.id} ${what} but is not Ready within ${waitMs(props) / 1000} s (${err.message})${hint(last.status)}; raise waitTimeoutSeconds or run \`pulumi up\` again`, last, props);
+      throw initError(`reverse private endpoint ${endpoint.id} ${what} but is not Ready within ${waitMs(props) / 1000} s (${err.message})${statusHint(last.status)}; raise waitTimeoutSeconds or run \`pulumi up\` again`, last, props);
     }
   }
   if (current === "gone") throw new Error(`reverse private endpoint ${endpoint.id} ${what} but then disappeared`);
-  if (FAILED.has(current.status ?? "")) throw initError(`reverse private endpoint ${endpoint.id} ${what} but is ${current.status}`, current, props);
+  if (FAILED.has(current.status ?? "")) throw initError(`reverse private endpoint ${endpoint.id} ${what} but is ${current.status}${statusHint(current.status)}`, current, props);
   return current;
 }
 
