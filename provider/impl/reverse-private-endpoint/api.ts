@@ -1,10 +1,10 @@
 import { isNotFound } from "../../client/errors";
-import { pollUntil, type PollOptions } from "../../client/poll";
+import type { PollOptions } from "../../client/poll";
 import { path } from "../../client/paths";
 import type { CloudService } from "../../client/cloud";
 import { reversePrivateEndpoint, type ReversePrivateEndpoint } from "../../schemas/reverse-private-endpoint";
 import { createOnce } from "../create-once";
-import { goneIsDone, orGone } from "../gone";
+import { goneIsDone, pollOrGone } from "../gone";
 import { parsed } from "../parse-answer";
 
 /** The reverse private endpoint requests, one function each, on one service. */
@@ -52,20 +52,10 @@ export function deleteEndpoint(svc: CloudService, id: string): Promise<void> {
   return goneIsDone(() => svc.client.request({ method: "DELETE", path: endpointUrl(svc, id) }), isNotFound);
 }
 
-/** The endpoint, or `gone` when it is not there (a JSON 404). */
-export async function readEndpoint(svc: CloudService, id: string): Promise<ReversePrivateEndpoint | "gone"> {
-  return (await orGone(() => getEndpoint(svc, id), isNotFound)) ?? "gone";
-}
-
 /**
  * Polls the endpoint until `done` says so, or it disappears (`gone`). Throws a `PollTimeout`
  * with the last endpoint read and its status when time runs out.
  */
 export function pollEndpoint(svc: CloudService, id: string, done: (e: ReversePrivateEndpoint) => boolean, opts: PollOptions): Promise<ReversePrivateEndpoint | "gone"> {
-  return pollUntil(
-    () => readEndpoint(svc, id),
-    (e) => e === "gone" || done(e),
-    opts,
-    (last) => `still ${(last !== "gone" && last.status) || "in an unknown status"}`,
-  );
+  return pollOrGone(() => getEndpoint(svc, id), isNotFound, done, opts, (e) => e.status);
 }
