@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Emulator } from "../../emulator/index";
 import { dns } from "../support/endpoint-fixtures";
-import { cloud, sleep, start } from "./helpers";
+import { cloud, control, sleep, start } from "./helpers";
 
 const STEP_MS = 150;
 let emulator: Emulator;
@@ -45,6 +45,18 @@ describe("reverse private endpoint lifecycle", () => {
     expect((await get(id)).status).toBe(404);
     const listed = (await cloud(emulator).call("GET", ENDPOINTS)).json.result.map((e: Body) => e.id);
     expect(listed).not.toContain(id);
+  });
+});
+
+describe("control: an endpoint's status forced", () => {
+  it("sets PendingAcceptance, which then stays; refuses a status the API does not have", async () => {
+    const id = await created(service(8));
+    const forced = await control(emulator, "POST", `/reversePrivateEndpoints/${id}/status`, { status: "PendingAcceptance" });
+    expect(forced.status, forced.text).toBe(200);
+    await sleep(STEP_MS + 30);
+    expect((await get(id)).json.result.status).toBe("PendingAcceptance");
+    expect((await control(emulator, "POST", `/reversePrivateEndpoints/${id}/status`, { status: "Accepted" })).status).toBe(400);
+    expect((await control(emulator, "POST", "/reversePrivateEndpoints/6f1c0000-0000-4000-8000-000000000000/status", { status: "Failed" })).status).toBe(404);
   });
 });
 
