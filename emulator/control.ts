@@ -8,7 +8,7 @@ import type { App } from "./app";
 import { forceState } from "./cloud/pipe-lifecycle";
 import { PIPE_STATES } from "./cloud/pipe-model";
 import { pipeView, storedView } from "./cloud/pipe-view";
-import { endpointView } from "./cloud/reverse-private-endpoints";
+import { ENDPOINT_STATUSES, endpointView } from "./cloud/reverse-private-endpoints";
 import { serviceView, setServiceState, settleService, type ServiceState } from "./cloud/services";
 import type { ParsedBody } from "./http/body";
 import { jsonReply, type Reply } from "./http/reply";
@@ -51,6 +51,7 @@ const scriptSchema = z
   .strict();
 const serviceStateSchema = z.object({ state: z.enum(["idle", "stopped", "running"]) }).strict();
 const pipeStateSchema = z.object({ state: z.enum(PIPE_STATES), stateReason: z.string().optional() }).strict();
+const endpointStatusSchema = z.object({ status: z.enum(ENDPOINT_STATUSES) }).strict();
 
 /** A refused control call (400 over HTTP). */
 export class ControlError extends Error {
@@ -98,6 +99,7 @@ export class Control {
     .add("POST", `${PREFIX}/reset`, () => this.done(() => this.reset()))
     .add("POST", `${PREFIX}/services/{serviceId}/state`, (params, value) => jsonReply(200, this.setServiceState(params.serviceId ?? "", field(value, "state") as ServiceState)))
     .add("POST", `${PREFIX}/pipes/{pipeId}/state`, (params, value) => jsonReply(200, this.setPipeState(params.pipeId ?? "", String(field(value, "state")), field(value, "stateReason") as string | undefined)))
+    .add("POST", `${PREFIX}/reversePrivateEndpoints/{endpointId}/status`, (params, value) => jsonReply(200, this.setEndpointStatus(params.endpointId ?? "", field(value, "status") as string)))
     .add("POST", `${PREFIX}/alerts/{alertId}/state`, (params, value) => jsonReply(200, this.setAlertState(params.alertId ?? "", typeof value === "object" && value !== null ? (value as Record<string, unknown>) : {})));
 
   constructor(
@@ -116,7 +118,7 @@ export class Control {
       services[service.id] = {
         ...serviceView(service),
         pipes: this.app.store.pipes(service, now).map(storedView),
-        reversePrivateEndpoints: [...service.endpoints.values()].map((e) => endpointView(e, now)),
+        reversePrivateEndpoints: this.app.store.endpoints(service, now).map((e) => endpointView(e, now)),
         stack: stackDump(service.stack),
       };
     }
@@ -187,6 +189,21 @@ export class Control {
     forceState(pipe, body.state, body.stateReason);
     this.persist();
     return pipeView(pipe, this.app.options.quirks);
+  }
+
+  /** Forces a reverse private endpoint's status (`Failed`, `PendingAcceptance`, ...); no further steps follow. */
+  setEndpointStatus(endpointId: string, status: string): Record<string, unknown> {
+    const body = parse(endpointStatusSchema, { status });
+    const now = Date.now();
+    for (const service of this.app.store.services.values()) {
+      const endpoint = this.app.store.endpoint(service, endpointId, now);
+      if (!endpoint) continue;
+      endpoint.state = body.status;
+      endpoint.pending = [];
+      this.persist();
+      return endpointView(endpoint, now);
+    }
+    throw new ControlError(404, `reverse private endpoint ${endpointId} not found`);
   }
 
   /** Forces a stack alert's state and silence, in the served generation's form. */

@@ -150,9 +150,14 @@ export const DEVIATIONS = {
     source: "notes",
   },
   describedLimits: {
-    what: "Limits the reference states only in descriptions are enforced: endpoint `description` at most 255 characters; the fields each endpoint `type` requires.",
+    what: "Limits the reference states only in descriptions are enforced: endpoint `description` at most 255 characters; the fields each endpoint `type` requires; custom private DNS names exact or with a leading wildcard, unique across the service, refused for `MSK_MULTI_VPC`.",
     reason: "The reference's own words; the live API applies them.",
     source: "notes",
+  },
+  endpointDeleteSteps: {
+    what: "A deleted reverse private endpoint reads `Deleting` for one lifecycle step (`stepMs`), then answers 404.",
+    reason: "The reference's endpoint statuses include `Deleting`; clients must wait for the 404, as they do for pipes.",
+    source: "emulator",
   },
   bodyIdRefused: {
     what: "A top-level `id` in a request body is refused with 400.",

@@ -4,7 +4,7 @@
  */
 import { settle } from "./cloud/pipe-lifecycle";
 import type { StoredPipe } from "./cloud/pipe-model";
-import { seedEndpoints } from "./cloud/reverse-private-endpoints";
+import { endpointGone, seedEndpoints, type StoredEndpoint } from "./cloud/reverse-private-endpoints";
 import type { ServiceRecord } from "./cloud/services";
 import { StackStore } from "./stack/store";
 
@@ -56,6 +56,19 @@ export class Store {
   /** A service's pipes that still exist, due states applied. */
   pipes(service: ServiceRecord, now: number): StoredPipe[] {
     return [...service.pipes.keys()].map((id) => this.pipe(service, id, now)).filter((p): p is StoredPipe => p !== undefined);
+  }
+
+  /** An endpoint by id; undefined once a deleted one is gone. */
+  endpoint(service: ServiceRecord, endpointId: string, now: number): StoredEndpoint | undefined {
+    const endpoint = service.endpoints.get(endpointId);
+    if (!endpoint || !endpointGone(endpoint, now)) return endpoint;
+    service.endpoints.delete(endpointId);
+    return undefined;
+  }
+
+  /** A service's endpoints that still exist. */
+  endpoints(service: ServiceRecord, now: number): StoredEndpoint[] {
+    return [...service.endpoints.keys()].map((id) => this.endpoint(service, id, now)).filter((e): e is StoredEndpoint => e !== undefined);
   }
 
   /** A pipe in any service (control API). */

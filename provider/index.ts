@@ -9,7 +9,9 @@ export {
   type GetReversePrivateEndpointsArgs,
   type GetReversePrivateEndpointsOutputArgs,
 } from "./functions/get-reverse-private-endpoints";
-export type { ReversePrivateEndpoint } from "./schemas/reverse-private-endpoint";
+export type { ReversePrivateEndpoint as ReversePrivateEndpointRecord } from "./schemas/reverse-private-endpoint";
+export { ReversePrivateEndpoint, type ReversePrivateEndpointArgs } from "./resources/reverse-private-endpoint";
+export type { CustomPrivateDnsMapping, EndpointType } from "./schemas/reverse-private-endpoint-spec";
 export { settingKeys, type Settings } from "./config";
 export type { Connection } from "./schemas/connection";
 export type { ConnectionArgs, ConnectionInput } from "./resources/connection";

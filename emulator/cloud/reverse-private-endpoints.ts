@@ -1,6 +1,7 @@
 /**
  * Reverse private endpoints: three seeded per service (ids derived from the service id, so
- * they are the same on every run), plus create, update and delete.
+ * they are the same on every run), plus create, update and delete. A delete is not immediate:
+ * the endpoint reads `Deleting` for one step, then is gone (the reference's `Deleting` status).
  */
 import { createHash, randomUUID } from "node:crypto";
 import type { JsonObject } from "../http/body";
@@ -8,13 +9,16 @@ import { advance, schedule, type Timed } from "../timeline";
 import { nullableProperties, schemaProperties } from "../validate/openapi";
 
 /** Endpoint statuses of the live API. */
-export type EndpointStatus = "Unknown" | "Provisioning" | "Deleting" | "Ready" | "Failed" | "PendingAcceptance" | "Rejected" | "Expired";
+export const ENDPOINT_STATUSES = ["Unknown", "Provisioning", "Deleting", "Ready", "Failed", "PendingAcceptance", "Rejected", "Expired"] as const;
+export type EndpointStatus = (typeof ENDPOINT_STATUSES)[number];
 
 /** An endpoint as stored (its fields are the response's). */
 export interface StoredEndpoint extends Timed<EndpointStatus> {
   id: string;
   serviceId: string;
   fields: JsonObject;
+  /** When a deleted endpoint is gone; absent or null while it is not being deleted. */
+  deleteAt?: number | null;
 }
 
 /** A UUID v4-shaped id from a seed text: stable across runs. */
@@ -90,4 +94,16 @@ export function createEndpoint(serviceId: string, body: JsonObject, now: number,
 export function endpointView(endpoint: StoredEndpoint, now: number): JsonObject {
   advance(endpoint, now);
   return { id: endpoint.id, serviceId: endpoint.serviceId, ...structuredClone(endpoint.fields), status: endpoint.state };
+}
+
+/** Marks an endpoint deleted: it reads `Deleting` for `stepMs`, then is gone. */
+export function markEndpointDeleted(endpoint: StoredEndpoint, now: number, stepMs: number): void {
+  endpoint.state = "Deleting";
+  endpoint.pending = [];
+  endpoint.deleteAt = now + stepMs;
+}
+
+/** True once a deleted endpoint's time is up (the caller drops it). */
+export function endpointGone(endpoint: StoredEndpoint, now: number): boolean {
+  return endpoint.deleteAt != null && now >= endpoint.deleteAt;
 }

@@ -7,10 +7,10 @@ import { objectBody, type JsonObject } from "../http/body";
 import { param, type RequestContext } from "../http/context";
 import { badRequest, notFound } from "../http/errors";
 import type { Router } from "../router";
-import { endpointCreateProblems } from "../validate/endpoint-rules";
+import { dnsMappingProblems, endpointCreateProblems } from "../validate/endpoint-rules";
 import { schemaProperties, validateRequest, type RequestSchema } from "../validate/openapi";
 import { rejectBodyId, serviceRoute } from "./guard";
-import { createEndpoint, endpointView, type StoredEndpoint } from "./reverse-private-endpoints";
+import { createEndpoint, endpointView, markEndpointDeleted, type StoredEndpoint } from "./reverse-private-endpoints";
 import { awake, serviceView, type ServiceRecord } from "./services";
 
 const ENDPOINTS = `${SERVICE_PREFIX}/pipesReversePrivateEndpoints`;
@@ -37,17 +37,30 @@ export function registerServiceRoutes(router: Router, app: App): void {
   }, true));
 
   const endpoint = (ctx: RequestContext, service: ServiceRecord): StoredEndpoint => {
-    const found = service.endpoints.get(param(ctx, "reversePrivateEndpointId"));
+    const found = app.store.endpoint(service, param(ctx, "reversePrivateEndpointId"), ctx.now);
     if (!found) throw notFound(`reverse private endpoint ${param(ctx, "reversePrivateEndpointId")} not found`);
     return found;
   };
 
-  router.add("GET", ENDPOINTS, serviceRoute(app, (ctx, service) => [...service.endpoints.values()].map((e) => endpointView(e, ctx.now))));
+  // Custom private DNS names must be unique across the service: those of every other endpoint.
+  const takenBy = (service: ServiceRecord, ctx: RequestContext, except?: string): Map<string, string> => {
+    const taken = new Map<string, string>();
+    for (const other of app.store.endpoints(service, ctx.now)) {
+      if (other.id === except || !Array.isArray(other.fields.customPrivateDnsMappings)) continue;
+      for (const m of other.fields.customPrivateDnsMappings) {
+        const name = (m as { privateDnsName?: unknown } | null)?.privateDnsName;
+        if (typeof name === "string") taken.set(name.toLowerCase(), other.id);
+      }
+    }
+    return taken;
+  };
+
+  router.add("GET", ENDPOINTS, serviceRoute(app, (ctx, service) => app.store.endpoints(service, ctx.now).map((e) => endpointView(e, ctx.now))));
   router.add("GET", ENDPOINT, serviceRoute(app, (ctx, service) => endpointView(endpoint(ctx, service), ctx.now)));
 
   router.add("POST", ENDPOINTS, serviceRoute(app, (ctx, service) => {
     const body = validBody(ctx, "CreateReversePrivateEndpoint");
-    const problems = endpointCreateProblems(body);
+    const problems = [...endpointCreateProblems(body), ...dnsMappingProblems(body.customPrivateDnsMappings, body.type, takenBy(service, ctx))];
     if (problems.length > 0) throw badRequest(problems);
     const created = createEndpoint(service.id, body, ctx.now, app.options.stepMs);
     service.endpoints.set(created.id, created);
@@ -59,12 +72,17 @@ export function registerServiceRoutes(router: Router, app: App): void {
     const body = validBody(ctx, "UpdateReversePrivateEndpoint");
     const unknown = Object.keys(body).filter((k) => k !== "customPrivateDnsMappings");
     if (unknown.length > 0) throw badRequest(unknown.map((k) => (schemaProperties("CreateReversePrivateEndpoint").includes(k) ? `${k}: is fixed at creation` : `${k}: unknown field`)));
+    if (found.state === "Deleting") throw badRequest(`reverse private endpoint ${found.id} is being deleted`);
+    const problems = dnsMappingProblems(body.customPrivateDnsMappings, found.fields.type, takenBy(service, ctx, found.id));
+    if (problems.length > 0) throw badRequest(problems);
+    // A full replacement list; an empty array clears the mappings.
     if (Array.isArray(body.customPrivateDnsMappings)) found.fields.customPrivateDnsMappings = structuredClone(body.customPrivateDnsMappings);
     return endpointView(found, ctx.now);
   }));
 
   router.add("DELETE", ENDPOINT, serviceRoute(app, (ctx, service) => {
-    service.endpoints.delete(endpoint(ctx, service).id);
+    const found = endpoint(ctx, service);
+    if (found.state !== "Deleting") markEndpointDeleted(found, ctx.now, app.options.stepMs);
     return undefined;
   }));
 }

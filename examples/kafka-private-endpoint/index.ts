@@ -1,19 +1,26 @@
-// A Kafka pipe whose brokers sit in a private network: the pipe reaches them through the
-// service's reverse private endpoints that are Ready, listed by getReversePrivateEndpointsOutput.
+// A Kafka pipe whose brokers sit in a private network. The program makes its own reverse
+// private endpoint to the brokers' endpoint service and feeds its id to the pipe; the pipe also
+// uses Ready endpoints made elsewhere, listed by getReversePrivateEndpointsOutput.
 //
 //   pulumi config set --secret kafkaPassword <password>
 //   pulumi up
 import * as pulumi from "@pulumi/pulumi";
-import { Pipe, getReversePrivateEndpointsOutput } from "pulumi-pipestack";
+import { Pipe, ReversePrivateEndpoint, getReversePrivateEndpointsOutput } from "pulumi-pipestack";
 
 const config = new pulumi.Config();
 
-// Narrowing the list (e.g. `pulumi config set endpointType VPC_ENDPOINT_SERVICE`) changes the
-// pipe in place.
-const endpoints = getReversePrivateEndpointsOutput({
-  status: "Ready",
-  type: config.get("endpointType") as "VPC_ENDPOINT_SERVICE" | "VPC_RESOURCE" | undefined,
+// Created, then waited for until Ready. Only the private DNS names change in place
+// (`pulumi config set privateDnsName ...`); another endpoint service makes a new endpoint.
+const brokers = new ReversePrivateEndpoint("brokers", {
+  description: "orders brokers",
+  type: "VPC_ENDPOINT_SERVICE",
+  vpcEndpointServiceName: config.get("endpointService") ?? "com.example.vpce.region-1.vpce-svc-0123456789abcdef0",
+  customPrivateDnsMappings: [{ privateDnsName: config.get("privateDnsName") ?? "*.kafka.internal" }],
 });
+
+// Endpoints made elsewhere, found by what their descriptions say (this program's own says
+// otherwise, so it is never listed twice).
+const shared = getReversePrivateEndpointsOutput({ status: "Ready", descriptionContains: config.get("sharedEndpoints") ?? "kafka" });
 
 const columns = [
   { name: "order_id", type: "String" },
@@ -34,7 +41,8 @@ const orders = new Pipe("orders", {
         username: config.get("kafkaUsername") ?? "orders-reader",
         password: config.requireSecret("kafkaPassword"),
       },
-      reversePrivateEndpointIds: endpoints.apply((list) => list.map((e) => e.id)),
+      // A new endpoint (after a replacement) changes the pipe in place.
+      reversePrivateEndpointIds: pulumi.all([brokers.id, shared]).apply(([own, list]) => [own, ...list.map((e) => e.id)]),
       offset: { strategy: "from_beginning" },
     },
   },
@@ -44,5 +52,7 @@ const orders = new Pipe("orders", {
 
 export const pipeId = orders.id;
 export const state = orders.state;
+export const endpointId = brokers.id;
+export const endpointStatus = brokers.status;
 export const endpointIds = orders.source.apply((s) => s.kafka?.reversePrivateEndpointIds ?? []);
-export const endpointDescriptions = endpoints.apply((list) => list.map((e) => e.description ?? e.id));
+export const endpointDescriptions = shared.apply((list) => list.map((e) => e.description ?? e.id));

@@ -16,6 +16,7 @@ import { configure, engineSettings } from "./engine-settings";
 import { connected, settingsFor } from "./connection";
 import { diffResult, fieldChanges, type Diff } from "./field-diff";
 import { orGone, readResult } from "./gone";
+import { pinServiceIds } from "./pin-service";
 import { ResourceInitError } from "./init-error";
 import { createPipe, deletePipe, getPipe, patchPipe, patchScaling, pollPipe, putSettings, sendCommand } from "./pipe/api";
 import { pipeDiff } from "./pipe/diff-rules";
@@ -83,15 +84,7 @@ export function fillDefaults(inputs: Record<string, unknown>): void {
 /** The service a pipe lives in: its own `organizationId` / `serviceId`, else the configured one; the API's defaults filled in. */
 function pinService(settings: Settings | undefined, inputs: Record<string, unknown>): CheckFailure[] {
   fillDefaults(inputs);
-  const failures: CheckFailure[] = [];
-  for (const key of ["organizationId", "serviceId"] as const) {
-    if (inputs[key] === undefined || inputs[key] === null) inputs[key] = settings?.[key];
-    if (inputs[key] === undefined) {
-      const env = key === "organizationId" ? "ORGANIZATION_ID" : "SERVICE_ID";
-      failures.push({ property: key, reason: `is not set: pass ${key}, or set \`pulumi config set pipestack:${key} <value>\` or PIPESTACK_${env}` });
-    }
-  }
-  return failures;
+  return pinServiceIds(settings, inputs);
 }
 
 /** Validates a pipe, secrets merged back into its source, before any network call; pins its service. */

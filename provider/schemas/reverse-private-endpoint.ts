@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-/** A reverse private endpoint as the API lists it (read only). */
+/** A reverse private endpoint as the API returns it. */
 export const reversePrivateEndpoint = z
   .object({
     id: z.string(),
@@ -12,6 +12,8 @@ export const reversePrivateEndpoint = z
     vpcResourceShareArn: z.string().nullish(),
     mskClusterArn: z.string().nullish(),
     mskAuthentication: z.string().nullish(),
+    gcpServiceAttachment: z.string().nullish(),
+    customPrivateDnsMappings: z.array(z.object({ privateDnsName: z.string() }).passthrough()).nullish(),
     endpointId: z.string().nullish(),
     dnsNames: z.array(z.string()).nullish(),
     privateDnsNames: z.array(z.string()).nullish(),

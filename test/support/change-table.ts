@@ -5,6 +5,7 @@
  */
 import type { AnyNode, PolicyTree } from "../../provider/schemas/field-policy";
 import { pipePolicy } from "../../provider/schemas/pipe-policy";
+import { endpointPolicy } from "../../provider/schemas/reverse-private-endpoint-policy";
 import { stackAlertPolicy } from "../../provider/schemas/stack-alert-policy";
 import { stackDashboardPolicy } from "../../provider/schemas/stack-dashboard-policy";
 
@@ -62,6 +63,11 @@ export function stackChangeTable(): string {
     line("StackDashboard", stackDashboardPolicy),
     line("StackAlert", stackAlertPolicy),
   ].join("\n");
+}
+
+/** The reverse private endpoint's table: one row, as the PATCH takes only the DNS mappings. */
+export function endpointChangeTable(): string {
+  return ["| Changes in place (PATCH `/pipesReversePrivateEndpoints/{id}`) | Needs a new endpoint |", "|---|---|", row("", columns(endpointPolicy))].join("\n");
 }
 
 /** The text between `<!-- change-table:NAME -->` and `<!-- /change-table:NAME -->`, trimmed. */

@@ -1,5 +1,6 @@
 /** The one reader of what the emulator stores (its control API's state dump, secrets removed). */
 import type { Emulator } from "../../emulator";
+import { seedEndpoints } from "../../emulator/cloud/reverse-private-endpoints";
 
 type Obj = Record<string, any>;
 /** One stored object: its id, maybe a name, and whatever else the store keeps. */
@@ -20,11 +21,18 @@ export function storedStack(emulator: Emulator, target: "cloud" | "server"): { d
   return target === "server" ? s.stack : s.services[emulator.options.serviceId].stack;
 }
 
-/** Every object the emulator holds: pipes, dashboards and alerts, of every service and both stacks. */
+/**
+ * Every object the emulator holds that a program made: pipes, reverse private endpoints (not the
+ * seeded ones), dashboards and alerts, of every service and both stacks.
+ */
 export function storedObjects(emulator: Emulator): number {
   const s = state(emulator);
   let n = s.stack.dashboards.length + s.stack.alerts.length;
-  for (const svc of Object.values(s.services) as Obj[]) n += svc.pipes.length + svc.stack.dashboards.length + svc.stack.alerts.length;
+  for (const [id, svc] of Object.entries(s.services) as [string, Obj][]) {
+    const seeded = seedEndpoints(id);
+    const made = (svc.reversePrivateEndpoints as Stored[]).filter((e) => !seeded.has(e.id)).length;
+    n += svc.pipes.length + made + svc.stack.dashboards.length + svc.stack.alerts.length;
+  }
   return n;
 }
 

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { pipeChangeTable, stackChangeTable, tableInReadme } from "../support/change-table";
+import { endpointChangeTable, pipeChangeTable, stackChangeTable, tableInReadme } from "../support/change-table";
 
 const readme = readFileSync(join(__dirname, "..", "..", "README.md"), "utf8");
 
@@ -9,6 +9,7 @@ describe("README change tables are the field policies", () => {
   it.each([
     ["pipe", pipeChangeTable],
     ["stack", stackChangeTable],
+    ["endpoint", endpointChangeTable],
   ] as const)("%s: the table between the change-table markers is the one the policy writes", (name, table) => {
     const written = tableInReadme(readme, name);
     expect(written, `README.md has no <!-- change-table:${name} --> block`).toBeDefined();

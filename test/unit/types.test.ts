@@ -1,6 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import { describe, expectTypeOf, it } from "vitest";
 import type { PipeArgs } from "../../provider/resources/pipe";
+import type { ReversePrivateEndpointArgs } from "../../provider/resources/reverse-private-endpoint";
 import type { Settings } from "../../provider/config";
 import type { StackAlertArgs } from "../../provider/resources/stack-alert";
 import type { StackDashboard } from "../../provider/resources/stack-dashboard";
@@ -74,5 +75,15 @@ describe("public types", () => {
   it("settings are typed from their schema", () => {
     expectTypeOf<Settings["maxRetries"]>().toEqualTypeOf<number>();
     expectTypeOf<Settings["apiUrl"]>().toEqualTypeOf<string | undefined>();
+  });
+
+  it("ReversePrivateEndpointArgs: the type is the API's enum, the DNS mappings take Outputs", () => {
+    const name: pulumi.Output<string> = pulumi.output("*.kafka.internal");
+    const args: ReversePrivateEndpointArgs = { type: "VPC_ENDPOINT_SERVICE", vpcEndpointServiceName: "svc", customPrivateDnsMappings: [{ privateDnsName: name }] };
+    // @ts-expect-error not an endpoint type
+    const wrong: ReversePrivateEndpointArgs = { type: "VPN" };
+    // @ts-expect-error mskAuthentication is SASL_IAM or SASL_SCRAM
+    const auth: ReversePrivateEndpointArgs = { type: "MSK_MULTI_VPC", mskAuthentication: "PLAIN" };
+    expectTypeOf([args, wrong, auth]).toBeArray();
   });
 });

@@ -1,0 +1,61 @@
+import { isNotFound } from "../../client/errors";
+import type { PollOptions } from "../../client/poll";
+import { path } from "../../client/paths";
+import type { CloudService } from "../../client/cloud";
+import { reversePrivateEndpoint, type ReversePrivateEndpoint } from "../../schemas/reverse-private-endpoint";
+import { createOnce } from "../create-once";
+import { goneIsDone, pollOrGone } from "../gone";
+import { parsed } from "../parse-answer";
+
+/** The reverse private endpoint requests, one function each, on one service. */
+
+const endpoints = (svc: CloudService) => `${svc.basePath}${path("pipesReversePrivateEndpoints")}`;
+const endpointUrl = (svc: CloudService, id: string) => `${svc.basePath}${path("pipesReversePrivateEndpoints", id)}`;
+
+export async function getEndpoint(svc: CloudService, id: string): Promise<ReversePrivateEndpoint> {
+  return parsed(reversePrivateEndpoint, await svc.client.get(endpointUrl(svc, id)), `GET pipesReversePrivateEndpoints/${id}`);
+}
+
+/** How to adopt the endpoint `id` on purpose. */
+export function adoptEndpointHint(id: string): string {
+  return `adopt it with \`adoptId: "${id}"\` in the resource's arguments, then run \`pulumi up\` again`;
+}
+
+/**
+ * Creates an endpoint without ever creating two and without taking over another's (see
+ * {@link createOnce}). The API gives endpoints no creation time, so after an ambiguous failure
+ * a listed endpoint that matches is named, with how to adopt it, and never taken.
+ */
+export function createEndpoint(svc: CloudService, body: Record<string, unknown>, sameAsSent: (e: ReversePrivateEndpoint) => boolean): Promise<ReversePrivateEndpoint> {
+  return createOnce<ReversePrivateEndpoint>(
+    {
+      what: "reverse private endpoint",
+      post: async ({ budget, clock }) => parsed(reversePrivateEndpoint, await svc.client.request({ method: "POST", path: endpoints(svc), body, budget, clock }), "POST pipesReversePrivateEndpoints"),
+      list: async ({ budget, clock }) =>
+        ((await svc.client.request<unknown[]>({ method: "GET", path: endpoints(svc), budget, clock })) ?? []).map((e) => parsed(reversePrivateEndpoint, e, "GET pipesReversePrivateEndpoints")),
+      id: (e) => e.id,
+      createdAt: () => undefined,
+      sameAsSent,
+      howToAdopt: adoptEndpointHint,
+    },
+    svc.client.retryPolicy,
+  );
+}
+
+/** PATCH with what the reference lets change: `customPrivateDnsMappings`, the whole list. */
+export async function patchEndpoint(svc: CloudService, id: string, body: Record<string, unknown>): Promise<ReversePrivateEndpoint> {
+  return parsed(reversePrivateEndpoint, await svc.client.request({ method: "PATCH", path: endpointUrl(svc, id), body }), `PATCH pipesReversePrivateEndpoints/${id}`);
+}
+
+/** Asks for the endpoint's deletion; one already gone counts as deleted. */
+export function deleteEndpoint(svc: CloudService, id: string): Promise<void> {
+  return goneIsDone(() => svc.client.request({ method: "DELETE", path: endpointUrl(svc, id) }), isNotFound);
+}
+
+/**
+ * Polls the endpoint until `done` says so, or it disappears (`gone`). Throws a `PollTimeout`
+ * with the last endpoint read and its status when time runs out.
+ */
+export function pollEndpoint(svc: CloudService, id: string, done: (e: ReversePrivateEndpoint) => boolean, opts: PollOptions): Promise<ReversePrivateEndpoint | "gone"> {
+  return pollOrGone(() => getEndpoint(svc, id), isNotFound, done, opts, (e) => e.status);
+}
