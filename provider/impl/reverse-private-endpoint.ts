@@ -6,7 +6,8 @@ import type { ReversePrivateEndpoint } from "../schemas/reverse-private-endpoint
 import { endpointSpec, type EndpointInputs, type EndpointOutputs } from "../schemas/reverse-private-endpoint-spec";
 import { adoptable } from "./adopt";
 import { checkInputs } from "./check-inputs";
-import { configure, engineSettings } from "./engine-settings";
+import { configure } from "./engine-settings";
+import { connected, settingsFor } from "./connection";
 import { diffResult, fieldChanges, type Diff } from "./field-diff";
 import { orGone, readResult } from "./gone";
 import { ResourceInitError } from "./init-error";
@@ -22,7 +23,7 @@ const DEFAULT_WAIT_SECONDS = 600;
 const FAILED = new Set(["Failed", "Rejected", "Expired"]);
 
 function service(props: EndpointInputs): CloudService {
-  const settings = engineSettings();
+  const settings = settingsFor(props);
   return cachedCloudService(settings, serviceRef(settings, { organizationId: props.organizationId, serviceId: props.serviceId }));
 }
 
@@ -31,7 +32,7 @@ function waitMs(props: EndpointInputs): number {
 }
 
 function timing(props: EndpointInputs) {
-  return { timeoutMs: waitMs(props), intervalMs: engineSettings().pollIntervalMs };
+  return { timeoutMs: waitMs(props), intervalMs: settingsFor(props).pollIntervalMs };
 }
 
 /** What the user can do about a status that is not `Ready`, for error messages. */
@@ -146,4 +147,4 @@ export async function remove(id: string, props: EndpointOutputs): Promise<void> 
 }
 
 /** The provider the serialized shim delegates to (`pulumi-pipestack/engine/reverse-private-endpoint`). */
-export const provider = { configure, check, diff, create, read, update, delete: remove } satisfies dynamic.ResourceProvider<EndpointInputs, EndpointOutputs>;
+export const provider = connected<EndpointInputs, EndpointOutputs>({ configure, check, diff, create, read, update, delete: remove }) satisfies dynamic.ResourceProvider<EndpointInputs, EndpointOutputs>;

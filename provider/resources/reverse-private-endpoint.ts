@@ -2,6 +2,7 @@ import * as pulumi from "@pulumi/pulumi";
 import type { CustomPrivateDnsMapping, EndpointType, endpointSpecShape } from "../schemas/reverse-private-endpoint-spec";
 import type { ArgsOf } from "./inputs";
 import type { SchemaInput } from "./schema-input";
+import { connectionInput, connectionOptions, type ConnectionInput } from "./connection";
 import { shim } from "./shim";
 import { hasTypeToken, RESOURCE_MODULE, typeTokens } from "./type-tokens";
 
@@ -10,7 +11,7 @@ import { hasTypeToken, RESOURCE_MODULE, typeTokens } from "./type-tokens";
  * fields that type needs, `description`, `customPrivateDnsMappings`), plus where it lives and
  * how long to wait for it.
  */
-export interface ReversePrivateEndpointArgs extends ArgsOf<Omit<SchemaInput<typeof endpointSpecShape>, "adoptId">> {
+export interface ReversePrivateEndpointArgs extends ArgsOf<Omit<SchemaInput<typeof endpointSpecShape>, "adoptId">>, ConnectionInput {
   /**
    * Adopt the existing endpoint with this id instead of creating one. It must exist and may
    * differ from the program only in `customPrivateDnsMappings` (those are applied).
@@ -88,8 +89,9 @@ export class ReversePrivateEndpoint extends pulumi.dynamic.Resource {
         endpointId: undefined,
         dnsNames: undefined,
         privateDnsNames: undefined,
+        connection: connectionInput(args),
       },
-      opts,
+      connectionOptions(args, opts),
       RESOURCE_MODULE,
       "ReversePrivateEndpoint",
     );

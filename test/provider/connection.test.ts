@@ -10,11 +10,12 @@ import { getReversePrivateEndpointsOutput } from "../../provider/functions/get-r
 import { getStackSources, getStackSourcesOutput } from "../../provider/functions/get-stack-sources";
 import { startTestEmulator } from "../support/emulator";
 import { emulatorWithEngine } from "../support/engine";
-import { alertEngine, dashboardEngine, pipeEngine } from "../support/engines";
+import { endpointInputs } from "../support/endpoint-fixtures";
+import { alertEngine, dashboardEngine, endpointEngine, pipeEngine } from "../support/engines";
 import { kafkaPipe } from "../support/pipe-fixtures";
 import { engineInputs } from "../support/pipe-props";
 import { alertInputs, dashboardInputs } from "../support/stack-fixtures";
-import { storedPipes, storedStack } from "../support/stored";
+import { storedEndpoints, storedPipes, storedStack } from "../support/stored";
 import { checked, up } from "./stack-harness";
 
 type Obj = Record<string, any>;
@@ -140,6 +141,25 @@ describe("a pipe with a connection", () => {
     expect(message).not.toContain(wrong.keySecret);
     expect(requests(b)).toBeGreaterThan(0);
     expect(requests(a)).toBe(0);
+  });
+});
+
+describe("a reverse private endpoint with a connection", () => {
+  it("is made, read and deleted in the connection's account", async () => {
+    const { organizationId: _o, serviceId: _s, ...spec } = endpointInputs({ connection: connB, waitTimeoutSeconds: 30 });
+    const result = await endpointEngine.check({}, spec);
+    expect(result.failures).toEqual([]);
+    const news = result.inputs!;
+    expect(news).toMatchObject({ organizationId: B.organizationId, serviceId: B.serviceId });
+    const ids = (e: Emulator) => storedEndpoints(e).map((x) => x.id);
+    const [seededA, seededB] = [ids(a), ids(b)];
+    const created = await endpointEngine.create(news);
+    expect(ids(b)).toEqual([...seededB, created.id]);
+    expect(ids(a)).toEqual(seededA);
+    expect(created.outs.connection).toEqual(connB);
+    expect((await endpointEngine.read(created.id, created.outs)).id).toBe(created.id);
+    await endpointEngine.delete(created.id, created.outs);
+    expect(ids(b)).toEqual(seededB);
   });
 });
 
