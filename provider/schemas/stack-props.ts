@@ -16,6 +16,7 @@ export type AlertInputs = StackAlertInput & { __provider?: string };
 
 /** An alert's outputs: its inputs as the server reads them back, and the server's own fields. */
 export type AlertOutputs = AlertInputs & {
+  /** `inactive` (first generation) or `OK` (current) when new. */
   state?: string;
   team?: string;
   silenced?: boolean;

@@ -1,7 +1,7 @@
 import { z, type ZodTypeAny } from "zod";
 import { path } from "../../client/paths";
 import { parsed } from "../parse-answer";
-import { goneIsDone } from "../gone";
+import { goneIsDoneOn, type StackCollection } from "./gone-or-route";
 import type { StackTarget } from "../../client/stack-target";
 import { createOnce, isoStamp, objectIdStamp } from "../create-once";
 import { stackAlertRecord, type StackAlertRecord } from "../../schemas/stack-alert";
@@ -14,7 +14,7 @@ import { stackDashboardRecord, type StackDashboardRecord } from "../../schemas/s
  */
 
 type Obj = Record<string, unknown>;
-export type StackKind = "dashboards" | "alerts";
+export type StackKind = StackCollection;
 
 const url = (t: StackTarget, kind: StackKind, id?: string) => `${t.basePath}${id === undefined ? path(kind) : path(kind, id)}`;
 
@@ -29,7 +29,7 @@ function withoutId(body: Obj): Obj {
  * it has every field sent (`sameAsSent`) and was made after the POST began (its `createdAt`,
  * else the creation time inside its ObjectId).
  */
-function createStackObject<S extends ZodTypeAny>(
+export function createStackObject<S extends ZodTypeAny>(
   t: StackTarget,
   kind: StackKind,
   body: Obj,
@@ -84,7 +84,7 @@ export async function putAlert(t: StackTarget, id: string, body: Obj): Promise<S
   return parsed(stackAlertRecord, answer, `PUT alerts/${id}`);
 }
 
-/** Deletes a dashboard or an alert; one that is already gone counts as deleted. */
+/** Deletes a stack object; one that is already gone counts as deleted, a missing route does not. */
 export function deleteObject(t: StackTarget, kind: StackKind, id: string): Promise<void> {
-  return goneIsDone(() => t.client.request({ method: "DELETE", path: url(t, kind, id) }), t.isGone);
+  return goneIsDoneOn(t, kind, () => t.client.request({ method: "DELETE", path: url(t, kind, id) }));
 }
