@@ -61,8 +61,8 @@ export const stackAlertSpec = z
     numConsecutiveWindows: z.number().int("must be a whole number").min(1, "must be at least 1").optional(),
     /** Minutes after each interval boundary to evaluate, 0-1439 and less than the interval (current servers). */
     scheduleOffsetMinutes: z.number().int("must be a whole number").min(0, "must be at least 0").max(1439, "must be at most 1439").optional(),
-    /** When evaluation windows start, an ISO date-time such as `2026-01-01T00:00:00Z` (current servers). */
-    scheduleStartAt: z.string().datetime({ offset: true, message: "must be an ISO date-time such as 2026-01-01T00:00:00Z" }).optional(),
+    /** When evaluation windows start, an ISO date-time in UTC such as `2026-01-01T00:00:00Z` (current servers). */
+    scheduleStartAt: z.string().datetime({ message: "must be an ISO date-time in UTC such as 2026-01-01T00:00:00Z" }).optional(),
     /** Dashboard of a tile alert, e.g. `board.id`. */
     dashboardId: text.optional(),
     /** Tile of a tile alert by id, e.g. `board.tileIds["Errors"]`. */

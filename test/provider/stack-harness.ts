@@ -2,7 +2,7 @@
  * Drives the stack providers as the engine does (check, then create or diff + update) against an
  * emulator over HTTP, on either target. No assertions live here.
  */
-import type { Emulator } from "../../emulator/index";
+import type { Emulator, EmulatorOptions } from "../../emulator/index";
 import { configureWith } from "../support/engine";
 import { KEY_SECRET, STACK_TOKEN, startTestEmulator } from "../support/emulator";
 import type { Engine } from "../support/engines";
@@ -14,8 +14,9 @@ export { KEY_SECRET, STACK_TOKEN };
 export type TargetKind = "cloud" | "server";
 export const TARGETS: TargetKind[] = ["cloud", "server"];
 
-export function start(): Promise<Emulator> {
-  return startTestEmulator({ retryAfterSeconds: 0 });
+/** An emulator for stack tests; `stackApiVersion` chooses the server generation it answers as. */
+export function start(options: EmulatorOptions = {}): Promise<Emulator> {
+  return startTestEmulator({ retryAfterSeconds: 0, ...options });
 }
 
 /**

@@ -65,7 +65,7 @@ describe("reads of either generation give no diff against the program that wrote
     ["saved_search written, first answer says search", searchAlert(), firstAnswer({ source: "search", tileId: undefined, dashboard: undefined, savedSearch: "s1" })],
     ["saved search as an object", searchAlert(), firstAnswer({ source: "search", tileId: undefined, dashboard: undefined, savedSearch: { _id: "s1" } })],
     ["offset left out, answered 0", alertInputs({ scheduleStartAt: "2026-01-01T00:00:00Z" }), currentAnswer({ scheduleOffsetMinutes: 0, scheduleStartAt: "2026-01-01T00:00:00.000Z" })],
-    ["a start in another zone, answered in UTC", alertInputs({ scheduleStartAt: "2026-01-01T02:00:00+02:00" }), currentAnswer({ scheduleStartAt: "2026-01-01T00:00:00.000Z" })],
+    ["a start without milliseconds, answered with them", alertInputs({ scheduleStartAt: "2026-01-01T00:00:00Z" }), currentAnswer({ scheduleStartAt: "2026-01-01T00:00:00.000Z" })],
     ["thresholdMax kept by the server after a range type was dropped", alertInputs(), currentAnswer({ thresholdMax: 20 })],
     ["between", alertInputs({ thresholdType: "between", thresholdMax: 20 }), currentAnswer({ thresholdType: "between", thresholdMax: 20 })],
     ["silenced as an object", alertInputs(), currentAnswer({ silenced: { by: "u", at: "2026-01-01T00:00:00.000Z", until: "2026-01-02T00:00:00.000Z" } })],

@@ -106,6 +106,7 @@ describe("StackAlert check: refusals carry property paths", () => {
     ["schedule offset with a start", alertInputs({ interval: "1h", scheduleOffsetMinutes: 5, scheduleStartAt: "2026-01-01T00:00:00Z" }), "scheduleOffsetMinutes", /must be 0 when scheduleStartAt/],
     ["schedule offset past a day", alertInputs({ interval: "1d", scheduleOffsetMinutes: 1440 }), "scheduleOffsetMinutes", /at most 1439/],
     ["scheduleStartAt not a date-time", alertInputs({ scheduleStartAt: "tomorrow" }), "scheduleStartAt", /ISO date-time/],
+    ["scheduleStartAt in another zone (the servers take UTC)", alertInputs({ scheduleStartAt: "2026-01-01T02:00:00+02:00" }), "scheduleStartAt", /in UTC/],
     ["numConsecutiveWindows of 0", alertInputs({ numConsecutiveWindows: 0 }), "numConsecutiveWindows", /at least 1/],
     ["empty note", alertInputs({ note: "" }), "note", /empty/],
   ];
@@ -125,7 +126,7 @@ describe("StackAlert check: refusals carry property paths", () => {
     ["channel first of channels", alertInputs({ channels: [{ type: "webhook", webhookId: "hook-1" }, { type: "webhook", webhookId: "b" }] })],
     ["a tile by name", alertInputs({ tileId: undefined, tile: "Errors" })],
     ["the current extras", alertInputs({ note: "runbook", numConsecutiveWindows: 3, interval: "1h", scheduleOffsetMinutes: 15 })],
-    ["a start with offset 0", alertInputs({ scheduleStartAt: "2026-01-01T00:00:00+02:00", scheduleOffsetMinutes: 0 })],
+    ["a start with offset 0", alertInputs({ scheduleStartAt: "2026-01-01T00:00:00.000Z", scheduleOffsetMinutes: 0 })],
     ["unknown thresholdMax of a range", alertInputs({ thresholdType: "between", thresholdMax: UNKNOWN })],
     ["unknown channels", alertInputs({ channels: UNKNOWN })],
     ["a search alert", alertInputs({ source: "search", dashboardId: undefined, tileId: undefined, savedSearchId: "s1", groupBy: "service" })],
