@@ -14,9 +14,11 @@ export { settingKeys, type Settings } from "./config";
 export { ApiError, NotFoundError, ConflictError, RateLimitedError, FailedDependencyError, TransportError } from "./client/errors";
 export { StackDashboard, type StackDashboardArgs } from "./resources/stack-dashboard";
 export { StackAlert, type StackAlertArgs } from "./resources/stack-alert";
+export { StackSavedSearch, type StackSavedSearchArgs } from "./resources/stack-saved-search";
 export { getStackSources, getStackSourcesOutput, type GetStackSourcesArgs, type GetStackSourcesOutputArgs } from "./functions/get-stack-sources";
 export type { StackTileInput, StackTileOutput, StackSeries } from "./schemas/stack-dashboard";
 export type { AlertChannel } from "./schemas/stack-alert";
+export type { SavedSearchFilter } from "./schemas/stack-saved-search";
 export type { StackSource } from "./schemas/stack-source";
 export { typeTokens } from "./resources/type-tokens";
 export type {

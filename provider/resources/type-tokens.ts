@@ -7,12 +7,13 @@
 export const RESOURCE_MODULE = "pipestack";
 
 /** Resource type names, as each class passes them to `dynamic.Resource`. */
-export type ResourceTypeName = "Pipe" | "StackDashboard" | "StackAlert";
+export type ResourceTypeName = "Pipe" | "StackDashboard" | "StackAlert" | "StackSavedSearch";
 
 export const typeTokens = {
   Pipe: "pulumi-nodejs:dynamic/pipestack:Pipe",
   StackDashboard: "pulumi-nodejs:dynamic/pipestack:StackDashboard",
   StackAlert: "pulumi-nodejs:dynamic/pipestack:StackAlert",
+  StackSavedSearch: "pulumi-nodejs:dynamic/pipestack:StackSavedSearch",
 } as const satisfies Record<ResourceTypeName, `pulumi-nodejs:dynamic/${typeof RESOURCE_MODULE}:${ResourceTypeName}`>;
 
 /** True when `obj` is a resource registered under `token` (works across copies of the package). */

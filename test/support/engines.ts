@@ -6,6 +6,7 @@
 import { provider as pipe, wouldCollide as pipeWouldCollide } from "../../provider/impl/pipe";
 import { provider as alert } from "../../provider/impl/stack-alert";
 import { provider as dashboard } from "../../provider/impl/stack-dashboard";
+import { provider as savedSearch } from "../../provider/impl/stack-saved-search";
 import type { Diff } from "../../provider/impl/field-diff";
 
 type Obj = Record<string, any>;
@@ -23,4 +24,5 @@ export interface Engine {
 export const pipeEngine = pipe as unknown as Engine;
 export const dashboardEngine = dashboard as unknown as Engine;
 export const alertEngine = alert as unknown as Engine;
+export const savedSearchEngine = savedSearch as unknown as Engine;
 export const wouldCollide = pipeWouldCollide as (olds: Obj, news: Obj) => boolean;
