@@ -1,4 +1,4 @@
-import { NotFoundError } from "../../client/errors";
+import { ApiError, NotFoundError } from "../../client/errors";
 import { path } from "../../client/paths";
 import type { StackTarget } from "../../client/stack-target";
 
@@ -22,7 +22,8 @@ async function confirmGone(t: StackTarget, kind: StackCollection, err: unknown):
   } catch (listErr) {
     if (!t.isGone(listErr)) throw listErr;
     const where = t.kind === "server" ? `pipestack:stackUrl (or the resource's stackUrl) is probably wrong: ${t.key.replace(/^server:/, "")} should be the server's base URL, below which it serves /api/v2` : "the stack proxy of this service is not there";
-    throw new Error(`${(err as Error).message}; the collection ${collection} is a 404 too, so the route is missing, not the object: ${where}. Nothing was changed in the state.`);
+    const shown = listErr instanceof ApiError ? listErr.path : collection;
+    throw new Error(`${(err as Error).message}; the collection ${shown} is a 404 too, so the route is missing, not the object: ${where}. Nothing was changed in the state.`);
   }
 }
 
