@@ -12,7 +12,7 @@ export const stackWebhook = z
     id: z.string(),
     /** Name, unique per service. */
     name: z.string().nullish(),
-    /** What it posts to: `slack`, `generic`, `incidentio`, ... */
+    /** The kind of receiver it posts to, as the server names it (e.g. `generic`). */
     service: z.string().nullish(),
     description: z.string().nullish(),
     createdAt: z.string().nullish(),

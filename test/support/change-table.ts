@@ -6,6 +6,7 @@
 import type { AnyNode, PolicyTree } from "../../provider/schemas/field-policy";
 import { pipePolicy } from "../../provider/schemas/pipe-policy";
 import { stackAlertPolicy } from "../../provider/schemas/stack-alert-policy";
+import { stackSavedSearchPolicy } from "../../provider/schemas/stack-saved-search-policy";
 import { stackDashboardPolicy } from "../../provider/schemas/stack-dashboard-policy";
 
 type Columns = { update: string[]; replace: string[] };
@@ -61,6 +62,7 @@ export function stackChangeTable(): string {
     "|---|---|---|",
     line("StackDashboard", stackDashboardPolicy),
     line("StackAlert", stackAlertPolicy),
+    line("StackSavedSearch", stackSavedSearchPolicy),
   ].join("\n");
 }
 
