@@ -1,12 +1,10 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { ApiError } from "../client/errors";
-import { openStackTarget } from "../client/stack-target";
-import { path } from "../client/paths";
-import { validate } from "../schemas/check-failures";
-import { stackWebhook, stackWebhooksArgs, type StackWebhook, type StackWebhooksArgs } from "../schemas/stack-webhook";
+import type { StackTarget } from "../client/stack-target";
+import { stackWebhook, type StackWebhook, type StackWebhooksArgs } from "../schemas/stack-webhook";
 import type { ArgsOf } from "../resources/inputs";
-import { named, outputForm } from "./invoke-style";
-import { programSettings } from "./program-settings";
+import { outputForm } from "./invoke-style";
+import { listOnStack } from "./stack-list";
 
 /** Which stack {@link getStackWebhooks} lists; each defaults to configuration. */
 export type GetStackWebhooksArgs = StackWebhooksArgs;
@@ -37,19 +35,12 @@ export function getStackWebhooksOutput(args: GetStackWebhooksOutputArgs = {}, op
   return outputForm<unknown, StackWebhook[]>(args, opts, list);
 }
 
-async function list(raw: unknown): Promise<StackWebhook[]> {
-  const target = named(FN, () => {
-    const parsed = validate(stackWebhooksArgs, raw);
-    if (!parsed.ok) throw new Error(parsed.failures.map((f) => `${f.property} ${f.reason}`).join("; "));
-    return openStackTarget(programSettings(), parsed.value);
-  });
-  let webhooks: unknown;
-  try {
-    webhooks = await target.client.get<unknown>(`${target.basePath}${path("webhooks")}`);
-  } catch (err) {
-    if (err instanceof ApiError && err.status === 404) throw new Error(`${FN}: ${err.message}; the stack at ${target.key} lists no webhooks: a first-generation server, or a wrong stackUrl (webhooks need API 2.36 or later)`);
-    throw err;
-  }
-  if (!Array.isArray(webhooks)) throw new Error(`${FN}: the stack at ${target.key} did not answer a list`);
-  return webhooks.map((w) => stackWebhook.parse(w));
+/** A 404 of the list: a server without the route (first generation) or a wrong stackUrl. */
+function explain(err: unknown, target: StackTarget): Error | undefined {
+  if (!(err instanceof ApiError) || err.status !== 404) return undefined;
+  return new Error(`${FN}: ${err.message}; the stack at ${target.key} lists no webhooks: a first-generation server, or a wrong stackUrl (webhooks need API 2.36 or later)`);
+}
+
+function list(raw: unknown): Promise<StackWebhook[]> {
+  return listOnStack({ fn: FN, collection: "webhooks", item: stackWebhook, explain }, raw);
 }

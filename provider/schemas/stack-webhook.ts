@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { stackTargetFields } from "./stack-target";
+import type { StackTargetInput } from "./stack-target";
 
 /**
  * A webhook of the stack, as `getStackWebhooks` returns it: what a program needs to name it as
@@ -23,6 +23,4 @@ export const stackWebhook = z
 export type StackWebhook = z.output<typeof stackWebhook>;
 
 /** Arguments of `getStackWebhooks`: which stack to list. */
-export const stackWebhooksArgs = z.object(stackTargetFields).strict();
-
-export type StackWebhooksArgs = z.input<typeof stackWebhooksArgs>;
+export type StackWebhooksArgs = StackTargetInput;

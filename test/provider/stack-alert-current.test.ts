@@ -4,38 +4,30 @@
  * that cannot carry alerts refused before any write; and the first generation refusing what
  * it cannot hold. Dashboards and saved searches are made behind the provider's back (raw API).
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { Emulator } from "../../emulator/index";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { alertEngine as alertImpl } from "../support/engines";
 import { rawJson } from "../support/raw-api";
 import { storedStack } from "../support/stored";
 import { alertInputs } from "../support/stack-fixtures";
-import { TARGETS, checked, preview, start, surfaceOf, up, useTarget } from "./stack-harness";
+import { TARGETS, checked, preview, startGenerations, surfaceOf, up, useTarget } from "./stack-harness";
 
 const SEEDED_WEBHOOK = "65f0c0de00000000000000a1";
 const hook = (webhookId: string) => ({ type: "webhook", webhookId });
 
-let current: Emulator;
-let first: Emulator;
-beforeAll(async () => {
-  [current, first] = await Promise.all([start({ stackApiVersion: "2.36.0" }), start({ stackApiVersion: "2.0.0" })]);
-});
-afterAll(async () => {
-  await Promise.all([current.close(), first.close()]);
-});
+const emulators = startGenerations();
 
 describe.each(TARGETS)("StackAlert on a current server, %s target", (kind) => {
-  beforeEach(() => useTarget(kind, current));
+  beforeEach(() => useTarget(kind, emulators.current));
   const surface = surfaceOf(kind);
-  const raw = (method: string, path: string, body?: unknown) => rawJson(current, surface, method, path, body);
-  const stored = (id: string) => storedStack(current, kind).alerts.find((a) => a.id === id);
-  const posts = () => current.control.stats().byRoute[kind === "server" ? "POST /api/v2/alerts" : "POST /v1/organizations/{organizationId}/services/{serviceId}/stack/alerts"] ?? 0;
+  const raw = (method: string, path: string, body?: unknown) => rawJson(emulators.current, surface, method, path, body);
+  const stored = (id: string) => storedStack(emulators.current, kind).alerts.find((a) => a.id === id);
+  const posts = () => emulators.current.control.stats().byRoute[kind === "server" ? "POST /api/v2/alerts" : "POST /v1/organizations/{organizationId}/services/{serviceId}/stack/alerts"] ?? 0;
 
   let board: { id: string; tiles: { id: string; name: string }[] };
   let savedSearchId: string;
   let secondHook: string;
   beforeAll(async () => {
-    useTarget(kind, current);
+    useTarget(kind, emulators.current);
     const sourceId = (await raw("GET", "/sources"))[0].id;
     const select = [{ aggFn: "count" }];
     board = await raw("POST", "/dashboards", {
@@ -126,18 +118,18 @@ describe.each(TARGETS)("StackAlert on a current server, %s target", (kind) => {
 });
 
 describe("StackAlert on a first-generation server", () => {
-  beforeEach(() => useTarget("server", first));
+  beforeEach(() => useTarget("server", emulators.first));
 
   it("writes a saved_search alert as the contract's search, and previews no change", async () => {
     const program = alertInputs({ source: "saved_search", dashboardId: undefined, tileId: undefined, savedSearchId: "s0000000000000000000001", channel: undefined, channels: [hook("hook-1")] });
     const alert = await up(alertImpl, program);
-    expect(storedStack(first, "server").alerts.find((a) => a.id === alert.id)).toMatchObject({ source: "search", channel: hook("hook-1") });
+    expect(storedStack(emulators.first, "server").alerts.find((a) => a.id === alert.id)).toMatchObject({ source: "search", channel: hook("hook-1") });
     expect((await preview(alertImpl, program, alert)).diffs).toEqual([]);
   });
 
   it("refuses what the first generation cannot hold, naming it, before any write", async () => {
     const program = alertInputs({ source: "saved_search", dashboardId: undefined, tileId: undefined, savedSearchId: "s0000000000000000000001", thresholdType: "between", thresholdMax: 20, note: "n" });
     await expect(alertImpl.create(await checked(alertImpl, program))).rejects.toThrow(/first generation of the stack API, which has no note, thresholdMax, thresholdType between/);
-    expect(storedStack(first, "server").alerts.filter((a) => a.note !== undefined)).toEqual([]);
+    expect(storedStack(emulators.first, "server").alerts.filter((a) => a.note !== undefined)).toEqual([]);
   });
 });

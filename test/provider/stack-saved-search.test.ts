@@ -3,29 +3,21 @@
  * cycle, the server's defaults read back with no change, adoption, the saved-search alert on
  * it, credentials never shown; and the first generation refusing it clearly.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { Emulator } from "../../emulator/index";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { alertEngine as alertImpl, savedSearchEngine as searchImpl } from "../support/engines";
 import { rawCall, rawJson } from "../support/raw-api";
 import { alertInputs } from "../support/stack-fixtures";
-import { KEY_SECRET, STACK_TOKEN, TARGETS, checked, preview, start, surfaceOf, up, useTarget } from "./stack-harness";
+import { KEY_SECRET, STACK_TOKEN, TARGETS, checked, preview, startGenerations, surfaceOf, up, useTarget } from "./stack-harness";
 
-let current: Emulator;
-let first: Emulator;
-beforeAll(async () => {
-  [current, first] = await Promise.all([start({ stackApiVersion: "2.36.0" }), start({ stackApiVersion: "2.0.0" })]);
-});
-afterAll(async () => {
-  await Promise.all([current.close(), first.close()]);
-});
+const emulators = startGenerations();
 
 describe.each(TARGETS)("StackSavedSearch on the %s target", (kind) => {
-  beforeEach(() => useTarget(kind, current));
-  const raw = (method: string, path: string, body?: unknown) => rawJson(current, surfaceOf(kind), method, path, body);
+  beforeEach(() => useTarget(kind, emulators.current));
+  const raw = (method: string, path: string, body?: unknown) => rawJson(emulators.current, surfaceOf(kind), method, path, body);
   const live = (id: string) => raw("GET", `/saved-searches/${id}`);
   let sourceId: string;
   beforeAll(async () => {
-    useTarget(kind, current);
+    useTarget(kind, emulators.current);
     sourceId = (await raw("GET", "/sources"))[0].id;
   });
   const program = (over: Record<string, unknown> = {}) => ({ name: "checkout errors", sourceId, where: "service:checkout level:error", tags: ["checkout"], ...over });
@@ -49,7 +41,7 @@ describe.each(TARGETS)("StackSavedSearch on the %s target", (kind) => {
     expect(await live(search.id)).toMatchObject({ select: "", orderBy: "", whereLanguage: "lucene", filters: [] });
 
     await searchImpl.delete(search.id, dropped.outs);
-    expect((await rawCall(current, surfaceOf(kind), "GET", `/saved-searches/${search.id}`)).status).toBe(404);
+    expect((await rawCall(emulators.current, surfaceOf(kind), "GET", `/saved-searches/${search.id}`)).status).toBe(404);
     expect(await searchImpl.read(search.id, dropped.outs)).toEqual({ id: "", props: {} });
     await expect(searchImpl.delete(search.id, dropped.outs), "deleting one already gone is done").resolves.toBeUndefined();
   });
@@ -83,9 +75,9 @@ describe.each(TARGETS)("StackSavedSearch on the %s target", (kind) => {
 
 describe("StackSavedSearch on a first-generation server", () => {
   it("says the server has no saved searches, before any write", async () => {
-    useTarget("server", first);
+    useTarget("server", emulators.first);
     const inputs = await checked(searchImpl, { name: "s", sourceId: "65f0c0de0000000000000002" });
     await expect(searchImpl.create(inputs)).rejects.toThrow(/first generation of the stack API, which has no saved searches/);
-    expect(first.control.stats().byRoute["POST (no route)"] ?? 0).toBe(0);
+    expect(emulators.first.control.stats().byRoute["POST (no route)"] ?? 0).toBe(0);
   });
 });

@@ -3,22 +3,16 @@
  * first-generation one: ids for alert channels, never a webhook's URL, headers or a credential.
  */
 import * as pulumi from "@pulumi/pulumi";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import type { Emulator } from "../../emulator/index";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { getStackWebhooks, getStackWebhooksOutput } from "../../provider/functions/get-stack-webhooks";
 import { useEnv, valueOf } from "../support/program-functions";
 import { rawJson } from "../support/raw-api";
-import { KEY_SECRET, STACK_TOKEN, TARGETS, configFor, start, surfaceOf } from "./stack-harness";
+import { KEY_SECRET, STACK_TOKEN, TARGETS, configFor, startGenerations, surfaceOf } from "./stack-harness";
 
-let current: Emulator;
-let first: Emulator;
+const emulators = startGenerations();
 const saved = { ...process.env };
-beforeAll(async () => {
-  [current, first] = await Promise.all([start({ stackApiVersion: "2.36.0" }), start({ stackApiVersion: "2.0.0" })]);
+beforeAll(() => {
   pulumi.runtime.setMocks({ newResource: (a) => ({ id: `${a.name}-id`, state: a.inputs }), call: (a) => a.inputs }, "project", "stack", false);
-});
-afterAll(async () => {
-  await Promise.all([current.close(), first.close()]);
 });
 afterEach(() => {
   for (const k of Object.keys(process.env)) if (k.startsWith("PIPESTACK_")) delete process.env[k];
@@ -27,9 +21,9 @@ afterEach(() => {
 
 describe.each(TARGETS)("getStackWebhooks on the %s target", (kind) => {
   it("lists the webhooks, as a Promise and as an Output, without URLs or headers", async () => {
-    useEnv(configFor(kind, current));
+    useEnv(configFor(kind, emulators.current));
     const secretUrl = `https://chat.example.test/hooks/T000/B000/${kind}-secret-path`;
-    const made = await rawJson(current, surfaceOf(kind), "POST", "/webhooks", { name: `on-call-${kind}`, service: "generic", url: secretUrl, headers: { "X-Token": `header-secret-${kind}` } });
+    const made = await rawJson(emulators.current, surfaceOf(kind), "POST", "/webhooks", { name: `on-call-${kind}`, service: "generic", url: secretUrl, headers: { "X-Token": `header-secret-${kind}` } });
     const listed = await getStackWebhooks();
     expect(listed.map((w) => w.id)).toEqual(expect.arrayContaining(["65f0c0de00000000000000a1", made.id]));
     expect(listed.find((w) => w.id === made.id)).toEqual({ id: made.id, name: `on-call-${kind}`, service: "generic", createdAt: expect.any(String), updatedAt: expect.any(String) });
@@ -42,7 +36,7 @@ describe.each(TARGETS)("getStackWebhooks on the %s target", (kind) => {
 
 describe("getStackWebhooks on a first-generation server", () => {
   it("fails clearly: that server lists no webhooks", async () => {
-    useEnv(configFor("server", first));
+    useEnv(configFor("server", emulators.first));
     await expect(getStackWebhooks()).rejects.toThrow(/getStackWebhooks: GET \/api\/v2\/webhooks -> 404 .*lists no webhooks: a first-generation server, or a wrong stackUrl/);
   });
 });
