@@ -68,8 +68,9 @@ export const stackAlertSpec = z
     /** Tile of a tile alert by id, e.g. `board.tileIds["Errors"]`. */
     tileId: text.optional(),
     /**
-     * Tile of a tile alert by its name on the dashboard (`"Errors"`), resolved to its id when the
-     * alert is applied: a preview of a dashboard change then leaves the alert unchanged.
+     * Tile of a tile alert by its name on the dashboard (`"Errors"`: its key, unless the tile
+     * sets another `key`), resolved to its id when the alert is applied: a preview of a change
+     * to the dashboard alone then leaves the alert unchanged. Exactly one tile must have it.
      */
     tile: text.optional(),
     /** Saved search of a saved-search alert, e.g. `search.id`. */
