@@ -18,10 +18,14 @@ export type { ConnectionArgs, ConnectionInput } from "./resources/connection";
 export { ApiError, NotFoundError, ConflictError, RateLimitedError, FailedDependencyError, TransportError } from "./client/errors";
 export { StackDashboard, type StackDashboardArgs } from "./resources/stack-dashboard";
 export { StackAlert, type StackAlertArgs } from "./resources/stack-alert";
+export { StackSavedSearch, type StackSavedSearchArgs } from "./resources/stack-saved-search";
 export { getStackSources, getStackSourcesOutput, type GetStackSourcesArgs, type GetStackSourcesOutputArgs } from "./functions/get-stack-sources";
+export { getStackWebhooks, getStackWebhooksOutput, type GetStackWebhooksArgs, type GetStackWebhooksOutputArgs } from "./functions/get-stack-webhooks";
 export type { StackTileInput, StackTileOutput, StackSeries } from "./schemas/stack-dashboard";
 export type { AlertChannel } from "./schemas/stack-alert";
+export type { SavedSearchFilter } from "./schemas/stack-saved-search";
 export type { StackSource } from "./schemas/stack-source";
+export type { StackWebhook } from "./schemas/stack-webhook";
 export { typeTokens } from "./resources/type-tokens";
 export type {
   PipeSourceArgs,

@@ -1,13 +1,10 @@
 import type * as pulumi from "@pulumi/pulumi";
-import { openStackTarget } from "../client/stack-target";
-import { path } from "../client/paths";
-import { validate } from "../schemas/check-failures";
-import { stackSource, stackSourcesArgs, type StackSource, type StackSourcesArgs } from "../schemas/stack-source";
+import { stackSource, type StackSource, type StackSourcesArgs } from "../schemas/stack-source";
 import type { ArgsOf } from "../resources/inputs";
-import { named, outputForm } from "./invoke-style";
-import { programSettings } from "./program-settings";
 import type { Connection } from "../schemas/connection";
 import type { ConnectionInput } from "../resources/connection";
+import { outputForm } from "./invoke-style";
+import { listOnStack } from "./stack-list";
 
 /** Which stack {@link getStackSources} lists; each defaults to configuration. */
 export type GetStackSourcesArgs = StackSourcesArgs & { connection?: Connection };
@@ -37,14 +34,6 @@ export function getStackSourcesOutput(args: GetStackSourcesOutputArgs = {}, opts
   return outputForm<unknown, StackSource[]>(args, opts, list);
 }
 
-async function list(args: unknown): Promise<StackSource[]> {
-  const { connection, ...raw } = (args ?? {}) as Record<string, unknown>;
-  const target = named(FN, () => {
-    const parsed = validate(stackSourcesArgs, raw);
-    if (!parsed.ok) throw new Error(parsed.failures.map((f) => `${f.property} ${f.reason}`).join("; "));
-    return openStackTarget(programSettings(connection), parsed.value);
-  });
-  const sources = await target.client.get<unknown>(`${target.basePath}${path("sources")}`);
-  if (!Array.isArray(sources)) throw new Error(`${FN}: the stack at ${target.key} did not answer a list`);
-  return sources.map((s) => stackSource.parse(s));
+function list(raw: unknown): Promise<StackSource[]> {
+  return listOnStack({ fn: FN, collection: "sources", item: stackSource }, raw);
 }

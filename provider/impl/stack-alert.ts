@@ -7,17 +7,22 @@ import { checkInputs } from "./check-inputs";
 import { configure } from "./engine-settings";
 import { connected } from "./connection";
 import { diffResult, fieldChanges, type Diff } from "./field-diff";
-import { orGone, readResult } from "./gone";
-import { alertBody, alertOutputs } from "./stack/alert-body";
-import { alertDiff } from "./stack/alert-diff";
+import { readResult } from "./gone";
+import { alertOutputs } from "./stack/alert-answer";
+import { alertBody } from "./stack/alert-body";
+import { alertDiff, withKnownTileId } from "./stack/alert-diff";
+import { resolveAlertTile } from "./stack/alert-tile";
 import { createAlert, deleteObject, getAlert, putAlert } from "./stack/api";
+import { stackGeneration } from "./stack/generation";
+import { orGoneOn } from "./stack/gone-or-route";
 import { pinTarget, targetOf, withTarget } from "./stack/target";
 import type { StackAlertRecord } from "../schemas/stack-alert";
 import { stackUrlCredentialFailures } from "../schemas/refinements/plain-credentials";
 
 /**
  * Validates an alert before any network call and pins its stack into the inputs. Failures
- * carry property paths (`channel.webhookId`); values not known yet pass.
+ * carry property paths (`channel.webhookId`); values not known yet pass. Whether its tile can
+ * carry alerts needs the dashboard, so that is refused before the first write instead.
  */
 export async function check(_olds: AlertInputs, news: AlertInputs): Promise<dynamic.CheckResult<AlertInputs>> {
   return checkInputs(news, { pin: pinTarget, dropNull: true, schema: stackAlertSpec, rules: (spec) => [...alertRuleFailures(spec), ...stackUrlCredentialFailures((spec as { stackUrl?: unknown }).stackUrl)] });
@@ -25,35 +30,45 @@ export async function check(_olds: AlertInputs, news: AlertInputs): Promise<dyna
 
 /**
  * Compares the old outputs with the new inputs: every field the PUT takes updates in place, a
- * move to another stack replaces. `diffs` lists the changed paths (see the dashboard's diff).
+ * move to another stack replaces. An alert naming its tile by `tile` keeps the tile id it had
+ * while tile and dashboard stay the same, so a dashboard's own change previews no alert change.
  */
 export async function diff(_id: string, olds: AlertOutputs, news: AlertInputs): Promise<Diff> {
-  return diffResult(fieldChanges(olds, news, alertDiff));
+  return diffResult(fieldChanges(olds, withKnownTileId(olds, news), alertDiff));
+}
+
+/** The request body for this target: its generation's form, the tile checked and resolved (before any write). */
+async function bodyFor(target: StackTarget, inputs: AlertInputs): Promise<{ body: Record<string, unknown>; tileId?: string }> {
+  const tileId = await resolveAlertTile(target, inputs);
+  return { body: alertBody(inputs, await stackGeneration(target), tileId), tileId };
 }
 
 export async function create(inputs: AlertInputs): Promise<dynamic.CreateResult<AlertOutputs>> {
   const target = targetOf(inputs);
   if (typeof inputs.adoptId === "string") return adopt(target, inputs.adoptId, inputs);
+  const { body, tileId } = await bodyFor(target, inputs);
   // After an ambiguous failure, a listed alert is ours only if it reads back as this program's.
-  const sameAsSent = (r: StackAlertRecord) => fieldChanges(alertOutputs(r, inputs), inputs, alertDiff).length === 0;
-  const created = await createAlert(target, alertBody(inputs), sameAsSent);
+  const sameAsSent = (r: StackAlertRecord) => fieldChanges(alertOutputs(r, inputs), { ...inputs, tileId }, alertDiff).length === 0;
+  const created = await createAlert(target, body, sameAsSent);
   return { id: created.id, outs: alertOutputs(created, inputs) };
 }
 
 /** Brings an existing alert under management: it must exist; one PUT makes it the program's. */
 async function adopt(target: StackTarget, id: string, inputs: AlertInputs): Promise<dynamic.CreateResult<AlertOutputs>> {
-  await adoptable("alert", id, `on ${target.key}`, () => orGone(() => getAlert(target, id), target.isGone));
-  return { id, outs: alertOutputs(await putAlert(target, id, alertBody(inputs)), inputs) };
+  await adoptable("alert", id, `on ${target.key}`, () => orGoneOn(target, "alerts", () => getAlert(target, id)));
+  const { body } = await bodyFor(target, inputs);
+  return { id, outs: alertOutputs(await putAlert(target, id, body), inputs) };
 }
 
 /** One PUT of the whole alert body: fields left out of the program are cleared on the server. */
 export async function update(id: string, _olds: AlertOutputs, news: AlertInputs): Promise<dynamic.UpdateResult<AlertOutputs>> {
   const target = targetOf(news);
+  const { body } = await bodyFor(target, news);
   try {
-    return { outs: alertOutputs(await putAlert(target, id, alertBody(news)), news) };
+    return { outs: alertOutputs(await putAlert(target, id, body), news) };
   } catch (err) {
     // A 404 may be about the alert or about the dashboard or tile it names: ask which.
-    if (target.isGone(err) && !(await orGone(() => getAlert(target, id), target.isGone))) {
+    if (target.isGone(err) && !(await orGoneOn(target, "alerts", () => getAlert(target, id)))) {
       throw new Error(
         `alert ${id} no longer exists on ${target.key} (a removed tile or dashboard takes its alerts with it): run \`pulumi refresh\` to forget it, then \`pulumi up\` to create it again`,
       );
@@ -65,11 +80,11 @@ export async function update(id: string, _olds: AlertOutputs, news: AlertInputs)
 /** The live alert; an empty id when it is gone (also when its tile or dashboard was removed). */
 export async function read(id: string, props: AlertOutputs = {} as AlertOutputs): Promise<dynamic.ReadResult<AlertOutputs>> {
   const target = targetOf(props);
-  const live = await orGone(() => getAlert(target, id), target.isGone);
+  const live = await orGoneOn(target, "alerts", () => getAlert(target, id));
   return readResult(id, live && alertOutputs(live, withTarget(props)));
 }
 
-/** Deletes the alert; one already gone (with its tile or dashboard) is done. */
+/** Deletes the alert; one already gone (with its tile or dashboard) is done; a missing route is an error. */
 export async function remove(id: string, props: AlertOutputs): Promise<void> {
   await deleteObject(targetOf(props), "alerts", id);
 }

@@ -7,7 +7,8 @@ import { checkInputs } from "./check-inputs";
 import { configure } from "./engine-settings";
 import { connected } from "./connection";
 import { diffResult, fieldChanges, type Diff } from "./field-diff";
-import { orGone, readResult } from "./gone";
+import { readResult } from "./gone";
+import { orGoneOn } from "./stack/gone-or-route";
 import { createDashboard, deleteObject, getDashboard, putDashboard } from "./stack/api";
 import { dashboardBody, dashboardOutputs } from "./stack/dashboard-body";
 import { dashboardDiff } from "./stack/dashboard-diff";
@@ -46,7 +47,7 @@ export async function create(inputs: DashboardInputs): Promise<dynamic.CreateRes
  * stay). Never re-created.
  */
 async function adopt(target: StackTarget, id: string, inputs: DashboardInputs): Promise<dynamic.CreateResult<DashboardOutputs>> {
-  const live = await adoptable("dashboard", id, `on ${target.key}`, () => orGone(() => getDashboard(target, id), target.isGone));
+  const live = await adoptable("dashboard", id, `on ${target.key}`, () => orGoneOn(target, "dashboards", () => getDashboard(target, id)));
   const liveTiles = dashboardOutputs(live, inputs, undefined, undefined).tiles;
   const updated = await putDashboard(target, id, dashboardBody(inputs, liveTiles));
   return { id, outs: dashboardOutputs(updated, inputs, inputs.tiles, liveTiles) };
@@ -71,7 +72,7 @@ export async function update(id: string, olds: DashboardOutputs, news: Dashboard
 /** The live dashboard, keys recovered from the stored tiles by id; an empty id when it is gone. */
 export async function read(id: string, props: DashboardOutputs = {} as DashboardOutputs): Promise<dynamic.ReadResult<DashboardOutputs>> {
   const target = targetOf(props);
-  const live = await orGone(() => getDashboard(target, id), target.isGone);
+  const live = await orGoneOn(target, "dashboards", () => getDashboard(target, id));
   return readResult(id, live && dashboardOutputs(live, withTarget(props), undefined, props.tiles));
 }
 

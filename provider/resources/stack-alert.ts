@@ -17,18 +17,21 @@ export interface StackAlertArgs extends ArgsOf<Omit<SchemaInput<typeof stackAler
 
 /**
  * An alert of the observability stack: on a dashboard tile (`source: "tile"`, with
- * `dashboardId` and `tileId`) or on a saved search (`source: "search"`).
+ * `dashboardId` and `tile` or `tileId`) or on a saved search (`source: "saved_search"`, or the
+ * contract's `search`, with `savedSearchId`). Sent in the form of the server's generation.
  *
  * Every field updates in place (one PUT of the whole alert); moving it to another stack
  * (`stackUrl`, `organizationId`, `serviceId`) creates a new alert and deletes the old one. The
- * server deletes a tile alert when its tile or dashboard is removed: keep `tileId` pointing at
- * `board.tileIds[...]` so that a removed tile shows in the preview.
+ * server deletes a tile alert when its tile or dashboard is removed, and an alert on a tile
+ * that cannot carry one (only line, stacked_bar and number tiles can), so such a tile is
+ * refused before any write. Naming the tile by `tile` (its name) keeps previews quiet while
+ * only the dashboard changes; `tileId: board.tileIds[...]` shows a removed tile in the preview.
  *
  * @example
  * new StackAlert("checkout-errors", {
- *   source: "tile", dashboardId: board.id, tileId: board.tileIds["Errors"],
+ *   source: "tile", dashboardId: board.id, tile: "Errors",
  *   threshold: 10, thresholdType: "above", interval: "5m",
- *   channel: { type: "webhook", webhookId: "6650f0c0de0000000000abcd" },
+ *   channels: [{ type: "webhook", webhookId: onCall.id }],
  *   message: "Checkout errors above 10 in 5 minutes",
  * });
  */
@@ -48,13 +51,21 @@ export class StackAlert extends pulumi.dynamic.Resource {
   declare readonly message: pulumi.Output<string | undefined>;
   declare readonly threshold: pulumi.Output<number>;
   declare readonly interval: pulumi.Output<StackAlertInput["interval"]>;
-  declare readonly thresholdType: pulumi.Output<"above" | "below">;
-  declare readonly source: pulumi.Output<"tile" | "search">;
-  declare readonly channel: pulumi.Output<AlertChannel>;
+  declare readonly note: pulumi.Output<string | undefined>;
+  declare readonly thresholdType: pulumi.Output<StackAlertInput["thresholdType"]>;
+  declare readonly thresholdMax: pulumi.Output<number | undefined>;
+  declare readonly source: pulumi.Output<StackAlertInput["source"]>;
+  declare readonly channel: pulumi.Output<AlertChannel | undefined>;
+  declare readonly channels: pulumi.Output<AlertChannel[] | undefined>;
+  declare readonly numConsecutiveWindows: pulumi.Output<number | undefined>;
+  declare readonly scheduleOffsetMinutes: pulumi.Output<number | undefined>;
+  declare readonly scheduleStartAt: pulumi.Output<string | undefined>;
   declare readonly dashboardId: pulumi.Output<string | undefined>;
+  /** The tile's id: as given, or resolved from `tile` when applied. */
   declare readonly tileId: pulumi.Output<string | undefined>;
+  declare readonly tile: pulumi.Output<string | undefined>;
   declare readonly savedSearchId: pulumi.Output<string | undefined>;
-  /** `inactive` when new; then as the server evaluates it. */
+  /** `inactive` (first generation) or `OK` (current servers) when new; then as the server evaluates it. */
   declare readonly state: pulumi.Output<string>;
   /** Team that owns the alert. */
   declare readonly team: pulumi.Output<string | undefined>;
@@ -73,13 +84,20 @@ export class StackAlert extends pulumi.dynamic.Resource {
       {
         name: args.name ?? name,
         message: args.message,
+        note: args.note,
         threshold: args.threshold,
+        thresholdMax: args.thresholdMax,
         interval: args.interval,
         thresholdType: args.thresholdType,
         source: args.source,
         channel: args.channel,
+        channels: args.channels,
+        numConsecutiveWindows: args.numConsecutiveWindows,
+        scheduleOffsetMinutes: args.scheduleOffsetMinutes,
+        scheduleStartAt: args.scheduleStartAt,
         dashboardId: args.dashboardId,
         tileId: args.tileId,
+        tile: args.tile,
         savedSearchId: args.savedSearchId,
         groupBy: args.groupBy,
         organizationId: args.organizationId,

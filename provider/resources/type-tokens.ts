@@ -7,12 +7,13 @@
 export const RESOURCE_MODULE = "pipestack";
 
 /** Resource type names, as each class passes them to `dynamic.Resource`. */
-export type ResourceTypeName = "Pipe" | "StackDashboard" | "StackAlert" | "ReversePrivateEndpoint";
+export type ResourceTypeName = "Pipe" | "StackDashboard" | "StackAlert" | "StackSavedSearch" | "ReversePrivateEndpoint";
 
 export const typeTokens = {
   Pipe: "pulumi-nodejs:dynamic/pipestack:Pipe",
   StackDashboard: "pulumi-nodejs:dynamic/pipestack:StackDashboard",
   StackAlert: "pulumi-nodejs:dynamic/pipestack:StackAlert",
+  StackSavedSearch: "pulumi-nodejs:dynamic/pipestack:StackSavedSearch",
   ReversePrivateEndpoint: "pulumi-nodejs:dynamic/pipestack:ReversePrivateEndpoint",
 } as const satisfies Record<ResourceTypeName, `pulumi-nodejs:dynamic/${typeof RESOURCE_MODULE}:${ResourceTypeName}`>;
 

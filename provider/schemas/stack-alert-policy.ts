@@ -12,14 +12,22 @@ const put = { change: "update", patch: "put" } as const;
 export const stackAlertPolicy = {
   name: put,
   message: put,
+  note: put,
   threshold: put,
+  thresholdMax: put,
   interval: put,
   thresholdType: put,
   source: put,
   channel: { ...put, fields: { type: put, webhookId: put } },
-  dashboardId: { ...put, answerKey: "dashboard" },
+  channels: put,
+  numConsecutiveWindows: put,
+  scheduleOffsetMinutes: put,
+  scheduleStartAt: put,
+  dashboardId: put,
   tileId: put,
-  savedSearchId: { ...put, answerKey: "savedSearch" },
+  // The tile's name: resolved to `tileId` when applied, never sent itself.
+  tile: { change: "update", sent: "never", writeOnly: true },
+  savedSearchId: put,
   groupBy: put,
   ...stackObjectPolicy,
 } as const satisfies FieldPolicy<StackAlertInput, StackPatch>;
@@ -32,3 +40,9 @@ export const alertServerOutputs = ["state", "team", "silenced", "createdAt", "up
  * values. States still have them until the next update or refresh; they are never a change.
  */
 export const retiredAlertOutputs = ["dashboard", "savedSearch"] as const;
+
+/**
+ * Fields only the current servers take (notes: "Server generations"); a first-generation
+ * server drops them silently, so the provider refuses them there instead.
+ */
+export const currentOnlyAlertFields = ["note", "thresholdMax", "numConsecutiveWindows", "scheduleOffsetMinutes", "scheduleStartAt"] as const;

@@ -1,5 +1,6 @@
 import type { StackAlertInput } from "./stack-alert";
 import type { StackDashboardInput, StackTileOutput } from "./stack-dashboard";
+import type { StackSavedSearchInput } from "./stack-saved-search";
 
 /** A dashboard's properties as the engine holds them: the program's spec and the serialized provider. */
 export type DashboardInputs = StackDashboardInput & { __provider?: string };
@@ -16,9 +17,20 @@ export type AlertInputs = StackAlertInput & { __provider?: string };
 
 /** An alert's outputs: its inputs as the server reads them back, and the server's own fields. */
 export type AlertOutputs = AlertInputs & {
+  /** `inactive` (first generation) or `OK` (current) when new. */
   state?: string;
   team?: string;
   silenced?: boolean;
+  createdAt?: string;
+  updatedAt?: string;
+};
+
+/** A saved search's properties as the engine holds them: the program's spec and the serialized provider. */
+export type SavedSearchInputs = StackSavedSearchInput & { __provider?: string };
+
+/** A saved search's outputs: its inputs as the server reads them back, and the server's own fields. */
+export type SavedSearchOutputs = SavedSearchInputs & {
+  teamId?: string;
   createdAt?: string;
   updatedAt?: string;
 };

@@ -26,6 +26,9 @@ export const stackTargetFields = {
   stackUrl: z.string().url("must be a URL such as https://stack.example.com").optional(),
 };
 
+/** The arguments of a function that reads a stack: which stack, nothing else. */
+export const stackTargetArgs = z.object(stackTargetFields).strict();
+
 /** Fields every managed stack object (dashboard, alert) takes: where it lives, and adoption. */
 export const stackObjectFields = {
   /** Adopt the existing object with this id instead of creating one (see the README). */

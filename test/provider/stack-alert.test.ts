@@ -109,6 +109,24 @@ describe.each(TARGETS)("StackAlert on the %s target", (kind) => {
   });
 });
 
+describe("a wrong stackUrl: a missing route is not a missing object", () => {
+  it("fails read and delete of an alert and a dashboard with a message naming the URL and stackUrl, and changes nothing", async () => {
+    useTarget("server", emulator);
+    const board = await up(dashboardImpl, dashboardInputs());
+    const alert = await up(alertImpl, alertInputs({ dashboardId: board.id, tileId: board.outs.tileIds.Errors }));
+    const wrong = `${emulator.url}/wrong-prefix`;
+    useTarget("server", emulator, { stackUrl: wrong });
+    const clue = /-> 404 .*the collection \/wrong-prefix\/api\/v2\/(alerts|dashboards)|stackUrl.*is probably wrong/;
+    for (const [impl, deployed] of [[alertImpl, alert], [dashboardImpl, board]] as const) {
+      const props = { ...deployed.outs, stackUrl: wrong };
+      await expect(impl.read(deployed.id, props)).rejects.toThrow(/route is missing, not the object: pipestack:stackUrl \(or the resource's stackUrl\) is probably wrong/);
+      await expect(impl.delete(deployed.id, props)).rejects.toThrow(clue);
+    }
+    expect(storedStack(emulator, "server").alerts.some((a) => a.id === alert.id), "the alert is still there").toBe(true);
+    expect(storedStack(emulator, "server").dashboards.some((d) => d.id === board.id), "the dashboard is still there").toBe(true);
+  });
+});
+
 describe("a resource may choose its own stack", () => {
   it("lands on the server when it names stackUrl, with the cloud configured; moving it back replaces it", async () => {
     useTarget("cloud", emulator);

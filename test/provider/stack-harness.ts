@@ -2,7 +2,8 @@
  * Drives the stack providers as the engine does (check, then create or diff + update) against an
  * emulator over HTTP, on either target. No assertions live here.
  */
-import type { Emulator } from "../../emulator/index";
+import { afterAll, beforeAll } from "vitest";
+import type { Emulator, EmulatorOptions } from "../../emulator/index";
 import { configureWith } from "../support/engine";
 import { KEY_SECRET, STACK_TOKEN, startTestEmulator } from "../support/emulator";
 import type { Engine } from "../support/engines";
@@ -14,8 +15,25 @@ export { KEY_SECRET, STACK_TOKEN };
 export type TargetKind = "cloud" | "server";
 export const TARGETS: TargetKind[] = ["cloud", "server"];
 
-export function start(): Promise<Emulator> {
-  return startTestEmulator({ retryAfterSeconds: 0 });
+/** An emulator for stack tests; `stackApiVersion` chooses the server generation it answers as. */
+export function start(options: EmulatorOptions = {}): Promise<Emulator> {
+  return startTestEmulator({ retryAfterSeconds: 0, ...options });
+}
+
+/**
+ * One emulator of each server generation for the test file: `current` answers as a current
+ * server (2.36.0), `first` in the contract's form (2.0.0). Started before the file's tests,
+ * closed after them; read the fields inside tests and hooks.
+ */
+export function startGenerations(): { current: Emulator; first: Emulator } {
+  const both = {} as { current: Emulator; first: Emulator };
+  beforeAll(async () => {
+    [both.current, both.first] = await Promise.all([start({ stackApiVersion: "2.36.0" }), start({ stackApiVersion: "2.0.0" })]);
+  });
+  afterAll(async () => {
+    await Promise.all([both.current?.close(), both.first?.close()]);
+  });
+  return both;
 }
 
 /**

@@ -3,8 +3,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { storedStack } from "../support/stored";
 import type { Emulator } from "../../emulator/index";
 import { getStackSources, getStackSourcesOutput } from "../../provider/functions/get-stack-sources";
-import { settingKeys } from "../../provider/config";
 import { KEY_SECRET, STACK_TOKEN, TARGETS, configFor, start } from "./stack-harness";
+import { useEnv, valueOf } from "../support/program-functions";
 
 let emulator: Emulator;
 const saved = { ...process.env };
@@ -18,21 +18,6 @@ afterEach(() => {
   for (const k of Object.keys(process.env)) if (k.startsWith("PIPESTACK_")) delete process.env[k];
   Object.assign(process.env, saved);
 });
-
-/** Functions run in the program: their settings come from `pipestack:*` config or `PIPESTACK_*`. */
-function useEnv(values: Record<string, string>): void {
-  for (const [key, value] of Object.entries(values)) process.env[settingKeys[key as keyof typeof settingKeys].env] = value;
-}
-
-/**
- * The value of an Output outside a deployment, through the SDK's own accessors. A failed Output
- * rejects each of them: all are handled, only the value's rejection is reported.
- */
-function valueOf<T>(o: pulumi.Output<T>): Promise<T> {
-  const inner = o as unknown as { promise(): Promise<T>; isKnown: Promise<boolean>; isSecret: Promise<boolean>; allResources(): Promise<unknown> };
-  for (const p of [inner.isKnown, inner.isSecret, inner.allResources()]) p.catch(() => undefined);
-  return inner.promise();
-}
 
 describe.each(TARGETS)("getStackSources on the %s target", (kind) => {
   it("lists the stack's sources as an Output", async () => {

@@ -7,6 +7,7 @@ import type { AnyNode, PolicyTree } from "../../provider/schemas/field-policy";
 import { pipePolicy } from "../../provider/schemas/pipe-policy";
 import { endpointPolicy } from "../../provider/schemas/reverse-private-endpoint-policy";
 import { stackAlertPolicy } from "../../provider/schemas/stack-alert-policy";
+import { stackSavedSearchPolicy } from "../../provider/schemas/stack-saved-search-policy";
 import { stackDashboardPolicy } from "../../provider/schemas/stack-dashboard-policy";
 
 type Columns = { update: string[]; replace: string[] };
@@ -62,6 +63,7 @@ export function stackChangeTable(): string {
     "|---|---|---|",
     line("StackDashboard", stackDashboardPolicy),
     line("StackAlert", stackAlertPolicy),
+    line("StackSavedSearch", stackSavedSearchPolicy),
   ].join("\n");
 }
 

@@ -7,6 +7,7 @@ import { provider as pipe, wouldCollide as pipeWouldCollide } from "../../provid
 import { provider as alert } from "../../provider/impl/stack-alert";
 import { provider as dashboard } from "../../provider/impl/stack-dashboard";
 import { provider as endpoint } from "../../provider/impl/reverse-private-endpoint";
+import { provider as savedSearch } from "../../provider/impl/stack-saved-search";
 import type { Diff } from "../../provider/impl/field-diff";
 
 type Obj = Record<string, any>;
@@ -25,4 +26,5 @@ export const pipeEngine = pipe as unknown as Engine;
 export const dashboardEngine = dashboard as unknown as Engine;
 export const alertEngine = alert as unknown as Engine;
 export const endpointEngine = endpoint as unknown as Engine;
+export const savedSearchEngine = savedSearch as unknown as Engine;
 export const wouldCollide = pipeWouldCollide as (olds: Obj, news: Obj) => boolean;

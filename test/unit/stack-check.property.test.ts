@@ -60,7 +60,7 @@ const dashboardBreaks: [string, (d: Obj) => Obj][] = [
 
 const alertBreaks: [string, (a: Obj) => Obj][] = [
   ["bad interval", (a) => ({ ...a, interval: "2m" })],
-  ["bad thresholdType", (a) => ({ ...a, thresholdType: "equal" })],
+  ["bad thresholdType", (a) => ({ ...a, thresholdType: "over" })],
   ["bad source", (a) => ({ ...a, source: "log" })],
   ["tile alert without tile", (a) => ({ ...a, tileId: undefined })],
   ["tile alert without dashboard", (a) => ({ ...a, dashboardId: undefined })],

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { alertEngine, dashboardEngine } from "../support/engines";
-import { alertOutputs } from "../../provider/impl/stack/alert-body";
+import { alertOutputs } from "../../provider/impl/stack/alert-answer";
 import { dashboardOutputs } from "../../provider/impl/stack/dashboard-body";
 import { stackAlertRecord } from "../../provider/schemas/stack-alert";
 import { stackDashboardRecord } from "../../provider/schemas/stack-dashboard";
@@ -123,6 +123,11 @@ describe("StackAlert: what each change previews as", () => {
     ["tileId not known yet (its dashboard changes in the same preview)", (n) => (n.tileId = UNKNOWN), [["tileId", "update"]]],
     ["tileId gone (its tile was removed)", (n) => delete n.tileId, [["tileId", "update"]]],
     ["null for an unset optional", (n) => (n.groupBy = null), []],
+    ["thresholdType between with thresholdMax", (n) => Object.assign(n, { thresholdType: "between", thresholdMax: 20 }), [["thresholdType", "update"], ["thresholdMax", "update"]]],
+    ["channels beside channel", (n) => (n.channels = [n.channel, { type: "webhook", webhookId: "hook-2" }]), [["channels", "update"]]],
+    ["note", (n) => (n.note = "see the runbook"), [["note", "update"]]],
+    ["scheduleStartAt", (n) => (n.scheduleStartAt = "2026-01-01T00:00:00Z"), [["scheduleStartAt", "update"]]],
+    ["tileId -> tile (the same tile, by name)", (n) => Object.assign(n, { tileId: undefined, tile: "Errors" }), [["tile", "update"], ["tileId", "update"]]],
   ];
 
   it.each(rows)("%s", async (_change, edit, expected) => {
@@ -138,6 +143,23 @@ describe("StackAlert: what each change previews as", () => {
   it("ignores what only the server changes: state, silenced, timestamps, team", async () => {
     const later = { ...olds, state: "alert", silenced: true, updatedAt: "2025-01-01T00:00:00.000Z", team: "t2" };
     expect((await alertEngine.diff("a1", later, clone(inputs))).changes).toBe(false);
+  });
+
+  it("an alert naming its tile by name previews no change while only its dashboard changes (tile ids not known yet)", async () => {
+    const byName = { ...alertOutputs(record, { ...inputs, tile: "Errors" } as any), tile: "Errors" };
+    const news = { ...clone(inputs), tileId: undefined, tile: "Errors" } as Obj;
+    delete news.tileId;
+    expect((await alertEngine.diff("a1", byName, news)).diffs).toEqual([]);
+    expect((await alertEngine.diff("a1", byName, { ...news, tile: "Latency" })).diffs.map((c) => c.path).sort()).toEqual(["tile", "tileId"]);
+    expect((await alertEngine.diff("a1", byName, { ...news, dashboardId: UNKNOWN })).diffs.map((c) => c.path).sort()).toEqual(["dashboardId", "tileId"]);
+  });
+
+  it("`search` and `saved_search` are one source: a state written with either shows no change for the other", async () => {
+    const asSearch = { ...olds, source: "search", dashboardId: undefined, tileId: undefined, savedSearchId: "s1" };
+    const news = { ...clone(inputs), source: "saved_search", savedSearchId: "s1" } as Obj;
+    delete news.dashboardId;
+    delete news.tileId;
+    expect((await alertEngine.diff("a1", asSearch, news)).diffs).toEqual([]);
   });
 
   it("a state written by an older version, with `dashboard` and `savedSearch` beside their ids, shows no change", async () => {

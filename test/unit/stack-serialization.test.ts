@@ -50,7 +50,7 @@ async function registration(name: string): Promise<Registered> {
   throw new Error(`${name} was never registered`);
 }
 
-describe("StackDashboard and StackAlert as a program stores them", () => {
+describe("StackDashboard, StackAlert and StackSavedSearch as a program stores them", () => {
   it("stores the thin shim and no credential", async () => {
     const board = new pkg.StackDashboard("board", {
       tiles: [{ name: "Errors", x: 0, y: 0, w: 12, h: 4, series: [{ type: "time", dataSource: "events", aggFn: "count" }] }],
@@ -64,11 +64,14 @@ describe("StackDashboard and StackAlert as a program stores them", () => {
       interval: "5m",
       channel: { type: "webhook", webhookId: "hook" },
     });
+    new pkg.StackSavedSearch("search", { sourceId: "65f0c0de0000000000000002", where: "level:error" });
     const dashboard = await registration("board");
     const alert = await registration("alert");
+    const search = await registration("search");
 
     expect([dashboard.type, alert.type]).toEqual(["pulumi-nodejs:dynamic/pipestack:StackDashboard", "pulumi-nodejs:dynamic/pipestack:StackAlert"]);
-    for (const [r, engine] of [[dashboard, "stack-dashboard"], [alert, "stack-alert"]] as const) {
+    expect(search.type).toBe("pulumi-nodejs:dynamic/pipestack:StackSavedSearch");
+    for (const [r, engine] of [[dashboard, "stack-dashboard"], [alert, "stack-alert"], [search, "stack-saved-search"]] as const) {
       const text: string = r.inputs.__provider;
       expect(typeof text).toBe("string");
       expect(text.length, `${engine} provider text`).toBeLessThanOrEqual(2048);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { alertBody, alertOutputs } from "../../provider/impl/stack/alert-body";
+import { alertOutputs } from "../../provider/impl/stack/alert-answer";
+import { alertBody } from "../../provider/impl/stack/alert-body";
 import { dashboardBody, dashboardOutputs } from "../../provider/impl/stack/dashboard-body";
 import { carryTileIds, normalSeries, projectTiles, tileIdMap } from "../../provider/impl/stack/tiles";
 import { stackAlertRecord } from "../../provider/schemas/stack-alert";
@@ -94,7 +95,7 @@ describe("request bodies", () => {
   });
 
   it("alert: the request fields only; no id, no target, no nulls", () => {
-    const body = alertBody({ ...alertInputs({ message: null }), id: "x", state: "ok", stackUrl: "http://s", serviceId: "s", __provider: "..." } as any);
+    const body = alertBody({ ...alertInputs({ message: null }), id: "x", state: "ok", stackUrl: "http://s", serviceId: "s", __provider: "..." } as any, "first");
     expect(Object.keys(body).sort()).toEqual(["channel", "dashboardId", "interval", "name", "source", "threshold", "thresholdType", "tileId"]);
   });
 

@@ -47,9 +47,10 @@ describe("resource type tokens", () => {
     StackDashboard: () => new pkg.StackDashboard("tok-board", { tiles: [] }),
     StackAlert: () =>
       new pkg.StackAlert("tok-alert", { source: "search", savedSearchId: "s", threshold: 1, thresholdType: "above", interval: "5m", channel: { type: "webhook", webhookId: "w" } }),
+    StackSavedSearch: () => new pkg.StackSavedSearch("tok-search", { sourceId: "65f0c0de0000000000000002" }),
     ReversePrivateEndpoint: () => new pkg.ReversePrivateEndpoint("tok-endpoint", { type: "VPC_ENDPOINT_SERVICE", vpcEndpointServiceName: "svc" }),
   } as const;
-  const names = { Pipe: "tok-pipe", StackDashboard: "tok-board", StackAlert: "tok-alert", ReversePrivateEndpoint: "tok-endpoint" } as const;
+  const names = { Pipe: "tok-pipe", StackDashboard: "tok-board", StackAlert: "tok-alert", StackSavedSearch: "tok-search", ReversePrivateEndpoint: "tok-endpoint" } as const;
 
   it.each(Object.keys(make) as (keyof typeof make)[])("%s: the static token is the type it registers with, and is exported", async (kind) => {
     const resource = make[kind]();
@@ -73,6 +74,7 @@ describe("resource type tokens", () => {
       Pipe: policy.validateResourceOfType(pkg.Pipe, () => undefined),
       StackDashboard: policy.validateResourceOfType(pkg.StackDashboard, () => undefined),
       StackAlert: policy.validateResourceOfType(pkg.StackAlert, () => undefined),
+      StackSavedSearch: policy.validateResourceOfType(pkg.StackSavedSearch, () => undefined),
       ReversePrivateEndpoint: policy.validateResourceOfType(pkg.ReversePrivateEndpoint, () => undefined),
     };
     for (const [kind, fn] of Object.entries(fns)) expect((fn as { __pulumiType?: string }).__pulumiType).toBe(`pulumi-nodejs:dynamic/pipestack:${kind}`);

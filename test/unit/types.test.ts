@@ -53,6 +53,23 @@ describe("public types", () => {
     expectTypeOf([args, pipe]).toBeArray();
   });
 
+  it("a current-form alert takes its saved search's id and a webhook id from getStackWebhooksOutput", () => {
+    type Index = typeof import("../../provider/index");
+    const search = {} as InstanceType<Index["StackSavedSearch"]>;
+    const hook: pulumi.Output<string> = pulumi.output("65f0c0de00000000000000a1");
+    const args: StackAlertArgs = {
+      source: "saved_search", savedSearchId: search.id, groupBy: "host", threshold: 1, thresholdMax: 5, thresholdType: "between", interval: "5m",
+      channels: [{ type: "webhook", webhookId: hook }], note: "n", numConsecutiveWindows: 2, scheduleOffsetMinutes: 1, scheduleStartAt: "2026-01-01T00:00:00Z",
+    };
+    const byName: StackAlertArgs = { source: "tile", dashboardId: "d", tile: "Errors", threshold: 1, thresholdType: "above_exclusive", interval: "1m", channel: { type: "webhook", webhookId: "w" } };
+    const searchArgs: import("../../provider/index").StackSavedSearchArgs = { sourceId: pulumi.output("s"), whereLanguage: "sql", filters: [{ type: "sql_ast", operator: "=", left: "a", right: "b" }, { condition: "x" }] };
+    expectTypeOf([args, byName, searchArgs]).toBeArray();
+    expectTypeOf<InstanceType<Index["StackAlert"]>["thresholdType"]>().toEqualTypeOf<pulumi.Output<"above" | "below" | "above_exclusive" | "below_or_equal" | "equal" | "not_equal" | "between" | "not_between">>();
+    // @ts-expect-error: a threshold type no server has
+    const bad: StackAlertArgs = { ...byName, thresholdType: "over" };
+    expectTypeOf(bad).toBeObject();
+  });
+
   it("takes an Output of a whole optional object, and Outputs inside it", () => {
     const scaling: pulumi.Output<{ replicas: number } | undefined> = pulumi.output<{ replicas: number } | undefined>({ replicas: 2 });
     const a: PipeArgs = { source: {}, destination: { database: "d" }, scaling };

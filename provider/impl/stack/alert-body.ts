@@ -1,37 +1,58 @@
 import { bodyKeys } from "../../schemas/field-policy";
-import type { StackAlertRecord } from "../../schemas/stack-alert";
-import { alertServerOutputs, stackAlertPolicy } from "../../schemas/stack-alert-policy";
-import { dropUndefined, isObj } from "../canonical";
-import type { AlertInputs, AlertOutputs } from "../../schemas/stack-props";
-import { readBackFields, serverFields } from "../read-back";
+import { isSearchSource } from "../../schemas/stack-alert";
+import { currentOnlyAlertFields, stackAlertPolicy } from "../../schemas/stack-alert-policy";
+import type { AlertInputs } from "../../schemas/stack-props";
+import { isObj } from "../canonical";
+import type { StackGeneration } from "./generation";
 
 type Obj = Record<string, unknown>;
 
 /** Fields of the alert request (contract row 6): every field the alert policy sends in a body. */
 const REQUEST_FIELDS = bodyKeys(stackAlertPolicy);
+const FIRST_THRESHOLD_TYPES: readonly unknown[] = ["above", "below"];
+
+const channelOf = (c: unknown) => (isObj(c) ? { type: c.type, webhookId: c.webhookId } : c);
 
 /**
- * The body of a POST or of the PUT that replaces an alert: every request field the program
- * sets, nothing else (no `id`, no target fields). A field left out is cleared by the PUT. Pure.
+ * What a first-generation server would drop or refuse in an alert: the fields it does not know,
+ * the threshold types it lacks, more than one channel. Pure.
  */
-export function alertBody(inputs: AlertInputs): Obj {
-  const body: Obj = {};
-  const spec: Obj = inputs;
-  for (const k of REQUEST_FIELDS) if (spec[k] !== undefined && spec[k] !== null) body[k] = spec[k];
-  if (isObj(body.channel)) body.channel = { type: body.channel.type, webhookId: body.channel.webhookId };
-  return body;
+export function firstGenerationGaps(inputs: AlertInputs): string[] {
+  const spec = inputs as Obj;
+  const gaps: string[] = currentOnlyAlertFields.filter((k) => spec[k] !== undefined && spec[k] !== null);
+  if (!FIRST_THRESHOLD_TYPES.includes(inputs.thresholdType)) gaps.push(`thresholdType ${inputs.thresholdType}`);
+  if (Array.isArray(inputs.channels) && inputs.channels.length > 1) gaps.push("more than one of channels");
+  return gaps;
 }
 
 /**
- * The outputs of an alert: the API's answer in the shape the program writes (`dashboard` as
- * `dashboardId`, `savedSearch` as `savedSearchId`, as the policy names them), the server's own
- * fields beside them, and the target carried from `carried` (inputs or old outputs). No `null`,
- * no `undefined`. Pure.
+ * The body of a POST or of the PUT that replaces an alert, in the form of the server's
+ * generation: every request field the program sets, nothing else (no `id`, no target fields,
+ * not `tile`: its id comes as `tileId`, resolved by the caller). The first generation takes
+ * `source: "search"` and one `channel`; the current one `saved_search`, `channels`, and an
+ * explicit `scheduleStartAt: null` so that a start the program dropped is cleared (the PUT
+ * keeps an omitted one). Throws, naming the fields, when a first-generation server cannot
+ * hold what the program says. Pure.
  */
-export function alertOutputs(api: StackAlertRecord, carried: AlertInputs): AlertOutputs {
-  return dropUndefined({
-    ...readBackFields(stackAlertPolicy, api, carried as Obj),
-    ...serverFields(alertServerOutputs, api),
-    silenced: typeof api.silenced === "boolean" ? api.silenced : api.silenced ? true : undefined,
-  }) as AlertOutputs;
+export function alertBody(inputs: AlertInputs, generation: StackGeneration, tileId: string | undefined = inputs.tileId): Obj {
+  const spec: Obj = { ...inputs, tileId };
+  const body: Obj = {};
+  for (const k of REQUEST_FIELDS) if (spec[k] !== undefined && spec[k] !== null) body[k] = spec[k];
+  if (body.channel !== undefined) body.channel = channelOf(body.channel);
+  if (Array.isArray(body.channels)) body.channels = body.channels.map(channelOf);
+  if (generation === "current") {
+    if (isSearchSource(body.source)) body.source = "saved_search";
+    body.scheduleStartAt ??= null;
+    return body;
+  }
+  const gaps = firstGenerationGaps(inputs);
+  if (gaps.length > 0) {
+    throw new Error(`this stack server speaks the first generation of the stack API, which has no ${gaps.join(", ")}: remove them, or use a current server (API 2.36 or later)`);
+  }
+  if (isSearchSource(body.source)) body.source = "search";
+  if (Array.isArray(body.channels)) {
+    body.channel ??= body.channels[0];
+    delete body.channels;
+  }
+  return body;
 }

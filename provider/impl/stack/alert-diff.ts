@@ -1,4 +1,5 @@
 import { alertServerOutputs, retiredAlertOutputs, stackAlertPolicy } from "../../schemas/stack-alert-policy";
+import { isSearchSource } from "../../schemas/stack-alert";
 import type { DiffSpec } from "../field-diff";
 
 /**
@@ -9,4 +10,20 @@ export const alertDiff: DiffSpec = {
   fields: stackAlertPolicy,
   outputsOnly: ["id", ...alertServerOutputs, ...retiredAlertOutputs],
   unlisted: "replace",
+  // The contract's `search` and the servers' `saved_search` are the same source.
+  normalise: { source: (v) => (isSearchSource(v) ? "saved_search" : v) },
 };
+
+type Obj = Record<string, unknown>;
+
+/**
+ * The new inputs as compared: an alert that names its tile by `tile` (its name) carries the
+ * tile id of the old outputs while `tile` and `dashboardId` are the same, so a preview in
+ * which only the dashboard changes (its tile ids not known yet) shows no alert change. Pure.
+ */
+export function withKnownTileId<N extends object>(olds: object, news: N): N {
+  const o = olds as Obj;
+  const n = news as Obj;
+  if (typeof n.tile !== "string" || n.tileId !== undefined || o.tile !== n.tile || o.dashboardId !== n.dashboardId || typeof o.tileId !== "string") return news;
+  return { ...news, tileId: o.tileId };
+}

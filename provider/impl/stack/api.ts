@@ -1,11 +1,12 @@
 import { z, type ZodTypeAny } from "zod";
 import { path } from "../../client/paths";
 import { parsed } from "../parse-answer";
-import { goneIsDone } from "../gone";
+import { goneIsDoneOn, type StackCollection } from "./gone-or-route";
 import type { StackTarget } from "../../client/stack-target";
 import { createOnce, isoStamp, objectIdStamp } from "../create-once";
 import { stackAlertRecord, type StackAlertRecord } from "../../schemas/stack-alert";
 import { stackDashboardRecord, type StackDashboardRecord } from "../../schemas/stack-dashboard";
+import { stackSavedSearchRecord, type StackSavedSearchRecord } from "../../schemas/stack-saved-search";
 
 /**
  * The stack endpoints, one function each, on either target: the same paths below
@@ -14,7 +15,7 @@ import { stackDashboardRecord, type StackDashboardRecord } from "../../schemas/s
  */
 
 type Obj = Record<string, unknown>;
-export type StackKind = "dashboards" | "alerts";
+export type StackKind = StackCollection;
 
 const url = (t: StackTarget, kind: StackKind, id?: string) => `${t.basePath}${id === undefined ? path(kind) : path(kind, id)}`;
 
@@ -38,7 +39,7 @@ function createStackObject<S extends ZodTypeAny>(
 ): Promise<z.output<S>> {
   return createOnce<z.output<S>>(
     {
-      what: kind.slice(0, -1),
+      what: kind.slice(0, -1).replace("-", " "),
       post: async ({ budget, clock }) =>
         parsed(schema, await t.client.request({ method: "POST", path: url(t, kind), body: withoutId(body), budget, clock }), `POST ${kind}`),
       list: async ({ budget, clock }) => {
@@ -84,7 +85,22 @@ export async function putAlert(t: StackTarget, id: string, body: Obj): Promise<S
   return parsed(stackAlertRecord, answer, `PUT alerts/${id}`);
 }
 
-/** Deletes a dashboard or an alert; one that is already gone counts as deleted. */
+/** Deletes a stack object; one that is already gone counts as deleted, a missing route does not. */
 export function deleteObject(t: StackTarget, kind: StackKind, id: string): Promise<void> {
-  return goneIsDone(() => t.client.request({ method: "DELETE", path: url(t, kind, id) }), t.isGone);
+  return goneIsDoneOn(t, kind, () => t.client.request({ method: "DELETE", path: url(t, kind, id) }));
+}
+
+/** Creates a saved search; `sameAsSent` recognises it in the list after an ambiguous failure. */
+export function createSavedSearch(t: StackTarget, body: Obj, sameAsSent: (r: StackSavedSearchRecord) => boolean): Promise<StackSavedSearchRecord> {
+  return createStackObject(t, "saved-searches", body, stackSavedSearchRecord, sameAsSent);
+}
+
+export async function getSavedSearch(t: StackTarget, id: string): Promise<StackSavedSearchRecord> {
+  return parsed(stackSavedSearchRecord, await t.client.get(url(t, "saved-searches", id)), `GET saved-searches/${id}`);
+}
+
+/** PUT of the whole saved search: fields left out fall back to their defaults. */
+export async function putSavedSearch(t: StackTarget, id: string, body: Obj): Promise<StackSavedSearchRecord> {
+  const answer = await t.client.request({ method: "PUT", path: url(t, "saved-searches", id), body: withoutId(body) });
+  return parsed(stackSavedSearchRecord, answer, `PUT saved-searches/${id}`);
 }

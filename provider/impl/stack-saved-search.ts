@@ -1,0 +1,78 @@
+import type * as dynamic from "@pulumi/pulumi/dynamic";
+import type { StackTarget } from "../client/stack-target";
+import { stackSavedSearchSpec, type StackSavedSearchRecord } from "../schemas/stack-saved-search";
+import type { SavedSearchInputs, SavedSearchOutputs } from "../schemas/stack-props";
+import { stackUrlCredentialFailures } from "../schemas/refinements/plain-credentials";
+import { adoptable } from "./adopt";
+import { checkInputs } from "./check-inputs";
+import { connected } from "./connection";
+import { configure } from "./engine-settings";
+import { diffResult, fieldChanges, type Diff } from "./field-diff";
+import { readResult } from "./gone";
+import { createSavedSearch, deleteObject, getSavedSearch, putSavedSearch } from "./stack/api";
+import { stackGeneration } from "./stack/generation";
+import { orGoneOn } from "./stack/gone-or-route";
+import { savedSearchBody, savedSearchOutputs } from "./stack/saved-search-body";
+import { savedSearchDiff } from "./stack/saved-search-diff";
+import { pinTarget, targetOf, withTarget } from "./stack/target";
+
+/** Validates a saved search before any network call and pins its stack into the inputs; values not known yet pass. */
+export async function check(_olds: SavedSearchInputs, news: SavedSearchInputs): Promise<dynamic.CheckResult<SavedSearchInputs>> {
+  return checkInputs(news, { pin: pinTarget, dropNull: true, schema: stackSavedSearchSpec, rules: (spec) => stackUrlCredentialFailures((spec as { stackUrl?: unknown }).stackUrl) });
+}
+
+/** Compares the old outputs with the new inputs: every field updates in place, a move to another stack replaces. */
+export async function diff(_id: string, olds: SavedSearchOutputs, news: SavedSearchInputs): Promise<Diff> {
+  return diffResult(fieldChanges(olds, news, savedSearchDiff));
+}
+
+/** Saved searches are a route of the current servers only: say so rather than pass on a bare 404. */
+async function requireCurrent(target: StackTarget): Promise<void> {
+  if ((await stackGeneration(target)) === "first") {
+    throw new Error(`the stack at ${target.key} speaks the first generation of the stack API, which has no saved searches: use a current server (API 2.36 or later)`);
+  }
+}
+
+export async function create(inputs: SavedSearchInputs): Promise<dynamic.CreateResult<SavedSearchOutputs>> {
+  const target = targetOf(inputs);
+  await requireCurrent(target);
+  if (typeof inputs.adoptId === "string") return adopt(target, inputs.adoptId, inputs);
+  // After an ambiguous failure, a listed saved search is ours only if it reads back as this program's.
+  const sameAsSent = (r: StackSavedSearchRecord) => fieldChanges(savedSearchOutputs(r, inputs), inputs, savedSearchDiff).length === 0;
+  const created = await createSavedSearch(target, savedSearchBody(inputs), sameAsSent);
+  return { id: created.id, outs: savedSearchOutputs(created, inputs) };
+}
+
+/** Brings an existing saved search under management: it must exist; one PUT makes it the program's. */
+async function adopt(target: StackTarget, id: string, inputs: SavedSearchInputs): Promise<dynamic.CreateResult<SavedSearchOutputs>> {
+  await adoptable("saved search", id, `on ${target.key}`, () => orGoneOn(target, "saved-searches", () => getSavedSearch(target, id)));
+  return { id, outs: savedSearchOutputs(await putSavedSearch(target, id, savedSearchBody(inputs)), inputs) };
+}
+
+/** One PUT of the whole saved search: fields left out of the program fall back to their defaults. */
+export async function update(id: string, _olds: SavedSearchOutputs, news: SavedSearchInputs): Promise<dynamic.UpdateResult<SavedSearchOutputs>> {
+  const target = targetOf(news);
+  try {
+    return { outs: savedSearchOutputs(await putSavedSearch(target, id, savedSearchBody(news)), news) };
+  } catch (err) {
+    if (target.isGone(err) && !(await orGoneOn(target, "saved-searches", () => getSavedSearch(target, id)))) {
+      throw new Error(`saved search ${id} no longer exists on ${target.key}: run \`pulumi refresh\` to forget it, then \`pulumi up\` to create it again`);
+    }
+    throw err;
+  }
+}
+
+/** The live saved search; an empty id when it is gone. */
+export async function read(id: string, props: SavedSearchOutputs = {} as SavedSearchOutputs): Promise<dynamic.ReadResult<SavedSearchOutputs>> {
+  const target = targetOf(props);
+  const live = await orGoneOn(target, "saved-searches", () => getSavedSearch(target, id));
+  return readResult(id, live && savedSearchOutputs(live, withTarget(props)));
+}
+
+/** Deletes the saved search (the server deletes the alerts on it); already gone is done, a missing route is an error. */
+export async function remove(id: string, props: SavedSearchOutputs): Promise<void> {
+  await deleteObject(targetOf(props), "saved-searches", id);
+}
+
+/** The provider the serialized shim delegates to (`pulumi-pipestack/engine/stack-saved-search`). */
+export const provider = connected<SavedSearchInputs, SavedSearchOutputs>({ configure, check, diff, create, read, update, delete: remove }) satisfies dynamic.ResourceProvider<SavedSearchInputs, SavedSearchOutputs>;

@@ -1,0 +1,66 @@
+import { path } from "../../client/paths";
+import type { StackTarget } from "../../client/stack-target";
+import type { AlertInputs } from "../../schemas/stack-props";
+import { isObj } from "../canonical";
+import { orGoneOn } from "./gone-or-route";
+
+type Obj = Record<string, unknown>;
+
+/** The tile kinds that can carry alerts (notes: "Current shapes"); the server deletes an alert on any other at the next dashboard PUT. */
+export const ALERTABLE_TILE_KINDS: readonly string[] = ["line", "stacked_bar", "number"];
+
+/**
+ * A tile's kind as the server judges it for alerts: the `config` form's `displayType`; in the
+ * series form a `time` series is a `line` (or its `displayType`), other series types as named.
+ * Undefined when the tile does not say. Pure.
+ */
+export function tileKind(tile: unknown): string | undefined {
+  if (!isObj(tile)) return undefined;
+  if (isObj(tile.config) && typeof tile.config.displayType === "string") return tile.config.displayType;
+  const first = Array.isArray(tile.series) ? tile.series[0] : undefined;
+  if (!isObj(first) || typeof first.type !== "string") return undefined;
+  return first.type === "time" ? (typeof first.displayType === "string" ? first.displayType : "line") : first.type;
+}
+
+/**
+ * The id of the tile an alert names on a dashboard as read (`tiles` of the answer), or why it
+ * cannot carry the alert, with the property path. By `tile` (its name: exactly one tile must
+ * have it) or by `tileId` (an id the dashboard lacks is left to the server to refuse). Pure.
+ */
+export function alertTileOn(dashboard: unknown, ref: { tileId?: string; tile?: string }, dashboardId: string): { id: string } | { property: string; reason: string } {
+  const tiles = isObj(dashboard) && Array.isArray(dashboard.tiles) ? (dashboard.tiles.filter(isObj) as Obj[]) : [];
+  let found: Obj | undefined;
+  if (ref.tile !== undefined) {
+    const named = tiles.filter((t) => t.name === ref.tile);
+    if (named.length !== 1) {
+      const names = tiles.map((t) => JSON.stringify(t.name)).join(", ") || "none";
+      const why = named.length === 0 ? "has no tile named" : "has more than one tile named";
+      return { property: "tile", reason: `dashboard ${dashboardId} ${why} ${JSON.stringify(ref.tile)} (its tiles: ${names}); name one tile, or give its \`tileId\`` };
+    }
+    found = named[0];
+  } else {
+    found = tiles.find((t) => t.id === ref.tileId);
+    if (!found) return { id: ref.tileId ?? "" };
+  }
+  const kind = tileKind(found);
+  if (kind !== undefined && !ALERTABLE_TILE_KINDS.includes(kind)) {
+    const property = ref.tile !== undefined ? "tile" : "tileId";
+    return { property, reason: `tile ${JSON.stringify(found?.name)} of dashboard ${dashboardId} is a ${kind} tile, which cannot carry alerts (only ${ALERTABLE_TILE_KINDS.join(", ")} tiles can; the server would delete the alert at the next dashboard update)` };
+  }
+  return { id: String(found?.id) };
+}
+
+/**
+ * For a tile alert, before any write: reads its dashboard, refuses a tile that cannot carry
+ * alerts (with the property path), and returns the tile's id (resolving `tile`, the name).
+ * Other sources: `undefined`.
+ */
+export async function resolveAlertTile(t: StackTarget, inputs: AlertInputs): Promise<string | undefined> {
+  if (inputs.source !== "tile" || typeof inputs.dashboardId !== "string") return inputs.tileId;
+  const dashboardId = inputs.dashboardId;
+  const live = await orGoneOn(t, "dashboards", () => t.client.get<unknown>(`${t.basePath}${path("dashboards", dashboardId)}`));
+  if (live === undefined) throw new Error(`dashboardId: there is no dashboard ${dashboardId} on ${t.key} (a tile alert needs its dashboard)`);
+  const found = alertTileOn(live, { tileId: inputs.tileId, tile: inputs.tile }, dashboardId);
+  if ("property" in found) throw new Error(`${found.property}: ${found.reason}`);
+  return found.id;
+}

@@ -1,0 +1,78 @@
+import { z } from "zod";
+import { objectId } from "./refinements/ids";
+import { stackObjectFields } from "./stack-target";
+
+/**
+ * A saved search of the stack (current servers; notes: "Server generations"): the server's
+ * saved-search body, field for field. PUT replaces it whole; an omitted field falls back to
+ * its default (`""`, `lucene`, `[]`).
+ */
+
+/** A filter as a condition in a query language. */
+const conditionFilter = z
+  .object({
+    /** Language of the condition. @default "sql" */
+    type: z.enum(["lucene", "sql"]).optional(),
+    /** The condition, e.g. `level = 'error'`; at most 8192 characters. */
+    condition: z.string().max(8192, "must be at most 8192 characters"),
+  })
+  .strict();
+
+/** A filter as a comparison of two SQL expressions. */
+const comparisonFilter = z
+  .object({
+    type: z.literal("sql_ast"),
+    operator: z.enum(["=", "<", ">", "!=", "<=", ">="]),
+    left: z.string().max(8192, "must be at most 8192 characters"),
+    right: z.string().max(8192, "must be at most 8192 characters"),
+  })
+  .strict();
+
+/** One filter of a saved search. */
+export const savedSearchFilter = z.union([comparisonFilter, conditionFilter]);
+
+/** A saved search as the program describes it. */
+export const stackSavedSearchSpec = z
+  .object({
+    /** Name, 1-1024 characters. @default the resource name */
+    name: z.string().trim().min(1, "must not be empty").max(1024, "must be at most 1024 characters").optional(),
+    /** The source searched: the id of a source (see `getStackSources`). */
+    sourceId: objectId,
+    /** The columns shown, as a select list such as `timestamp, level, body`; at most 4096 characters. @default "" (the source's default columns) */
+    select: z.string().max(4096, "must be at most 4096 characters").optional(),
+    /** The search, in `whereLanguage`; at most 8192 characters. @default "" (everything) */
+    where: z.string().max(8192, "must be at most 8192 characters").optional(),
+    /** Language of `where`. @default "lucene" */
+    whereLanguage: z.enum(["lucene", "sql"]).optional(),
+    /** Sort order, such as `timestamp DESC`; at most 1024 characters. @default "" */
+    orderBy: z.string().max(1024, "must be at most 1024 characters").optional(),
+    /** Tags, at most 50, each at most 32 characters. */
+    tags: z.array(z.string().max(32, "must be at most 32 characters")).max(50, "must hold at most 50 tags").optional(),
+    /** Filters applied beside `where`, at most 100. */
+    filters: z.array(savedSearchFilter).max(100, "must hold at most 100 filters").optional(),
+    ...stackObjectFields,
+  })
+  .strict();
+
+export type StackSavedSearchInput = z.input<typeof stackSavedSearchSpec>;
+export type SavedSearchFilter = z.output<typeof savedSearchFilter>;
+
+/** A saved search as the API returns it: the body with its defaults, `teamId`, timestamps. */
+export const stackSavedSearchRecord = z
+  .object({
+    id: z.string().min(1),
+    name: z.string().nullish(),
+    sourceId: z.string().nullish(),
+    select: z.string().nullish(),
+    where: z.string().nullish(),
+    whereLanguage: z.string().nullish(),
+    orderBy: z.string().nullish(),
+    tags: z.array(z.string()).nullish(),
+    filters: z.array(z.object({}).passthrough()).nullish(),
+    teamId: z.string().nullish(),
+    createdAt: z.string().nullish(),
+    updatedAt: z.string().nullish(),
+  })
+  .passthrough();
+
+export type StackSavedSearchRecord = z.output<typeof stackSavedSearchRecord>;

@@ -1,0 +1,26 @@
+import { z } from "zod";
+import type { StackTargetInput } from "./stack-target";
+
+/**
+ * A webhook of the stack, as `getStackWebhooks` returns it: what a program needs to name it as
+ * an alert channel. Its `url` (a chat webhook's URL is itself a credential), headers, query
+ * parameters and body are left out on purpose, so they never reach a program's outputs or state.
+ */
+export const stackWebhook = z
+  .object({
+    /** The id an alert channel takes: `{ type: "webhook", webhookId }`. */
+    id: z.string(),
+    /** Name, unique per service. */
+    name: z.string().nullish(),
+    /** The kind of receiver it posts to, as the server names it (e.g. `generic`). */
+    service: z.string().nullish(),
+    description: z.string().nullish(),
+    createdAt: z.string().nullish(),
+    updatedAt: z.string().nullish(),
+  })
+  .strip();
+
+export type StackWebhook = z.output<typeof stackWebhook>;
+
+/** Arguments of `getStackWebhooks`: which stack to list. */
+export type StackWebhooksArgs = StackTargetInput;
