@@ -47,7 +47,7 @@ export async function create(inputs: DashboardInputs): Promise<dynamic.CreateRes
 async function adopt(target: StackTarget, id: string, inputs: DashboardInputs): Promise<dynamic.CreateResult<DashboardOutputs>> {
   const live = await adoptable("dashboard", id, `on ${target.key}`, () => orGone(() => getDashboard(target, id), target.isGone));
   const liveTiles = dashboardOutputs(live, inputs, undefined, undefined).tiles;
-  const updated = await putDashboard(target, id, dashboardBody(inputs, liveTiles));
+  const updated = await putDashboard(target, id, dashboardBody(inputs, { tiles: liveTiles, filters: live.filters }));
   return { id, outs: dashboardOutputs(updated, inputs, inputs.tiles, liveTiles) };
 }
 
@@ -57,7 +57,7 @@ async function adopt(target: StackTarget, id: string, inputs: DashboardInputs): 
  */
 export async function update(id: string, olds: DashboardOutputs, news: DashboardInputs): Promise<dynamic.UpdateResult<DashboardOutputs>> {
   const target = targetOf(news);
-  const body = dashboardBody(news, olds.tiles);
+  const body = dashboardBody(news, olds);
   try {
     const updated = await putDashboard(target, id, body);
     return { outs: dashboardOutputs(updated, news, news.tiles, olds.tiles) };
