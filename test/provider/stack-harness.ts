@@ -3,6 +3,7 @@
  * emulator over HTTP, on either target. No assertions live here.
  */
 import type { Emulator } from "../../emulator/index";
+import type { StackApiVersion } from "../../emulator/stack/generation";
 import { configureWith } from "../support/engine";
 import { KEY_SECRET, STACK_TOKEN, startTestEmulator } from "../support/emulator";
 import type { Engine } from "../support/engines";
@@ -14,8 +15,11 @@ export { KEY_SECRET, STACK_TOKEN };
 export type TargetKind = "cloud" | "server";
 export const TARGETS: TargetKind[] = ["cloud", "server"];
 
-export function start(): Promise<Emulator> {
-  return startTestEmulator({ retryAfterSeconds: 0 });
+/** Stack API generations the provider is tested against: the contract's first form and the current one. */
+export const STACK_VERSIONS = ["2.0.0", "2.36.0"] as const;
+
+export function start(stackApiVersion: StackApiVersion = "2.0.0"): Promise<Emulator> {
+  return startTestEmulator({ retryAfterSeconds: 0, stackApiVersion });
 }
 
 /**
