@@ -30,6 +30,15 @@ export function dashboardInputs(over: Record<string, unknown> = {}): Record<stri
   return { name: "checkout", tiles: [tile("Errors"), tile("Latency", { x: 6, series: [series({ aggFn: "avg", field: "duration" })] })], tags: ["team-a"], ...over };
 }
 
+/**
+ * `program` with `sourceId` beside every series' `dataSource`: a program both generations take
+ * (a 2.0.0 server reads `dataSource`, a current one `sourceId`; each drops the other).
+ */
+export function withSourceId(program: Record<string, any>, sourceId: string): Record<string, any> {
+  const tiles = (program.tiles ?? []).map((t: Record<string, any>) => (t.series ? { ...t, series: t.series.map((s: Record<string, any>) => ({ ...s, sourceId })) } : t));
+  return { ...program, tiles };
+}
+
 /** A tile alert on `dashboardId` / `tileId`. */
 export function alertInputs(over: Record<string, unknown> = {}): Record<string, any> {
   return {

@@ -78,18 +78,31 @@ const pickFirstForm = (s: unknown): Obj => {
   return { ...Object.fromEntries(FIRST_FORM_SERIES_FIELDS.map((k) => [k, o[k]])), where: o.where ?? "", groupBy: o.groupBy ?? [] };
 };
 
-const LAYOUT = ["name", "x", "y", "w", "h", "containerId", "tabId"] as const;
-
 /**
- * True when `answer` (a tile as the server answers it) is what the server makes of `written`
- * (a tile of the program, or of the outputs, in either form).
+ * True when the content of `answer` (a tile as the server answers it: its series or config) is
+ * what the server makes of the content of `written` (a tile of the program, or of the outputs,
+ * in either form). Layout (place, size, name, container) is not content.
  */
-export function answersTile(answer: Obj, written: Obj): boolean {
-  if (!LAYOUT.every((k) => canonical(answer[k]) === canonical(written[k]))) return false;
+export function answersContent(answer: Obj, written: Obj): boolean {
   if (isObj(answer.config) && !Array.isArray(answer.series)) {
     const expected = isObj(written.config) ? written.config : seriesAsConfig(Array.isArray(written.series) ? written.series : [], written.asRatio);
     return readBackMatches(answer.config, expected);
   }
   if (!Array.isArray(answer.series) || !Array.isArray(written.series)) return false;
   return (answer.asRatio ?? false) === (written.asRatio ?? false) && readBackMatches(answer.series.map(pickFirstForm), written.series.map(pickFirstForm));
+}
+
+/** The content fields of a tile in either form. */
+const CONTENT = ["series", "config", "asRatio"] as const;
+
+/**
+ * The tile the outputs keep for an answered tile: its layout as answered; its content in the
+ * written form when the answer's content is what the server makes of it (so the program's form
+ * stands), else as answered (a change made elsewhere shows as one).
+ */
+export function keptTile(answer: Obj, written: Obj | undefined): Obj {
+  if (written === undefined || !answersContent(answer, written)) return answer;
+  const layout = Object.fromEntries(Object.entries(answer).filter(([k]) => !(CONTENT as readonly string[]).includes(k)));
+  const content = Object.fromEntries(CONTENT.filter((k) => written[k] !== undefined).map((k) => [k, written[k]]));
+  return { ...layout, ...content };
 }

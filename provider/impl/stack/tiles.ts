@@ -1,6 +1,6 @@
 import { tileKey, type StackTileOutput, type StackTileRecord } from "../../schemas/stack-dashboard";
 import { dropUndefined, isObj } from "../canonical";
-import { answersTile } from "./tile-readback";
+import { keptTile } from "./tile-readback";
 
 /**
  * Tiles between the program, the API and the state. The server knows a tile by its id; the
@@ -64,7 +64,7 @@ export function carryTileIds(tiles: readonly unknown[], previous: unknown): Obj[
 
 /**
  * The outputs' tiles from the API's answer: each with its id and its key, in the form written
- * when the answer is what the server makes of it (see {@link writtenAs}). A tile's key comes
+ * when the answer is what the server makes of it (see {@link keptTile}). A tile's key comes
  * from the tile sent at the same place (`sent`, when the answer has as many tiles), else from
  * the stored tile with the same id, else its name; a key taken twice falls back to the id.
  */
@@ -81,18 +81,9 @@ export function projectTiles(api: readonly StackTileRecord[], sent: readonly unk
     let key = fromSent ?? byId.get(t.id) ?? t.name;
     if (used.has(key)) key = t.id;
     used.add(key);
-    const { key: _k, ...rest } = normalTile(writtenAs(t, sentTile ?? byIdTile.get(t.id)));
+    const { key: _k, ...rest } = normalTile(keptTile(t as Obj, sentTile ?? byIdTile.get(t.id)));
     return { id: t.id, key, ...rest } as StackTileOutput;
   });
-}
-
-/**
- * The tile the outputs keep for an answered tile: the written one (sent, or stored before) when
- * the answer is what the server makes of it, so the program's form stands; else the answer as it
- * is (a change made elsewhere shows as one).
- */
-function writtenAs(answer: StackTileRecord, written: Obj | undefined): unknown {
-  return written !== undefined && answersTile(answer as Obj, written) ? written : answer;
 }
 
 /** `{key: id}` of projected tiles: what `tileIds` outputs. */
