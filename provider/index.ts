@@ -16,6 +16,7 @@ export { StackDashboard, type StackDashboardArgs } from "./resources/stack-dashb
 export { StackAlert, type StackAlertArgs } from "./resources/stack-alert";
 export { getStackSources, getStackSourcesOutput, type GetStackSourcesArgs, type GetStackSourcesOutputArgs } from "./functions/get-stack-sources";
 export type { StackTileInput, StackTileOutput, StackSeries } from "./schemas/stack-dashboard";
+export type { TileConfigInput } from "./schemas/stack-dashboard-config";
 export type { AlertChannel } from "./schemas/stack-alert";
 export type { StackSource } from "./schemas/stack-source";
 export { typeTokens } from "./resources/type-tokens";
@@ -27,6 +28,9 @@ export type {
   PipeSettingsArgs,
   StackTileArgs,
   StackSeriesArgs,
+  StackTileConfigArgs,
+  StackFilterArgs,
+  StackContainerArgs,
   AlertChannelArgs,
   AlertInterval,
 } from "./resources/nested-types";
