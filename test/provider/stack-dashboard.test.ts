@@ -61,8 +61,10 @@ describe.each(CASES)("StackDashboard on a %s server, %s target", (version, kind)
     let program = dashboardInputs();
     let board = await up(dashboardImpl, program);
     const errorsId = board.outs.tileIds.Errors;
-    const alert = await up(alertImpl, alertInputs({ dashboardId: board.id, tileId: errorsId }));
+    const alertProgram = alertInputs({ dashboardId: board.id, tileId: errorsId });
+    const alert = await up(alertImpl, alertProgram);
     expect(storedAlert(alert.id)?.tileId).toBe(errorsId);
+    expect((await preview(alertImpl, alertProgram, alert)).diffs, "the alert reads back as written (dashboardId on a current server)").toEqual([]);
 
     const steps: [string, (p: any) => void][] = [
       ["move", (p) => Object.assign(p.tiles[0], { x: 12, y: 3 })],

@@ -29,8 +29,11 @@ export function alertBody(inputs: AlertInputs): Obj {
  * no `undefined`. Pure.
  */
 export function alertOutputs(api: StackAlertRecord, carried: AlertInputs): AlertOutputs {
+  // Current servers answer `dashboardId` / `savedSearchId` where 2.0.0 answers `dashboard` / `savedSearch`.
+  const a = api as Obj;
+  const answer = { ...api, dashboard: a.dashboard ?? a.dashboardId, savedSearch: a.savedSearch ?? a.savedSearchId };
   return dropUndefined({
-    ...readBackFields(stackAlertPolicy, api, carried as Obj),
+    ...readBackFields(stackAlertPolicy, answer, carried as Obj),
     ...serverFields(alertServerOutputs, api),
     silenced: typeof api.silenced === "boolean" ? api.silenced : api.silenced ? true : undefined,
   }) as AlertOutputs;
