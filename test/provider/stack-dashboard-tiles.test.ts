@@ -7,9 +7,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Emulator } from "../../emulator/index";
 import { storedStack } from "../support/stored";
+import { rawJson } from "../support/raw-api";
 import { dashboardEngine as dashboardImpl } from "../support/engines";
 import { cfg, filter, series, tile } from "../support/stack-fixtures";
-import { STACK_VERSIONS, TARGETS, preview, start, up, useTarget } from "./stack-harness";
+import { STACK_VERSIONS, TARGETS, preview, start, surfaceOf, up, useTarget } from "./stack-harness";
 
 type Obj = Record<string, any>;
 /** What a row needs from the stack: its sources (log, trace) and their connection. */
@@ -132,5 +133,18 @@ describe.each(TARGETS)("dashboard extras on a current server, %s target", (kind)
     const cleared = await up(dashboardImpl, { name: "extras", tiles: [tile("T", { series: undefined, config: cfg({}, refs.log) })] }, after);
     expect(cleared.diff?.diffs.map((d) => d.path).sort()).toEqual(["containers", "filters", "savedQuery", "tiles[T].containerId", "tiles[T].tabId"]);
     expect([stored(board.id).filters, stored(board.id).savedQuery]).toEqual([[], null]);
+  });
+
+  it("a dashboard made elsewhere, copied into the program as the server answers it, adopts with no change left", async () => {
+    const tiles = CONFIG_ROWS.slice(0, 4).map(([, make], i) => ({ name: `T${i}`, x: 0, y: i * 3, w: 6, h: 3, config: make(refs) }));
+    const made = await rawJson(emulator, surfaceOf(kind), "POST", "/dashboards", { name: "made elsewhere", tiles });
+    // The program copies the server's JSON: the answered configs, read defaults and all.
+    const program = { name: "made elsewhere", adoptId: made.id, tiles: made.tiles.map(({ id: _id, ...t }: Obj) => t) };
+    const board = await up(dashboardImpl, program);
+    expect(board.outs.tiles.map((t: Obj) => t.id), "every tile kept its id").toEqual(made.tiles.map((t: Obj) => t.id));
+    expect((await preview(dashboardImpl, program, board)).diffs).toEqual([]);
+    // The same tiles written short (defaults left out) are no change either.
+    const short = { ...program, tiles: tiles };
+    expect((await preview(dashboardImpl, short, (await up(dashboardImpl, short, board)))).diffs).toEqual([]);
   });
 });
