@@ -10,6 +10,7 @@ import { orGone, readResult } from "./gone";
 import { createDashboard, deleteObject, getDashboard, putDashboard } from "./stack/api";
 import { dashboardBody, dashboardOutputs } from "./stack/dashboard-body";
 import { dashboardDiff } from "./stack/dashboard-diff";
+import { withFormHint } from "./stack/tile-form-hint";
 import { pinTarget, targetOf, withTarget } from "./stack/target";
 import type { StackDashboardRecord } from "../schemas/stack-dashboard";
 import { stackUrlCredentialFailures } from "../schemas/refinements/plain-credentials";
@@ -35,7 +36,9 @@ export async function create(inputs: DashboardInputs): Promise<dynamic.CreateRes
   if (typeof inputs.adoptId === "string") return adopt(target, inputs.adoptId, inputs);
   // After an ambiguous failure, a listed dashboard is ours only if it reads back as this program's.
   const sameAsSent = (r: StackDashboardRecord) => fieldChanges(dashboardOutputs(r, inputs, inputs.tiles, undefined), inputs, dashboardDiff).length === 0;
-  const created = await createDashboard(target, dashboardBody(inputs), sameAsSent);
+  const created = await createDashboard(target, dashboardBody(inputs), sameAsSent).catch((err) => {
+    throw withFormHint(err, inputs);
+  });
   return { id: created.id, outs: dashboardOutputs(created, inputs, inputs.tiles, undefined) };
 }
 
@@ -63,7 +66,7 @@ export async function update(id: string, olds: DashboardOutputs, news: Dashboard
     return { outs: dashboardOutputs(updated, news, news.tiles, olds.tiles) };
   } catch (err) {
     if (target.isGone(err)) throw new Error(`dashboard ${id} no longer exists on ${target.key}: run \`pulumi refresh\` to forget it, then \`pulumi up\` to create it again`);
-    throw err;
+    throw withFormHint(err, news);
   }
 }
 

@@ -94,10 +94,16 @@ describe.each(CASES)("tiles on a %s server, %s target", (version, kind) => {
     await roundTrip({ name: "tiles", tiles: [tile("T", { series: withSource })] });
   });
 
+  it("series form with `dataSource` only: the first generation's, refused by a current server with a hint", async () => {
+    const program = { name: "tiles", tiles: [tile("T")] };
+    if (version === "2.0.0") return roundTrip(program);
+    await expect(up(dashboardImpl, program)).rejects.toThrow(/400.*sourceId.*Perhaps: series with `dataSource` and no `sourceId` are the first generation's form/);
+  });
+
   it.each(CONFIG_ROWS)("config form: %s", async (_what, make) => {
     const program = { name: "tiles", tiles: [tile("T", { series: undefined, config: make(refs) })] };
     if (version === "2.0.0") {
-      await expect(up(dashboardImpl, program), "a 2.0.0 server knows only the series form").rejects.toThrow(/400.*tiles\.0\.series/);
+      await expect(up(dashboardImpl, program), "a 2.0.0 server knows only the series form").rejects.toThrow(/400.*tiles\.0\.series.*Perhaps: `config` tiles .* need a current server/);
       return;
     }
     await roundTrip(program);
