@@ -66,7 +66,7 @@ export async function update(id: string, olds: DashboardOutputs, news: Dashboard
     return { outs: dashboardOutputs(updated, news, news.tiles, olds.tiles) };
   } catch (err) {
     if (target.isGone(err)) throw new Error(`dashboard ${id} no longer exists on ${target.key}: run \`pulumi refresh\` to forget it, then \`pulumi up\` to create it again`);
-    throw withFormHint(err, news);
+    throw err;
   }
 }
 

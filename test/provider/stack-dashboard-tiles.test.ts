@@ -97,13 +97,13 @@ describe.each(CASES)("tiles on a %s server, %s target", (version, kind) => {
   it("series form with `dataSource` only: the first generation's, refused by a current server with a hint", async () => {
     const program = { name: "tiles", tiles: [tile("T")] };
     if (version === "2.0.0") return roundTrip(program);
-    await expect(up(dashboardImpl, program)).rejects.toThrow(/400.*sourceId.*Perhaps: series with `dataSource` and no `sourceId` are the first generation's form/);
+    await expect(up(dashboardImpl, program)).rejects.toThrow(/400.*sourceId.*Perhaps: if the server is a current one \(API 2\.14\.0 or later\): series with `dataSource` and no `sourceId`/);
   });
 
   it.each(CONFIG_ROWS)("config form: %s", async (_what, make) => {
     const program = { name: "tiles", tiles: [tile("T", { series: undefined, config: make(refs) })] };
     if (version === "2.0.0") {
-      await expect(up(dashboardImpl, program), "a 2.0.0 server knows only the series form").rejects.toThrow(/400.*tiles\.0\.series.*Perhaps: `config` tiles .* need a current server/);
+      await expect(up(dashboardImpl, program), "a 2.0.0 server knows only the series form").rejects.toThrow(/400.*tiles\.0\.series.*Perhaps: if the server is of the first generation \(API 2\.0\.0\): `config` tiles/);
       return;
     }
     await roundTrip(program);
@@ -131,10 +131,12 @@ describe.each(TARGETS)("dashboard extras on a current server, %s target", (kind)
     const ids = stored(board.id).filters.map((f: Obj) => f.id);
     expect(ids).toHaveLength(2);
     expect((await preview(dashboardImpl, program, board)).diffs).toEqual([]);
-    const edited = { ...program, filters: [program.filters[1], { ...program.filters[0], expression: "service.name" }] };
+    const edited = { ...program, filters: [program.filters[1], { ...program.filters[0], expression: "service.name" }, filter({ name: "Host", expression: "Host" }, refs.log)] };
     const after = await up(dashboardImpl, edited, board);
     expect(after.diff?.diffs.map((d) => d.path)).toEqual(["filters"]);
-    expect(stored(board.id).filters.map((f: Obj) => f.id), "each filter keeps its id, by name").toEqual([ids[1], ids[0]]);
+    const kept = stored(board.id).filters.map((f: Obj) => f.id);
+    expect(kept.slice(0, 2), "each filter keeps its id, by name").toEqual([ids[1], ids[0]]);
+    expect(kept[2], "an added filter gets one").toMatch(/^[0-9a-f]{24}$/);
     expect((await preview(dashboardImpl, edited, after)).diffs).toEqual([]);
     const cleared = await up(dashboardImpl, { name: "extras", tiles: [tile("T", { series: undefined, config: cfg({}, refs.log) })] }, after);
     expect(cleared.diff?.diffs.map((d) => d.path).sort()).toEqual(["containers", "filters", "savedQuery", "tiles[T].containerId", "tiles[T].tabId"]);

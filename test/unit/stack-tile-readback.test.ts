@@ -65,4 +65,8 @@ describe("carryFilterIds: a filter keeps its server id by name; a new one has no
   ] as const)("%s", (_what, filters, previous, body) => {
     expect(carryFilterIds(filters, previous)).toEqual(body);
   });
+
+  it("a PUT gives an added filter a new id (the server wants one on every filter)", () => {
+    expect(carryFilterIds([{ name: "A" }, { name: "B" }], [{ id: "1", name: "A" }], () => "new")).toEqual([{ id: "1", name: "A" }, { id: "new", name: "B" }]);
+  });
 });

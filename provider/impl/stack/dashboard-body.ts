@@ -1,5 +1,6 @@
 import type { StackDashboardRecord } from "../../schemas/stack-dashboard";
 import { stackDashboardPolicy } from "../../schemas/stack-dashboard-policy";
+import { randomBytes } from "node:crypto";
 import { dropUndefined, isObj } from "../canonical";
 import type { DashboardInputs, DashboardOutputs } from "../../schemas/stack-props";
 import { readBackFields } from "../read-back";
@@ -18,7 +19,7 @@ export function dashboardBody(inputs: DashboardInputs, previous?: { tiles?: unkn
     name: inputs.name,
     tiles: carryTileIds(tiles, previous?.tiles),
     tags: uniqueTags(inputs.tags),
-    filters: carryFilterIds(inputs.filters, previous?.filters),
+    filters: carryFilterIds(inputs.filters, previous?.filters, previous ? freshFilterId : undefined),
     savedQuery: inputs.savedQuery ?? null,
     savedQueryLanguage: inputs.savedQueryLanguage,
     containers: inputs.containers ?? [],
@@ -28,17 +29,20 @@ export function dashboardBody(inputs: DashboardInputs, previous?: { tiles?: unkn
 
 /**
  * The `filters` of a body. The server gives each filter an id; a POST must not carry one and a
- * PUT (on the cloud proxy) must carry it on every kept filter: each filter gets the id its name
- * had in the last stored state, none when new. A 2.0.0 server ignores filters.
+ * PUT must carry one on every filter: each filter gets the id its name had in the last stored
+ * state, else `newId()` (a PUT) or none (a POST). A 2.0.0 server ignores filters.
  */
-export function carryFilterIds(filters: unknown, previous: unknown): Obj[] {
+export function carryFilterIds(filters: unknown, previous: unknown, newId?: () => string): Obj[] {
   const ids = new Map<string, string>();
   for (const f of Array.isArray(previous) ? previous : []) if (isObj(f) && typeof f.name === "string" && typeof f.id === "string") ids.set(f.name, f.id);
   return (Array.isArray(filters) ? filters : []).filter(isObj).map(({ id: _id, ...f }) => {
-    const id = typeof f.name === "string" ? ids.get(f.name) : undefined;
+    const id = (typeof f.name === "string" ? ids.get(f.name) : undefined) ?? newId?.();
     return id === undefined ? f : { id, ...f };
   });
 }
+
+/** A fresh filter id, for a filter a PUT adds (the server keeps it, or gives its own). */
+export const freshFilterId = (): string => randomBytes(12).toString("hex");
 
 /** Filters without the server's ids, for comparing with the program's. */
 export function filtersWithoutIds(filters: unknown): unknown {

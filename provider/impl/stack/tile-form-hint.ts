@@ -13,12 +13,15 @@ export function tileFormHint(inputs: { tiles?: unknown; filters?: unknown; conta
   const firstForm = series.some((s) => s.dataSource !== undefined && s.sourceId === undefined && s.type !== "markdown");
   const current = tiles.some((t) => t.config !== undefined) || series.some((s) => s.dataSource === undefined);
   const hints: string[] = [];
-  if (firstForm) hints.push("series with `dataSource` and no `sourceId` are the first generation's form (API 2.0.0): current servers need `sourceId` (an id from getStackSources), beside `dataSource` or instead of it");
-  if (current) hints.push("`config` tiles and series without `dataSource` need a current server (API 2.18.0 or later): a 2.0.0 server knows only series with `dataSource`");
+  if (firstForm) hints.push("if the server is a current one (API 2.14.0 or later): series with `dataSource` and no `sourceId` are the first generation's form; give them `sourceId` (an id from getStackSources), beside `dataSource` or instead of it");
+  if (current) hints.push("if the server is of the first generation (API 2.0.0): `config` tiles and series without `dataSource` need a current server; it knows only series with `dataSource`");
   return hints.length > 0 ? hints.join("; ") : undefined;
 }
 
-/** `err`, or for a 400 of a dashboard write, an error whose message adds the hint (messages are all that reach the engine). */
+/**
+ * `err`, or for a 400 of a dashboard create, an error whose message adds the hint (messages are
+ * all that reach the engine). Only a create: a dashboard that exists was taken in its form.
+ */
 export function withFormHint(err: unknown, inputs: { tiles?: unknown }): unknown {
   if (!(err instanceof ApiError) || err.status !== 400) return err;
   const hint = tileFormHint(inputs);
