@@ -155,4 +155,14 @@ describe.each(TARGETS)("dashboard extras on a current server, %s target", (kind)
     const short = { ...program, tiles: tiles };
     expect((await preview(dashboardImpl, short, (await up(dashboardImpl, short, board)))).diffs).toEqual([]);
   });
+
+  it("a create answered with a 504 after it was applied finds its config-form dashboard in the list: one dashboard", async () => {
+    useTarget(kind, emulator, { maxRetries: "3" });
+    emulator.control.script({ method: "POST", path: kind === "server" ? "^/api/v2/dashboards$" : "/stack/dashboards$", kind: "html", status: 504, apply: true });
+    const before = storedStack(emulator, kind).dashboards.length;
+    const tiles = CONFIG_ROWS.map(([, make], i) => tile(`T${i}`, { series: undefined, y: i * 3, config: make(refs) }));
+    const board = await up(dashboardImpl, { name: "created once", tiles });
+    expect(storedStack(emulator, kind).dashboards.map((d) => d.id).slice(before)).toEqual([board.id]);
+    expect((await preview(dashboardImpl, { name: "created once", tiles }, board)).diffs).toEqual([]);
+  });
 });
