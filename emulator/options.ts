@@ -164,7 +164,7 @@ export const OPTIONS = {
     defaultText: "",
     fromFlag: text,
   }),
-  /** Generation of the stack API served on both ways in (`2.0.0` is the contract's form). @default "2.0.0" */
+  /** Generation of the stack API served on both ways in (`2.0.0` is the contract's form, `2.36.0` the current server). @default "2.36.0" */
   stackApiVersion: option<StackApiVersion, StackApiVersion>({
     default: DEFAULT_STACK_API_VERSION,
     resolve: (value, name) => {
@@ -174,7 +174,7 @@ export const OPTIONS = {
     flag: "stack-api-version",
     arg: "V",
     help: `stack API generation, ${STACK_API_VERSIONS.join(" or ")}: 2.0.0 is the contract's form, 2.36.0 the current server`,
-    defaultText: `${DEFAULT_STACK_API_VERSION} for now, while the provider speaks only the contract's form`,
+    defaultText: `${DEFAULT_STACK_API_VERSION}, the current server`,
     fromFlag: (raw) => {
       if (!isStackApiVersion(raw)) throw new Error(`--stack-api-version: unknown version ${raw} (known: ${STACK_API_VERSIONS.join(",")})`);
       return raw;

@@ -22,6 +22,7 @@ export { StackSavedSearch, type StackSavedSearchArgs } from "./resources/stack-s
 export { getStackSources, getStackSourcesOutput, type GetStackSourcesArgs, type GetStackSourcesOutputArgs } from "./functions/get-stack-sources";
 export { getStackWebhooks, getStackWebhooksOutput, type GetStackWebhooksArgs, type GetStackWebhooksOutputArgs } from "./functions/get-stack-webhooks";
 export type { StackTileInput, StackTileOutput, StackSeries } from "./schemas/stack-dashboard";
+export type { TileConfigInput } from "./schemas/stack-dashboard-config";
 export type { AlertChannel } from "./schemas/stack-alert";
 export type { SavedSearchFilter } from "./schemas/stack-saved-search";
 export type { StackSource } from "./schemas/stack-source";
@@ -35,6 +36,9 @@ export type {
   PipeSettingsArgs,
   StackTileArgs,
   StackSeriesArgs,
+  StackTileConfigArgs,
+  StackFilterArgs,
+  StackContainerArgs,
   AlertChannelArgs,
   AlertInterval,
 } from "./resources/nested-types";

@@ -13,10 +13,10 @@ export const STACK_API_VERSIONS = ["2.0.0", "2.36.0"] as const;
 export type StackApiVersion = (typeof STACK_API_VERSIONS)[number];
 
 /**
- * The generation served when none is chosen: the contract's form, for now.
- * @default "2.0.0"
+ * The generation served when none is chosen: the current server's, as users meet it.
+ * @default "2.36.0"
  */
-export const DEFAULT_STACK_API_VERSION: StackApiVersion = "2.0.0";
+export const DEFAULT_STACK_API_VERSION: StackApiVersion = "2.36.0";
 
 /** True for a version string the emulator serves. */
 export function isStackApiVersion(value: string): value is StackApiVersion {

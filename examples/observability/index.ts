@@ -9,24 +9,61 @@
 //
 // Moving between targets creates the dashboard and alert on the new one and deletes the old.
 import * as pulumi from "@pulumi/pulumi";
-import { StackAlert, StackDashboard, getStackSourcesOutput } from "pulumi-pipestack";
+import { StackAlert, StackDashboard, getStackSourcesOutput, type StackTileArgs } from "pulumi-pipestack";
 
 const config = new pulumi.Config();
+const errorFilter = config.get("errorFilter") ?? "level:error service:checkout";
+
+// Tiles name the source they query by id: the stack's log source here.
+const logs = getStackSourcesOutput().apply((list) => {
+  const found = list.find((s) => s.kind === "log");
+  if (!found) throw new Error("the stack has no log source");
+  return found.id;
+});
+
+// Current stack servers take tiles in the `config` form, as their own JSON has them: builder
+// tiles of every display type (line, stacked_bar, table, number, pie, bar, heatmap, search,
+// markdown, event_patterns) and raw SQL tiles. Only line, stacked_bar and number tiles can
+// carry alerts.
+const currentTiles: StackTileArgs[] = [
+  {
+    name: "Errors",
+    x: 0, y: 0, w: 12, h: 4,
+    config: { displayType: "line", sourceId: logs, select: [{ aggFn: "count", where: errorFilter, alias: "errors" }], groupBy: "ServiceName" },
+  },
+  {
+    name: "Latency p95",
+    x: 12, y: 0, w: 6, h: 4,
+    config: { displayType: "number", sourceId: logs, select: [{ aggFn: "quantile", level: 0.95, valueExpression: "Duration" }], numberFormat: { output: "number", mantissa: 1 } },
+  },
+  {
+    name: "Errors by service",
+    x: 18, y: 0, w: 6, h: 4,
+    config: { displayType: "pie", sourceId: logs, select: [{ aggFn: "count", where: "level:error" }], groupBy: "ServiceName" },
+  },
+  {
+    name: "Slowest routes",
+    x: 0, y: 4, w: 18, h: 6,
+    config: { displayType: "table", sourceId: logs, select: [{ aggFn: "avg", valueExpression: "Duration", alias: "avg duration" }, { aggFn: "count" }], groupBy: "SpanName", orderBy: "avg(Duration) DESC" },
+  },
+  {
+    name: "Runbook",
+    x: 18, y: 4, w: 6, h: 6,
+    config: { displayType: "markdown", markdown: "Errors above the line page the checkout team: see the runbook." },
+  },
+];
+
+// A stack server of the first generation (API 2.0.0) knows only the series form, with
+// `dataSource`: set `firstGenerationServer: true` for one. (A series with both `dataSource` and
+// `sourceId` works on either generation.)
+const firstGenerationTiles: StackTileArgs[] = [
+  { name: "Errors", x: 0, y: 0, w: 12, h: 4, series: [{ type: "time", dataSource: "events", aggFn: "count", where: errorFilter }] },
+  { name: "Latency", x: 12, y: 0, w: 12, h: 4, series: [{ type: "time", dataSource: "events", aggFn: "avg", field: "duration", where: "service:checkout" }] },
+];
 
 const board = new StackDashboard("checkout", {
   name: config.get("dashboardName") ?? "Checkout",
-  tiles: [
-    {
-      name: "Errors",
-      x: 0, y: 0, w: 12, h: 4,
-      series: [{ type: "time", dataSource: "events", aggFn: "count", where: config.get("errorFilter") ?? "level:error service:checkout" }],
-    },
-    {
-      name: "Latency",
-      x: 12, y: 0, w: 12, h: 4,
-      series: [{ type: "time", dataSource: "events", aggFn: "avg", field: "duration", where: "service:checkout" }],
-    },
-  ],
+  tiles: config.getBoolean("firstGenerationServer") ? firstGenerationTiles : currentTiles,
   tags: ["checkout"],
 });
 

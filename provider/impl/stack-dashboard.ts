@@ -12,6 +12,7 @@ import { orGoneOn } from "./stack/gone-or-route";
 import { createDashboard, deleteObject, getDashboard, putDashboard } from "./stack/api";
 import { dashboardBody, dashboardOutputs } from "./stack/dashboard-body";
 import { dashboardDiff } from "./stack/dashboard-diff";
+import { withFormHint } from "./stack/tile-form-hint";
 import { pinTarget, targetOf, withTarget } from "./stack/target";
 import type { StackDashboardRecord } from "../schemas/stack-dashboard";
 import { stackUrlCredentialFailures } from "../schemas/refinements/plain-credentials";
@@ -37,7 +38,9 @@ export async function create(inputs: DashboardInputs): Promise<dynamic.CreateRes
   if (typeof inputs.adoptId === "string") return adopt(target, inputs.adoptId, inputs);
   // After an ambiguous failure, a listed dashboard is ours only if it reads back as this program's.
   const sameAsSent = (r: StackDashboardRecord) => fieldChanges(dashboardOutputs(r, inputs, inputs.tiles, undefined), inputs, dashboardDiff).length === 0;
-  const created = await createDashboard(target, dashboardBody(inputs), sameAsSent);
+  const created = await createDashboard(target, dashboardBody(inputs), sameAsSent).catch((err) => {
+    throw withFormHint(err, inputs);
+  });
   return { id: created.id, outs: dashboardOutputs(created, inputs, inputs.tiles, undefined) };
 }
 
@@ -49,7 +52,7 @@ export async function create(inputs: DashboardInputs): Promise<dynamic.CreateRes
 async function adopt(target: StackTarget, id: string, inputs: DashboardInputs): Promise<dynamic.CreateResult<DashboardOutputs>> {
   const live = await adoptable("dashboard", id, `on ${target.key}`, () => orGoneOn(target, "dashboards", () => getDashboard(target, id)));
   const liveTiles = dashboardOutputs(live, inputs, undefined, undefined).tiles;
-  const updated = await putDashboard(target, id, dashboardBody(inputs, liveTiles));
+  const updated = await putDashboard(target, id, dashboardBody(inputs, { tiles: liveTiles, filters: live.filters }));
   return { id, outs: dashboardOutputs(updated, inputs, inputs.tiles, liveTiles) };
 }
 
@@ -59,7 +62,7 @@ async function adopt(target: StackTarget, id: string, inputs: DashboardInputs): 
  */
 export async function update(id: string, olds: DashboardOutputs, news: DashboardInputs): Promise<dynamic.UpdateResult<DashboardOutputs>> {
   const target = targetOf(news);
-  const body = dashboardBody(news, olds.tiles);
+  const body = dashboardBody(news, olds);
   try {
     const updated = await putDashboard(target, id, body);
     return { outs: dashboardOutputs(updated, news, news.tiles, olds.tiles) };

@@ -2,6 +2,8 @@ import type { destination, fieldMapping, pipeSettings, scaling } from "../schema
 import type { pipeSource } from "../schemas/pipe-source";
 import type { alertChannel, StackAlertInput } from "../schemas/stack-alert";
 import type { stackSeries, stackTile } from "../schemas/stack-dashboard";
+import type { TileConfigInput } from "../schemas/stack-dashboard-config";
+import type { stackContainer, stackFilter } from "../schemas/stack-dashboard-extras";
 import type { ArgsOf } from "./inputs";
 import type { SchemaInput } from "./schema-input";
 import type { StackAlert } from "./stack-alert";
@@ -29,6 +31,12 @@ export type PipeSettingsArgs = ArgsOf<SchemaInput<typeof pipeSettings>>;
 export type StackTileArgs = ArgsOf<SchemaInput<typeof stackTile>>;
 /** One query of a tile's `series`. */
 export type StackSeriesArgs = ArgsOf<SchemaInput<typeof stackSeries>>;
+/** A tile's `config` (current servers): a builder tile of one display type, or a raw SQL tile. */
+export type StackTileConfigArgs = ArgsOf<TileConfigInput>;
+/** One of a dashboard's `filters` (current servers). */
+export type StackFilterArgs = ArgsOf<SchemaInput<typeof stackFilter>>;
+/** One of a dashboard's `containers` (current servers). */
+export type StackContainerArgs = ArgsOf<SchemaInput<typeof stackContainer>>;
 /** A {@link StackAlert}'s `channel`. */
 export type AlertChannelArgs = ArgsOf<SchemaInput<typeof alertChannel>>;
 /** A {@link StackAlert}'s `interval`: `1m 5m 15m 30m 1h 6h 12h 1d`. */

@@ -5,14 +5,19 @@ import { stackObjectPolicy, type StackPatch } from "./stack-target";
 const put = { change: "update", patch: "put" } as const;
 
 /**
- * Every field of a dashboard and its life cycle. The PUT takes the name, the tags and the whole
- * tile list, so all of them change in place (tiles are compared tile by tile, by key); only a
+ * Every field of a dashboard and its life cycle. The PUT takes the name, the tags, the whole
+ * tile list and (current servers) the filters, saved query and containers, so all of them
+ * change in place; the server picks `savedQueryLanguage` when left out (tiles are compared tile by tile, by key); only a
  * move to another stack needs a new dashboard.
  */
 export const stackDashboardPolicy = {
   name: put,
   tiles: put,
   tags: { ...put, empty: [] },
+  filters: put,
+  savedQuery: put,
+  savedQueryLanguage: { ...put, serverDefault: true },
+  containers: put,
   ...stackObjectPolicy,
 } as const satisfies FieldPolicy<StackDashboardInput, StackPatch>;
 

@@ -2,6 +2,9 @@ import { z } from "zod";
 import { formatPath, type CheckFailure } from "./check-failures";
 import { stackObjectFields } from "./stack-target";
 import { isUnknown } from "./unknown";
+import { AGG_FNS, metricType, numberFormat, tileConfig, whereLanguage } from "./stack-dashboard-config";
+import { stackContainer, stackFilter } from "./stack-dashboard-extras";
+import { filterNameFailures, tileFormFailures } from "./stack-dashboard-rules";
 
 /** Width of the dashboard grid, in columns. */
 export const GRID_COLUMNS = 24;
@@ -9,21 +12,40 @@ export const GRID_COLUMNS = 24;
 const text = z.string().min(1, "must not be empty");
 const int = z.number().int("must be an integer");
 
-/** One query of a tile. */
+/** One query of a tile (the series form; current servers read it back as `config`). */
 export const stackSeries = z
   .object({
-    /** Chart type, e.g. `time`, `number`, `table`. Every series of a tile has the same type. */
+    /** Chart type: `time`, `table`, `number`, `search`, `markdown`. Every series of a tile has the same type. */
     type: text,
-    /** What is queried, e.g. `events`, `metrics`. */
-    dataSource: text,
-    /** Aggregation, e.g. `count`, `avg`, `sum`. */
-    aggFn: text,
+    /** What is queried on a 2.0.0 server: `events`, `metrics`. Current servers take `sourceId` instead; set both to serve either. */
+    dataSource: text.optional(),
+    /** The source queried on a current server (an id from `getStackSources`). */
+    sourceId: text.optional(),
+    /** Aggregation, e.g. `count`, `avg`, `sum` (time, table and number series). */
+    aggFn: z.enum(AGG_FNS).optional(),
+    /** Quantile level, 0-1, with `aggFn: "quantile"`. */
+    level: z.number().min(0, "must be at least 0").max(1, "must be at most 1").optional(),
     /** Attribute the aggregation reads (not needed for `count`). */
     field: text.optional(),
+    /** Name shown for the series. */
+    alias: z.string().optional(),
     /** Query expression filtering what is counted. @default "" */
     where: z.string().optional(),
+    /** @default "lucene" */
+    whereLanguage: whereLanguage.optional(),
     /** Attributes to group by, at most 10. @default [] */
     groupBy: z.array(text).max(10, "must have at most 10 entries").optional(),
+    numberFormat: numberFormat.optional(),
+    metricDataType: metricType.optional(),
+    metricName: z.string().optional(),
+    /** How a time series is drawn. @default "line" */
+    displayType: z.enum(["line", "stacked_bar"]).optional(),
+    /** Row order of a table series. */
+    sortOrder: z.enum(["desc", "asc"]).optional(),
+    /** Columns of a search series. */
+    fields: z.array(z.string()).optional(),
+    /** Text of a markdown series. */
+    content: z.string().max(100000, "must be at most 100000 characters").optional(),
   })
   .strict();
 
@@ -46,10 +68,16 @@ export const stackTile = z
     w: int.min(1, "must be at least 1").max(GRID_COLUMNS, `must be at most ${GRID_COLUMNS}`),
     /** Height in rows, from 1. */
     h: int.min(1, "must be at least 1"),
-    /** Show the series as a ratio of each other. @default false */
+    /** Show the two series as a ratio (series form; the `config` form says `config.asRatio`). @default false */
     asRatio: z.boolean().optional(),
-    /** Queries of the tile, all of one `type`. */
-    series: z.array(stackSeries).min(1, "must have at least one series"),
+    /** Queries of the tile, all of one `type`: the series form. Set this or `config`. */
+    series: z.array(stackSeries).min(1, "must have at least one series").optional(),
+    /** The tile in the `config` form of current servers (builder or raw SQL). Set this or `series`. */
+    config: tileConfig.optional(),
+    /** The dashboard container the tile sits in. */
+    containerId: z.string().min(1, "must not be empty").max(256, "must be at most 256 characters").optional(),
+    /** The tab of that container the tile sits in. */
+    tabId: z.string().min(1, "must not be empty").max(256, "must be at most 256 characters").optional(),
   })
   .strict();
 
@@ -62,6 +90,14 @@ export const stackDashboardSpec = z
     tiles: z.array(stackTile).max(500, "must have at most 500 tiles"),
     /** Up to 50 tags of at most 32 characters; duplicates are dropped. @default [] */
     tags: z.array(text.max(32, "must be at most 32 characters")).max(50, "must have at most 50 tags").optional(),
+    /** Dashboard-wide filters (current servers). The server gives each an `id`, carried by name. @default [] */
+    filters: z.array(stackFilter).optional(),
+    /** Query applied to every tile (current servers). */
+    savedQuery: z.string().nullable().optional(),
+    /** Language of `savedQuery`. @default "lucene" when `savedQuery` is set */
+    savedQueryLanguage: whereLanguage.optional(),
+    /** Collapsible groups and tabs that tiles name by `containerId` / `tabId` (current servers). @default [] */
+    containers: z.array(stackContainer).max(50, "must have at most 50 containers").optional(),
     ...stackObjectFields,
   })
   .strict();
@@ -72,7 +108,7 @@ export type StackTile = z.output<typeof stackTile>;
 export type StackDashboardInput = z.input<typeof stackDashboardSpec>;
 
 /** A tile as the API returns it: the program's fields plus the server's id. */
-export type StackTileOutput = Omit<StackTile, "key" | "asRatio"> & { id: string; key: string; asRatio: boolean };
+export type StackTileOutput = Omit<StackTile, "key"> & { id: string; key: string };
 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => v !== null && typeof v === "object" && !Array.isArray(v);
@@ -90,7 +126,7 @@ export function tileKey(tile: { key?: unknown; name?: unknown }): string | undef
  * Values not known yet pass. Pure.
  */
 export function dashboardRuleFailures(input: unknown): CheckFailure[] {
-  const failures: CheckFailure[] = [];
+  const failures: CheckFailure[] = isObj(input) ? filterNameFailures(input.filters) : [];
   const tiles = isObj(input) && Array.isArray(input.tiles) ? input.tiles : [];
   const seen = new Map<string, number>();
   tiles.forEach((tile, i) => {
@@ -108,6 +144,7 @@ export function dashboardRuleFailures(input: unknown): CheckFailure[] {
         }
       });
     }
+    failures.push(...tileFormFailures(tile, at, isObj(input) ? input.containers : undefined));
     if (isUnknown(tile.key) || (tile.key === undefined && isUnknown(tile.name))) return;
     const key = tileKey(tile);
     if (key === undefined) return;
@@ -129,7 +166,7 @@ export function dashboardRuleFailures(input: unknown): CheckFailure[] {
 export const stackSeriesRecord = z
   .object({
     type: z.string(),
-    dataSource: z.string(),
+    dataSource: z.string().nullish(),
     aggFn: z.string().nullish(),
     field: z.string().nullish(),
     where: z.string().nullish(),
@@ -148,6 +185,8 @@ export const stackTileRecord = z
     h: z.number(),
     asRatio: z.boolean().nullish(),
     series: z.array(stackSeriesRecord).nullish(),
+    /** Current servers answer every tile in the `config` form. */
+    config: z.record(z.unknown()).nullish(),
   })
   .passthrough();
 

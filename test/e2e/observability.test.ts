@@ -8,12 +8,19 @@ function stacks(stack: E2EStack): { cloud: any; server: any } {
   return { cloud: storedStack(stack.emulator, "cloud"), server: storedStack(stack.emulator, "server") };
 }
 
+/** The webhook every emulated stack has (a current server refuses a channel naming no webhook). */
+const SEEDED_WEBHOOK_ID = "65f0c0de00000000000000a1";
+
 /**
  * Starts on the cloud service's stack (the default target); the replacement moves both objects
  * to the open-source server (`pipestack:stackUrl`), where the drift and deletion steps run.
+ * Against each stack API generation: the current one with the example's config-form tiles, the
+ * first (2.0.0) with its series-form tiles.
  */
-describeExample("observability", {
+for (const version of ["2.36.0", "2.0.0"] as const) describeExample(`observability on a ${version} stack server`, {
   program: "examples/observability",
+  emulator: { stackApiVersion: version },
+  config: { webhookId: SEEDED_WEBHOOK_ID, ...(version === "2.0.0" ? { firstGenerationServer: "true" } : {}) },
   resources: [
     { name: "checkout", type: "pipestack:StackDashboard" },
     { name: "checkout-errors", type: "pipestack:StackAlert" },
@@ -45,7 +52,9 @@ describeExample("observability", {
     },
   },
   async drift(stack, ids) {
-    await stack.stackApi("PUT", `/dashboards/${ids.checkout}`, { name: "Renamed outside Pulumi" });
+    // A current server's PUT needs the tiles too: the live ones, as the server answers them.
+    const live = await stack.stackApi("GET", `/dashboards/${ids.checkout}`);
+    await stack.stackApi("PUT", `/dashboards/${ids.checkout}`, { name: "Renamed outside Pulumi", tiles: live.tiles, tags: live.tags });
     return { resource: "checkout", property: "name", value: "Renamed outside Pulumi" };
   },
   async remove(stack, ids) {

@@ -1,6 +1,6 @@
 /**
  * The stack API generation is chosen at start: the same requests against `2.0.0` (the
- * contract's form, the default) and `2.36.0` (the current server) get each generation's
+ * contract's form) and `2.36.0` (the current server, the default) get each generation's
  * answers, on both ways in.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -22,12 +22,13 @@ const call = (version: string, method: string, path: string, body?: unknown) => 
 const contractTile = { name: "a", x: 0, y: 0, w: 6, h: 4, series: [{ type: "time", dataSource: "events", aggFn: "count" }] };
 
 describe("choosing the generation", () => {
-  it("serves the contract's form by default and says which in the control state", async () => {
-    expect(resolveOptions({}).stackApiVersion).toBe("2.0.0");
-    for (const [version, expected] of [["default", "2.0.0"], ["2.0.0", "2.0.0"], ["2.36.0", "2.36.0"]]) {
+  it("serves the current server's form by default and says which in the control state", async () => {
+    expect(resolveOptions({}).stackApiVersion).toBe("2.36.0");
+    for (const [version, expected] of [["default", "2.36.0"], ["2.0.0", "2.0.0"], ["2.36.0", "2.36.0"]]) {
       expect((await control(emulators[version] as Emulator, "GET", "/state")).json.stackApiVersion).toBe(expected);
     }
-    expect((await call("default", "POST", "/dashboards", { name: "d", tiles: [contractTile] })).status).toBe(200);
+    const contract = await call("default", "POST", "/dashboards", { name: "d", tiles: [contractTile] });
+    expect([contract.status, contract.json.message]).toEqual([400, expect.stringContaining("tiles.0.series.0.sourceId: Required")]);
   });
 
   it("refuses a version it does not serve, from options and from the command line", () => {
@@ -39,7 +40,7 @@ describe("choosing the generation", () => {
   it("prints the generation at start and names the default in the help", () => {
     const settings = describeSettings(resolveOptions({ stackApiVersion: "2.36.0" }), { keySecret: false, stackToken: false });
     expect(settings).toContain("  stack api version   2.36.0");
-    expect(USAGE).toMatch(/--stack-api-version V[^]*default 2\.0\.0\s+for now/);
+    expect(USAGE).toMatch(/--stack-api-version V[^]*default 2\.36\.0, the current server/);
   });
 });
 

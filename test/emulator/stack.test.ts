@@ -4,7 +4,7 @@ import { apiV2, cloud, start } from "./helpers";
 
 let emulator: Emulator;
 beforeAll(async () => {
-  emulator = await start();
+  emulator = await start({ stackApiVersion: "2.0.0" });
 });
 afterAll(() => emulator.close());
 

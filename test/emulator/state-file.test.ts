@@ -10,13 +10,13 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 describe("state file", () => {
   it("saves every change and loads it on the next start", async () => {
     const stateFile = path.join(dir, "state.json");
-    const first = await start({ stateFile });
+    const first = await start({ stateFile, stackApiVersion: "2.0.0" });
     const pipe = (await cloud(first).call("POST", "/pipes", kafkaPipe("persisted"))).json.result;
     const dashboard = (await apiV2(first).call("POST", "/dashboards", { name: "persisted" })).json.data;
     await first.close();
     expect(JSON.parse(readFileSync(stateFile, "utf8")).version).toBe(1);
 
-    const second = await start({ stateFile });
+    const second = await start({ stateFile, stackApiVersion: "2.0.0" });
     try {
       const read = await cloud(second).call("GET", `/pipes/${pipe.id}`);
       expect(read.status).toBe(200);

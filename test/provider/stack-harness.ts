@@ -4,6 +4,7 @@
  */
 import { afterAll, beforeAll } from "vitest";
 import type { Emulator, EmulatorOptions } from "../../emulator/index";
+import type { StackApiVersion } from "../../emulator/stack/generation";
 import { configureWith } from "../support/engine";
 import { KEY_SECRET, STACK_TOKEN, startTestEmulator } from "../support/emulator";
 import type { Engine } from "../support/engines";
@@ -15,9 +16,13 @@ export { KEY_SECRET, STACK_TOKEN };
 export type TargetKind = "cloud" | "server";
 export const TARGETS: TargetKind[] = ["cloud", "server"];
 
-/** An emulator for stack tests; `stackApiVersion` chooses the server generation it answers as. */
-export function start(options: EmulatorOptions = {}): Promise<Emulator> {
-  return startTestEmulator({ retryAfterSeconds: 0, ...options });
+/** Stack API generations the provider is tested against: the contract's first form and the current one. */
+export const STACK_VERSIONS = ["2.0.0", "2.36.0"] as const;
+
+/** An emulator for stack tests, answering as the server generation named (the contract's 2.0.0 unless told). */
+export function start(options: StackApiVersion | EmulatorOptions = {}): Promise<Emulator> {
+  const chosen = typeof options === "string" ? { stackApiVersion: options } : options;
+  return startTestEmulator({ retryAfterSeconds: 0, ...chosen });
 }
 
 /**
@@ -28,7 +33,7 @@ export function start(options: EmulatorOptions = {}): Promise<Emulator> {
 export function startGenerations(): { current: Emulator; first: Emulator } {
   const both = {} as { current: Emulator; first: Emulator };
   beforeAll(async () => {
-    [both.current, both.first] = await Promise.all([start({ stackApiVersion: "2.36.0" }), start({ stackApiVersion: "2.0.0" })]);
+    [both.current, both.first] = await Promise.all([start("2.36.0"), start("2.0.0")]);
   });
   afterAll(async () => {
     await Promise.all([both.current?.close(), both.first?.close()]);

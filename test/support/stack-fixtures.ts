@@ -15,9 +15,28 @@ export function tile(name: string, over: Record<string, unknown> = {}): Record<s
   return { name, x: 0, y: 0, w: 6, h: 3, series: [series()], ...over };
 }
 
+/** A builder tile's `config` (a line of counts) on `sourceId`. */
+export function cfg(over: Record<string, unknown> = {}, sourceId = "65f0c0de0000000000000001"): Record<string, any> {
+  return { displayType: "line", sourceId, select: [{ aggFn: "count" }], ...over };
+}
+
+/** A dashboard filter on `sourceId`. */
+export function filter(over: Record<string, unknown> = {}, sourceId = "65f0c0de0000000000000001"): Record<string, any> {
+  return { type: "QUERY_EXPRESSION", name: "Service", expression: "ServiceName", sourceId, ...over };
+}
+
 /** Two tiles side by side, one tag. */
 export function dashboardInputs(over: Record<string, unknown> = {}): Record<string, any> {
   return { name: "checkout", tiles: [tile("Errors"), tile("Latency", { x: 6, series: [series({ aggFn: "avg", field: "duration" })] })], tags: ["team-a"], ...over };
+}
+
+/**
+ * `program` with `sourceId` beside every series' `dataSource`: a program both generations take
+ * (a 2.0.0 server reads `dataSource`, a current one `sourceId`; each drops the other).
+ */
+export function withSourceId(program: Record<string, any>, sourceId: string): Record<string, any> {
+  const tiles = (program.tiles ?? []).map((t: Record<string, any>) => (t.series ? { ...t, series: t.series.map((s: Record<string, any>) => ({ ...s, sourceId })) } : t));
+  return { ...program, tiles };
 }
 
 /** A tile alert on `dashboardId` / `tileId`. */

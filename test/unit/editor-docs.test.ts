@@ -63,7 +63,7 @@ describe("hover on nested fields (through the installed package's types)", () =>
     ["consumerGroup", "consumerGroup?: Input<string | null | undefined>", "Consumer group"],
     ["authentication", `authentication?: Input<"PLAIN" | "SCRAM-SHA-256"`, "How the pipe authenticates"],
     ["key:", "key?: Input<string | undefined>", "Stable identity of the tile"],
-    ["dataSource", "dataSource: Input<string>", "What is queried"],
+    ["dataSource", "dataSource?: Input<string", "What is queried on a 2.0.0 server"],
   ])("%s", (word, signature, docs) => {
     const h = hover(word);
     expect(h.signature).toContain(signature);

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { alertEngine as alert, dashboardEngine as dashboard } from "../support/engines";
 import { UNKNOWN } from "../../provider/schemas/unknown";
-import { alertInputs, cloudConfig, configureWith, dashboardInputs, series, tile } from "../support/stack-fixtures";
+import { alertInputs, cfg, cloudConfig, configureWith, dashboardInputs, filter, series, tile } from "../support/stack-fixtures";
 
 type Input = Record<string, any>;
 type Case = [what: string, input: Input, property: string, reason: RegExp];
@@ -30,7 +30,26 @@ describe("StackDashboard check: refusals carry property paths", () => {
     ["zero height", tiles(tile("A", { h: 0 })), "tiles[0].h", /at least 1/],
     ["no series", tiles(tile("A", { series: [] })), "tiles[0].series", /at least one/],
     ["mixed series types", tiles(tile("A", { series: [series(), series({ type: "number" })] })), "tiles[0].series[1].type", /same type/],
-    ["series without aggFn", tiles(tile("A", { series: [{ type: "time", dataSource: "events" }] })), "tiles[0].series[0].aggFn", /Required/],
+    ["series without aggFn", tiles(tile("A", { series: [{ type: "time", dataSource: "events" }] })), "tiles[0].series[0].aggFn", /is required for a "time" series/],
+    ["series naming no source", tiles(tile("A", { series: [{ type: "time", aggFn: "count" }] })), "tiles[0].series[0].sourceId", /is required \(or `dataSource`/],
+    ["series and config at once", tiles(tile("A", { config: cfg() })), "tiles[0].config", /one form/],
+    ["neither series nor config", tiles(tile("A", { series: undefined })), "tiles[0].series", /or `config`/],
+    ["series asRatio beside config", tiles(tile("A", { series: undefined, asRatio: true, config: cfg() })), "tiles[0].asRatio", /config\.asRatio/],
+    ["unknown display type", tiles(tile("A", { series: undefined, config: cfg({ displayType: "gauge" }) })), "tiles[0].config.displayType", /discriminator/],
+    ["a field the display type drops", tiles(tile("A", { series: undefined, config: cfg({ displayType: "table", fillNulls: false }) })), "tiles[0].config.fillNulls", /not a known field/],
+    ["avg without valueExpression", tiles(tile("A", { series: undefined, config: cfg({ select: [{ aggFn: "avg" }] }) })), "tiles[0].config.select[0].valueExpression", /required for aggFn "avg"/],
+    ["level without quantile", tiles(tile("A", { series: undefined, config: cfg({ select: [{ aggFn: "count", level: 0.9 }] }) })), "tiles[0].config.select[0].level", /quantile/],
+    ["a pie of two items", tiles(tile("A", { series: undefined, config: cfg({ displayType: "pie", select: [{ aggFn: "count" }, { aggFn: "count" }] }) })), "tiles[0].config.select", /exactly one/],
+    ["a number of two items, no formulas", tiles(tile("A", { series: undefined, config: cfg({ displayType: "number", select: [{ aggFn: "count" }, { aggFn: "count" }] }) })), "tiles[0].config.select", /one select item unless it has formulas/],
+    ["asRatio of one item", tiles(tile("A", { series: undefined, config: cfg({ asRatio: true }) })), "tiles[0].config.asRatio", /exactly two/],
+    ["raw SQL without connection", tiles(tile("A", { series: undefined, config: { configType: "sql", displayType: "table", sqlTemplate: "SELECT 1" } })), "tiles[0].config.connectionId", /Required/],
+    ["raw SQL heatmap", tiles(tile("A", { series: undefined, config: { configType: "sql", displayType: "heatmap", connectionId: "c", sqlTemplate: "q" } })), "tiles[0].config.displayType", /discriminator/],
+    ["a colour off the palette", tiles(tile("A", { series: undefined, config: cfg({ displayType: "number", color: "red" }) })), "tiles[0].config.color", /chart-blue/],
+    ["tabId without containerId", tiles(tile("A", { tabId: "t1" })), "tiles[0].tabId", /needs `containerId`/],
+    ["an unknown containerId", dashboardInputs({ containers: [{ id: "c1", title: "C", collapsed: false }], tiles: [tile("A", { containerId: "c2" })] }), "tiles[0].containerId", /names no container/],
+    ["duplicate filter names", dashboardInputs({ filters: [filter(), filter()] }), "filters[1].name", /must be unique/],
+    ["a filter of another type", dashboardInputs({ filters: [filter({ type: "SQL" })] }), "filters[0].type", /QUERY_EXPRESSION/],
+    ["savedQueryLanguage not a language", dashboardInputs({ savedQuery: "a", savedQueryLanguage: "kql" }), "savedQueryLanguage", /sql.*lucene/],
     ["groupBy over 10", tiles(tile("A", { series: [series({ groupBy: many(11, (i) => `g${i}`) })] })), "tiles[0].series[0].groupBy", /at most 10/],
     ["duplicate names", tiles(tile("A"), tile("A", { x: 6 })), "tiles[1].name", /also identifies tiles\[0\]/],
     ["duplicate keys", tiles(tile("A", { key: "k" }), tile("B", { key: "k", x: 6 })), "tiles[1].key", /duplicates the key of tiles\[0\]/],

@@ -88,8 +88,8 @@ describe("outputs: keys and tileIds", () => {
 
 describe("request bodies", () => {
   it("dashboard: name, tags (deduplicated, always sent) and tiles; never a top-level id or target fields", () => {
-    const body = dashboardBody({ id: "x", name: "b", tiles: [tile("Errors")], tags: ["a", "a"], stackUrl: "http://s", organizationId: "o" } as any, stored);
-    expect(Object.keys(body).sort()).toEqual(["name", "tags", "tiles"]);
+    const body = dashboardBody({ id: "x", name: "b", tiles: [tile("Errors")], tags: ["a", "a"], stackUrl: "http://s", organizationId: "o" } as any, { tiles: stored });
+    expect(Object.keys(body).sort()).toEqual(["containers", "filters", "name", "savedQuery", "tags", "tiles"]);
     expect(body.tags).toEqual(["a"]);
     expect(dashboardBody({ name: "b", tiles: [] }).tags).toEqual([]);
   });

@@ -89,6 +89,16 @@ describe("public types", () => {
     expectTypeOf<InstanceType<Index["Pipe"]>["source"]>().toEqualTypeOf<pulumi.Output<import("../../provider/index").PipeSource>>();
   });
 
+  it("a tile's config is one display type's shape, with Outputs inside (a source id from a function)", () => {
+    type Tile = import("../../provider/index").StackTileArgs;
+    const sourceId = pulumi.output("65f0c0de0000000000000001");
+    const line: Tile = { name: "n", x: 0, y: 0, w: 1, h: 1, config: { displayType: "line", sourceId, select: [{ aggFn: "count" }], fillNulls: false } };
+    const raw: Tile = { name: "n", x: 0, y: 0, w: 1, h: 1, config: { configType: "sql", displayType: "pie", connectionId: "c", sqlTemplate: "q" } };
+    // @ts-expect-error no such display type
+    const wrongType: Tile = { name: "n", x: 0, y: 0, w: 1, h: 1, config: { displayType: "gauge", sourceId, select: [] } };
+    expectTypeOf([line, raw, wrongType]).toBeArray();
+  });
+
   it("settings are typed from their schema", () => {
     expectTypeOf<Settings["maxRetries"]>().toEqualTypeOf<number>();
     expectTypeOf<Settings["apiUrl"]>().toEqualTypeOf<string | undefined>();

@@ -1,6 +1,7 @@
 import type { StackDashboardRecord } from "../../schemas/stack-dashboard";
 import { stackDashboardPolicy } from "../../schemas/stack-dashboard-policy";
-import { dropUndefined } from "../canonical";
+import { randomBytes } from "node:crypto";
+import { dropUndefined, isObj } from "../canonical";
 import type { DashboardInputs, DashboardOutputs } from "../../schemas/stack-props";
 import { readBackFields } from "../read-back";
 import { carryTileIds, projectTiles, tileIdMap, uniqueTags } from "./tiles";
@@ -12,10 +13,40 @@ type Obj = Record<string, unknown>;
  * the whole tile list, each tile with the id its key had in `previousTiles` (none on create).
  * Never a top-level `id`, never a tile `key` (the server does not know keys). Pure.
  */
-export function dashboardBody(inputs: DashboardInputs, previousTiles?: unknown): Obj {
+export function dashboardBody(inputs: DashboardInputs, previous?: { tiles?: unknown; filters?: unknown }): Obj {
   const tiles = Array.isArray(inputs.tiles) ? inputs.tiles : [];
-  const body: Record<BodyField, unknown> = { name: inputs.name, tiles: carryTileIds(tiles, previousTiles), tags: uniqueTags(inputs.tags) };
-  return body;
+  const body: Record<BodyField, unknown> = {
+    name: inputs.name,
+    tiles: carryTileIds(tiles, previous?.tiles),
+    tags: uniqueTags(inputs.tags),
+    filters: carryFilterIds(inputs.filters, previous?.filters, previous ? freshFilterId : undefined),
+    savedQuery: inputs.savedQuery ?? null,
+    savedQueryLanguage: inputs.savedQueryLanguage,
+    containers: inputs.containers ?? [],
+  };
+  return dropUndefined(body);
+}
+
+/**
+ * The `filters` of a body. The server gives each filter an id; a POST must not carry one and a
+ * PUT must carry one on every filter: each filter gets the id its name had in the last stored
+ * state, else `newId()` (a PUT) or none (a POST). A 2.0.0 server ignores filters.
+ */
+export function carryFilterIds(filters: unknown, previous: unknown, newId?: () => string): Obj[] {
+  const ids = new Map<string, string>();
+  for (const f of Array.isArray(previous) ? previous : []) if (isObj(f) && typeof f.name === "string" && typeof f.id === "string") ids.set(f.name, f.id);
+  return (Array.isArray(filters) ? filters : []).filter(isObj).map(({ id: _id, ...f }) => {
+    const id = (typeof f.name === "string" ? ids.get(f.name) : undefined) ?? newId?.();
+    return id === undefined ? f : { id, ...f };
+  });
+}
+
+/** A fresh filter id, for a filter a PUT adds (the server keeps it, or gives its own). */
+export const freshFilterId = (): string => randomBytes(12).toString("hex");
+
+/** Filters without the server's ids, for comparing with the program's. */
+export function filtersWithoutIds(filters: unknown): unknown {
+  return Array.isArray(filters) ? filters.map((f) => (isObj(f) ? { ...f, id: undefined } : f)) : filters;
 }
 
 /** The fields the dashboard policy sends in a body; a new one does not compile above until it is sent. */

@@ -1,5 +1,6 @@
 import { tileKey, type StackTileOutput, type StackTileRecord } from "../../schemas/stack-dashboard";
-import { isObj } from "../canonical";
+import { dropUndefined, isObj } from "../canonical";
+import { keptTile } from "./tile-readback";
 
 /**
  * Tiles between the program, the API and the state. The server knows a tile by its id; the
@@ -10,30 +11,30 @@ import { isObj } from "../canonical";
 
 type Obj = Record<string, unknown>;
 
-/** A series with the server's defaults filled in, in a fixed key order. */
+/** Series fields in the order they are kept, after `type`, `dataSource` and `sourceId`. */
+const SERIES_EXTRAS = ["level", "alias", "whereLanguage", "numberFormat", "metricDataType", "metricName", "displayType", "sortOrder", "fields", "content"] as const;
+
+/** A series with the server's defaults filled in (`where: ""`, `groupBy: []`), in a fixed key order. */
 export function normalSeries(s: unknown): Obj {
   const o = isObj(s) ? s : {};
-  const out: Obj = { type: o.type, dataSource: o.dataSource };
-  if (o.aggFn !== undefined && o.aggFn !== null) out.aggFn = o.aggFn;
-  if (o.field !== undefined && o.field !== null) out.field = o.field;
+  const out: Obj = { type: o.type };
+  for (const k of ["dataSource", "sourceId", "aggFn", "field"]) if (o[k] !== undefined && o[k] !== null) out[k] = o[k];
   out.where = o.where ?? "";
   out.groupBy = o.groupBy ?? [];
+  for (const k of SERIES_EXTRAS) if (o[k] !== undefined && o[k] !== null) out[k] = o[k];
   return out;
 }
 
-/** A tile as compared and stored: key resolved, defaults filled in, no id. */
+/**
+ * A tile as compared and stored: key resolved, defaults filled in, no id. A series tile has
+ * `asRatio` (default false) and `series`; a config tile has `config` as written.
+ */
 export function normalTile(t: unknown): Obj {
   const o = isObj(t) ? t : {};
-  return {
-    key: o.key ?? o.name,
-    name: o.name,
-    x: o.x,
-    y: o.y,
-    w: o.w,
-    h: o.h,
-    asRatio: o.asRatio ?? false,
-    series: Array.isArray(o.series) ? o.series.map(normalSeries) : (o.series ?? []),
-  };
+  const place = { key: o.key ?? o.name, name: o.name, x: o.x, y: o.y, w: o.w, h: o.h };
+  const where = dropUndefined({ containerId: o.containerId ?? undefined, tabId: o.tabId ?? undefined });
+  if (o.config !== undefined && o.config !== null && (o.series === undefined || o.series === null)) return { ...place, config: o.config, ...where };
+  return { ...place, asRatio: o.asRatio ?? false, series: Array.isArray(o.series) ? o.series.map(normalSeries) : (o.series ?? []), ...where };
 }
 
 /** Key -> id of the tiles last stored (the old outputs' `tiles`). */
@@ -62,21 +63,25 @@ export function carryTileIds(tiles: readonly unknown[], previous: unknown): Obj[
 }
 
 /**
- * The outputs' tiles from the API's answer: each with its id and its key. A tile's key comes
+ * The outputs' tiles from the API's answer: each with its id and its key, in the form written
+ * when the answer is what the server makes of it (see {@link keptTile}). A tile's key comes
  * from the tile sent at the same place (`sent`, when the answer has as many tiles), else from
  * the stored tile with the same id, else its name; a key taken twice falls back to the id.
  */
 export function projectTiles(api: readonly StackTileRecord[], sent: readonly unknown[] | undefined, previous: unknown): StackTileOutput[] {
   const byId = new Map<string, string>();
   for (const [key, id] of storedIds(previous)) byId.set(id, key);
+  const byIdTile = new Map<string, Obj>();
+  for (const p of Array.isArray(previous) ? previous : []) if (isObj(p) && typeof p.id === "string") byIdTile.set(p.id, p);
   const aligned = sent !== undefined && sent.length === api.length;
   const used = new Set<string>();
   return api.map((t, i) => {
-    const fromSent = aligned ? tileKey(isObj(sent[i]) ? (sent[i] as Obj) : {}) : undefined;
+    const sentTile = aligned && isObj(sent[i]) ? (sent[i] as Obj) : undefined;
+    const fromSent = sentTile ? tileKey(sentTile) : undefined;
     let key = fromSent ?? byId.get(t.id) ?? t.name;
     if (used.has(key)) key = t.id;
     used.add(key);
-    const { key: _k, ...rest } = normalTile(t);
+    const { key: _k, ...rest } = normalTile(keptTile(t as Obj, sentTile ?? byIdTile.get(t.id)));
     return { id: t.id, key, ...rest } as StackTileOutput;
   });
 }
