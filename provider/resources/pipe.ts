@@ -9,8 +9,8 @@ import { hasTypeToken, RESOURCE_MODULE, typeTokens } from "./type-tokens";
 import { splitSourceInput } from "./split-source";
 
 /**
- * Arguments of a {@link Pipe}: the create body of the API (`source` with exactly one of
- * one source kind; `destination`; `fieldMappings`; `scaling`;
+ * Arguments of a {@link Pipe}: the create body of the API (`source` with exactly one source
+ * kind; `destination`; `fieldMappings`; `scaling`;
  * `settings`), plus where it lives and how long to wait for it.
  */
 export interface PipeArgs extends ArgsOf<Omit<SchemaInput<typeof pipeSpecShape>, "name" | "source">> {
