@@ -67,25 +67,20 @@ export const postgresSource = z
   })
   .strict();
 
+/** `cdc` (snapshot, then changes), `snapshot` (one load, ends Completed) or `cdc_only`; required by the other database kinds. */
 const replicationMode = z.enum(["cdc", "snapshot", "cdc_only"]);
-const positive = z.number().int("must be an integer").min(1, "must be at least 1");
-const rowsPerPartition = z.number().int("must be an integer").min(1000, "must be at least 1000");
 const mappingEngine = z.enum(["ReplacingMergeTree", "MergeTree", "Null"]);
 
-export const mysqlSettings = z
-  .object({
-    /** `cdc` (snapshot, then changes), `snapshot` (one load, ends Completed) or `cdc_only`. */
+/** The snapshot settings every database kind shares (their names and bounds are postgres's). */
+const snapshotSettings = { snapshotNumRowsPerPartition: true, snapshotNumberOfParallelTables: true } as const;
+
+export const mysqlSettings = postgresSettings
+  .pick({ ...snapshotSettings, syncIntervalSeconds: true, pullBatchSize: true, allowNullableColumns: true, initialLoadParallelism: true, deleteOnMerge: true })
+  .extend({
     replicationMode,
-    syncIntervalSeconds: positive.optional(),
-    pullBatchSize: positive.optional(),
     /** @default "GTID" (the API's) */
     replicationMechanism: z.enum(["GTID", "FILE_POS"]).optional(),
     useCompression: z.boolean().optional(),
-    allowNullableColumns: z.boolean().optional(),
-    initialLoadParallelism: positive.optional(),
-    snapshotNumRowsPerPartition: rowsPerPartition.optional(),
-    snapshotNumberOfParallelTables: positive.optional(),
-    deleteOnMerge: z.boolean().optional(),
   })
   .strict();
 
@@ -114,14 +109,10 @@ export const mysqlSource = z
   })
   .strict();
 
-export const mongodbSettings = z
-  .object({
+export const mongodbSettings = postgresSettings
+  .pick({ ...snapshotSettings, syncIntervalSeconds: true, pullBatchSize: true, deleteOnMerge: true })
+  .extend({
     replicationMode,
-    syncIntervalSeconds: positive.optional(),
-    pullBatchSize: positive.optional(),
-    snapshotNumRowsPerPartition: rowsPerPartition.optional(),
-    snapshotNumberOfParallelTables: positive.optional(),
-    deleteOnMerge: z.boolean().optional(),
     /** Keep documents as native JSON columns rather than strings. */
     useJsonNativeFormat: z.boolean().optional(),
   })
@@ -153,14 +144,11 @@ export const mongodbSource = z
   })
   .strict();
 
-export const bigquerySettings = z
-  .object({
+export const bigquerySettings = postgresSettings
+  .pick({ ...snapshotSettings, allowNullableColumns: true, initialLoadParallelism: true })
+  .extend({
     /** The only mode offered: one load, then the pipe ends Completed. @default "snapshot" */
     replicationMode: z.enum(["snapshot"]).optional(),
-    allowNullableColumns: z.boolean().optional(),
-    initialLoadParallelism: positive.optional(),
-    snapshotNumRowsPerPartition: rowsPerPartition.optional(),
-    snapshotNumberOfParallelTables: positive.optional(),
   })
   .strict();
 

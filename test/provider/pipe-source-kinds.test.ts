@@ -8,7 +8,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Emulator } from "../../emulator";
 import { pipeEngine as provider } from "../support/engines";
 import { bigqueryPipe, fixtureSecrets, mongodbPipe, mysqlPipe, pubsubPipe } from "../support/pipe-fixtures";
-import { engineInputs } from "../support/pipe-props";
+import { checkedPipe } from "../support/pipe-props";
 import { emulatorWithEngine } from "../support/engine";
 import { storedPipes } from "../support/stored";
 
@@ -24,12 +24,7 @@ beforeEach(() => {
   emulator.control.resetStats();
 });
 
-async function checked(spec: Obj): Promise<Obj> {
-  const inputs = engineInputs(spec, { organizationId: emulator.options.organizationId, serviceId: emulator.options.serviceId });
-  const result = await provider.check({}, inputs);
-  expect(result.failures).toEqual([]);
-  return result.inputs as Obj;
-}
+const checked = (spec: Obj) => checkedPipe(emulator, spec);
 
 const calls = (method: string, suffix: string) =>
   Object.entries(emulator.control.stats().byRoute)
