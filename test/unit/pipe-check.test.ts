@@ -132,6 +132,12 @@ describe("pipe check: unknown preview values pass", () => {
     ["the endpoint ids", () => merge(kafkaPipe(), { source: { kafka: { reversePrivateEndpointIds: UNKNOWN } } })],
     ["the columns", () => merge(kafkaPipe(), { destination: { columns: UNKNOWN } })],
     ["the credentials", () => merge(kafkaPipe(), { source: { kafka: { credentials: UNKNOWN } } })],
+    ["a pubsub key", () => merge(pubsubPipe(), { source: { pubsub: { serviceAccountKey: UNKNOWN } } })],
+    ["a pubsub seek type", () => merge(pubsubPipe(), { source: { pubsub: { seekType: UNKNOWN, seekTimestamp: "2026-04-10T12:00:00Z" } } })],
+    ["mysql settings", () => merge(mysqlPipe(), { source: { mysql: { settings: UNKNOWN } } })],
+    ["mongodb mappings", () => merge(mongodbPipe(), { source: { mongodb: { tableMappings: UNKNOWN } } })],
+    ["an object storage url", () => merge(objectStoragePipe(), { source: { objectStorage: { url: UNKNOWN } } })],
+    ["an object storage queue", () => merge(objectStoragePipe(), { source: { objectStorage: { type: "gcs", queueUrl: UNKNOWN, skipInitialLoad: true } } })],
   ])("%s", (_name, make) => {
     expect(check(make()).ok).toBe(true);
   });
