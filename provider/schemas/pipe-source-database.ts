@@ -162,7 +162,7 @@ export const bigqueryTableMapping = postgresTableMappingShape
 /** A warehouse loaded once (snapshot only). The API changes nothing in place: every change is a new pipe. */
 export const bigquerySource = z
   .object({
-    /** Object storage path where the snapshot is staged, e.g. `gs://bucket/staging/`. */
+    /** Object storage path where the snapshot is staged on its way (cleaned up after the load). */
     snapshotStagingPath: text.optional(),
     settings: bigquerySettings.optional(),
     tableMappings: z.array(bigqueryTableMapping).min(1, "needs at least one table mapping"),
