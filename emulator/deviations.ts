@@ -139,10 +139,10 @@ export const DEVIATIONS = {
     reason: "A misspelled key would otherwise be stored or dropped without a word, and a test against the emulator would pass a client bug.",
     source: "emulator",
   },
-  unsupportedSourceKinds: {
-    what: "Source kinds in the reference but not in the contract (pubsub, mysql, bigquery, mongodb) are refused with 400.",
-    reason: "The contract covers kafka, object storage, kinesis and postgres only.",
-    source: "contract",
+  newerSourceKinds: {
+    what: "The source kinds the reference has beyond the contract (pubsub, mysql, mongodb, bigquery) are served from the reference's schemas alone: pubsub runs like a streaming pipe (it takes scaling, as the reference's \"streaming pipes\" wording says), mysql, mongodb and bigquery like the database kind (paused mapping edits, resync), bigquery always snapshot-only with no PATCH form.",
+    reason: "The contract covers kafka, object storage, kinesis and postgres only; the behaviour notes say nothing of the others.",
+    source: "emulator",
   },
   rulesBeyondSchema: {
     what: "Rules the schema leaves open are enforced: exactly one source kind, mappings covering every column, the notes' bounds, fields fixed at creation, empty scaling or settings refused, table-mapping edits only while paused, conflicts (409) on name, consumer group and table.",

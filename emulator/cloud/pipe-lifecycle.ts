@@ -6,7 +6,7 @@
  */
 import { isObject } from "../http/body";
 import { advance, schedule } from "../timeline";
-import type { PipeState, StoredPipe } from "./pipe-model";
+import { DATABASE_KINDS, type PipeState, type StoredPipe } from "./pipe-model";
 
 /** Reason shown for pipes that fail on purpose (names starting `fail-`). */
 export const FAIL_REASON = "source unreachable: connection refused";
@@ -20,13 +20,13 @@ export function failsByName(name: string): boolean {
 export type PipeCommand = "start" | "stop" | "resync";
 
 function isDatabase(pipe: StoredPipe): boolean {
-  return pipe.kind === "postgres";
+  return DATABASE_KINDS.includes(pipe.kind);
 }
 
-/** A database pipe whose `settings.replicationMode` is `snapshot`: one load, then `Completed`. */
+/** A database pipe whose `settings.replicationMode` is `snapshot` (a bigquery pipe always is): one load, then `Completed`. */
 function isSnapshotOnly(pipe: StoredPipe): boolean {
   const settings = pipe.source.settings;
-  return isDatabase(pipe) && isObject(settings) && settings.replicationMode === "snapshot";
+  return pipe.kind === "bigquery" || (isDatabase(pipe) && isObject(settings) && settings.replicationMode === "snapshot");
 }
 
 function isOneOff(pipe: StoredPipe): boolean {
@@ -87,7 +87,7 @@ export function applyCommand(pipe: StoredPipe, command: PipeCommand, now: number
       return undefined;
     }
     case "resync": {
-      if (!isDatabase(pipe)) return "resync is only supported for database (postgres) pipes";
+      if (!isDatabase(pipe)) return `resync is only supported for database (${DATABASE_KINDS.join(", ")}) pipes`;
       begin(pipe, ["Resync", "Running"], now, stepMs);
       return undefined;
     }

@@ -28,14 +28,16 @@ export const PIPE_STATES = [
 export type PipeState = (typeof PIPE_STATES)[number];
 
 /** Source kinds the emulator runs. */
-export const SOURCE_KINDS = ["kafka", "objectStorage", "kinesis", "postgres"] as const;
+export const SOURCE_KINDS = ["kafka", "objectStorage", "kinesis", "postgres", "pubsub", "mysql", "mongodb", "bigquery"] as const;
 /** One source kind. */
 export type SourceKind = (typeof SOURCE_KINDS)[number];
 
-/** Kinds that take scaling (the database kind does not). */
-export const SCALABLE_KINDS: readonly SourceKind[] = ["kafka", "kinesis", "objectStorage"];
+/** Kinds that replicate database tables through table mappings. */
+export const DATABASE_KINDS: readonly SourceKind[] = ["postgres", "mysql", "mongodb", "bigquery"];
+/** Kinds that take scaling (the database kinds do not). */
+export const SCALABLE_KINDS: readonly SourceKind[] = ["kafka", "kinesis", "objectStorage", "pubsub"];
 /** Kinds that read back with default scaling when created without it. */
-export const STREAMING_KINDS: readonly SourceKind[] = ["kafka", "kinesis"];
+export const STREAMING_KINDS: readonly SourceKind[] = ["kafka", "kinesis", "pubsub"];
 
 /** A create body that passed every rule, split the way the store keeps it. */
 export interface PipeDraft {
@@ -73,6 +75,10 @@ export const SOURCE_SECRETS: Record<SourceKind, readonly string[]> = {
   objectStorage: ["accessKey", "serviceAccountKey"],
   kinesis: ["accessKey"],
   postgres: ["credentials"],
+  pubsub: ["serviceAccountKey"],
+  mysql: ["credentials"],
+  mongodb: ["credentials"],
+  bigquery: ["credentials"],
 };
 
 /** The consumer group a kafka pipe uses, sent or defaulted. */
@@ -85,7 +91,7 @@ export function consumerGroupOf(pipe: StoredPipe): string | undefined {
 /** `database.table` names a pipe writes to (one per mapping for the database kind). */
 export function tablesOf(kind: SourceKind, source: JsonObject, destination: JsonObject): string[] {
   const database = typeof destination.database === "string" ? destination.database : "";
-  if (kind === "postgres") {
+  if (DATABASE_KINDS.includes(kind)) {
     const mappings = Array.isArray(source.tableMappings) ? source.tableMappings : [];
     return mappings
       .map((m) => (typeof m === "object" && m !== null ? (m as JsonObject).targetTable : undefined))

@@ -5,15 +5,26 @@
  */
 import { isObject, type JsonObject } from "../http/body";
 import { schemaProperties, unknownKeys } from "../validate/openapi";
-import { destinationProblems, kindsSet, nameProblems, settingsProblems, SOURCE_CREATE_SCHEMA, tableMappingProblems } from "../validate/pipe-rules";
-import type { SourceKind, StoredPipe } from "./pipe-model";
+import { destinationProblems, kindsSet, MAPPING_SOURCE, nameProblems, settingsProblems, SOURCE_CREATE_SCHEMA, tableMappingProblems } from "../validate/pipe-rules";
+import { DATABASE_KINDS, type SourceKind, type StoredPipe } from "./pipe-model";
 
-/** Spec schema listing the in-place source fields of each kind. */
-const PATCH_SCHEMA: Record<SourceKind, string> = {
+/** Spec schema listing the in-place source fields of each kind; bigquery has none (every change is a new pipe). */
+const PATCH_SCHEMA: Record<SourceKind, string | undefined> = {
   kafka: "PipePatchKafkaSource",
   objectStorage: "PipePatchObjectStorageSource",
   kinesis: "PipePatchKinesisSource",
   postgres: "PipePatchPostgresSource",
+  pubsub: "PipePatchPubSubSource",
+  mysql: "PipePatchMySQLSource",
+  mongodb: "PipePatchMongoDBSource",
+  bigquery: undefined,
+};
+
+/** The settings a PATCH may change, and all of them, per database kind with a PATCH form. */
+const PATCH_SETTINGS: Partial<Record<SourceKind, [editable: string, all: string]>> = {
+  postgres: ["PipePatchPostgresPipeSettings", "PipePostgresPipeSettings"],
+  mysql: ["PipePatchMySQLPipeSettings", "PipeMySQLPipeSettings"],
+  mongodb: ["PipePatchMongoDBPipeSettings", "PipeMongoDBPipeSettings"],
 };
 
 /** The exact text clients match on (notes: `must be paused to edit`). */
@@ -53,12 +64,10 @@ function refusedKeys(object: JsonObject, editable: readonly string[], known: rea
     .map((key) => (known.includes(key) ? fixed(`${field}.${key}`) : `${field}.${key}: unknown field`));
 }
 
-function mappingKey(m: JsonObject): string {
-  return `${String(m.sourceSchemaName)}.${String(m.sourceTable)}`;
-}
-
 /** Table mappings after removals then additions; an existing mapping cannot be edited. */
-function editMappings(current: unknown, patch: JsonObject, problems: string[]): JsonObject[] {
+function editMappings(kind: SourceKind, current: unknown, patch: JsonObject, problems: string[]): JsonObject[] {
+  const [container, table] = MAPPING_SOURCE[kind] ?? ["sourceSchemaName", "sourceTable"];
+  const mappingKey = (m: JsonObject) => `${String(m[container])}.${String(m[table])}`;
   let mappings = (Array.isArray(current) ? current : []).filter(isObject);
   const remove = Array.isArray(patch.tableMappingsToRemove) ? patch.tableMappingsToRemove : [];
   const add = Array.isArray(patch.tableMappingsToAdd) ? patch.tableMappingsToAdd : [];
@@ -66,13 +75,13 @@ function editMappings(current: unknown, patch: JsonObject, problems: string[]): 
   const removed = new Set(remove.filter(isObject).map(mappingKey));
   add.forEach((m, i) => {
     if (isObject(m) && removed.has(mappingKey(m))) {
-      problems.push(`source.postgres.tableMappingsToAdd.${i}: ${mappingKey(m)} is also in tableMappingsToRemove: an existing mapping cannot be edited in one request (remove it, then add it in a second PATCH)`);
+      problems.push(`source.${kind}.tableMappingsToAdd.${i}: ${mappingKey(m)} is also in tableMappingsToRemove: an existing mapping cannot be edited in one request (remove it, then add it in a second PATCH)`);
     }
   });
   if (problems.length > 0) return mappings;
   remove.forEach((m, i) => {
-    const at = `source.postgres.tableMappingsToRemove.${i}`;
-    const shape = tableMappingProblems(m, at);
+    const at = `source.${kind}.tableMappingsToRemove.${i}`;
+    const shape = tableMappingProblems(m, at, kind);
     if (shape.length > 0 || !isObject(m)) return problems.push(...shape);
     const index = mappings.findIndex((x) => mappingKey(x) === mappingKey(m) && x.targetTable === m.targetTable);
     if (index < 0) return problems.push(`${at}: no such table mapping (${mappingKey(m)} -> ${String(m.targetTable)})`);
@@ -80,8 +89,8 @@ function editMappings(current: unknown, patch: JsonObject, problems: string[]): 
     return undefined;
   });
   add.forEach((m, i) => {
-    const at = `source.postgres.tableMappingsToAdd.${i}`;
-    const shape = tableMappingProblems(m, at);
+    const at = `source.${kind}.tableMappingsToAdd.${i}`;
+    const shape = tableMappingProblems(m, at, kind);
     if (shape.length > 0 || !isObject(m)) return problems.push(...shape);
     if (mappings.some((x) => mappingKey(x) === mappingKey(m) || x.targetTable === m.targetTable)) {
       return problems.push(`${at}: a mapping for ${mappingKey(m)} or ${String(m.targetTable)} exists: an existing mapping cannot be edited (remove it and add it again)`);
@@ -89,7 +98,7 @@ function editMappings(current: unknown, patch: JsonObject, problems: string[]): 
     mappings.push(structuredClone(m));
     return undefined;
   });
-  if (mappings.length === 0) problems.push("source.postgres.tableMappings: a pipe needs at least one table mapping");
+  if (mappings.length === 0) problems.push(`source.${kind}.tableMappings: a pipe needs at least one table mapping`);
   return mappings;
 }
 
@@ -99,19 +108,21 @@ function sourceChange(pipe: StoredPipe, patch: JsonObject, problems: string[]): 
   }
   const given = patch[pipe.kind];
   if (!isObject(given)) return undefined;
-  const allowed = schemaProperties(PATCH_SCHEMA[pipe.kind]);
+  const patchSchema = PATCH_SCHEMA[pipe.kind];
+  const allowed = patchSchema ? schemaProperties(patchSchema) : [];
   problems.push(...refusedKeys(given, allowed, schemaProperties(SOURCE_CREATE_SCHEMA[pipe.kind]), `source.${pipe.kind}`));
   const fields = Object.fromEntries(Object.entries(given).filter(([k]) => allowed.includes(k) && !k.startsWith("tableMappings")));
-  if (pipe.kind === "postgres" && isObject(given.settings)) {
-    const editable = schemaProperties("PipePatchPostgresPipeSettings");
-    problems.push(...refusedKeys(given.settings, editable, schemaProperties("PipePostgresPipeSettings"), "source.postgres.settings"));
+  const settingsSchemas = PATCH_SETTINGS[pipe.kind];
+  if (settingsSchemas && isObject(given.settings)) {
+    const [editable, all] = settingsSchemas;
+    problems.push(...refusedKeys(given.settings, schemaProperties(editable), schemaProperties(all), `source.${pipe.kind}.settings`));
     fields.settings = merge(isObject(pipe.source.settings) ? pipe.source.settings : {}, given.settings);
   }
   const next = merge(pipe.source, fields);
   const editsMappings = ["tableMappingsToAdd", "tableMappingsToRemove"].some((k) => Array.isArray(given[k]) && (given[k] as unknown[]).length > 0);
-  if (pipe.kind === "postgres" && editsMappings) {
+  if (DATABASE_KINDS.includes(pipe.kind) && editsMappings) {
     if (pipe.state !== "Paused" && pipe.state !== "Stopped") problems.push(PAUSE_TO_EDIT);
-    else next.tableMappings = editMappings(pipe.source.tableMappings, given, problems);
+    else next.tableMappings = editMappings(pipe.kind, pipe.source.tableMappings, given, problems);
   }
   return next;
 }

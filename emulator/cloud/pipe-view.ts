@@ -14,6 +14,10 @@ const RESPONSE_SCHEMA: Record<SourceKind, string> = {
   objectStorage: "PipeObjectStorageSource",
   kinesis: "PipeKinesisSource",
   postgres: "PipePostgresSource",
+  pubsub: "PipePubSubSource",
+  mysql: "PipeMySQLSource",
+  mongodb: "PipeMongoDBSource",
+  bigquery: "PipeBigQuerySource",
 };
 
 /** Scaling of a streaming pipe created without one, as the live API reports it. */

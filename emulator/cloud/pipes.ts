@@ -9,7 +9,7 @@ import { param, type RequestContext } from "../http/context";
 import { badRequest, conflict, notFound } from "../http/errors";
 import type { Router } from "../router";
 import { validateRequest, type RequestSchema } from "../validate/openapi";
-import { checkCreate, scalingProblems, settingsProblems, withoutNulls } from "../validate/pipe-rules";
+import { checkCreate, SCALING_KINDS_ONLY, scalingProblems, settingsProblems, withoutNulls } from "../validate/pipe-rules";
 import { conflictWith } from "./pipe-conflicts";
 import { applyCommand, completedRefusal, markDeleted, startLifecycle, type PipeCommand } from "./pipe-lifecycle";
 import { SCALABLE_KINDS, STREAMING_KINDS, isDeleting, type StoredPipe } from "./pipe-model";
@@ -150,7 +150,7 @@ export function registerPipes(router: Router, app: App): void {
     if ("id" in body) throw badRequest("id: must not be sent in a request body");
     const unknown = scalingProblems(body, "");
     if (unknown.length > 0) throw badRequest(unknown);
-    if (!SCALABLE_KINDS.includes(pipe.kind)) throw badRequest("scaling: only kafka, kinesis and objectStorage pipes take scaling");
+    if (!SCALABLE_KINDS.includes(pipe.kind)) throw badRequest(SCALING_KINDS_ONLY);
     // A streaming pipe without scaling runs on the defaults: a partial change starts there.
     const base = pipe.scaling ?? (STREAMING_KINDS.includes(pipe.kind) ? { ...DEFAULT_SCALING } : {});
     const merged = withoutNulls({ ...base, ...body });

@@ -5,7 +5,7 @@
  * body are reported together.
  */
 import { isObject, type JsonObject } from "../http/body";
-import { SCALABLE_KINDS, SOURCE_KINDS, type PipeDraft, type SourceKind } from "../cloud/pipe-model";
+import { DATABASE_KINDS, SCALABLE_KINDS, SOURCE_KINDS, type PipeDraft, type SourceKind } from "../cloud/pipe-model";
 import { schemaProperties, unknownKeys } from "./openapi";
 
 /** Minute-precision UTC timestamp of a kafka offset, e.g. `2024-01-31T12:30`. */
@@ -58,9 +58,31 @@ function kafkaProblems(kafka: JsonObject): string[] {
   return problems;
 }
 
+/** Store types whose notifications a queue delivers (the spec's `queueUrl` description). */
+const QUEUE_STORE_TYPES = ["s3", "gcs"];
+
+/** The spec's prose rules of an object storage source: addressing, queue, initial load. */
 function objectStorageProblems(store: JsonObject): string[] {
-  if (nonEmptyString(store.url) || nonEmptyString(store.path)) return [];
-  return ["source.objectStorage.url: is required (or path with a container)"];
+  const at = "source.objectStorage";
+  const problems: string[] = [];
+  if (!nonEmptyString(store.url) && !nonEmptyString(store.path)) problems.push(`${at}.url: is required (or path with a container)`);
+  if (nonEmptyString(store.path) && !nonEmptyString(store.azureContainerName)) problems.push(`${at}.azureContainerName: is required with path`);
+  if (store.type === "azureblobstorage" && !nonEmptyString(store.azureContainerName)) problems.push(`${at}.azureContainerName: is required for type azureblobstorage`);
+  if (present(store.queueUrl)) {
+    if (store.isContinuous !== true) problems.push(`${at}.queueUrl: only applicable when isContinuous is true`);
+    if (!present(store.authentication)) problems.push(`${at}.queueUrl: not applicable to a public store (no authentication)`);
+    if (typeof store.type === "string" && !QUEUE_STORE_TYPES.includes(store.type)) problems.push(`${at}.queueUrl: not applicable to type ${store.type}`);
+  }
+  if (store.skipInitialLoad === true && !present(store.queueUrl)) problems.push(`${at}.skipInitialLoad: only applicable when queueUrl is provided`);
+  if (present(store.startAfter) && store.skipInitialLoad === true) problems.push(`${at}.startAfter: cannot be provided when skipInitialLoad is true`);
+  return problems;
+}
+
+function pubsubProblems(pubsub: JsonObject): string[] {
+  const at = "source.pubsub.seekTimestamp";
+  if (pubsub.seekType === "timestamp" && !present(pubsub.seekTimestamp)) return [`${at}: is required when seekType is timestamp`];
+  if (pubsub.seekType !== "timestamp" && present(pubsub.seekTimestamp)) return [`${at}: must be omitted unless seekType is timestamp`];
+  return [];
 }
 
 function kinesisProblems(kinesis: JsonObject): string[] {
@@ -77,12 +99,35 @@ function kinesisProblems(kinesis: JsonObject): string[] {
   return problems;
 }
 
+/** The fields naming a mapping's source table, per database kind. */
+export const MAPPING_SOURCE: Partial<Record<SourceKind, readonly [string, string]>> = {
+  postgres: ["sourceSchemaName", "sourceTable"],
+  mysql: ["sourceSchemaName", "sourceTable"],
+  mongodb: ["sourceDatabaseName", "sourceCollection"],
+  bigquery: ["sourceDatasetName", "sourceTable"],
+};
+
 /** Shape of one table mapping's identity; shared with PATCH's add/remove lists. */
-export function tableMappingProblems(mapping: unknown, field: string): string[] {
+export function tableMappingProblems(mapping: unknown, field: string, kind: SourceKind = "postgres"): string[] {
   if (!isObject(mapping)) return [`${field}: must be object`];
-  return ["sourceSchemaName", "sourceTable", "targetTable"]
+  return [...(MAPPING_SOURCE[kind] ?? []), "targetTable"]
     .filter((key) => !nonEmptyString(mapping[key]))
     .map((key) => `${field}.${key}: is required`);
+}
+
+/** Rules every database kind shares: at least one well-formed mapping, no empty settings. */
+function databaseProblems(kind: SourceKind, db: JsonObject): string[] {
+  const problems: string[] = [];
+  const mappings = db.tableMappings;
+  if (!Array.isArray(mappings) || mappings.length === 0) problems.push(`source.${kind}.tableMappings: at least one table mapping is required`);
+  else mappings.forEach((m, i) => problems.push(...tableMappingProblems(m, `source.${kind}.tableMappings.${i}`, kind)));
+  if (isObject(db.settings)) {
+    for (const [key, value] of Object.entries(db.settings)) {
+      // Optional settings are omitted, never sent as empty strings.
+      if (value === "") problems.push(`source.${kind}.settings.${key}: must not be empty (omit it instead)`);
+    }
+  }
+  return problems;
 }
 
 function postgresProblems(pg: JsonObject): string[] {
@@ -90,16 +135,7 @@ function postgresProblems(pg: JsonObject): string[] {
   if (!nonEmptyString(pg.host)) problems.push("source.postgres.host: is required");
   if (!present(pg.port)) problems.push("source.postgres.port: is required");
   if (!nonEmptyString(pg.database)) problems.push("source.postgres.database: is required");
-  const mappings = pg.tableMappings;
-  if (!Array.isArray(mappings) || mappings.length === 0) problems.push("source.postgres.tableMappings: at least one table mapping is required");
-  else mappings.forEach((m, i) => problems.push(...tableMappingProblems(m, `source.postgres.tableMappings.${i}`)));
-  if (isObject(pg.settings)) {
-    for (const [key, value] of Object.entries(pg.settings)) {
-      // Optional settings are omitted, never sent as empty strings.
-      if (value === "") problems.push(`source.postgres.settings.${key}: must not be empty (omit it instead)`);
-    }
-  }
-  return problems;
+  return [...problems, ...databaseProblems("postgres", pg)];
 }
 
 const KIND_RULES: Record<SourceKind, (source: JsonObject) => string[]> = {
@@ -107,6 +143,10 @@ const KIND_RULES: Record<SourceKind, (source: JsonObject) => string[]> = {
   objectStorage: objectStorageProblems,
   kinesis: kinesisProblems,
   postgres: postgresProblems,
+  pubsub: pubsubProblems,
+  mysql: (source) => databaseProblems("mysql", source),
+  mongodb: (source) => databaseProblems("mongodb", source),
+  bigquery: (source) => databaseProblems("bigquery", source),
 };
 
 function columnNames(destination: JsonObject): string[] {
@@ -121,7 +161,7 @@ function columnNames(destination: JsonObject): string[] {
 export function destinationProblems(kind: SourceKind, destination: JsonObject, fieldMappings: unknown): string[] {
   const problems: string[] = [];
   if (!nonEmptyString(destination.database)) problems.push("destination.database: is required");
-  if (kind === "postgres") return problems;
+  if (DATABASE_KINDS.includes(kind)) return problems;
   if (!nonEmptyString(destination.table)) problems.push("destination.table: is required");
   const columns = columnNames(destination);
   if (!Array.isArray(destination.columns) || destination.columns.length === 0) {
@@ -173,12 +213,19 @@ export function scalingProblems(scaling: JsonObject, field = "scaling"): string[
   return unknownKeys(scaling, ["PipeScaling", "PipeScalingPatchRequest"], field);
 }
 
+/** Why a pipe of another kind is refused scaling. */
+export const SCALING_KINDS_ONLY = `scaling: only ${SCALABLE_KINDS.join(", ")} pipes take scaling`;
+
 /** Spec schema of each kind's source object in a create body. */
 export const SOURCE_CREATE_SCHEMA: Record<SourceKind, string> = {
   kafka: "PipePostKafkaSource",
   objectStorage: "PipePostObjectStorageSource",
   kinesis: "PipePostKinesisSource",
   postgres: "PipeMutatePostgresSource",
+  pubsub: "PipePostPubSubSource",
+  mysql: "PipeMutateMySQLSource",
+  mongodb: "PipeMutateMongoDBSource",
+  bigquery: "PipeMutateBigQuerySource",
 };
 
 /**
@@ -203,7 +250,7 @@ export function checkCreate(body: JsonObject): { draft: PipeDraft } | { problems
   else {
     const kinds = kindsSet(source);
     if (kinds.length !== 1) {
-      problems.push(`source: exactly one source kind must be set (kafka, objectStorage, kinesis or postgres), got ${kinds.length === 0 ? "none" : kinds.join(", ")}`);
+      problems.push(`source: exactly one source kind must be set (${SOURCE_KINDS.join(", ")}), got ${kinds.length === 0 ? "none" : kinds.join(", ")}`);
     } else if (!(SOURCE_KINDS as readonly string[]).includes(kinds[0] as string)) {
       problems.push(`source.${kinds[0]}: source kind is not supported`);
     } else {
@@ -221,7 +268,7 @@ export function checkCreate(body: JsonObject): { draft: PipeDraft } | { problems
   const scaling = isObject(body.scaling) ? withoutNulls(body.scaling) : undefined;
   if (scaling && Object.keys(scaling).length === 0) problems.push("scaling: must not be empty (omit it instead)");
   if (scaling) problems.push(...scalingProblems(scaling));
-  if (scaling && kind && !SCALABLE_KINDS.includes(kind)) problems.push("scaling: only kafka, kinesis and objectStorage pipes take scaling");
+  if (scaling && kind && !SCALABLE_KINDS.includes(kind)) problems.push(SCALING_KINDS_ONLY);
   const settings = isObject(body.settings) ? withoutNulls(body.settings) : undefined;
   if (settings && Object.keys(settings).length === 0) problems.push("settings: must not be empty (omit it instead)");
   if (settings) problems.push(...settingsProblems(settings));

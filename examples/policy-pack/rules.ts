@@ -13,7 +13,12 @@ export const CREDENTIAL_PATHS: readonly (readonly string[])[] = [
   ["postgres", "credentials"],
   ["objectStorage", "accessKey"],
   ["objectStorage", "connectionString"],
+  ["objectStorage", "serviceAccountKey"],
   ["kinesis", "accessKey"],
+  ["pubsub", "serviceAccountKey"],
+  ["mysql", "credentials"],
+  ["mongodb", "credentials"],
+  ["bigquery", "credentials"],
 ];
 
 const hasContent = (v: unknown): boolean =>

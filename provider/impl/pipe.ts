@@ -70,15 +70,20 @@ function initError(message: string, id: string, outs: PipeOutputs, props: PipeIn
   return new ResourceInitError(message, id, { ...outs, __provider: props.__provider });
 }
 
+/** The port a database source listens on when the program leaves it out. */
+const defaultPorts = { postgres: 5432, mysql: 3306 } as const;
+
 /**
- * Fills in the API's own defaults (`destination.database` "default", postgres `port` 5432), so
+ * Fills in the API's own defaults (`destination.database` "default", postgres `port` 5432, mysql 3306), so
  * that leaving them out and reading them back is no change. Writes into `inputs`.
  */
 export function fillDefaults(inputs: Record<string, unknown>): void {
   const destination = inputs.destination;
   if (isObj(destination) && destination.database === undefined) inputs.destination = { ...destination, database: "default" };
-  const source = inputs.source;
-  if (isObj(source) && isObj(source.postgres) && source.postgres.port === undefined) inputs.source = { ...source, postgres: { ...source.postgres, port: 5432 } };
+  for (const [kind, port] of Object.entries(defaultPorts)) {
+    const current = inputs.source;
+    if (isObj(current) && isObj(current[kind]) && current[kind].port === undefined) inputs.source = { ...current, [kind]: { ...current[kind], port } };
+  }
 }
 
 /** The service a pipe lives in: its own `organizationId` / `serviceId`, else the configured one; the API's defaults filled in. */

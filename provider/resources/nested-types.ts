@@ -17,7 +17,7 @@ import type { StackDashboard } from "./stack-dashboard";
  * types of the resources' outputs.
  */
 
-/** A pipe's `source`: exactly one of `kafka`, `objectStorage`, `kinesis`, `postgres`. */
+/** A pipe's `source`: exactly one of `kafka`, `objectStorage`, `kinesis`, `pubsub`, `postgres`, `mysql`, `mongodb`, `bigquery`. */
 export type PipeSourceArgs = ArgsOf<SchemaInput<typeof pipeSource>>;
 /** A pipe's `destination`: database, table, whether the pipe manages it, its columns. */
 export type DestinationArgs = ArgsOf<SchemaInput<typeof destination>>;

@@ -10,13 +10,13 @@ import { splitSourceInput } from "./split-source";
 import { connectionInput, connectionOptions, type ConnectionInput } from "./connection";
 
 /**
- * Arguments of a {@link Pipe}: the create body of the API (`source` with exactly one of
- * `kafka`, `objectStorage`, `kinesis`, `postgres`; `destination`; `fieldMappings`; `scaling`;
+ * Arguments of a {@link Pipe}: the create body of the API (`source` with exactly one source
+ * kind; `destination`; `fieldMappings`; `scaling`;
  * `settings`), plus where it lives and how long to wait for it.
  */
 export interface PipeArgs extends ArgsOf<Omit<SchemaInput<typeof pipeSpecShape>, "name" | "source">>, ConnectionInput {
   /**
-   * Where the pipe reads: exactly one of `kafka`, `objectStorage`, `kinesis`, `postgres`.
+   * Where the pipe reads: exactly one of `kafka`, `objectStorage`, `kinesis`, `pubsub`, `postgres`, `mysql`, `mongodb`, `bigquery`.
    * Credentials in it are kept as secrets.
    */
   // Named apart: in the published .d.ts the spec's copy of the source shape has lost its field

@@ -30,6 +30,8 @@ export interface FieldRule<P extends string = string> {
   empty?: unknown;
   /** The answer's name for it, when that differs from the program's. */
   answerKey?: string;
+  /** The API's PATCH form of its parent requires it: it is sent again with any in-place change there. */
+  patchRequired?: true;
 }
 
 type PlainObject<V> = NonNullable<V> extends readonly unknown[] ? never : NonNullable<V> extends object ? NonNullable<V> : never;

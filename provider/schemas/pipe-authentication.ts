@@ -48,7 +48,9 @@ export function checkSourceAuthentication(source: PipeSource, kind: SourceKind, 
       if (o.authentication === "CONNECTION_STRING" && !o.connectionString) {
         issue([...at, "connectionString"], "is required with authentication CONNECTION_STRING");
       }
-      if (o.queueUrl && !o.isContinuous) issue([...at, "queueUrl"], "needs isContinuous: true");
+      if (o.authentication === "SERVICE_ACCOUNT" && !o.serviceAccountKey) {
+        issue([...at, "serviceAccountKey"], "is required with authentication SERVICE_ACCOUNT");
+      }
       return;
     }
     case "kinesis": {
@@ -58,14 +60,24 @@ export function checkSourceAuthentication(source: PipeSource, kind: SourceKind, 
       if (k.authentication === "IAM_USER" && !k.accessKey) issue([...at, "accessKey"], "is required with authentication IAM_USER");
       return;
     }
-    case "postgres": {
-      const p = source.postgres!;
-      const at = ["source", "postgres"];
+    case "postgres":
+    case "mysql": {
+      const p = source[kind]!;
+      const at = ["source", kind];
       if (p.authentication === "IAM_ROLE" && !p.iamRole) issue([...at, "iamRole"], "is required with authentication IAM_ROLE");
       if ((p.authentication ?? "basic") === "basic" && !p.credentials) {
         issue([...at, "credentials"], "is required with basic authentication");
       }
       return;
     }
+    case "pubsub":
+      if (!source.pubsub!.serviceAccountKey) issue(["source", "pubsub", "serviceAccountKey"], "is required with authentication SERVICE_ACCOUNT");
+      return;
+    case "bigquery":
+      if (!source.bigquery!.credentials) issue(["source", "bigquery", "credentials"], "is required: the warehouse is read with a service account key");
+      return;
+    case "mongodb":
+      // The server may take no login; a URI carrying one is refused with the plain-credential rules.
+      return;
   }
 }

@@ -1,28 +1,11 @@
 import { z } from "zod";
-import { containsUnknown } from "./unknown";
-
-/** Names, ids and free text the API takes as non-empty strings. */
-const text = z.string().min(1, "must not be empty");
-/** Optional values the API also reads back as `null`. */
-const optionalText = text.nullish();
+import { bigquerySource, mongodbSource, mysqlSource, postgresSource } from "./pipe-source-database";
+import { accessKey, optionalText, serviceAccountFile, text, usernamePassword } from "./pipe-source-fields";
 
 /** `YYYY-MM-DDTHH:MM`, minute precision, no seconds or zone (the API's offset format). */
 export const kafkaOffsetTimestamp = z
   .string()
   .regex(/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])T([01]\d|2[0-3]):[0-5]\d$/, "must be YYYY-MM-DDTHH:MM (minute precision, no seconds or zone)");
-
-export const usernamePassword = z
-  .object({ username: text, password: text })
-  .strict();
-
-export const accessKey = z
-  .object({
-    /** Access key id of the cloud identity that reads the source. */
-    accessKeyId: text,
-    /** Its secret key. Kept as a Pulumi secret. */
-    secretKey: text,
-  })
-  .strict();
 
 /**
  * Kafka-style credentials: one of username/password (PLAIN, SCRAM), access key (IAM_USER),
@@ -44,7 +27,6 @@ export const kafkaCredentials = z
 export const kafkaAuthentication = z.enum(["PLAIN", "SCRAM-SHA-256", "SCRAM-SHA-512", "IAM_ROLE", "IAM_USER", "MUTUAL_TLS"]);
 export const objectStorageAuthentication = z.enum(["IAM_ROLE", "IAM_USER", "CONNECTION_STRING", "SERVICE_ACCOUNT"]);
 export const kinesisAuthentication = z.enum(["IAM_ROLE", "IAM_USER"]);
-export const postgresAuthentication = z.enum(["basic", "IAM_ROLE"]);
 
 export const kafkaSource = z
   .object({
@@ -93,8 +75,8 @@ export const objectStorageSource = z
     format: z
       .enum(["JSONEachRow", "JSONAsObject", "CSV", "CSVWithNames", "TabSeparated", "TabSeparatedWithNames", "Parquet", "Avro"])
       .optional(),
-    /** Object URL; glob patterns (`**`, `*.json`) select files. Fixed at creation. */
-    url: text,
+    /** Object URL; glob patterns (`**`, `*.json`) select files. Fixed at creation. Left out where `path` and `azureContainerName` address the files. */
+    url: optionalText,
     delimiter: z.string().min(1).max(1, "must be one character").nullish(),
     compression: z.enum(["none", "gzip", "gz", "brotli", "br", "xz", "LZMA", "zstd", "auto"]).nullish(),
     /** Keep reading new files. @default false (a one-off load that ends `Completed`) */
@@ -133,64 +115,33 @@ export const kinesisSource = z
   })
   .strict();
 
-export const postgresSettings = z
+/** A managed message topic read through a subscription the pipe creates. */
+export const pubsubSource = z
   .object({
-    syncIntervalSeconds: z.number().int().min(1).optional(),
-    pullBatchSize: z.number().int().min(1).optional(),
-    publicationName: text.optional(),
-    replicationMode: z.enum(["cdc", "snapshot", "cdc_only"]).optional(),
-    replicationSlotName: text.optional(),
-    allowNullableColumns: z.boolean().optional(),
-    initialLoadParallelism: z.number().int().min(1).optional(),
-    snapshotNumRowsPerPartition: z.number().int().min(1000).optional(),
-    snapshotNumberOfParallelTables: z.number().int().min(1).optional(),
-    enableFailoverSlots: z.boolean().optional(),
-    deleteOnMerge: z.boolean().optional(),
-  })
-  .strict();
-
-export const postgresTableMapping = z
-  .object({
-    sourceSchemaName: text,
-    sourceTable: text,
-    targetTable: text,
-    excludedColumns: z.array(text).optional(),
-    useCustomSortingKey: z.boolean().optional(),
-    sortingKeys: z.array(text).optional(),
-    tableEngine: z.enum(["ReplacingMergeTree", "MergeTree", "Null"]).optional(),
-    /** Indexed integer or timestamp column that splits the initial snapshot into parallel parts (not table partitioning). */
-    partitionKey: text.optional(),
-    /** PARTITION BY expression of the destination table the pipe creates, e.g. `toYYYYMM(created_at)`. */
-    partitionByExpr: text.optional(),
-  })
-  .strict()
-  .superRefine((m, ctx) => {
-    if (m.useCustomSortingKey && !containsUnknown(m.sortingKeys) && !(m.sortingKeys ?? []).length) {
-      ctx.addIssue({ code: "custom", path: ["sortingKeys"], message: "is required when useCustomSortingKey is true" });
-    }
-  });
-
-export const postgresSource = z
-  .object({
-    type: text.nullish(),
-    host: text,
-    /** @default 5432 */
-    port: z.number().int("must be an integer").min(1).max(65535).optional(),
-    database: text,
-    settings: postgresSettings.optional(),
-    authentication: postgresAuthentication.optional(),
-    iamRole: text.optional(),
-    tlsHost: text.optional(),
-    caCertificate: text.optional(),
-    disableTls: z.boolean().optional(),
-    skipCertVerification: z.boolean().optional(),
-    tableMappings: z.array(postgresTableMapping).min(1, "needs at least one table mapping"),
+    format: z.enum(["JSONEachRow", "Avro", "Protobuf"]),
+    /** Project that owns the topic. */
+    projectId: text,
+    /** Topic name, not the fully qualified path. */
+    topic: text,
+    /** Only SERVICE_ACCOUNT is offered. */
+    authentication: z.enum(["SERVICE_ACCOUNT"]),
+    /** Where reading starts; `timestamp` needs `seekTimestamp`. */
+    seekType: z.enum(["latest", "earliest", "timestamp"]),
+    /** RFC 3339 time, e.g. `2026-04-10T12:00:00Z`; only with `seekType: timestamp`. */
+    seekTimestamp: z.string().datetime({ offset: true, message: "must be an RFC 3339 time, e.g. 2026-04-10T12:00:00Z" }).nullish(),
+    /** Subscription filter expression, at most 256 characters. */
+    filter: text.max(256, "must be at most 256 characters").nullish(),
+    enableOrdering: z.boolean().nullish(),
+    /** Seconds, 10-600. */
+    ackDeadline: z.number().int("must be an integer").min(10, "must be at least 10").max(600, "must be at most 600").nullish(),
     /** Kept as a Pulumi secret; never returned by the API. */
-    credentials: usernamePassword.optional(),
+    serviceAccountKey: serviceAccountFile.optional(),
   })
   .strict();
 
-export const sourceKinds = ["kafka", "objectStorage", "kinesis", "postgres"] as const;
+export const sourceKinds = ["kafka", "objectStorage", "kinesis", "postgres", "pubsub", "mysql", "mongodb", "bigquery"] as const;
+/** Kinds that replicate database tables through table mappings (no scaling; resync). */
+export const databaseKinds = ["postgres", "mysql", "mongodb", "bigquery"] as const satisfies readonly SourceKind[];
 export type SourceKind = (typeof sourceKinds)[number];
 
 export const pipeSource = z
@@ -199,6 +150,10 @@ export const pipeSource = z
     objectStorage: objectStorageSource.nullish(),
     kinesis: kinesisSource.nullish(),
     postgres: postgresSource.nullish(),
+    pubsub: pubsubSource.nullish(),
+    mysql: mysqlSource.nullish(),
+    mongodb: mongodbSource.nullish(),
+    bigquery: bigquerySource.nullish(),
     /** Also check data samples, not only the connection. Write-only: kept from the inputs. */
     validateSamples: z.boolean().optional(),
   })

@@ -1,6 +1,7 @@
 import { z } from "zod";
-import { pipeSource, sourceKinds, type SourceKind } from "./pipe-source";
+import { databaseKinds, pipeSource, sourceKinds, type SourceKind } from "./pipe-source";
 import { checkSourceAuthentication } from "./pipe-authentication";
+import { checkObjectStorage } from "./pipe-object-storage";
 import { containsUnknown, isUnknown } from "./unknown";
 import { pathId, uuid } from "./refinements/ids";
 
@@ -123,14 +124,21 @@ export const pipeSpec = pipeSpecShape.superRefine((spec, ctx) => {
   if (kafka?.offset?.strategy === "from_timestamp" && !kafka.offset.timestamp) {
     issue(["source", "kafka", "offset", "timestamp"], "is required with strategy from_timestamp");
   }
+  if (spec.source.objectStorage) checkObjectStorage(spec.source.objectStorage, issue);
+  const pubsub = spec.source.pubsub;
+  if (pubsub && !isUnknown(pubsub.seekType)) {
+    const given = pubsub.seekTimestamp != null;
+    if (pubsub.seekType === "timestamp" && !given) issue(["source", "pubsub", "seekTimestamp"], "is required with seekType timestamp");
+    if (pubsub.seekType !== "timestamp" && given) issue(["source", "pubsub", "seekTimestamp"], `must be left out with seekType ${pubsub.seekType}`);
+  }
   const kinesis = spec.source.kinesis;
   if (kinesis?.iteratorType === "AT_TIMESTAMP" && kinesis.timestamp == null) {
     issue(["source", "kinesis", "timestamp"], "is required with iteratorType AT_TIMESTAMP");
   }
 
-  const isDatabase = kind === "postgres";
-  if (spec.scaling && isDatabase) issue(["scaling"], "is only taken by kafka, kinesis and objectStorage pipes");
-  if (spec.resyncToken !== undefined && !isDatabase) issue(["resyncToken"], "is only taken by database (postgres) pipes: the API resyncs only those");
+  const isDatabase = (databaseKinds as readonly SourceKind[]).includes(kind);
+  if (spec.scaling && isDatabase) issue(["scaling"], "is only taken by kafka, kinesis, objectStorage and pubsub pipes");
+  if (spec.resyncToken !== undefined && !isDatabase) issue(["resyncToken"], `is only taken by database (${databaseKinds.join(", ")}) pipes: the API resyncs only those`);
   if (spec.scaling && Object.keys(spec.scaling).length === 0) issue(["scaling"], "must set at least one field, or be left out");
   if (spec.settings && Object.keys(spec.settings).length === 0) issue(["settings"], "must set at least one setting, or be left out");
 

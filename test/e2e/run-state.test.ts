@@ -6,7 +6,8 @@ import { storedPipe } from "./pipe-cases";
 /**
  * Run state from code under the real CLI: `stopped` previews as an update, pauses the pipe and
  * reads back with no diff; `stopped: false` resumes it; a new `resyncToken` previews as an
- * update and sends one resync.
+ * update and sends one resync; a pipe that Failed reads back as stopped, and `stopped: false`
+ * starts it again.
  */
 let s: E2EStack;
 let ids: Record<string, string>;
@@ -34,6 +35,21 @@ describe("run state from code", () => {
     await s.setConfig("stopped", "false");
     expect((await s.previewJson())["cdc"]!.op).toBe("update");
     await s.up();
+    expect(storedPipe(s, ids, "cdc").state).toMatch(/Running|Snapshot/);
+    await s.expectNoChanges();
+  }, 300_000);
+
+  it("a pipe the service put in Failed: refresh reads it stopped, and stopped: false starts it again", async () => {
+    await s.setConfig("stopped", "false");
+    await s.up();
+    s.emulator.control.setPipeState(ids.cdc!, "Failed", "source unreachable: connection refused");
+    await s.must(["refresh", "--yes", "--skip-preview"]);
+    const step = (await s.previewJson())["cdc"]!;
+    console.log(`[e2e] failed pipe preview: ${JSON.stringify({ op: step.op, diffReasons: step.diffReasons })}`);
+    expect(step.op).toBe("update");
+    s.emulator.control.resetStats();
+    await s.up();
+    expect(stateCommands()).toBe(1);
     expect(storedPipe(s, ids, "cdc").state).toMatch(/Running|Snapshot/);
     await s.expectNoChanges();
   }, 300_000);

@@ -149,6 +149,74 @@ export function postgresPipe(name: string): Record<string, any> {
   };
 }
 
+/** A valid pubsub (streaming) pipe create body. */
+export function pubsubPipe(name: string): Record<string, any> {
+  return {
+    name,
+    source: {
+      pubsub: {
+        format: "JSONEachRow",
+        projectId: "project-1",
+        topic: "events",
+        authentication: "SERVICE_ACCOUNT",
+        seekType: "earliest",
+        serviceAccountKey: { serviceAccountFile: "pubsub-key-file-5151" },
+      },
+    },
+    destination: { database: "default", table: `t_${name.replace(/\W/g, "_")}`, managedTable: true, columns: columns() },
+    fieldMappings: mappings(),
+  };
+}
+
+/** A valid mysql (database) pipe create body. */
+export function mysqlPipe(name: string): Record<string, any> {
+  return {
+    name,
+    source: {
+      mysql: {
+        host: "mysql.example.test",
+        port: 3306,
+        credentials: { username: "replicator", password: "mysql-pass-6262" },
+        settings: { replicationMode: "cdc" },
+        tableMappings: [{ sourceSchemaName: "shop", sourceTable: "users", targetTable: `${name}_users` }],
+      },
+    },
+    destination: { database: "replica" },
+  };
+}
+
+/** A valid mongodb (database) pipe create body. */
+export function mongodbPipe(name: string): Record<string, any> {
+  return {
+    name,
+    source: {
+      mongodb: {
+        uri: "mongodb://db.example.test/app",
+        readPreference: "primary",
+        credentials: { username: "reader", password: "mongo-pass-7373" },
+        settings: { replicationMode: "cdc" },
+        tableMappings: [{ sourceDatabaseName: "app", sourceCollection: "users", targetTable: `${name}_users` }],
+      },
+    },
+    destination: { database: "replica" },
+  };
+}
+
+/** A valid bigquery (snapshot-only database) pipe create body. */
+export function bigqueryPipe(name: string): Record<string, any> {
+  return {
+    name,
+    source: {
+      bigquery: {
+        settings: { replicationMode: "snapshot" },
+        tableMappings: [{ sourceDatasetName: "analytics", sourceTable: "sessions", targetTable: `${name}_sessions` }],
+        credentials: { serviceAccountFile: "warehouse-key-file-8484" },
+      },
+    },
+    destination: { database: "replica" },
+  };
+}
+
 /** One stack answer, read the same way on either way in. */
 export interface StackAnswer {
   status: number;

@@ -33,7 +33,7 @@ const invalid: Array<[string, () => Body, string]> = [
   ["a kafka offset with seconds", () => { const b = kafkaPipe(unique("o")); b.source.kafka.offset = { strategy: "from_timestamp", timestamp: "2024-01-01T00:00:00" }; return b; }, "source.kafka.offset.timestamp: must be a UTC time as YYYY-MM-DDTHH:MM"],
   ["a kafka offset on a day that does not exist", () => { const b = kafkaPipe(unique("o")); b.source.kafka.offset = { strategy: "from_timestamp", timestamp: "2024-02-30T10:00" }; return b; }, "source.kafka.offset.timestamp"],
   ["kinesis timestamp in milliseconds", () => { const b = kinesisPipe(unique("k")); b.source.kinesis.iteratorType = "AT_TIMESTAMP"; b.source.kinesis.timestamp = 1700000000000; return b; }, "source.kinesis.timestamp: must be Unix time in seconds"],
-  ["scaling on a database pipe", () => ({ ...postgresPipe(unique("pg")), scaling: { replicas: 2 } }), "scaling: only kafka, kinesis and objectStorage pipes take scaling"],
+  ["scaling on a database pipe", () => ({ ...postgresPipe(unique("pg")), scaling: { replicas: 2 } }), "scaling: only kafka, kinesis, objectStorage, pubsub pipes take scaling"],
   ["postgres snapshotNumRowsPerPartition below 1000", () => { const b = postgresPipe(unique("pg")); b.source.postgres.settings.snapshotNumRowsPerPartition = 999; return b; }, "source.postgres.settings.snapshotNumRowsPerPartition: must be >= 1000"],
   ["an empty-string postgres setting", () => { const b = postgresPipe(unique("pg")); b.source.postgres.settings.publicationName = ""; return b; }, "source.postgres.settings.publicationName: must not be empty"],
   ["an empty name", () => ({ ...kafkaPipe(unique("n")), name: "" }), "name: must be a non-empty string"],

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Emulator } from "../../emulator";
 import { pipeEngine as provider } from "../support/engines";
 import { fixtureSecrets, kafkaPipe, kinesisPipe, objectStoragePipe, postgresPipe } from "../support/pipe-fixtures";
-import { engineInputs } from "../support/pipe-props";
+import { checkedPipe, engineInputs } from "../support/pipe-props";
 import { emulatorWithEngine } from "../support/engine";
 import { rawCall } from "../support/raw-api";
 import { storedPipes } from "../support/stored";
@@ -20,13 +20,7 @@ beforeEach(() => {
   emulator.control.resetStats();
 });
 
-/** The engine's inputs for a program's pipe, checked as the engine would. */
-async function checked(spec: Obj): Promise<Obj> {
-  const inputs = engineInputs(spec, { organizationId: emulator.options.organizationId, serviceId: emulator.options.serviceId });
-  const result = await provider.check({}, inputs);
-  expect(result.failures).toEqual([]);
-  return result.inputs as Obj;
-}
+const checked = (spec: Obj) => checkedPipe(emulator, spec);
 
 /** A created postgres pipe, and the checked inputs that add one table mapping to it. */
 async function postgresWithAddedMapping(): Promise<{ id: string; outs: Obj; news: Obj }> {

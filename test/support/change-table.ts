@@ -39,7 +39,16 @@ const without = (tree: PolicyTree, ...keys: string[]): PolicyTree => Object.from
 export function pipeChangeTable(): string {
   const policy: PolicyTree = pipePolicy;
   const source = policy.source!.fields!;
-  const kinds: [string, string][] = [["kafka", "kafka"], ["objectStorage", "object storage"], ["kinesis", "kinesis"], ["postgres", "postgres"]];
+  const kinds: [string, string][] = [
+    ["kafka", "kafka"],
+    ["objectStorage", "object storage"],
+    ["kinesis", "kinesis"],
+    ["postgres", "postgres"],
+    ["pubsub", "pubsub"],
+    ["mysql", "mysql"],
+    ["mongodb", "mongodb"],
+    ["bigquery", "bigquery"],
+  ];
   const top = columns(without(policy, "source", "destination"));
   if (kinds.every(([k]) => source[k]!.change === "replace")) top.replace.unshift("the source kind");
   top.update.push(...columns(without(source, ...kinds.map(([k]) => k)), "source.").update);

@@ -83,4 +83,75 @@ export const fixtureSecrets = [
   "object-secret-key-5678",
   "kinesis-secret-key-9012",
   "postgres-password-3456",
+  "pubsub-service-account-7788",
+  "mysql-password-2468",
+  "mongodb-password-1357",
+  "bigquery-service-account-8642",
 ];
+
+export const pubsubPipe = (name = "topic") => ({
+  name,
+  source: {
+    pubsub: {
+      format: "JSONEachRow",
+      projectId: "project-1",
+      topic: "events",
+      authentication: "SERVICE_ACCOUNT",
+      seekType: "earliest",
+      ackDeadline: 60,
+      serviceAccountKey: { serviceAccountFile: "pubsub-service-account-7788" },
+    },
+  },
+  destination: { database: "default", table: `${name}_table`, managedTable: true, columns },
+  fieldMappings: mappings,
+});
+
+export const mysqlPipe = (name = "binlog") => ({
+  name,
+  source: {
+    mysql: {
+      host: "mysql.example.test",
+      port: 3306,
+      credentials: { username: "replicator", password: "mysql-password-2468" },
+      settings: { replicationMode: "cdc", syncIntervalSeconds: 30 },
+      tableMappings: [
+        { sourceSchemaName: "shop", sourceTable: "users", targetTable: "shop_users" },
+        { sourceSchemaName: "shop", sourceTable: "orders", targetTable: "shop_orders", partitionKey: "id" },
+      ],
+    },
+  },
+  destination: { database: "replica" },
+});
+
+export const mongodbPipe = (name = "oplog") => ({
+  name,
+  source: {
+    mongodb: {
+      uri: "mongodb+srv://cluster0.example.test/app",
+      readPreference: "secondaryPreferred",
+      credentials: { username: "reader", password: "mongodb-password-1357" },
+      settings: { replicationMode: "cdc", pullBatchSize: 1000 },
+      tableMappings: [
+        { sourceDatabaseName: "app", sourceCollection: "users", targetTable: "app_users" },
+        { sourceDatabaseName: "app", sourceCollection: "orders", targetTable: "app_orders", tableEngine: "ReplacingMergeTree" },
+      ],
+    },
+  },
+  destination: { database: "replica" },
+});
+
+export const bigqueryPipe = (name = "warehouse") => ({
+  name,
+  source: {
+    bigquery: {
+      snapshotStagingPath: "https://staging.example.test/pipes/",
+      settings: { replicationMode: "snapshot" },
+      tableMappings: [{ sourceDatasetName: "analytics", sourceTable: "sessions", targetTable: "analytics_sessions" }],
+      credentials: { serviceAccountFile: "bigquery-service-account-8642" },
+    },
+  },
+  destination: { database: "replica" },
+});
+
+/** The source kinds added after the first four, with their fixture and secret. */
+export const newKindPipes = { pubsub: pubsubPipe, mysql: mysqlPipe, mongodb: mongodbPipe, bigquery: bigqueryPipe };

@@ -1,4 +1,7 @@
+import { expect } from "vitest";
+import type { Emulator } from "../../emulator";
 import { splitSourceSecrets } from "../../provider/schemas/pipe-secrets";
+import { pipeEngine } from "./engines";
 
 type Obj = Record<string, any>;
 
@@ -6,4 +9,12 @@ type Obj = Record<string, any>;
 export function engineInputs(spec: Obj, ref = { organizationId: "org-1", serviceId: "svc-1" }): Obj {
   const { source, secrets } = splitSourceSecrets(spec.source);
   return JSON.parse(JSON.stringify({ ...ref, ...spec, source, sourceSecrets: secrets }));
+}
+
+/** The engine's inputs for a program's pipe on `emulator`'s service, checked as the engine would (no failures). */
+export async function checkedPipe(emulator: Emulator, spec: Obj): Promise<Obj> {
+  const inputs = engineInputs(spec, { organizationId: emulator.options.organizationId, serviceId: emulator.options.serviceId });
+  const result = await pipeEngine.check({}, inputs);
+  expect(result.failures).toEqual([]);
+  return result.inputs as Obj;
 }

@@ -6,7 +6,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { path } from "../../provider/client/paths";
 import { alertEngine as alert, dashboardEngine as dashboard, pipeEngine, type Engine } from "../support/engines";
-import { kafkaPipe, objectStoragePipe, postgresPipe } from "../support/pipe-fixtures";
+import { kafkaPipe, mongodbPipe, mysqlPipe, objectStoragePipe, postgresPipe } from "../support/pipe-fixtures";
 import { engineInputs } from "../support/pipe-props";
 import { alertInputs, cloudConfig, configureWith, dashboardInputs, tile } from "../support/stack-fixtures";
 
@@ -33,6 +33,8 @@ describe("credentials in plain fields are refused, with where they belong", () =
     ["object storage URL with a signature in another case", withSource(objectStoragePipe(), "objectStorage", { url: "https://bucket.example.test/a.json?SIG=topsecret7" }), "source.objectStorage.url", /sig/, "topsecret7"],
     ["queue URL with user:password@", withSource(objectStoragePipe(), "objectStorage", { queueUrl: "https://q:hunter22@queue.example.test/q" }), "source.objectStorage.queueUrl", /accessKey/, "hunter22"],
     ["postgres host with user:password@", withSource(postgresPipe(), "postgres", { host: "replicator:hunter22@db.internal" }), "source.postgres.host", /source\.postgres\.credentials/, "hunter22"],
+    ["mysql host with user:password@", withSource(mysqlPipe(), "mysql", { host: "replicator:hunter22@db.internal" }), "source.mysql.host", /source\.mysql\.credentials/, "hunter22"],
+    ["mongodb URI with a login", withSource(mongodbPipe(), "mongodb", { uri: "mongodb+srv://reader:hunter22@cluster0.example.test/app" }), "source.mongodb.uri", /source\.mongodb\.credentials/, "hunter22"],
   ];
   it.each(cases)("%s", async (_what, spec, property, reason, secret) => {
     const failures = await pipeFailures(spec);

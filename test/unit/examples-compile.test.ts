@@ -16,7 +16,7 @@ describe("examples compile", () => {
     // The policy pack is not a program: it has a PulumiPolicy.yaml (checked below).
     const dirs = fs.readdirSync(path.join(root, "examples"), { withFileTypes: true }).filter((d) => d.isDirectory() && d.name !== "policy-pack");
     expect(dirs.map((d) => d.name).sort()).toEqual(
-      ["kafka-private-endpoint", "kinesis", "object-storage", "observability", "postgres-cdc", "quickstart"],
+      ["bigquery-snapshot", "kafka-private-endpoint", "kinesis", "mongodb-cdc", "mysql-cdc", "object-storage", "observability", "postgres-cdc", "pubsub", "quickstart"],
     );
     for (const d of dirs) {
       for (const f of ["Pulumi.yaml", "index.ts"]) expect(fs.existsSync(path.join(root, "examples", d.name, f)), `${d.name}/${f}`).toBe(true);

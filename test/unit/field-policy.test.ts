@@ -11,7 +11,7 @@ import { pipeDiff } from "../../provider/impl/pipe/diff-rules";
 import type { FieldPolicy } from "../../provider/schemas/field-policy";
 import { pipePolicy, type PipeSourceSecrets } from "../../provider/schemas/pipe-policy";
 import { secretLocations } from "../../provider/schemas/pipe-secrets";
-import { kafkaPipe, objectStoragePipe, postgresPipe } from "../support/pipe-fixtures";
+import { kafkaPipe, mongodbPipe, mysqlPipe, objectStoragePipe, postgresPipe, pubsubPipe } from "../support/pipe-fixtures";
 import { engineInputs } from "../support/pipe-props";
 
 type Obj = Record<string, any>;
@@ -19,16 +19,17 @@ type Obj = Record<string, any>;
 describe("pipe policy: secrets", () => {
   it("locates every secret of every source kind", () => {
     expect(secretLocations).toEqual({
-      credentials: [["kafka", "credentials"], ["postgres", "credentials"]],
+      credentials: [["kafka", "credentials"], ["postgres", "credentials"], ["mysql", "credentials"], ["mongodb", "credentials"]],
       schemaRegistryCredentials: [["kafka", "schemaRegistry", "credentials"]],
       accessKey: [["objectStorage", "accessKey"], ["kinesis", "accessKey"]],
       connectionString: [["objectStorage", "connectionString"]],
-      serviceAccountKey: [["objectStorage", "serviceAccountKey"]],
+      serviceAccountKey: [["objectStorage", "serviceAccountKey"], ["pubsub", "serviceAccountKey"]],
+      serviceAccount: [["bigquery", "credentials"]],
     });
   });
 
   it("types sourceSecrets from the policy", () => {
-    expectTypeOf<keyof PipeSourceSecrets>().toEqualTypeOf<"credentials" | "schemaRegistryCredentials" | "accessKey" | "connectionString" | "serviceAccountKey">();
+    expectTypeOf<keyof PipeSourceSecrets>().toEqualTypeOf<"credentials" | "schemaRegistryCredentials" | "accessKey" | "connectionString" | "serviceAccountKey" | "serviceAccount">();
     expectTypeOf<PipeSourceSecrets["connectionString"]>().toEqualTypeOf<string | undefined>();
   });
 });
@@ -61,6 +62,9 @@ const inputs = {
   kafka: engineInputs(kafkaPipe()),
   objectStorage: engineInputs(objectStoragePipe()),
   postgres: engineInputs(postgresPipe()),
+  pubsub: engineInputs(pubsubPipe()),
+  mysql: engineInputs(mysqlPipe()),
+  mongodb: engineInputs(mongodbPipe()),
 };
 
 describe("pipe policy: each in-place field is sent the way the policy says", () => {
@@ -128,6 +132,32 @@ describe("pipe policy: each in-place field is sent the way the policy says", () 
     const olds = set(inputs.postgres, path, before);
     const news = set(olds, path, after);
     expect(planUpdate(olds as any, news as any, fieldChanges(olds, news, pipeDiff))).toEqual({ pause: false, commands });
+  });
+
+  // The API's PATCH form of these kinds requires fields that did not change.
+  it.each([
+    ["pubsub", "source.pubsub.ackDeadline", 120, { pubsub: { ackDeadline: 120, authentication: "SERVICE_ACCOUNT", serviceAccountKey: { serviceAccountFile: "pubsub-service-account-7788" } } }],
+    ["pubsub", "sourceSecrets.serviceAccountKey", { serviceAccountFile: "rotated" }, { pubsub: { authentication: "SERVICE_ACCOUNT", serviceAccountKey: { serviceAccountFile: "rotated" } } }],
+    ["mysql", "source.mysql.serverId", 4242, { mysql: { serverId: 4242, host: "mysql.example.test", port: 3306 } }],
+    ["mysql", "source.mysql.settings.useCompression", true, { mysql: { settings: { useCompression: true }, host: "mysql.example.test", port: 3306 } }],
+    ["mysql", "sourceSecrets.credentials.password", "rotated", { mysql: { credentials: { username: "replicator", password: "rotated" }, host: "mysql.example.test", port: 3306 } }],
+    ["mongodb", "source.mongodb.readPreference", "primary", { mongodb: { readPreference: "primary", uri: "mongodb+srv://cluster0.example.test/app" } }],
+  ] as const)("%s %s is sent with the fields its PATCH form requires", (kind, path, value, source) => {
+    const olds = inputs[kind];
+    const news = set(olds, path, value);
+    expect(planUpdate(olds as any, news as any, fieldChanges(olds, news, pipeDiff))).toEqual({ pause: false, commands: [], patch: { source } });
+  });
+
+  it("a mongodb collection mapping is removed by database, collection and target table, and edits pause the pipe", () => {
+    const olds = inputs.mongodb as Obj;
+    const [first, second] = olds.source.mongodb.tableMappings;
+    const edited = { ...second, tableEngine: "MergeTree" };
+    const news = set(olds, "source.mongodb.tableMappings", [first, edited]);
+    const plan = planUpdate(olds as any, news as any, fieldChanges(olds, news, pipeDiff));
+    expect(plan.pause).toBe(true);
+    const required = { uri: olds.source.mongodb.uri, readPreference: olds.source.mongodb.readPreference };
+    expect(plan.patch).toEqual({ source: { mongodb: { tableMappingsToAdd: [], tableMappingsToRemove: [{ sourceDatabaseName: "app", sourceCollection: "orders", targetTable: "app_orders" }], ...required } } });
+    expect(plan.readd).toEqual({ source: { mongodb: { tableMappingsToAdd: [edited], ...required } } });
   });
 
   it("a dropped field is sent in its empty form", () => {

@@ -27,6 +27,15 @@ const objectStorage = fc.record({
   isContinuous: fc.boolean(),
 });
 const kinesis = fc.record({ streamName: text, region: text, useEnhancedFanOut: fc.boolean() });
+const pubsub = fc.record({
+  format: fc.constantFrom("JSONEachRow", "Avro", "Protobuf"),
+  projectId: text,
+  topic: text,
+  authentication: fc.constant("SERVICE_ACCOUNT"),
+  seekType: fc.constantFrom("latest", "earliest"),
+  ackDeadline: fc.integer({ min: 10, max: 600 }),
+  serviceAccountKey: fc.record({ serviceAccountFile: text }),
+});
 const scaling = fc.record(
   { replicas: fc.integer({ min: 1, max: 40 }), replicaCpuMillicores: fc.integer({ min: 125, max: 2000 }), replicaMemoryGb: fc.double({ min: 0.5, max: 8, noNaN: true }) },
   { requiredKeys: ["replicas"] },
@@ -43,7 +52,7 @@ const settings = fc.record(
 
 /** A valid streaming pipe, as a program would write it. */
 const validPipe = fc
-  .tuple(name, fc.oneof(kafka.map((k) => ({ kafka: k })), objectStorage.map((o) => ({ objectStorage: o })), kinesis.map((k) => ({ kinesis: k }))), columnNames, fc.option(scaling, { nil: undefined }), fc.option(settings, { nil: undefined }))
+  .tuple(name, fc.oneof(kafka.map((k) => ({ kafka: k })), objectStorage.map((o) => ({ objectStorage: o })), kinesis.map((k) => ({ kinesis: k })), pubsub.map((p) => ({ pubsub: p }))), columnNames, fc.option(scaling, { nil: undefined }), fc.option(settings, { nil: undefined }))
   .map(([n, source, cols, sc, st]) => {
     const spec: Obj = {
       name: n,
@@ -82,6 +91,8 @@ const mutations: Mutation[] = [
   ["columns not an array", (s) => ({ ...s, destination: { ...s.destination, columns: "id String" } })],
   ["unknown field", (s) => ({ ...s, colour: "blue" })],
   ["null source kind body", (s) => ({ ...s, source: { kafka: { brokers: null, topics: "t" } } })],
+  ["pubsub seek time without a timestamp seek", (s) => ({ ...s, source: { pubsub: { format: "Avro", projectId: "p", topic: "t", authentication: "SERVICE_ACCOUNT", seekType: "latest", seekTimestamp: "2026-01-01T00:00:00Z", serviceAccountKey: { serviceAccountFile: "k" } } } })],
+  ["object storage queue without continuous reading", (s) => ({ ...s, source: { objectStorage: { url: "u", queueUrl: "https://q.example.test/q", authentication: "IAM_ROLE", iamRole: "r" } } })],
 ];
 
 describe("pipe check, property-based", () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { validate } from "../../provider/schemas/check-failures";
 import { pipeSpec } from "../../provider/schemas/pipe";
 import { UNKNOWN } from "../../provider/schemas/unknown";
-import { kafkaPipe, kinesisPipe, objectStoragePipe, postgresPipe } from "../support/pipe-fixtures";
+import { bigqueryPipe, kafkaPipe, kinesisPipe, mongodbPipe, mysqlPipe, objectStoragePipe, postgresPipe, pubsubPipe } from "../support/pipe-fixtures";
 
 type Obj = Record<string, any>;
 const check = (spec: unknown) => validate(pipeSpec, spec);
@@ -13,6 +13,13 @@ describe("pipe check: valid inputs pass", () => {
     ["objectStorage", objectStoragePipe()],
     ["kinesis", kinesisPipe()],
     ["postgres", postgresPipe()],
+    ["pubsub", pubsubPipe()],
+    ["mysql", mysqlPipe()],
+    ["mongodb", mongodbPipe()],
+    ["bigquery", bigqueryPipe()],
+    ["objectStorage addressed by path and container", merge(objectStoragePipe(), { source: { objectStorage: { url: undefined, path: "logs/*.json", azureContainerName: "c1", authentication: "CONNECTION_STRING", connectionString: "AccountKey=k", accessKey: undefined } } })],
+    ["objectStorage with a queue", merge(objectStoragePipe(), { source: { objectStorage: { type: "s3", queueUrl: "https://queue.example.test/1/q", skipInitialLoad: true } } })],
+    ["pubsub from a timestamp", merge(pubsubPipe(), { source: { pubsub: { seekType: "timestamp", seekTimestamp: "2026-04-10T12:00:00Z" } } })],
   ])("%s", (_kind, spec) => {
     expect(check(spec)).toEqual({ ok: true, value: expect.anything() });
   });
@@ -59,6 +66,34 @@ const invalid: [string, () => Obj, string, RegExp][] = [
   ["name too long", () => ({ ...kafkaPipe(), name: "x".repeat(256) }), "name", /255/],
   ["typo in a field", () => merge(kafkaPipe(), { source: { kafka: { topic: "x" } } }), "source.kafka.topic", /not a known field/],
   ["wrong type", () => merge(kafkaPipe(), { source: { kafka: { brokers: 9092 } } }), "source.kafka.brokers", /Expected string/],
+  ["object storage with neither url nor path", () => merge(objectStoragePipe(), { source: { objectStorage: { url: undefined } } }), "source.objectStorage.url", /unless the store is addressed by path and azureContainerName/],
+  ["object storage path without container", () => merge(objectStoragePipe(), { source: { objectStorage: { url: undefined, path: "logs/*.json" } } }), "source.objectStorage.azureContainerName", /required with path/],
+  ["container store without container", () => merge(objectStoragePipe(), { source: { objectStorage: { type: "azureblobstorage" } } }), "source.objectStorage.azureContainerName", /required with type azureblobstorage/],
+  ["queue without continuous reading", () => merge(objectStoragePipe(), { source: { objectStorage: { queueUrl: "https://queue.example.test/q", isContinuous: false } } }), "source.objectStorage.queueUrl", /isContinuous: true/],
+  ["queue on a public store", () => merge(objectStoragePipe(), { source: { objectStorage: { queueUrl: "https://queue.example.test/q", authentication: undefined, accessKey: undefined } } }), "source.objectStorage.queueUrl", /needs an authentication/],
+  ["queue on a store type without notifications", () => merge(objectStoragePipe(), { source: { objectStorage: { type: "dospaces", queueUrl: "https://queue.example.test/q" } } }), "source.objectStorage.queueUrl", /only taken by store types s3 and gcs/],
+  ["queue of the wrong form for its store", () => merge(objectStoragePipe(), { source: { objectStorage: { type: "gcs", queueUrl: "https://queue.example.test/q" } } }), "source.objectStorage.queueUrl", /projects\/\{project\}\/subscriptions\/\{name\}/],
+  ["skipInitialLoad without a queue", () => merge(objectStoragePipe(), { source: { objectStorage: { skipInitialLoad: true } } }), "source.objectStorage.skipInitialLoad", /needs queueUrl/],
+  ["startAfter with skipInitialLoad", () => merge(objectStoragePipe(), { source: { objectStorage: { queueUrl: "https://queue.example.test/q", skipInitialLoad: true, startAfter: "2026/01/" } } }), "source.objectStorage.startAfter", /cannot be set with skipInitialLoad/],
+  ["object storage SERVICE_ACCOUNT without key", () => merge(objectStoragePipe(), { source: { objectStorage: { authentication: "SERVICE_ACCOUNT", accessKey: undefined } } }), "source.objectStorage.serviceAccountKey", /required/],
+  ["pubsub without key", () => merge(pubsubPipe(), { source: { pubsub: { serviceAccountKey: undefined } } }), "source.pubsub.serviceAccountKey", /required/],
+  ["pubsub timestamp seek without time", () => merge(pubsubPipe(), { source: { pubsub: { seekType: "timestamp" } } }), "source.pubsub.seekTimestamp", /required with seekType timestamp/],
+  ["pubsub time with another seek", () => merge(pubsubPipe(), { source: { pubsub: { seekTimestamp: "2026-04-10T12:00:00Z" } } }), "source.pubsub.seekTimestamp", /left out with seekType earliest/],
+  ["pubsub time not RFC 3339", () => merge(pubsubPipe(), { source: { pubsub: { seekType: "timestamp", seekTimestamp: "2026-04-10 12:00" } } }), "source.pubsub.seekTimestamp", /RFC 3339/],
+  ["pubsub ack deadline over 600", () => merge(pubsubPipe(), { source: { pubsub: { ackDeadline: 601 } } }), "source.pubsub.ackDeadline", /at most 600/],
+  ["pubsub filter over 256", () => merge(pubsubPipe(), { source: { pubsub: { filter: "x".repeat(257) } } }), "source.pubsub.filter", /256/],
+  ["pubsub resyncToken", () => ({ ...pubsubPipe(), resyncToken: "1" }), "resyncToken", /only taken by database/],
+  ["mysql basic without credentials", () => merge(mysqlPipe(), { source: { mysql: { credentials: undefined } } }), "source.mysql.credentials", /required/],
+  ["mysql IAM_ROLE without role", () => merge(mysqlPipe(), { source: { mysql: { authentication: "IAM_ROLE", credentials: undefined } } }), "source.mysql.iamRole", /required/],
+  ["mysql without replication mode", () => merge(mysqlPipe(), { source: { mysql: { settings: { replicationMode: undefined } } } }), "source.mysql.settings.replicationMode", /Required/],
+  ["mysql mapping with an expression", () => merge(mysqlPipe(), { source: { mysql: { tableMappings: [{ sourceSchemaName: "s", sourceTable: "t", targetTable: "u", partitionByExpr: "x" }] } } }), "source.mysql.tableMappings[0].partitionByExpr", /not a known field/],
+  ["mysql server id 0", () => merge(mysqlPipe(), { source: { mysql: { serverId: 0 } } }), "source.mysql.serverId", /1/],
+  ["mysql scaling", () => ({ ...mysqlPipe(), scaling: { replicas: 2 } }), "scaling", /only taken by/],
+  ["mongodb read preference", () => merge(mongodbPipe(), { source: { mongodb: { readPreference: "any" } } }), "source.mongodb.readPreference", /Invalid enum/],
+  ["mongodb mapping without collection", () => merge(mongodbPipe(), { source: { mongodb: { tableMappings: [{ sourceDatabaseName: "app", targetTable: "t" }] } } }), "source.mongodb.tableMappings[0].sourceCollection", /Required/],
+  ["bigquery without key", () => merge(bigqueryPipe(), { source: { bigquery: { credentials: undefined } } }), "source.bigquery.credentials", /required/],
+  ["bigquery cdc", () => merge(bigqueryPipe(), { source: { bigquery: { settings: { replicationMode: "cdc" } } } }), "source.bigquery.settings.replicationMode", /Invalid enum/],
+  ["bigquery custom sorting key without keys", () => merge(bigqueryPipe(), { source: { bigquery: { tableMappings: [{ sourceDatasetName: "d", sourceTable: "t", targetTable: "u", useCustomSortingKey: true }] } } }), "source.bigquery.tableMappings[0].sortingKeys", /required when useCustomSortingKey/],
 ];
 
 function withCredentials(authentication: string, credentials: Obj): Obj {
@@ -97,6 +132,12 @@ describe("pipe check: unknown preview values pass", () => {
     ["the endpoint ids", () => merge(kafkaPipe(), { source: { kafka: { reversePrivateEndpointIds: UNKNOWN } } })],
     ["the columns", () => merge(kafkaPipe(), { destination: { columns: UNKNOWN } })],
     ["the credentials", () => merge(kafkaPipe(), { source: { kafka: { credentials: UNKNOWN } } })],
+    ["a pubsub key", () => merge(pubsubPipe(), { source: { pubsub: { serviceAccountKey: UNKNOWN } } })],
+    ["a pubsub seek type", () => merge(pubsubPipe(), { source: { pubsub: { seekType: UNKNOWN, seekTimestamp: "2026-04-10T12:00:00Z" } } })],
+    ["mysql settings", () => merge(mysqlPipe(), { source: { mysql: { settings: UNKNOWN } } })],
+    ["mongodb mappings", () => merge(mongodbPipe(), { source: { mongodb: { tableMappings: UNKNOWN } } })],
+    ["an object storage url", () => merge(objectStoragePipe(), { source: { objectStorage: { url: UNKNOWN } } })],
+    ["an object storage queue", () => merge(objectStoragePipe(), { source: { objectStorage: { type: "gcs", queueUrl: UNKNOWN, skipInitialLoad: true } } })],
   ])("%s", (_name, make) => {
     expect(check(make()).ok).toBe(true);
   });

@@ -8,7 +8,7 @@ import { pipeRecord } from "../../provider/schemas/pipe-record";
 /** The outputs of an API answer, parsed as the engine parses it. */
 const outputsOf = (api: unknown, carried: Record<string, any>) => pipeOutputs(pipeRecord.parse(api), carried as any);
 import { UNKNOWN } from "../../provider/schemas/unknown";
-import { kafkaPipe, kinesisPipe, objectStoragePipe, postgresPipe } from "../support/pipe-fixtures";
+import { bigqueryPipe, kafkaPipe, kinesisPipe, mongodbPipe, mysqlPipe, objectStoragePipe, postgresPipe, pubsubPipe } from "../support/pipe-fixtures";
 import { engineInputs } from "../support/pipe-props";
 
 type Obj = Record<string, any>;
@@ -29,6 +29,10 @@ const base = {
   objectStorage: engineInputs(objectStoragePipe()),
   kinesis: engineInputs(kinesisPipe()),
   postgres: engineInputs(postgresPipe()),
+  pubsub: engineInputs(pubsubPipe()),
+  mysql: engineInputs(mysqlPipe()),
+  mongodb: engineInputs(mongodbPipe()),
+  bigquery: engineInputs(bigqueryPipe()),
 };
 
 type Expect = "none" | "update" | "replace";
@@ -106,6 +110,38 @@ const table: [keyof typeof base, string, unknown, Expect][] = [
   ["postgres", "source.postgres.authentication", "IAM_ROLE", "replace"],
   ["postgres", "source.postgres.type", "other", "replace"],
   ["postgres", "destination.database", "replica2", "replace"],
+  ["pubsub", "source.pubsub.ackDeadline", 120, "update"],
+  ["pubsub", "sourceSecrets.serviceAccountKey", { serviceAccountFile: "rotated-key-file" }, "update"],
+  ["pubsub", "source.pubsub.projectId", "project-2", "replace"],
+  ["pubsub", "source.pubsub.topic", "other", "replace"],
+  ["pubsub", "source.pubsub.format", "Avro", "replace"],
+  ["pubsub", "source.pubsub.seekType", "latest", "replace"],
+  ["pubsub", "source.pubsub.filter", "attributes.kind = \"a\"", "replace"],
+  ["pubsub", "source.pubsub.enableOrdering", true, "replace"],
+  ["pubsub", "scaling.replicas", 2, "update"],
+  ["mysql", "source.mysql.host", "mysql2.example.test", "update"],
+  ["mysql", "source.mysql.port", 3307, "update"],
+  ["mysql", "source.mysql.authentication", "IAM_ROLE", "update"],
+  ["mysql", "source.mysql.iamRole", "arn:role/m", "update"],
+  ["mysql", "source.mysql.serverId", 4242, "update"],
+  ["mysql", "source.mysql.tlsHost", "mysql.internal", "update"],
+  ["mysql", "source.mysql.settings.syncIntervalSeconds", 60, "update"],
+  ["mysql", "source.mysql.settings.useCompression", true, "update"],
+  ["mysql", "source.mysql.settings.replicationMechanism", "FILE_POS", "replace"],
+  ["mysql", "source.mysql.settings.replicationMode", "cdc_only", "replace"],
+  ["mysql", "source.mysql.tableMappings", [{ sourceSchemaName: "shop", sourceTable: "users", targetTable: "shop_users" }], "update"],
+  ["mysql", "sourceSecrets.credentials.password", "rotated-mysql", "update"],
+  ["mysql", "source.mysql.type", "mariadb", "replace"],
+  ["mongodb", "source.mongodb.uri", "mongodb://db2.example.test/app", "update"],
+  ["mongodb", "source.mongodb.readPreference", "primary", "update"],
+  ["mongodb", "source.mongodb.caCertificate", "-----BEGIN CERTIFICATE-----", "update"],
+  ["mongodb", "source.mongodb.settings.pullBatchSize", 5000, "update"],
+  ["mongodb", "source.mongodb.settings.useJsonNativeFormat", true, "replace"],
+  ["mongodb", "source.mongodb.tableMappings", [{ sourceDatabaseName: "app", sourceCollection: "users", targetTable: "app_users" }], "update"],
+  ["mongodb", "sourceSecrets.credentials.password", "rotated-mongo", "update"],
+  ["bigquery", "source.bigquery.snapshotStagingPath", "https://staging.example.test/other/", "replace"],
+  ["bigquery", "source.bigquery.tableMappings", [{ sourceDatasetName: "analytics", sourceTable: "events", targetTable: "analytics_events" }], "replace"],
+  ["bigquery", "sourceSecrets.serviceAccount", { serviceAccountFile: "rotated-key-file" }, "replace"],
 ];
 
 describe("pipe diff: each field's change previews as the right kind", () => {

@@ -6,10 +6,16 @@ import { pipeRecord } from "../../provider/schemas/pipe-record";
 
 /** The outputs of an API answer, parsed as the engine parses it. */
 const outputsOf = (api: unknown, carried: Record<string, any>) => pipeOutputs(pipeRecord.parse(api), carried as any);
-import { fixtureSecrets, kafkaPipe, kinesisPipe, objectStoragePipe, postgresPipe } from "../support/pipe-fixtures";
+import { fixtureSecrets, kafkaPipe, kinesisPipe, newKindPipes, objectStoragePipe, postgresPipe } from "../support/pipe-fixtures";
 import { engineInputs } from "../support/pipe-props";
 
-const specs = { kafka: kafkaPipe(), objectStorage: objectStoragePipe(), kinesis: kinesisPipe(), postgres: postgresPipe() };
+const specs = {
+  kafka: kafkaPipe(),
+  objectStorage: objectStoragePipe(),
+  kinesis: kinesisPipe(),
+  postgres: postgresPipe(),
+  ...Object.fromEntries(Object.entries(newKindPipes).map(([kind, make]) => [kind, make()])),
+};
 
 describe("secret separation", () => {
   it.each(Object.entries(specs))("%s: the readable source holds no secret, the secrets hold them all", (_k, spec) => {

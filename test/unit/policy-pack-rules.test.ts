@@ -2,12 +2,14 @@
 import { describe, expect, it } from "vitest";
 import {
   alertTileViolations,
+  CREDENTIAL_PATHS,
   credentialViolations,
   DEFAULT_BUDGET,
   scalingViolations,
   type AlertView,
   type DashboardView,
 } from "../../examples/policy-pack/rules";
+import { secretLocations } from "../../provider/schemas/pipe-secrets";
 
 describe("credentials kept secret", () => {
   const secretOutputs = ["sourceSecrets"];
@@ -15,11 +17,18 @@ describe("credentials kept secret", () => {
     ["as the package stores a pipe", { source: { kafka: { brokers: "b" } }, sourceSecrets: { credentials: { username: "u", password: "p" } } }, secretOutputs, []],
     ["no credentials at all", { source: { kinesis: { streamName: "s" } }, sourceSecrets: {} }, undefined, []],
     ["kafka credentials left in the source", { source: { kafka: { credentials: { password: "p" } } } }, secretOutputs, ["source.kafka.credentials holds credentials"]],
+    ["mysql credentials left in the source", { source: { mysql: { host: "h", credentials: { username: "u", password: "p" } } } }, secretOutputs, ["source.mysql.credentials holds credentials"]],
+    ["a pubsub key left in the source", { source: { pubsub: { topic: "t", serviceAccountKey: { serviceAccountFile: "k" } } } }, secretOutputs, ["source.pubsub.serviceAccountKey holds credentials"]],
     ["schema registry credentials", { source: { kafka: { schemaRegistry: { url: "u", credentials: { username: "u" } } } } }, secretOutputs, ["source.kafka.schemaRegistry.credentials"]],
     ["an object-storage connection string", { source: { objectStorage: { connectionString: "c" } } }, secretOutputs, ["source.objectStorage.connectionString"]],
     ["a kinesis access key", { source: { kinesis: { accessKey: { accessKeyId: "a", secretKey: "s" } } } }, secretOutputs, ["source.kinesis.accessKey"]],
     ["sourceSecrets not among the secret outputs", { source: {}, sourceSecrets: { accessKey: { accessKeyId: "a" } } }, [], ["sourceSecrets (the pipe's credentials) is not in additionalSecretOutputs"]],
   ];
+  it("looks wherever the pipe policy keeps a secret, for every source kind", () => {
+    const join = (paths: readonly (readonly string[])[]) => paths.map((p) => p.join(".")).sort();
+    expect(join(CREDENTIAL_PATHS)).toEqual(join(Object.values(secretLocations).flat()));
+  });
+
   it.each(cases)("%s", (_name, props, outputs, expected) => {
     const got = credentialViolations(props, outputs);
     expect(got).toHaveLength(expected.length);

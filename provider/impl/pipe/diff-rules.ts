@@ -1,16 +1,15 @@
 import { secretsNode } from "../../schemas/field-policy";
 import { pipePolicy, pipeServerOutputs } from "../../schemas/pipe-policy";
-import { isObj } from "../canonical";
+import { mappingKey } from "./table-mappings";
 import type { DiffSpec } from "../field-diff";
 
-const mappingOrder = (m: unknown) => (isObj(m) ? `${m.sourceSchemaName}.${m.sourceTable}->${m.targetTable}` : "");
 
 /**
  * Table mappings are a set to the API: an edited one is added back last (a removal, then an
  * addition), so their order is not a change.
  */
 function mappingSet(value: unknown): unknown {
-  return Array.isArray(value) ? [...value].sort((a, b) => mappingOrder(a).localeCompare(mappingOrder(b))) : value;
+  return Array.isArray(value) ? [...value].sort((a, b) => mappingKey(a).localeCompare(mappingKey(b))) : value;
 }
 
 /**
@@ -22,5 +21,9 @@ export const pipeDiff: DiffSpec = {
   fields: { ...pipePolicy, sourceSecrets: secretsNode(pipePolicy.source.fields) },
   outputsOnly: pipeServerOutputs,
   unlisted: "replace",
-  normalise: { "source.postgres.tableMappings": mappingSet },
+  normalise: {
+    "source.postgres.tableMappings": mappingSet,
+    "source.mysql.tableMappings": mappingSet,
+    "source.mongodb.tableMappings": mappingSet,
+  },
 };

@@ -1,4 +1,4 @@
-import { sourceKinds, type SourceKind } from "../../schemas/pipe-source";
+import { databaseKinds, sourceKinds, type SourceKind } from "../../schemas/pipe-source";
 import { isObj } from "../canonical";
 import type { PipeInputs } from "../../schemas/pipe-props";
 
@@ -20,9 +20,21 @@ export function isStoppedState(state: string | null | undefined): boolean {
 export function isSettled(kind: SourceKind | undefined, props: PipeInputs, state: string | null | undefined): boolean {
   if (props.stopped === true) return state === "Stopped" || state === "Paused";
   // A snapshot-only database pipe loads once and ends `Completed`: that is done, not stuck.
-  if (kind === "postgres") return state === "Running" || state === "Snapshot" || (state === "Completed" && props.source.postgres?.settings?.replicationMode === "snapshot");
+  if (isDatabaseKind(kind)) return state === "Running" || state === "Snapshot" || (state === "Completed" && isSnapshotOnly(kind, props));
   if (kind === "objectStorage" && !props.source.objectStorage?.isContinuous) return state === "Completed";
   return state === "Running";
+}
+
+/** A kind that replicates database tables (pauses to edit its mappings, takes resync). */
+export function isDatabaseKind(kind: SourceKind | undefined): kind is (typeof databaseKinds)[number] {
+  return (databaseKinds as readonly (SourceKind | undefined)[]).includes(kind);
+}
+
+/** A database pipe that loads once and ends `Completed` (bigquery always does). */
+function isSnapshotOnly(kind: SourceKind, props: PipeInputs): boolean {
+  if (kind === "bigquery") return true;
+  const source = props.source[kind] as { settings?: { replicationMode?: string } } | null | undefined;
+  return source?.settings?.replicationMode === "snapshot";
 }
 
 export function isFailed(state: string | null | undefined): boolean {

@@ -4,6 +4,7 @@ import { pipePolicy, type PipePatch } from "../../schemas/pipe-policy";
 import { mergeSourceSecrets, secretLocations, type SecretField } from "../../schemas/pipe-secrets";
 import { canonical, isObj, sameValue } from "../canonical";
 import { kindOf } from "./states";
+import { mappingKey, removalOf, sourceTableKey } from "./table-mappings";
 import type { PipeInputs, PipeOutputs } from "../../schemas/pipe-props";
 
 type Obj = Record<string, unknown>;
@@ -27,8 +28,6 @@ export interface UpdatePlan {
   commands: ("start" | "stop" | "resync")[];
 }
 
-const mappingKey = (m: Obj) => `${m.sourceSchemaName}.${m.sourceTable}->${m.targetTable}`;
-const sourceTableKey = (m: Obj) => `${m.sourceSchemaName}.${m.sourceTable}`;
 
 /** Splits additions into those sendable with the removals and those naming a removed source table. */
 export function splitReadds(add: readonly Obj[], remove: readonly Obj[]): { now: Obj[]; later: Obj[] } {
@@ -46,7 +45,7 @@ export function tableMappingChanges(olds: unknown, news: unknown): { add: Obj[];
   const add: Obj[] = [];
   for (const [key, m] of before) {
     const next = after.get(key);
-    if (!next || !sameValue(m, next)) remove.push({ sourceSchemaName: m.sourceSchemaName, sourceTable: m.sourceTable, targetTable: m.targetTable });
+    if (!next || !sameValue(m, next)) remove.push(removalOf(m));
   }
   for (const [key, m] of after) {
     const prev = before.get(key);
@@ -79,6 +78,21 @@ function setPath(o: Obj, path: readonly string[], value: unknown): void {
   let node = o;
   for (const key of path.slice(0, -1)) node = (isObj(node[key]) ? node[key] : (node[key] = {})) as Obj;
   node[path[path.length - 1]!] = value;
+}
+
+/**
+ * The API's PATCH form of some kinds requires fields that did not change (the host and port of
+ * a mysql source, the URI of a mongodb one, the key of a pubsub one): sent with any change there.
+ */
+function addPatchRequired(patch: Obj, spec: Obj, kind: string | undefined): void {
+  const changed = kind === undefined ? undefined : get(patch, ["source", kind]);
+  const fields = kind === undefined ? undefined : policyAt(pipePolicy, ["source", kind])?.node.fields;
+  if (!isObj(changed) || !fields) return;
+  for (const [key, node] of Object.entries(fields)) {
+    if (!node.patchRequired || changed[key] !== undefined) continue;
+    const value = get(spec, ["source", kind!, key]);
+    if (value !== undefined) changed[key] = canonical(value);
+  }
 }
 
 /**
@@ -137,6 +151,8 @@ export function planUpdate(olds: PipeOutputs, news: PipeInputs, changes: readonl
     const columns = get(spec, ["destination", "columns"]);
     if (columns !== undefined) setPath(patch, ["destination", "columns"], canonical(columns));
   }
+  addPatchRequired(patch, spec, kind);
+  if (plan.readd) addPatchRequired(plan.readd, spec, kind);
   if (Object.keys(patch).length) plan.patch = patch;
   return plan;
 }

@@ -92,6 +92,8 @@ export function pipeSourceCredentialFailures(source: unknown): CheckFailure[] {
   const kafka = obj(s.kafka);
   const storage = obj(s.objectStorage);
   const postgres = obj(s.postgres);
+  const mysql = obj(s.mysql);
+  const mongodb = obj(s.mongodb);
   const registry = obj(kafka?.schemaRegistry);
   const signed = "leave the signature out of the URL and authenticate with accessKey or connectionString (kept as Pulumi secrets) or an IAM role";
   return failuresOf([
@@ -105,6 +107,8 @@ export function pipeSourceCredentialFailures(source: unknown): CheckFailure[] {
     { path: ["source", "objectStorage", "url"], value: storage?.url, userinfo: signed, signature: signed },
     { path: ["source", "objectStorage", "queueUrl"], value: storage?.queueUrl, userinfo: signed, signature: signed },
     { path: ["source", "postgres", "host"], value: postgres?.host, userinfo: "give the host alone and put the user and password in source.postgres.credentials (kept as a Pulumi secret)" },
+    { path: ["source", "mysql", "host"], value: mysql?.host, userinfo: "give the host alone and put the user and password in source.mysql.credentials (kept as a Pulumi secret)" },
+    { path: ["source", "mongodb", "uri"], value: mongodb?.uri, userinfo: "give the URI without a login and put the user and password in source.mongodb.credentials (kept as a Pulumi secret)" },
   ]);
 }
 
