@@ -30,7 +30,7 @@ export function alertBody(inputs: AlertInputs): Obj {
  */
 export function alertOutputs(api: StackAlertRecord, carried: AlertInputs): AlertOutputs {
   return dropUndefined({
-    ...readBackFields(stackAlertPolicy, api, carried as Obj),
+    ...readBackFields(stackAlertPolicy, api, carried),
     ...serverFields(alertServerOutputs, api),
     silenced: typeof api.silenced === "boolean" ? api.silenced : api.silenced ? true : undefined,
   }) as AlertOutputs;

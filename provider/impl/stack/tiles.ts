@@ -72,7 +72,7 @@ export function projectTiles(api: readonly StackTileRecord[], sent: readonly unk
   const aligned = sent !== undefined && sent.length === api.length;
   const used = new Set<string>();
   return api.map((t, i) => {
-    const fromSent = aligned ? tileKey(isObj(sent[i]) ? (sent[i] as Obj) : {}) : undefined;
+    const fromSent = aligned ? tileKey(isObj(sent[i]) ? (sent[i]) : {}) : undefined;
     let key = fromSent ?? byId.get(t.id) ?? t.name;
     if (used.has(key)) key = t.id;
     used.add(key);
