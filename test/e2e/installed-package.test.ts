@@ -73,7 +73,7 @@ describe("the installed package", () => {
     const outputs = await stack.outputs();
     expect(outputs.state).toBe("Running");
     expect(Object.keys(outputs.tileIds as object)).toEqual(["Errors"]);
-    expect(stack.pipes()[0]!.source.reversePrivateEndpointIds.length).toBeGreaterThan(0);
+    expect(stack.pipes()[0].source.reversePrivateEndpointIds.length).toBeGreaterThan(0);
     await stack.expectNoChanges();
     await stack.destroy();
     expect(stack.storedObjects()).toBe(0);

@@ -58,7 +58,7 @@ export function launch(args: string[]): Promise<RunningCli> {
       const match = /^listening on (http:\/\/127\.0\.0\.1:(\d+))$/m.exec(output);
       if (match) {
         clearTimeout(timer);
-        resolve({ child, output, stderr: () => errors, url: match[1] as string });
+        resolve({ child, output, stderr: () => errors, url: match[1] });
       }
     });
     child.on("exit", (code) => reject(new Error(`exited ${code}: ${output}`)));

@@ -36,17 +36,17 @@ const without = (tree: PolicyTree, ...keys: string[]): PolicyTree => Object.from
 /** The pipe's table: the pipe's own fields, its destination, then each source kind. */
 export function pipeChangeTable(): string {
   const policy: PolicyTree = pipePolicy;
-  const source = policy.source!.fields!;
+  const source = policy.source.fields!;
   const kinds: [string, string][] = [["kafka", "kafka"], ["objectStorage", "object storage"], ["kinesis", "kinesis"], ["postgres", "postgres"]];
   const top = columns(without(policy, "source", "destination"));
-  if (kinds.every(([k]) => source[k]!.change === "replace")) top.replace.unshift("the source kind");
+  if (kinds.every(([k]) => source[k].change === "replace")) top.replace.unshift("the source kind");
   top.update.push(...columns(without(source, ...kinds.map(([k]) => k)), "source.").update);
   return [
     "| Changes in place (PATCH `/pipes/{id}`, PUT `/settings`, PATCH `/scaling`, PATCH `/state`) | Needs a new pipe |",
     "|---|---|",
     row("", top),
-    row("", columns(policy.destination!.fields!, "destination.")),
-    ...kinds.map(([k, label]) => row(`${label} `, columns(source[k]!.fields!))),
+    row("", columns(policy.destination.fields!, "destination.")),
+    ...kinds.map(([k, label]) => row(`${label} `, columns(source[k].fields!))),
   ].join("\n");
 }
 

@@ -33,7 +33,7 @@ beforeAll(() => {
     expect(r.status, r.stderr).toBe(0);
     const [info] = JSON.parse(r.stdout) as { filename: string; files: { path: string }[] }[];
     const pkg = JSON.parse(fs.readFileSync(path.join(dir, "package.json"), "utf8")) as Packed["pkg"];
-    packed.set(name, { dir, pkg, tarball: path.join(tmp, info!.filename), files: info!.files.map((f) => f.path) });
+    packed.set(name, { dir, pkg, tarball: path.join(tmp, info.filename), files: info.files.map((f) => f.path) });
   }
 }, 120_000);
 afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));

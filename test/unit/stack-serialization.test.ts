@@ -58,7 +58,7 @@ describe("StackDashboard and StackAlert as a program stores them", () => {
     new pkg.StackAlert("alert", {
       source: "tile",
       dashboardId: board.id,
-      tileId: board.tileIds["Errors"]!,
+      tileId: board.tileIds["Errors"],
       threshold: 1,
       thresholdType: "above",
       interval: "5m",
