@@ -108,6 +108,6 @@ export function lookupIn(config: { get(key: string): string | undefined } | Reco
         : (config as Record<string, unknown>)[full];
     if (value === undefined || value === null) return undefined;
     // Structured config (`--path`) may arrive as an object: keep it as the JSON it was written in.
-    return typeof value === "string" ? value : typeof value === "object" ? JSON.stringify(value) : String(value);
+    return typeof value === "string" ? value : JSON.stringify(value);
   };
 }

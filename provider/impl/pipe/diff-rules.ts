@@ -3,14 +3,14 @@ import { pipePolicy, pipeServerOutputs } from "../../schemas/pipe-policy";
 import { isObj } from "../canonical";
 import type { DiffSpec } from "../field-diff";
 
-const mappingOrder = (m: unknown) => (isObj(m) ? `${m.sourceSchemaName}.${m.sourceTable}->${m.targetTable}` : "");
+const mappingOrder = (m: unknown) => (isObj(m) ? JSON.stringify([m.sourceSchemaName, m.sourceTable, m.targetTable]) : "");
 
 /**
  * Table mappings are a set to the API: an edited one is added back last (a removal, then an
  * addition), so their order is not a change.
  */
 function mappingSet(value: unknown): unknown {
-  return Array.isArray(value) ? [...value].sort((a, b) => mappingOrder(a).localeCompare(mappingOrder(b))) : value;
+  return Array.isArray(value) ? [...(value as unknown[])].sort((a, b) => mappingOrder(a).localeCompare(mappingOrder(b))) : value;
 }
 
 /**

@@ -27,8 +27,8 @@ export interface UpdatePlan {
   commands: ("start" | "stop" | "resync")[];
 }
 
-const mappingKey = (m: Obj) => `${m.sourceSchemaName}.${m.sourceTable}->${m.targetTable}`;
-const sourceTableKey = (m: Obj) => `${m.sourceSchemaName}.${m.sourceTable}`;
+const mappingKey = (m: Obj) => JSON.stringify([m.sourceSchemaName, m.sourceTable, m.targetTable]);
+const sourceTableKey = (m: Obj) => JSON.stringify([m.sourceSchemaName, m.sourceTable]);
 
 /** Splits additions into those sendable with the removals and those naming a removed source table. */
 export function splitReadds(add: readonly Obj[], remove: readonly Obj[]): { now: Obj[]; later: Obj[] } {
