@@ -4,7 +4,9 @@ import type { alertChannel, StackAlertInput } from "../schemas/stack-alert";
 import type { stackSeries, stackTile } from "../schemas/stack-dashboard";
 import type { ArgsOf } from "./inputs";
 import type { SchemaInput } from "./schema-input";
+// eslint-disable-next-line @typescript-eslint/no-unused-vars -- named by the {@link} tags below
 import type { StackAlert } from "./stack-alert";
+// eslint-disable-next-line @typescript-eslint/no-unused-vars -- named by the {@link} tags below
 import type { StackDashboard } from "./stack-dashboard";
 
 /**
