@@ -12,7 +12,7 @@ const config = new pulumi.Config();
 // pipe in place.
 const endpoints = getReversePrivateEndpointsOutput({
   status: "Ready",
-  type: config.get("endpointType") as "VPC_ENDPOINT_SERVICE" | "VPC_RESOURCE" | undefined,
+  type: config.get<"VPC_ENDPOINT_SERVICE" | "VPC_RESOURCE">("endpointType"),
 });
 
 const columns = [

@@ -24,7 +24,7 @@ export function storedStack(emulator: Emulator, target: "cloud" | "server"): { d
 export function storedObjects(emulator: Emulator): number {
   const s = state(emulator);
   let n = s.stack.dashboards.length + s.stack.alerts.length;
-  for (const svc of Object.values(s.services) as Obj[]) n += svc.pipes.length + svc.stack.dashboards.length + svc.stack.alerts.length;
+  for (const svc of Object.values<Obj>(s.services)) n += svc.pipes.length + svc.stack.dashboards.length + svc.stack.alerts.length;
   return n;
 }
 
