@@ -5,24 +5,12 @@
  * tools by hand. Type-aware linting needs the build's link (node_modules/pulumi-pipestack) for
  * the examples, which `npm test` makes first.
  */
-import { spawn } from "node:child_process";
 import * as path from "node:path";
 import { describe, expect, it } from "vitest";
-
-const root = path.resolve(__dirname, "..", "..");
+import { root, run } from "../emulator/cli-process";
 
 /** Runs a tool of node_modules/.bin from the repository root, to its end. */
-function tool(name: string, args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(path.join(root, "node_modules", ".bin", name), args, { cwd: root, stdio: ["ignore", "pipe", "pipe"] });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on("error", reject);
-    child.on("exit", (code) => resolve({ code, stdout, stderr }));
-  });
-}
+const tool = (name: string, args: string[]) => run(path.join(root, "node_modules", ".bin", name), args);
 
 interface LintResult {
   filePath: string;
@@ -37,15 +25,15 @@ function findings(results: LintResult[]): string[] {
 describe("lint and format", () => {
   // Type-aware linting of the whole tree takes minutes on a busy 2-core machine.
   it("typescript-eslint finds nothing", async () => {
-    const run = await tool("eslint", [".", "--format", "json"]);
-    const results = JSON.parse(run.stdout || "[]") as LintResult[];
+    const result = await tool("eslint", [".", "--format", "json"]);
+    const results = JSON.parse(result.stdout || "[]") as LintResult[];
     expect(findings(results)).toEqual([]);
-    expect(run.code, run.stderr).toBe(0);
+    expect(result.code, result.stderr).toBe(0);
   }, 900_000);
 
   it("every file is formatted as Prettier writes it (`npm run format` fixes them)", async () => {
-    const run = await tool("prettier", ["--list-different", "**/*.{ts,js,mjs}"]);
-    expect(run.stdout.split("\n").filter(Boolean)).toEqual([]);
-    expect(run.code, run.stderr).toBe(0);
+    const result = await tool("prettier", ["--list-different", "**/*.{ts,js,mjs}"]);
+    expect(result.stdout.split("\n").filter(Boolean)).toEqual([]);
+    expect(result.code, result.stderr).toBe(0);
   }, 300_000);
 });
