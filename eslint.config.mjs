@@ -6,7 +6,24 @@ import js from "@eslint/js";
 import tseslint from "typescript-eslint";
 
 const NODE_GLOBALS = Object.fromEntries(
-  ["require", "module", "exports", "__dirname", "__filename", "process", "console", "Buffer", "URL", "fetch", "performance", "setTimeout", "clearTimeout", "setInterval", "clearInterval", "setImmediate"].map((name) => [name, "readonly"]),
+  [
+    "require",
+    "module",
+    "exports",
+    "__dirname",
+    "__filename",
+    "process",
+    "console",
+    "Buffer",
+    "URL",
+    "fetch",
+    "performance",
+    "setTimeout",
+    "clearTimeout",
+    "setInterval",
+    "clearInterval",
+    "setImmediate",
+  ].map((name) => [name, "readonly"]),
 );
 
 export default tseslint.config(

@@ -66,7 +66,9 @@ describe("the published packages", () => {
   it("the emulator package ships its command, its build and the OpenAPI description, with ajv", () => {
     const { pkg, files } = of("pipestack-emulator");
     expect(pkg.bin).toEqual({ "pipestack-emulator": "bin/pipestack-emulator.js" });
-    expect(files).toEqual(expect.arrayContaining(["bin/pipestack-emulator.js", "dist/cli.js", "dist/index.js", "dist/index.d.ts", "spec/cloud-api.openapi.json"]));
+    expect(files).toEqual(
+      expect.arrayContaining(["bin/pipestack-emulator.js", "dist/cli.js", "dist/index.js", "dist/index.d.ts", "spec/cloud-api.openapi.json"]),
+    );
     expect(files.filter((f) => f.endsWith(".ts") && !f.endsWith(".d.ts"))).toEqual([]);
     expect(Object.keys(pkg.dependencies).sort()).toEqual(["ajv", "ajv-formats", "zod"]);
   });
@@ -78,15 +80,23 @@ describe("the published packages", () => {
     expect(naming).toEqual([]);
   });
 
-  it.each(each)("publint finds nothing in %s, suggestions included", (name) => {
-    const r = spawnSync(bin("publint"), ["run", of(name).tarball, "--strict", "--level", "suggestion"], { cwd: root, encoding: "utf8" });
-    expect(r.stdout + r.stderr).toContain("All good!");
-    expect(r.status).toBe(0);
-  }, 120_000);
+  it.each(each)(
+    "publint finds nothing in %s, suggestions included",
+    (name) => {
+      const r = spawnSync(bin("publint"), ["run", of(name).tarball, "--strict", "--level", "suggestion"], { cwd: root, encoding: "utf8" });
+      expect(r.stdout + r.stderr).toContain("All good!");
+      expect(r.status).toBe(0);
+    },
+    120_000,
+  );
 
-  it.each(each)("arethetypeswrong finds no problem in %s under any module resolution", (name) => {
-    const r = spawnSync(bin("attw"), [of(name).tarball, "--format", "ascii"], { cwd: root, encoding: "utf8" });
-    expect(r.stdout + r.stderr).toContain("No problems found");
-    expect(r.status).toBe(0);
-  }, 120_000);
+  it.each(each)(
+    "arethetypeswrong finds no problem in %s under any module resolution",
+    (name) => {
+      const r = spawnSync(bin("attw"), [of(name).tarball, "--format", "ascii"], { cwd: root, encoding: "utf8" });
+      expect(r.stdout + r.stderr).toContain("No problems found");
+      expect(r.status).toBe(0);
+    },
+    120_000,
+  );
 });
