@@ -16,7 +16,7 @@ interface FlagSpec {
   fromFlag?(text: string): unknown;
 }
 
-const specOf = (name: OptionName): FlagSpec => OPTIONS[name] as FlagSpec;
+const specOf = (name: OptionName): FlagSpec => OPTIONS[name];
 const FLAGGED = OPTION_NAMES.filter((name) => specOf(name).flag !== undefined);
 const SECRETS = OPTION_NAMES.filter((name) => specOf(name).secret === true);
 
@@ -58,7 +58,7 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
     options[name] = spec.fromFlag ? spec.fromFlag(String(raw)) : raw;
   }
   return {
-    options: options as EmulatorOptions,
+    options: options,
     help: values.help === true,
     secretsGiven: Object.fromEntries(SECRETS.map((name) => [name, options[name] !== undefined])),
   };

@@ -154,7 +154,7 @@ export class Control {
 
   /** Queues scripted faults for the next matching requests; returns how many strikes are queued. */
   script(...faults: ScriptedFault[]): number {
-    const parsed = faults.map((f) => parse(scriptSchema, f) as ScriptedFault);
+    const parsed = faults.map((f) => parse<z.ZodType<ScriptedFault>>(scriptSchema, f));
     for (const fault of parsed) {
       try {
         compilePathPattern(fault.path);
@@ -208,7 +208,9 @@ export class Control {
 
   /** Forces a stack alert's state and silence, in the served generation's form. */
   setAlertState(alertId: string, change: Record<string, unknown>): Record<string, unknown> {
-    const parsed = parse(alertStateSchema(this.app.options.stackApiVersion), change);
+    // The schema of either generation answers the one shape applyAlertState takes.
+    const schema = alertStateSchema(this.app.options.stackApiVersion) as z.ZodType<Parameters<typeof applyAlertState>[1]>;
+    const parsed = parse(schema, change);
     const stacks = [this.app.store.stack, ...[...this.app.store.services.values()].map((s) => s.stack)];
     const alert = findAlert(stacks, alertId);
     if (!alert) throw new ControlError(404, `alert ${alertId} not found`);

@@ -102,7 +102,7 @@ export class FaultInjector {
     if (scripted) return scripted;
     const kinds = this.options.faultKinds;
     if (this.options.faultRate <= 0 || hit >= this.options.faultRate || kinds.length === 0) return undefined;
-    const kind = kinds[Math.floor(pick * kinds.length)] as FaultKind;
+    const kind = kinds[Math.floor(pick * kinds.length)];
     const mutating = method !== "GET" && method !== "HEAD";
     const timing = mutating && AMBIGUOUS.includes(kind) && half < 0.5 ? "after" : "before";
     switch (kind) {

@@ -56,7 +56,7 @@ class Parser {
       this.at += 1;
       options.push(this.sequence());
     }
-    return options.length === 1 ? (options[0] as Node) : { type: "alt", options };
+    return options.length === 1 ? (options[0]) : { type: "alt", options };
   }
 
   private sequence(): Node {
@@ -150,7 +150,7 @@ class Parser {
       let low: string | undefined;
       if (c === "\\") {
         const test = this.escape();
-        const escaped = this.text[this.at - 1] as string;
+        const escaped = this.text[this.at - 1];
         if (CLASSES[escaped.toLowerCase()]) {
           tests.push(test);
           continue;
@@ -164,7 +164,7 @@ class Parser {
         let high = this.peek() as string;
         this.at += 1;
         if (high === "\\") {
-          high = this.text[this.at] as string;
+          high = this.text[this.at];
           this.at += 1;
           high = CONTROL[high] ?? high;
         }
@@ -234,7 +234,7 @@ export function compilePathPattern(source: string): PathPattern {
   function enter(state: number, at: number, length: number, into: Set<number>, seen: Set<number>): boolean {
     if (seen.has(state)) return false;
     seen.add(state);
-    const s = states[state] as State;
+    const s = states[state];
     switch (s.kind) {
       case "match":
         return true;
@@ -260,7 +260,7 @@ export function compilePathPattern(source: string): PathPattern {
         let matched = enter(start, at, text.length, live, seen);
         if (matched) return true;
         if (at === text.length) return false;
-        const c = text[at] as string;
+        const c = text[at];
         const next = new Set<number>();
         const nextSeen = new Set<number>();
         for (const state of live) {

@@ -80,7 +80,7 @@ export function resolveSettings(lookup: ConfigLookup, env: NodeJS.ProcessEnv = p
   }
   const parsed = settingsSchema.safeParse(raw);
   if (parsed.success) return parsed.data;
-  const issue = parsed.error.issues[0]!;
+  const issue = parsed.error.issues[0];
   const key = String(issue.path[0]) as SettingKey;
   // The message names the setting, never its value (it may be a secret).
   throw new Error(`pipestack:${key} is not valid: ${issue.message}. ${howToSet(key)}`);
@@ -110,7 +110,7 @@ export function required<K extends SettingKey>(settings: Settings, key: K, what?
   if (value === undefined || value === null) {
     throw new Error(`pipestack:${key} is not set${what ? ` (${what})` : ""}. ${howToSet(key)}`);
   }
-  return value as NonNullable<Settings[K]>;
+  return value;
 }
 
 /** A lookup over the `configure` map the engine hands a dynamic provider (`pipestack:<key>`). */
@@ -123,6 +123,6 @@ export function lookupIn(config: { get(key: string): string | undefined } | Reco
         : (config as Record<string, unknown>)[full];
     if (value === undefined || value === null) return undefined;
     // Structured config (`--path`) may arrive as an object: keep it as the JSON it was written in.
-    return typeof value === "string" ? value : typeof value === "object" ? JSON.stringify(value) : String(value);
+    return typeof value === "string" ? value : JSON.stringify(value);
   };
 }

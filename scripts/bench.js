@@ -29,7 +29,7 @@ if (!fs.existsSync(path.join(root, "dist", "provider", "impl", "pipe.js"))) {
   process.exit(2);
 }
 
-const { startEmulator } = require(path.join(root, "dist", "emulator", "index.js"));
+const { startEmulator } = require("pipestack-emulator");
 const { providerTextBytes, stateFootprint } = require("../bench/lib/provider-text");
 const { configureEngine, requestsPerOperation, overhead } = require("../bench/lib/in-process");
 const { Workspace } = require("../bench/lib/cli");

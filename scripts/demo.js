@@ -54,7 +54,7 @@ function clearPrevious() {
 async function startEmulator() {
   const log = path.join(demoDir, "emulator.log");
   const out = fs.openSync(log, "w");
-  const child = spawn(process.execPath, [path.join(root, "dist", "emulator", "cli.js"), "--port", "0", "--step-ms", "100"], {
+  const child = spawn(process.execPath, [path.join(root, "packages", "pipestack-emulator", "bin", "pipestack-emulator.js"), "--port", "0", "--step-ms", "100"], {
     cwd: root,
     detached: true,
     stdio: ["ignore", out, out],
@@ -109,7 +109,7 @@ async function main() {
   const withConfig = ["--stack", STACK, "--config-file", configFile];
 
   step("Starting the emulator (the service's API, locally)");
-  const { DEFAULTS } = require(path.join(root, "dist", "emulator"));
+  const { DEFAULTS } = require("pipestack-emulator");
   const emulator = await startEmulator();
   console.log(`emulator: ${emulator.url} (pid ${emulator.pid}, log .demo/emulator.log)`);
 

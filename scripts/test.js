@@ -3,7 +3,8 @@
 // vitest suites with a JSON report per run, and ends with the line CI reads: "N passed, N failed",
 // summed over every run.
 //
-// Runs: every suite on this machine's Node.js with the lockfile's @pulumi/pulumi; then, unless
+// Runs: every suite on this machine's Node.js with the lockfile's @pulumi/pulumi (test/lint/ is the
+// linter and the formatter check, so their findings count as failed tests); then, unless
 // test files are named on the command line or PIPESTACK_NODE_MATRIX=off, the unit, provider and a
 // representative e2e subset on Node 22 and 24 with the newest @pulumi/pulumi (scripts/matrix).
 "use strict";

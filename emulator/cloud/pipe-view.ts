@@ -108,5 +108,5 @@ export function pipeView(pipe: StoredPipe, quirks: Quirks, gap = false): JsonObj
 export function storedView(pipe: StoredPipe): JsonObject {
   const source = publicSource(pipe);
   if (typeof source.connectionString === "string") source.connectionString = "[redacted]";
-  return { ...structuredClone(pipe), source, destination: publicDestination(pipe) } as JsonObject;
+  return { ...structuredClone(pipe), source, destination: publicDestination(pipe) };
 }

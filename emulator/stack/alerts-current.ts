@@ -85,7 +85,7 @@ function fields(input: CurrentAlertInput): Partial<StoredAlert> {
   const offset = hasStart && input.scheduleStartAt != null ? 0 : hasStart && input.scheduleOffsetMinutes == null ? 0 : input.scheduleOffsetMinutes;
   const tile = input.source === "tile";
   const picked: Partial<StoredAlert> = {
-    channel: channels[0] as StoredChannel,
+    channel: channels[0],
     channels,
     interval: input.interval,
     scheduleOffsetMinutes: offset,
@@ -103,7 +103,7 @@ function fields(input: CurrentAlertInput): Partial<StoredAlert> {
     tileId: tile ? input.tileId : null,
     numConsecutiveWindows: input.numConsecutiveWindows ?? null,
   };
-  return Object.fromEntries(Object.entries(picked).filter(([, v]) => v !== undefined)) as Partial<StoredAlert>;
+  return Object.fromEntries(Object.entries(picked).filter(([, v]) => v !== undefined));
 }
 
 /** Creates an alert: state `OK`, not silenced. */

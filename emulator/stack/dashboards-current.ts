@@ -63,7 +63,7 @@ function checkReferences(store: StackStore, body: CurrentDashboardBody, containe
   const named = new Set<string>();
   for (const tile of body.tiles) {
     for (const s of tile.series ?? []) if ("sourceId" in s) named.add(s.sourceId);
-    if (tile.config) configSourceIds(tile.config as Json).forEach((id) => named.add(id));
+    if (tile.config) configSourceIds(tile.config).forEach((id) => named.add(id));
   }
   for (const filter of body.filters ?? []) named.add((filter as { sourceId: string }).sourceId);
   const missing = [...named].filter((id) => !known.has(id));
@@ -97,17 +97,17 @@ function savedQueryLanguage(body: CurrentDashboardBody): string | null | undefin
 
 /** Creates a dashboard; tile ids sent are replaced. */
 export function createCurrentDashboard(store: StackStore, body: CurrentDashboardBody, now: string): StoredDashboard {
-  checkReferences(store, body, (body.containers ?? []) as Json[]);
+  checkReferences(store, body, (body.containers ?? []));
   const dashboard: StoredDashboard = {
     id: documentId(),
     name: body.name,
     tiles: body.tiles.map((t) => storeTile(t, documentId())),
     tags: [...new Set(body.tags ?? [])],
-    filters: storeFilters((body.filters ?? []) as Json[]),
+    filters: storeFilters((body.filters ?? [])),
     savedQuery: body.savedQuery,
     savedQueryLanguage: savedQueryLanguage(body),
     savedFilterValues: body.savedFilterValues,
-    containers: body.containers as Json[] | undefined,
+    containers: body.containers,
     createdAt: now,
     updatedAt: now,
   };
@@ -123,12 +123,12 @@ export function updateCurrentDashboard(store: StackStore, id: string, body: Curr
   dashboard.name = body.name;
   dashboard.tiles = body.tiles.map((t) => storeTile(t, t.id !== undefined && existing.has(t.id) ? t.id : documentId()));
   if (body.tags !== undefined) dashboard.tags = [...new Set(body.tags)];
-  if (body.filters !== undefined) dashboard.filters = storeFilters(body.filters as Json[], new Set((dashboard.filters ?? []).map((f) => String(f.id))));
+  if (body.filters !== undefined) dashboard.filters = storeFilters(body.filters, new Set((dashboard.filters ?? []).map((f) => String(f.id))));
   if (body.savedQuery !== undefined) dashboard.savedQuery = body.savedQuery;
   const language = savedQueryLanguage(body);
   if (language !== undefined) dashboard.savedQueryLanguage = language;
   if (body.savedFilterValues !== undefined) dashboard.savedFilterValues = body.savedFilterValues;
-  if (body.containers !== undefined) dashboard.containers = body.containers as Json[];
+  if (body.containers !== undefined) dashboard.containers = body.containers;
   dashboard.updatedAt = now;
   const kept = new Set(dashboard.tiles.map((t) => t.id));
   const doomed = new Set([...dashboard.tiles.filter((t) => !canCarryAlerts(t.config)).map((t) => t.id), ...[...existing].filter((t) => !kept.has(t))]);

@@ -57,7 +57,7 @@ const formulaFields = (c: Json): Json => (Array.isArray(c.formulas) && c.formula
 
 /** A series-form tile's series as the `config` the server stores and reads back. */
 export function seriesToConfig(series: readonly CurrentSeries[], asRatio: boolean | undefined): TileConfig {
-  const first = series[0] as CurrentSeries;
+  const first = series[0];
   const all = series as unknown as Json[];
   const groupBy = "groupBy" in first && first.groupBy.length > 0 ? first.groupBy.join(",") : undefined;
   switch (first.type) {
@@ -72,7 +72,7 @@ export function seriesToConfig(series: readonly CurrentSeries[], asRatio: boolea
       return defined({ numberFormat, displayType: "table", sourceId: first.sourceId, asRatio: ratio(asRatio, select), groupBy, select });
     }
     case "number":
-      return defined({ displayType: "number", sourceId: first.sourceId, select: [readSelectItem(seriesItem(first as unknown as Json))], numberFormat: first.numberFormat });
+      return defined({ displayType: "number", sourceId: first.sourceId, select: [readSelectItem(seriesItem(first))], numberFormat: first.numberFormat });
     case "search":
       return { displayType: "search", sourceId: first.sourceId, select: first.fields.join(", "), where: first.where, whereLanguage: first.whereLanguage ?? "lucene" };
     case "markdown":

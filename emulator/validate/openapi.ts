@@ -180,7 +180,7 @@ export function describedLimits(schema: string): DescribedLimits {
     const max = /Maximum length is (\d+) characters/.exec(text)?.[1];
     if (max !== undefined) limits.maxLength[name] = Number(max);
     for (const match of text.matchAll(/Required for (\w+) type/g)) {
-      const type = match[1] as string;
+      const type = match[1];
       (limits.requiredFor[type] ??= []).push(name);
     }
   }

@@ -91,6 +91,7 @@ const filterShape = {
 };
 
 /** The fields that decide what a filter does: broadcast its value (default), be a variable, or both. */
+// eslint-disable-next-line @typescript-eslint/no-unused-vars -- only its type is used, to type filterModeProblems
 const filterModes = z.object({ name: z.string(), isBroadcastEnabled: z.boolean().optional(), isVariableEnabled: z.boolean().optional(), variableName: z.string().optional(), appliesToSourceIds: z.array(z.string()).optional() });
 
 /** A filter that does nothing, or sets fields its modes ignore, is refused. */

@@ -47,5 +47,5 @@ export function validateRequest<B extends z.ZodTypeAny = z.ZodNever, P extends z
   const params = run("Params", parts.params);
   const query = run("Query", parts.query);
   if (failures.length > 0) throw badRequest(failures.join("; "));
-  return { body, params, query } as { body: z.output<B>; params: z.output<P>; query: z.output<Q> };
+  return { body, params, query };
 }

@@ -172,4 +172,4 @@ export const tileConfigSchema = z
       ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["select"], message: "Number tiles support a single select item unless formulas are used (extra items are formula operands)" });
     }
   })
-  .transform((value) => schemaFor(value).parse(value) as ParsedTileConfig);
+  .transform((value) => schemaFor(value).parse(value));

@@ -40,7 +40,7 @@ export function cloudSurface(baseUrl: string, keyId: string, keySecret: string):
       const error = typeof b?.error === "string" ? b.error : undefined;
       if (error) {
         const m = /^([A-Z_]+):\s*([\s\S]*)$/.exec(error);
-        return m ? { code: m[1]!, detail: m[2]!, requestId } : { code: `HTTP_${status}`, detail: error, requestId };
+        return m ? { code: m[1], detail: m[2], requestId } : { code: `HTTP_${status}`, detail: error, requestId };
       }
       return { code: `HTTP_${status}`, detail: gist(text), requestId };
     },

@@ -54,7 +54,7 @@ async function list(args: unknown): Promise<ReversePrivateEndpoint[]> {
   const { svc, filter } = named(FN, () => {
     const parsed = reversePrivateEndpointFilter.safeParse(raw);
     if (!parsed.success) {
-      const i = parsed.error.issues[0]!;
+      const i = parsed.error.issues[0];
       throw new Error(`${formatPath(i.path)} ${i.message}`);
     }
     const settings = programSettings(connection);

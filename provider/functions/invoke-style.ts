@@ -38,7 +38,7 @@ function splitConnection<A>(args: pulumi.Input<A> | undefined): { connection: un
 function settled(dep: unknown): pulumi.Output<unknown> {
   if (dep === undefined || dep === null) return pulumi.output(null);
   if (Array.isArray(dep)) return pulumi.all(dep.map(settled));
-  if (pulumi.Output.isInstance(dep)) return (dep as pulumi.Output<unknown>).apply(settled);
+  if (pulumi.Output.isInstance(dep)) return (dep).apply(settled);
   if (dep instanceof Promise) return pulumi.output(null).apply(async () => settled(await dep));
   // Not pulumi.output(resource): that would walk the resource's own properties.
   if (pulumi.CustomResource.isInstance(dep)) return dep.id;

@@ -34,7 +34,7 @@ export function dropUndefined(o: Obj): Obj {
   const out: Obj = {};
   for (const [k, v] of Object.entries(o)) {
     if (v === undefined) continue;
-    out[k] = isObj(v) ? dropUndefined(v) : Array.isArray(v) ? v.map((x) => (isObj(x) ? dropUndefined(x) : x)) : v;
+    out[k] = isObj(v) ? dropUndefined(v) : Array.isArray(v) ? (v as unknown[]).map((x) => (isObj(x) ? dropUndefined(x) : x)) : v;
   }
   return out;
 }

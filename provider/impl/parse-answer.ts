@@ -7,7 +7,7 @@ import { formatPath } from "../schemas/check-failures";
  */
 export function parsed<S extends ZodTypeAny>(schema: S, value: unknown, what: string): z.output<S> {
   const result = schema.safeParse(value);
-  if (result.success) return result.data;
-  const issue = result.error.issues[0]!;
+  if (result.success) return result.data as z.output<S>;
+  const issue = result.error.issues[0];
   throw new Error(`${what}: unexpected answer from the API (${formatPath(issue.path) || "body"}: ${issue.message})`);
 }

@@ -126,7 +126,7 @@ export function wouldCollide(olds: PipeInputs, news: PipeInputs): boolean {
   if (olds.name === news.name) return true;
   const group = get(news, "source", "kafka", "consumerGroup");
   if (group !== undefined && group === get(olds, "source", "kafka", "consumerGroup")) return true;
-  const table = (o: PipeInputs) => `${get(o, "destination", "database")}.${get(o, "destination", "table")}`;
+  const table = (o: PipeInputs) => JSON.stringify([get(o, "destination", "database"), get(o, "destination", "table")]);
   return get(news, "destination", "table") !== undefined && table(olds) === table(news);
 }
 
@@ -180,18 +180,18 @@ const isPaused = (p: ApiPipe | "gone") => p !== "gone" && (p.state === "Paused" 
 async function whilePaused(svc: CloudService, id: string, news: PipeInputs, edit: () => Promise<void>): Promise<void> {
   if (isPaused(await getPipe(svc, id))) return edit();
   await sendCommand(svc, id, "stop");
-  let failure: unknown;
+  let failure: Error | undefined;
   try {
     await pollPipe(svc, id, isPaused, timing(news));
     await edit();
   } catch (err) {
-    failure = err;
+    failure = err instanceof Error ? err : new Error(String(err));
   }
   try {
     await sendCommand(svc, id, "start");
   } catch (err) {
     if (failure === undefined) throw err;
-    throw new Error(`${failure instanceof Error ? failure.message : String(failure)}; starting pipe ${id} again afterwards also failed: ${err instanceof Error ? err.message : String(err)}`);
+    throw new Error(`${failure.message}; starting pipe ${id} again afterwards also failed: ${err instanceof Error ? err.message : String(err)}`);
   }
   if (failure !== undefined) throw failure;
 }

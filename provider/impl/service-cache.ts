@@ -10,7 +10,7 @@ const clients = new WeakMap<Settings, Map<string, CloudService>>();
  */
 export function cachedCloudService(settings: Settings, ref: ServiceRef): CloudService {
   let byService = clients.get(settings);
-  if (!byService) clients.set(settings, (byService = new Map()));
+  if (!byService) clients.set(settings, (byService = new Map<string, CloudService>()));
   const key = `${ref.organizationId}/${ref.serviceId}`;
   let svc = byService.get(key);
   if (!svc) byService.set(key, (svc = cloudService(settings, ref)));

@@ -6,7 +6,9 @@ import type { TileConfigInput } from "../schemas/stack-dashboard-config";
 import type { stackContainer, stackFilter } from "../schemas/stack-dashboard-extras";
 import type { ArgsOf } from "./inputs";
 import type { SchemaInput } from "./schema-input";
+// eslint-disable-next-line @typescript-eslint/no-unused-vars -- named by the {@link} tags below
 import type { StackAlert } from "./stack-alert";
+// eslint-disable-next-line @typescript-eslint/no-unused-vars -- named by the {@link} tags below
 import type { StackDashboard } from "./stack-dashboard";
 
 /**

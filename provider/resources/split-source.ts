@@ -14,7 +14,7 @@ const isPlainObject = (v: unknown): v is Obj => v !== null && typeof v === "obje
  */
 function take(value: unknown, path: readonly string[]): { rest: unknown; taken: unknown } {
   if (isDeferred(value)) {
-    const all: pulumi.Output<unknown> = pulumi.output(value as pulumi.Input<unknown>);
+    const all: pulumi.Output<unknown> = pulumi.output(value);
     return { rest: all.apply((v) => take(v, path).rest), taken: all.apply((v) => take(v, path).taken) };
   }
   const [key, ...more] = path;
@@ -47,7 +47,7 @@ export function splitSourceInput(source: unknown): { source: pulumi.Input<Obj> |
       const value = (values as unknown[] | undefined)?.find((v) => v !== undefined && v !== null);
       if (value !== undefined) out[field] = value;
     }
-    return out as PipeSourceSecrets;
+    return out;
   });
   return { source: rest as pulumi.Input<Obj> | undefined, secrets };
 }

@@ -67,7 +67,7 @@ export function validate<S extends ZodTypeAny>(
   input: unknown,
 ): { ok: true; value: z.output<S> } | { ok: false; failures: CheckFailure[] } {
   const result = schema.safeParse(input);
-  if (result.success) return { ok: true, value: result.data };
+  if (result.success) return { ok: true, value: result.data as z.output<S> };
   const failures = failuresFrom(result.error, input);
   // Every issue sat on an unknown value: a preview passes, with the input as it came.
   if (failures.length === 0) return { ok: true, value: input as z.output<S> };

@@ -27,7 +27,7 @@ export function splitSourceSecrets(source: PipeSourceInput | Obj): { source: Obj
   for (const [field, paths] of Object.entries(secretLocations)) {
     for (const p of paths) {
       const parent = p.slice(0, -1).reduce<unknown>((node, key) => (isObj(node) ? node[key] : undefined), readable);
-      const leaf = p[p.length - 1]!;
+      const leaf = p[p.length - 1];
       if (isObj(parent) && parent[leaf] !== undefined) {
         if (parent[leaf] !== null) secrets[field] = parent[leaf];
         delete parent[leaf];
@@ -46,7 +46,7 @@ export function mergeSourceSecrets(source: PipeSourceInput | undefined, secrets:
     if (value === undefined) continue;
     for (const p of secretLocations[field as SecretField] ?? []) {
       const parent = p.slice(0, -1).reduce<unknown>((node, key) => (isObj(node) ? node[key] : undefined), merged);
-      if (isObj(parent)) parent[p[p.length - 1]!] = value;
+      if (isObj(parent)) parent[p[p.length - 1]] = value;
     }
   }
   return merged;

@@ -117,7 +117,7 @@ export const pipeSpec = pipeSpecShape.superRefine((spec, ctx) => {
     issue(["source"], `must set exactly one of ${sourceKinds.join(", ")} (found ${kinds.length ? kinds.join(", ") : "none"})`);
     return;
   }
-  const kind: SourceKind = kinds[0]!;
+  const kind: SourceKind = kinds[0];
   checkSourceAuthentication(spec.source, kind, issue);
 
   const kafka = spec.source.kafka;

@@ -79,6 +79,7 @@ function prepareWorkdir(root, dir, sdk, node) {
     fs.writeFileSync(marker, want);
   }
   must(node, [path.join(dir, "node_modules", "typescript", "bin", "tsc"), "-p", "tsconfig.build.json"], { cwd: dir, env });
+  must(node, [path.join(dir, "packages", "pipestack-emulator", "build.js")], { cwd: dir, env });
   must(node, [path.join(dir, "scripts", "link-self.js")], { cwd: dir, env });
   const installed = JSON.parse(fs.readFileSync(path.join(dir, "node_modules", "@pulumi", "pulumi", "package.json"), "utf8")).version;
   if (installed !== sdk) throw new Error(`the copy has @pulumi/pulumi ${installed}, not ${sdk}`);

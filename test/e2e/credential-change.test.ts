@@ -18,7 +18,7 @@ afterAll(() => s?.close());
 describe("a credential-only change", () => {
   it("marks sourceSecrets as changed in the preview, and is applied in place", async () => {
     await s.setConfig("kafkaPassword", NEW, true);
-    const step = (await s.previewJson())["crash-00"]!;
+    const step = (await s.previewJson())["crash-00"];
     console.log(`[e2e] credential-only preview: ${JSON.stringify({ op: step.op, diffReasons: step.diffReasons, detailedDiff: step.detailedDiff })}`);
     expect(step.op).toBe("update");
     expect(step.diffReasons).toEqual(["sourceSecrets"]);

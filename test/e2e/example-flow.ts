@@ -117,7 +117,7 @@ export function describeExample(title: string, c: ExampleCase, prepare?: (stack:
     it("a change that updates in place previews as an update and applies", async () => {
       await setAll(stack, c.inPlace);
       const steps = await stack.previewJson();
-      const step = steps[c.inPlace.resource]!;
+      const step = steps[c.inPlace.resource];
       record(`${title} in-place`, step);
       expect(step.op).toBe("update");
       // `preview --json` lists no step for a resource that stays the same.
@@ -133,7 +133,7 @@ export function describeExample(title: string, c: ExampleCase, prepare?: (stack:
     it("a change that replaces previews as a replacement and applies", async () => {
       await setAll(stack, c.replace);
       const steps = await stack.previewJson();
-      const step = steps[c.replace.resource]!;
+      const step = steps[c.replace.resource];
       record(`${title} replace`, step);
       expect(step.op).toBe("replace");
       for (const reason of c.replace.reasons ?? []) expect(step.replaceReasons).toContain(reason);
@@ -153,8 +153,8 @@ export function describeExample(title: string, c: ExampleCase, prepare?: (stack:
       const r = exported.resources.find((x) => x.urn.endsWith(`::${drift.resource}`))!;
       expect(r.outputs?.[drift.property]).toEqual(drift.value);
       const steps = await stack.previewJson();
-      record(`${title} restore after drift`, steps[drift.resource]!);
-      expect(steps[drift.resource]!.op).toBe("update");
+      record(`${title} restore after drift`, steps[drift.resource]);
+      expect(steps[drift.resource].op).toBe("update");
       await checkSecrets();
     }, STEP_TIMEOUT);
 

@@ -195,8 +195,8 @@ export class E2EStack {
     const child = spawn("pulumi", full, { cwd: repoRoot, env: this.env, stdio: ["ignore", "pipe", "pipe"], detached: true });
     let stdout = "";
     let stderr = "";
-    child.stdout!.on("data", (d: Buffer) => (stdout += d.toString()));
-    child.stderr!.on("data", (d: Buffer) => (stderr += d.toString()));
+    child.stdout.on("data", (d: Buffer) => (stdout += d.toString()));
+    child.stderr.on("data", (d: Buffer) => (stderr += d.toString()));
     const done = new Promise<Run>((resolve, reject) => {
       child.on("error", reject);
       child.on("close", (code, signal) => {

@@ -9,7 +9,8 @@ import { E2EStack, repoRoot } from "./harness";
  * The package as users get it: `npm pack`, installed into a project outside the checkout, used
  * by a program through the real CLI. This is what proves the serialized shim's
  * `require("pulumi-pipestack/engine/<resource>")` resolves from an installed copy (the other
- * end-to-end tests use the checkout through a link).
+ * end-to-end tests use the checkout through a link), and that the emulator package installs
+ * beside it with its `pipestack-emulator` command.
  */
 const PASSWORD = "installed-package-password-5521";
 let project: string;
@@ -23,14 +24,17 @@ function run(cmd: string, args: string[], cwd: string): string {
 
 beforeAll(async () => {
   project = fs.mkdtempSync(path.join(os.tmpdir(), "pipestack-installed-"));
-  const tarball = run("npm", ["pack", "--silent", "--ignore-scripts", "--pack-destination", project], repoRoot).trim().split("\n").pop()!;
+  // Both packages of the repository: the provider and the emulator (its own workspace package).
+  const tarballs = [repoRoot, path.join(repoRoot, "packages", "pipestack-emulator")].map(
+    (dir) => run("npm", ["pack", "--silent", "--ignore-scripts", "--pack-destination", project], dir).trim().split("\n").pop()!,
+  );
   fs.writeFileSync(path.join(project, "package.json"), JSON.stringify({ name: "installed-user", private: true }));
   // The SDK and TypeScript the user already has: taken from the checkout, so only the package
   // and its own dependencies are installed.
   fs.mkdirSync(path.join(project, "node_modules", "@pulumi"), { recursive: true });
   fs.symlinkSync(path.join(repoRoot, "node_modules", "@pulumi", "pulumi"), path.join(project, "node_modules", "@pulumi", "pulumi"));
   fs.symlinkSync(path.join(repoRoot, "node_modules", "typescript"), path.join(project, "node_modules", "typescript"));
-  run("npm", ["install", "--no-audit", "--no-fund", "--no-save", "--ignore-scripts", `./${tarball}`], project);
+  run("npm", ["install", "--no-audit", "--no-fund", "--no-save", "--ignore-scripts", ...tarballs.map((t) => `./${t}`)], project);
   fs.writeFileSync(path.join(project, "Pulumi.yaml"), "name: installed-user\nruntime: nodejs\nmain: index.ts\n");
   fs.writeFileSync(
     path.join(project, "tsconfig.json"),
@@ -69,10 +73,21 @@ describe("the installed package", () => {
     const outputs = await stack.outputs();
     expect(outputs.state).toBe("Running");
     expect(Object.keys(outputs.tileIds as object)).toEqual(["Errors"]);
-    expect(stack.pipes()[0]!.source.reversePrivateEndpointIds.length).toBeGreaterThan(0);
+    expect(stack.pipes()[0].source.reversePrivateEndpointIds.length).toBeGreaterThan(0);
     await stack.expectNoChanges();
     await stack.destroy();
     expect(stack.storedObjects()).toBe(0);
     await stack.assertNoPlaintextSecrets();
   }, 300_000);
+
+  it("runs the emulator package's command as `npx pipestack-emulator`, without downloading", () => {
+    expect(fs.lstatSync(path.join(project, "node_modules", "pipestack-emulator")).isSymbolicLink()).toBe(false);
+    expect(run("npx", ["--no-install", "pipestack-emulator", "--help"], project)).toMatch(/--port/);
+  });
+
+  it("installs the provider without the emulator's dependencies", () => {
+    const provider = JSON.parse(fs.readFileSync(path.join(project, "node_modules", "pulumi-pipestack", "package.json"), "utf8")) as { dependencies: Record<string, string> };
+    expect(Object.keys(provider.dependencies)).not.toContain("ajv");
+    expect(fs.existsSync(path.join(project, "node_modules", "pulumi-pipestack", "emulator"))).toBe(false);
+  });
 });

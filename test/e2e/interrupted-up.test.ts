@@ -61,7 +61,7 @@ describe("recovering from an interrupted pulumi up", () => {
     // that prints the command adopting it.
     const retry = await s.pulumi(["up", "--yes", "--skip-preview", "--continue-on-error"]);
     const commands = [...retry.stdout.matchAll(/pulumi config set --path '(pipestack:adopt\["[^"]+"\])' ([0-9a-f-]{36})/g)];
-    const unique = new Map(commands.map((m) => [m[1]!, m[2]!]));
+    const unique = new Map(commands.map((m) => [m[1], m[2]]));
     report.push(`  second up: exit ${retry.code}, ${unique.size} pipes to adopt`);
     // Step 4: run those commands, then up once more.
     for (const [key, id] of unique) await s.must(["config", "set", "--path", key, id]);

@@ -57,13 +57,13 @@ describe("resource options, plain credentials, unknown inputs, adoption", () => 
   it("previews a pipe whose topics come from a resource not created yet", async () => {
     await stack.setConfig("adoptId", existingId);
     const steps = await stack.previewJson();
-    expect(steps.topic!.op).toBe("create");
-    expect(steps.fed!.op).toBe("create");
+    expect(steps.topic.op).toBe("create");
+    expect(steps.fed.op).toBe("create");
     // Only the topics are unknown: the rest of the source stays readable in the preview.
-    const source = steps.fed!.newState?.inputs?.source as any;
+    const source = steps.fed.newState?.inputs?.source as any;
     expect(source?.kafka?.topics).toBe(UNKNOWN);
     expect(source?.kafka?.brokers).toBe("broker-1.example.test:9092");
-    expect(steps.adopted!.op).toBe("create");
+    expect(steps.adopted.op).toBe("create");
     expect(stack.pipes().map((p) => p.id)).toEqual([existingId]);
     await checkSecrets();
   }, STEP_TIMEOUT);
@@ -97,11 +97,11 @@ describe("resource options, plain credentials, unknown inputs, adoption", () => 
     const steps = await stack.previewJson();
     // `preview --json` lists no step for a resource that stays the same.
     expect(steps.ignored?.op ?? "same", "scaling is in ignoreChanges").toBe("same");
-    expect(steps.topic!.op).toBe("replace");
-    expect(steps.fed!.op).toBe("replace");
-    expect(steps.fed!.replaceReasons).toEqual(["source.kafka.topics"]);
+    expect(steps.topic.op).toBe("replace");
+    expect(steps.fed.op).toBe("replace");
+    expect(steps.fed.replaceReasons).toEqual(["source.kafka.topics"]);
     for (const n of ["guarded", "retained", "adopted"]) expect(steps[n]?.op ?? "same", n).toBe("same");
-    console.log(`[e2e] options unknown topics: ${JSON.stringify({ op: steps.fed!.op, replaceReasons: steps.fed!.replaceReasons })}`);
+    console.log(`[e2e] options unknown topics: ${JSON.stringify({ op: steps.fed.op, replaceReasons: steps.fed.replaceReasons })}`);
 
     const fedBefore = ids.fed;
     await stack.up();
@@ -126,7 +126,7 @@ describe("resource options, plain credentials, unknown inputs, adoption", () => 
     const exported = await stack.assertNoPlaintextSecrets();
     expect(exported.resources.filter((r) => r.type.startsWith("pulumi-nodejs:dynamic/"))).toEqual([]);
 
-    await stack.cloudApi("DELETE", `/pipes/${left[0]!.id}`);
+    await stack.cloudApi("DELETE", `/pipes/${left[0].id}`);
     const commands = stack.runs.map((r) => `${r.args[0]} ${(r.ms / 1000).toFixed(1)}s`).join(", ");
     console.log(`[e2e] options: ${stack.runs.length} CLI commands: ${commands}`);
   }, STEP_TIMEOUT);

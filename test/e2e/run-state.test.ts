@@ -24,7 +24,7 @@ afterAll(() => s?.close());
 describe("run state from code", () => {
   it("stopped: true pauses in place and shows no diff; false resumes", async () => {
     await s.setConfig("stopped", "true");
-    const step = (await s.previewJson())["cdc"]!;
+    const step = (await s.previewJson())["cdc"];
     expect(step.op).toBe("update");
     console.log(`[e2e] stopped preview: ${JSON.stringify({ op: step.op, ops: step.ops, diffReasons: step.diffReasons })}`);
     await s.up();
@@ -33,7 +33,7 @@ describe("run state from code", () => {
     await s.expectNoChanges();
 
     await s.setConfig("stopped", "false");
-    expect((await s.previewJson())["cdc"]!.op).toBe("update");
+    expect((await s.previewJson())["cdc"].op).toBe("update");
     await s.up();
     expect(storedPipe(s, ids, "cdc").state).toMatch(/Running|Snapshot/);
     await s.expectNoChanges();
@@ -56,7 +56,7 @@ describe("run state from code", () => {
 
   it("a new resyncToken previews as an update and sends one resync", async () => {
     await s.setConfig("resyncToken", "first");
-    const step = (await s.previewJson())["cdc"]!;
+    const step = (await s.previewJson())["cdc"];
     expect(step.op).toBe("update");
     s.emulator.control.resetStats();
     await s.up();

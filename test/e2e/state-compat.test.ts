@@ -46,7 +46,7 @@ beforeAll(async () => {
     emulator: { stateFile: emulatorState, keyId: RECORDED_KEY_ID, keySecret: RECORDED_KEY_SECRET },
   });
   const fixture = JSON.parse(fs.readFileSync(path.join(FIXTURE, "pulumi-state.json"), "utf8"));
-  oldText = resourcesOf(fixture.deployment.resources, "pipestack:Pipe")[0]!.outputs!.__provider;
+  oldText = resourcesOf(fixture.deployment.resources, "pipestack:Pipe")[0].outputs!.__provider;
 }, 300_000);
 
 afterAll(async () => {
@@ -72,7 +72,7 @@ describe("a state written by an earlier release", () => {
     const steps = await stack.previewJson();
     for (const name of ["events", "board", "alert"]) expect(steps[name]?.op, `${name} changes in place`).toBe("update");
     await stack.up();
-    expect(stack.pipes().map((p) => [p.id, p.name])).toEqual([[before[0]!.id, "events-v2"]]);
+    expect(stack.pipes().map((p) => [p.id, p.name])).toEqual([[before[0].id, "events-v2"]]);
     const state = stack.emulator.control.state() as any;
     const svc = state.services[stack.emulator.options.serviceId];
     expect(svc.stack.dashboards.map((d: any) => d.name)).toEqual(["board-v2"]);
@@ -80,7 +80,7 @@ describe("a state written by an earlier release", () => {
 
     // The update wrote the current provider text; refresh and a no-op preview agree with it.
     const exported = await stack.assertNoPlaintextSecrets();
-    const pipe = resourcesOf(exported.resources, "pipestack:Pipe")[0]!;
+    const pipe = resourcesOf(exported.resources, "pipestack:Pipe")[0];
     expect(pipe.outputs!.__provider).toContain(`"pulumi-pipestack/engine/pipe"`);
     expect(pipe.outputs!.__provider.length, "the current, smaller provider text").toBeLessThan(oldText.length / 2);
     await stack.must(["refresh", "--yes", "--expect-no-changes"]);
@@ -90,7 +90,7 @@ describe("a state written by an earlier release", () => {
   it("destroys with its stored provider text", async () => {
     await importFixture();
     const exported = await stack.exportState();
-    expect(resourcesOf(exported.resources, "pipestack:Pipe")[0]!.outputs!.__provider, "the old text is in the state").toBe(oldText);
+    expect(resourcesOf(exported.resources, "pipestack:Pipe")[0].outputs!.__provider, "the old text is in the state").toBe(oldText);
     expect(stack.storedObjects()).toBe(3);
     await stack.destroy();
     expect(stack.storedObjects()).toBe(0);

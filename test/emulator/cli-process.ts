@@ -1,5 +1,5 @@
 /**
- * The compiled `pipestack-emulator` as a child process: built when dist/ is older than the
+ * The compiled `pipestack-emulator` as a child process: built when packages/pipestack-emulator/dist/ is older than the
  * emulator sources, started on port 0, resolved once it prints its listening line.
  */
 import { spawn, type ChildProcess } from "node:child_process";
@@ -7,7 +7,7 @@ import { existsSync, readdirSync, statSync } from "node:fs";
 import * as path from "node:path";
 
 export const root = path.resolve(__dirname, "..", "..");
-export const cli = path.join(root, "dist", "emulator", "cli.js");
+export const cli = path.join(root, "packages", "pipestack-emulator", "dist", "cli.js");
 
 function newestSource(dir: string): number {
   return readdirSync(dir, { withFileTypes: true }).reduce((newest, entry) => {
@@ -30,12 +30,11 @@ export function run(command: string, args: string[]): Promise<{ code: number | n
   });
 }
 
-/** Builds with the package's build config when dist/ is older than the emulator sources. */
+/** Builds with the emulator package's build config when its dist/ is older than the emulator sources. */
 export async function ensureBuilt(): Promise<void> {
   if (existsSync(cli) && statSync(cli).mtimeMs >= newestSource(path.join(root, "emulator"))) return;
-  // Errors in other folders do not stop tsc from emitting; what matters is a fresh cli.js.
-  await run(process.execPath, [path.join(root, "node_modules", "typescript", "bin", "tsc"), "-p", "tsconfig.build.json"]);
-  if (!existsSync(cli) || statSync(cli).mtimeMs < newestSource(path.join(root, "emulator"))) throw new Error("build did not produce a fresh dist/emulator/cli.js");
+  await run(process.execPath, [path.join(root, "packages", "pipestack-emulator", "build.js")]);
+  if (!existsSync(cli) || statSync(cli).mtimeMs < newestSource(path.join(root, "emulator"))) throw new Error("build did not produce a fresh packages/pipestack-emulator/dist/cli.js");
 }
 
 /** A started CLI: its process, what it printed so far (stdout, stderr) and its address. */
@@ -59,7 +58,7 @@ export function launch(args: string[]): Promise<RunningCli> {
       const match = /^listening on (http:\/\/127\.0\.0\.1:(\d+))$/m.exec(output);
       if (match) {
         clearTimeout(timer);
-        resolve({ child, output, stderr: () => errors, url: match[1] as string });
+        resolve({ child, output, stderr: () => errors, url: match[1] });
       }
     });
     child.on("exit", (code) => reject(new Error(`exited ${code}: ${output}`)));

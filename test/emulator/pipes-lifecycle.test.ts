@@ -59,7 +59,7 @@ describe("states after create", () => {
   it.each(cases)("%s goes through its states in order", async (_label, body, expected) => {
     const pipe = await create(body());
     expect(pipe.state).toBe("Provisioning");
-    const seen = await watch(pipe.id, expected[expected.length - 1] as string, pipe.state);
+    const seen = await watch(pipe.id, expected[expected.length - 1], pipe.state);
     expect(inOrder(seen, expected), seen.join(" > ")).toBe(true);
     expect(seen[seen.length - 1]).toBe(expected[expected.length - 1]);
   });

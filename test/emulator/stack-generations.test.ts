@@ -18,7 +18,7 @@ beforeAll(async () => {
 });
 afterAll(() => Promise.all(Object.values(emulators).map((e) => e.close())));
 
-const call = (version: string, method: string, path: string, body?: unknown) => apiV2(emulators[version] as Emulator).call(method, path, body);
+const call = (version: string, method: string, path: string, body?: unknown) => apiV2(emulators[version]).call(method, path, body);
 const contractTile = { name: "a", x: 0, y: 0, w: 6, h: 4, series: [{ type: "time", dataSource: "events", aggFn: "count" }] };
 
 describe("choosing the generation", () => {
@@ -116,11 +116,11 @@ describe("the same request, each generation's answer", () => {
     for (const [version, form] of Object.entries(forms)) {
       const alert = (await call(version, "GET", "/alerts")).json.data[0];
       expect(alert, version).toBeDefined();
-      const emulator = emulators[version] as Emulator;
+      const emulator = emulators[version];
       expect((await control(emulator, "POST", `/alerts/${alert.id}/state`, form.change)).status, version).toBe(200);
       expect((await call(version, "GET", `/alerts/${alert.id}`)).json.data, version).toMatchObject(form.read);
       expect((await control(emulator, "POST", `/alerts/${alert.id}/state`, form.refused)).status, version).toBe(400);
     }
-    expect((await control(emulators["2.36.0"] as Emulator, "POST", `/alerts/${NO_SUCH}/state`, { state: "OK" })).status).toBe(404);
+    expect((await control(emulators["2.36.0"], "POST", `/alerts/${NO_SUCH}/state`, { state: "OK" })).status).toBe(404);
   });
 });

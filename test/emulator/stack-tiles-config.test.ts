@@ -51,7 +51,7 @@ describe("readConfig", () => {
   });
 
   it("drops empty formulas", () => {
-    expect(readConfig({ displayType: "line", sourceId: S, select: [{ aggFn: "count", where: "" }], formulas: [] } as ParsedTileConfig)).not.toHaveProperty("formulas");
+    expect(readConfig({ displayType: "line", sourceId: S, select: [{ aggFn: "count", where: "" }], formulas: [] })).not.toHaveProperty("formulas");
   });
 });
 

@@ -66,7 +66,7 @@ function editor(doc: JsonObject): SpecEditor {
       return found;
     },
     mapResponseSchemas(edit) {
-      for (const name of Object.keys(schemas).filter((n) => n.endsWith(READ_SUFFIX))) schemas[name] = edit(schemas[name] as JsonObject);
+      for (const name of Object.keys(schemas).filter((n) => n.endsWith(READ_SUFFIX))) schemas[name] = edit(schemas[name]);
     },
     addErrorStatus(status, description) {
       for (const [, , operation] of operations(doc)) {

@@ -84,7 +84,7 @@ async function targets(): Promise<FuzzTargets> {
   const doomedPipes: Record<string, string[]> = {};
   for (const [kind, body] of Object.entries(KINDS)) {
     keep[kind] = [await create("/pipes", body(`keep_${kind}_1`)), await create("/pipes", body(`keep_${kind}_2`))];
-    pipes.keep.push(...(keep[kind] as string[]));
+    pipes.keep.push(...(keep[kind]));
     doomedPipes[kind] = [];
     for (let i = 1; i <= 3; i++) doomedPipes[kind].push(await create("/pipes", body(`delete_${kind}_${i}`)));
     pipes.delete.push(...doomedPipes[kind]);
@@ -97,7 +97,7 @@ async function targets(): Promise<FuzzTargets> {
     serviceId: DEFAULTS.serviceId,
     keep: { pipeId: [...pipes.keep, MISSING], reversePrivateEndpointId: [...seeded, MISSING] },
     delete: { pipeId: [...pipes.delete, MISSING], reversePrivateEndpointId: [...doomed, MISSING] },
-    examplePipes: { keep: KIND_ORDER.map((kind) => keep[kind]?.[0] as string), delete: KIND_ORDER.map((kind) => doomedPipes[kind]?.[0] as string) },
+    examplePipes: { keep: KIND_ORDER.map((kind) => keep[kind]?.[0]), delete: KIND_ORDER.map((kind) => doomedPipes[kind]?.[0]) },
     bodyExamples: BODY_EXAMPLES,
   };
 }

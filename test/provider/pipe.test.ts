@@ -50,7 +50,7 @@ describe.each(kinds)("pipe lifecycle: %s", (_kind, spec, settled) => {
     expect(await provider.diff(created.id, created.outs, inputs)).toMatchObject({ changes: false });
     const read = await provider.read(created.id, created.outs);
     expect(read.id).toBe(created.id);
-    expect(await provider.diff(created.id, read.props!, inputs)).toMatchObject({ changes: false });
+    expect(await provider.diff(created.id, read.props, inputs)).toMatchObject({ changes: false });
 
     // Secrets: nowhere in outputs' readable part; the API never had them back.
     const readable = JSON.stringify({ ...read.props, sourceSecrets: undefined });
@@ -58,22 +58,22 @@ describe.each(kinds)("pipe lifecycle: %s", (_kind, spec, settled) => {
 
     // Rename: an update in place (a Completed one-off pipe takes none: a new pipe instead).
     const renamed = { ...inputs, name: `${inputs.name}-2` };
-    if (read.props!.state === "Completed") {
-      expect(await provider.diff(created.id, read.props!, renamed)).toMatchObject({ changes: true, replaces: ["name"] });
-      await provider.delete(created.id, read.props!);
+    if (read.props.state === "Completed") {
+      expect(await provider.diff(created.id, read.props, renamed)).toMatchObject({ changes: true, replaces: ["name"] });
+      await provider.delete(created.id, read.props);
       expect(storedPipes(emulator)).toHaveLength(0);
       return;
     }
-    const d = await provider.diff(created.id, read.props!, renamed);
+    const d = await provider.diff(created.id, read.props, renamed);
     expect(d).toMatchObject({ changes: true, replaces: [] });
-    const updated = await provider.update(created.id, read.props!, renamed);
-    expect(updated.outs!.name).toBe(`${inputs.name}-2`);
-    expect(storedPipes(emulator)[0]!.name).toBe(`${inputs.name}-2`);
-    expect(await provider.diff(created.id, updated.outs!, renamed)).toMatchObject({ changes: false });
+    const updated = await provider.update(created.id, read.props, renamed);
+    expect(updated.outs.name).toBe(`${inputs.name}-2`);
+    expect(storedPipes(emulator)[0].name).toBe(`${inputs.name}-2`);
+    expect(await provider.diff(created.id, updated.outs, renamed)).toMatchObject({ changes: false });
 
-    await provider.delete(created.id, updated.outs!);
+    await provider.delete(created.id, updated.outs);
     expect(storedPipes(emulator)).toHaveLength(0);
-    const gone = await provider.read(created.id, updated.outs!);
+    const gone = await provider.read(created.id, updated.outs);
     expect(gone.id).toBe("");
   });
 });
@@ -97,11 +97,11 @@ describe("pipe updates", () => {
     expect(count("PATCH /v1/organizations/{organizationId}/services/{serviceId}/pipes/{pipeId}")).toBe(1);
     expect(count("PUT /v1/organizations/{organizationId}/services/{serviceId}/pipes/{pipeId}/settings")).toBe(1);
     expect(count("PATCH /v1/organizations/{organizationId}/services/{serviceId}/pipes/{pipeId}/scaling")).toBe(1);
-    expect(updated.outs!.scaling).toEqual({ replicas: 3, replicaCpuMillicores: 500, replicaMemoryGb: 2 });
-    expect(await provider.diff(id, updated.outs!, news)).toMatchObject({ changes: false });
+    expect(updated.outs.scaling).toEqual({ replicas: 3, replicaCpuMillicores: 500, replicaMemoryGb: 2 });
+    expect(await provider.diff(id, updated.outs, news)).toMatchObject({ changes: false });
     // After the first GET (which lacks cpu and memory right after a scaling change), a refresh agrees.
-    const read = await provider.read(id, updated.outs!);
-    expect(await provider.diff(id, read.props!, news)).toMatchObject({ changes: false });
+    const read = await provider.read(id, updated.outs);
+    expect(await provider.diff(id, read.props, news)).toMatchObject({ changes: false });
   });
 
   it("a database pipe is paused around a table-mapping edit", async () => {
@@ -111,8 +111,8 @@ describe("pipe updates", () => {
     const updated = await provider.update(id, outs, news);
     const stateCalls = Object.entries(emulator.control.stats().byRoute).find(([k]) => k.startsWith("PATCH") && k.endsWith("/state"));
     expect(stateCalls?.[1]).toBe(2); // stop, then start
-    expect((updated.outs!.source as Obj).postgres.tableMappings).toHaveLength(3);
-    expect(updated.outs!.state).toMatch(/Running|Snapshot/);
+    expect((updated.outs.source as Obj).postgres.tableMappings).toHaveLength(3);
+    expect(updated.outs.state).toMatch(/Running|Snapshot/);
   });
 
   const patchCount = () =>
@@ -129,8 +129,8 @@ describe("pipe updates", () => {
     const updated = await provider.update(id, outs, news);
     expect(patchCount()).toBe(2);
     expect(stateCount()).toBe(2);
-    expect((updated.outs!.source as Obj).postgres.tableMappings.map((m: Obj) => m.targetTable).sort()).toEqual(["public_orders", "public_users_v2"]);
-    expect(await provider.diff(id, updated.outs!, news)).toMatchObject({ changes: false });
+    expect((updated.outs.source as Obj).postgres.tableMappings.map((m: Obj) => m.targetTable).sort()).toEqual(["public_orders", "public_users_v2"]);
+    expect(await provider.diff(id, updated.outs, news)).toMatchObject({ changes: false });
   });
 
   it("a field-mappings change alone is sent with the destination columns", async () => {
@@ -140,7 +140,7 @@ describe("pipe updates", () => {
     spec.fieldMappings = [...spec.fieldMappings].reverse();
     const news = await checked(spec);
     const updated = await provider.update(id, outs, news);
-    expect(await provider.diff(id, updated.outs!, news)).toMatchObject({ changes: false });
+    expect(await provider.diff(id, updated.outs, news)).toMatchObject({ changes: false });
   });
 
   it("a mapping edit answered `must be paused` is retried, and the pipe is started again", async () => {
@@ -149,8 +149,8 @@ describe("pipe updates", () => {
     emulator.control.script({ method: "PATCH", path: "/pipes/[^/]+$", status: 400, body: { status: 400, error: "BAD_REQUEST: pipe must be paused to edit table mappings", requestId: "r-1" } });
     const updated = await provider.update(id, outs, news);
     expect(patchCount()).toBe(2);
-    expect((updated.outs!.source as Obj).postgres.tableMappings).toHaveLength(3);
-    expect(updated.outs!.state).toMatch(/Running|Snapshot/);
+    expect((updated.outs.source as Obj).postgres.tableMappings).toHaveLength(3);
+    expect(updated.outs.state).toMatch(/Running|Snapshot/);
   });
 
   it("a failed mapping edit still starts the pipe it paused, and reports the edit's error", async () => {
@@ -159,7 +159,7 @@ describe("pipe updates", () => {
     emulator.control.script({ method: "PATCH", path: "/pipes/[^/]+$", status: 400, body: { status: 400, error: "BAD_REQUEST: table public.items has no primary key", requestId: "r-2" } });
     await expect(provider.update(id, outs, news)).rejects.toThrow(/no primary key/);
     expect(stateCount()).toBe(2); // stop, then start again
-    expect(storedPipes(emulator)[0]!.state).not.toMatch(/Paus/);
+    expect(storedPipes(emulator)[0].state).not.toMatch(/Paus/);
   });
 
   it("a snapshot-only database pipe that ends Completed is settled, not a time-out", async () => {
@@ -171,7 +171,7 @@ describe("pipe updates", () => {
     const news = { ...inputs, waitTimeoutSeconds: 1 };
     expect(await provider.diff(id, { ...outs, state: "Completed" }, news)).toMatchObject({ changes: true, replaces: [] });
     const updated = await provider.update(id, { ...outs, state: "Completed" }, news);
-    expect(updated.outs!.state).toBe("Completed");
+    expect(updated.outs.state).toBe("Completed");
   });
 
   it("a Completed one-off pipe is replaced, not updated (the API refuses its updates)", async () => {
@@ -196,23 +196,23 @@ describe("pipe updates", () => {
     expect(inputs.sourceSecrets).toEqual({ serviceAccountKey: "eyJzZXJ2aWNlLWFjY291bnQta2V5LTAwMDEifQ==" });
     expect(inputs.source.objectStorage).not.toHaveProperty("serviceAccountKey");
     const { id, outs } = await provider.create(inputs);
-    expect(storedPipes(emulator)[0]!.source.authentication).toBe("SERVICE_ACCOUNT");
+    expect(storedPipes(emulator)[0].source.authentication).toBe("SERVICE_ACCOUNT");
     expect(JSON.stringify({ ...outs, sourceSecrets: undefined })).not.toContain("eyJzZXJ2aWNlLWFjY291bnQta2V5LTAwMDEifQ==");
     expect(outs.sourceSecrets).toEqual({ serviceAccountKey: "eyJzZXJ2aWNlLWFjY291bnQta2V5LTAwMDEifQ==" });
     const read = await provider.read(id, outs);
-    expect(await provider.diff(id, read.props!, inputs)).toMatchObject({ changes: false });
+    expect(await provider.diff(id, read.props, inputs)).toMatchObject({ changes: false });
 
     const rotated = serviceAccountPipe();
     rotated.source.objectStorage.serviceAccountKey = "eyJzZXJ2aWNlLWFjY291bnQta2V5LTAwMDIifQ==";
     const news = await checked(rotated);
-    const d = await provider.diff(id, read.props!, news);
+    const d = await provider.diff(id, read.props, news);
     // A credential-only change leaves `changes` to the engine, which then marks `sourceSecrets`.
     expect(d).toMatchObject({ changes: undefined, replaces: [], diffs: [{ path: "sourceSecrets.serviceAccountKey", kind: "update" }] });
     emulator.control.resetStats();
-    const updated = await provider.update(id, read.props!, news);
+    const updated = await provider.update(id, read.props, news);
     const patches = Object.entries(emulator.control.stats().byRoute).filter(([k]) => k === "PATCH /v1/organizations/{organizationId}/services/{serviceId}/pipes/{pipeId}");
     expect(patches.map(([, n]) => n)).toEqual([1]);
-    expect(updated.outs!.sourceSecrets).toEqual({ serviceAccountKey: "eyJzZXJ2aWNlLWFjY291bnQta2V5LTAwMDIifQ==" });
+    expect(updated.outs.sourceSecrets).toEqual({ serviceAccountKey: "eyJzZXJ2aWNlLWFjY291bnQta2V5LTAwMDIifQ==" });
   });
 
   it("a change to a fixed field is a replacement, deleted first when it would collide", async () => {
@@ -234,28 +234,28 @@ describe("pipe defaults", () => {
     expect(inputs.destination.database).toBe("default");
     expect(inputs.source.postgres.port).toBe(5432);
     const { id, outs } = await provider.create(inputs);
-    expect(storedPipes(emulator)[0]!).toMatchObject({ destination: { database: "default" }, source: { port: 5432 } });
+    expect(storedPipes(emulator)[0]).toMatchObject({ destination: { database: "default" }, source: { port: 5432 } });
     expect(await provider.diff(id, outs, inputs)).toMatchObject({ changes: false });
     // A second check of the same program (the next preview) gives the same inputs.
-    expect(await provider.diff(id, (await provider.read(id, outs)).props!, await checked(spec))).toMatchObject({ changes: false });
+    expect(await provider.diff(id, (await provider.read(id, outs)).props, await checked(spec))).toMatchObject({ changes: false });
   });
 });
 
 describe("postgres mapping fields", () => {
   it("partitionKey and partitionByExpr are sent, read back with no diff, and an edit is a remove then an add", async () => {
     const spec = postgresPipe();
-    Object.assign(spec.source.postgres.tableMappings[0]!, { partitionKey: "id", partitionByExpr: "toYYYYMM(created_at)" });
+    Object.assign(spec.source.postgres.tableMappings[0], { partitionKey: "id", partitionByExpr: "toYYYYMM(created_at)" });
     const inputs = await checked(spec);
     const { id, outs } = await provider.create(inputs);
-    expect(storedPipes(emulator)[0]!.source.tableMappings[0]).toMatchObject({ partitionKey: "id", partitionByExpr: "toYYYYMM(created_at)" });
+    expect(storedPipes(emulator)[0].source.tableMappings[0]).toMatchObject({ partitionKey: "id", partitionByExpr: "toYYYYMM(created_at)" });
     const read = await provider.read(id, outs);
-    expect(await provider.diff(id, read.props!, inputs)).toMatchObject({ changes: false });
+    expect(await provider.diff(id, read.props, inputs)).toMatchObject({ changes: false });
     (spec.source.postgres.tableMappings[0] as Obj).partitionByExpr = "toYYYYMMDD(created_at)";
     const news = await checked(spec);
-    expect(await provider.diff(id, read.props!, news)).toMatchObject({ changes: true, replaces: [] });
-    const updated = await provider.update(id, read.props!, news);
-    expect(storedPipes(emulator)[0]!.source.tableMappings.find((m: Obj) => m.sourceTable === "users")).toMatchObject({ partitionByExpr: "toYYYYMMDD(created_at)" });
-    expect(await provider.diff(id, updated.outs!, news)).toMatchObject({ changes: false });
+    expect(await provider.diff(id, read.props, news)).toMatchObject({ changes: true, replaces: [] });
+    const updated = await provider.update(id, read.props, news);
+    expect(storedPipes(emulator)[0].source.tableMappings.find((m: Obj) => m.sourceTable === "users")).toMatchObject({ partitionByExpr: "toYYYYMMDD(created_at)" });
+    expect(await provider.diff(id, updated.outs, news)).toMatchObject({ changes: false });
   });
 });
 
@@ -269,27 +269,27 @@ describe("pipe run state from code", () => {
     const stop = { ...inputs, stopped: true };
     expect(await provider.diff(id, outs, stop)).toMatchObject({ changes: true, replaces: [] });
     const stopped = await provider.update(id, outs, stop);
-    expect(stopped.outs!.state).toBe("Stopped");
-    expect(storedPipes(emulator)[0]!.state).toBe("Stopped");
-    const read = await provider.read(id, stopped.outs!);
-    expect(read.props!.stopped).toBe(true);
-    expect(await provider.diff(id, read.props!, stop)).toMatchObject({ changes: false });
+    expect(stopped.outs.state).toBe("Stopped");
+    expect(storedPipes(emulator)[0].state).toBe("Stopped");
+    const read = await provider.read(id, stopped.outs);
+    expect(read.props.stopped).toBe(true);
+    expect(await provider.diff(id, read.props, stop)).toMatchObject({ changes: false });
     // Left out, the run state is not managed: a stopped pipe is no change.
-    expect(await provider.diff(id, read.props!, inputs)).toMatchObject({ changes: false });
+    expect(await provider.diff(id, read.props, inputs)).toMatchObject({ changes: false });
     const start = { ...inputs, stopped: false };
-    const started = await provider.update(id, read.props!, start);
-    expect(started.outs!.state).toBe("Running");
-    expect(await provider.diff(id, started.outs!, start)).toMatchObject({ changes: false });
+    const started = await provider.update(id, read.props, start);
+    expect(started.outs.state).toBe("Running");
+    expect(await provider.diff(id, started.outs, start)).toMatchObject({ changes: false });
   });
 
   it("outputs written before `stopped` existed: stopped: false on a running pipe sends no start", async () => {
     const inputs = await checked(kafkaPipe());
     const { id, outs } = await provider.create(inputs);
-    const { stopped: _s, ...older } = outs as Obj;
+    const { stopped: _s, ...older } = outs;
     emulator.control.resetStats();
-    const updated = await provider.update(id, older as any, { ...inputs, stopped: false });
+    const updated = await provider.update(id, older, { ...inputs, stopped: false });
     expect(stateCommands()).toBe(0);
-    expect(updated.outs!.stopped).toBe(false);
+    expect(updated.outs.stopped).toBe(false);
   });
 
   it("a pipe created with stopped: true is stopped once created", async () => {
@@ -303,9 +303,9 @@ describe("pipe run state from code", () => {
     const { id, outs } = await provider.create(inputs);
     emulator.control.setPipeState(id, "Failed", "broker went away");
     const read = await provider.read(id, outs);
-    expect(read.props!.stopped).toBe(true);
-    expect(await provider.diff(id, read.props!, inputs)).toMatchObject({ changes: true, replaces: [] });
-    const started = await provider.update(id, read.props!, inputs);
+    expect(read.props.stopped).toBe(true);
+    expect(await provider.diff(id, read.props, inputs)).toMatchObject({ changes: true, replaces: [] });
+    const started = await provider.update(id, read.props, inputs);
     expect(started.outs).toMatchObject({ state: "Running", stopped: false });
   });
 
@@ -317,9 +317,9 @@ describe("pipe run state from code", () => {
     emulator.control.resetStats();
     const updated = await provider.update(id, outs, news);
     expect(stateCommands()).toBe(1);
-    expect(updated.outs!.resyncToken).toBe("2026-11-23");
-    const read = await provider.read(id, updated.outs!);
-    expect(await provider.diff(id, read.props!, news)).toMatchObject({ changes: false });
+    expect(updated.outs.resyncToken).toBe("2026-11-23");
+    const read = await provider.read(id, updated.outs);
+    expect(await provider.diff(id, read.props, news)).toMatchObject({ changes: false });
   });
 
   it("a resyncToken on a pipe that cannot resync fails in check, with its path", async () => {
@@ -413,8 +413,8 @@ describe("pipe read and delete", () => {
     const { id, outs } = await provider.create(inputs);
     expect((await rawCall(emulator, "cloud", "PATCH", `/pipes/${id}`, { name: "renamed-outside" })).status).toBe(200);
     const read = await provider.read(id, outs);
-    expect(read.props!.name).toBe("renamed-outside");
-    expect(await provider.diff(id, read.props!, inputs)).toMatchObject({ changes: true, replaces: [] });
+    expect(read.props.name).toBe("renamed-outside");
+    expect(await provider.diff(id, read.props, inputs)).toMatchObject({ changes: true, replaces: [] });
   });
 });
 
@@ -425,7 +425,7 @@ describe("adoption", () => {
     const adopted = await provider.create(await checked(spec));
     expect(adopted.id).toBe(id);
     expect(storedPipes(emulator)).toHaveLength(1);
-    expect(storedPipes(emulator)[0]!.settings).toEqual({ streaming_max_insert_wait_ms: 7000 });
+    expect(storedPipes(emulator)[0].settings).toEqual({ streaming_max_insert_wait_ms: 7000 });
   });
 
   it("refuses to adopt a pipe that differs in fixed fields, or does not exist", async () => {

@@ -40,14 +40,14 @@ describe("read with no prior state", () => {
     const created = await pipes.create(news!);
     const read = await pipes.read(created.id, {});
     expect(read.id).toBe(created.id);
-    expect(readable(read.props!)).toEqual(readable(created.outs));
+    expect(readable(read.props)).toEqual(readable(created.outs));
     expect(read.props).toMatchObject({ organizationId: emulator.options.organizationId, serviceId: emulator.options.serviceId, state: "Running" });
   });
 
   it.each(TARGETS)("a dashboard and an alert on it read back whole (%s)", async (kind) => {
     useTarget(kind, emulator);
     const board = await dashboards.create(await checked(dashboards, dashboardInputs({ tiles: [tile("Errors")] })));
-    const alert = await alerts.create(await checked(alerts, alertInputs({ dashboardId: board.id, tileId: (board.outs as Obj).tileIds.Errors })));
+    const alert = await alerts.create(await checked(alerts, alertInputs({ dashboardId: board.id, tileId: (board.outs).tileIds.Errors })));
     expect((await dashboards.read(board.id, {})).props).toEqual(board.outs);
     expect((await alerts.read(alert.id, {})).props).toEqual(alert.outs);
   });

@@ -33,8 +33,8 @@ describe.each(TARGETS)("adopting existing stack objects (%s)", (kind) => {
 
     // No change is left to preview, and dropping adoptId later is no change either.
     const { adoptId: _a, ...withoutAdopt } = program;
-    expect((await dashboards.diff(adopted.id, adopted.outs!, await checked(dashboards, program))).changes).toBe(false);
-    expect((await dashboards.diff(adopted.id, adopted.outs!, await checked(dashboards, withoutAdopt))).changes).toBe(false);
+    expect((await dashboards.diff(adopted.id, adopted.outs, await checked(dashboards, program))).changes).toBe(false);
+    expect((await dashboards.diff(adopted.id, adopted.outs, await checked(dashboards, withoutAdopt))).changes).toBe(false);
   });
 
   it("an alert is adopted with one PUT of the program's body", async () => {
@@ -47,7 +47,7 @@ describe.each(TARGETS)("adopting existing stack objects (%s)", (kind) => {
     expect(adopted.id).toBe(existing.id);
     expect(stored(kind).alerts).toHaveLength(1);
     expect(stored(kind).alerts[0].threshold).toBe(50);
-    expect((await alerts.diff(adopted.id, adopted.outs!, await checked(alerts, program))).changes).toBe(false);
+    expect((await alerts.diff(adopted.id, adopted.outs, await checked(alerts, program))).changes).toBe(false);
   });
 
   it("adopting an id that does not exist fails and creates nothing", async () => {

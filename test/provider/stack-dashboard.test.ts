@@ -122,8 +122,8 @@ describe.each(CASES)("StackDashboard on a %s server, %s target", (version, kind)
     const put = await rawCall(emulator, surfaceOf(kind), "PUT", `/dashboards/${board.id}`, { name: live.name, tags: live.tags, tiles: live.tiles.map((t: any) => ({ ...t, w: 3 })) });
     expect(put.status).toBe(200);
     const read = await dashboardImpl.read(board.id, board.outs);
-    expect(read.props!.tileIds).toEqual(board.outs.tileIds);
-    const drift = await dashboardImpl.diff(board.id, read.props!, (await dashboardImpl.check({}, program)).inputs!);
+    expect(read.props.tileIds).toEqual(board.outs.tileIds);
+    const drift = await dashboardImpl.diff(board.id, read.props, (await dashboardImpl.check({}, program)).inputs!);
     expect(drift.diffs.map((d) => d.path).sort()).toEqual(["tiles[Errors].w", "tiles[p99].w"]);
   });
 });

@@ -141,7 +141,7 @@ describe.each(TARGETS)("stack objects: an ambiguous create never adopts another 
 
   it("an alert on the same tile with another message, or made before, is not taken", async () => {
     const board = await dashboards.create(await checked(dashboards, dashboardInputs({ name: "with-alerts", tiles: [tile("Errors")] })));
-    const on = { dashboardId: board.id, tileId: (board.outs as Obj).tileIds.Errors };
+    const on = { dashboardId: board.id, tileId: (board.outs).tileIds.Errors };
     const differs = await alerts.create(await checked(alerts, alertInputs({ ...on, message: "theirs" })));
     const twin = await anHourAgo(async () => alerts.create(await checked(alerts, alertInputs({ ...on, message: "same" }))));
     const before = storedStack(emulator, kind).alerts;

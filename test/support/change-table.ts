@@ -50,14 +50,14 @@ export function pipeChangeTable(): string {
     ["bigquery", "bigquery"],
   ];
   const top = columns(without(policy, "source", "destination"));
-  if (kinds.every(([k]) => source[k]!.change === "replace")) top.replace.unshift("the source kind");
+  if (kinds.every(([k]) => source[k].change === "replace")) top.replace.unshift("the source kind");
   top.update.push(...columns(without(source, ...kinds.map(([k]) => k)), "source.").update);
   return [
     "| Changes in place (PATCH `/pipes/{id}`, PUT `/settings`, PATCH `/scaling`, PATCH `/state`) | Needs a new pipe |",
     "|---|---|",
     row("", top),
-    row("", columns(policy.destination!.fields!, "destination.")),
-    ...kinds.map(([k, label]) => row(`${label} `, columns(source[k]!.fields!))),
+    row("", columns(policy.destination.fields!, "destination.")),
+    ...kinds.map(([k, label]) => row(`${label} `, columns(source[k].fields!))),
   ].join("\n");
 }
 

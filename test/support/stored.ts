@@ -7,7 +7,7 @@ type Obj = Record<string, any>;
 export type Stored = { id: string; name?: string; [key: string]: any };
 
 function state(emulator: Emulator): Obj {
-  return emulator.control.state() as Obj;
+  return emulator.control.state();
 }
 
 /** The pipes of the emulator's default service. */

@@ -16,7 +16,7 @@ const base = {
 };
 
 function configureWith(values: Record<string, string>): void {
-  configure({ config: { get: (key: string) => values[key] } });
+  void configure({ config: { get: (key: string) => values[key] } });
 }
 
 const saved = process.env.PIPESTACK_POLL_INTERVAL_MS;

@@ -21,7 +21,7 @@ describe("examples compile", () => {
     for (const d of dirs) {
       for (const f of ["Pulumi.yaml", "index.ts"]) expect(fs.existsSync(path.join(root, "examples", d.name, f)), `${d.name}/${f}`).toBe(true);
       const yaml = fs.readFileSync(path.join(root, "examples", d.name, "Pulumi.yaml"), "utf8");
-      expect(yaml).toMatch(/^runtime:\n  name: nodejs$/m);
+      expect(yaml).toMatch(/^runtime:\n {2}name: nodejs$/m);
       const source = fs.readFileSync(path.join(root, "examples", d.name, "index.ts"), "utf8");
       expect(source, `${d.name} imports the package by name`).toMatch(/from "pulumi-pipestack";/);
     }

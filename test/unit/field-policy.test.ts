@@ -54,7 +54,7 @@ function set(o: Obj, path: string, value: unknown): Obj {
   const keys = path.split(".");
   let node = copy;
   for (const k of keys.slice(0, -1)) node = node[k] ??= {};
-  node[keys[keys.length - 1]!] = value;
+  node[keys[keys.length - 1]] = value;
   return copy;
 }
 
@@ -95,7 +95,7 @@ describe("pipe policy: each in-place field is sent the way the policy says", () 
   });
 
   it.each(["kafka", "postgres"] as const)("a credential-less edit of a %s pipe sends no credentials", (kind) => {
-    const olds = inputs[kind] as Obj;
+    const olds = inputs[kind];
     expect(olds.sourceSecrets).toHaveProperty("credentials");
     const news = set(set(olds, "name", "renamed"), "source.validateSamples", true);
     const plan = planUpdate(olds as any, news as any, fieldChanges(olds, news, pipeDiff));
@@ -104,14 +104,14 @@ describe("pipe policy: each in-place field is sent the way the policy says", () 
   });
 
   it("a field-mappings change is sent together with destination.columns", () => {
-    const olds = inputs.kafka as Obj;
+    const olds = inputs.kafka;
     const news = set(olds, "fieldMappings", [...olds.fieldMappings].reverse());
     const plan = planUpdate(olds as any, news as any, fieldChanges(olds, news, pipeDiff));
     expect(plan.patch).toEqual({ fieldMappings: news.fieldMappings, destination: { columns: olds.destination.columns } });
   });
 
   it("an edited table mapping is removed in one PATCH and added back in a second; a new one goes with the first", () => {
-    const olds = inputs.postgres as Obj;
+    const olds = inputs.postgres;
     const [first] = olds.source.postgres.tableMappings;
     const edited = { ...first, targetTable: `${first.targetTable}_v2` };
     const added = { sourceSchemaName: "public", sourceTable: "brand_new", targetTable: "brand_new" };

@@ -4,6 +4,7 @@ import { createRequire } from "node:module";
 import * as os from "node:os";
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { cloud } from "../emulator/helpers";
 
 /**
  * The frozen engine paths, as users' states require them: from the packed package (`npm pack`,
@@ -19,18 +20,26 @@ const METHODS = ["configure", "check", "diff", "create", "read", "update", "dele
 let dir: string;
 let fromUser: NodeRequire;
 
-beforeAll(() => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), "pipestack-pack-"));
-  const packed = spawnSync("npm", ["pack", "--silent", "--ignore-scripts", "--pack-destination", dir], { cwd: root, encoding: "utf8" });
+/** `npm pack` of the package in `from`, unpacked into `dir/node_modules/<name>` with its dependencies linked beside it, as an install places them. */
+function unpack(from: string, name: string): void {
+  const packed = spawnSync("npm", ["pack", "--silent", "--ignore-scripts", "--pack-destination", dir], { cwd: from, encoding: "utf8" });
   if (packed.status !== 0) throw new Error(`npm pack exited ${packed.status}: ${packed.stderr}`);
   const tarball = path.join(dir, packed.stdout.trim().split("\n").pop()!);
-  const installed = path.join(dir, "node_modules", "pulumi-pipestack");
+  const installed = path.join(dir, "node_modules", name);
   fs.mkdirSync(installed, { recursive: true });
   const untar = spawnSync("tar", ["-xzf", tarball, "-C", installed, "--strip-components=1"], { encoding: "utf8" });
   if (untar.status !== 0) throw new Error(`tar exited ${untar.status}: ${untar.stderr}`);
-  // The package's own dependencies, as an install would place them beside it.
-  const deps = Object.keys((load("./package.json") as { dependencies: Record<string, string> }).dependencies);
-  for (const dep of deps) fs.symlinkSync(path.join(root, "node_modules", dep), path.join(dir, "node_modules", dep), "dir");
+  const deps = Object.keys((JSON.parse(fs.readFileSync(path.join(from, "package.json"), "utf8")) as { dependencies: Record<string, string> }).dependencies);
+  for (const dep of deps) {
+    const link = path.join(dir, "node_modules", dep);
+    if (!fs.existsSync(link)) fs.symlinkSync(path.join(root, "node_modules", dep), link, "dir");
+  }
+}
+
+beforeAll(() => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), "pipestack-pack-"));
+  unpack(root, "pulumi-pipestack");
+  unpack(path.join(root, "packages", "pipestack-emulator"), "pipestack-emulator");
   fs.writeFileSync(path.join(dir, "program.js"), "");
   fromUser = createRequire(path.join(dir, "program.js"));
 }, 120_000);
@@ -55,5 +64,32 @@ describe("the packed package's engine paths", () => {
       expect(fs.existsSync(path.join(dir, "node_modules", "pulumi-pipestack", "dist", "provider", "impl", `${helper}.js`)), `${helper} is shipped`).toBe(true);
       expect(() => fromUser.resolve(`pulumi-pipestack/engine/${helper}`), `engine/${helper} is not exported`).toThrow(/is not defined by "exports"/);
     }
+  });
+});
+
+describe("the packed emulator package", () => {
+  it("pipestack-emulator is its own package: its programmatic entry starts a server that finds its OpenAPI description", async () => {
+    const resolved = fromUser.resolve("pipestack-emulator");
+    expect(resolved).toBe(path.join(dir, "node_modules", "pipestack-emulator", "dist", "index.js"));
+    const { startEmulator } = fromUser("pipestack-emulator") as typeof import("../../emulator");
+    const emulator = await startEmulator({ port: 0, stepMs: 0 });
+    try {
+      // A body the OpenAPI description refuses: answered 400, so the installed copy found its spec/.
+      const res = await cloud(emulator).call("POST", "/pipes", { name: 42 });
+      expect(res.status, res.text).toBe(400);
+    } finally {
+      await emulator.close();
+    }
+  });
+
+  it("its pipestack-emulator command runs from the installed copy", () => {
+    const command = path.join(dir, "node_modules", "pipestack-emulator", "bin", "pipestack-emulator.js");
+    const r = spawnSync(process.execPath, [command, "--help"], { encoding: "utf8" });
+    expect(r.stdout).toMatch(/--port/);
+    expect(r.status).toBe(0);
+  });
+
+  it("the provider package no longer carries the emulator entry", () => {
+    expect(() => fromUser.resolve("pulumi-pipestack/emulator")).toThrow(/is not defined by "exports"/);
   });
 });

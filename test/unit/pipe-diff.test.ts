@@ -19,8 +19,8 @@ function set(o: Obj, path: string, value: unknown): Obj {
   const keys = path.split(".");
   let node = copy;
   for (const k of keys.slice(0, -1)) node = node[k] ??= {};
-  if (value === undefined) delete node[keys[keys.length - 1]!];
-  else node[keys[keys.length - 1]!] = value;
+  if (value === undefined) delete node[keys[keys.length - 1]];
+  else node[keys[keys.length - 1]] = value;
   return copy;
 }
 

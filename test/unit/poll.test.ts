@@ -13,7 +13,7 @@ describe("pollUntil: the one poll-with-backoff loop", () => {
   it("waits twice as long each time, up to the ceiling", async () => {
     const times: number[] = [];
     await pollUntil(async () => times.push(Date.now()), (v) => v === 5, { timeoutMs: 5_000, intervalMs: 10, maxIntervalMs: 20 });
-    const gaps = times.slice(1).map((t, i) => t - times[i]!);
+    const gaps = times.slice(1).map((t, i) => t - times[i]);
     expect(gaps[0]).toBeGreaterThanOrEqual(9);
     expect(gaps[1]).toBeGreaterThanOrEqual(19);
     expect(Math.max(...gaps)).toBeLessThan(200);

@@ -4,7 +4,7 @@ import { backoffMs, defaultRetryPolicy, retryDelay, serverDelayMs, shouldRetry, 
 const status = (s: number, headers: Record<string, string> = {}): Outcome => ({ kind: "status", status: s, headers });
 
 describe("shouldRetry", () => {
-  it.each([
+  it.each<[Outcome, boolean, boolean]>([
     [status(429), false, true],
     [status(429), true, true],
     [status(500), true, true],
@@ -17,9 +17,9 @@ describe("shouldRetry", () => {
     [status(404), true, false],
     [status(409), true, false],
     [status(424), true, false],
-    [{ kind: "transport", neverSent: false } as Outcome, true, true],
-    [{ kind: "transport", neverSent: false } as Outcome, false, false],
-    [{ kind: "transport", neverSent: true } as Outcome, false, true],
+    [{ kind: "transport", neverSent: false }, true, true],
+    [{ kind: "transport", neverSent: false }, false, false],
+    [{ kind: "transport", neverSent: true }, false, true],
   ])("%j idempotent=%s -> %s", (outcome, idempotent, expected) => {
     expect(shouldRetry(outcome, idempotent)).toBe(expected);
   });

@@ -118,7 +118,7 @@ describe("stack check, property-based", () => {
     await fc.assert(
       fc.asyncProperty(fc.jsonValue(), async (junk) => {
         casesRun += 2;
-        const input = junk !== null && typeof junk === "object" && !Array.isArray(junk) ? (junk as Obj) : { name: junk };
+        const input = junk !== null && typeof junk === "object" && !Array.isArray(junk) ? (junk) : { name: junk };
         expect(Array.isArray((await dashboards.check({}, input)).failures)).toBe(true);
         expect(Array.isArray((await alerts.check({}, input)).failures)).toBe(true);
       }),

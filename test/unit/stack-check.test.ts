@@ -11,7 +11,7 @@ const many = <T>(n: number, f: (i: number) => T) => Array.from({ length: n }, (_
 
 beforeEach(() => configureWith(cloudConfig));
 
-async function failuresOf(impl: typeof dashboard | typeof alert, input: Input) {
+async function failuresOf(impl: typeof dashboard, input: Input) {
   const result = await impl.check({}, input);
   return result.failures ?? [];
 }

@@ -65,7 +65,7 @@ describe("StackDashboard: what each change previews as", () => {
   ];
 
   it.each(rows)("%s", async (_change, edit, expected) => {
-    const news = clone(inputs) as Obj;
+    const news = clone<Obj>(inputs);
     edit(news);
     const result = await dashboardEngine.diff("d1", olds, news);
     expect(result.diffs.map((c) => [c.path, c.kind]).sort()).toEqual([...expected].sort());
@@ -76,7 +76,7 @@ describe("StackDashboard: what each change previews as", () => {
   });
 
   it("says what a removed tile takes with it", async () => {
-    const news = clone(inputs) as Obj;
+    const news = clone<Obj>(inputs);
     news.tiles.splice(0, 1);
     const { diffs } = await dashboardEngine.diff("d1", olds, news);
     expect(diffs.find((c) => c.path === "tiles[Errors]")?.detail).toMatch(/deletes the alerts on it/);
@@ -131,7 +131,7 @@ describe("StackAlert: what each change previews as", () => {
   ];
 
   it.each(rows)("%s", async (_change, edit, expected) => {
-    const news = clone(inputs) as Obj;
+    const news = clone<Obj>(inputs);
     edit(news);
     const result = await alertEngine.diff("a1", olds, news);
     expect(result.diffs.map((c) => [c.path, c.kind]).sort()).toEqual([...expected].sort());

@@ -22,7 +22,7 @@ beforeAll(() => {
   process.env.PIPESTACK_STACK_TOKEN = TOKEN;
   process.env.PIPESTACK_KEY_SECRET = KEY_SECRET;
   process.env.PIPESTACK_STACK_URL = "http://127.0.0.1:9";
-  pulumi.runtime.setMocks(
+  void pulumi.runtime.setMocks(
     {
       newResource: (a) => {
         registered.push({ type: a.type, name: a.name, inputs: a.inputs });
@@ -58,7 +58,7 @@ describe("StackDashboard, StackAlert and StackSavedSearch as a program stores th
     new pkg.StackAlert("alert", {
       source: "tile",
       dashboardId: board.id,
-      tileId: board.tileIds["Errors"]!,
+      tileId: board.tileIds["Errors"],
       threshold: 1,
       thresholdType: "above",
       interval: "5m",

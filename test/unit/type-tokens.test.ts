@@ -16,7 +16,7 @@ const pkg = load("./dist/provider/index.js") as typeof import("../../provider/in
 const registeredTypes = new Map<string, string>();
 
 beforeAll(() => {
-  pulumi.runtime.setMocks(
+  void pulumi.runtime.setMocks(
     {
       newResource: (a) => {
         registeredTypes.set(a.name, a.type);

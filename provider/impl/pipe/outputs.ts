@@ -19,7 +19,7 @@ export function pipeOutputs(api: ApiPipe, carried: PipeInputs): PipeOutputs {
   const secrets: Obj = isObj(carried.sourceSecrets) ? { ...carried.sourceSecrets } : {};
   Object.assign(secrets, readableSecrets(pipePolicy.source.fields, api.source));
   return dropUndefined({
-    ...readBackFields(pipePolicy, api, carried as Obj),
+    ...readBackFields(pipePolicy, api, carried),
     ...serverFields(pipeServerOutputs, api),
     // Read back only where the program manages the run state: a state written before `stopped`
     // existed refreshes with no change.

@@ -76,8 +76,8 @@ const get = (o: unknown, path: readonly string[]) => path.reduce<unknown>((n, k)
 
 function setPath(o: Obj, path: readonly string[], value: unknown): void {
   let node = o;
-  for (const key of path.slice(0, -1)) node = (isObj(node[key]) ? node[key] : (node[key] = {})) as Obj;
-  node[path[path.length - 1]!] = value;
+  for (const key of path.slice(0, -1)) node = (isObj(node[key]) ? node[key] : (node[key] = {}));
+  node[path[path.length - 1]] = value;
 }
 
 /**

@@ -60,7 +60,7 @@ type BodyField = { [K in keyof typeof stackDashboardPolicy]: (typeof stackDashbo
 export function dashboardOutputs(api: StackDashboardRecord, carried: DashboardInputs | DashboardOutputs, sentTiles: readonly unknown[] | undefined, previousTiles: unknown): DashboardOutputs {
   const tiles = projectTiles(api.tiles ?? [], sentTiles, previousTiles);
   return dropUndefined({
-    ...readBackFields(stackDashboardPolicy, api, carried as Obj),
+    ...readBackFields(stackDashboardPolicy, api, carried),
     tiles,
     tileIds: tileIdMap(tiles),
     tags: uniqueTags(api.tags),
