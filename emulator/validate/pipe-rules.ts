@@ -251,7 +251,7 @@ export function checkCreate(body: JsonObject): { draft: PipeDraft } | { problems
     const kinds = kindsSet(source);
     if (kinds.length !== 1) {
       problems.push(`source: exactly one source kind must be set (${SOURCE_KINDS.join(", ")}), got ${kinds.length === 0 ? "none" : kinds.join(", ")}`);
-    } else if (!(SOURCE_KINDS as readonly string[]).includes(kinds[0] as string)) {
+    } else if (!(SOURCE_KINDS as readonly string[]).includes(kinds[0])) {
       problems.push(`source.${kinds[0]}: source kind is not supported`);
     } else {
       kind = kinds[0] as SourceKind;

@@ -1,6 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
 import { resolveSettings, withConnection, type Settings } from "../config";
-import { connectionFailures, type Connection } from "../schemas/connection";
+import { connectionFailures } from "../schemas/connection";
 
 /**
  * Settings as the program sees them (functions run in the program, not in the provider): the
@@ -12,6 +12,6 @@ export function programSettings(connection?: unknown): Settings {
   if (failures.length) throw new Error(failures.map((f) => `${f.property} ${f.reason}`).join("; "));
   return withConnection(
     resolveSettings((key) => pulumi.runtime.getConfig(`pipestack:${key}`)),
-    (connection ?? undefined) as Connection | undefined,
+    (connection ?? undefined),
   );
 }

@@ -25,7 +25,7 @@ export function connectionOf(props: unknown): Connection | undefined {
   if (!isObj(raw)) return undefined;
   const out: Obj = {};
   for (const k of FIELDS) if (typeof raw[k] === "string" && raw[k] !== "") out[k] = raw[k];
-  return Object.keys(out).length ? (out as Connection) : undefined;
+  return Object.keys(out).length ? (out) : undefined;
 }
 
 /** Overlaid settings per base settings object and connection: the same object back each call keeps the API client caches warm. */
@@ -42,7 +42,7 @@ export function settingsFor(props: unknown, base: Settings = engineSettings()): 
   const connection = connectionOf(props);
   if (!connection) return base;
   let byConnection = overlays.get(base);
-  if (!byConnection) overlays.set(base, (byConnection = new Map()));
+  if (!byConnection) overlays.set(base, (byConnection = new Map<string, Settings>()));
   // The key holds credentials: it lives only in this process's memory, like the settings do.
   const key = JSON.stringify(connection);
   let settings = byConnection.get(key);
@@ -61,7 +61,7 @@ export function connectionChanged(olds: unknown, news: unknown): boolean {
 function carry<T>(outs: T, from: unknown): T {
   const connection = isObj(from) ? from[CONNECTION_KEY] : undefined;
   if (connection === undefined || connection === null || !isObj(outs)) return outs;
-  return { ...outs, [CONNECTION_KEY]: connection } as T;
+  return { ...outs, [CONNECTION_KEY]: connection };
 }
 
 type Provider<I, O> = Required<Pick<dynamic.ResourceProvider<I, O>, "check" | "create" | "read" | "update" | "delete">> & {

@@ -42,9 +42,9 @@ describe("run state from code", () => {
   it("a pipe the service put in Failed: refresh reads it stopped, and stopped: false starts it again", async () => {
     await s.setConfig("stopped", "false");
     await s.up();
-    s.emulator.control.setPipeState(ids.cdc!, "Failed", "source unreachable: connection refused");
+    s.emulator.control.setPipeState(ids.cdc, "Failed", "source unreachable: connection refused");
     await s.must(["refresh", "--yes", "--skip-preview"]);
-    const step = (await s.previewJson())["cdc"]!;
+    const step = (await s.previewJson())["cdc"];
     console.log(`[e2e] failed pipe preview: ${JSON.stringify({ op: step.op, diffReasons: step.diffReasons })}`);
     expect(step.op).toBe("update");
     s.emulator.control.resetStats();

@@ -86,14 +86,14 @@ describe.each(cases)("example for source kind $kind", (c) => {
   it("up creates the pipe; a second preview shows no changes", async () => {
     await s.up();
     expect(s.pipes()).toHaveLength(1);
-    expect(s.pipes()[0]!.kind).toBe(c.kind);
+    expect(s.pipes()[0].kind).toBe(c.kind);
     await checkSecrets();
     await s.expectNoChanges();
   }, STEP_TIMEOUT);
 
   it(`the second change previews as its kind of change and applies`, async () => {
     for (const [k, v] of Object.entries(c.second.set)) await s.setConfig(k, v, c.second.secret);
-    const step = (await s.previewJson())[c.resource]!;
+    const step = (await s.previewJson())[c.resource];
     console.log(`[e2e] ${c.kind} second change: ${JSON.stringify({ op: step.op, diffReasons: step.diffReasons, replaceReasons: step.replaceReasons })}`);
     expect(step.op).toBe(c.second.op);
     const before = ids[c.resource];
@@ -106,7 +106,7 @@ describe.each(cases)("example for source kind $kind", (c) => {
 
   it("a fixed field previews as a replacement naming it and applies", async () => {
     for (const [k, v] of Object.entries(c.replace.set)) await s.setConfig(k, v);
-    const step = (await s.previewJson())[c.resource]!;
+    const step = (await s.previewJson())[c.resource];
     expect(step.op).toBe("replace");
     expect(step.replaceReasons).toContain(c.replace.reason);
     await s.up();

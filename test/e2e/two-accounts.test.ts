@@ -58,7 +58,7 @@ describe("one program, two accounts", () => {
     }
     // The serialized provider captures no connection: the same small shim as without one.
     const sizes = checkSerializedProviders(exported.resources, [...s.secretValues, b.url, B.keyId]);
-    const ciphertext = (dynamic[0]!.outputs!.connection as { ciphertext: string }).ciphertext.length;
+    const ciphertext = (dynamic[0].outputs!.connection as { ciphertext: string }).ciphertext.length;
     console.log(`[e2e] two accounts: __provider bytes ${JSON.stringify(sizes)}; connection ciphertext ${ciphertext} chars per copy (inputs and outputs)`);
   }, 240_000);
 
@@ -69,7 +69,7 @@ describe("one program, two accounts", () => {
     expect(steps["events-b"]?.op).toBe("update");
     expect(steps["board-b"]?.op).toBe("update");
     expect(steps["events-a"]?.op ?? "same").toBe("same");
-    const pipe = storedPipes(b)[0]!;
+    const pipe = storedPipes(b)[0];
     await s.up();
     expect(storedPipes(b).map((p) => p.id)).toEqual([pipe.id]);
     await s.expectNoChanges();

@@ -25,7 +25,7 @@ describe("choosing the generation", () => {
   it("serves the current server's form by default and says which in the control state", async () => {
     expect(resolveOptions({}).stackApiVersion).toBe("2.36.0");
     for (const [version, expected] of [["default", "2.36.0"], ["2.0.0", "2.0.0"], ["2.36.0", "2.36.0"]]) {
-      expect((await control(emulators[version] as Emulator, "GET", "/state")).json.stackApiVersion).toBe(expected);
+      expect((await control(emulators[version], "GET", "/state")).json.stackApiVersion).toBe(expected);
     }
     const contract = await call("default", "POST", "/dashboards", { name: "d", tiles: [contractTile] });
     expect([contract.status, contract.json.message]).toEqual([400, expect.stringContaining("tiles.0.series.0.sourceId: Required")]);

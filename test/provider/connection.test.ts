@@ -37,7 +37,7 @@ beforeAll(async () => {
   a = await emulatorWithEngine({ retryAfterSeconds: 0 });
   b = await startTestEmulator({ ...B, retryAfterSeconds: 0 });
   connB = { apiUrl: b.url, keyId: B.keyId, keySecret: B.keySecret, organizationId: B.organizationId, serviceId: B.serviceId };
-  pulumi.runtime.setMocks({ newResource: (r) => ({ id: `${r.name}-id`, state: r.inputs }), call: (r) => r.inputs }, "project", "stack", false);
+  void pulumi.runtime.setMocks({ newResource: (r) => ({ id: `${r.name}-id`, state: r.inputs }), call: (r) => r.inputs }, "project", "stack", false);
 });
 afterAll(async () => {
   await a?.close();
@@ -50,7 +50,7 @@ beforeEach(() => {
   }
 });
 
-const requests = (e: Emulator): number => Object.values(e.control.stats().byRoute as Record<string, number>).reduce((n, c) => n + c, 0);
+const requests = (e: Emulator): number => Object.values(e.control.stats().byRoute).reduce((n, c) => n + c, 0);
 
 /** A program's pipe as the engine checks it; the service is left to the connection or the config. */
 async function checkedPipe(spec: Obj): Promise<Obj> {

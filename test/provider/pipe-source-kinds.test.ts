@@ -84,7 +84,7 @@ const cases: Case[] = [
   },
 ];
 
-describe.each(cases)("pipe source kind $kind", ({ kind, make, settled, inPlace, rotate, fixed }) => {
+describe.each(cases)("pipe source kind $kind", ({ make, settled, inPlace, rotate, fixed }) => {
   it("creates, settles, reads back with no diff and keeps its secret out of the readable outputs", async () => {
     const inputs = await checked(make());
     expect(JSON.stringify(inputs.source)).not.toMatch(/password|serviceAccountFile/);
@@ -92,10 +92,10 @@ describe.each(cases)("pipe source kind $kind", ({ kind, make, settled, inPlace, 
     expect(outs.state).toMatch(settled);
     expect(storedPipes(emulator)).toHaveLength(1);
     const read = await provider.read(id, outs);
-    expect(await provider.diff(id, read.props!, inputs)).toMatchObject({ changes: false });
+    expect(await provider.diff(id, read.props, inputs)).toMatchObject({ changes: false });
     const readable = JSON.stringify({ ...read.props, sourceSecrets: undefined });
     for (const s of fixtureSecrets) expect(readable).not.toContain(s);
-    expect(read.props!.sourceSecrets).toEqual(inputs.sourceSecrets);
+    expect(read.props.sourceSecrets).toEqual(inputs.sourceSecrets);
   });
 
   it("a fixed field needs a new pipe", async () => {
@@ -118,9 +118,9 @@ describe.each(cases)("pipe source kind $kind", ({ kind, make, settled, inPlace, 
     emulator.control.resetStats();
     const updated = await provider.update(id, outs, news);
     expect(calls("PATCH", "")).toBe(1);
-    expect(updated.outs!.sourceSecrets).toEqual(news.sourceSecrets);
+    expect(updated.outs.sourceSecrets).toEqual(news.sourceSecrets);
     expect(JSON.stringify({ ...updated.outs, sourceSecrets: undefined })).not.toMatch(/rotated-/);
-    expect(await provider.diff(id, updated.outs!, news)).toMatchObject({ changes: false });
+    expect(await provider.diff(id, updated.outs, news)).toMatchObject({ changes: false });
   });
 });
 
@@ -134,9 +134,9 @@ describe.each(cases.flatMap((c) => (c.inPlace ? [{ ...c, inPlace: c.inPlace }] :
     emulator.control.resetStats();
     const updated = await provider.update(id, outs, news);
     expect(calls("PATCH", "")).toBe(1);
-    expect(await provider.diff(id, updated.outs!, news)).toMatchObject({ changes: false });
-    const read = await provider.read(id, updated.outs!);
-    expect(await provider.diff(id, read.props!, news)).toMatchObject({ changes: false });
+    expect(await provider.diff(id, updated.outs, news)).toMatchObject({ changes: false });
+    const read = await provider.read(id, updated.outs);
+    expect(await provider.diff(id, read.props, news)).toMatchObject({ changes: false });
   });
 });
 
@@ -157,9 +157,9 @@ describe.each([
     const updated = await provider.update(id, outs, news);
     expect(calls("PATCH", "")).toBe(2);
     expect(calls("PATCH", "/state")).toBe(2);
-    expect((updated.outs!.source as Obj)[kind].tableMappings).toHaveLength(3);
-    expect(updated.outs!.state).toMatch(/Running|Snapshot/);
-    expect(await provider.diff(id, updated.outs!, news)).toMatchObject({ changes: false });
+    expect((updated.outs.source as Obj)[kind].tableMappings).toHaveLength(3);
+    expect(updated.outs.state).toMatch(/Running|Snapshot/);
+    expect(await provider.diff(id, updated.outs, news)).toMatchObject({ changes: false });
   });
 });
 

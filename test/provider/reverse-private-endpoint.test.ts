@@ -61,11 +61,11 @@ describe("ReversePrivateEndpoint create", () => {
     const pending = engine.create(news);
     await new Promise((r) => setTimeout(r, 30));
     const [endpoint] = storedEndpoints(emulator).filter((e) => e.description === "kafka brokers");
-    emulator.control.setEndpointStatus(endpoint!.id, "PendingAcceptance");
+    emulator.control.setEndpointStatus(endpoint.id, "PendingAcceptance");
     const err = await pending.then(() => undefined, (e: unknown) => e);
     expect(err).toBeInstanceOf(ResourceInitError);
     expect((err as Error).message).toMatch(/is not Ready within 1 s \(still PendingAcceptance\); accept the connection request/);
-    expect((err as ResourceInitError).id).toBe(endpoint!.id);
+    expect((err as ResourceInitError).id).toBe(endpoint.id);
   });
 
   it("a Failed endpoint is an error naming it, kept in state", async () => {
@@ -73,8 +73,8 @@ describe("ReversePrivateEndpoint create", () => {
     const pending = engine.create(news);
     await new Promise((r) => setTimeout(r, 30));
     const [endpoint] = storedEndpoints(emulator).filter((e) => e.description === "kafka brokers");
-    emulator.control.setEndpointStatus(endpoint!.id, "Failed");
-    await expect(pending).rejects.toThrow(new RegExp(`reverse private endpoint ${endpoint!.id} was created but is Failed`));
+    emulator.control.setEndpointStatus(endpoint.id, "Failed");
+    await expect(pending).rejects.toThrow(new RegExp(`reverse private endpoint ${endpoint.id} was created but is Failed`));
   });
 
   it("after an ambiguous failure, a matching endpoint is named with how to adopt it, never taken", async () => {
@@ -83,7 +83,7 @@ describe("ReversePrivateEndpoint create", () => {
     const err = await engine.create(news).then(() => undefined, (e: Error) => e);
     const made = storedEndpoints(emulator).filter((e) => e.description === "kafka brokers");
     expect(made).toHaveLength(1);
-    expect(err?.message).toContain(`adoptId: "${made[0]!.id}"`);
+    expect(err?.message).toContain(`adoptId: "${made[0].id}"`);
     expect(requests("POST")).toBe(1);
   });
 });

@@ -82,7 +82,7 @@ describe.each(CASES)("tiles on a %s server, %s target", (version, kind) => {
     expect(read.props, "a read gives what up gave").toEqual(board.outs);
     const moved = structuredClone(program);
     moved.tiles[0].y = 7;
-    const after = await up(dashboardImpl, moved, { id: board.id, outs: read.props! });
+    const after = await up(dashboardImpl, moved, { id: board.id, outs: read.props });
     expect(after.diff?.diffs.map((d) => d.path)).toEqual(["tiles[T].y"]);
     expect(after.outs.tileIds.T, "the tile keeps its id").toBe(board.outs.tileIds.T);
     expect((await preview(dashboardImpl, moved, after)).diffs, "preview after the move").toEqual([]);

@@ -21,7 +21,7 @@ describe.each(CASES)("StackDashboard on a %s server, %s target", (version, kind)
   beforeEach(() => {
     emulator = emulators.get(version)!;
     useTarget(kind, emulator);
-    source = storedStack(emulator, kind).sources[0]!.id;
+    source = storedStack(emulator, kind).sources[0].id;
   });
   const stored = (id: string) => storedStack(emulator, kind).dashboards.find((d) => d.id === id);
   const storedAlert = (id: string) => storedStack(emulator, kind).alerts.find((a) => a.id === id);

@@ -12,7 +12,7 @@ import { KEY_SECRET, STACK_TOKEN, TARGETS, configFor, startGenerations, surfaceO
 const emulators = startGenerations();
 const saved = { ...process.env };
 beforeAll(() => {
-  pulumi.runtime.setMocks({ newResource: (a) => ({ id: `${a.name}-id`, state: a.inputs }), call: (a) => a.inputs }, "project", "stack", false);
+  void pulumi.runtime.setMocks({ newResource: (a) => ({ id: `${a.name}-id`, state: a.inputs }), call: (a) => a.inputs }, "project", "stack", false);
 });
 afterEach(() => {
   for (const k of Object.keys(process.env)) if (k.startsWith("PIPESTACK_")) delete process.env[k];

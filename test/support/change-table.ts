@@ -38,7 +38,7 @@ const without = (tree: PolicyTree, ...keys: string[]): PolicyTree => Object.from
 /** The pipe's table: the pipe's own fields, its destination, then each source kind. */
 export function pipeChangeTable(): string {
   const policy: PolicyTree = pipePolicy;
-  const source = policy.source!.fields!;
+  const source = policy.source.fields!;
   const kinds: [string, string][] = [
     ["kafka", "kafka"],
     ["objectStorage", "object storage"],

@@ -28,7 +28,7 @@ export function storedStack(emulator: Emulator, target: "cloud" | "server"): { d
 export function storedObjects(emulator: Emulator): number {
   const s = state(emulator);
   let n = s.stack.dashboards.length + s.stack.alerts.length;
-  for (const [id, svc] of Object.entries(s.services) as [string, Obj][]) {
+  for (const [id, svc] of Object.entries<Obj>(s.services)) {
     const seeded = seedEndpoints(id);
     const made = (svc.reversePrivateEndpoints as Stored[]).filter((e) => !seeded.has(e.id)).length;
     n += svc.pipes.length + made + svc.stack.dashboards.length + svc.stack.alerts.length;

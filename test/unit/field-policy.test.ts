@@ -149,7 +149,7 @@ describe("pipe policy: each in-place field is sent the way the policy says", () 
   });
 
   it("a mongodb collection mapping is removed by database, collection and target table, and edits pause the pipe", () => {
-    const olds = inputs.mongodb as Obj;
+    const olds = inputs.mongodb;
     const [first, second] = olds.source.mongodb.tableMappings;
     const edited = { ...second, tableEngine: "MergeTree" };
     const news = set(olds, "source.mongodb.tableMappings", [first, edited]);

@@ -9,7 +9,7 @@ import type { DiffSpec } from "../field-diff";
  * addition), so their order is not a change.
  */
 function mappingSet(value: unknown): unknown {
-  return Array.isArray(value) ? [...value].sort((a, b) => mappingKey(a).localeCompare(mappingKey(b))) : value;
+  return Array.isArray(value) ? [...(value as unknown[])].sort((a, b) => mappingKey(a).localeCompare(mappingKey(b))) : value;
 }
 
 /**

@@ -24,7 +24,7 @@ export function createBody(inputs: EndpointInputs): Obj {
  */
 export function endpointOutputs(api: ReversePrivateEndpoint, carried: EndpointInputs): EndpointOutputs {
   return dropUndefined({
-    ...readBackFields(endpointPolicy, api, carried as Obj),
+    ...readBackFields(endpointPolicy, api, carried),
     ...serverFields(endpointServerOutputs, api),
   }) as EndpointOutputs;
 }

@@ -45,6 +45,6 @@ export function normalAlertAnswer(api: StackAlertRecord, carried: Obj): Obj {
  * carried from `carried` (inputs or old outputs). No `null`, no `undefined`. Pure.
  */
 export function alertOutputs(api: StackAlertRecord, carried: AlertInputs): AlertOutputs {
-  const answer = normalAlertAnswer(api, carried as Obj);
-  return dropUndefined({ ...readBackFields(stackAlertPolicy, answer, carried as Obj), ...serverFields(alertServerOutputs, answer) }) as AlertOutputs;
+  const answer = normalAlertAnswer(api, carried);
+  return dropUndefined({ ...readBackFields(stackAlertPolicy, answer, carried), ...serverFields(alertServerOutputs, answer) }) as AlertOutputs;
 }

@@ -17,7 +17,7 @@ export const ALERTABLE_TILE_KINDS: readonly string[] = ["line", "stacked_bar", "
 export function tileKind(tile: unknown): string | undefined {
   if (!isObj(tile)) return undefined;
   if (isObj(tile.config) && typeof tile.config.displayType === "string") return tile.config.displayType;
-  const first = Array.isArray(tile.series) ? tile.series[0] : undefined;
+  const first: unknown = Array.isArray(tile.series) ? (tile.series as unknown[])[0] : undefined;
   if (!isObj(first) || typeof first.type !== "string") return undefined;
   return first.type === "time" ? (typeof first.displayType === "string" ? first.displayType : "line") : first.type;
 }

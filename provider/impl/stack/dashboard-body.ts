@@ -46,7 +46,7 @@ export const freshFilterId = (): string => randomBytes(12).toString("hex");
 
 /** Filters without the server's ids, for comparing with the program's. */
 export function filtersWithoutIds(filters: unknown): unknown {
-  return Array.isArray(filters) ? filters.map((f) => (isObj(f) ? { ...f, id: undefined } : f)) : filters;
+  return Array.isArray(filters) ? (filters as unknown[]).map((f) => (isObj(f) ? { ...f, id: undefined } : f)) : filters;
 }
 
 /** The fields the dashboard policy sends in a body; a new one does not compile above until it is sent. */

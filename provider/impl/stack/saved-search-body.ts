@@ -19,5 +19,5 @@ export function savedSearchBody(inputs: SavedSearchInputs): Obj {
 
 /** The outputs of a saved search: the answer's fields by the policy, the server's own beside them, the target carried. Pure. */
 export function savedSearchOutputs(api: StackSavedSearchRecord, carried: SavedSearchInputs): SavedSearchOutputs {
-  return dropUndefined({ ...readBackFields(stackSavedSearchPolicy, api as Obj, carried as Obj), ...serverFields(savedSearchServerOutputs, api as Obj) }) as SavedSearchOutputs;
+  return dropUndefined({ ...readBackFields(stackSavedSearchPolicy, api, carried), ...serverFields(savedSearchServerOutputs, api) }) as SavedSearchOutputs;
 }

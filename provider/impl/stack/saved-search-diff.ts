@@ -5,7 +5,7 @@ import type { DiffSpec } from "../field-diff";
 const orDefault = (fallback: unknown) => (v: unknown) => (v === undefined || v === null ? fallback : v);
 
 /** A filter with the language the server fills in (`sql`) when a condition names none. */
-const withFilterTypes = (v: unknown) => (Array.isArray(v) ? v.map((f) => (isObj(f) && f.type === undefined ? { ...f, type: "sql" } : f)) : v);
+const withFilterTypes = (v: unknown) => (Array.isArray(v) ? (v as unknown[]).map((f) => (isObj(f) && f.type === undefined ? { ...f, type: "sql" } : f)) : v);
 
 /**
  * How a saved search is diffed: by its policy, with the server's defaults (`""`, `lucene`, a

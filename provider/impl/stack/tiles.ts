@@ -76,12 +76,12 @@ export function projectTiles(api: readonly StackTileRecord[], sent: readonly unk
   const aligned = sent !== undefined && sent.length === api.length;
   const used = new Set<string>();
   return api.map((t, i) => {
-    const sentTile = aligned && isObj(sent[i]) ? (sent[i] as Obj) : undefined;
+    const sentTile = aligned && isObj(sent[i]) ? (sent[i]) : undefined;
     const fromSent = sentTile ? tileKey(sentTile) : undefined;
     let key = fromSent ?? byId.get(t.id) ?? t.name;
     if (used.has(key)) key = t.id;
     used.add(key);
-    const { key: _k, ...rest } = normalTile(keptTile(t as Obj, sentTile ?? byIdTile.get(t.id)));
+    const { key: _k, ...rest } = normalTile(keptTile(t, sentTile ?? byIdTile.get(t.id)));
     return { id: t.id, key, ...rest } as StackTileOutput;
   });
 }
