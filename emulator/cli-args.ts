@@ -47,7 +47,9 @@ export interface CliArgs {
 
 /** Parses argv (without node and script); throws with a readable message on bad flags. */
 export function parseCliArgs(argv: readonly string[]): CliArgs {
-  const table = Object.fromEntries(FLAGGED.map((name) => [specOf(name).flag as string, { type: specOf(name).arg ? ("string" as const) : ("boolean" as const) }]));
+  const table = Object.fromEntries(
+    FLAGGED.map((name) => [specOf(name).flag as string, { type: specOf(name).arg ? ("string" as const) : ("boolean" as const) }]),
+  );
   const parsed = parseArgs({ args: [...argv], strict: true, allowPositionals: false, options: { ...table, help: { type: "boolean" } } });
   const values = parsed.values as Record<string, string | boolean | undefined>;
   const options: Record<string, unknown> = {};
@@ -78,5 +80,8 @@ function settingText(options: ResolvedOptions, name: OptionName, secretsGiven: C
 
 /** The settings lines printed at start. Given secrets show as `(set)`; defaults are fake and shown. */
 export function describeSettings(options: ResolvedOptions, secretsGiven: CliArgs["secretsGiven"]): string[] {
-  return ["pipestack-emulator settings:", ...OPTION_NAMES.filter((name) => name !== "port").map((name) => `  ${label(name).padEnd(20)}${settingText(options, name, secretsGiven)}`)];
+  return [
+    "pipestack-emulator settings:",
+    ...OPTION_NAMES.filter((name) => name !== "port").map((name) => `  ${label(name).padEnd(20)}${settingText(options, name, secretsGiven)}`),
+  ];
 }

@@ -33,7 +33,15 @@ export interface FaultSettings {
 
 const nonNegative = z.number().finite().min(0);
 const faultSettingsSchema = z
-  .object({ rate: z.number().min(0).max(1), seed: z.number().int(), kinds: z.array(z.enum(FAULT_KINDS)), latencyMs: nonNegative, retryAfterSeconds: nonNegative, stepMs: nonNegative, slowMs: nonNegative })
+  .object({
+    rate: z.number().min(0).max(1),
+    seed: z.number().int(),
+    kinds: z.array(z.enum(FAULT_KINDS)),
+    latencyMs: nonNegative,
+    retryAfterSeconds: nonNegative,
+    stepMs: nonNegative,
+    slowMs: nonNegative,
+  })
   .partial()
   .strict();
 const scriptSchema = z
@@ -55,7 +63,10 @@ const endpointStatusSchema = z.object({ status: z.enum(ENDPOINT_STATUSES) }).str
 
 /** A refused control call (400 over HTTP). */
 export class ControlError extends Error {
-  constructor(readonly status: number, message: string) {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
     super(message);
     this.name = "ControlError";
   }
@@ -77,8 +88,18 @@ function field(value: unknown, name: string): unknown {
 }
 
 function stackDump(stack: StackStore): Record<string, unknown> {
-  const webhooks = [...stack.webhooks.values()].map(({ headers, queryParams, ...rest }) => ({ ...rest, ...(headers ? { headers: redactValues(headers) } : {}), ...(queryParams ? { queryParams: redactValues(queryParams) } : {}) }));
-  return structuredClone({ dashboards: [...stack.dashboards.values()], alerts: [...stack.alerts.values()], sources: stack.sources, savedSearches: [...stack.savedSearches.values()], webhooks });
+  const webhooks = [...stack.webhooks.values()].map(({ headers, queryParams, ...rest }) => ({
+    ...rest,
+    ...(headers ? { headers: redactValues(headers) } : {}),
+    ...(queryParams ? { queryParams: redactValues(queryParams) } : {}),
+  }));
+  return structuredClone({
+    dashboards: [...stack.dashboards.values()],
+    alerts: [...stack.alerts.values()],
+    sources: stack.sources,
+    savedSearches: [...stack.savedSearches.values()],
+    webhooks,
+  });
 }
 
 /** Webhook headers and query parameters are write-only secrets: keys shown, values not. */
@@ -94,13 +115,23 @@ export class Control {
     .add("GET", `${PREFIX}/stats`, () => jsonReply(200, this.stats()))
     .add("POST", `${PREFIX}/stats/reset`, () => this.done(() => this.resetStats()))
     .add("POST", `${PREFIX}/faults`, (_params, value) => jsonReply(200, this.setFaults(value as FaultSettings)))
-    .add("POST", `${PREFIX}/script`, (_params, value) => jsonReply(200, { queued: this.script(...((Array.isArray(value) ? value : [value]) as ScriptedFault[])) }))
+    .add("POST", `${PREFIX}/script`, (_params, value) =>
+      jsonReply(200, { queued: this.script(...((Array.isArray(value) ? value : [value]) as ScriptedFault[])) }),
+    )
     .add("DELETE", `${PREFIX}/script`, () => this.done(() => this.clearScripts()))
     .add("POST", `${PREFIX}/reset`, () => this.done(() => this.reset()))
-    .add("POST", `${PREFIX}/services/{serviceId}/state`, (params, value) => jsonReply(200, this.setServiceState(params.serviceId ?? "", field(value, "state") as ServiceState)))
-    .add("POST", `${PREFIX}/pipes/{pipeId}/state`, (params, value) => jsonReply(200, this.setPipeState(params.pipeId ?? "", String(field(value, "state")), field(value, "stateReason") as string | undefined)))
-    .add("POST", `${PREFIX}/reversePrivateEndpoints/{endpointId}/status`, (params, value) => jsonReply(200, this.setEndpointStatus(params.endpointId ?? "", field(value, "status") as string)))
-    .add("POST", `${PREFIX}/alerts/{alertId}/state`, (params, value) => jsonReply(200, this.setAlertState(params.alertId ?? "", typeof value === "object" && value !== null ? (value as Record<string, unknown>) : {})));
+    .add("POST", `${PREFIX}/services/{serviceId}/state`, (params, value) =>
+      jsonReply(200, this.setServiceState(params.serviceId ?? "", field(value, "state") as ServiceState)),
+    )
+    .add("POST", `${PREFIX}/pipes/{pipeId}/state`, (params, value) =>
+      jsonReply(200, this.setPipeState(params.pipeId ?? "", String(field(value, "state")), field(value, "stateReason") as string | undefined)),
+    )
+    .add("POST", `${PREFIX}/reversePrivateEndpoints/{endpointId}/status`, (params, value) =>
+      jsonReply(200, this.setEndpointStatus(params.endpointId ?? "", field(value, "status") as string)),
+    )
+    .add("POST", `${PREFIX}/alerts/{alertId}/state`, (params, value) =>
+      jsonReply(200, this.setAlertState(params.alertId ?? "", typeof value === "object" && value !== null ? (value as Record<string, unknown>) : {})),
+    );
 
   constructor(
     private readonly app: App,
@@ -122,7 +153,12 @@ export class Control {
         stack: stackDump(service.stack),
       };
     }
-    return { organizationId: this.app.options.organizationId, stackApiVersion: this.app.options.stackApiVersion, services, stack: stackDump(this.app.store.stack) };
+    return {
+      organizationId: this.app.options.organizationId,
+      stackApiVersion: this.app.options.stackApiVersion,
+      services,
+      stack: stackDump(this.app.store.stack),
+    };
   }
 
   /** Request and fault counters. */
@@ -149,7 +185,15 @@ export class Control {
       o.faultSeed = s.seed;
       this.faults.reseed(s.seed);
     }
-    return { rate: o.faultRate, seed: o.faultSeed, kinds: [...o.faultKinds], latencyMs: o.latencyMs, retryAfterSeconds: o.retryAfterSeconds, stepMs: o.stepMs, slowMs: o.slowMs };
+    return {
+      rate: o.faultRate,
+      seed: o.faultSeed,
+      kinds: [...o.faultKinds],
+      latencyMs: o.latencyMs,
+      retryAfterSeconds: o.retryAfterSeconds,
+      stepMs: o.stepMs,
+      slowMs: o.slowMs,
+    };
   }
 
   /** Queues scripted faults for the next matching requests; returns how many strikes are queued. */

@@ -52,18 +52,19 @@ function alsoAccept(schema: JsonObject, property: string, extra: JsonObject): vo
 export const DEVIATIONS = {
   schemaLoosened: {
     what: "The reference's schemas are read with `oneOf` as `anyOf`, every schema with properties typed as an object, and a bare `$ref` property also accepting null: request bodies are validated that way, and responses follow it.",
-    reason: "As published the schemas declare neither `type: object` nor `required`, so overlapping `oneOf` branches refuse bodies the live API accepts, and `null` for an absent source kind or offset matches two branches at once (see validate/openapi.ts).",
+    reason:
+      "As published the schemas declare neither `type: object` nor `required`, so overlapping `oneOf` branches refuse bodies the live API accepts, and `null` for an absent source kind or offset matches two branches at once (see validate/openapi.ts).",
     source: "notes",
     describe: (spec) => spec.mapResponseSchemas((schema) => loosen(schema) as JsonObject),
   },
   nullOptionals: {
     what: "Optional fields that were not sent read back as null (described by `schemaLoosened` for object-valued ones; the rest are nullable in the reference).",
-    reason: "Notes, \"Values the API sends back differently\": optional fields may come back as null or be absent.",
+    reason: 'Notes, "Values the API sends back differently": optional fields may come back as null or be absent.',
     source: "notes",
     quirk: "nullOptionals",
   },
   scalingQuantities: {
-    what: "Scaling `replicaCpuMillicores` and `replicaMemoryGb` read back as quantity strings (`\"500m\"`, `\"2Gi\"`, `\"512Mi\"`).",
+    what: 'Scaling `replicaCpuMillicores` and `replicaMemoryGb` read back as quantity strings (`"500m"`, `"2Gi"`, `"512Mi"`).',
     reason: "Notes: they may come back as quantity strings or numbers; clients must accept both.",
     source: "notes",
     quirk: "scalingQuantities",
@@ -118,7 +119,7 @@ export const DEVIATIONS = {
   },
   errorStatuses: {
     what: "Answers 401, 404, 409, 413 and 424 (and 429, 502, 503, 504 when faults are injected); the reference lists only 200, 400 and 500.",
-    reason: "Notes, \"Envelope and errors\", \"Rate limits, transient failures, idle services\"; the contract's error envelope.",
+    reason: 'Notes, "Envelope and errors", "Rate limits, transient failures, idle services"; the contract\'s error envelope.',
     source: "notes",
     describe: (spec) => {
       const statuses: Array<[number, string]> = [
@@ -146,7 +147,7 @@ export const DEVIATIONS = {
   },
   rulesBeyondSchema: {
     what: "Rules the schema leaves open are enforced: exactly one source kind, mappings covering every column, the notes' bounds, fields fixed at creation, empty scaling or settings refused, table-mapping edits only while paused, conflicts (409) on name, consumer group and table.",
-    reason: "Contract and notes (\"What can change in place\", \"Bounds and rules\").",
+    reason: 'Contract and notes ("What can change in place", "Bounds and rules").',
     source: "notes",
   },
   describedLimits: {

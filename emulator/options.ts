@@ -30,7 +30,15 @@ export interface Quirks {
 }
 
 /** Every quirk's name. */
-export const QUIRK_NAMES = ["engineParens", "nullOptionals", "defaultConsumerGroup", "scalingQuantities", "defaultScaling", "scalingGapAfterPatch", "emptySettings"] as const satisfies readonly (keyof Quirks)[];
+export const QUIRK_NAMES = [
+  "engineParens",
+  "nullOptionals",
+  "defaultConsumerGroup",
+  "scalingQuantities",
+  "defaultScaling",
+  "scalingGapAfterPatch",
+  "emptySettings",
+] as const satisfies readonly (keyof Quirks)[];
 
 /** One option: what callers pass (`In`), what the server reads (`Out`), and its flag. */
 interface Option<In, Out> {
@@ -84,7 +92,13 @@ function numberFlag(flag: string): (text: string) => number {
     return value;
   };
 }
-function numeric(flag: string, arg: string, fallback: number, help: string, check: (value: number, name: string) => number = nonNegative): Option<number, number> {
+function numeric(
+  flag: string,
+  arg: string,
+  fallback: number,
+  help: string,
+  check: (value: number, name: string) => number = nonNegative,
+): Option<number, number> {
   return { default: fallback, resolve: check, flag, arg, help, fromFlag: numberFlag(flag) };
 }
 
@@ -104,13 +118,43 @@ export const OPTIONS = {
   /** Cloud API key id (HTTP Basic user). @default "emulator-key-id" */
   keyId: option<string, string>({ default: "emulator-key-id", resolve: text, flag: "key-id", arg: "K", help: "cloud API key id", fromFlag: text }),
   /** Cloud API key secret (HTTP Basic password). @default "emulator-key-secret" */
-  keySecret: option<string, string>({ default: "emulator-key-secret", resolve: text, flag: "key-secret", arg: "S", help: "cloud API key secret", fromFlag: text, secret: true }),
+  keySecret: option<string, string>({
+    default: "emulator-key-secret",
+    resolve: text,
+    flag: "key-secret",
+    arg: "S",
+    help: "cloud API key secret",
+    fromFlag: text,
+    secret: true,
+  }),
   /** Bearer token of the open-source stack API. @default "emulator-stack-token" */
-  stackToken: option<string, string>({ default: "emulator-stack-token", resolve: text, flag: "stack-token", arg: "T", help: "bearer token of /api/v2", fromFlag: text, secret: true }),
+  stackToken: option<string, string>({
+    default: "emulator-stack-token",
+    resolve: text,
+    flag: "stack-token",
+    arg: "T",
+    help: "bearer token of /api/v2",
+    fromFlag: text,
+    secret: true,
+  }),
   /** The one organization the emulator knows. @default "00000000-0000-4000-8000-000000000001" */
-  organizationId: option<string, string>({ default: "00000000-0000-4000-8000-000000000001", resolve: uuid, flag: "organization-id", arg: "O", help: "organization UUID", fromFlag: text }),
+  organizationId: option<string, string>({
+    default: "00000000-0000-4000-8000-000000000001",
+    resolve: uuid,
+    flag: "organization-id",
+    arg: "O",
+    help: "organization UUID",
+    fromFlag: text,
+  }),
   /** A service seeded at start (any other UUID service is created on first use). @default "00000000-0000-4000-8000-000000000002" */
-  serviceId: option<string, string>({ default: "00000000-0000-4000-8000-000000000002", resolve: uuid, flag: "service-id", arg: "V", help: "service UUID seeded at start", fromFlag: text }),
+  serviceId: option<string, string>({
+    default: "00000000-0000-4000-8000-000000000002",
+    resolve: uuid,
+    flag: "service-id",
+    arg: "V",
+    help: "service UUID seeded at start",
+    fromFlag: text,
+  }),
   /** Delay added before every API response, in ms. @default 0 */
   latencyMs: numeric("latency-ms", "N", 0, "delay before every API response"),
   /** Share (0..1) of API requests answered with a random fault. @default 0 */
@@ -132,7 +176,10 @@ export const OPTIONS = {
     help: `comma list of ${FAULT_KINDS.join(",")}`,
     defaultText: "all",
     fromFlag: (raw) => {
-      const kinds = raw.split(",").map((k) => k.trim()).filter((k) => k !== "");
+      const kinds = raw
+        .split(",")
+        .map((k) => k.trim())
+        .filter((k) => k !== "");
       for (const kind of kinds) {
         if (!(FAULT_KINDS as readonly string[]).includes(kind)) throw new Error(`--fault-kinds: unknown kind ${kind} (known: ${FAULT_KINDS.join(",")})`);
       }

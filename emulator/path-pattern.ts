@@ -56,7 +56,7 @@ class Parser {
       this.at += 1;
       options.push(this.sequence());
     }
-    return options.length === 1 ? (options[0]) : { type: "alt", options };
+    return options.length === 1 ? options[0] : { type: "alt", options };
   }
 
   private sequence(): Node {

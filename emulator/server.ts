@@ -74,7 +74,16 @@ export function createEmulatorServer(parts: ServerParts, abort: AbortSignal): Se
     let reply: Reply;
     try {
       reply = match
-        ? await match.route.handler({ method, pathname: url.pathname, params: match.params, query: url.searchParams, headers: req.headers, body, requestId, now: Date.now() })
+        ? await match.route.handler({
+            method,
+            pathname: url.pathname,
+            params: match.params,
+            query: url.searchParams,
+            headers: req.headers,
+            body,
+            requestId,
+            now: Date.now(),
+          })
         : noRoute(surface);
     } catch (error) {
       // A 500 is an emulator bug: its stack is what the person reading the log needs.
@@ -95,9 +104,7 @@ export function createEmulatorServer(parts: ServerParts, abort: AbortSignal): Se
     const method = (req.method ?? "GET").toUpperCase();
     const url = new URL(req.url ?? "/", "http://127.0.0.1");
     const isControl = url.pathname === CONTROL_PREFIX || url.pathname.startsWith(`${CONTROL_PREFIX}/`);
-    const work = isControl
-      ? readBody(req).then((body) => write(res, control.handle(method, url.pathname, body)))
-      : handleApi(req, res, method, url);
+    const work = isControl ? readBody(req).then((body) => write(res, control.handle(method, url.pathname, body))) : handleApi(req, res, method, url);
     work.catch(() => {
       // Aborted by close() or a broken socket: nothing left to answer.
       req.socket.destroy();

@@ -26,7 +26,7 @@ export function schedule<S extends string>(start: number, stepMs: number, states
 /** Applies every step due by `now`; returns the steps applied (their reasons included). */
 export function advance<S extends string>(record: Timed<S>, now: number): Step<S>[] {
   const applied: Step<S>[] = [];
-  while (record.pending.length > 0 && (record.pending[0]).at <= now) {
+  while (record.pending.length > 0 && record.pending[0].at <= now) {
     const step = record.pending.shift() as Step<S>;
     record.state = step.state;
     applied.push(step);

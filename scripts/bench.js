@@ -137,7 +137,9 @@ async function main() {
       destroyCliCpuSeconds: d.totalCpuSeconds,
     });
     preview.push({ resources: n, seconds: round(p.seconds, 2), apiRequests: previewRequests, cliCpuSeconds: p.totalCpuSeconds });
-    log(`  up ${u.seconds.toFixed(1)} s (bound ${lowerBoundSeconds.toFixed(2)} s, provider CPU ${u.cpuSeconds} s), preview ${p.seconds.toFixed(1)} s, provider peak RSS ${u.rss.peakMb} MB, destroy ${d.seconds.toFixed(1)} s`);
+    log(
+      `  up ${u.seconds.toFixed(1)} s (bound ${lowerBoundSeconds.toFixed(2)} s, provider CPU ${u.cpuSeconds} s), preview ${p.seconds.toFixed(1)} s, provider peak RSS ${u.rss.peakMb} MB, destroy ${d.seconds.toFixed(1)} s`,
+    );
 
     // The engine's floor: as many dynamic resources whose provider does nothing.
     await workspace.setKind("noop");
@@ -158,7 +160,9 @@ async function main() {
       previewCliCpuSeconds: fp.totalCpuSeconds,
       destroyCliCpuSeconds: fd.totalCpuSeconds,
     });
-    log(`  floor: up ${fu.seconds.toFixed(1)} s, preview ${fp.seconds.toFixed(1)} s, destroy ${fd.seconds.toFixed(1)} s; ratios ${(u.seconds / fu.seconds).toFixed(2)} / ${(p.seconds / fp.seconds).toFixed(2)} / ${(d.seconds / fd.seconds).toFixed(2)}`);
+    log(
+      `  floor: up ${fu.seconds.toFixed(1)} s, preview ${fp.seconds.toFixed(1)} s, destroy ${fd.seconds.toFixed(1)} s; ratios ${(u.seconds / fu.seconds).toFixed(2)} / ${(p.seconds / fp.seconds).toFixed(2)} / ${(d.seconds / fd.seconds).toFixed(2)}`,
+    );
   }
 
   // The largest size again with the state written once at the end, for the README's advice.

@@ -54,11 +54,15 @@ function clearPrevious() {
 async function startEmulator() {
   const log = path.join(demoDir, "emulator.log");
   const out = fs.openSync(log, "w");
-  const child = spawn(process.execPath, [path.join(root, "packages", "pipestack-emulator", "bin", "pipestack-emulator.js"), "--port", "0", "--step-ms", "100"], {
-    cwd: root,
-    detached: true,
-    stdio: ["ignore", out, out],
-  });
+  const child = spawn(
+    process.execPath,
+    [path.join(root, "packages", "pipestack-emulator", "bin", "pipestack-emulator.js"), "--port", "0", "--step-ms", "100"],
+    {
+      cwd: root,
+      detached: true,
+      stdio: ["ignore", out, out],
+    },
+  );
   fs.closeSync(out);
   fs.writeFileSync(pidFile, String(child.pid));
   let exited = false;

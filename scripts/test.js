@@ -32,7 +32,14 @@ if (cli.status === 0) {
 function vitest({ name, cwd, node, files }) {
   const report = path.join(results, `${name}.json`);
   const pathParts = [path.dirname(node), ...(cliBin ? [cliBin] : []), path.join(cwd, "node_modules", "@pulumi", "pulumi"), env.PATH];
-  const args = [path.join(cwd, "node_modules", "vitest", "vitest.mjs"), "run", "--reporter=default", "--reporter=json", `--outputFile.json=${report}`, ...files];
+  const args = [
+    path.join(cwd, "node_modules", "vitest", "vitest.mjs"),
+    "run",
+    "--reporter=default",
+    "--reporter=json",
+    `--outputFile.json=${report}`,
+    ...files,
+  ];
   const started = Date.now();
   const run = spawnSync(node, args, { cwd, env: { ...env, PATH: pathParts.join(path.delimiter) }, stdio: "inherit" });
   return { name, report, status: run.status, seconds: Math.round((Date.now() - started) / 1000) };

@@ -96,7 +96,12 @@ async function requestsPerOperation(emulator) {
 async function recorded(fn) {
   const sent = [];
   const listener = ({ request: r }) => {
-    const pairs = Array.isArray(r.headers) ? r.headers : String(r.headers).split("\r\n").filter(Boolean).flatMap((l) => l.split(/:\s*/, 2));
+    const pairs = Array.isArray(r.headers)
+      ? r.headers
+      : String(r.headers)
+          .split("\r\n")
+          .filter(Boolean)
+          .flatMap((l) => l.split(/:\s*/, 2));
     const headers = {};
     for (let i = 0; i < pairs.length; i += 2) {
       const k = String(pairs[i]).toLowerCase();

@@ -64,8 +64,15 @@ function summarizeProfiles(dir, top = 15) {
   return {
     processes,
     busyMs: round(busyMs),
-    byOriginMs: Object.fromEntries(Object.entries(byOrigin).sort(([, a], [, b]) => b - a).map(([k, v]) => [k, round(v)])),
-    topFunctionsMs: [...byFunction.entries()].sort(([, a], [, b]) => b - a).slice(0, top).map(([k, v]) => [k, round(v)]),
+    byOriginMs: Object.fromEntries(
+      Object.entries(byOrigin)
+        .sort(([, a], [, b]) => b - a)
+        .map(([k, v]) => [k, round(v)]),
+    ),
+    topFunctionsMs: [...byFunction.entries()]
+      .sort(([, a], [, b]) => b - a)
+      .slice(0, top)
+      .map(([k, v]) => [k, round(v)]),
   };
 }
 

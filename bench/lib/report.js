@@ -58,7 +58,11 @@ function floorTargets(r) {
   return [
     { name: `floor ratio of \`up\` at N = ${last?.resources} <= 1.3`, measured: last?.up ?? null, met: last ? last.up <= 1.3 : null },
     { name: `floor ratio of \`destroy\` at N = ${last?.resources} <= 1.3`, measured: last?.destroy ?? null, met: last ? last.destroy <= 1.3 : null },
-    { name: "state per pipe (`pulumi stack export`) <= 3500 bytes", measured: pipeBytes ?? null, met: typeof pipeBytes === "number" ? pipeBytes <= 3500 : null },
+    {
+      name: "state per pipe (`pulumi stack export`) <= 3500 bytes",
+      measured: pipeBytes ?? null,
+      met: typeof pipeBytes === "number" ? pipeBytes <= 3500 : null,
+    },
     {
       name: "marginal `up` cost per pipe at the largest N <= 1.5x the one at the smallest",
       measured: m ? `${m.large.ms} ms / ${m.small.ms} ms = ${m.ratio} (CPU ${m.large.cpuMs} ms / ${m.small.cpuMs} ms = ${m.cpuRatio})` : null,

@@ -28,10 +28,7 @@ export function resolveService(app: App, ctx: RequestContext, allowInactive = fa
   authorize(app, ctx);
   const org = param(ctx, "organizationId");
   const svc = param(ctx, "serviceId");
-  const bad = [
-    ...(isUuid(org) ? [] : [`organizationId: ${org} is not a UUID`]),
-    ...(isUuid(svc) ? [] : [`serviceId: ${svc} is not a UUID`]),
-  ];
+  const bad = [...(isUuid(org) ? [] : [`organizationId: ${org} is not a UUID`]), ...(isUuid(svc) ? [] : [`serviceId: ${svc} is not a UUID`])];
   if (bad.length > 0) throw badRequest(bad);
   if (org.toLowerCase() !== app.options.organizationId) throw notFound(`organization ${org} not found`);
   const service = app.store.service(svc);

@@ -49,9 +49,7 @@ function provisioningRun(pipe: StoredPipe): PipeState[] {
 
 /** Replaces whatever was still to come with `states`, the first one current at once. */
 function begin(pipe: StoredPipe, states: readonly PipeState[], now: number, stepMs: number): void {
-  pipe.pending = schedule(now, stepMs, states).map((step) =>
-    step.state === "Failed" ? { ...step, reason: FAIL_REASON } : step,
-  );
+  pipe.pending = schedule(now, stepMs, states).map((step) => (step.state === "Failed" ? { ...step, reason: FAIL_REASON } : step));
   settle(pipe, now);
 }
 

@@ -5,7 +5,15 @@
  */
 import { isObject, type JsonObject } from "../http/body";
 import { schemaProperties, unknownKeys } from "../validate/openapi";
-import { destinationProblems, kindsSet, MAPPING_SOURCE, nameProblems, settingsProblems, SOURCE_CREATE_SCHEMA, tableMappingProblems } from "../validate/pipe-rules";
+import {
+  destinationProblems,
+  kindsSet,
+  MAPPING_SOURCE,
+  nameProblems,
+  settingsProblems,
+  SOURCE_CREATE_SCHEMA,
+  tableMappingProblems,
+} from "../validate/pipe-rules";
 import { DATABASE_KINDS, type SourceKind, type StoredPipe } from "./pipe-model";
 
 /** Spec schema listing the in-place source fields of each kind; bigquery has none (every change is a new pipe). */
@@ -75,7 +83,9 @@ function editMappings(kind: SourceKind, current: unknown, patch: JsonObject, pro
   const removed = new Set(remove.filter(isObject).map(mappingKey));
   add.forEach((m, i) => {
     if (isObject(m) && removed.has(mappingKey(m))) {
-      problems.push(`source.${kind}.tableMappingsToAdd.${i}: ${mappingKey(m)} is also in tableMappingsToRemove: an existing mapping cannot be edited in one request (remove it, then add it in a second PATCH)`);
+      problems.push(
+        `source.${kind}.tableMappingsToAdd.${i}: ${mappingKey(m)} is also in tableMappingsToRemove: an existing mapping cannot be edited in one request (remove it, then add it in a second PATCH)`,
+      );
     }
   });
   if (problems.length > 0) return mappings;
@@ -93,7 +103,9 @@ function editMappings(kind: SourceKind, current: unknown, patch: JsonObject, pro
     const shape = tableMappingProblems(m, at, kind);
     if (shape.length > 0 || !isObject(m)) return problems.push(...shape);
     if (mappings.some((x) => mappingKey(x) === mappingKey(m) || x.targetTable === m.targetTable)) {
-      return problems.push(`${at}: a mapping for ${mappingKey(m)} or ${String(m.targetTable)} exists: an existing mapping cannot be edited (remove it and add it again)`);
+      return problems.push(
+        `${at}: a mapping for ${mappingKey(m)} or ${String(m.targetTable)} exists: an existing mapping cannot be edited (remove it and add it again)`,
+      );
     }
     mappings.push(structuredClone(m));
     return undefined;

@@ -62,111 +62,147 @@ export function registerPipes(router: Router, app: App): void {
     return pipe;
   };
 
-  router.add("GET", PIPES, serviceRoute(app, (ctx, service) => app.store.pipes(service, ctx.now).map((p) => pipeView(p, quirks()))));
+  router.add(
+    "GET",
+    PIPES,
+    serviceRoute(app, (ctx, service) => app.store.pipes(service, ctx.now).map((p) => pipeView(p, quirks()))),
+  );
 
-  router.add("POST", PIPES, serviceRoute(app, (ctx, service) => {
-    const body = objectBody(ctx.body);
-    const schemaProblems = validateRequest("PipePostRequest", body);
-    const checked = checkCreate(body);
-    const problems = allProblems(schemaProblems, "problems" in checked ? checked.problems : []);
-    if (problems.length > 0 || "problems" in checked) throw badRequest(problems);
-    const draft = checked.draft;
-    const clash = conflictWith(app.store.pipes(service, ctx.now), draft);
-    if (clash) throw conflict(clash);
-    const stamp = new Date(ctx.now).toISOString();
-    const pipe: StoredPipe = {
-      id: randomUUID(),
-      serviceId: service.id,
-      ...draft,
-      state: "Provisioning",
-      stateReason: null,
-      pending: [],
-      deleteAt: null,
-      createdAt: stamp,
-      updatedAt: stamp,
-      scalingGap: false,
-    };
-    startLifecycle(pipe, ctx.now, stepMs());
-    service.pipes.set(pipe.id, pipe);
-    return pipeView(pipe, quirks());
-  }));
+  router.add(
+    "POST",
+    PIPES,
+    serviceRoute(app, (ctx, service) => {
+      const body = objectBody(ctx.body);
+      const schemaProblems = validateRequest("PipePostRequest", body);
+      const checked = checkCreate(body);
+      const problems = allProblems(schemaProblems, "problems" in checked ? checked.problems : []);
+      if (problems.length > 0 || "problems" in checked) throw badRequest(problems);
+      const draft = checked.draft;
+      const clash = conflictWith(app.store.pipes(service, ctx.now), draft);
+      if (clash) throw conflict(clash);
+      const stamp = new Date(ctx.now).toISOString();
+      const pipe: StoredPipe = {
+        id: randomUUID(),
+        serviceId: service.id,
+        ...draft,
+        state: "Provisioning",
+        stateReason: null,
+        pending: [],
+        deleteAt: null,
+        createdAt: stamp,
+        updatedAt: stamp,
+        scalingGap: false,
+      };
+      startLifecycle(pipe, ctx.now, stepMs());
+      service.pipes.set(pipe.id, pipe);
+      return pipeView(pipe, quirks());
+    }),
+  );
 
-  router.add("GET", PIPE, serviceRoute(app, (ctx, service) => {
-    const pipe = existing(ctx, service);
-    const gap = pipe.scalingGap;
-    pipe.scalingGap = false;
-    return pipeView(pipe, quirks(), gap);
-  }));
+  router.add(
+    "GET",
+    PIPE,
+    serviceRoute(app, (ctx, service) => {
+      const pipe = existing(ctx, service);
+      const gap = pipe.scalingGap;
+      pipe.scalingGap = false;
+      return pipeView(pipe, quirks(), gap);
+    }),
+  );
 
-  router.add("PATCH", PIPE, serviceRoute(app, (ctx, service) => {
-    const pipe = changeable(ctx, service);
-    refuseIfCompleted(pipe);
-    const body = objectBody(ctx.body);
-    const schemaProblems = validateRequest("PipePatchRequest", body);
-    const planned = planPatch(pipe, body);
-    const problems = allProblems(schemaProblems, "problems" in planned ? planned.problems : []);
-    if (problems.length > 0 || "problems" in planned) throw badRequest(problems);
-    const { change } = planned;
-    const clash = conflictWith(app.store.pipes(service, ctx.now), {
-      id: pipe.id,
-      name: change.name ?? pipe.name,
-      kind: pipe.kind,
-      source: change.source ?? pipe.source,
-      destination: change.destination ?? pipe.destination,
-    });
-    if (clash) throw conflict(clash);
-    // The answer is built from the changed copy first: should that fail, the stored pipe is untouched.
-    const next: StoredPipe = { ...pipe, ...change };
-    touch(next, ctx.now);
-    const view = pipeView(next, quirks());
-    Object.assign(pipe, next);
-    return view;
-  }));
+  router.add(
+    "PATCH",
+    PIPE,
+    serviceRoute(app, (ctx, service) => {
+      const pipe = changeable(ctx, service);
+      refuseIfCompleted(pipe);
+      const body = objectBody(ctx.body);
+      const schemaProblems = validateRequest("PipePatchRequest", body);
+      const planned = planPatch(pipe, body);
+      const problems = allProblems(schemaProblems, "problems" in planned ? planned.problems : []);
+      if (problems.length > 0 || "problems" in planned) throw badRequest(problems);
+      const { change } = planned;
+      const clash = conflictWith(app.store.pipes(service, ctx.now), {
+        id: pipe.id,
+        name: change.name ?? pipe.name,
+        kind: pipe.kind,
+        source: change.source ?? pipe.source,
+        destination: change.destination ?? pipe.destination,
+      });
+      if (clash) throw conflict(clash);
+      // The answer is built from the changed copy first: should that fail, the stored pipe is untouched.
+      const next: StoredPipe = { ...pipe, ...change };
+      touch(next, ctx.now);
+      const view = pipeView(next, quirks());
+      Object.assign(pipe, next);
+      return view;
+    }),
+  );
 
-  router.add("DELETE", PIPE, serviceRoute(app, (ctx, service) => {
-    const pipe = existing(ctx, service);
-    if (!isDeleting(pipe)) markDeleted(pipe, ctx.now, stepMs());
-    return undefined;
-  }));
+  router.add(
+    "DELETE",
+    PIPE,
+    serviceRoute(app, (ctx, service) => {
+      const pipe = existing(ctx, service);
+      if (!isDeleting(pipe)) markDeleted(pipe, ctx.now, stepMs());
+      return undefined;
+    }),
+  );
 
-  router.add("GET", `${PIPE}/settings`, serviceRoute(app, (ctx, service) => settingsView(existing(ctx, service), quirks()) ?? {}));
+  router.add(
+    "GET",
+    `${PIPE}/settings`,
+    serviceRoute(app, (ctx, service) => settingsView(existing(ctx, service), quirks()) ?? {}),
+  );
 
-  router.add("PUT", `${PIPE}/settings`, serviceRoute(app, (ctx, service) => {
-    const pipe = changeable(ctx, service);
-    refuseIfCompleted(pipe);
-    const body = validBody(ctx, "PipeSettingsPutRequest");
-    const problems = [...("id" in body ? ["id: must not be sent in a request body"] : []), ...settingsProblems(body)];
-    if (problems.length > 0) throw badRequest(problems);
-    const settings = withoutNulls(body);
-    pipe.settings = Object.keys(settings).length > 0 ? settings : null;
-    touch(pipe, ctx.now);
-    return settingsView(pipe, quirks()) ?? {};
-  }));
+  router.add(
+    "PUT",
+    `${PIPE}/settings`,
+    serviceRoute(app, (ctx, service) => {
+      const pipe = changeable(ctx, service);
+      refuseIfCompleted(pipe);
+      const body = validBody(ctx, "PipeSettingsPutRequest");
+      const problems = [...("id" in body ? ["id: must not be sent in a request body"] : []), ...settingsProblems(body)];
+      if (problems.length > 0) throw badRequest(problems);
+      const settings = withoutNulls(body);
+      pipe.settings = Object.keys(settings).length > 0 ? settings : null;
+      touch(pipe, ctx.now);
+      return settingsView(pipe, quirks()) ?? {};
+    }),
+  );
 
-  router.add("PATCH", `${PIPE}/scaling`, serviceRoute(app, (ctx, service) => {
-    const pipe = changeable(ctx, service);
-    refuseIfCompleted(pipe);
-    const body = validBody(ctx, "PipeScalingPatchRequest");
-    if ("id" in body) throw badRequest("id: must not be sent in a request body");
-    const unknown = scalingProblems(body, "");
-    if (unknown.length > 0) throw badRequest(unknown);
-    if (!SCALABLE_KINDS.includes(pipe.kind)) throw badRequest(SCALING_KINDS_ONLY);
-    // A streaming pipe without scaling runs on the defaults: a partial change starts there.
-    const base = pipe.scaling ?? (STREAMING_KINDS.includes(pipe.kind) ? { ...DEFAULT_SCALING } : {});
-    const merged = withoutNulls({ ...base, ...body });
-    pipe.scaling = Object.keys(merged).length > 0 ? merged : null;
-    pipe.scalingGap = true;
-    touch(pipe, ctx.now);
-    return pipeView(pipe, quirks());
-  }));
+  router.add(
+    "PATCH",
+    `${PIPE}/scaling`,
+    serviceRoute(app, (ctx, service) => {
+      const pipe = changeable(ctx, service);
+      refuseIfCompleted(pipe);
+      const body = validBody(ctx, "PipeScalingPatchRequest");
+      if ("id" in body) throw badRequest("id: must not be sent in a request body");
+      const unknown = scalingProblems(body, "");
+      if (unknown.length > 0) throw badRequest(unknown);
+      if (!SCALABLE_KINDS.includes(pipe.kind)) throw badRequest(SCALING_KINDS_ONLY);
+      // A streaming pipe without scaling runs on the defaults: a partial change starts there.
+      const base = pipe.scaling ?? (STREAMING_KINDS.includes(pipe.kind) ? { ...DEFAULT_SCALING } : {});
+      const merged = withoutNulls({ ...base, ...body });
+      pipe.scaling = Object.keys(merged).length > 0 ? merged : null;
+      pipe.scalingGap = true;
+      touch(pipe, ctx.now);
+      return pipeView(pipe, quirks());
+    }),
+  );
 
-  router.add("PATCH", `${PIPE}/state`, serviceRoute(app, (ctx, service) => {
-    const pipe = changeable(ctx, service);
-    const body = validBody(ctx, "PipeStatePatchRequest");
-    if (typeof body.command !== "string") throw badRequest("command: is required (start, stop or resync)");
-    const refused = applyCommand(pipe, body.command as PipeCommand, ctx.now, stepMs());
-    if (refused) throw badRequest(refused);
-    touch(pipe, ctx.now);
-    return pipeView(pipe, quirks());
-  }));
+  router.add(
+    "PATCH",
+    `${PIPE}/state`,
+    serviceRoute(app, (ctx, service) => {
+      const pipe = changeable(ctx, service);
+      const body = validBody(ctx, "PipeStatePatchRequest");
+      if (typeof body.command !== "string") throw badRequest("command: is required (start, stop or resync)");
+      const refused = applyCommand(pipe, body.command as PipeCommand, ctx.now, stepMs());
+      if (refused) throw badRequest(refused);
+      touch(pipe, ctx.now);
+      return pipeView(pipe, quirks());
+    }),
+  );
 }

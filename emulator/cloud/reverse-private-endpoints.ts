@@ -50,17 +50,43 @@ function seedFields(index: number, serviceId: string): { fields: JsonObject; sta
     case 0:
       return {
         status: "Ready",
-        fields: { ...empty, description: "kafka brokers (endpoint service)", type: "VPC_ENDPOINT_SERVICE", vpcEndpointServiceName: `com.example.vpce.region-1.vpce-svc-${tag}`, endpointId, dnsNames: dns, privateDnsNames: ["broker-1.kafka.internal", "broker-2.kafka.internal"] },
+        fields: {
+          ...empty,
+          description: "kafka brokers (endpoint service)",
+          type: "VPC_ENDPOINT_SERVICE",
+          vpcEndpointServiceName: `com.example.vpce.region-1.vpce-svc-${tag}`,
+          endpointId,
+          dnsNames: dns,
+          privateDnsNames: ["broker-1.kafka.internal", "broker-2.kafka.internal"],
+        },
       };
     case 1:
       return {
         status: "Ready",
-        fields: { ...empty, description: "postgres primary (resource share)", type: "VPC_RESOURCE", vpcResourceConfigurationId: `rcfg-${tag}`, vpcResourceShareArn: `arn:example:ram:region-1:123456789012:resource-share/share-${tag}`, endpointId: `${endpointId}1`, dnsNames: [`${endpointId}1.rcfg.region-1.vpce.example.internal`], privateDnsNames: [] },
+        fields: {
+          ...empty,
+          description: "postgres primary (resource share)",
+          type: "VPC_RESOURCE",
+          vpcResourceConfigurationId: `rcfg-${tag}`,
+          vpcResourceShareArn: `arn:example:ram:region-1:123456789012:resource-share/share-${tag}`,
+          endpointId: `${endpointId}1`,
+          dnsNames: [`${endpointId}1.rcfg.region-1.vpce.example.internal`],
+          privateDnsNames: [],
+        },
       };
     default:
       return {
         status: "Provisioning",
-        fields: { ...empty, description: "managed kafka cluster (multi-vpc)", type: "MSK_MULTI_VPC", mskClusterArn: `arn:example:kafka:region-1:123456789012:cluster/events/${tag}`, mskAuthentication: "SASL_IAM", endpointId: "", dnsNames: [], privateDnsNames: [] },
+        fields: {
+          ...empty,
+          description: "managed kafka cluster (multi-vpc)",
+          type: "MSK_MULTI_VPC",
+          mskClusterArn: `arn:example:kafka:region-1:123456789012:cluster/events/${tag}`,
+          mskAuthentication: "SASL_IAM",
+          endpointId: "",
+          dnsNames: [],
+          privateDnsNames: [],
+        },
       };
   }
 }

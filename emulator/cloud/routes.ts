@@ -26,15 +26,27 @@ function validBody(ctx: RequestContext, schema: RequestSchema): JsonObject {
 
 /** Registers the service and reverse-private-endpoint routes. */
 export function registerServiceRoutes(router: Router, app: App): void {
-  router.add("GET", SERVICE_PREFIX, serviceRoute(app, (_ctx, service) => serviceView(service), true));
+  router.add(
+    "GET",
+    SERVICE_PREFIX,
+    serviceRoute(app, (_ctx, service) => serviceView(service), true),
+  );
 
-  router.add("PATCH", `${SERVICE_PREFIX}/state`, serviceRoute(app, (ctx, service) => {
-    const body = objectBody(ctx.body);
-    if (body.command !== "awake") throw badRequest(`command: must be awake, got ${JSON.stringify(body.command ?? null)}`);
-    const refused = awake(service, ctx.now, app.options.stepMs);
-    if (refused) throw badRequest(refused);
-    return serviceView(service);
-  }, true));
+  router.add(
+    "PATCH",
+    `${SERVICE_PREFIX}/state`,
+    serviceRoute(
+      app,
+      (ctx, service) => {
+        const body = objectBody(ctx.body);
+        if (body.command !== "awake") throw badRequest(`command: must be awake, got ${JSON.stringify(body.command ?? null)}`);
+        const refused = awake(service, ctx.now, app.options.stepMs);
+        if (refused) throw badRequest(refused);
+        return serviceView(service);
+      },
+      true,
+    ),
+  );
 
   const endpoint = (ctx: RequestContext, service: ServiceRecord): StoredEndpoint => {
     const found = app.store.endpoint(service, param(ctx, "reversePrivateEndpointId"), ctx.now);
@@ -55,34 +67,57 @@ export function registerServiceRoutes(router: Router, app: App): void {
     return taken;
   };
 
-  router.add("GET", ENDPOINTS, serviceRoute(app, (ctx, service) => app.store.endpoints(service, ctx.now).map((e) => endpointView(e, ctx.now))));
-  router.add("GET", ENDPOINT, serviceRoute(app, (ctx, service) => endpointView(endpoint(ctx, service), ctx.now)));
+  router.add(
+    "GET",
+    ENDPOINTS,
+    serviceRoute(app, (ctx, service) => app.store.endpoints(service, ctx.now).map((e) => endpointView(e, ctx.now))),
+  );
+  router.add(
+    "GET",
+    ENDPOINT,
+    serviceRoute(app, (ctx, service) => endpointView(endpoint(ctx, service), ctx.now)),
+  );
 
-  router.add("POST", ENDPOINTS, serviceRoute(app, (ctx, service) => {
-    const body = validBody(ctx, "CreateReversePrivateEndpoint");
-    const problems = [...endpointCreateProblems(body), ...dnsMappingProblems(body.customPrivateDnsMappings, body.type, takenBy(service, ctx))];
-    if (problems.length > 0) throw badRequest(problems);
-    const created = createEndpoint(service.id, body, ctx.now, app.options.stepMs);
-    service.endpoints.set(created.id, created);
-    return endpointView(created, ctx.now);
-  }));
+  router.add(
+    "POST",
+    ENDPOINTS,
+    serviceRoute(app, (ctx, service) => {
+      const body = validBody(ctx, "CreateReversePrivateEndpoint");
+      const problems = [...endpointCreateProblems(body), ...dnsMappingProblems(body.customPrivateDnsMappings, body.type, takenBy(service, ctx))];
+      if (problems.length > 0) throw badRequest(problems);
+      const created = createEndpoint(service.id, body, ctx.now, app.options.stepMs);
+      service.endpoints.set(created.id, created);
+      return endpointView(created, ctx.now);
+    }),
+  );
 
-  router.add("PATCH", ENDPOINT, serviceRoute(app, (ctx, service) => {
-    const found = endpoint(ctx, service);
-    const body = validBody(ctx, "UpdateReversePrivateEndpoint");
-    const unknown = Object.keys(body).filter((k) => k !== "customPrivateDnsMappings");
-    if (unknown.length > 0) throw badRequest(unknown.map((k) => (schemaProperties("CreateReversePrivateEndpoint").includes(k) ? `${k}: is fixed at creation` : `${k}: unknown field`)));
-    if (found.state === "Deleting") throw badRequest(`reverse private endpoint ${found.id} is being deleted`);
-    const problems = dnsMappingProblems(body.customPrivateDnsMappings, found.fields.type, takenBy(service, ctx, found.id));
-    if (problems.length > 0) throw badRequest(problems);
-    // A full replacement list; an empty array clears the mappings.
-    if (Array.isArray(body.customPrivateDnsMappings)) found.fields.customPrivateDnsMappings = structuredClone(body.customPrivateDnsMappings);
-    return endpointView(found, ctx.now);
-  }));
+  router.add(
+    "PATCH",
+    ENDPOINT,
+    serviceRoute(app, (ctx, service) => {
+      const found = endpoint(ctx, service);
+      const body = validBody(ctx, "UpdateReversePrivateEndpoint");
+      const unknown = Object.keys(body).filter((k) => k !== "customPrivateDnsMappings");
+      if (unknown.length > 0)
+        throw badRequest(
+          unknown.map((k) => (schemaProperties("CreateReversePrivateEndpoint").includes(k) ? `${k}: is fixed at creation` : `${k}: unknown field`)),
+        );
+      if (found.state === "Deleting") throw badRequest(`reverse private endpoint ${found.id} is being deleted`);
+      const problems = dnsMappingProblems(body.customPrivateDnsMappings, found.fields.type, takenBy(service, ctx, found.id));
+      if (problems.length > 0) throw badRequest(problems);
+      // A full replacement list; an empty array clears the mappings.
+      if (Array.isArray(body.customPrivateDnsMappings)) found.fields.customPrivateDnsMappings = structuredClone(body.customPrivateDnsMappings);
+      return endpointView(found, ctx.now);
+    }),
+  );
 
-  router.add("DELETE", ENDPOINT, serviceRoute(app, (ctx, service) => {
-    const found = endpoint(ctx, service);
-    if (found.state !== "Deleting") markEndpointDeleted(found, ctx.now, app.options.stepMs);
-    return undefined;
-  }));
+  router.add(
+    "DELETE",
+    ENDPOINT,
+    serviceRoute(app, (ctx, service) => {
+      const found = endpoint(ctx, service);
+      if (found.state !== "Deleting") markEndpointDeleted(found, ctx.now, app.options.stepMs);
+      return undefined;
+    }),
+  );
 }

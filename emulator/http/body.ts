@@ -9,10 +9,7 @@ import { ApiFailure, badRequest } from "./errors";
 export const MAX_BODY_BYTES = 1024 * 1024;
 
 /** A request body: absent, parsed JSON, or the reason it could not be parsed. */
-export type ParsedBody =
-  | { kind: "none" }
-  | { kind: "json"; value: unknown }
-  | { kind: "invalid"; status: number; message: string };
+export type ParsedBody = { kind: "none" } | { kind: "json"; value: unknown } | { kind: "invalid"; status: number; message: string };
 
 /** Reads the whole body; never rejects (a body error is part of the result). */
 export function readBody(req: IncomingMessage): Promise<ParsedBody> {

@@ -33,7 +33,6 @@ const REASONS: Record<number, string> = {
 export function htmlReply(status: number, headers: Record<string, string> = {}): Reply {
   const reason = REASONS[status] ?? "Error";
   const body =
-    `<html>\r\n<head><title>${status} ${reason}</title></head>\r\n` +
-    `<body>\r\n<center><h1>${status} ${reason}</h1></center>\r\n</body>\r\n</html>\r\n`;
+    `<html>\r\n<head><title>${status} ${reason}</title></head>\r\n` + `<body>\r\n<center><h1>${status} ${reason}</h1></center>\r\n</body>\r\n</html>\r\n`;
   return { status, headers: { "content-type": "text/html", ...headers }, body };
 }

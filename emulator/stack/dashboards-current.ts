@@ -15,7 +15,17 @@ type Json = Record<string, unknown>;
 
 /** The dashboard as the current server answers it. */
 export function currentDashboardView(d: StoredDashboard): Json {
-  const tiles = d.tiles.map((t) => ({ id: t.id, x: t.x, y: t.y, w: t.w, h: t.h, name: t.name, config: t.config ?? {}, ...(t.containerId ? { containerId: t.containerId } : {}), ...(t.tabId ? { tabId: t.tabId } : {}) }));
+  const tiles = d.tiles.map((t) => ({
+    id: t.id,
+    x: t.x,
+    y: t.y,
+    w: t.w,
+    h: t.h,
+    name: t.name,
+    config: t.config ?? {},
+    ...(t.containerId ? { containerId: t.containerId } : {}),
+    ...(t.tabId ? { tabId: t.tabId } : {}),
+  }));
   const containers = d.containers ?? [];
   return structuredClone({
     id: d.id,
@@ -46,11 +56,13 @@ function containerProblems(containers: readonly Json[], tiles: readonly CurrentT
   const byId = new Map(containers.map((c) => [String(c.id), c]));
   const problems: string[] = [];
   tiles.forEach((tile, i) => {
-    if (tile.containerId !== undefined && !byId.has(tile.containerId)) problems.push(`tiles.${i}.containerId: Tile references unknown containerId "${tile.containerId}"`);
+    if (tile.containerId !== undefined && !byId.has(tile.containerId))
+      problems.push(`tiles.${i}.containerId: Tile references unknown containerId "${tile.containerId}"`);
     if (tile.tabId === undefined) return;
     if (tile.containerId === undefined) return void problems.push(`tiles.${i}.tabId: tabId requires containerId to be set`);
     const tabs = byId.get(tile.containerId)?.tabs as Json[] | undefined;
-    if (byId.has(tile.containerId) && !tabs?.some((t) => t.id === tile.tabId)) problems.push(`tiles.${i}.tabId: Tile references unknown tabId "${tile.tabId}" in container "${tile.containerId}"`);
+    if (byId.has(tile.containerId) && !tabs?.some((t) => t.id === tile.tabId))
+      problems.push(`tiles.${i}.tabId: Tile references unknown tabId "${tile.tabId}" in container "${tile.containerId}"`);
   });
   return problems;
 }
@@ -72,16 +84,33 @@ function checkReferences(store: StackStore, body: CurrentDashboardBody, containe
   const raw = body.tiles.map((t) => t.config as Json | undefined).filter((c): c is Json => c?.configType === "sql");
   const missingConnections = [...new Set(raw.map((c) => String(c.connectionId)))].filter((id) => !connections.has(id));
   if (missingConnections.length > 0) throw badRequest(`Could not find the following connection IDs: ${missingConnections.join(", ")}`);
-  const mismatched = raw.filter((c) => c.sourceId !== undefined && store.sources.find((s) => s.id === c.sourceId)?.connection !== c.connectionId).map((c) => String(c.sourceId));
+  const mismatched = raw
+    .filter((c) => c.sourceId !== undefined && store.sources.find((s) => s.id === c.sourceId)?.connection !== c.connectionId)
+    .map((c) => String(c.sourceId));
   if (mismatched.length > 0) throw badRequest(`The following source IDs do not match the specified connections: ${mismatched.join(", ")}`);
   const traces = new Set(store.sources.filter((s) => s.kind === "trace").map((s) => s.id));
-  const heatmaps = body.tiles.map((t) => t.config as Json | undefined).filter((c) => c?.displayType === "heatmap" && c.configType === undefined && !traces.has(String(c.sourceId)));
-  if (heatmaps.length > 0) throw badRequest(`Heatmap tiles require a Trace source. The following source IDs are not Trace sources: ${[...new Set(heatmaps.map((c) => String(c?.sourceId)))].join(", ")}`);
+  const heatmaps = body.tiles
+    .map((t) => t.config as Json | undefined)
+    .filter((c) => c?.displayType === "heatmap" && c.configType === undefined && !traces.has(String(c.sourceId)));
+  if (heatmaps.length > 0)
+    throw badRequest(
+      `Heatmap tiles require a Trace source. The following source IDs are not Trace sources: ${[...new Set(heatmaps.map((c) => String(c?.sourceId)))].join(", ")}`,
+    );
 }
 
 function storeTile(tile: CurrentTile, id: string): StoredTile {
   const config = tile.series ? seriesToConfig(tile.series, tile.asRatio) : readConfig(tile.config as NonNullable<CurrentTile["config"]>);
-  return { id, name: tile.name, x: tile.x, y: tile.y, w: tile.w, h: tile.h, config, ...(tile.containerId ? { containerId: tile.containerId } : {}), ...(tile.tabId ? { tabId: tile.tabId } : {}) };
+  return {
+    id,
+    name: tile.name,
+    x: tile.x,
+    y: tile.y,
+    w: tile.w,
+    h: tile.h,
+    config,
+    ...(tile.containerId ? { containerId: tile.containerId } : {}),
+    ...(tile.tabId ? { tabId: tile.tabId } : {}),
+  };
 }
 
 /** Filters with their ids: kept when they exist on the dashboard, new otherwise; `sourceId` as sent. */
@@ -97,13 +126,13 @@ function savedQueryLanguage(body: CurrentDashboardBody): string | null | undefin
 
 /** Creates a dashboard; tile ids sent are replaced. */
 export function createCurrentDashboard(store: StackStore, body: CurrentDashboardBody, now: string): StoredDashboard {
-  checkReferences(store, body, (body.containers ?? []));
+  checkReferences(store, body, body.containers ?? []);
   const dashboard: StoredDashboard = {
     id: documentId(),
     name: body.name,
     tiles: body.tiles.map((t) => storeTile(t, documentId())),
     tags: [...new Set(body.tags ?? [])],
-    filters: storeFilters((body.filters ?? [])),
+    filters: storeFilters(body.filters ?? []),
     savedQuery: body.savedQuery,
     savedQueryLanguage: savedQueryLanguage(body),
     savedFilterValues: body.savedFilterValues,

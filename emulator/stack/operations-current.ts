@@ -11,7 +11,14 @@ import { savedSearchSchema } from "../validate/stack-saved-searches";
 import { webhookSchema } from "../validate/stack-webhooks";
 import { deleteAlert, getAlert } from "./alerts";
 import { createCurrentAlert, currentAlertView, listCurrentAlerts, replaceCurrentAlert } from "./alerts-current";
-import { createCurrentDashboard, currentDashboardView, deleteCurrentDashboard, findCurrentDashboard, listCurrentDashboards, updateCurrentDashboard } from "./dashboards-current";
+import {
+  createCurrentDashboard,
+  currentDashboardView,
+  deleteCurrentDashboard,
+  findCurrentDashboard,
+  listCurrentDashboards,
+  updateCurrentDashboard,
+} from "./dashboards-current";
 import type { StackOperation } from "./operations";
 import { createSavedSearch, deleteSavedSearch, getSavedSearch, listSavedSearches, replaceSavedSearch, savedSearchView } from "./saved-searches";
 import type { StackStore, StoredSource } from "./store";
@@ -47,7 +54,11 @@ function bodyWithId<S extends z.ZodTypeAny>(ctx: RequestContext, schema: S): { p
 /** Every route of the current generation. */
 export const CURRENT_OPERATIONS: readonly StackOperation[] = [
   { method: "GET", path: "/dashboards", run: (s) => listCurrentDashboards(s) },
-  { method: "POST", path: "/dashboards", run: (s, ctx) => currentDashboardView(createCurrentDashboard(s, bodyOf(ctx, currentDashboardCreateSchema), stamp(ctx))) },
+  {
+    method: "POST",
+    path: "/dashboards",
+    run: (s, ctx) => currentDashboardView(createCurrentDashboard(s, bodyOf(ctx, currentDashboardCreateSchema), stamp(ctx))),
+  },
   { method: "GET", path: "/dashboards/{id}", run: (s, ctx) => currentDashboardView(findCurrentDashboard(s, id(ctx))) },
   {
     method: "PUT",

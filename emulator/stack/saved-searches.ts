@@ -12,7 +12,20 @@ import { TEAM_ID, documentId, type StackStore, type StoredSavedSearch } from "./
 
 /** The saved search as the server answers it. */
 export function savedSearchView(s: StoredSavedSearch): Record<string, unknown> {
-  return structuredClone({ id: s.id, name: s.name, select: s.select, where: s.where, whereLanguage: s.whereLanguage, orderBy: s.orderBy, sourceId: s.sourceId, tags: s.tags, filters: s.filters, teamId: TEAM_ID, createdAt: s.createdAt, updatedAt: s.updatedAt });
+  return structuredClone({
+    id: s.id,
+    name: s.name,
+    select: s.select,
+    where: s.where,
+    whereLanguage: s.whereLanguage,
+    orderBy: s.orderBy,
+    sourceId: s.sourceId,
+    tags: s.tags,
+    filters: s.filters,
+    teamId: TEAM_ID,
+    createdAt: s.createdAt,
+    updatedAt: s.updatedAt,
+  });
 }
 
 /** One page of saved searches, oldest first. */
@@ -33,7 +46,16 @@ function checkSource(store: StackStore, input: SavedSearchInput): void {
 }
 
 function fields(input: SavedSearchInput): Omit<StoredSavedSearch, "id" | "createdAt" | "updatedAt"> {
-  return { name: input.name, sourceId: input.sourceId, select: input.select, where: input.where, whereLanguage: input.whereLanguage, orderBy: input.orderBy, tags: input.tags, filters: input.filters };
+  return {
+    name: input.name,
+    sourceId: input.sourceId,
+    select: input.select,
+    where: input.where,
+    whereLanguage: input.whereLanguage,
+    orderBy: input.orderBy,
+    tags: input.tags,
+    filters: input.filters,
+  };
 }
 
 /** Creates a saved search. */

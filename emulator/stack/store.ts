@@ -138,7 +138,12 @@ export const SEEDED_WEBHOOK_ID = "65f0c0de00000000000000a1";
  * creation time (Unix seconds), then eight random bytes.
  */
 export function documentId(now: number = Date.now()): string {
-  return Math.floor(now / 1000).toString(16).padStart(8, "0").slice(-8) + randomBytes(8).toString("hex");
+  return (
+    Math.floor(now / 1000)
+      .toString(16)
+      .padStart(8, "0")
+      .slice(-8) + randomBytes(8).toString("hex")
+  );
 }
 
 function seededWebhook(): StoredWebhook {

@@ -15,10 +15,21 @@ export const API_V2 = "/api/v2";
 /** Registers every stack route of the chosen generation on both surfaces. */
 export function registerStack(router: Router, app: App): void {
   for (const op of operationsFor(app.options.stackApiVersion)) {
-    router.add(op.method, `${API_V2}${op.path}`, apiV2Handler(() => app.options.stackToken, (ctx) => op.run(app.store.stack, ctx)));
-    router.add(op.method, `${SERVICE_PREFIX}/stack${op.path}`, serviceRoute(app, (ctx, service) => {
-      rejectBodyId(ctx);
-      return cloudResult(op.run(service.stack, ctx));
-    }));
+    router.add(
+      op.method,
+      `${API_V2}${op.path}`,
+      apiV2Handler(
+        () => app.options.stackToken,
+        (ctx) => op.run(app.store.stack, ctx),
+      ),
+    );
+    router.add(
+      op.method,
+      `${SERVICE_PREFIX}/stack${op.path}`,
+      serviceRoute(app, (ctx, service) => {
+        rejectBodyId(ctx);
+        return cloudResult(op.run(service.stack, ctx));
+      }),
+    );
   }
 }

@@ -53,7 +53,8 @@ function seriesItem(s: Json): Json {
 }
 
 const ratio = (asRatio: unknown, items: unknown[]) => asRatio === true && items.length === 2;
-const formulaFields = (c: Json): Json => (Array.isArray(c.formulas) && c.formulas.length > 0 ? defined({ formulas: c.formulas, showOperandSeries: c.showOperandSeries }) : {});
+const formulaFields = (c: Json): Json =>
+  Array.isArray(c.formulas) && c.formulas.length > 0 ? defined({ formulas: c.formulas, showOperandSeries: c.showOperandSeries }) : {};
 
 /** A series-form tile's series as the `config` the server stores and reads back. */
 export function seriesToConfig(series: readonly CurrentSeries[], asRatio: boolean | undefined): TileConfig {
@@ -64,7 +65,15 @@ export function seriesToConfig(series: readonly CurrentSeries[], asRatio: boolea
     case "time": {
       const select = all.map((s) => readSelectItem(seriesItem(s)));
       const numberFormat = all.find((s) => s.numberFormat)?.numberFormat;
-      return defined({ displayType: first.displayType === "stacked_bar" ? "stacked_bar" : "line", sourceId: first.sourceId, asRatio: ratio(asRatio, select), fillNulls: true, groupBy, select, numberFormat });
+      return defined({
+        displayType: first.displayType === "stacked_bar" ? "stacked_bar" : "line",
+        sourceId: first.sourceId,
+        asRatio: ratio(asRatio, select),
+        fillNulls: true,
+        groupBy,
+        select,
+        numberFormat,
+      });
     }
     case "table": {
       const select = all.map((s) => readSelectItem(seriesItem(s)));
@@ -74,17 +83,37 @@ export function seriesToConfig(series: readonly CurrentSeries[], asRatio: boolea
     case "number":
       return defined({ displayType: "number", sourceId: first.sourceId, select: [readSelectItem(seriesItem(first))], numberFormat: first.numberFormat });
     case "search":
-      return { displayType: "search", sourceId: first.sourceId, select: first.fields.join(", "), where: first.where, whereLanguage: first.whereLanguage ?? "lucene" };
+      return {
+        displayType: "search",
+        sourceId: first.sourceId,
+        select: first.fields.join(", "),
+        where: first.where,
+        whereLanguage: first.whereLanguage ?? "lucene",
+      };
     case "markdown":
       return { displayType: "markdown", markdown: first.content };
   }
 }
 
 function readRawSql(c: Json): TileConfig {
-  const base = { configType: "sql", displayType: c.displayType, connectionId: c.connectionId, sqlTemplate: c.sqlTemplate, sourceId: c.sourceId, numberFormat: c.numberFormat };
+  const base = {
+    configType: "sql",
+    displayType: c.displayType,
+    connectionId: c.connectionId,
+    sqlTemplate: c.sqlTemplate,
+    sourceId: c.sourceId,
+    numberFormat: c.numberFormat,
+  };
   switch (c.displayType) {
     case "line":
-      return defined({ ...base, alignDateRangeToGranularity: c.alignDateRangeToGranularity, fillNulls: c.fillNulls !== false, fitYAxisToData: c.fitYAxisToData, compareToPreviousPeriod: c.compareToPreviousPeriod, seriesLimit: c.seriesLimit });
+      return defined({
+        ...base,
+        alignDateRangeToGranularity: c.alignDateRangeToGranularity,
+        fillNulls: c.fillNulls !== false,
+        fitYAxisToData: c.fitYAxisToData,
+        compareToPreviousPeriod: c.compareToPreviousPeriod,
+        seriesLimit: c.seriesLimit,
+      });
     case "stacked_bar":
       return defined({ ...base, alignDateRangeToGranularity: c.alignDateRangeToGranularity, fillNulls: c.fillNulls !== false, seriesLimit: c.seriesLimit });
     case "table":
@@ -120,17 +149,39 @@ function readBuilder(c: Json): TileConfig {
       });
     }
     case "table":
-      return defined({ ...pick(c, ["having", "numberFormat", "groupByColumnsOnLeft", "onClick"]), ...common, asRatio: ratio(c.asRatio, select), groupBy: c.groupBy, select: items(), orderBy: c.orderBy, ...formulaFields(c) });
+      return defined({
+        ...pick(c, ["having", "numberFormat", "groupByColumnsOnLeft", "onClick"]),
+        ...common,
+        asRatio: ratio(c.asRatio, select),
+        groupBy: c.groupBy,
+        select: items(),
+        orderBy: c.orderBy,
+        ...formulaFields(c),
+      });
     case "number": {
       const hasFormulas = Array.isArray(c.formulas) && c.formulas.length > 0;
       const rules = Array.isArray(c.colorRules) && c.colorRules.length > 0 ? c.colorRules : undefined;
-      return defined({ ...common, select: hasFormulas ? items() : firstItem(), numberFormat: c.numberFormat, ...(hasFormulas ? { formulas: c.formulas } : {}), color: c.color, colorRules: rules, backgroundChart: c.backgroundChart });
+      return defined({
+        ...common,
+        select: hasFormulas ? items() : firstItem(),
+        numberFormat: c.numberFormat,
+        ...(hasFormulas ? { formulas: c.formulas } : {}),
+        color: c.color,
+        colorRules: rules,
+        backgroundChart: c.backgroundChart,
+      });
     }
     case "pie":
     case "bar":
       return defined({ ...common, select: firstItem(), groupBy: c.groupBy, orderBy: c.orderBy, numberFormat: c.numberFormat, limit: c.limit });
     case "heatmap":
-      return defined({ ...common, select: select.slice(0, 1).map((i) => pick(i, ["valueExpression", "countExpression", "heatmapScaleType"])), where: c.where ?? "", whereLanguage: c.whereLanguage ?? "lucene", numberFormat: c.numberFormat });
+      return defined({
+        ...common,
+        select: select.slice(0, 1).map((i) => pick(i, ["valueExpression", "countExpression", "heatmapScaleType"])),
+        where: c.where ?? "",
+        whereLanguage: c.whereLanguage ?? "lucene",
+        numberFormat: c.numberFormat,
+      });
     case "markdown":
       return { displayType: "markdown", markdown: c.markdown ?? "" };
     default:

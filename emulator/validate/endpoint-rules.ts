@@ -39,7 +39,8 @@ export function dnsMappingProblems(mappings: unknown, type: unknown, takenBy: Re
     const at = `customPrivateDnsMappings[${i}].privateDnsName`;
     const name = (mapping as { privateDnsName?: unknown } | null)?.privateDnsName;
     if (typeof name !== "string") return problems.push(`${at}: is required`);
-    if (!DNS_NAME.test(name) || name.length > 253) return problems.push(`${at}: must be a DNS name such as db.example.com, or one with a leading wildcard such as *.example.com`);
+    if (!DNS_NAME.test(name) || name.length > 253)
+      return problems.push(`${at}: must be a DNS name such as db.example.com, or one with a leading wildcard such as *.example.com`);
     const key = name.toLowerCase();
     if (seen.has(key)) return problems.push(`${at}: ${name} is listed twice`);
     seen.add(key);

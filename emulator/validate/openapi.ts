@@ -111,7 +111,13 @@ function summarise(errors: readonly ErrorObject[]): string[] {
     if (error.keyword === "anyOf") return false;
     const params = error.params as { type?: unknown };
     if (error.keyword === "type" && params.type === "null") {
-      return !errors.some((other) => other !== error && other.keyword !== "anyOf" && other.instancePath.startsWith(error.instancePath) && !(other.keyword === "type" && (other.params as { type?: unknown }).type === "null"));
+      return !errors.some(
+        (other) =>
+          other !== error &&
+          other.keyword !== "anyOf" &&
+          other.instancePath.startsWith(error.instancePath) &&
+          !(other.keyword === "type" && (other.params as { type?: unknown }).type === "null"),
+      );
     }
     return true;
   });

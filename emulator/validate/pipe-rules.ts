@@ -67,7 +67,8 @@ function objectStorageProblems(store: JsonObject): string[] {
   const problems: string[] = [];
   if (!nonEmptyString(store.url) && !nonEmptyString(store.path)) problems.push(`${at}.url: is required (or path with a container)`);
   if (nonEmptyString(store.path) && !nonEmptyString(store.azureContainerName)) problems.push(`${at}.azureContainerName: is required with path`);
-  if (store.type === "azureblobstorage" && !nonEmptyString(store.azureContainerName)) problems.push(`${at}.azureContainerName: is required for type azureblobstorage`);
+  if (store.type === "azureblobstorage" && !nonEmptyString(store.azureContainerName))
+    problems.push(`${at}.azureContainerName: is required for type azureblobstorage`);
   if (present(store.queueUrl)) {
     if (store.isContinuous !== true) problems.push(`${at}.queueUrl: only applicable when isContinuous is true`);
     if (!present(store.authentication)) problems.push(`${at}.queueUrl: not applicable to a public store (no authentication)`);
@@ -110,9 +111,7 @@ export const MAPPING_SOURCE: Partial<Record<SourceKind, readonly [string, string
 /** Shape of one table mapping's identity; shared with PATCH's add/remove lists. */
 export function tableMappingProblems(mapping: unknown, field: string, kind: SourceKind = "postgres"): string[] {
   if (!isObject(mapping)) return [`${field}: must be object`];
-  return [...(MAPPING_SOURCE[kind] ?? []), "targetTable"]
-    .filter((key) => !nonEmptyString(mapping[key]))
-    .map((key) => `${field}.${key}: is required`);
+  return [...(MAPPING_SOURCE[kind] ?? []), "targetTable"].filter((key) => !nonEmptyString(mapping[key])).map((key) => `${field}.${key}: is required`);
 }
 
 /** Rules every database kind shares: at least one well-formed mapping, no empty settings. */
@@ -193,7 +192,10 @@ export function destinationProblems(kind: SourceKind, destination: JsonObject, f
   if (typeof engine.versionColumnId === "string" && !columns.includes(engine.versionColumnId)) {
     problems.push(`${at}.engine.versionColumnId: ${engine.versionColumnId} is not a destination column`);
   }
-  const lists: Array<[string, unknown]> = [["engine.columnIds", engine.columnIds], ["sortingKey", definition.sortingKey]];
+  const lists: Array<[string, unknown]> = [
+    ["engine.columnIds", engine.columnIds],
+    ["sortingKey", definition.sortingKey],
+  ];
   for (const [name, list] of lists) {
     if (!Array.isArray(list)) continue;
     list.forEach((c, i) => {

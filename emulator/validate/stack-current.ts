@@ -62,7 +62,8 @@ const tileList = z
     const seen = new Set<string>();
     tiles.forEach((tile, i) => {
       if (!tile.id) return;
-      if (seen.has(tile.id)) ctx.addIssue({ code: z.ZodIssueCode.custom, path: [i, "id"], message: `Duplicate tile ID: ${tile.id}. Omit the ID to generate a unique one.` });
+      if (seen.has(tile.id))
+        ctx.addIssue({ code: z.ZodIssueCode.custom, path: [i, "id"], message: `Duplicate tile ID: ${tile.id}. Omit the ID to generate a unique one.` });
       seen.add(tile.id);
     });
   });
@@ -73,7 +74,10 @@ const containerSchema = z.object({
   collapsed: z.boolean(),
   collapsible: z.boolean().optional(),
   bordered: z.boolean().optional(),
-  tabs: z.array(z.object({ id: z.string().min(1).max(256), title: z.string().min(1).max(256) })).max(20).optional(),
+  tabs: z
+    .array(z.object({ id: z.string().min(1).max(256), title: z.string().min(1).max(256) }))
+    .max(20)
+    .optional(),
 });
 
 const filterShape = {
@@ -87,12 +91,22 @@ const filterShape = {
   appliesToSourceIds: z.array(z.string().min(1)).optional(),
   isBroadcastEnabled: z.boolean().optional(),
   isVariableEnabled: z.boolean().optional(),
-  variableName: z.string().max(64).regex(/^[a-zA-Z][a-zA-Z0-9_]*$/).optional(),
+  variableName: z
+    .string()
+    .max(64)
+    .regex(/^[a-zA-Z][a-zA-Z0-9_]*$/)
+    .optional(),
 };
 
 /** The fields that decide what a filter does: broadcast its value (default), be a variable, or both. */
 // eslint-disable-next-line @typescript-eslint/no-unused-vars -- only its type is used, to type filterModeProblems
-const filterModes = z.object({ name: z.string(), isBroadcastEnabled: z.boolean().optional(), isVariableEnabled: z.boolean().optional(), variableName: z.string().optional(), appliesToSourceIds: z.array(z.string()).optional() });
+const filterModes = z.object({
+  name: z.string(),
+  isBroadcastEnabled: z.boolean().optional(),
+  isVariableEnabled: z.boolean().optional(),
+  variableName: z.string().optional(),
+  appliesToSourceIds: z.array(z.string()).optional(),
+});
 
 /** A filter that does nothing, or sets fields its modes ignore, is refused. */
 function filterModeProblems(f: z.output<typeof filterModes>): Array<[string, string]> {
@@ -100,8 +114,16 @@ function filterModeProblems(f: z.output<typeof filterModes>): Array<[string, str
   const variable = f.isVariableEnabled === true;
   const problems: Array<[string, string]> = [];
   if (!broadcast && !variable) problems.push(["isBroadcastEnabled", `Filter "${f.name}" must broadcast its value, be available as a variable, or both`]);
-  if (f.variableName !== undefined && !variable) problems.push(["variableName", `Filter "${f.name}" sets variableName but is not available as a variable; set isVariableEnabled to true or drop variableName`]);
-  if ((f.appliesToSourceIds?.length ?? 0) > 0 && !broadcast) problems.push(["appliesToSourceIds", `Filter "${f.name}" sets appliesToSourceIds but does not broadcast its value; set isBroadcastEnabled to true or drop appliesToSourceIds`]);
+  if (f.variableName !== undefined && !variable)
+    problems.push([
+      "variableName",
+      `Filter "${f.name}" sets variableName but is not available as a variable; set isVariableEnabled to true or drop variableName`,
+    ]);
+  if ((f.appliesToSourceIds?.length ?? 0) > 0 && !broadcast)
+    problems.push([
+      "appliesToSourceIds",
+      `Filter "${f.name}" sets appliesToSourceIds but does not broadcast its value; set isBroadcastEnabled to true or drop appliesToSourceIds`,
+    ]);
   return problems;
 }
 
@@ -121,10 +143,13 @@ function dashboardBody<F extends z.ZodTypeAny>(filter: F) {
       if (body.savedQuery != null && body.savedQueryLanguage === null) {
         ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["savedQueryLanguage"], message: "savedQueryLanguage cannot be null when savedQuery is provided" });
       }
-      (body.filters ?? []).forEach((f: z.output<typeof filterModes>, i: number) => filterModeProblems(f).forEach(([field, message]) => ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["filters", i, field], message })));
+      (body.filters ?? []).forEach((f: z.output<typeof filterModes>, i: number) =>
+        filterModeProblems(f).forEach(([field, message]) => ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["filters", i, field], message })),
+      );
       const ids = new Set<string>();
       for (const container of body.containers ?? []) {
-        if (ids.has(container.id)) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["containers"], message: `Container IDs must be unique: "${container.id}"` });
+        if (ids.has(container.id))
+          ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["containers"], message: `Container IDs must be unique: "${container.id}"` });
         ids.add(container.id);
       }
     });
@@ -141,7 +166,16 @@ export type CurrentDashboardBody = z.output<typeof currentDashboardCreateSchema>
 
 /** Threshold types of the current server; `between` and `not_between` need `thresholdMax`. */
 export const THRESHOLD_TYPES = ["above", "below", "above_exclusive", "below_or_equal", "equal", "not_equal", "between", "not_between"] as const;
-const INTERVAL_MINUTES: Record<(typeof ALERT_INTERVALS)[number], number> = { "1m": 1, "5m": 5, "15m": 15, "30m": 30, "1h": 60, "6h": 360, "12h": 720, "1d": 1440 };
+const INTERVAL_MINUTES: Record<(typeof ALERT_INTERVALS)[number], number> = {
+  "1m": 1,
+  "5m": 5,
+  "15m": 15,
+  "30m": 30,
+  "1h": 60,
+  "6h": 360,
+  "12h": 720,
+  "1d": 1440,
+};
 const YEAR_MS = 365 * 24 * 60 * 60 * 1000;
 
 const channelSchema = z.object({ type: z.literal("webhook"), webhookId: z.string().min(1, "Webhook ID can't be empty") });
@@ -151,7 +185,11 @@ const key = (c: { type: string; webhookId: string }) => JSON.stringify([c.type, 
 export const currentAlertSchema = z
   .object({
     channel: channelSchema.optional(),
-    channels: z.array(channelSchema).min(1, "At least one notification channel is required").max(10, "An alert supports at most 10 notification channels").optional(),
+    channels: z
+      .array(channelSchema)
+      .min(1, "At least one notification channel is required")
+      .max(10, "An alert supports at most 10 notification channels")
+      .optional(),
     interval: z.enum(ALERT_INTERVALS),
     scheduleOffsetMinutes: z.number().int().min(0).max(1439).optional(),
     scheduleStartAt: z

@@ -35,10 +35,15 @@ export const numberFormatSchema = z.object({
   unit: z.string().optional(),
 });
 
-const PALETTE = ["blue", "orange", "red", "cyan", "green", "pink", "purple", "light-blue", "brown", "gray", "success", "warning", "error"].map((c) => `chart-${c}`);
+const PALETTE = ["blue", "orange", "red", "cyan", "green", "pink", "purple", "light-blue", "brown", "gray", "success", "warning", "error"].map(
+  (c) => `chart-${c}`,
+);
 const colourSchema = z.string().refine((c) => PALETTE.includes(c), { message: `Invalid enum value. Expected ${PALETTE.map((c) => `'${c}'`).join(" | ")}` });
 const looseObject = z.record(z.unknown());
-const formulasSchema = z.array(z.object({ expression: z.string().max(1024), alias: z.string().optional(), numberFormat: numberFormatSchema.optional() })).max(10).optional();
+const formulasSchema = z
+  .array(z.object({ expression: z.string().max(1024), alias: z.string().optional(), numberFormat: numberFormatSchema.optional() }))
+  .max(10)
+  .optional();
 
 /** One `select` item of a builder tile. */
 export const selectItemSchema = z
@@ -55,9 +60,12 @@ export const selectItemSchema = z
     periodAggFn: z.enum(["delta"]).optional(),
   })
   .superRefine((item, ctx) => {
-    if (item.level && item.aggFn !== "quantile") ctx.addIssue({ code: z.ZodIssueCode.custom, message: "Level can only be used with quantile aggregation function" });
-    if (item.valueExpression && item.aggFn === "count") ctx.addIssue({ code: z.ZodIssueCode.custom, message: "Value expression cannot be used with count aggregation function" });
-    else if (!item.valueExpression && item.aggFn !== "count") ctx.addIssue({ code: z.ZodIssueCode.custom, message: "Value expression is required for non-count aggregation functions" });
+    if (item.level && item.aggFn !== "quantile")
+      ctx.addIssue({ code: z.ZodIssueCode.custom, message: "Level can only be used with quantile aggregation function" });
+    if (item.valueExpression && item.aggFn === "count")
+      ctx.addIssue({ code: z.ZodIssueCode.custom, message: "Value expression cannot be used with count aggregation function" });
+    else if (!item.valueExpression && item.aggFn !== "count")
+      ctx.addIssue({ code: z.ZodIssueCode.custom, message: "Value expression is required for non-count aggregation functions" });
   });
 
 const select = z.array(selectItemSchema).min(1).max(20);
@@ -106,19 +114,51 @@ export const builderConfigSchema = z.discriminatedUnion("displayType", [
     colorRules: z.array(looseObject).max(10).optional(),
     backgroundChart: z.object({ type: z.enum(["line", "area"]), color: colourSchema.optional() }).optional(),
   }),
-  z.object({ displayType: z.literal("pie"), sourceId: objectIdSchema, select: single, groupBy: text.optional(), orderBy: text.optional(), numberFormat: numberFormatSchema.optional(), limit: seriesLimit }),
-  z.object({ displayType: z.literal("bar"), sourceId: objectIdSchema, select: single, groupBy: text.optional(), orderBy: text.optional(), numberFormat: numberFormatSchema.optional(), limit: seriesLimit }),
+  z.object({
+    displayType: z.literal("pie"),
+    sourceId: objectIdSchema,
+    select: single,
+    groupBy: text.optional(),
+    orderBy: text.optional(),
+    numberFormat: numberFormatSchema.optional(),
+    limit: seriesLimit,
+  }),
+  z.object({
+    displayType: z.literal("bar"),
+    sourceId: objectIdSchema,
+    select: single,
+    groupBy: text.optional(),
+    orderBy: text.optional(),
+    numberFormat: numberFormatSchema.optional(),
+    limit: seriesLimit,
+  }),
   z.object({
     displayType: z.literal("heatmap"),
     sourceId: objectIdSchema,
-    select: z.array(z.object({ valueExpression: z.string().min(1).max(10000), countExpression: text.optional(), heatmapScaleType: z.enum(["log", "linear"]).optional() })).length(1),
+    select: z
+      .array(
+        z.object({ valueExpression: z.string().min(1).max(10000), countExpression: text.optional(), heatmapScaleType: z.enum(["log", "linear"]).optional() }),
+      )
+      .length(1),
     where: text.optional().default(""),
     whereLanguage: whereLanguageSchema,
     numberFormat: numberFormatSchema.optional(),
   }),
   z.object({ displayType: z.literal("markdown"), markdown: z.string().max(50000).optional() }),
-  z.object({ displayType: z.literal("search"), sourceId: objectIdSchema, select: text, where: text.optional().default(""), whereLanguage: whereLanguageSchema }),
-  z.object({ displayType: z.literal("event_patterns"), sourceId: objectIdSchema, select: text.optional().default(""), where: text.optional().default(""), whereLanguage: whereLanguageSchema }),
+  z.object({
+    displayType: z.literal("search"),
+    sourceId: objectIdSchema,
+    select: text,
+    where: text.optional().default(""),
+    whereLanguage: whereLanguageSchema,
+  }),
+  z.object({
+    displayType: z.literal("event_patterns"),
+    sourceId: objectIdSchema,
+    select: text.optional().default(""),
+    where: text.optional().default(""),
+    whereLanguage: whereLanguageSchema,
+  }),
 ]);
 
 const rawShape = {
@@ -131,8 +171,22 @@ const rawShape = {
 
 /** Raw SQL tiles, by display type. */
 export const rawSqlConfigSchema = z.discriminatedUnion("displayType", [
-  z.object({ ...rawShape, displayType: z.literal("line"), compareToPreviousPeriod: z.boolean().optional(), fillNulls: z.boolean().optional(), alignDateRangeToGranularity: z.boolean().optional(), fitYAxisToData: z.boolean().optional(), seriesLimit }),
-  z.object({ ...rawShape, displayType: z.literal("stacked_bar"), fillNulls: z.boolean().optional(), alignDateRangeToGranularity: z.boolean().optional(), seriesLimit }),
+  z.object({
+    ...rawShape,
+    displayType: z.literal("line"),
+    compareToPreviousPeriod: z.boolean().optional(),
+    fillNulls: z.boolean().optional(),
+    alignDateRangeToGranularity: z.boolean().optional(),
+    fitYAxisToData: z.boolean().optional(),
+    seriesLimit,
+  }),
+  z.object({
+    ...rawShape,
+    displayType: z.literal("stacked_bar"),
+    fillNulls: z.boolean().optional(),
+    alignDateRangeToGranularity: z.boolean().optional(),
+    seriesLimit,
+  }),
   z.object({ ...rawShape, displayType: z.literal("table"), onClick: looseObject.optional() }),
   z.object({ ...rawShape, displayType: z.literal("number"), color: colourSchema.optional() }),
   z.object({ ...rawShape, displayType: z.literal("pie") }),
@@ -166,10 +220,15 @@ export const tileConfigSchema = z
     }
     const config = result.data as Record<string, unknown>;
     const items = Array.isArray(config.select) ? config.select.length : undefined;
-    if (config.asRatio === true && items !== 2) ctx.addIssue({ code: z.ZodIssueCode.custom, message: "asRatio can only be used with exactly two select items" });
+    if (config.asRatio === true && items !== 2)
+      ctx.addIssue({ code: z.ZodIssueCode.custom, message: "asRatio can only be used with exactly two select items" });
     const formulas = Array.isArray(config.formulas) ? config.formulas.length : 0;
     if (config.configType === undefined && config.displayType === "number" && formulas === 0 && items !== 1) {
-      ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["select"], message: "Number tiles support a single select item unless formulas are used (extra items are formula operands)" });
+      ctx.addIssue({
+        code: z.ZodIssueCode.custom,
+        path: ["select"],
+        message: "Number tiles support a single select item unless formulas are used (extra items are formula operands)",
+      });
     }
   })
   .transform((value) => schemaFor(value).parse(value));

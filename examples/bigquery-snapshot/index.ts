@@ -7,7 +7,10 @@ import * as pulumi from "@pulumi/pulumi";
 import { Pipe } from "pulumi-pipestack";
 
 const config = new pulumi.Config();
-const tables = (config.get("tables") ?? "sessions,purchases").split(",").map((t) => t.trim()).filter(Boolean);
+const tables = (config.get("tables") ?? "sessions,purchases")
+  .split(",")
+  .map((t) => t.trim())
+  .filter(Boolean);
 
 const load = new Pipe("load", {
   name: config.get("name") ?? "warehouse-load",

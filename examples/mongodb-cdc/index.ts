@@ -7,7 +7,10 @@ import { Pipe } from "pulumi-pipestack";
 
 const config = new pulumi.Config();
 // Collections to replicate: adding or removing one changes the pipe in place (paused meanwhile).
-const collections = (config.get("collections") ?? "users,orders").split(",").map((c) => c.trim()).filter(Boolean);
+const collections = (config.get("collections") ?? "users,orders")
+  .split(",")
+  .map((c) => c.trim())
+  .filter(Boolean);
 
 const oplog = new Pipe("oplog", {
   name: config.get("name") ?? "app-documents",

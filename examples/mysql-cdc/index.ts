@@ -7,7 +7,10 @@ import { Pipe } from "pulumi-pipestack";
 
 const config = new pulumi.Config();
 // Tables to replicate: adding or removing one changes the pipe in place (paused meanwhile).
-const tables = (config.get("tables") ?? "users,orders").split(",").map((t) => t.trim()).filter(Boolean);
+const tables = (config.get("tables") ?? "users,orders")
+  .split(",")
+  .map((t) => t.trim())
+  .filter(Boolean);
 
 const binlog = new Pipe("binlog", {
   name: config.get("name") ?? "shop-cdc",

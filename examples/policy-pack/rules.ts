@@ -21,8 +21,7 @@ export const CREDENTIAL_PATHS: readonly (readonly string[])[] = [
   ["bigquery", "credentials"],
 ];
 
-const hasContent = (v: unknown): boolean =>
-  v !== undefined && v !== null && v !== "" && !(isObj(v) && Object.values(v).every((x) => !hasContent(x)));
+const hasContent = (v: unknown): boolean => v !== undefined && v !== null && v !== "" && !(isObj(v) && Object.values(v).every((x) => !hasContent(x)));
 
 /**
  * A pipe's credentials are kept secret: none sits in the readable `source`, and `sourceSecrets`

@@ -7,7 +7,10 @@ import { Pipe } from "pulumi-pipestack";
 
 const config = new pulumi.Config();
 // Tables to replicate: adding or removing one changes the pipe in place.
-const tables = (config.get("tables") ?? "users,orders").split(",").map((t) => t.trim()).filter(Boolean);
+const tables = (config.get("tables") ?? "users,orders")
+  .split(",")
+  .map((t) => t.trim())
+  .filter(Boolean);
 
 const cdc = new Pipe("cdc", {
   name: config.get("name") ?? "app-cdc",

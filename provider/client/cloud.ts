@@ -35,11 +35,7 @@ const WAKE_LIMIT_MS = 10 * 60_000;
 const WAKE_POLL_MAX_MS = 5_000;
 
 export function cloudService(settings: Settings, ref: ServiceRef): CloudService {
-  const surface = cloudSurface(
-    required(settings, "apiUrl", "the cloud API base URL"),
-    required(settings, "keyId"),
-    required(settings, "keySecret"),
-  );
+  const surface = cloudSurface(required(settings, "apiUrl", "the cloud API base URL"), required(settings, "keyId"), required(settings, "keySecret"));
   const retry = retryPolicyFrom(settings);
   const plain = new ApiClient({ surface, retry, requestTimeoutMs: settings.requestTimeoutMs });
   const basePath = servicePath(ref.organizationId, ref.serviceId);

@@ -7,7 +7,8 @@ export function path(...segments: (string | number)[]): string {
   return segments
     .map((s) => {
       const text = String(s);
-      if (text === "" || text === "." || text === "..") throw new Error(`refusing ${JSON.stringify(text)} as a URL path segment: an id must not be empty, "." or ".."`);
+      if (text === "" || text === "." || text === "..")
+        throw new Error(`refusing ${JSON.stringify(text)} as a URL path segment: an id must not be empty, "." or ".."`);
       return `/${encodeURIComponent(text)}`;
     })
     .join("");

@@ -22,7 +22,12 @@ export class PollTimeout<T> extends Error {
  * The one poll-with-backoff loop: reads until `done` says so and returns that value; throws a
  * {@link PollTimeout} carrying the last value when the next wait would pass the deadline.
  */
-export async function pollUntil<T>(read: () => Promise<T>, done: (value: T) => boolean, opts: PollOptions, describe: (last: T) => string = () => "not done"): Promise<T> {
+export async function pollUntil<T>(
+  read: () => Promise<T>,
+  done: (value: T) => boolean,
+  opts: PollOptions,
+  describe: (last: T) => string = () => "not done",
+): Promise<T> {
   const deadline = Date.now() + opts.timeoutMs;
   let wait = opts.intervalMs;
   for (;;) {

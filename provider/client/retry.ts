@@ -24,9 +24,7 @@ export function retryPolicyFrom(settings: { maxRetries: number; retryBaseDelayMs
 }
 
 /** What came back from one attempt, as far as retrying cares. */
-export type Outcome =
-  | { kind: "status"; status: number; headers: Record<string, string | string[] | undefined> }
-  | { kind: "transport"; neverSent: boolean };
+export type Outcome = { kind: "status"; status: number; headers: Record<string, string | string[] | undefined> } | { kind: "transport"; neverSent: boolean };
 
 /** Statuses worth another try: rate limit and the server-side failures. */
 export function isRetryableStatus(status: number): boolean {
@@ -75,13 +73,7 @@ export function backoffMs(retry: number, policy: RetryPolicy, random: number): n
 }
 
 /** The delay before retry number `retry` (0-based), or undefined to stop retrying. */
-export function retryDelay(
-  outcome: Outcome,
-  retry: number,
-  elapsedMs: number,
-  policy: RetryPolicy,
-  random: number = Math.random(),
-): number | undefined {
+export function retryDelay(outcome: Outcome, retry: number, elapsedMs: number, policy: RetryPolicy, random: number = Math.random()): number | undefined {
   if (retry >= policy.maxRetries) return undefined;
   const asked = outcome.kind === "status" ? serverDelayMs(outcome.headers) : undefined;
   const delay = Math.min(policy.maxDelayMs, asked ?? backoffMs(retry, policy, random));

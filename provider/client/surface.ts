@@ -23,7 +23,10 @@ function record(v: unknown): Record<string, unknown> | undefined {
 
 /** First line of a text body, trimmed (an HTML gateway page, `Unauthorized`). */
 function gist(text: string): string {
-  const stripped = text.replace(/<[^>]*>/g, " ").replace(/\s+/g, " ").trim();
+  const stripped = text
+    .replace(/<[^>]*>/g, " ")
+    .replace(/\s+/g, " ")
+    .trim();
   return stripped.length > 200 ? `${stripped.slice(0, 200)}...` : stripped || "(empty body)";
 }
 

@@ -40,7 +40,9 @@ export function getStackWebhooksOutput(args: GetStackWebhooksOutputArgs = {}, op
 /** A 404 of the list: a server without the route (first generation) or a wrong stackUrl. */
 function explain(err: unknown, target: StackTarget): Error | undefined {
   if (!(err instanceof ApiError) || err.status !== 404) return undefined;
-  return new Error(`${FN}: ${err.message}; the stack at ${target.key} lists no webhooks: a first-generation server, or a wrong stackUrl (webhooks need API 2.36 or later)`);
+  return new Error(
+    `${FN}: ${err.message}; the stack at ${target.key} lists no webhooks: a first-generation server, or a wrong stackUrl (webhooks need API 2.36 or later)`,
+  );
 }
 
 function list(raw: unknown): Promise<StackWebhook[]> {

@@ -17,9 +17,9 @@ export function outputForm<A, T>(
   // The answer is not made from the connection's credentials: their secretness stays with them,
   // or every list a call with a secret key returned would be a secret too.
   const plainConnection = pulumi.unsecret(pulumi.output(connection));
-  return pulumi.all([pulumi.output(rest ?? ({} as A)), plainConnection, settled(opts?.dependsOn)]).apply(([a, c]) =>
-    run((c === undefined ? a : { ...(a as object), connection: c }) as A),
-  );
+  return pulumi
+    .all([pulumi.output(rest ?? ({} as A)), plainConnection, settled(opts?.dependsOn)])
+    .apply(([a, c]) => run((c === undefined ? a : { ...(a as object), connection: c }) as A));
 }
 
 /** A plain args object's `connection` apart from its other fields (args that are one Output stay whole). */
@@ -38,7 +38,7 @@ function splitConnection<A>(args: pulumi.Input<A> | undefined): { connection: un
 function settled(dep: unknown): pulumi.Output<unknown> {
   if (dep === undefined || dep === null) return pulumi.output(null);
   if (Array.isArray(dep)) return pulumi.all(dep.map(settled));
-  if (pulumi.Output.isInstance(dep)) return (dep).apply(settled);
+  if (pulumi.Output.isInstance(dep)) return dep.apply(settled);
   if (dep instanceof Promise) return pulumi.output(null).apply(async () => settled(await dep));
   // Not pulumi.output(resource): that would walk the resource's own properties.
   if (pulumi.CustomResource.isInstance(dep)) return dep.id;

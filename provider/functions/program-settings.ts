@@ -12,6 +12,6 @@ export function programSettings(connection?: unknown): Settings {
   if (failures.length) throw new Error(failures.map((f) => `${f.property} ${f.reason}`).join("; "));
   return withConnection(
     resolveSettings((key) => pulumi.runtime.getConfig(`pipestack:${key}`)),
-    (connection ?? undefined),
+    connection ?? undefined,
   );
 }

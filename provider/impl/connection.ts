@@ -25,7 +25,7 @@ export function connectionOf(props: unknown): Connection | undefined {
   if (!isObj(raw)) return undefined;
   const out: Obj = {};
   for (const k of FIELDS) if (typeof raw[k] === "string" && raw[k] !== "") out[k] = raw[k];
-  return Object.keys(out).length ? (out) : undefined;
+  return Object.keys(out).length ? out : undefined;
 }
 
 /** Overlaid settings per base settings object and connection: the same object back each call keeps the API client caches warm. */

@@ -94,12 +94,16 @@ export async function createOnce<T>(ops: CreateOnceOps<T>, policy: RetryPolicy):
       const ours = listed.filter((o) => ops.sameAsSent(o) && isMadeSince(ops.createdAt(o), since));
       if (ours.length === 1) return ours[0];
       if (ours.length > 1) {
-        throw new Error(`${message}; ${ours.length} ${ops.what}s matching this request were made while it ran (${ours.map(ops.id).join(", ")}): keep one (${ops.howToAdopt(ops.id(ours[0]))}) and delete the others`);
+        throw new Error(
+          `${message}; ${ours.length} ${ops.what}s matching this request were made while it ran (${ours.map(ops.id).join(", ")}): keep one (${ops.howToAdopt(ops.id(ours[0]))}) and delete the others`,
+        );
       }
       const undated = listed.filter((o) => ops.sameAsSent(o) && ops.createdAt(o) === undefined);
       if (undated.length) {
         const ids = undated.map(ops.id).join(", ");
-        throw new Error(`${message}; the create may have gone through, and ${ops.what} ${ids} matches it, but the server does not say when it was made, so it is not taken over. If it is this resource's, ${ops.howToAdopt(ops.id(undated[0]))}`);
+        throw new Error(
+          `${message}; the create may have gone through, and ${ops.what} ${ids} matches it, but the server does not say when it was made, so it is not taken over. If it is this resource's, ${ops.howToAdopt(ops.id(undated[0]))}`,
+        );
       }
     }
     if (conflict) throw ops.conflict ? ops.conflict(failure as ConflictError, listed) : failure;

@@ -97,7 +97,10 @@ export async function check(_olds: PipeInputs, news: PipeInputs): Promise<dynami
   return checkInputs(news, {
     pin: pinService,
     schema: pipeSpec,
-    spec: ({ sourceSecrets, ...rest }) => ({ ...rest, source: mergeSourceSecrets(rest.source as PipeInputs["source"], sourceSecrets as PipeInputs["sourceSecrets"]) ?? rest.source }),
+    spec: ({ sourceSecrets, ...rest }) => ({
+      ...rest,
+      source: mergeSourceSecrets(rest.source as PipeInputs["source"], sourceSecrets as PipeInputs["sourceSecrets"]) ?? rest.source,
+    }),
     rules: (spec) => pipeSourceCredentialFailures((spec as { source?: unknown }).source),
   });
 }
@@ -271,4 +274,7 @@ export async function remove(id: string, props: PipeOutputs): Promise<void> {
 }
 
 /** The provider the serialized shim delegates to (`pulumi-pipestack/engine/pipe`). */
-export const provider = connected<PipeInputs, PipeOutputs>({ configure, check, diff, create, read, update, delete: remove }) satisfies dynamic.ResourceProvider<PipeInputs, PipeOutputs>;
+export const provider = connected<PipeInputs, PipeOutputs>({ configure, check, diff, create, read, update, delete: remove }) satisfies dynamic.ResourceProvider<
+  PipeInputs,
+  PipeOutputs
+>;

@@ -38,7 +38,8 @@ function timing(props: EndpointInputs) {
 /** What the user can do about a status that is not `Ready`, for error messages. */
 export function statusHint(status: string | null | undefined): string {
   if (status === "PendingAcceptance") return "; accept the connection request on the endpoint service's side";
-  if (status === "Rejected") return "; the endpoint service's side refused the connection: allow it there, then make a new endpoint (`pulumi up --replace <urn>`)";
+  if (status === "Rejected")
+    return "; the endpoint service's side refused the connection: allow it there, then make a new endpoint (`pulumi up --replace <urn>`)";
   if (FAILED.has(status ?? "")) return "; it does not recover by waiting: make a new one (`pulumi up --replace <urn>`)";
   return "";
 }
@@ -57,11 +58,16 @@ async function settle(svc: CloudService, endpoint: ReversePrivateEndpoint, props
     } catch (err) {
       if (!(err instanceof PollTimeout)) throw err;
       const last = err.last as ReversePrivateEndpoint;
-      throw initError(`reverse private endpoint ${endpoint.id} ${what} but is not Ready within ${waitMs(props) / 1000} s (${err.message})${statusHint(last.status)}; raise waitTimeoutSeconds or run \`pulumi up\` again`, last, props);
+      throw initError(
+        `reverse private endpoint ${endpoint.id} ${what} but is not Ready within ${waitMs(props) / 1000} s (${err.message})${statusHint(last.status)}; raise waitTimeoutSeconds or run \`pulumi up\` again`,
+        last,
+        props,
+      );
     }
   }
   if (current === "gone") throw new Error(`reverse private endpoint ${endpoint.id} ${what} but then disappeared`);
-  if (FAILED.has(current.status ?? "")) throw initError(`reverse private endpoint ${endpoint.id} ${what} but is ${current.status}${statusHint(current.status)}`, current, props);
+  if (FAILED.has(current.status ?? ""))
+    throw initError(`reverse private endpoint ${endpoint.id} ${what} but is ${current.status}${statusHint(current.status)}`, current, props);
   return current;
 }
 
@@ -100,9 +106,13 @@ export async function create(inputs: EndpointInputs): Promise<dynamic.CreateResu
 async function adopt(svc: CloudService, id: string, inputs: EndpointInputs): Promise<dynamic.CreateResult<EndpointOutputs>> {
   const live = await adoptable("reverse private endpoint", id, `in service ${svc.ref.serviceId}`, () => orGone(() => getEndpoint(svc, id), isNotFound));
   const current = endpointOutputs(live, inputs);
-  const fixed = fieldChanges(current, inputs, endpointDiff).filter((c) => c.kind === "replace").map((c) => c.path);
+  const fixed = fieldChanges(current, inputs, endpointDiff)
+    .filter((c) => c.kind === "replace")
+    .map((c) => c.path);
   if (fixed.length) {
-    throw new Error(`adoptId: reverse private endpoint ${id} differs from the program in fields fixed at creation: ${fixed.join(", ")}; make the program match the live endpoint`);
+    throw new Error(
+      `adoptId: reverse private endpoint ${id} differs from the program in fields fixed at creation: ${fixed.join(", ")}; make the program match the live endpoint`,
+    );
   }
   return { id, outs: await applyUpdate(svc, id, current, inputs) };
 }
@@ -114,7 +124,10 @@ async function applyUpdate(svc: CloudService, id: string, olds: EndpointOutputs,
   try {
     live = changed ? await patchEndpoint(svc, id, { customPrivateDnsMappings: news.customPrivateDnsMappings ?? [] }) : await getEndpoint(svc, id);
   } catch (err) {
-    if (isNotFound(err)) throw new Error(`reverse private endpoint ${id} no longer exists in service ${svc.ref.serviceId}: run \`pulumi refresh\` to forget it, then \`pulumi up\` to create it again`);
+    if (isNotFound(err))
+      throw new Error(
+        `reverse private endpoint ${id} no longer exists in service ${svc.ref.serviceId}: run \`pulumi refresh\` to forget it, then \`pulumi up\` to create it again`,
+      );
     throw err;
   }
   return endpointOutputs(await settle(svc, live, news, "was updated"), news);
@@ -147,4 +160,12 @@ export async function remove(id: string, props: EndpointOutputs): Promise<void> 
 }
 
 /** The provider the serialized shim delegates to (`pulumi-pipestack/engine/reverse-private-endpoint`). */
-export const provider = connected<EndpointInputs, EndpointOutputs>({ configure, check, diff, create, read, update, delete: remove }) satisfies dynamic.ResourceProvider<EndpointInputs, EndpointOutputs>;
+export const provider = connected<EndpointInputs, EndpointOutputs>({
+  configure,
+  check,
+  diff,
+  create,
+  read,
+  update,
+  delete: remove,
+}) satisfies dynamic.ResourceProvider<EndpointInputs, EndpointOutputs>;

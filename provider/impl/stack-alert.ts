@@ -25,7 +25,12 @@ import { stackUrlCredentialFailures } from "../schemas/refinements/plain-credent
  * carry alerts needs the dashboard, so that is refused before the first write instead.
  */
 export async function check(_olds: AlertInputs, news: AlertInputs): Promise<dynamic.CheckResult<AlertInputs>> {
-  return checkInputs(news, { pin: pinTarget, dropNull: true, schema: stackAlertSpec, rules: (spec) => [...alertRuleFailures(spec), ...stackUrlCredentialFailures((spec as { stackUrl?: unknown }).stackUrl)] });
+  return checkInputs(news, {
+    pin: pinTarget,
+    dropNull: true,
+    schema: stackAlertSpec,
+    rules: (spec) => [...alertRuleFailures(spec), ...stackUrlCredentialFailures((spec as { stackUrl?: unknown }).stackUrl)],
+  });
 }
 
 /**
@@ -90,4 +95,12 @@ export async function remove(id: string, props: AlertOutputs): Promise<void> {
 }
 
 /** The provider the serialized shim delegates to (`pulumi-pipestack/engine/stack-alert`). */
-export const provider = connected<AlertInputs, AlertOutputs>({ configure, check, diff, create, read, update, delete: remove }) satisfies dynamic.ResourceProvider<AlertInputs, AlertOutputs>;
+export const provider = connected<AlertInputs, AlertOutputs>({
+  configure,
+  check,
+  diff,
+  create,
+  read,
+  update,
+  delete: remove,
+}) satisfies dynamic.ResourceProvider<AlertInputs, AlertOutputs>;

@@ -22,7 +22,12 @@ import { stackUrlCredentialFailures } from "../schemas/refinements/plain-credent
  * carry property paths (`tiles[2].w`); values not known yet pass.
  */
 export async function check(_olds: DashboardInputs, news: DashboardInputs): Promise<dynamic.CheckResult<DashboardInputs>> {
-  return checkInputs(news, { pin: pinTarget, dropNull: true, schema: stackDashboardSpec, rules: (spec) => [...dashboardRuleFailures(spec), ...stackUrlCredentialFailures((spec as { stackUrl?: unknown }).stackUrl)] });
+  return checkInputs(news, {
+    pin: pinTarget,
+    dropNull: true,
+    schema: stackDashboardSpec,
+    rules: (spec) => [...dashboardRuleFailures(spec), ...stackUrlCredentialFailures((spec as { stackUrl?: unknown }).stackUrl)],
+  });
 }
 
 /**
@@ -67,7 +72,8 @@ export async function update(id: string, olds: DashboardOutputs, news: Dashboard
     const updated = await putDashboard(target, id, body);
     return { outs: dashboardOutputs(updated, news, news.tiles, olds.tiles) };
   } catch (err) {
-    if (target.isGone(err)) throw new Error(`dashboard ${id} no longer exists on ${target.key}: run \`pulumi refresh\` to forget it, then \`pulumi up\` to create it again`);
+    if (target.isGone(err))
+      throw new Error(`dashboard ${id} no longer exists on ${target.key}: run \`pulumi refresh\` to forget it, then \`pulumi up\` to create it again`);
     throw err;
   }
 }
@@ -85,4 +91,12 @@ export async function remove(id: string, props: DashboardOutputs): Promise<void>
 }
 
 /** The provider the serialized shim delegates to (`pulumi-pipestack/engine/stack-dashboard`). */
-export const provider = connected<DashboardInputs, DashboardOutputs>({ configure, check, diff, create, read, update, delete: remove }) satisfies dynamic.ResourceProvider<DashboardInputs, DashboardOutputs>;
+export const provider = connected<DashboardInputs, DashboardOutputs>({
+  configure,
+  check,
+  diff,
+  create,
+  read,
+  update,
+  delete: remove,
+}) satisfies dynamic.ResourceProvider<DashboardInputs, DashboardOutputs>;

@@ -18,7 +18,12 @@ import { pinTarget, targetOf, withTarget } from "./stack/target";
 
 /** Validates a saved search before any network call and pins its stack into the inputs; values not known yet pass. */
 export async function check(_olds: SavedSearchInputs, news: SavedSearchInputs): Promise<dynamic.CheckResult<SavedSearchInputs>> {
-  return checkInputs(news, { pin: pinTarget, dropNull: true, schema: stackSavedSearchSpec, rules: (spec) => stackUrlCredentialFailures((spec as { stackUrl?: unknown }).stackUrl) });
+  return checkInputs(news, {
+    pin: pinTarget,
+    dropNull: true,
+    schema: stackSavedSearchSpec,
+    rules: (spec) => stackUrlCredentialFailures((spec as { stackUrl?: unknown }).stackUrl),
+  });
 }
 
 /** Compares the old outputs with the new inputs: every field updates in place, a move to another stack replaces. */
@@ -29,7 +34,9 @@ export async function diff(_id: string, olds: SavedSearchOutputs, news: SavedSea
 /** Saved searches are a route of the current servers only: say so rather than pass on a bare 404. */
 async function requireCurrent(target: StackTarget): Promise<void> {
   if ((await stackGeneration(target)) === "first") {
-    throw new Error(`the stack at ${target.key} speaks the first generation of the stack API, which has no saved searches: use a current server (API 2.36 or later)`);
+    throw new Error(
+      `the stack at ${target.key} speaks the first generation of the stack API, which has no saved searches: use a current server (API 2.36 or later)`,
+    );
   }
 }
 
@@ -75,4 +82,12 @@ export async function remove(id: string, props: SavedSearchOutputs): Promise<voi
 }
 
 /** The provider the serialized shim delegates to (`pulumi-pipestack/engine/stack-saved-search`). */
-export const provider = connected<SavedSearchInputs, SavedSearchOutputs>({ configure, check, diff, create, read, update, delete: remove }) satisfies dynamic.ResourceProvider<SavedSearchInputs, SavedSearchOutputs>;
+export const provider = connected<SavedSearchInputs, SavedSearchOutputs>({
+  configure,
+  check,
+  diff,
+  create,
+  read,
+  update,
+  delete: remove,
+}) satisfies dynamic.ResourceProvider<SavedSearchInputs, SavedSearchOutputs>;

@@ -14,11 +14,7 @@ type Primitive = string | number | boolean | undefined | null;
  */
 export type DeepInput<T> = [T] extends [Primitive] ? pulumi.Input<T> : pulumi.Input<Deep<T>>;
 
-type Deep<T> = T extends Primitive
-  ? T
-  : T extends readonly (infer U)[]
-    ? DeepInput<U>[]
-    : { [K in keyof T]: DeepInput<T[K]> };
+type Deep<T> = T extends Primitive ? T : T extends readonly (infer U)[] ? DeepInput<U>[] : { [K in keyof T]: DeepInput<T[K]> };
 
 /** Resource args: each top-level property an input, all the way down. */
 export type ArgsOf<T> = { [K in keyof T]: DeepInput<T[K]> };

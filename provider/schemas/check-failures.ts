@@ -62,10 +62,7 @@ function valueAt(root: unknown, path: readonly (string | number)[]): unknown {
 }
 
 /** Validates without throwing: the parsed value, or the failures with property paths. */
-export function validate<S extends ZodTypeAny>(
-  schema: S,
-  input: unknown,
-): { ok: true; value: z.output<S> } | { ok: false; failures: CheckFailure[] } {
+export function validate<S extends ZodTypeAny>(schema: S, input: unknown): { ok: true; value: z.output<S> } | { ok: false; failures: CheckFailure[] } {
   const result = schema.safeParse(input);
   if (result.success) return { ok: true, value: result.data as z.output<S> };
   const failures = failuresFrom(result.error, input);

@@ -47,7 +47,9 @@ export const CONNECTION_KEY = "connection";
 export function connectionFailures(value: unknown): CheckFailure[] {
   if (value === undefined || value === null) return [];
   if (typeof value !== "object" || Array.isArray(value)) {
-    return containsUnknown(value) ? [] : [{ property: CONNECTION_KEY, reason: "must be an object such as { apiUrl, keyId, keySecret, organizationId, serviceId }" }];
+    return containsUnknown(value)
+      ? []
+      : [{ property: CONNECTION_KEY, reason: "must be an object such as { apiUrl, keyId, keySecret, organizationId, serviceId }" }];
   }
   const result = validate(connectionSchema, value);
   if (result.ok) return [];

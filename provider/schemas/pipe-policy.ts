@@ -12,8 +12,7 @@ export type PipePatch = "pipe" | "settings" | "scaling" | "tableMappings" | "sta
 const replace = { change: "replace" } as const;
 const inPlace = { change: "update", patch: "pipe" } as const;
 /** Credentials: never returned by the API, kept as a secret, sent again with a change. */
-const secret = <S extends string>(name: S, change: "update" | "replace" = "update") =>
-  ({ change, patch: "pipe", secret: name, writeOnly: true }) as const;
+const secret = <S extends string>(name: S, change: "update" | "replace" = "update") => ({ change, patch: "pipe", secret: name, writeOnly: true }) as const;
 const postgresSetting = { change: "replace", serverDefault: true } as const;
 const setting = { change: "update" } as const;
 

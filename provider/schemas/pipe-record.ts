@@ -29,7 +29,12 @@ export const pipeRecord = z
     destination: z
       .object({
         tableDefinition: z
-          .object({ engine: z.object({ type: z.string().transform(engineType).nullish() }).passthrough().nullish() })
+          .object({
+            engine: z
+              .object({ type: z.string().transform(engineType).nullish() })
+              .passthrough()
+              .nullish(),
+          })
           .passthrough()
           .nullish(),
       })

@@ -6,9 +6,7 @@ export const text = z.string().min(1, "must not be empty");
 /** Optional values the API also reads back as `null`. */
 export const optionalText = text.nullish();
 
-export const usernamePassword = z
-  .object({ username: text, password: text })
-  .strict();
+export const usernamePassword = z.object({ username: text, password: text }).strict();
 
 export const accessKey = z
   .object({
@@ -21,4 +19,3 @@ export const accessKey = z
 
 /** A service account key file (JSON), as the API takes it. */
 export const serviceAccountFile = z.object({ serviceAccountFile: text }).strict();
-

@@ -72,9 +72,7 @@ export const kafkaSource = z
 export const objectStorageSource = z
   .object({
     type: text.optional(),
-    format: z
-      .enum(["JSONEachRow", "JSONAsObject", "CSV", "CSVWithNames", "TabSeparated", "TabSeparatedWithNames", "Parquet", "Avro"])
-      .optional(),
+    format: z.enum(["JSONEachRow", "JSONAsObject", "CSV", "CSVWithNames", "TabSeparated", "TabSeparatedWithNames", "Parquet", "Avro"]).optional(),
     /** Object URL; glob patterns (`**`, `*.json`) select files. Fixed at creation. Left out where `path` and `azureContainerName` address the files. */
     url: optionalText,
     delimiter: z.string().min(1).max(1, "must be one character").nullish(),
@@ -106,8 +104,13 @@ export const kinesisSource = z
     iteratorType: z.enum(["TRIM_HORIZON", "LATEST", "AT_TIMESTAMP"]).optional(),
     /** Unix time in seconds; needed with `iteratorType: AT_TIMESTAMP`. */
     timestamp: z
-      .number({ invalid_type_error: "must be Unix seconds (an integer), not a date string: convert it with Math.floor(Date.parse(\"2026-01-01T00:00:00Z\") / 1000)" })
-      .int("must be an integer").min(0).max(99_999_999_999, "must be Unix seconds, not milliseconds").nullish(),
+      .number({
+        invalid_type_error: 'must be Unix seconds (an integer), not a date string: convert it with Math.floor(Date.parse("2026-01-01T00:00:00Z") / 1000)',
+      })
+      .int("must be an integer")
+      .min(0)
+      .max(99_999_999_999, "must be Unix seconds, not milliseconds")
+      .nullish(),
     authentication: kinesisAuthentication.optional(),
     iamRole: optionalText,
     /** Kept as a Pulumi secret; never returned by the API. */

@@ -6,8 +6,7 @@ import { containsUnknown, isUnknown } from "./unknown";
 import { pathId, uuid } from "./refinements/ids";
 
 const text = z.string().min(1, "must not be empty");
-const int = (min: number, max: number) =>
-  z.number().int("must be an integer").min(min, `must be at least ${min}`).max(max, `must be at most ${max}`);
+const int = (min: number, max: number) => z.number().int("must be an integer").min(min, `must be at least ${min}`).max(max, `must be at most ${max}`);
 
 export const destinationColumn = z.object({ name: text, type: text }).strict();
 
@@ -138,7 +137,8 @@ export const pipeSpec = pipeSpecShape.superRefine((spec, ctx) => {
 
   const isDatabase = (databaseKinds as readonly SourceKind[]).includes(kind);
   if (spec.scaling && isDatabase) issue(["scaling"], "is only taken by kafka, kinesis, objectStorage and pubsub pipes");
-  if (spec.resyncToken !== undefined && !isDatabase) issue(["resyncToken"], `is only taken by database (${databaseKinds.join(", ")}) pipes: the API resyncs only those`);
+  if (spec.resyncToken !== undefined && !isDatabase)
+    issue(["resyncToken"], `is only taken by database (${databaseKinds.join(", ")}) pipes: the API resyncs only those`);
   if (spec.scaling && Object.keys(spec.scaling).length === 0) issue(["scaling"], "must set at least one field, or be left out");
   if (spec.settings && Object.keys(spec.settings).length === 0) issue(["settings"], "must set at least one setting, or be left out");
 

@@ -102,11 +102,15 @@ function sourceFailures(a: Obj): CheckFailure[] {
     if (!given(a.dashboardId)) failures.push({ property: "dashboardId", reason: "is required for a tile alert" });
     if (given(a.tileId) && given(a.tile)) failures.push({ property: "tile", reason: "names the tile a second time: give `tileId` or `tile`, not both" });
     if (!given(a.tileId) && !given(a.tile)) {
-      failures.push({ property: "tileId", reason: 'is required for a tile alert (or `tile`, the tile\'s name: e.g. `tile: "Errors"`; a tile removed from its dashboard takes its alerts with it)' });
+      failures.push({
+        property: "tileId",
+        reason: 'is required for a tile alert (or `tile`, the tile\'s name: e.g. `tile: "Errors"`; a tile removed from its dashboard takes its alerts with it)',
+      });
     }
     only(["savedSearchId", "groupBy"], "is only taken by a saved-search alert");
   } else if (isSearchSource(a.source)) {
-    if (!given(a.savedSearchId)) failures.push({ property: "savedSearchId", reason: "is required for a saved-search alert (e.g. `search.id` of a StackSavedSearch)" });
+    if (!given(a.savedSearchId))
+      failures.push({ property: "savedSearchId", reason: "is required for a saved-search alert (e.g. `search.id` of a StackSavedSearch)" });
     only(["dashboardId", "tileId", "tile"], "is only taken by a tile alert");
   }
   return failures;
@@ -129,7 +133,8 @@ function thresholdAndScheduleFailures(a: Obj): CheckFailure[] {
   const failures: CheckFailure[] = [];
   if (typeof a.thresholdType === "string" && rangeThresholdTypes.includes(a.thresholdType)) {
     if (!given(a.thresholdMax)) failures.push({ property: "thresholdMax", reason: `is required for thresholdType ${a.thresholdType}` });
-    else if (typeof a.thresholdMax === "number" && typeof a.threshold === "number" && a.thresholdMax < a.threshold) failures.push({ property: "thresholdMax", reason: "must be at least `threshold`" });
+    else if (typeof a.thresholdMax === "number" && typeof a.threshold === "number" && a.thresholdMax < a.threshold)
+      failures.push({ property: "thresholdMax", reason: "must be at least `threshold`" });
   } else if (typeof a.thresholdType === "string" && known(a.thresholdMax)) {
     failures.push({ property: "thresholdMax", reason: "is only taken by thresholdType between or not_between" });
   }
@@ -137,7 +142,8 @@ function thresholdAndScheduleFailures(a: Obj): CheckFailure[] {
   if (typeof offset === "number" && offset > 0) {
     if (known(a.scheduleStartAt)) failures.push({ property: "scheduleOffsetMinutes", reason: "must be 0 when scheduleStartAt is given" });
     const minutes = typeof a.interval === "string" ? INTERVAL_MINUTES[a.interval] : undefined;
-    if (minutes !== undefined && offset >= minutes) failures.push({ property: "scheduleOffsetMinutes", reason: `must be less than the interval (${minutes} minute${minutes === 1 ? "" : "s"})` });
+    if (minutes !== undefined && offset >= minutes)
+      failures.push({ property: "scheduleOffsetMinutes", reason: `must be less than the interval (${minutes} minute${minutes === 1 ? "" : "s"})` });
   }
   return failures;
 }

@@ -34,7 +34,9 @@ export const numberFormat = z
   .strict();
 
 /** Chart colours: the server's palette tokens. */
-export const COLOURS = ["blue", "orange", "red", "cyan", "green", "pink", "purple", "light-blue", "brown", "gray", "success", "warning", "error"].map((c) => `chart-${c}`);
+export const COLOURS = ["blue", "orange", "red", "cyan", "green", "pink", "purple", "light-blue", "brown", "gray", "success", "warning", "error"].map(
+  (c) => `chart-${c}`,
+);
 const colour = z.string().refine((c) => COLOURS.includes(c), { message: `must be one of ${COLOURS.join(", ")}` });
 /** Shapes the provider passes through as written (click actions, colour rules): the server checks their grammar. */
 const opaque = z.record(z.unknown());
@@ -60,9 +62,11 @@ export const selectItem = z
   })
   .strict()
   .superRefine((item, ctx) => {
-    if (item.level !== undefined && item.aggFn !== "quantile") ctx.addIssue({ code: "custom", path: ["level"], message: "only goes with aggFn \"quantile\"" });
-    if (item.valueExpression && item.aggFn === "count") ctx.addIssue({ code: "custom", path: ["valueExpression"], message: "cannot be used with aggFn \"count\"" });
-    else if (!item.valueExpression && item.aggFn !== "count") ctx.addIssue({ code: "custom", path: ["valueExpression"], message: `is required for aggFn "${item.aggFn}"` });
+    if (item.level !== undefined && item.aggFn !== "quantile") ctx.addIssue({ code: "custom", path: ["level"], message: 'only goes with aggFn "quantile"' });
+    if (item.valueExpression && item.aggFn === "count")
+      ctx.addIssue({ code: "custom", path: ["valueExpression"], message: 'cannot be used with aggFn "count"' });
+    else if (!item.valueExpression && item.aggFn !== "count")
+      ctx.addIssue({ code: "custom", path: ["valueExpression"], message: `is required for aggFn "${item.aggFn}"` });
   });
 
 /** A formula over the select items (`A / B`). */
@@ -87,7 +91,14 @@ const charted = {
   seriesLimit: count.optional(),
 };
 
-const categorical = { sourceId, select: oneItem, groupBy: text.optional(), orderBy: text.optional(), numberFormat: numberFormat.optional(), limit: count.optional() };
+const categorical = {
+  sourceId,
+  select: oneItem,
+  groupBy: text.optional(),
+  orderBy: text.optional(),
+  numberFormat: numberFormat.optional(),
+  limit: count.optional(),
+};
 const textQuery = { sourceId, where: text.optional(), whereLanguage: whereLanguage.optional() };
 
 /** Builder tiles, by display type. */
@@ -119,7 +130,10 @@ export const builderConfig = z.discriminatedUnion("displayType", [
       formulas: charted.formulas,
       color: colour.optional(),
       colorRules: z.array(opaque).max(10, "must have at most 10 rules").optional(),
-      backgroundChart: z.object({ type: z.enum(["line", "area"]), color: colour.optional() }).strict().optional(),
+      backgroundChart: z
+        .object({ type: z.enum(["line", "area"]), color: colour.optional() })
+        .strict()
+        .optional(),
     })
     .strict(),
   z.object({ displayType: z.literal("pie"), ...categorical }).strict(),
@@ -128,7 +142,17 @@ export const builderConfig = z.discriminatedUnion("displayType", [
     .object({
       displayType: z.literal("heatmap"),
       ...textQuery,
-      select: z.array(z.object({ valueExpression: text.min(1, "must not be empty"), countExpression: text.optional(), heatmapScaleType: z.enum(["log", "linear"]).optional() }).strict()).length(1, "must have exactly one item"),
+      select: z
+        .array(
+          z
+            .object({
+              valueExpression: text.min(1, "must not be empty"),
+              countExpression: text.optional(),
+              heatmapScaleType: z.enum(["log", "linear"]).optional(),
+            })
+            .strict(),
+        )
+        .length(1, "must have exactly one item"),
       numberFormat: numberFormat.optional(),
     })
     .strict(),
@@ -138,12 +162,20 @@ export const builderConfig = z.discriminatedUnion("displayType", [
   z.object({ displayType: z.literal("event_patterns"), ...textQuery, select: text.optional() }).strict(),
 ]);
 
-const raw = { configType: z.literal("sql"), connectionId: z.string().min(1, "must not be empty"), sqlTemplate: z.string().max(100000), sourceId: sourceId.optional(), numberFormat: numberFormat.optional() };
+const raw = {
+  configType: z.literal("sql"),
+  connectionId: z.string().min(1, "must not be empty"),
+  sqlTemplate: z.string().max(100000),
+  sourceId: sourceId.optional(),
+  numberFormat: numberFormat.optional(),
+};
 const rawTime = { fillNulls: z.boolean().optional(), alignDateRangeToGranularity: z.boolean().optional(), seriesLimit: count.optional() };
 
 /** Raw SQL tiles (`configType: "sql"`), by display type. */
 export const rawSqlConfig = z.discriminatedUnion("displayType", [
-  z.object({ ...raw, displayType: z.literal("line"), ...rawTime, compareToPreviousPeriod: z.boolean().optional(), fitYAxisToData: z.boolean().optional() }).strict(),
+  z
+    .object({ ...raw, displayType: z.literal("line"), ...rawTime, compareToPreviousPeriod: z.boolean().optional(), fitYAxisToData: z.boolean().optional() })
+    .strict(),
   z.object({ ...raw, displayType: z.literal("stacked_bar"), ...rawTime }).strict(),
   z.object({ ...raw, displayType: z.literal("table"), onClick: opaque.optional() }).strict(),
   z.object({ ...raw, displayType: z.literal("number"), color: colour.optional() }).strict(),
@@ -168,16 +200,18 @@ const isRawSql = (v: unknown): boolean => typeof v === "object" && v !== null &&
  * the builder union, so a problem names its field (`tiles[0].config.select[1].valueExpression`)
  * rather than "no union member matched"; then the rules across fields the server has.
  */
-export const tileConfig = z.custom<TileConfigInput>(() => true).superRefine((value, ctx) => {
-  const result = (isRawSql(value) ? rawSqlConfig : builderConfig).safeParse(value);
-  if (!result.success) {
-    for (const issue of result.error.issues) ctx.addIssue(issue);
-    return;
-  }
-  const c = result.data as { select?: unknown; asRatio?: unknown; formulas?: unknown[]; displayType: string; configType?: string };
-  const n = Array.isArray(c.select) ? c.select.length : 0;
-  if (c.asRatio === true && n !== 2) ctx.addIssue({ code: "custom", path: ["asRatio"], message: "needs exactly two select items" });
-  if (c.configType === undefined && c.displayType === "number" && (c.formulas?.length ?? 0) === 0 && n !== 1) {
-    ctx.addIssue({ code: "custom", path: ["select"], message: "a number tile has one select item unless it has formulas" });
-  }
-});
+export const tileConfig = z
+  .custom<TileConfigInput>(() => true)
+  .superRefine((value, ctx) => {
+    const result = (isRawSql(value) ? rawSqlConfig : builderConfig).safeParse(value);
+    if (!result.success) {
+      for (const issue of result.error.issues) ctx.addIssue(issue);
+      return;
+    }
+    const c = result.data as { select?: unknown; asRatio?: unknown; formulas?: unknown[]; displayType: string; configType?: string };
+    const n = Array.isArray(c.select) ? c.select.length : 0;
+    if (c.asRatio === true && n !== 2) ctx.addIssue({ code: "custom", path: ["asRatio"], message: "needs exactly two select items" });
+    if (c.configType === undefined && c.displayType === "number" && (c.formulas?.length ?? 0) === 0 && n !== 1) {
+      ctx.addIssue({ code: "custom", path: ["select"], message: "a number tile has one select item unless it has formulas" });
+    }
+  });

@@ -26,7 +26,11 @@ export const stackFilter = z
     /** @default true */
     isBroadcastEnabled: z.boolean().optional(),
     isVariableEnabled: z.boolean().optional(),
-    variableName: z.string().max(64).regex(/^[a-zA-Z][a-zA-Z0-9_]*$/, "must start with a letter and hold letters, digits and _").optional(),
+    variableName: z
+      .string()
+      .max(64)
+      .regex(/^[a-zA-Z][a-zA-Z0-9_]*$/, "must start with a letter and hold letters, digits and _")
+      .optional(),
   })
   .strict();
 

@@ -21,7 +21,8 @@ function seriesFailures(series: unknown, at: (...p: (string | number)[]) => stri
   if (type !== "markdown" && absent(series.dataSource) && absent(series.sourceId)) {
     out.push({ property: at("sourceId"), reason: "is required (or `dataSource` for a 2.0.0 server): it names what the series queries" });
   }
-  if (typeof type === "string" && QUERY_TYPES.has(type) && absent(series.aggFn)) out.push({ property: at("aggFn"), reason: `is required for a "${type}" series` });
+  if (typeof type === "string" && QUERY_TYPES.has(type) && absent(series.aggFn))
+    out.push({ property: at("aggFn"), reason: `is required for a "${type}" series` });
   return out;
 }
 

@@ -140,7 +140,10 @@ export function dashboardRuleFailures(input: unknown): CheckFailure[] {
       const first = types[0];
       tile.series.forEach((s, j) => {
         if (isObj(s) && typeof s.type === "string" && known(s.type) && s.type !== first) {
-          failures.push({ property: at("series", j, "type"), reason: `every series of a tile must have the same type: series[0] is "${first}", this one "${s.type}"` });
+          failures.push({
+            property: at("series", j, "type"),
+            reason: `every series of a tile must have the same type: series[0] is "${first}", this one "${s.type}"`,
+          });
         }
       });
     }

@@ -30,7 +30,9 @@ function must(cmd, args, opts) {
 
 /** The absolute path of a Node.js binary of that major version (from the npm package `node`). */
 function nodeBinary(major) {
-  return must("npx", ["-y", "-p", `node@${major}`, "node", "-p", "process.execPath"]).split("\n").pop();
+  return must("npx", ["-y", "-p", `node@${major}`, "node", "-p", "process.execPath"])
+    .split("\n")
+    .pop();
 }
 
 /** The newest @pulumi/pulumi on the registry, unless PIPESTACK_NEWER_SDK names one. */
@@ -69,7 +71,11 @@ function prepareWorkdir(root, dir, sdk, node) {
     fs.copyFileSync(from, path.join(dir, file));
   }
   const marker = path.join(dir, "node_modules", ".pipestack-install");
-  const want = crypto.createHash("sha256").update(fs.readFileSync(path.join(root, "package-lock.json"))).update(sdk).digest("hex");
+  const want = crypto
+    .createHash("sha256")
+    .update(fs.readFileSync(path.join(root, "package-lock.json")))
+    .update(sdk)
+    .digest("hex");
   const env = { ...process.env, PATH: `${path.dirname(node)}${path.delimiter}${process.env.PATH}` };
   if (!fs.existsSync(marker) || fs.readFileSync(marker, "utf8") !== want) {
     const quiet = ["--no-audit", "--no-fund", "--ignore-scripts"];

@@ -50,10 +50,15 @@ describe("a stackUrl that points at no stack API", () => {
     await importState(file);
     const resourcesBefore = (await stack.exportState()).resources.length;
 
-    for (const args of [["refresh", "--yes"], ["destroy", "--yes"]]) {
+    for (const args of [
+      ["refresh", "--yes"],
+      ["destroy", "--yes"],
+    ]) {
       const run = await stack.pulumi(args);
       expect(run.code, `pulumi ${args[0]} must fail`).not.toBe(0);
-      expect(run.stdout + run.stderr).toMatch(/\/moved\/api\/v2\/(alerts|dashboards)\S* is a 404 too, so the route is missing, not the object: pipestack:stackUrl \(or the resource's stackUrl\) is probably wrong/);
+      expect(run.stdout + run.stderr).toMatch(
+        /\/moved\/api\/v2\/(alerts|dashboards)\S* is a 404 too, so the route is missing, not the object: pipestack:stackUrl \(or the resource's stackUrl\) is probably wrong/,
+      );
       expect((await stack.exportState()).resources.length, `${args[0]} kept every resource`).toBe(resourcesBefore);
     }
     const { dashboards, alerts } = storedStack(stack.emulator, "server");

@@ -37,7 +37,9 @@ describe("a credential-only change", () => {
   it("the README's warning holds: the engine's debug logging prints it in plaintext", async () => {
     const verbose = await s.must(["preview", "-v=9", "--logtostderr", "--logflow"]);
     const debug = await s.must(["preview", "--debug"]);
-    console.log(`[e2e] secret in -v=9 --logtostderr: ${verbose.stderr.includes(NEW) || verbose.stdout.includes(NEW)}; in --debug: ${debug.stderr.includes(NEW) || debug.stdout.includes(NEW)}`);
+    console.log(
+      `[e2e] secret in -v=9 --logtostderr: ${verbose.stderr.includes(NEW) || verbose.stdout.includes(NEW)}; in --debug: ${debug.stderr.includes(NEW) || debug.stdout.includes(NEW)}`,
+    );
     expect(verbose.stderr + verbose.stdout).toContain(NEW);
   }, 180_000);
 });

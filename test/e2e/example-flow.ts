@@ -102,80 +102,107 @@ export function describeExample(title: string, c: ExampleCase, prepare?: (stack:
       ids = idsOf(exported.resources);
     }
 
-    it("up creates everything; a second preview shows no changes", async () => {
-      await stack.up();
-      expect(c.count(stack)).toBe(c.resources.length);
-      await checkSecrets();
-      for (const m of c.resources) expect(ids[m.name], `${m.name} is in state`).toBeTruthy();
-      const exported = await stack.exportState();
-      const sizes = checkSerializedProviders(exported.resources, stack.secretValues);
-      console.log(`[e2e] ${title}: __provider bytes ${JSON.stringify(sizes)}`);
-      await stack.expectNoChanges();
-      await checkSecrets();
-    }, STEP_TIMEOUT);
+    it(
+      "up creates everything; a second preview shows no changes",
+      async () => {
+        await stack.up();
+        expect(c.count(stack)).toBe(c.resources.length);
+        await checkSecrets();
+        for (const m of c.resources) expect(ids[m.name], `${m.name} is in state`).toBeTruthy();
+        const exported = await stack.exportState();
+        const sizes = checkSerializedProviders(exported.resources, stack.secretValues);
+        console.log(`[e2e] ${title}: __provider bytes ${JSON.stringify(sizes)}`);
+        await stack.expectNoChanges();
+        await checkSecrets();
+      },
+      STEP_TIMEOUT,
+    );
 
-    it("a change that updates in place previews as an update and applies", async () => {
-      await setAll(stack, c.inPlace);
-      const steps = await stack.previewJson();
-      const step = steps[c.inPlace.resource];
-      record(`${title} in-place`, step);
-      expect(step.op).toBe("update");
-      // `preview --json` lists no step for a resource that stays the same.
-      for (const m of c.resources) if (m.name !== c.inPlace.resource) expect(steps[m.name]?.op ?? "same", m.name).toBe("same");
-      const before = { ...ids };
-      await stack.up();
-      await checkSecrets();
-      expect(ids[c.inPlace.resource], "an update keeps the id").toBe(before[c.inPlace.resource]);
-      await c.inPlace.applied(stack, ids);
-      await stack.expectNoChanges();
-    }, STEP_TIMEOUT);
+    it(
+      "a change that updates in place previews as an update and applies",
+      async () => {
+        await setAll(stack, c.inPlace);
+        const steps = await stack.previewJson();
+        const step = steps[c.inPlace.resource];
+        record(`${title} in-place`, step);
+        expect(step.op).toBe("update");
+        // `preview --json` lists no step for a resource that stays the same.
+        for (const m of c.resources) if (m.name !== c.inPlace.resource) expect(steps[m.name]?.op ?? "same", m.name).toBe("same");
+        const before = { ...ids };
+        await stack.up();
+        await checkSecrets();
+        expect(ids[c.inPlace.resource], "an update keeps the id").toBe(before[c.inPlace.resource]);
+        await c.inPlace.applied(stack, ids);
+        await stack.expectNoChanges();
+      },
+      STEP_TIMEOUT,
+    );
 
-    it("a change that replaces previews as a replacement and applies", async () => {
-      await setAll(stack, c.replace);
-      const steps = await stack.previewJson();
-      const step = steps[c.replace.resource];
-      record(`${title} replace`, step);
-      expect(step.op).toBe("replace");
-      for (const reason of c.replace.reasons ?? []) expect(step.replaceReasons).toContain(reason);
-      const before = { ...ids };
-      await stack.up();
-      await checkSecrets();
-      expect(ids[c.replace.resource], "a replacement has a new id").not.toBe(before[c.replace.resource]);
-      expect(c.count(stack)).toBe(c.resources.length);
-      await c.replace.applied(stack, ids);
-    }, STEP_TIMEOUT);
+    it(
+      "a change that replaces previews as a replacement and applies",
+      async () => {
+        await setAll(stack, c.replace);
+        const steps = await stack.previewJson();
+        const step = steps[c.replace.resource];
+        record(`${title} replace`, step);
+        expect(step.op).toBe("replace");
+        for (const reason of c.replace.reasons ?? []) expect(step.replaceReasons).toContain(reason);
+        const before = { ...ids };
+        await stack.up();
+        await checkSecrets();
+        expect(ids[c.replace.resource], "a replacement has a new id").not.toBe(before[c.replace.resource]);
+        expect(c.count(stack)).toBe(c.resources.length);
+        await c.replace.applied(stack, ids);
+      },
+      STEP_TIMEOUT,
+    );
 
-    it("refresh finds a change made on the emulator; preview shows the update that restores it", async () => {
-      const drift = await c.drift(stack, ids);
-      const run = await stack.refresh();
-      expect(run.stdout).toMatch(/~ 1 updated|1 updated/);
-      const exported = await stack.exportState();
-      const r = exported.resources.find((x) => x.urn.endsWith(`::${drift.resource}`))!;
-      expect(r.outputs?.[drift.property]).toEqual(drift.value);
-      const steps = await stack.previewJson();
-      record(`${title} restore after drift`, steps[drift.resource]);
-      expect(steps[drift.resource].op).toBe("update");
-      await checkSecrets();
-    }, STEP_TIMEOUT);
+    it(
+      "refresh finds a change made on the emulator; preview shows the update that restores it",
+      async () => {
+        const drift = await c.drift(stack, ids);
+        const run = await stack.refresh();
+        expect(run.stdout).toMatch(/~ 1 updated|1 updated/);
+        const exported = await stack.exportState();
+        const r = exported.resources.find((x) => x.urn.endsWith(`::${drift.resource}`))!;
+        expect(r.outputs?.[drift.property]).toEqual(drift.value);
+        const steps = await stack.previewJson();
+        record(`${title} restore after drift`, steps[drift.resource]);
+        expect(steps[drift.resource].op).toBe("update");
+        await checkSecrets();
+      },
+      STEP_TIMEOUT,
+    );
 
-    it("refresh drops a resource deleted on the emulator; up creates it again", async () => {
-      const gone = await c.remove(stack, ids);
-      expect(c.count(stack)).toBe(c.resources.length - 1);
-      await stack.refresh();
-      const exported = await stack.exportState();
-      expect(exported.resources.some((x) => x.urn.endsWith(`::${gone}`)), `${gone} left the state`).toBe(false);
-      await stack.up();
-      expect(c.count(stack)).toBe(c.resources.length);
-      await checkSecrets();
-    }, STEP_TIMEOUT);
+    it(
+      "refresh drops a resource deleted on the emulator; up creates it again",
+      async () => {
+        const gone = await c.remove(stack, ids);
+        expect(c.count(stack)).toBe(c.resources.length - 1);
+        await stack.refresh();
+        const exported = await stack.exportState();
+        expect(
+          exported.resources.some((x) => x.urn.endsWith(`::${gone}`)),
+          `${gone} left the state`,
+        ).toBe(false);
+        await stack.up();
+        expect(c.count(stack)).toBe(c.resources.length);
+        await checkSecrets();
+      },
+      STEP_TIMEOUT,
+    );
 
-    it("destroy leaves the emulator empty", async () => {
-      await stack.destroy();
-      expect(stack.storedObjects()).toBe(0);
-      const exported = await stack.assertNoPlaintextSecrets();
-      expect(exported.resources.filter((r) => r.type.startsWith("pulumi-nodejs:dynamic/"))).toEqual([]);
-      const commands = stack.runs.map((r) => `${r.args[0]} ${(r.ms / 1000).toFixed(1)}s`).join(", ");
-      console.log(`[e2e] ${title}: ${stack.runs.length} CLI commands: ${commands}`);
-    }, STEP_TIMEOUT);
+    it(
+      "destroy leaves the emulator empty",
+      async () => {
+        await stack.destroy();
+        expect(stack.storedObjects()).toBe(0);
+        const exported = await stack.assertNoPlaintextSecrets();
+        expect(exported.resources.filter((r) => r.type.startsWith("pulumi-nodejs:dynamic/"))).toEqual([]);
+        const commands = stack.runs.map((r) => `${r.args[0]} ${(r.ms / 1000).toFixed(1)}s`).join(", ");
+        console.log(`[e2e] ${title}: ${stack.runs.length} CLI commands: ${commands}`);
+      },
+      STEP_TIMEOUT,
+    );
   });
 }

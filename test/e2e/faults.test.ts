@@ -34,7 +34,9 @@ afterAll(async () => {
 
 /** The ids of a type in state, and the ones the emulator holds. */
 function compare(resources: ExportedResource[], type: string, live: { id: string; name?: string }[]) {
-  const inState = resourcesOf(resources, `pipestack:${type}`).map((r) => r.id!).sort();
+  const inState = resourcesOf(resources, `pipestack:${type}`)
+    .map((r) => r.id!)
+    .sort();
   const onApi = live.map((o) => o.id).sort();
   expect(onApi, `${type}: the emulator and the state disagree`).toEqual(inState);
   return inState.length;

@@ -104,12 +104,7 @@ export class E2EStack {
       NO_COLOR: "1",
     });
     this.env = env;
-    this.secretValues = [
-      ...Object.values(options.secretConfig ?? {}),
-      ...(options.secrets ?? []),
-      emulator.options.keySecret,
-      emulator.options.stackToken,
-    ];
+    this.secretValues = [...Object.values(options.secretConfig ?? {}), ...(options.secrets ?? []), emulator.options.keySecret, emulator.options.stackToken];
   }
 
   /** Starts the emulator, creates the stack and sets its config. */

@@ -25,8 +25,8 @@ function run(cmd: string, args: string[], cwd: string): string {
 beforeAll(async () => {
   project = fs.mkdtempSync(path.join(os.tmpdir(), "pipestack-installed-"));
   // Both packages of the repository: the provider and the emulator (its own workspace package).
-  const tarballs = [repoRoot, path.join(repoRoot, "packages", "pipestack-emulator")].map(
-    (dir) => run("npm", ["pack", "--silent", "--ignore-scripts", "--pack-destination", project], dir).trim().split("\n").pop()!,
+  const tarballs = [repoRoot, path.join(repoRoot, "packages", "pipestack-emulator")].map((dir) =>
+    run("npm", ["pack", "--silent", "--ignore-scripts", "--pack-destination", project], dir).trim().split("\n").pop()!,
   );
   fs.writeFileSync(path.join(project, "package.json"), JSON.stringify({ name: "installed-user", private: true }));
   // The SDK and TypeScript the user already has: taken from the checkout, so only the package
@@ -86,7 +86,9 @@ describe("the installed package", () => {
   });
 
   it("installs the provider without the emulator's dependencies", () => {
-    const provider = JSON.parse(fs.readFileSync(path.join(project, "node_modules", "pulumi-pipestack", "package.json"), "utf8")) as { dependencies: Record<string, string> };
+    const provider = JSON.parse(fs.readFileSync(path.join(project, "node_modules", "pulumi-pipestack", "package.json"), "utf8")) as {
+      dependencies: Record<string, string>;
+    };
     expect(Object.keys(provider.dependencies)).not.toContain("ajv");
     expect(fs.existsSync(path.join(project, "node_modules", "pulumi-pipestack", "emulator"))).toBe(false);
   });

@@ -30,7 +30,9 @@ const POST_PIPES = (route: string) => route.startsWith("POST ") && route.endsWit
 
 /** POSTs the emulator received, pipes it holds, pipes in state, pending operations. */
 async function counts(): Promise<{ posts: number; stored: number; inState: number; pending: number; stateIds: string[] }> {
-  const posts = Object.entries(s.emulator.control.stats().byRoute).filter(([route]) => POST_PIPES(route)).reduce((n, [, c]) => n + c, 0);
+  const posts = Object.entries(s.emulator.control.stats().byRoute)
+    .filter(([route]) => POST_PIPES(route))
+    .reduce((n, [, c]) => n + c, 0);
   const exported = await s.exportState();
   const json = JSON.parse(exported.text) as { deployment?: { pending_operations?: unknown[] } };
   const stateIds = resourcesOf(exported.resources, "pipestack:Pipe").map((r) => r.id!);
@@ -48,7 +50,9 @@ describe("recovering from an interrupted pulumi up", () => {
     // POSTs already on the wire still land: let them.
     await new Promise((r) => setTimeout(r, 600));
     const before = await counts();
-    report.push(`  after the kill: ${before.posts} POSTs sent, ${before.stored} pipes in the emulator, ${before.inState} in state, ${before.pending} pending creates`);
+    report.push(
+      `  after the kill: ${before.posts} POSTs sent, ${before.stored} pipes in the emulator, ${before.inState} in state, ${before.pending} pending creates`,
+    );
     expect(before.inState).toBeLessThan(COUNT);
     // The latency only made the kill land mid-way; the recovery need not wait for it.
     s.emulator.control.setFaults({ latencyMs: 0 });
@@ -71,7 +75,9 @@ describe("recovering from an interrupted pulumi up", () => {
     await s.expectNoChanges();
 
     const after = await counts();
-    report.push(`  after recovery: ${after.posts} POSTs sent in all, ${after.stored} pipes in the emulator, ${after.inState} in state, ${after.pending} pending`);
+    report.push(
+      `  after recovery: ${after.posts} POSTs sent in all, ${after.stored} pipes in the emulator, ${after.inState} in state, ${after.pending} pending`,
+    );
     const live = s.pipes();
     expect(after.pending).toBe(0);
     expect(after.inState).toBe(COUNT);

@@ -28,7 +28,9 @@ describeExample("kafka-private-endpoint", {
       const endpoint = storedEndpoints(stack.emulator).find((e) => e.id === ids.brokers);
       expect(endpoint?.status).toBe("Ready");
       expect(endpoint?.customPrivateDnsMappings).toEqual([{ privateDnsName: "*.brokers.internal" }]);
-      const shared = storedEndpoints(stack.emulator).filter((e) => e.status === "Ready" && e.description.includes("kafka")).map((e) => e.id);
+      const shared = storedEndpoints(stack.emulator)
+        .filter((e) => e.status === "Ready" && e.description.includes("kafka"))
+        .map((e) => e.id);
       expect(shared).toHaveLength(1);
       expect(storedPipe(stack, ids, "orders").source.reversePrivateEndpointIds).toEqual([ids.brokers, ...shared]);
     },

@@ -17,53 +17,58 @@ const SEEDED_WEBHOOK_ID = "65f0c0de00000000000000a1";
  * Against each stack API generation: the current one with the example's config-form tiles, the
  * first (2.0.0) with its series-form tiles.
  */
-for (const version of ["2.36.0", "2.0.0"] as const) describeExample(`observability on a ${version} stack server`, {
-  program: "examples/observability",
-  emulator: { stackApiVersion: version },
-  config: { webhookId: SEEDED_WEBHOOK_ID, ...(version === "2.0.0" ? { firstGenerationServer: "true" } : {}) },
-  resources: [
-    { name: "checkout", type: "pipestack:StackDashboard" },
-    { name: "checkout-errors", type: "pipestack:StackAlert" },
-  ],
-  count: (stack) => stack.storedObjects(),
-  inPlace: {
-    set: { errorThreshold: "25" },
-    resource: "checkout-errors",
-    applied(stack, ids) {
-      const { cloud } = stacks(stack);
-      const alert = cloud.alerts.find((a: any) => a.id === ids["checkout-errors"]);
-      expect(alert?.threshold).toBe(25);
+for (const version of ["2.36.0", "2.0.0"] as const)
+  describeExample(
+    `observability on a ${version} stack server`,
+    {
+      program: "examples/observability",
+      emulator: { stackApiVersion: version },
+      config: { webhookId: SEEDED_WEBHOOK_ID, ...(version === "2.0.0" ? { firstGenerationServer: "true" } : {}) },
+      resources: [
+        { name: "checkout", type: "pipestack:StackDashboard" },
+        { name: "checkout-errors", type: "pipestack:StackAlert" },
+      ],
+      count: (stack) => stack.storedObjects(),
+      inPlace: {
+        set: { errorThreshold: "25" },
+        resource: "checkout-errors",
+        applied(stack, ids) {
+          const { cloud } = stacks(stack);
+          const alert = cloud.alerts.find((a: any) => a.id === ids["checkout-errors"]);
+          expect(alert?.threshold).toBe(25);
+        },
+      },
+      replace: {
+        set: { "pipestack:stackUrl": "" }, // filled in by the test below: the emulator's URL
+        setSecret: {},
+        resource: "checkout",
+        reasons: ["stackUrl"],
+        applied(stack, ids) {
+          const { cloud, server } = stacks(stack);
+          expect(cloud.dashboards).toHaveLength(0);
+          expect(cloud.alerts).toHaveLength(0);
+          expect(server.dashboards.map((d: any) => d.id)).toEqual([ids.checkout]);
+          const alert = server.alerts.find((a: any) => a.id === ids["checkout-errors"]);
+          expect(alert, "the alert moved with its dashboard").toBeTruthy();
+          const tile = server.dashboards[0].tiles.find((t: any) => t.name === "Errors");
+          expect(JSON.stringify(alert)).toContain(tile.id);
+        },
+      },
+      async drift(stack, ids) {
+        // A current server's PUT needs the tiles too: the live ones, as the server answers them.
+        const live = await stack.stackApi("GET", `/dashboards/${ids.checkout}`);
+        await stack.stackApi("PUT", `/dashboards/${ids.checkout}`, { name: "Renamed outside Pulumi", tiles: live.tiles, tags: live.tags });
+        return { resource: "checkout", property: "name", value: "Renamed outside Pulumi" };
+      },
+      async remove(stack, ids) {
+        await stack.stackApi("DELETE", `/alerts/${ids["checkout-errors"]}`);
+        await until(() => stacks(stack).server.alerts.length === 0, "the alert to be deleted");
+        return "checkout-errors";
+      },
     },
-  },
-  replace: {
-    set: { "pipestack:stackUrl": "" }, // filled in by the test below: the emulator's URL
-    setSecret: {},
-    resource: "checkout",
-    reasons: ["stackUrl"],
-    applied(stack, ids) {
-      const { cloud, server } = stacks(stack);
-      expect(cloud.dashboards).toHaveLength(0);
-      expect(cloud.alerts).toHaveLength(0);
-      expect(server.dashboards.map((d: any) => d.id)).toEqual([ids.checkout]);
-      const alert = server.alerts.find((a: any) => a.id === ids["checkout-errors"]);
-      expect(alert, "the alert moved with its dashboard").toBeTruthy();
-      const tile = server.dashboards[0].tiles.find((t: any) => t.name === "Errors");
-      expect(JSON.stringify(alert)).toContain(tile.id);
+    (stack, c) => {
+      // The server's address is only known once the emulator runs.
+      c.replace.set = { "pipestack:stackUrl": stack.emulator.url };
+      c.replace.setSecret = { "pipestack:stackToken": stack.emulator.options.stackToken };
     },
-  },
-  async drift(stack, ids) {
-    // A current server's PUT needs the tiles too: the live ones, as the server answers them.
-    const live = await stack.stackApi("GET", `/dashboards/${ids.checkout}`);
-    await stack.stackApi("PUT", `/dashboards/${ids.checkout}`, { name: "Renamed outside Pulumi", tiles: live.tiles, tags: live.tags });
-    return { resource: "checkout", property: "name", value: "Renamed outside Pulumi" };
-  },
-  async remove(stack, ids) {
-    await stack.stackApi("DELETE", `/alerts/${ids["checkout-errors"]}`);
-    await until(() => stacks(stack).server.alerts.length === 0, "the alert to be deleted");
-    return "checkout-errors";
-  },
-}, (stack, c) => {
-  // The server's address is only known once the emulator runs.
-  c.replace.set = { "pipestack:stackUrl": stack.emulator.url };
-  c.replace.setSecret = { "pipestack:stackToken": stack.emulator.options.stackToken };
-});
+  );

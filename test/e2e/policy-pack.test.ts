@@ -24,26 +24,34 @@ describe("example policy pack with pulumi preview --policy-pack", () => {
 
   const preview = () => stack.pulumi(["preview", "--policy-pack", PACK]);
 
-  it("runs the pack on a compliant program: no violation, the preview passes", async () => {
-    const run = await preview();
-    expect(run.code, run.stdout + run.stderr).toBe(0);
-    expect(run.stdout).toContain("pipestack-guardrails");
-    expect(run.stdout).not.toContain("mandatory");
-  }, STEP_TIMEOUT);
+  it(
+    "runs the pack on a compliant program: no violation, the preview passes",
+    async () => {
+      const run = await preview();
+      expect(run.code, run.stdout + run.stderr).toBe(0);
+      expect(run.stdout).toContain("pipestack-guardrails");
+      expect(run.stdout).not.toContain("mandatory");
+    },
+    STEP_TIMEOUT,
+  );
 
-  it("reports each broken policy as a mandatory violation and fails the preview", async () => {
-    await stack.setConfig("replicas", "10");
-    await stack.setConfig("alertTile", "Top pages");
-    await stack.setConfig("unsecret", "true");
-    const run = await preview();
-    const out = run.stdout + run.stderr;
-    expect(run.code, out).not.toBe(0);
-    expect(out).toContain("pipe-scaling-budget");
-    expect(out).toContain("scaling.replicas is 10, over the budget of 4");
-    expect(out).toContain("alerts-on-alertable-tiles");
-    expect(out).toContain(`watches tile "Top pages" of dashboard board, a table tile`);
-    expect(out).toContain("pipe-credentials-secret");
-    expect(out).toContain("sourceSecrets (the pipe's credentials) is not in additionalSecretOutputs");
-    for (const key of ["replicas", "alertTile", "unsecret"]) await stack.removeConfig(key);
-  }, STEP_TIMEOUT);
+  it(
+    "reports each broken policy as a mandatory violation and fails the preview",
+    async () => {
+      await stack.setConfig("replicas", "10");
+      await stack.setConfig("alertTile", "Top pages");
+      await stack.setConfig("unsecret", "true");
+      const run = await preview();
+      const out = run.stdout + run.stderr;
+      expect(run.code, out).not.toBe(0);
+      expect(out).toContain("pipe-scaling-budget");
+      expect(out).toContain("scaling.replicas is 10, over the budget of 4");
+      expect(out).toContain("alerts-on-alertable-tiles");
+      expect(out).toContain(`watches tile "Top pages" of dashboard board, a table tile`);
+      expect(out).toContain("pipe-credentials-secret");
+      expect(out).toContain("sourceSecrets (the pipe's credentials) is not in additionalSecretOutputs");
+      for (const key of ["replicas", "alertTile", "unsecret"]) await stack.removeConfig(key);
+    },
+    STEP_TIMEOUT,
+  );
 });

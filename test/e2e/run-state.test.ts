@@ -12,7 +12,9 @@ import { storedPipe } from "./pipe-cases";
 let s: E2EStack;
 let ids: Record<string, string>;
 const stateCommands = () =>
-  Object.entries(s.emulator.control.stats().byRoute).filter(([route]) => route.startsWith("PATCH") && route.endsWith("/state")).reduce((n, [, v]) => n + v, 0);
+  Object.entries(s.emulator.control.stats().byRoute)
+    .filter(([route]) => route.startsWith("PATCH") && route.endsWith("/state"))
+    .reduce((n, [, v]) => n + v, 0);
 
 beforeAll(async () => {
   s = await E2EStack.open({ program: "examples/postgres-cdc", secretConfig: { postgresPassword: "e2e-run-state-password" } });

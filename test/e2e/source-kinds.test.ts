@@ -40,7 +40,11 @@ const cases: KindCase[] = [
       op: "update",
       applied: (p) => expect(p.source.tableMappings.map((m: Obj) => m.targetTable)).toEqual(["shop_users", "shop_orders", "shop_items"]),
     },
-    replace: { set: { replicationMechanism: "FILE_POS" }, reason: "source.mysql.settings.replicationMechanism", applied: (p) => expect(p.source.settings.replicationMechanism).toBe("FILE_POS") },
+    replace: {
+      set: { replicationMechanism: "FILE_POS" },
+      reason: "source.mysql.settings.replicationMechanism",
+      applied: (p) => expect(p.source.settings.replicationMechanism).toBe("FILE_POS"),
+    },
   },
   {
     kind: "mongodb",
@@ -52,15 +56,28 @@ const cases: KindCase[] = [
       op: "update",
       applied: (p) => expect(p.source.tableMappings.map((m: Obj) => m.targetTable)).toEqual(["app_users", "app_orders", "app_carts"]),
     },
-    replace: { set: { jsonNative: "false" }, reason: "source.mongodb.settings.useJsonNativeFormat", applied: (p) => expect(p.source.settings.useJsonNativeFormat).toBe(false) },
+    replace: {
+      set: { jsonNative: "false" },
+      reason: "source.mongodb.settings.useJsonNativeFormat",
+      applied: (p) => expect(p.source.settings.useJsonNativeFormat).toBe(false),
+    },
   },
   {
     kind: "bigquery",
     program: "examples/bigquery-snapshot",
     resource: "load",
     secretConfig: { serviceAccountFile: "e2e-warehouse-key-file" },
-    second: { set: { serviceAccountFile: "e2e-warehouse-key-file-2" }, secret: true, op: "replace", applied: (p) => expect(p.state).toMatch(/Snapshot|Completed/) },
-    replace: { set: { stagingPath: "https://staging.example.test/other/" }, reason: "source.bigquery.snapshotStagingPath", applied: (p) => expect(p.source.snapshotStagingPath).toBe("https://staging.example.test/other/") },
+    second: {
+      set: { serviceAccountFile: "e2e-warehouse-key-file-2" },
+      secret: true,
+      op: "replace",
+      applied: (p) => expect(p.state).toMatch(/Snapshot|Completed/),
+    },
+    replace: {
+      set: { stagingPath: "https://staging.example.test/other/" },
+      reason: "source.bigquery.snapshotStagingPath",
+      applied: (p) => expect(p.source.snapshotStagingPath).toBe("https://staging.example.test/other/"),
+    },
   },
 ];
 
@@ -83,41 +100,57 @@ describe.each(cases)("example for source kind $kind", (c) => {
     ids = idsOf(exported.resources);
   }
 
-  it("up creates the pipe; a second preview shows no changes", async () => {
-    await s.up();
-    expect(s.pipes()).toHaveLength(1);
-    expect(s.pipes()[0].kind).toBe(c.kind);
-    await checkSecrets();
-    await s.expectNoChanges();
-  }, STEP_TIMEOUT);
+  it(
+    "up creates the pipe; a second preview shows no changes",
+    async () => {
+      await s.up();
+      expect(s.pipes()).toHaveLength(1);
+      expect(s.pipes()[0].kind).toBe(c.kind);
+      await checkSecrets();
+      await s.expectNoChanges();
+    },
+    STEP_TIMEOUT,
+  );
 
-  it(`the second change previews as its kind of change and applies`, async () => {
-    for (const [k, v] of Object.entries(c.second.set)) await s.setConfig(k, v, c.second.secret);
-    const step = (await s.previewJson())[c.resource];
-    console.log(`[e2e] ${c.kind} second change: ${JSON.stringify({ op: step.op, diffReasons: step.diffReasons, replaceReasons: step.replaceReasons })}`);
-    expect(step.op).toBe(c.second.op);
-    const before = ids[c.resource];
-    await s.up();
-    await checkSecrets();
-    expect(ids[c.resource] === before).toBe(c.second.op === "update");
-    c.second.applied(storedPipe(s, ids, c.resource));
-    await s.expectNoChanges();
-  }, STEP_TIMEOUT);
+  it(
+    `the second change previews as its kind of change and applies`,
+    async () => {
+      for (const [k, v] of Object.entries(c.second.set)) await s.setConfig(k, v, c.second.secret);
+      const step = (await s.previewJson())[c.resource];
+      console.log(`[e2e] ${c.kind} second change: ${JSON.stringify({ op: step.op, diffReasons: step.diffReasons, replaceReasons: step.replaceReasons })}`);
+      expect(step.op).toBe(c.second.op);
+      const before = ids[c.resource];
+      await s.up();
+      await checkSecrets();
+      expect(ids[c.resource] === before).toBe(c.second.op === "update");
+      c.second.applied(storedPipe(s, ids, c.resource));
+      await s.expectNoChanges();
+    },
+    STEP_TIMEOUT,
+  );
 
-  it("a fixed field previews as a replacement naming it and applies", async () => {
-    for (const [k, v] of Object.entries(c.replace.set)) await s.setConfig(k, v);
-    const step = (await s.previewJson())[c.resource];
-    expect(step.op).toBe("replace");
-    expect(step.replaceReasons).toContain(c.replace.reason);
-    await s.up();
-    await checkSecrets();
-    expect(s.pipes()).toHaveLength(1);
-    c.replace.applied(storedPipe(s, ids, c.resource));
-  }, STEP_TIMEOUT);
+  it(
+    "a fixed field previews as a replacement naming it and applies",
+    async () => {
+      for (const [k, v] of Object.entries(c.replace.set)) await s.setConfig(k, v);
+      const step = (await s.previewJson())[c.resource];
+      expect(step.op).toBe("replace");
+      expect(step.replaceReasons).toContain(c.replace.reason);
+      await s.up();
+      await checkSecrets();
+      expect(s.pipes()).toHaveLength(1);
+      c.replace.applied(storedPipe(s, ids, c.resource));
+    },
+    STEP_TIMEOUT,
+  );
 
-  it("destroy leaves the emulator empty", async () => {
-    await s.destroy();
-    expect(s.storedObjects()).toBe(0);
-    await s.assertNoPlaintextSecrets();
-  }, STEP_TIMEOUT);
+  it(
+    "destroy leaves the emulator empty",
+    async () => {
+      await s.destroy();
+      expect(s.storedObjects()).toBe(0);
+      await s.assertNoPlaintextSecrets();
+    },
+    STEP_TIMEOUT,
+  );
 });

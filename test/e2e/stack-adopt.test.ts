@@ -22,7 +22,12 @@ beforeAll(async () => {
   dashboardId = board.id;
   errorsTileId = board.tiles[0].id;
   const alert = await stack.cloudApi("POST", "/stack/alerts", {
-    source: "tile", dashboardId, tileId: errorsTileId, threshold: 1, thresholdType: "above", interval: "5m",
+    source: "tile",
+    dashboardId,
+    tileId: errorsTileId,
+    threshold: 1,
+    thresholdType: "above",
+    interval: "5m",
     channel: { type: "webhook", webhookId: "hook-by-hand" },
   });
   alertId = alert.id;

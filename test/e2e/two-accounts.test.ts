@@ -29,7 +29,11 @@ beforeAll(async () => {
     secrets: [B.keySecret, B.stackToken],
   });
   const a = s.emulator.options;
-  await s.setConfig("accountA", JSON.stringify({ apiUrl: s.emulator.url, keyId: a.keyId, keySecret: a.keySecret, organizationId: a.organizationId, serviceId: a.serviceId }), true);
+  await s.setConfig(
+    "accountA",
+    JSON.stringify({ apiUrl: s.emulator.url, keyId: a.keyId, keySecret: a.keySecret, organizationId: a.organizationId, serviceId: a.serviceId }),
+    true,
+  );
   const config = JSON.parse((await s.must(["config", "--json"])).stdout) as Record<string, unknown>;
   for (const key of Object.keys(config).filter((k) => k.startsWith("pipestack:"))) await s.removeConfig(key);
 }, 120_000);
@@ -41,7 +45,10 @@ afterAll(async () => {
 describe("one program, two accounts", () => {
   it("creates each resource in its connection's account, with the connections secret in state", async () => {
     const listed = JSON.parse((await s.must(["config", "--json"])).stdout) as Record<string, unknown>;
-    expect(Object.keys(listed).filter((k) => k.startsWith("pipestack:")), "no global settings").toEqual([]);
+    expect(
+      Object.keys(listed).filter((k) => k.startsWith("pipestack:")),
+      "no global settings",
+    ).toEqual([]);
     await s.up();
     expect(storedPipes(s.emulator).map((p) => p.name)).toEqual(["events-a"]);
     expect(storedPipes(b).map((p) => p.name)).toEqual(["events-b"]);
@@ -63,7 +70,14 @@ describe("one program, two accounts", () => {
   }, 240_000);
 
   it("a changed connection (a rotated credential) updates in place, never replaces", async () => {
-    const accountB = { apiUrl: b.url, keyId: B.keyId, keySecret: B.keySecret, organizationId: B.organizationId, serviceId: B.serviceId, stackToken: B.stackToken };
+    const accountB = {
+      apiUrl: b.url,
+      keyId: B.keyId,
+      keySecret: B.keySecret,
+      organizationId: B.organizationId,
+      serviceId: B.serviceId,
+      stackToken: B.stackToken,
+    };
     await s.setConfig("accountB", JSON.stringify(accountB), true);
     const steps = await s.previewJson();
     expect(steps["events-b"]?.op).toBe("update");

@@ -34,7 +34,8 @@ export function run(command: string, args: string[]): Promise<{ code: number | n
 export async function ensureBuilt(): Promise<void> {
   if (existsSync(cli) && statSync(cli).mtimeMs >= newestSource(path.join(root, "emulator"))) return;
   await run(process.execPath, [path.join(root, "packages", "pipestack-emulator", "build.js")]);
-  if (!existsSync(cli) || statSync(cli).mtimeMs < newestSource(path.join(root, "emulator"))) throw new Error("build did not produce a fresh packages/pipestack-emulator/dist/cli.js");
+  if (!existsSync(cli) || statSync(cli).mtimeMs < newestSource(path.join(root, "emulator")))
+    throw new Error("build did not produce a fresh packages/pipestack-emulator/dist/cli.js");
 }
 
 /** A started CLI: its process, what it printed so far (stdout, stderr) and its address. */

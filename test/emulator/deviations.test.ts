@@ -36,7 +36,10 @@ describe("the fuzz stage's document", () => {
   it("widens responses only: requests are generated from the reference as published", () => {
     expect(schemas.PipeScaling).toEqual(reference.components.schemas.PipeScaling);
     expect(JSON.stringify(schemas.PipeScalingRead.properties.replicaCpuMillicores)).toContain("^[0-9]+m$");
-    expect(doc.paths["/v1/organizations/{organizationId}/services/{serviceId}/pipes/{pipeId}"].get.responses["200"].content["application/json"].schema.properties.result.$ref).toBe("#/components/schemas/PipeRead");
+    expect(
+      doc.paths["/v1/organizations/{organizationId}/services/{serviceId}/pipes/{pipeId}"].get.responses["200"].content["application/json"].schema.properties
+        .result.$ref,
+    ).toBe("#/components/schemas/PipeRead");
   });
 
   it("adds the error statuses the notes describe to every operation", () => {

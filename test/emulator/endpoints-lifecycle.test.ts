@@ -17,7 +17,11 @@ afterAll(() => emulator.close());
 
 type Body = Record<string, unknown>;
 const ENDPOINTS = "/pipesReversePrivateEndpoints";
-const service = (n: number): Body => ({ description: `svc ${n}`, type: "VPC_ENDPOINT_SERVICE", vpcEndpointServiceName: `com.example.vpce.region-1.vpce-svc-${n}` });
+const service = (n: number): Body => ({
+  description: `svc ${n}`,
+  type: "VPC_ENDPOINT_SERVICE",
+  vpcEndpointServiceName: `com.example.vpce.region-1.vpce-svc-${n}`,
+});
 const msk: Body = { description: "kafka", type: "MSK_MULTI_VPC", mskClusterArn: "arn:example:kafka:region-1:1:cluster/c/1", mskAuthentication: "SASL_IAM" };
 
 async function created(body: Body): Promise<string> {
@@ -73,8 +77,16 @@ describe("custom private DNS mappings", () => {
 
   /** [label, mappings, the exact problems of the 400]. */
   const refused: Array<[string, unknown[], string[]]> = [
-    ["a wildcard not leading", dns("db.*.example.com"), ["customPrivateDnsMappings[0].privateDnsName: must be a DNS name such as db.example.com, or one with a leading wildcard such as *.example.com"]],
-    ["a name with a space", dns("ok.example.com", "bad name.example.com"), ["customPrivateDnsMappings[1].privateDnsName: must be a DNS name such as db.example.com, or one with a leading wildcard such as *.example.com"]],
+    [
+      "a wildcard not leading",
+      dns("db.*.example.com"),
+      ["customPrivateDnsMappings[0].privateDnsName: must be a DNS name such as db.example.com, or one with a leading wildcard such as *.example.com"],
+    ],
+    [
+      "a name with a space",
+      dns("ok.example.com", "bad name.example.com"),
+      ["customPrivateDnsMappings[1].privateDnsName: must be a DNS name such as db.example.com, or one with a leading wildcard such as *.example.com"],
+    ],
     ["a name listed twice", dns("x.example.com", "X.example.com"), ["customPrivateDnsMappings[1].privateDnsName: X.example.com is listed twice"]],
     ["a mapping without its name", [{}], ["customPrivateDnsMappings[0].privateDnsName: is required"]],
   ];
@@ -103,7 +115,9 @@ describe("custom private DNS mappings", () => {
     const create = await cloud(emulator).call("POST", ENDPOINTS, { ...msk, customPrivateDnsMappings: dns("k.example.com") });
     expect(create.json.error).toBe("BAD_REQUEST: customPrivateDnsMappings: is not supported for type MSK_MULTI_VPC");
     const id = await created(msk);
-    expect((await patch(id, { customPrivateDnsMappings: dns("k.example.com") })).json.error).toBe("BAD_REQUEST: customPrivateDnsMappings: is not supported for type MSK_MULTI_VPC");
+    expect((await patch(id, { customPrivateDnsMappings: dns("k.example.com") })).json.error).toBe(
+      "BAD_REQUEST: customPrivateDnsMappings: is not supported for type MSK_MULTI_VPC",
+    );
     expect((await patch(id, { customPrivateDnsMappings: [] })).status).toBe(200);
   });
 });

@@ -9,7 +9,12 @@ beforeAll(async () => {
 afterAll(() => emulator.close());
 
 type Body = Record<string, unknown>;
-const vpcResource: Body = { description: "db", type: "VPC_RESOURCE", vpcResourceConfigurationId: "rcfg-1", vpcResourceShareArn: "arn:example:ram:region-1:1:resource-share/share-1" };
+const vpcResource: Body = {
+  description: "db",
+  type: "VPC_RESOURCE",
+  vpcResourceConfigurationId: "rcfg-1",
+  vpcResourceShareArn: "arn:example:ram:region-1:1:resource-share/share-1",
+};
 const msk: Body = { description: "kafka", type: "MSK_MULTI_VPC", mskClusterArn: "arn:example:kafka:region-1:1:cluster/c/1", mskAuthentication: "SASL_IAM" };
 const psc: Body = { description: "psc", type: "GCP_PSC_SERVICE_ATTACHMENT", gcpServiceAttachment: "projects/p/regions/r/serviceAttachments/s" };
 const without = (body: Body, key: string): Body => Object.fromEntries(Object.entries(body).filter(([k]) => k !== key));
@@ -17,10 +22,22 @@ const without = (body: Body, key: string): Body => Object.fromEntries(Object.ent
 /** [label, body, the exact problems of the 400] — limits the reference states in its descriptions. */
 const refused: Array<[string, Body, string[]]> = [
   ["a description of 256 characters", { ...vpcResource, description: "d".repeat(256) }, ["description: must be at most 255 characters"]],
-  ["VPC_RESOURCE without its configuration id", without(vpcResource, "vpcResourceConfigurationId"), ["vpcResourceConfigurationId: is required for type VPC_RESOURCE"]],
+  [
+    "VPC_RESOURCE without its configuration id",
+    without(vpcResource, "vpcResourceConfigurationId"),
+    ["vpcResourceConfigurationId: is required for type VPC_RESOURCE"],
+  ],
   ["VPC_RESOURCE without its share", { ...vpcResource, vpcResourceShareArn: null }, ["vpcResourceShareArn: is required for type VPC_RESOURCE"]],
-  ["MSK_MULTI_VPC without cluster and authentication", { type: "MSK_MULTI_VPC" }, ["mskClusterArn: is required for type MSK_MULTI_VPC", "mskAuthentication: is required for type MSK_MULTI_VPC"]],
-  ["GCP_PSC_SERVICE_ATTACHMENT without its attachment", without(psc, "gcpServiceAttachment"), ["gcpServiceAttachment: is required for type GCP_PSC_SERVICE_ATTACHMENT"]],
+  [
+    "MSK_MULTI_VPC without cluster and authentication",
+    { type: "MSK_MULTI_VPC" },
+    ["mskClusterArn: is required for type MSK_MULTI_VPC", "mskAuthentication: is required for type MSK_MULTI_VPC"],
+  ],
+  [
+    "GCP_PSC_SERVICE_ATTACHMENT without its attachment",
+    without(psc, "gcpServiceAttachment"),
+    ["gcpServiceAttachment: is required for type GCP_PSC_SERVICE_ATTACHMENT"],
+  ],
   ["an unknown key", { ...msk, region: "r" }, ["region: unknown field"]],
 ];
 
@@ -38,7 +55,12 @@ describe("reverse private endpoint create", () => {
     expect(await count()).toBe(before);
   });
 
-  it.each([["VPC_RESOURCE", vpcResource], ["MSK_MULTI_VPC", msk], ["GCP_PSC_SERVICE_ATTACHMENT", psc], ["a description of 255 characters", { ...psc, description: "d".repeat(255) }]])("accepts %s with its fields", async (_label, body) => {
+  it.each([
+    ["VPC_RESOURCE", vpcResource],
+    ["MSK_MULTI_VPC", msk],
+    ["GCP_PSC_SERVICE_ATTACHMENT", psc],
+    ["a description of 255 characters", { ...psc, description: "d".repeat(255) }],
+  ])("accepts %s with its fields", async (_label, body) => {
     const answer = await cloud(emulator).call("POST", "/pipesReversePrivateEndpoints", body);
     expect(answer.status, answer.text).toBe(200);
     expect(answer.json.result.type).toBe(body.type);

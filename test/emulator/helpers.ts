@@ -88,7 +88,13 @@ export function kafkaPipe(name: string, extra: Record<string, unknown> = {}): Re
         credentials: { username: "svc-user", password: "kafka-pass-4242" },
       },
     },
-    destination: { database: "default", table: `t_${name.replace(/\W/g, "_")}`, managedTable: true, tableDefinition: { engine: { type: "MergeTree" }, sortingKey: ["id"] }, columns: columns() },
+    destination: {
+      database: "default",
+      table: `t_${name.replace(/\W/g, "_")}`,
+      managedTable: true,
+      tableDefinition: { engine: { type: "MergeTree" }, sortingKey: ["id"] },
+      columns: columns(),
+    },
     fieldMappings: mappings(),
     ...extra,
   };
@@ -107,7 +113,13 @@ export function objectStoragePipe(name: string, isContinuous = false): Record<st
         accessKey: { accessKeyId: "AKIDEXAMPLE", secretKey: "object-secret-9999" },
       },
     },
-    destination: { database: "default", table: `t_${name.replace(/\W/g, "_")}`, managedTable: true, tableDefinition: { engine: { type: "MergeTree" }, sortingKey: ["id"] }, columns: columns() },
+    destination: {
+      database: "default",
+      table: `t_${name.replace(/\W/g, "_")}`,
+      managedTable: true,
+      tableDefinition: { engine: { type: "MergeTree" }, sortingKey: ["id"] },
+      columns: columns(),
+    },
     fieldMappings: mappings(),
   };
 }

@@ -13,13 +13,22 @@ describe("secrets and write-only fields never leave", () => {
   const withEverySecret = (): Record<string, any> => {
     const body = kafkaPipe("secret-kafka");
     body.source.validateSamples = true;
-    body.source.kafka.schemaRegistry = { url: "https://registry.example.test", authentication: "PLAIN", credentials: { username: "reg", password: "registry-pass-5555" } };
+    body.source.kafka.schemaRegistry = {
+      url: "https://registry.example.test",
+      authentication: "PLAIN",
+      credentials: { username: "reg", password: "registry-pass-5555" },
+    };
     body.destination.roles = ["role-writer-secret"];
     return body;
   };
   /** [label, body, secret values, write-only field names] */
   const cases: Array<[string, () => Record<string, any>, string[], string[]]> = [
-    ["kafka (credentials, schema registry, roles, validateSamples)", withEverySecret, ["kafka-pass-4242", "registry-pass-5555", "role-writer-secret"], ["validateSamples", "credentials", "roles"]],
+    [
+      "kafka (credentials, schema registry, roles, validateSamples)",
+      withEverySecret,
+      ["kafka-pass-4242", "registry-pass-5555", "role-writer-secret"],
+      ["validateSamples", "credentials", "roles"],
+    ],
     ["object storage (accessKey)", () => objectStoragePipe("secret-os", true), ["object-secret-9999"], ["accessKey"]],
     ["kinesis (accessKey)", () => kinesisPipe("secret-kinesis"), ["kinesis-secret-7777"], ["accessKey"]],
     ["postgres (credentials)", () => postgresPipe("secret_pg"), ["pg-pass-31337"], ["credentials"]],
@@ -37,7 +46,12 @@ describe("secrets and write-only fields never leave", () => {
 
   it("returns an object storage connectionString (the live API does) but not in the state dump", async () => {
     const body = objectStoragePipe("conn-string", true);
-    Object.assign(body.source.objectStorage, { authentication: "CONNECTION_STRING", connectionString: "AccountName=a;AccountKey=conn-key-1234", azureContainerName: "c", path: "logs/*.json" });
+    Object.assign(body.source.objectStorage, {
+      authentication: "CONNECTION_STRING",
+      connectionString: "AccountName=a;AccountKey=conn-key-1234",
+      azureContainerName: "c",
+      path: "logs/*.json",
+    });
     delete body.source.objectStorage.accessKey;
     const created = await cloud(emulator).call("POST", "/pipes", body);
     expect(created.json.result.source.objectStorage.connectionString).toContain("conn-key-1234");
@@ -105,7 +119,11 @@ describe("read-back with quirks off", () => {
     expect(created.settings).toBeNull();
     const scaled = await cloud(plain).call("PATCH", `/pipes/${created.id}/scaling`, { replicaCpuMillicores: 250, replicaMemoryGb: 0.5 });
     expect(scaled.json.result.scaling).toEqual({ replicas: 1, replicaCpuMillicores: 250, replicaMemoryGb: 0.5 });
-    expect((await cloud(plain).call("GET", `/pipes/${created.id}`)).json.result.scaling).toEqual({ replicas: 1, replicaCpuMillicores: 250, replicaMemoryGb: 0.5 });
+    expect((await cloud(plain).call("GET", `/pipes/${created.id}`)).json.result.scaling).toEqual({
+      replicas: 1,
+      replicaCpuMillicores: 250,
+      replicaMemoryGb: 0.5,
+    });
   });
 });
 

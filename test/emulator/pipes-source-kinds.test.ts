@@ -46,16 +46,92 @@ describe("each new source kind", () => {
 
 describe("create validation of the new kinds", () => {
   const invalid: Array<[string, () => Body, string]> = [
-    ["pubsub without its key", () => { const b = pubsubPipe(unique("p")); delete b.source.pubsub.serviceAccountKey; return b; }, "source.pubsub: must have required property 'serviceAccountKey'"],
-    ["pubsub timestamp seek without a time", () => { const b = pubsubPipe(unique("p")); b.source.pubsub.seekType = "timestamp"; return b; }, "source.pubsub.seekTimestamp: is required when seekType is timestamp"],
-    ["pubsub time with another seek", () => { const b = pubsubPipe(unique("p")); b.source.pubsub.seekTimestamp = "2026-04-10T12:00:00Z"; return b; }, "source.pubsub.seekTimestamp: must be omitted"],
-    ["pubsub ack deadline over 600", () => { const b = pubsubPipe(unique("p")); b.source.pubsub.ackDeadline = 601; return b; }, "source.pubsub.ackDeadline: must be <= 600"],
-    ["mysql without settings", () => { const b = mysqlPipe(unique("m")); delete b.source.mysql.settings; return b; }, "source.mysql: must have required property 'settings'"],
-    ["mysql mapping without a table", () => { const b = mysqlPipe(unique("m")); delete b.source.mysql.tableMappings[0].sourceTable; return b; }, "source.mysql.tableMappings.0"],
-    ["mongodb without a read preference", () => { const b = mongodbPipe(unique("g")); delete b.source.mongodb.readPreference; return b; }, "source.mongodb: must have required property 'readPreference'"],
-    ["mongodb mapping without its collection", () => { const b = mongodbPipe(unique("g")); delete b.source.mongodb.tableMappings[0].sourceCollection; return b; }, "sourceCollection"],
-    ["bigquery in cdc mode", () => { const b = bigqueryPipe(unique("b")); b.source.bigquery.settings.replicationMode = "cdc"; return b; }, "source.bigquery.settings.replicationMode: must be equal to one of the allowed values"],
-    ["scaling on a mysql pipe", () => ({ ...mysqlPipe(unique("m")), scaling: { replicas: 2 } }), "scaling: only kafka, kinesis, objectStorage, pubsub pipes take scaling"],
+    [
+      "pubsub without its key",
+      () => {
+        const b = pubsubPipe(unique("p"));
+        delete b.source.pubsub.serviceAccountKey;
+        return b;
+      },
+      "source.pubsub: must have required property 'serviceAccountKey'",
+    ],
+    [
+      "pubsub timestamp seek without a time",
+      () => {
+        const b = pubsubPipe(unique("p"));
+        b.source.pubsub.seekType = "timestamp";
+        return b;
+      },
+      "source.pubsub.seekTimestamp: is required when seekType is timestamp",
+    ],
+    [
+      "pubsub time with another seek",
+      () => {
+        const b = pubsubPipe(unique("p"));
+        b.source.pubsub.seekTimestamp = "2026-04-10T12:00:00Z";
+        return b;
+      },
+      "source.pubsub.seekTimestamp: must be omitted",
+    ],
+    [
+      "pubsub ack deadline over 600",
+      () => {
+        const b = pubsubPipe(unique("p"));
+        b.source.pubsub.ackDeadline = 601;
+        return b;
+      },
+      "source.pubsub.ackDeadline: must be <= 600",
+    ],
+    [
+      "mysql without settings",
+      () => {
+        const b = mysqlPipe(unique("m"));
+        delete b.source.mysql.settings;
+        return b;
+      },
+      "source.mysql: must have required property 'settings'",
+    ],
+    [
+      "mysql mapping without a table",
+      () => {
+        const b = mysqlPipe(unique("m"));
+        delete b.source.mysql.tableMappings[0].sourceTable;
+        return b;
+      },
+      "source.mysql.tableMappings.0",
+    ],
+    [
+      "mongodb without a read preference",
+      () => {
+        const b = mongodbPipe(unique("g"));
+        delete b.source.mongodb.readPreference;
+        return b;
+      },
+      "source.mongodb: must have required property 'readPreference'",
+    ],
+    [
+      "mongodb mapping without its collection",
+      () => {
+        const b = mongodbPipe(unique("g"));
+        delete b.source.mongodb.tableMappings[0].sourceCollection;
+        return b;
+      },
+      "sourceCollection",
+    ],
+    [
+      "bigquery in cdc mode",
+      () => {
+        const b = bigqueryPipe(unique("b"));
+        b.source.bigquery.settings.replicationMode = "cdc";
+        return b;
+      },
+      "source.bigquery.settings.replicationMode: must be equal to one of the allowed values",
+    ],
+    [
+      "scaling on a mysql pipe",
+      () => ({ ...mysqlPipe(unique("m")), scaling: { replicas: 2 } }),
+      "scaling: only kafka, kinesis, objectStorage, pubsub pipes take scaling",
+    ],
   ];
   it.each(invalid)("refuses %s with a 400 naming the path", async (_label, body, fragment) => {
     const answer = await api.call("POST", "/pipes", body());
@@ -71,7 +147,15 @@ describe("object storage addressing and queue rules", () => {
     return b;
   };
   it("takes a store addressed by path and container, without url", async () => {
-    const b = store({ url: undefined, path: "logs/*.json", azureContainerName: "c1", type: "azureblobstorage", authentication: "CONNECTION_STRING", connectionString: "AccountKey=k1", accessKey: undefined });
+    const b = store({
+      url: undefined,
+      path: "logs/*.json",
+      azureContainerName: "c1",
+      type: "azureblobstorage",
+      authentication: "CONNECTION_STRING",
+      connectionString: "AccountKey=k1",
+      accessKey: undefined,
+    });
     await created(JSON.parse(JSON.stringify(b)));
   });
   it("takes a queue with a notifying store, authentication and continuous reading", async () => {
@@ -79,11 +163,27 @@ describe("object storage addressing and queue rules", () => {
   });
   const invalid: Array<[string, Body, string]> = [
     ["path without a container", { url: undefined, path: "logs/*.json" }, "source.objectStorage.azureContainerName: is required with path"],
-    ["a queue on a one-off pipe", { isContinuous: false, queueUrl: "https://queue.example.test/q" }, "source.objectStorage.queueUrl: only applicable when isContinuous is true"],
-    ["a queue on a public store", { authentication: undefined, accessKey: undefined, queueUrl: "https://queue.example.test/q" }, "source.objectStorage.queueUrl: not applicable to a public store"],
-    ["a queue on a store type without notifications", { type: "dospaces", queueUrl: "https://queue.example.test/q" }, "source.objectStorage.queueUrl: not applicable to type dospaces"],
+    [
+      "a queue on a one-off pipe",
+      { isContinuous: false, queueUrl: "https://queue.example.test/q" },
+      "source.objectStorage.queueUrl: only applicable when isContinuous is true",
+    ],
+    [
+      "a queue on a public store",
+      { authentication: undefined, accessKey: undefined, queueUrl: "https://queue.example.test/q" },
+      "source.objectStorage.queueUrl: not applicable to a public store",
+    ],
+    [
+      "a queue on a store type without notifications",
+      { type: "dospaces", queueUrl: "https://queue.example.test/q" },
+      "source.objectStorage.queueUrl: not applicable to type dospaces",
+    ],
     ["skipInitialLoad without a queue", { skipInitialLoad: true }, "source.objectStorage.skipInitialLoad: only applicable when queueUrl is provided"],
-    ["startAfter with skipInitialLoad", { queueUrl: "https://queue.example.test/q", skipInitialLoad: true, startAfter: "a/" }, "source.objectStorage.startAfter: cannot be provided when skipInitialLoad is true"],
+    [
+      "startAfter with skipInitialLoad",
+      { queueUrl: "https://queue.example.test/q", skipInitialLoad: true, startAfter: "a/" },
+      "source.objectStorage.startAfter: cannot be provided when skipInitialLoad is true",
+    ],
   ];
   it.each(invalid)("refuses %s", async (_label, over, fragment) => {
     const answer = await api.call("POST", "/pipes", JSON.parse(JSON.stringify(store(over))));
@@ -99,11 +199,15 @@ describe("PATCH of the new kinds", () => {
     expect(bare.status).toBe(400);
     expect(bare.json.error).toContain("source.pubsub: must have required property 'authentication'");
     const key = { serviceAccountFile: "rotated-key-file-9191" };
-    const full = await api.call("PATCH", `/pipes/${pipe.id}`, { source: { pubsub: { ackDeadline: 120, authentication: "SERVICE_ACCOUNT", serviceAccountKey: key } } });
+    const full = await api.call("PATCH", `/pipes/${pipe.id}`, {
+      source: { pubsub: { ackDeadline: 120, authentication: "SERVICE_ACCOUNT", serviceAccountKey: key } },
+    });
     expect(full.status, full.text).toBe(200);
     expect(full.json.result.source.pubsub.ackDeadline).toBe(120);
     expect(full.text).not.toContain("rotated-key-file-9191");
-    const topic = await api.call("PATCH", `/pipes/${pipe.id}`, { source: { pubsub: { topic: "other", authentication: "SERVICE_ACCOUNT", serviceAccountKey: key } } });
+    const topic = await api.call("PATCH", `/pipes/${pipe.id}`, {
+      source: { pubsub: { topic: "other", authentication: "SERVICE_ACCOUNT", serviceAccountKey: key } },
+    });
     expect(topic.json.error).toContain("source.pubsub.topic: is fixed at creation");
   });
 
@@ -111,10 +215,19 @@ describe("PATCH of the new kinds", () => {
     const pipe = await created(mysqlPipe(unique("m")));
     const noPort = await api.call("PATCH", `/pipes/${pipe.id}`, { source: { mysql: { host: "mysql2.example.test" } } });
     expect(noPort.json.error).toContain("source.mysql: must have required property 'port'");
-    const moved = await api.call("PATCH", `/pipes/${pipe.id}`, { source: { mysql: { host: "mysql2.example.test", port: 3307, serverId: 4242, settings: { useCompression: true } } } });
+    const moved = await api.call("PATCH", `/pipes/${pipe.id}`, {
+      source: { mysql: { host: "mysql2.example.test", port: 3307, serverId: 4242, settings: { useCompression: true } } },
+    });
     expect(moved.status, moved.text).toBe(200);
-    expect(moved.json.result.source.mysql).toMatchObject({ host: "mysql2.example.test", port: 3307, serverId: 4242, settings: { replicationMode: "cdc", useCompression: true } });
-    const fixed = await api.call("PATCH", `/pipes/${pipe.id}`, { source: { mysql: { host: "h.example.test", port: 3306, settings: { replicationMechanism: "FILE_POS" } } } });
+    expect(moved.json.result.source.mysql).toMatchObject({
+      host: "mysql2.example.test",
+      port: 3307,
+      serverId: 4242,
+      settings: { replicationMode: "cdc", useCompression: true },
+    });
+    const fixed = await api.call("PATCH", `/pipes/${pipe.id}`, {
+      source: { mysql: { host: "h.example.test", port: 3306, settings: { replicationMechanism: "FILE_POS" } } },
+    });
     expect(fixed.json.error).toContain("source.mysql.settings.replicationMechanism: is fixed at creation");
   });
 
@@ -127,7 +240,9 @@ describe("PATCH of the new kinds", () => {
     expect(running.json.error).toContain("must be paused to edit");
     await api.call("PATCH", `/pipes/${pipe.id}/state`, { command: "stop" });
     const users = { sourceDatabaseName: "app", sourceCollection: "users", targetTable: `${name}_users` };
-    const both = await api.call("PATCH", `/pipes/${pipe.id}`, { source: { mongodb: { ...required, tableMappingsToRemove: [users], tableMappingsToAdd: [{ ...users, tableEngine: "MergeTree" }] } } });
+    const both = await api.call("PATCH", `/pipes/${pipe.id}`, {
+      source: { mongodb: { ...required, tableMappingsToRemove: [users], tableMappingsToAdd: [{ ...users, tableEngine: "MergeTree" }] } },
+    });
     expect(both.json.error).toContain("source.mongodb.tableMappingsToAdd.0: app.users is also in tableMappingsToRemove");
     const added = await api.call("PATCH", `/pipes/${pipe.id}`, { source: { mongodb: { ...required, tableMappingsToAdd: [orders] } } });
     expect(added.status, added.text).toBe(200);

@@ -20,8 +20,24 @@ describe("conflicts", () => {
 
   const cases: Array<[string, () => Record<string, any>, string]> = [
     ["the same name", () => kafkaPipe("taken-name"), "a pipe named taken-name already exists"],
-    ["the same consumer group", () => { const b = kafkaPipe("other-1"); b.source.kafka.consumerGroup = "group-a"; return b; }, "consumer group group-a is already used"],
-    ["the same destination table", () => { const b = kafkaPipe("other-2"); b.destination.table = "taken_table"; return b; }, "destination table default.taken_table is already fed"],
+    [
+      "the same consumer group",
+      () => {
+        const b = kafkaPipe("other-1");
+        b.source.kafka.consumerGroup = "group-a";
+        return b;
+      },
+      "consumer group group-a is already used",
+    ],
+    [
+      "the same destination table",
+      () => {
+        const b = kafkaPipe("other-2");
+        b.destination.table = "taken_table";
+        return b;
+      },
+      "destination table default.taken_table is already fed",
+    ],
   ];
   it.each(cases)("refuses a pipe with %s (409)", async (_label, body, fragment) => {
     const answer = await api.call("POST", "/pipes", body());
@@ -56,7 +72,10 @@ describe("PATCH in place", () => {
     const answer = await api.call("PATCH", `/pipes/${created.id}`, { fieldMappings: created.fieldMappings });
     expect(answer.status).toBe(400);
     expect(answer.json.error).toContain("fieldMappings: must be sent together with destination.columns");
-    const both = await api.call("PATCH", `/pipes/${created.id}`, { fieldMappings: created.fieldMappings, destination: { columns: created.destination.columns } });
+    const both = await api.call("PATCH", `/pipes/${created.id}`, {
+      fieldMappings: created.fieldMappings,
+      destination: { columns: created.destination.columns },
+    });
     expect(both.status, both.text).toBe(200);
   });
 
@@ -65,8 +84,16 @@ describe("PATCH in place", () => {
     const answer = await api.call("PATCH", `/pipes/${created.id}`, {
       name: "patch-all-renamed",
       source: { kafka: { iamRole: "arn:example:iam::123456789012:role/reader", credentials: { username: "new", password: "rotated-pass-8080" } } },
-      destination: { columns: [{ name: "id", type: "UInt64" }, { name: "msg", type: "String" }] },
-      fieldMappings: [{ sourceField: "id", destinationField: "id" }, { sourceField: "message", destinationField: "msg" }],
+      destination: {
+        columns: [
+          { name: "id", type: "UInt64" },
+          { name: "msg", type: "String" },
+        ],
+      },
+      fieldMappings: [
+        { sourceField: "id", destinationField: "id" },
+        { sourceField: "message", destinationField: "msg" },
+      ],
     });
     expect(answer.status, answer.text).toBe(200);
     const pipe = answer.json.result;
@@ -102,7 +129,11 @@ describe("reverse private endpoints", () => {
   });
 
   it("creates, updates and deletes an endpoint", async () => {
-    const created = await api.call("POST", "/pipesReversePrivateEndpoints", { description: "new", type: "VPC_ENDPOINT_SERVICE", vpcEndpointServiceName: "com.example.vpce.svc-1" });
+    const created = await api.call("POST", "/pipesReversePrivateEndpoints", {
+      description: "new",
+      type: "VPC_ENDPOINT_SERVICE",
+      vpcEndpointServiceName: "com.example.vpce.svc-1",
+    });
     expect(created.status, created.text).toBe(200);
     expect(created.json.result.status).toBe("Ready");
     const id = created.json.result.id;

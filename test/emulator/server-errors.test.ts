@@ -19,11 +19,18 @@ beforeAll(async () => {
   const app = { options, store: new Store(options.serviceId) };
   const faults = new FaultInjector(options);
   const stats = new Stats();
-  const router = new Router().add("GET", "/boom", cloudHandler(() => {
-    throw new TypeError("cannot read properties of undefined (reading 'brokers')");
-  }));
+  const router = new Router().add(
+    "GET",
+    "/boom",
+    cloudHandler(() => {
+      throw new TypeError("cannot read properties of undefined (reading 'brokers')");
+    }),
+  );
   const abort = new AbortController();
-  const server = createEmulatorServer({ app, router, faults, stats, control: new Control(app, faults, stats, () => undefined), persist: () => undefined, logError: (line) => logged.push(line) }, abort.signal);
+  const server = createEmulatorServer(
+    { app, router, faults, stats, control: new Control(app, faults, stats, () => undefined), persist: () => undefined, logError: (line) => logged.push(line) },
+    abort.signal,
+  );
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   close = () => {

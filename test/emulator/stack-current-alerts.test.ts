@@ -28,7 +28,10 @@ describe.each(surfaces)("current alerts through $label", ({ call }) => {
 
   beforeAll(async () => {
     const source = (await call("GET", "/sources")).data[0].id;
-    const d = await call("POST", "/dashboards", { name: "alerts", tiles: [{ name: "errors", x: 0, y: 0, w: 6, h: 4, config: { displayType: "line", sourceId: source, select: [{ aggFn: "count" }] } }] });
+    const d = await call("POST", "/dashboards", {
+      name: "alerts",
+      tiles: [{ name: "errors", x: 0, y: 0, w: 6, h: 4, config: { displayType: "line", sourceId: source, select: [{ aggFn: "count" }] } }],
+    });
     dashboardId = d.data.id;
     lineTile = d.data.tiles[0].id;
     savedSearchId = (await call("POST", "/saved-searches", { name: "errors", sourceId: source, where: "level:error" })).data.id;
@@ -86,8 +89,15 @@ describe.each(surfaces)("current alerts through $label", ({ call }) => {
 
   it("keeps the schedule, note and consecutive windows; channels carry up to ten webhooks", async () => {
     const second = (await call("POST", "/webhooks", { name: `second ${Math.random()}`, service: "generic", url: "https://hooks.example.test/2" })).data.id;
-    const channels = [{ type: "webhook", webhookId: WEBHOOK }, { type: "webhook", webhookId: second }];
-    const created = await call("POST", "/alerts", { ...onTile({ note: "runbook", numConsecutiveWindows: 3, scheduleOffsetMinutes: 2 }), channel: undefined, channels });
+    const channels = [
+      { type: "webhook", webhookId: WEBHOOK },
+      { type: "webhook", webhookId: second },
+    ];
+    const created = await call("POST", "/alerts", {
+      ...onTile({ note: "runbook", numConsecutiveWindows: 3, scheduleOffsetMinutes: 2 }),
+      channel: undefined,
+      channels,
+    });
     expect(created.status, created.error).toBe(200);
     expect(created.data).toMatchObject({ note: "runbook", numConsecutiveWindows: 3, scheduleOffsetMinutes: 2, channel: channels[0], channels });
     const start = new Date(Date.now() - 60_000).toISOString();
@@ -96,10 +106,21 @@ describe.each(surfaces)("current alerts through $label", ({ call }) => {
   });
 
   it("replaces on PUT: name, message, note and windows cleared; thresholdMax kept when omitted", async () => {
-    const made = (await call("POST", "/alerts", onTile({ name: "n", message: "m", note: "x", numConsecutiveWindows: 2, thresholdType: "between", thresholdMax: 50 }))).data;
+    const made = (
+      await call("POST", "/alerts", onTile({ name: "n", message: "m", note: "x", numConsecutiveWindows: 2, thresholdType: "between", thresholdMax: 50 }))
+    ).data;
     const put = await call("PUT", `/alerts/${made.id}`, onTile({ threshold: 3 }));
     expect(put.status, put.error).toBe(200);
-    expect(put.data).toMatchObject({ name: null, message: null, note: null, numConsecutiveWindows: null, threshold: 3, thresholdType: "above", thresholdMax: 50, createdAt: made.createdAt });
+    expect(put.data).toMatchObject({
+      name: null,
+      message: null,
+      note: null,
+      numConsecutiveWindows: null,
+      threshold: 3,
+      thresholdType: "above",
+      thresholdMax: 50,
+      createdAt: made.createdAt,
+    });
   });
 
   it("moves an alert from a tile to a saved search on PUT", async () => {
@@ -116,14 +137,42 @@ describe.each(surfaces)("current alerts through $label", ({ call }) => {
     ["a missing saved search", () => onSearch({ savedSearchId: NO_SUCH }), "Saved search not found"],
     ["a missing webhook", () => onTile({ channel: { type: "webhook", webhookId: NO_SUCH } }), "Webhook not found"],
     ["a webhook id that is not a document id", () => onTile({ channel: { type: "webhook", webhookId: "webhook-1" } }), "Invalid webhook ID"],
-    ["the contract's source name search", () => onSearch({ source: "search" }), "source: Invalid enum value. Expected 'saved_search' | 'tile', received 'search'"],
-    ["between without thresholdMax", () => onTile({ thresholdType: "between" }), "thresholdMax: thresholdMax is required for between/not_between threshold types"],
-    ["thresholdMax below threshold", () => onTile({ thresholdType: "not_between", thresholdMax: 1 }), "thresholdMax: thresholdMax must be greater than or equal to threshold"],
+    [
+      "the contract's source name search",
+      () => onSearch({ source: "search" }),
+      "source: Invalid enum value. Expected 'saved_search' | 'tile', received 'search'",
+    ],
+    [
+      "between without thresholdMax",
+      () => onTile({ thresholdType: "between" }),
+      "thresholdMax: thresholdMax is required for between/not_between threshold types",
+    ],
+    [
+      "thresholdMax below threshold",
+      () => onTile({ thresholdType: "not_between", thresholdMax: 1 }),
+      "thresholdMax: thresholdMax must be greater than or equal to threshold",
+    ],
     ["a threshold type the server lacks", () => onTile({ thresholdType: "outside" }), "thresholdType: Invalid enum value"],
     ["no channel at all", () => onTile({ channel: undefined }), 'channels: Provide either "channel" or "channels"'],
-    ["eleven channels", () => onTile({ channel: undefined, channels: Array.from({ length: 11 }, (_, i) => ({ type: "webhook", webhookId: `65f0c0de0000000000000${String(i).padStart(3, "0")}` })) }), "channels: An alert supports at most 10 notification channels"],
-    ["channel differing from channels[0]", () => onTile({ channels: [{ type: "webhook", webhookId: NO_SUCH }] }), 'channels: When both "channel" and "channels" are provided'],
-    ["a schedule offset not below the interval", () => onTile({ interval: "1m", scheduleOffsetMinutes: 1 }), "scheduleOffsetMinutes: scheduleOffsetMinutes must be less than 1 minute"],
+    [
+      "eleven channels",
+      () =>
+        onTile({
+          channel: undefined,
+          channels: Array.from({ length: 11 }, (_, i) => ({ type: "webhook", webhookId: `65f0c0de0000000000000${String(i).padStart(3, "0")}` })),
+        }),
+      "channels: An alert supports at most 10 notification channels",
+    ],
+    [
+      "channel differing from channels[0]",
+      () => onTile({ channels: [{ type: "webhook", webhookId: NO_SUCH }] }),
+      'channels: When both "channel" and "channels" are provided',
+    ],
+    [
+      "a schedule offset not below the interval",
+      () => onTile({ interval: "1m", scheduleOffsetMinutes: 1 }),
+      "scheduleOffsetMinutes: scheduleOffsetMinutes must be less than 1 minute",
+    ],
     ["zero consecutive windows", () => onTile({ numConsecutiveWindows: 0 }), "numConsecutiveWindows: Number must be greater than or equal to 1"],
   ];
   it.each(refused)("refuses %s with 400", async (_label, body, fragment) => {

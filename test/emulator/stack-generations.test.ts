@@ -24,7 +24,11 @@ const contractTile = { name: "a", x: 0, y: 0, w: 6, h: 4, series: [{ type: "time
 describe("choosing the generation", () => {
   it("serves the current server's form by default and says which in the control state", async () => {
     expect(resolveOptions({}).stackApiVersion).toBe("2.36.0");
-    for (const [version, expected] of [["default", "2.36.0"], ["2.0.0", "2.0.0"], ["2.36.0", "2.36.0"]]) {
+    for (const [version, expected] of [
+      ["default", "2.36.0"],
+      ["2.0.0", "2.0.0"],
+      ["2.36.0", "2.36.0"],
+    ]) {
       expect((await control(emulators[version], "GET", "/state")).json.stackApiVersion).toBe(expected);
     }
     const contract = await call("default", "POST", "/dashboards", { name: "d", tiles: [contractTile] });
@@ -64,14 +68,27 @@ describe("the same request, each generation's answer", () => {
   });
 
   const table: Array<[string, (v: string) => Promise<{ status: number; text: string }>, { status: number; text: RegExp }, { status: number; text: RegExp }]> = [
-    ["GET of a missing dashboard", (v) => call(v, "GET", `/dashboards/${NO_SUCH}`), { status: 404, text: /^\{"message":"Dashboard not found"\}$/ }, { status: 404, text: /^Not Found$/ }],
-    ["DELETE of a missing dashboard", (v) => call(v, "DELETE", `/dashboards/${NO_SUCH}`), { status: 404, text: /Dashboard not found/ }, { status: 200, text: /^\{\}$/ }],
+    [
+      "GET of a missing dashboard",
+      (v) => call(v, "GET", `/dashboards/${NO_SUCH}`),
+      { status: 404, text: /^\{"message":"Dashboard not found"\}$/ },
+      { status: 404, text: /^Not Found$/ },
+    ],
+    [
+      "DELETE of a missing dashboard",
+      (v) => call(v, "DELETE", `/dashboards/${NO_SUCH}`),
+      { status: 404, text: /Dashboard not found/ },
+      { status: 200, text: /^\{\}$/ },
+    ],
     ["the saved searches route", (v) => call(v, "GET", "/saved-searches"), { status: 404, text: /^Not Found$/ }, { status: 200, text: /"meta"/ }],
     ["the webhooks route", (v) => call(v, "GET", "/webhooks"), { status: 404, text: /^Not Found$/ }, { status: 200, text: /65f0c0de00000000000000a1/ }],
     ["the alert list", (v) => call(v, "GET", "/alerts"), { status: 200, text: /^\{"data":\[[^\]]*\]\}$/ }, { status: 200, text: /"meta":\{"total":/ }],
   ];
   it.each(table)("%s", async (_label, send, old, current) => {
-    for (const [version, expected] of [["2.0.0", old], ["2.36.0", current]] as const) {
+    for (const [version, expected] of [
+      ["2.0.0", old],
+      ["2.36.0", current],
+    ] as const) {
       const answer = await send(version);
       expect(answer.status, version).toBe(expected.status);
       expect(answer.text, version).toMatch(expected.text);
@@ -82,9 +99,18 @@ describe("the same request, each generation's answer", () => {
     const answers: Record<string, Record<string, unknown>> = {};
     for (const version of ["2.0.0", "2.36.0"]) {
       const sourceId = (await call(version, "GET", "/sources")).json.data[0].id;
-      const series = version === "2.0.0" ? [{ type: "time", dataSource: "events", aggFn: "count" }] : [{ type: "time", sourceId, aggFn: "count", where: "", groupBy: [] }];
+      const series =
+        version === "2.0.0" ? [{ type: "time", dataSource: "events", aggFn: "count" }] : [{ type: "time", sourceId, aggFn: "count", where: "", groupBy: [] }];
       const d = (await call(version, "POST", "/dashboards", { name: "al", tiles: [{ name: "a", x: 0, y: 0, w: 6, h: 4, series }] })).json.data;
-      const alert = await call(version, "POST", "/alerts", { source: "tile", dashboardId: d.id, tileId: d.tiles[0].id, threshold: 1, thresholdType: "above", interval: "5m", channel: { type: "webhook", webhookId: "65f0c0de00000000000000a1" } });
+      const alert = await call(version, "POST", "/alerts", {
+        source: "tile",
+        dashboardId: d.id,
+        tileId: d.tiles[0].id,
+        threshold: 1,
+        thresholdType: "above",
+        interval: "5m",
+        channel: { type: "webhook", webhookId: "65f0c0de00000000000000a1" },
+      });
       expect(alert.status, version).toBe(200);
       answers[version] = alert.json.data;
     }
@@ -106,7 +132,11 @@ describe("the same request, each generation's answer", () => {
 
   it("an alert's state and silence forced through the control API read back in each generation's form", async () => {
     const forms = {
-      "2.0.0": { change: { state: "active", silenced: true }, read: { state: "active", silenced: true }, refused: { silenced: { at: "2026-01-01T00:00:00.000Z" } } },
+      "2.0.0": {
+        change: { state: "active", silenced: true },
+        read: { state: "active", silenced: true },
+        refused: { silenced: { at: "2026-01-01T00:00:00.000Z" } },
+      },
       "2.36.0": {
         change: { state: "ALERT", silenced: { by: "65f0c0de0000000000000009", at: "2026-01-01T00:00:00.000Z", until: "2026-01-02T00:00:00.000Z" } },
         read: { state: "ALERT", silenced: { by: "65f0c0de0000000000000009", at: "2026-01-01T00:00:00.000Z", until: "2026-01-02T00:00:00.000Z" } },

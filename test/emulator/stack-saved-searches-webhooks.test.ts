@@ -28,7 +28,20 @@ describe.each(surfaces)("saved searches and webhooks through $label", ({ call })
     const created = await call("POST", "/saved-searches", { name: " errors ", sourceId, where: "level:error", tags: ["a"] });
     expect(created.status, created.error).toBe(200);
     const s = created.data;
-    expect(s).toEqual({ id: s.id, name: "errors", select: "", where: "level:error", whereLanguage: "lucene", orderBy: "", sourceId, tags: ["a"], filters: [], teamId: expect.any(String), createdAt: s.createdAt, updatedAt: s.updatedAt });
+    expect(s).toEqual({
+      id: s.id,
+      name: "errors",
+      select: "",
+      where: "level:error",
+      whereLanguage: "lucene",
+      orderBy: "",
+      sourceId,
+      tags: ["a"],
+      filters: [],
+      teamId: expect.any(String),
+      createdAt: s.createdAt,
+      updatedAt: s.updatedAt,
+    });
     expect((await call("GET", `/saved-searches/${s.id}`)).data).toEqual(s);
     expect((await call("GET", "/saved-searches")).data.map((x: { id: string }) => x.id)).toContain(s.id);
     const put = await call("PUT", `/saved-searches/${s.id}`, { name: "errors", sourceId, filters: [{ condition: "service IN ('api')" }] });
@@ -41,7 +54,16 @@ describe.each(surfaces)("saved searches and webhooks through $label", ({ call })
 
   it("deletes a saved search's alerts with it", async () => {
     const s = (await call("POST", "/saved-searches", { name: "with alert", sourceId })).data;
-    const alert = (await call("POST", "/alerts", { source: "saved_search", savedSearchId: s.id, interval: "1h", threshold: 1, thresholdType: "above", channel: { type: "webhook", webhookId: "65f0c0de00000000000000a1" } })).data;
+    const alert = (
+      await call("POST", "/alerts", {
+        source: "saved_search",
+        savedSearchId: s.id,
+        interval: "1h",
+        threshold: 1,
+        thresholdType: "above",
+        channel: { type: "webhook", webhookId: "65f0c0de00000000000000a1" },
+      })
+    ).data;
     await call("DELETE", `/saved-searches/${s.id}`);
     expect((await call("GET", `/alerts/${alert.id}`)).status).toBe(404);
   });
@@ -59,10 +81,29 @@ describe.each(surfaces)("saved searches and webhooks through $label", ({ call })
   it("lists the seeded webhook and creates, replaces and deletes one, never answering its headers", async () => {
     const list = await call("GET", "/webhooks");
     expect(list.data[0]).toMatchObject({ id: "65f0c0de00000000000000a1", service: "generic" });
-    const created = await call("POST", "/webhooks", { name: "pager", service: "generic", url: "https://hooks.example.test/p", headers: { Authorization: "Bearer hook-secret-1" }, body: "{}" });
+    const created = await call("POST", "/webhooks", {
+      name: "pager",
+      service: "generic",
+      url: "https://hooks.example.test/p",
+      headers: { Authorization: "Bearer hook-secret-1" },
+      body: "{}",
+    });
     expect(created.status, created.error).toBe(200);
-    expect(created.data).toEqual({ id: expect.any(String), name: "pager", url: "https://hooks.example.test/p", updatedAt: expect.any(String), createdAt: expect.any(String), service: "generic", body: "{}" });
-    const put = await call("PUT", `/webhooks/${created.data.id}`, { name: "pager", service: "generic", url: "https://hooks.example.test/p", description: "on call" });
+    expect(created.data).toEqual({
+      id: expect.any(String),
+      name: "pager",
+      url: "https://hooks.example.test/p",
+      updatedAt: expect.any(String),
+      createdAt: expect.any(String),
+      service: "generic",
+      body: "{}",
+    });
+    const put = await call("PUT", `/webhooks/${created.data.id}`, {
+      name: "pager",
+      service: "generic",
+      url: "https://hooks.example.test/p",
+      description: "on call",
+    });
     expect(put.data).toMatchObject({ description: "on call" });
     expect(put.data).not.toHaveProperty("body");
     expect(JSON.stringify(put.json)).not.toContain("hook-secret-1");
@@ -77,14 +118,23 @@ describe.each(surfaces)("saved searches and webhooks through $label", ({ call })
     expect(again.status).toBe(400);
     expect(again.error).toContain("A webhook with this service and name already exists");
     const s = (await call("POST", "/saved-searches", { name: "uses hook", sourceId })).data;
-    await call("POST", "/alerts", { source: "saved_search", savedSearchId: s.id, interval: "1h", threshold: 1, thresholdType: "above", channel: { type: "webhook", webhookId: first.data.id } });
+    await call("POST", "/alerts", {
+      source: "saved_search",
+      savedSearchId: s.id,
+      interval: "1h",
+      threshold: 1,
+      thresholdType: "above",
+      channel: { type: "webhook", webhookId: first.data.id },
+    });
     const refused = await call("DELETE", `/webhooks/${first.data.id}`);
     expect(refused.status).toBe(409);
     expect(refused.error).toContain("Cannot delete webhook: 1 alert(s) still reference it");
   });
 
   it("refuses headers on a slack webhook and an invalid url", async () => {
-    expect((await call("POST", "/webhooks", { name: "s", service: "slack", url: "https://x.test", headers: { a: "b" } })).error).toContain("headers: headers is not supported for the slack webhook service");
+    expect((await call("POST", "/webhooks", { name: "s", service: "slack", url: "https://x.test", headers: { a: "b" } })).error).toContain(
+      "headers: headers is not supported for the slack webhook service",
+    );
     expect((await call("POST", "/webhooks", { name: "u", service: "generic", url: "not a url" })).error).toContain("url: Invalid url");
   });
 
@@ -103,7 +153,12 @@ describe.each(surfaces)("saved searches and webhooks through $label", ({ call })
 
 describe("control state", () => {
   it("names the served generation and shows webhook header names without their values", async () => {
-    await apiV2(emulator).call("POST", "/webhooks", { name: "secret", service: "generic", url: "https://hooks.example.test/x", headers: { "X-Token": "control-secret-42" } });
+    await apiV2(emulator).call("POST", "/webhooks", {
+      name: "secret",
+      service: "generic",
+      url: "https://hooks.example.test/x",
+      headers: { "X-Token": "control-secret-42" },
+    });
     const state = await control(emulator, "GET", "/state");
     expect(state.json.stackApiVersion).toBe("2.36.0");
     expect(state.text).not.toContain("control-secret-42");
@@ -119,7 +174,9 @@ describe("state file", () => {
       const first = await start({ stackApiVersion: "2.36.0", stateFile });
       const sourceId = (await apiV2(first).call("GET", "/sources")).json.data[0].id;
       const search = (await apiV2(first).call("POST", "/saved-searches", { name: "kept", sourceId })).json.data;
-      const hook = (await apiV2(first).call("POST", "/webhooks", { name: "kept", service: "generic", url: "https://hooks.example.test/k", headers: { "X-Token": "t" } })).json.data;
+      const hook = (
+        await apiV2(first).call("POST", "/webhooks", { name: "kept", service: "generic", url: "https://hooks.example.test/k", headers: { "X-Token": "t" } })
+      ).json.data;
       await first.close();
       const second = await start({ stackApiVersion: "2.36.0", stateFile });
       try {

@@ -13,9 +13,21 @@ describe("readSelectItem", () => {
   it.each<[string, Record<string, unknown>, Record<string, unknown>]>([
     ["fills where, language and an empty value expression", { aggFn: "count" }, { aggFn: "count", valueExpression: "", where: "", whereLanguage: "lucene" }],
     ["drops a value expression left on a count", { aggFn: "count", valueExpression: "x" }, { aggFn: "count", where: "", whereLanguage: "lucene" }],
-    ["keeps a quantile level of the allowed set", { aggFn: "quantile", level: 0.95, valueExpression: "d" }, { aggFn: "quantile", level: 0.95, valueExpression: "d", where: "", whereLanguage: "lucene" }],
-    ["drops a level outside the allowed set", { aggFn: "quantile", level: 0.75, valueExpression: "d" }, { aggFn: "quantile", valueExpression: "d", where: "", whereLanguage: "lucene" }],
-    ["keeps alias, metric fields and delta", { aggFn: "sum", valueExpression: "v", alias: "A", metricType: "sum", metricName: "m", periodAggFn: "delta", whereLanguage: "sql" }, { aggFn: "sum", valueExpression: "v", alias: "A", metricType: "sum", metricName: "m", periodAggFn: "delta", where: "", whereLanguage: "sql" }],
+    [
+      "keeps a quantile level of the allowed set",
+      { aggFn: "quantile", level: 0.95, valueExpression: "d" },
+      { aggFn: "quantile", level: 0.95, valueExpression: "d", where: "", whereLanguage: "lucene" },
+    ],
+    [
+      "drops a level outside the allowed set",
+      { aggFn: "quantile", level: 0.75, valueExpression: "d" },
+      { aggFn: "quantile", valueExpression: "d", where: "", whereLanguage: "lucene" },
+    ],
+    [
+      "keeps alias, metric fields and delta",
+      { aggFn: "sum", valueExpression: "v", alias: "A", metricType: "sum", metricName: "m", periodAggFn: "delta", whereLanguage: "sql" },
+      { aggFn: "sum", valueExpression: "v", alias: "A", metricType: "sum", metricName: "m", periodAggFn: "delta", where: "", whereLanguage: "sql" },
+    ],
   ])("%s", (_label, item, read) => {
     expect(readSelectItem(item)).toEqual(read);
   });
@@ -28,7 +40,12 @@ describe("seriesToConfig", () => {
     ["two series make a ratio", [time(), time({ where: "e" })], true, { asRatio: true }],
     ["group by joins with commas", [time({ groupBy: ["a", "b"] })], undefined, { groupBy: "a,b" }],
     ["the first number format found wins", [time(), time({ numberFormat: { output: "percent" } })], undefined, { numberFormat: { output: "percent" } }],
-    ["a field and where language become the select item's", [time({ aggFn: "max", field: "ms", whereLanguage: "sql" })], undefined, { select: [{ aggFn: "max", valueExpression: "ms", where: "", whereLanguage: "sql" }] }],
+    [
+      "a field and where language become the select item's",
+      [time({ aggFn: "max", field: "ms", whereLanguage: "sql" })],
+      undefined,
+      { select: [{ aggFn: "max", valueExpression: "ms", where: "", whereLanguage: "sql" }] },
+    ],
   ])("%s", (_label, series, asRatio, expected) => {
     expect(seriesToConfig(series, asRatio)).toMatchObject(expected);
   });
@@ -42,10 +59,22 @@ describe("seriesToConfig", () => {
 
 describe("readConfig", () => {
   it.each<[string, Record<string, unknown>, Record<string, unknown>]>([
-    ["line: fillNulls true unless false, ratio false", { displayType: "line", sourceId: S, select: [{ aggFn: "count", where: "" }] }, { fillNulls: true, asRatio: false }],
-    ["line: formulas kept when there are some", { displayType: "line", sourceId: S, select: [{ aggFn: "count", where: "" }], formulas: [{ expression: "A" }], showOperandSeries: false }, { formulas: [{ expression: "A" }], showOperandSeries: false }],
+    [
+      "line: fillNulls true unless false, ratio false",
+      { displayType: "line", sourceId: S, select: [{ aggFn: "count", where: "" }] },
+      { fillNulls: true, asRatio: false },
+    ],
+    [
+      "line: formulas kept when there are some",
+      { displayType: "line", sourceId: S, select: [{ aggFn: "count", where: "" }], formulas: [{ expression: "A" }], showOperandSeries: false },
+      { formulas: [{ expression: "A" }], showOperandSeries: false },
+    ],
     ["raw SQL stacked bar: fillNulls filled", { configType: "sql", displayType: "stacked_bar", connectionId: S, sqlTemplate: "q" }, { fillNulls: true }],
-    ["number: only the first select item without formulas", { displayType: "number", sourceId: S, select: [{ aggFn: "count", where: "" }] }, { select: [{ aggFn: "count", valueExpression: "", where: "", whereLanguage: "lucene" }] }],
+    [
+      "number: only the first select item without formulas",
+      { displayType: "number", sourceId: S, select: [{ aggFn: "count", where: "" }] },
+      { select: [{ aggFn: "count", valueExpression: "", where: "", whereLanguage: "lucene" }] },
+    ],
   ])("%s", (_label, config, expected) => {
     expect(readConfig(config as ParsedTileConfig)).toMatchObject(expected);
   });

@@ -55,7 +55,9 @@ describe.each(surfaces)("stack through $label", ({ call }) => {
     const [a, b] = d.tiles;
     const onA = (await call("POST", "/alerts", alertOn(d.id, a.id))).data;
     const onB = (await call("POST", "/alerts", alertOn(d.id, b.id))).data;
-    const put = await call("PUT", `/dashboards/${d.id}`, { tiles: [tile("a", { id: a.id, h: 8 }), tile("b")  /* sent without id */, tile("c", { id: "unknown" })] });
+    const put = await call("PUT", `/dashboards/${d.id}`, {
+      tiles: [tile("a", { id: a.id, h: 8 }), tile("b") /* sent without id */, tile("c", { id: "unknown" })],
+    });
     expect(put.status).toBe(200);
     const tiles = put.data.tiles;
     expect(tiles[0].id).toBe(a.id);
@@ -81,7 +83,15 @@ describe.each(surfaces)("stack through $label", ({ call }) => {
     const created = await call("POST", "/alerts", { ...alertOn(d.id, d.tiles[0].id), name: "too many errors", message: "look" });
     expect(created.status).toBe(200);
     const a = created.data;
-    expect(a).toMatchObject({ state: "inactive", silenced: false, dashboard: d.id, tileId: d.tiles[0].id, savedSearch: null, groupBy: null, name: "too many errors" });
+    expect(a).toMatchObject({
+      state: "inactive",
+      silenced: false,
+      dashboard: d.id,
+      tileId: d.tiles[0].id,
+      savedSearch: null,
+      groupBy: null,
+      name: "too many errors",
+    });
     expect(a).not.toHaveProperty("dashboardId");
     expect(typeof a.team).toBe("string");
     expect(a.createdAt).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
@@ -101,10 +111,20 @@ describe.each(surfaces)("stack through $label", ({ call }) => {
   const invalid: Array<[string, string, Record<string, unknown>, string]> = [
     ["a tile narrower than 1", "/dashboards", { name: "x", tiles: [tile("a", { w: 0 })] }, "tiles.0.w: Number must be greater than or equal to 1"],
     ["x beyond the grid", "/dashboards", { name: "x", tiles: [tile("a", { x: 24 })] }, "tiles.0.x: Number must be less than or equal to 23"],
-    ["mixed series types", "/dashboards", { name: "x", tiles: [tile("a", { series: [series("time"), series("number")] })] }, "tiles.0.series: All series of a tile must have the same type"],
+    [
+      "mixed series types",
+      "/dashboards",
+      { name: "x", tiles: [tile("a", { series: [series("time"), series("number")] })] },
+      "tiles.0.series: All series of a tile must have the same type",
+    ],
     ["a tag longer than 32", "/dashboards", { name: "x", tags: ["t".repeat(33)] }, "tags.0: String must contain at most 32 character(s)"],
     ["51 tags", "/dashboards", { name: "x", tags: Array.from({ length: 51 }, (_, i) => `t${i}`) }, "tags: Array must contain at most 50 element(s)"],
-    ["11 groupBy entries", "/dashboards", { name: "x", tiles: [tile("a", { series: [{ ...series(), groupBy: Array.from({ length: 11 }, (_, i) => `g${i}`) }] })] }, "tiles.0.series.0.groupBy: Array must contain at most 10 element(s)"],
+    [
+      "11 groupBy entries",
+      "/dashboards",
+      { name: "x", tiles: [tile("a", { series: [{ ...series(), groupBy: Array.from({ length: 11 }, (_, i) => `g${i}`) }] })] },
+      "tiles.0.series.0.groupBy: Array must contain at most 10 element(s)",
+    ],
     ["a name longer than 1024", "/dashboards", { name: "n".repeat(1025) }, "name: String must contain at most 1024 character(s)"],
     ["an interval not allowed", "/alerts", { ...alertOn("d", "t"), interval: "2m" }, "interval: Invalid enum value"],
     ["a tile alert without tileId", "/alerts", { ...alertOn("d", "t"), tileId: undefined }, "tileId: Required for tile alerts"],

@@ -19,8 +19,20 @@ import { documentedSpec, type FuzzTargets } from "./documented-spec";
 const SEED = 20261123;
 /** Cases per operation and phase; sized for ~2-3 minutes on two busy cores. */
 const MAX_EXAMPLES = 10;
-const CHECKS = ["not_a_server_error", "status_code_conformance", "content_type_conformance", "response_headers_conformance", "response_schema_conformance", "stored_objects_readable"];
-const KINDS = { kafka: (n: string) => kafkaPipe(n), objectStorage: (n: string) => objectStoragePipe(n, true), kinesis: (n: string) => kinesisPipe(n), postgres: (n: string) => postgresPipe(n) };
+const CHECKS = [
+  "not_a_server_error",
+  "status_code_conformance",
+  "content_type_conformance",
+  "response_headers_conformance",
+  "response_schema_conformance",
+  "stored_objects_readable",
+];
+const KINDS = {
+  kafka: (n: string) => kafkaPipe(n),
+  objectStorage: (n: string) => objectStoragePipe(n, true),
+  kinesis: (n: string) => kinesisPipe(n),
+  postgres: (n: string) => postgresPipe(n),
+};
 const KIND_ORDER = Object.keys(KINDS);
 /** One body per kind, in KIND_ORDER: the examples phase sends body `i` to the pipe of kind `i % 4`. */
 const perKind = (body: (kind: string) => JsonObject): JsonObject[] => KIND_ORDER.map(body);
@@ -46,7 +58,17 @@ const BODY_EXAMPLES: Record<string, JsonObject[]> = {
 };
 /** A well-formed id of nothing: the 404 path. */
 const MISSING = "5b0d1c2e-0000-4000-8000-00000000beef";
-const PIPE_ROUTES = ["GET /pipes", "POST /pipes", "GET /pipes/{pipeId}", "PATCH /pipes/{pipeId}", "DELETE /pipes/{pipeId}", "GET /pipes/{pipeId}/settings", "PUT /pipes/{pipeId}/settings", "PATCH /pipes/{pipeId}/scaling", "PATCH /pipes/{pipeId}/state"];
+const PIPE_ROUTES = [
+  "GET /pipes",
+  "POST /pipes",
+  "GET /pipes/{pipeId}",
+  "PATCH /pipes/{pipeId}",
+  "DELETE /pipes/{pipeId}",
+  "GET /pipes/{pipeId}/settings",
+  "PUT /pipes/{pipeId}/settings",
+  "PATCH /pipes/{pipeId}/scaling",
+  "PATCH /pipes/{pipeId}/state",
+];
 
 interface Report {
   operations: { total: number; selected: number; tested: number; errored: number };
@@ -84,7 +106,7 @@ async function targets(): Promise<FuzzTargets> {
   const doomedPipes: Record<string, string[]> = {};
   for (const [kind, body] of Object.entries(KINDS)) {
     keep[kind] = [await create("/pipes", body(`keep_${kind}_1`)), await create("/pipes", body(`keep_${kind}_2`))];
-    pipes.keep.push(...(keep[kind]));
+    pipes.keep.push(...keep[kind]);
     doomedPipes[kind] = [];
     for (let i = 1; i <= 3; i++) doomedPipes[kind].push(await create("/pipes", body(`delete_${kind}_${i}`)));
     pipes.delete.push(...doomedPipes[kind]);
@@ -104,25 +126,43 @@ async function targets(): Promise<FuzzTargets> {
 
 function runSchemathesis(bin: string, spec: string, targetsFile: string, reportFile: string): Promise<number | null> {
   const args = [
-    "run", spec,
-    "--url", running.url,
-    "--auth", `${DEFAULTS.keyId}:${DEFAULTS.keySecret}`,
-    "--checks", CHECKS.join(","),
-    "--seed", String(SEED),
-    "--max-examples", String(MAX_EXAMPLES),
-    "--phases", "examples,coverage,fuzzing",
-    "--workers", "1",
-    "--generation-database", "none",
-    "--request-timeout", "10",
+    "run",
+    spec,
+    "--url",
+    running.url,
+    "--auth",
+    `${DEFAULTS.keyId}:${DEFAULTS.keySecret}`,
+    "--checks",
+    CHECKS.join(","),
+    "--seed",
+    String(SEED),
+    "--max-examples",
+    String(MAX_EXAMPLES),
+    "--phases",
+    "examples,coverage,fuzzing",
+    "--workers",
+    "1",
+    "--generation-database",
+    "none",
+    "--request-timeout",
+    "10",
     "--no-color",
-    "--report", "json",
-    "--report-json-path", reportFile,
+    "--report",
+    "json",
+    "--report-json-path",
+    reportFile,
   ];
   return new Promise((resolve, reject) => {
     const child = spawn(path.join(bin, "st"), args, {
       // schemathesis keeps a crash cache in its working directory: not in the checkout.
       cwd: work,
-      env: { ...process.env, SCHEMATHESIS_HOOKS: "hooks", PYTHONPATH: path.join(root, "test", "fuzz"), PIPESTACK_FUZZ_TARGETS: targetsFile, PYTHONDONTWRITEBYTECODE: "1" },
+      env: {
+        ...process.env,
+        SCHEMATHESIS_HOOKS: "hooks",
+        PYTHONPATH: path.join(root, "test", "fuzz"),
+        PIPESTACK_FUZZ_TARGETS: targetsFile,
+        PYTHONDONTWRITEBYTECODE: "1",
+      },
       stdio: ["ignore", "pipe", "pipe"],
     });
     child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
@@ -158,7 +198,14 @@ afterAll(() => {
   if (running?.child.exitCode === null) running.child.kill("SIGTERM");
   if (report) {
     const byCheck = Object.fromEntries(report.failures.map((f) => [`${f.code} ${f.title}`, f.count]));
-    const summary = { seed: SEED, maxExamples: MAX_EXAMPLES, operations: report.operations.tested, cases: report.test_cases.generated, failuresByCheck: byCheck, wallSeconds };
+    const summary = {
+      seed: SEED,
+      maxExamples: MAX_EXAMPLES,
+      operations: report.operations.tested,
+      cases: report.test_cases.generated,
+      failuresByCheck: byCheck,
+      wallSeconds,
+    };
     writeFileSync(path.join(work, "summary.json"), `${JSON.stringify(summary, null, 2)}\n`);
     console.log(`fuzz stage: ${JSON.stringify(summary)}`);
   }

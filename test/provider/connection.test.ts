@@ -136,7 +136,10 @@ describe("a pipe with a connection", () => {
   it("an API error under the connection's keys names the status and never the secret", async () => {
     const wrong = { ...connB, keySecret: "account-b-wrong-secret-0042" };
     const news = await checkedPipe({ ...kafkaPipe("refused"), connection: wrong });
-    const message = await pipeEngine.create(news).then(() => "created", (e: Error) => e.message);
+    const message = await pipeEngine.create(news).then(
+      () => "created",
+      (e: Error) => e.message,
+    );
     expect(message).toMatch(/401/);
     expect(message).not.toContain(wrong.keySecret);
     expect(requests(b)).toBeGreaterThan(0);
@@ -192,10 +195,15 @@ describe("stack resources with a connection", () => {
 
 describe("functions with a connection", () => {
   it("getStackSources lists account B's sources; a secret key does not make the list secret", async () => {
-    const seeded = storedStack(b, "cloud").sources.map((s) => s.id).sort();
+    const seeded = storedStack(b, "cloud")
+      .sources.map((s) => s.id)
+      .sort();
     expect(seeded.length).toBeGreaterThan(0);
     expect((await getStackSources({ connection: connB })).map((s) => s.id).sort()).toEqual(seeded);
-    const out = getStackSourcesOutput({ connection: { ...connB, keySecret: pulumi.secret(B.keySecret) } }) as unknown as { promise(): Promise<{ id: string }[]>; isSecret: Promise<boolean> };
+    const out = getStackSourcesOutput({ connection: { ...connB, keySecret: pulumi.secret(B.keySecret) } }) as unknown as {
+      promise(): Promise<{ id: string }[]>;
+      isSecret: Promise<boolean>;
+    };
     expect((await out.promise()).map((s) => s.id).sort()).toEqual(seeded);
     expect(await out.isSecret).toBe(false);
     expect(requests(a)).toBe(0);

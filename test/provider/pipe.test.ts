@@ -33,7 +33,11 @@ async function postgresWithAddedMapping(): Promise<{ id: string; outs: Obj; news
 const kinds: [string, () => Obj, string][] = [
   ["kafka", () => kafkaPipe(), "Running"],
   ["objectStorage", () => objectStoragePipe(), "Running"],
-  ["objectStorage one-off", () => ({ ...objectStoragePipe("once"), source: { objectStorage: { ...objectStoragePipe().source.objectStorage, isContinuous: false } } }), "Completed"],
+  [
+    "objectStorage one-off",
+    () => ({ ...objectStoragePipe("once"), source: { objectStorage: { ...objectStoragePipe().source.objectStorage, isContinuous: false } } }),
+    "Completed",
+  ],
   ["kinesis", () => kinesisPipe(), "Running"],
   ["postgres", () => postgresPipe(), "Running|Snapshot"],
 ];
@@ -93,7 +97,10 @@ describe("pipe updates", () => {
     expect(await provider.diff(id, outs, news)).toMatchObject({ changes: true, replaces: [] });
     const updated = await provider.update(id, outs, news);
     const routes = emulator.control.stats().byRoute;
-    const count = (suffix: string) => Object.entries(routes).filter(([k]) => k.endsWith(suffix)).reduce((n, [, v]) => n + v, 0);
+    const count = (suffix: string) =>
+      Object.entries(routes)
+        .filter(([k]) => k.endsWith(suffix))
+        .reduce((n, [, v]) => n + v, 0);
     expect(count("PATCH /v1/organizations/{organizationId}/services/{serviceId}/pipes/{pipeId}")).toBe(1);
     expect(count("PUT /v1/organizations/{organizationId}/services/{serviceId}/pipes/{pipeId}/settings")).toBe(1);
     expect(count("PATCH /v1/organizations/{organizationId}/services/{serviceId}/pipes/{pipeId}/scaling")).toBe(1);
@@ -116,8 +123,13 @@ describe("pipe updates", () => {
   });
 
   const patchCount = () =>
-    Object.entries(emulator.control.stats().byRoute).filter(([k]) => k === "PATCH /v1/organizations/{organizationId}/services/{serviceId}/pipes/{pipeId}").reduce((n, [, v]) => n + v, 0);
-  const stateCount = () => Object.entries(emulator.control.stats().byRoute).filter(([k]) => k.startsWith("PATCH") && k.endsWith("/state")).reduce((n, [, v]) => n + v, 0);
+    Object.entries(emulator.control.stats().byRoute)
+      .filter(([k]) => k === "PATCH /v1/organizations/{organizationId}/services/{serviceId}/pipes/{pipeId}")
+      .reduce((n, [, v]) => n + v, 0);
+  const stateCount = () =>
+    Object.entries(emulator.control.stats().byRoute)
+      .filter(([k]) => k.startsWith("PATCH") && k.endsWith("/state"))
+      .reduce((n, [, v]) => n + v, 0);
 
   it("an edited table mapping is removed, then added back in a second PATCH, while paused", async () => {
     const inputs = await checked(postgresPipe());
@@ -146,7 +158,12 @@ describe("pipe updates", () => {
   it("a mapping edit answered `must be paused` is retried, and the pipe is started again", async () => {
     const { id, outs, news } = await postgresWithAddedMapping();
     emulator.control.resetStats();
-    emulator.control.script({ method: "PATCH", path: "/pipes/[^/]+$", status: 400, body: { status: 400, error: "BAD_REQUEST: pipe must be paused to edit table mappings", requestId: "r-1" } });
+    emulator.control.script({
+      method: "PATCH",
+      path: "/pipes/[^/]+$",
+      status: 400,
+      body: { status: 400, error: "BAD_REQUEST: pipe must be paused to edit table mappings", requestId: "r-1" },
+    });
     const updated = await provider.update(id, outs, news);
     expect(patchCount()).toBe(2);
     expect((updated.outs.source as Obj).postgres.tableMappings).toHaveLength(3);
@@ -156,7 +173,12 @@ describe("pipe updates", () => {
   it("a failed mapping edit still starts the pipe it paused, and reports the edit's error", async () => {
     const { id, outs, news } = await postgresWithAddedMapping();
     emulator.control.resetStats();
-    emulator.control.script({ method: "PATCH", path: "/pipes/[^/]+$", status: 400, body: { status: 400, error: "BAD_REQUEST: table public.items has no primary key", requestId: "r-2" } });
+    emulator.control.script({
+      method: "PATCH",
+      path: "/pipes/[^/]+$",
+      status: 400,
+      body: { status: 400, error: "BAD_REQUEST: table public.items has no primary key", requestId: "r-2" },
+    });
     await expect(provider.update(id, outs, news)).rejects.toThrow(/no primary key/);
     expect(stateCount()).toBe(2); // stop, then start again
     expect(storedPipes(emulator)[0].state).not.toMatch(/Paus/);
@@ -210,7 +232,9 @@ describe("pipe updates", () => {
     expect(d).toMatchObject({ changes: undefined, replaces: [], diffs: [{ path: "sourceSecrets.serviceAccountKey", kind: "update" }] });
     emulator.control.resetStats();
     const updated = await provider.update(id, read.props, news);
-    const patches = Object.entries(emulator.control.stats().byRoute).filter(([k]) => k === "PATCH /v1/organizations/{organizationId}/services/{serviceId}/pipes/{pipeId}");
+    const patches = Object.entries(emulator.control.stats().byRoute).filter(
+      ([k]) => k === "PATCH /v1/organizations/{organizationId}/services/{serviceId}/pipes/{pipeId}",
+    );
     expect(patches.map(([, n]) => n)).toEqual([1]);
     expect(updated.outs.sourceSecrets).toEqual({ serviceAccountKey: "eyJzZXJ2aWNlLWFjY291bnQta2V5LTAwMDIifQ==" });
   });
@@ -221,12 +245,17 @@ describe("pipe updates", () => {
     const spec = kafkaPipe();
     spec.source.kafka.brokers = "broker-9.example.test:9092";
     const d = await provider.diff(id, outs, await checked(spec));
-    expect(d).toEqual({ changes: true, replaces: ["source.kafka.brokers"], deleteBeforeReplace: true, diffs: [{ path: "source.kafka.brokers", kind: "replace" }] });
+    expect(d).toEqual({
+      changes: true,
+      replaces: ["source.kafka.brokers"],
+      deleteBeforeReplace: true,
+      diffs: [{ path: "source.kafka.brokers", kind: "replace" }],
+    });
   });
 });
 
 describe("pipe defaults", () => {
-  it("destination.database and postgres port left out default to \"default\" and 5432, with no diff afterwards", async () => {
+  it('destination.database and postgres port left out default to "default" and 5432, with no diff afterwards', async () => {
     const spec = postgresPipe();
     delete (spec.source.postgres as Obj).port;
     delete (spec.destination as Obj).database;
@@ -254,13 +283,18 @@ describe("postgres mapping fields", () => {
     const news = await checked(spec);
     expect(await provider.diff(id, read.props, news)).toMatchObject({ changes: true, replaces: [] });
     const updated = await provider.update(id, read.props, news);
-    expect(storedPipes(emulator)[0].source.tableMappings.find((m: Obj) => m.sourceTable === "users")).toMatchObject({ partitionByExpr: "toYYYYMMDD(created_at)" });
+    expect(storedPipes(emulator)[0].source.tableMappings.find((m: Obj) => m.sourceTable === "users")).toMatchObject({
+      partitionByExpr: "toYYYYMMDD(created_at)",
+    });
     expect(await provider.diff(id, updated.outs, news)).toMatchObject({ changes: false });
   });
 });
 
 describe("pipe run state from code", () => {
-  const stateCommands = () => Object.entries(emulator.control.stats().byRoute).filter(([k]) => k.startsWith("PATCH") && k.endsWith("/state")).reduce((n, [, v]) => n + v, 0);
+  const stateCommands = () =>
+    Object.entries(emulator.control.stats().byRoute)
+      .filter(([k]) => k.startsWith("PATCH") && k.endsWith("/state"))
+      .reduce((n, [, v]) => n + v, 0);
 
   it("stopped: true stops in place, reads back with no diff, and stopped: false starts again", async () => {
     const inputs = await checked(kafkaPipe());
@@ -323,7 +357,10 @@ describe("pipe run state from code", () => {
   });
 
   it("a resyncToken on a pipe that cannot resync fails in check, with its path", async () => {
-    const inputs = engineInputs({ ...kafkaPipe(), resyncToken: "1" }, { organizationId: emulator.options.organizationId, serviceId: emulator.options.serviceId });
+    const inputs = engineInputs(
+      { ...kafkaPipe(), resyncToken: "1" },
+      { organizationId: emulator.options.organizationId, serviceId: emulator.options.serviceId },
+    );
     const result = await provider.check({}, inputs);
     expect(result.failures).toEqual([expect.objectContaining({ property: "resyncToken" })]);
   });
@@ -371,7 +408,12 @@ describe("pipe create: failures and faults", () => {
   });
 
   it("a 400 surfaces status, code, message and requestId, without secrets", async () => {
-    emulator.control.script({ method: "POST", path: "/pipes$", status: 400, body: { status: 400, error: "BAD_REQUEST: password kafka-password-plain-1234 rejected", requestId: "req-123" } });
+    emulator.control.script({
+      method: "POST",
+      path: "/pipes$",
+      status: 400,
+      body: { status: 400, error: "BAD_REQUEST: password kafka-password-plain-1234 rejected", requestId: "req-123" },
+    });
     const err = await provider.create(await checked(kafkaPipe())).catch((e) => e);
     expect(err.message).toMatch(/POST \/v1\/organizations\/.+\/pipes -> 400 BAD_REQUEST: .* \(requestId req-123\)/);
     expect(err.message).not.toContain("kafka-password-plain-1234");

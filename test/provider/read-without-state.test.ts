@@ -47,7 +47,7 @@ describe("read with no prior state", () => {
   it.each(TARGETS)("a dashboard and an alert on it read back whole (%s)", async (kind) => {
     useTarget(kind, emulator);
     const board = await dashboards.create(await checked(dashboards, dashboardInputs({ tiles: [tile("Errors")] })));
-    const alert = await alerts.create(await checked(alerts, alertInputs({ dashboardId: board.id, tileId: (board.outs).tileIds.Errors })));
+    const alert = await alerts.create(await checked(alerts, alertInputs({ dashboardId: board.id, tileId: board.outs.tileIds.Errors })));
     expect((await dashboards.read(board.id, {})).props).toEqual(board.outs);
     expect((await alerts.read(alert.id, {})).props).toEqual(alert.outs);
   });

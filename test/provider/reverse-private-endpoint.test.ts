@@ -29,7 +29,8 @@ beforeEach(() => {
 
 const requests = (method: string, one = false) => emulator.control.stats().byRoute[`${method} ${ROUTE}${one ? "/{reversePrivateEndpointId}" : ""}`] ?? 0;
 const stored = (id: string) => storedEndpoints(emulator).find((e) => e.id === id);
-const inputs = (over: Obj = {}, type?: string) => endpointInputs({ organizationId: emulator.options.organizationId, serviceId: emulator.options.serviceId, ...over }, type);
+const inputs = (over: Obj = {}, type?: string) =>
+  endpointInputs({ organizationId: emulator.options.organizationId, serviceId: emulator.options.serviceId, ...over }, type);
 
 async function created(over: Obj = {}, type?: string): Promise<{ id: string; outs: Obj; news: Obj }> {
   const news = await checked(engine, inputs(over, type));
@@ -62,7 +63,10 @@ describe("ReversePrivateEndpoint create", () => {
     await new Promise((r) => setTimeout(r, 30));
     const [endpoint] = storedEndpoints(emulator).filter((e) => e.description === "kafka brokers");
     emulator.control.setEndpointStatus(endpoint.id, "PendingAcceptance");
-    const err = await pending.then(() => undefined, (e: unknown) => e);
+    const err = await pending.then(
+      () => undefined,
+      (e: unknown) => e,
+    );
     expect(err).toBeInstanceOf(ResourceInitError);
     expect((err as Error).message).toMatch(/is not Ready within 1 s \(still PendingAcceptance\); accept the connection request/);
     expect((err as ResourceInitError).id).toBe(endpoint.id);
@@ -80,7 +84,10 @@ describe("ReversePrivateEndpoint create", () => {
   it("after an ambiguous failure, a matching endpoint is named with how to adopt it, never taken", async () => {
     emulator.control.script({ method: "POST", path: "/pipesReversePrivateEndpoints$", status: 502, kind: "after", count: 1 });
     const news = await checked(engine, inputs());
-    const err = await engine.create(news).then(() => undefined, (e: Error) => e);
+    const err = await engine.create(news).then(
+      () => undefined,
+      (e: Error) => e,
+    );
     const made = storedEndpoints(emulator).filter((e) => e.description === "kafka brokers");
     expect(made).toHaveLength(1);
     expect(err?.message).toContain(`adoptId: "${made[0].id}"`);
@@ -111,7 +118,10 @@ describe("ReversePrivateEndpoint update", () => {
 
   it("a new endpoint service is a replacement; keeping a DNS name deletes the old one first, and the API would refuse otherwise", async () => {
     const { id, outs } = await created({ customPrivateDnsMappings: dns("kept.example.com") });
-    const news = await checked(engine, inputs({ vpcEndpointServiceName: "com.example.vpce.region-1.vpce-svc-other", customPrivateDnsMappings: dns("kept.example.com") }));
+    const news = await checked(
+      engine,
+      inputs({ vpcEndpointServiceName: "com.example.vpce.region-1.vpce-svc-other", customPrivateDnsMappings: dns("kept.example.com") }),
+    );
     const d = await engine.diff(id, outs, news);
     expect(d.replaces).toEqual(["vpcEndpointServiceName"]);
     expect(d.deleteBeforeReplace).toBe(true);
@@ -148,14 +158,27 @@ describe("ReversePrivateEndpoint delete and read", () => {
   it("read with no prior state gives whole outputs from the configured service", async () => {
     const { id } = await created({ customPrivateDnsMappings: dns("r.example.com") });
     const { props } = await engine.read(id, {});
-    expect(props).toMatchObject({ type: "VPC_ENDPOINT_SERVICE", serviceId: emulator.options.serviceId, status: "Ready", customPrivateDnsMappings: dns("r.example.com") });
+    expect(props).toMatchObject({
+      type: "VPC_ENDPOINT_SERVICE",
+      serviceId: emulator.options.serviceId,
+      status: "Ready",
+      customPrivateDnsMappings: dns("r.example.com"),
+    });
   });
 });
 
 describe("ReversePrivateEndpoint adopt", () => {
   it("adopts an existing endpoint, applying its DNS mappings, without a POST", async () => {
     const seeded = storedEndpoints(emulator).find((e) => e.type === "VPC_ENDPOINT_SERVICE")!;
-    const news = await checked(engine, inputs({ adoptId: seeded.id, description: seeded.description, vpcEndpointServiceName: seeded.vpcEndpointServiceName, customPrivateDnsMappings: dns("adopted.example.com") }));
+    const news = await checked(
+      engine,
+      inputs({
+        adoptId: seeded.id,
+        description: seeded.description,
+        vpcEndpointServiceName: seeded.vpcEndpointServiceName,
+        customPrivateDnsMappings: dns("adopted.example.com"),
+      }),
+    );
     const { id, outs } = await engine.create(news);
     expect(id).toBe(seeded.id);
     expect(requests("POST")).toBe(0);
@@ -166,7 +189,9 @@ describe("ReversePrivateEndpoint adopt", () => {
   it("refuses to adopt one whose fixed fields differ, naming them, and changes nothing", async () => {
     const seeded = storedEndpoints(emulator).find((e) => e.type === "VPC_ENDPOINT_SERVICE")!;
     const news = await checked(engine, inputs({ adoptId: seeded.id, customPrivateDnsMappings: dns("no.example.com") }));
-    await expect(engine.create(news)).rejects.toThrow(/adoptId: reverse private endpoint .* differs from the program in fields fixed at creation: description, vpcEndpointServiceName/);
+    await expect(engine.create(news)).rejects.toThrow(
+      /adoptId: reverse private endpoint .* differs from the program in fields fixed at creation: description, vpcEndpointServiceName/,
+    );
     expect(requests("PATCH", true)).toBe(0);
   });
 

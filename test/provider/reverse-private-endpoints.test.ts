@@ -38,7 +38,9 @@ describe("getReversePrivateEndpoints", () => {
     const pending = getReversePrivateEndpoints({ status: "Ready" }, {});
     expect(pending).toBeInstanceOf(Promise);
     const ready = await pending;
-    const want = seeded().filter((e) => e.status === "Ready").map((e) => e.id);
+    const want = seeded()
+      .filter((e) => e.status === "Ready")
+      .map((e) => e.id);
     expect(want.length).toBeGreaterThan(0);
     expect(ready.map((e) => e.id).sort()).toEqual(want.sort());
   });
@@ -46,14 +48,21 @@ describe("getReversePrivateEndpoints", () => {
   it("the Output form takes Inputs and gives the same list", async () => {
     useCloud();
     const ready = await valueOf(getReversePrivateEndpointsOutput({ status: pulumi.output("Ready" as const), type: "VPC_ENDPOINT_SERVICE" }));
-    expect(ready.map((e) => e.id)).toEqual(seeded().filter((e) => e.status === "Ready" && e.type === "VPC_ENDPOINT_SERVICE").map((e) => e.id));
+    expect(ready.map((e) => e.id)).toEqual(
+      seeded()
+        .filter((e) => e.status === "Ready" && e.type === "VPC_ENDPOINT_SERVICE")
+        .map((e) => e.id),
+    );
   });
 
   it("an error names the function and the missing setting, before any request", async () => {
     useCloud();
     delete process.env[settingKeys.serviceId.env];
     await expect(getReversePrivateEndpoints()).rejects.toThrow(/^getReversePrivateEndpoints: pipestack:serviceId is not set/);
-    const message = await valueOf(getReversePrivateEndpointsOutput()).then(() => "resolved", (e: Error) => e.message);
+    const message = await valueOf(getReversePrivateEndpointsOutput()).then(
+      () => "resolved",
+      (e: Error) => e.message,
+    );
     expect(message).toMatch(/^getReversePrivateEndpoints: pipestack:serviceId is not set/);
   });
 

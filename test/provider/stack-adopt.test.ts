@@ -18,12 +18,18 @@ describe.each(TARGETS)("adopting existing stack objects (%s)", (kind) => {
   it("a dashboard is adopted in place: tiles keep their ids, so the alerts on them stay", async () => {
     useTarget(kind, emulator);
     // Made outside the program (as a user would have, by hand or by another tool).
-    const existing = await dashboards.create(await checked(dashboards, dashboardInputs({ name: "hand-made", tiles: [tile("Errors"), tile("Volume", { x: 6 })] })));
+    const existing = await dashboards.create(
+      await checked(dashboards, dashboardInputs({ name: "hand-made", tiles: [tile("Errors"), tile("Volume", { x: 6 })] })),
+    );
     const errorsId = (existing.outs as any).tileIds.Errors;
     const alert = await alerts.create(await checked(alerts, alertInputs({ dashboardId: existing.id, tileId: errorsId })));
 
     // The program describes it with a new layout, a new tile, and a new name.
-    const program = dashboardInputs({ name: "checkout", tiles: [tile("Errors", { w: 12 }), tile("Volume", { x: 12, w: 12 }), tile("Latency", { y: 3 })], adoptId: existing.id });
+    const program = dashboardInputs({
+      name: "checkout",
+      tiles: [tile("Errors", { w: 12 }), tile("Volume", { x: 12, w: 12 }), tile("Latency", { y: 3 })],
+      adoptId: existing.id,
+    });
     const adopted = await dashboards.create(await checked(dashboards, program));
     expect(adopted.id).toBe(existing.id);
     expect((adopted.outs as any).tileIds.Errors).toBe(errorsId);
@@ -52,7 +58,9 @@ describe.each(TARGETS)("adopting existing stack objects (%s)", (kind) => {
 
   it("adopting an id that does not exist fails and creates nothing", async () => {
     useTarget(kind, emulator);
-    await expect(dashboards.create(await checked(dashboards, dashboardInputs({ adoptId: "000000000000000000000000" })))).rejects.toThrow(/adoptId: no dashboard/);
+    await expect(dashboards.create(await checked(dashboards, dashboardInputs({ adoptId: "000000000000000000000000" })))).rejects.toThrow(
+      /adoptId: no dashboard/,
+    );
     await expect(alerts.create(await checked(alerts, alertInputs({ adoptId: "000000000000000000000000" })))).rejects.toThrow(/adoptId: no alert/);
     expect(stored(kind).dashboards).toHaveLength(0);
     expect(stored(kind).alerts).toHaveLength(0);

@@ -21,7 +21,10 @@ describe.each(TARGETS)("StackAlert on a current server, %s target", (kind) => {
   const surface = surfaceOf(kind);
   const raw = (method: string, path: string, body?: unknown) => rawJson(emulators.current, surface, method, path, body);
   const stored = (id: string) => storedStack(emulators.current, kind).alerts.find((a) => a.id === id);
-  const posts = () => emulators.current.control.stats().byRoute[kind === "server" ? "POST /api/v2/alerts" : "POST /v1/organizations/{organizationId}/services/{serviceId}/stack/alerts"] ?? 0;
+  const posts = () =>
+    emulators.current.control.stats().byRoute[
+      kind === "server" ? "POST /api/v2/alerts" : "POST /v1/organizations/{organizationId}/services/{serviceId}/stack/alerts"
+    ] ?? 0;
 
   let board: { id: string; tiles: { id: string; name: string }[] };
   let savedSearchId: string;
@@ -42,8 +45,18 @@ describe.each(TARGETS)("StackAlert on a current server, %s target", (kind) => {
     secondHook = (await raw("POST", "/webhooks", { name: `second-${kind}`, service: "generic", url: "https://hooks.example.test/second" })).id;
   });
   const tileId = (name: string) => board.tiles.find((t) => t.name === name)!.id;
-  const tileAlert = (over: Record<string, unknown> = {}) => alertInputs({ dashboardId: board.id, tileId: tileId("Errors"), channel: hook(SEEDED_WEBHOOK), ...over });
-  const searchAlert = (over: Record<string, unknown> = {}) => alertInputs({ source: "saved_search", dashboardId: undefined, tileId: undefined, savedSearchId, groupBy: "service", channel: hook(SEEDED_WEBHOOK), ...over });
+  const tileAlert = (over: Record<string, unknown> = {}) =>
+    alertInputs({ dashboardId: board.id, tileId: tileId("Errors"), channel: hook(SEEDED_WEBHOOK), ...over });
+  const searchAlert = (over: Record<string, unknown> = {}) =>
+    alertInputs({
+      source: "saved_search",
+      dashboardId: undefined,
+      tileId: undefined,
+      savedSearchId,
+      groupBy: "service",
+      channel: hook(SEEDED_WEBHOOK),
+      ...over,
+    });
 
   const thresholds: [string, Record<string, unknown>][] = [
     ...["above", "below", "above_exclusive", "below_or_equal", "equal", "not_equal"].map((t): [string, Record<string, unknown>] => [t, { thresholdType: t }]),
@@ -75,9 +88,21 @@ describe.each(TARGETS)("StackAlert on a current server, %s target", (kind) => {
   });
 
   it("sends channels, the extras and the schedule; a PUT without them clears them", async () => {
-    const program = tileAlert({ channel: undefined, channels: [hook(SEEDED_WEBHOOK), hook(secondHook)], note: "see the runbook", numConsecutiveWindows: 3, interval: "1h", scheduleOffsetMinutes: 10 });
+    const program = tileAlert({
+      channel: undefined,
+      channels: [hook(SEEDED_WEBHOOK), hook(secondHook)],
+      note: "see the runbook",
+      numConsecutiveWindows: 3,
+      interval: "1h",
+      scheduleOffsetMinutes: 10,
+    });
     const alert = await up(alertImpl, program);
-    expect(stored(alert.id)).toMatchObject({ channels: [hook(SEEDED_WEBHOOK), hook(secondHook)], note: "see the runbook", numConsecutiveWindows: 3, scheduleOffsetMinutes: 10 });
+    expect(stored(alert.id)).toMatchObject({
+      channels: [hook(SEEDED_WEBHOOK), hook(secondHook)],
+      note: "see the runbook",
+      numConsecutiveWindows: 3,
+      scheduleOffsetMinutes: 10,
+    });
     expect(alert.outs).not.toHaveProperty("channel");
     expect((await preview(alertImpl, program, alert)).diffs).toEqual([]);
 
@@ -88,7 +113,15 @@ describe.each(TARGETS)("StackAlert on a current server, %s target", (kind) => {
 
     const plain = tileAlert();
     const last = await up(alertImpl, plain, next);
-    expect(last.diff?.diffs.map((d) => d.path).sort()).toEqual(["channel.type", "channel.webhookId", "channels", "interval", "note", "numConsecutiveWindows", "scheduleStartAt"]);
+    expect(last.diff?.diffs.map((d) => d.path).sort()).toEqual([
+      "channel.type",
+      "channel.webhookId",
+      "channels",
+      "interval",
+      "note",
+      "numConsecutiveWindows",
+      "scheduleStartAt",
+    ]);
     expect(stored(alert.id)).toMatchObject({ channels: [hook(SEEDED_WEBHOOK)], note: null, numConsecutiveWindows: null, scheduleStartAt: null });
     expect((await preview(alertImpl, plain, last)).diffs).toEqual([]);
   });
@@ -106,14 +139,20 @@ describe.each(TARGETS)("StackAlert on a current server, %s target", (kind) => {
 
   it("refuses, before any write and with the path, a tile that cannot carry alerts or a name no tile has", async () => {
     const before = posts();
-    await expect(alertImpl.create(await checked(alertImpl, tileAlert({ tileId: tileId("Table") })))).rejects.toThrow(/^tileId: tile "Table" of dashboard \w+ is a table tile, which cannot carry alerts/);
+    await expect(alertImpl.create(await checked(alertImpl, tileAlert({ tileId: tileId("Table") })))).rejects.toThrow(
+      /^tileId: tile "Table" of dashboard \w+ is a table tile, which cannot carry alerts/,
+    );
     await expect(alertImpl.create(await checked(alertImpl, tileAlert({ tileId: undefined, tile: "Table" })))).rejects.toThrow(/^tile: .*cannot carry alerts/);
-    await expect(alertImpl.create(await checked(alertImpl, tileAlert({ tileId: undefined, tile: "Nope" })))).rejects.toThrow(/^tile: dashboard \w+ has no tile named "Nope"/);
+    await expect(alertImpl.create(await checked(alertImpl, tileAlert({ tileId: undefined, tile: "Nope" })))).rejects.toThrow(
+      /^tile: dashboard \w+ has no tile named "Nope"/,
+    );
     expect(posts(), "no POST was sent").toBe(before);
   });
 
   it("passes on the server's refusal of a webhook that does not exist, with status and path", async () => {
-    await expect(alertImpl.create(await checked(alertImpl, tileAlert({ channel: hook("65f0c0de00000000000000ff") })))).rejects.toThrow(/POST \/\S*alerts -> 400 .*Webhook not found/);
+    await expect(alertImpl.create(await checked(alertImpl, tileAlert({ channel: hook("65f0c0de00000000000000ff") })))).rejects.toThrow(
+      /POST \/\S*alerts -> 400 .*Webhook not found/,
+    );
   });
 });
 
@@ -121,15 +160,32 @@ describe("StackAlert on a first-generation server", () => {
   beforeEach(() => useTarget("server", emulators.first));
 
   it("writes a saved_search alert as the contract's search, and previews no change", async () => {
-    const program = alertInputs({ source: "saved_search", dashboardId: undefined, tileId: undefined, savedSearchId: "s0000000000000000000001", channel: undefined, channels: [hook("hook-1")] });
+    const program = alertInputs({
+      source: "saved_search",
+      dashboardId: undefined,
+      tileId: undefined,
+      savedSearchId: "s0000000000000000000001",
+      channel: undefined,
+      channels: [hook("hook-1")],
+    });
     const alert = await up(alertImpl, program);
     expect(storedStack(emulators.first, "server").alerts.find((a) => a.id === alert.id)).toMatchObject({ source: "search", channel: hook("hook-1") });
     expect((await preview(alertImpl, program, alert)).diffs).toEqual([]);
   });
 
   it("refuses what the first generation cannot hold, naming it, before any write", async () => {
-    const program = alertInputs({ source: "saved_search", dashboardId: undefined, tileId: undefined, savedSearchId: "s0000000000000000000001", thresholdType: "between", thresholdMax: 20, note: "n" });
-    await expect(alertImpl.create(await checked(alertImpl, program))).rejects.toThrow(/first generation of the stack API, which has no note, thresholdMax, thresholdType between/);
+    const program = alertInputs({
+      source: "saved_search",
+      dashboardId: undefined,
+      tileId: undefined,
+      savedSearchId: "s0000000000000000000001",
+      thresholdType: "between",
+      thresholdMax: 20,
+      note: "n",
+    });
+    await expect(alertImpl.create(await checked(alertImpl, program))).rejects.toThrow(
+      /first generation of the stack API, which has no note, thresholdMax, thresholdType between/,
+    );
     expect(storedStack(emulators.first, "server").alerts.filter((a) => a.note !== undefined)).toEqual([]);
   });
 });

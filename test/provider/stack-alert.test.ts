@@ -35,7 +35,13 @@ describe.each(TARGETS)("StackAlert on the %s target", (kind) => {
     const { message: _m, ...withoutMessage } = program;
     const next = { ...withoutMessage, threshold: 25, interval: "15m", thresholdType: "below", tileId: board.outs.tileIds.Latency };
     const updated = await up(alertImpl, next, alert);
-    expect(updated.diff?.diffs.map((d) => `${d.path}:${d.kind}`).sort()).toEqual(["interval:update", "message:update", "threshold:update", "thresholdType:update", "tileId:update"]);
+    expect(updated.diff?.diffs.map((d) => `${d.path}:${d.kind}`).sort()).toEqual([
+      "interval:update",
+      "message:update",
+      "threshold:update",
+      "thresholdType:update",
+      "tileId:update",
+    ]);
     expect(updated.id).toBe(alert.id);
     expect(storedAlert(alert.id)).toMatchObject({ threshold: 25, interval: "15m", thresholdType: "below", message: null, tileId: board.outs.tileIds.Latency });
     expect((await preview(alertImpl, next, updated)).changes).toBe(false);
@@ -56,7 +62,9 @@ describe.each(TARGETS)("StackAlert on the %s target", (kind) => {
     const { alert, program } = await boardWithAlert();
     expect((await rawCall(emulator, surfaceOf(kind), "DELETE", `/alerts/${alert.id}`)).status).toBe(200);
     expect(await alertImpl.read(alert.id, alert.outs)).toEqual({ id: "", props: {} });
-    await expect(alertImpl.update(alert.id, alert.outs, await checked(alertImpl, { ...program, threshold: 1 }))).rejects.toThrow(/no longer exists.*pulumi refresh/);
+    await expect(alertImpl.update(alert.id, alert.outs, await checked(alertImpl, { ...program, threshold: 1 }))).rejects.toThrow(
+      /no longer exists.*pulumi refresh/,
+    );
   });
 
   it("passes on the server's refusal of a tile that does not exist, with status and path", async () => {
@@ -77,7 +85,11 @@ describe.each(TARGETS)("StackAlert on the %s target", (kind) => {
     const texts: string[] = [];
     const { board, alert } = await boardWithAlert();
     texts.push(JSON.stringify([board, alert, await dashboardImpl.read(board.id, board.outs), (await dashboardImpl.check({}, dashboardInputs())).inputs]));
-    const errorOf = (p: Promise<unknown>) => p.then(() => "resolved", (e: Error) => e.message);
+    const errorOf = (p: Promise<unknown>) =>
+      p.then(
+        () => "resolved",
+        (e: Error) => e.message,
+      );
     texts.push(await errorOf(alertImpl.update(alert.id, alert.outs, await checked(alertImpl, alertInputs({ dashboardId: board.id, tileId: "nope" })))));
     useTarget(kind, emulator, { keySecret: "wrong-cloud-secret-31", stackToken: "wrong-stack-token-31" });
     const refused = await errorOf(dashboardImpl.read(board.id, board.outs));
@@ -88,7 +100,13 @@ describe.each(TARGETS)("StackAlert on the %s target", (kind) => {
     expect(missing).toMatch(kind === "server" ? /pipestack:stackToken is not set/ : /pipestack:keySecret is not set/);
     texts.push(missing);
     for (const text of texts) {
-      for (const secret of [KEY_SECRET, STACK_TOKEN, "wrong-cloud-secret-31", "wrong-stack-token-31", Buffer.from(`${emulator.options.keyId}:${KEY_SECRET}`).toString("base64")]) {
+      for (const secret of [
+        KEY_SECRET,
+        STACK_TOKEN,
+        "wrong-cloud-secret-31",
+        "wrong-stack-token-31",
+        Buffer.from(`${emulator.options.keyId}:${KEY_SECRET}`).toString("base64"),
+      ]) {
         expect(text, `${secret} leaked`).not.toContain(secret);
       }
     }
@@ -117,13 +135,24 @@ describe("a wrong stackUrl: a missing route is not a missing object", () => {
     const wrong = `${emulator.url}/wrong-prefix`;
     useTarget("server", emulator, { stackUrl: wrong });
     const clue = /-> 404 .*the collection \/wrong-prefix\/api\/v2\/(alerts|dashboards)|stackUrl.*is probably wrong/;
-    for (const [impl, deployed] of [[alertImpl, alert], [dashboardImpl, board]] as const) {
+    for (const [impl, deployed] of [
+      [alertImpl, alert],
+      [dashboardImpl, board],
+    ] as const) {
       const props = { ...deployed.outs, stackUrl: wrong };
-      await expect(impl.read(deployed.id, props)).rejects.toThrow(/route is missing, not the object: pipestack:stackUrl \(or the resource's stackUrl\) is probably wrong/);
+      await expect(impl.read(deployed.id, props)).rejects.toThrow(
+        /route is missing, not the object: pipestack:stackUrl \(or the resource's stackUrl\) is probably wrong/,
+      );
       await expect(impl.delete(deployed.id, props)).rejects.toThrow(clue);
     }
-    expect(storedStack(emulator, "server").alerts.some((a) => a.id === alert.id), "the alert is still there").toBe(true);
-    expect(storedStack(emulator, "server").dashboards.some((d) => d.id === board.id), "the dashboard is still there").toBe(true);
+    expect(
+      storedStack(emulator, "server").alerts.some((a) => a.id === alert.id),
+      "the alert is still there",
+    ).toBe(true);
+    expect(
+      storedStack(emulator, "server").dashboards.some((d) => d.id === board.id),
+      "the dashboard is still there",
+    ).toBe(true);
   });
 });
 

@@ -26,9 +26,15 @@ const p99 = { aggFn: "quantile", level: 0.99, valueExpression: "Duration" };
 /** Series-form tiles: each series type, with the current series fields. */
 const SERIES_ROWS: [string, (r: Refs) => Obj[]][] = [
   ["time (line)", () => [series({ groupBy: ["service"], alias: "errors", whereLanguage: "lucene", where: "level:error" })]],
-  ["time (stacked_bar), two series", () => [series({ displayType: "stacked_bar", numberFormat: { output: "number", mantissa: 2 } }), series({ aggFn: "avg", field: "duration" })]],
+  [
+    "time (stacked_bar), two series",
+    () => [series({ displayType: "stacked_bar", numberFormat: { output: "number", mantissa: 2 } }), series({ aggFn: "avg", field: "duration" })],
+  ],
   ["table, sorted", () => [series({ type: "table", aggFn: "max", field: "duration", groupBy: ["route"], sortOrder: "desc" })]],
-  ["number, quantile", () => [series({ type: "number", aggFn: "quantile", level: 0.95, field: "duration", metricName: "latency", metricDataType: "histogram" })]],
+  [
+    "number, quantile",
+    () => [series({ type: "number", aggFn: "quantile", level: 0.95, field: "duration", metricName: "latency", metricDataType: "histogram" })],
+  ],
   ["search", () => [series({ type: "search", aggFn: undefined, fields: ["timestamp", "body"], where: "level:error" })]],
   // A 2.0.0 server wants `dataSource` on every series, markdown too; a current one none there.
   ["markdown", () => [{ type: "markdown", dataSource: "events", content: "# Runbook" }]],
@@ -36,19 +42,59 @@ const SERIES_ROWS: [string, (r: Refs) => Obj[]][] = [
 
 /** Config-form tiles: every builder display type and every raw SQL one. */
 const CONFIG_ROWS: [string, (r: Refs) => Obj][] = [
-  ["line", (r) => cfg({ select: [{ aggFn: "count", where: "level:error", alias: "errors" }], groupBy: "service", seriesLimit: 5, fillNulls: false, compareToPreviousPeriod: true }, r.log)],
-  ["stacked_bar, as a ratio", (r) => cfg({ displayType: "stacked_bar", select: [...count, { aggFn: "sum", valueExpression: "Bytes" }], asRatio: true, numberFormat: { output: "byte" } }, r.log)],
-  ["table", (r) => cfg({ displayType: "table", select: [p99, ...count], groupBy: "route", having: "count() > 10", orderBy: "count() DESC", groupByColumnsOnLeft: true }, r.log)],
-  ["number, with formulas", (r) => cfg({ displayType: "number", select: [...count, { aggFn: "count", where: "level:error" }], formulas: [{ expression: "B / A", alias: "error rate" }], color: "chart-red" }, r.log)],
+  [
+    "line",
+    (r) =>
+      cfg(
+        {
+          select: [{ aggFn: "count", where: "level:error", alias: "errors" }],
+          groupBy: "service",
+          seriesLimit: 5,
+          fillNulls: false,
+          compareToPreviousPeriod: true,
+        },
+        r.log,
+      ),
+  ],
+  [
+    "stacked_bar, as a ratio",
+    (r) =>
+      cfg(
+        { displayType: "stacked_bar", select: [...count, { aggFn: "sum", valueExpression: "Bytes" }], asRatio: true, numberFormat: { output: "byte" } },
+        r.log,
+      ),
+  ],
+  [
+    "table",
+    (r) =>
+      cfg(
+        { displayType: "table", select: [p99, ...count], groupBy: "route", having: "count() > 10", orderBy: "count() DESC", groupByColumnsOnLeft: true },
+        r.log,
+      ),
+  ],
+  [
+    "number, with formulas",
+    (r) =>
+      cfg(
+        {
+          displayType: "number",
+          select: [...count, { aggFn: "count", where: "level:error" }],
+          formulas: [{ expression: "B / A", alias: "error rate" }],
+          color: "chart-red",
+        },
+        r.log,
+      ),
+  ],
   ["pie", (r) => cfg({ displayType: "pie", select: count, groupBy: "service", limit: 8 }, r.log)],
   ["bar", (r) => cfg({ displayType: "bar", select: count, groupBy: "route", orderBy: "count() DESC" }, r.log)],
   ["heatmap", (r) => ({ displayType: "heatmap", sourceId: r.trace, select: [{ valueExpression: "Duration", heatmapScaleType: "log" }] })],
   ["search", (r) => ({ displayType: "search", sourceId: r.log, select: "Timestamp, Body", where: "level:error", whereLanguage: "lucene" })],
   ["markdown", () => ({ displayType: "markdown", markdown: "# Runbook" })],
   ["event_patterns", (r) => ({ displayType: "event_patterns", sourceId: r.log, where: "level:error" })],
-  ...(["line", "stacked_bar", "table", "number", "pie", "bar"] as const).map(
-    (displayType): [string, (r: Refs) => Obj] => [`raw SQL ${displayType}`, (r) => ({ configType: "sql", displayType, connectionId: r.connection, sqlTemplate: "SELECT count() FROM logs WHERE $__timeFilter(Timestamp)" })],
-  ),
+  ...(["line", "stacked_bar", "table", "number", "pie", "bar"] as const).map((displayType): [string, (r: Refs) => Obj] => [
+    `raw SQL ${displayType}`,
+    (r) => ({ configType: "sql", displayType, connectionId: r.connection, sqlTemplate: "SELECT count() FROM logs WHERE $__timeFilter(Timestamp)" }),
+  ]),
 ];
 
 const emulators = new Map<string, Emulator>();
@@ -97,13 +143,17 @@ describe.each(CASES)("tiles on a %s server, %s target", (version, kind) => {
   it("series form with `dataSource` only: the first generation's, refused by a current server with a hint", async () => {
     const program = { name: "tiles", tiles: [tile("T")] };
     if (version === "2.0.0") return roundTrip(program);
-    await expect(up(dashboardImpl, program)).rejects.toThrow(/400.*sourceId.*Perhaps: if the server is a current one \(API 2\.14\.0 or later\): series with `dataSource` and no `sourceId`/);
+    await expect(up(dashboardImpl, program)).rejects.toThrow(
+      /400.*sourceId.*Perhaps: if the server is a current one \(API 2\.14\.0 or later\): series with `dataSource` and no `sourceId`/,
+    );
   });
 
   it.each(CONFIG_ROWS)("config form: %s", async (_what, make) => {
     const program = { name: "tiles", tiles: [tile("T", { series: undefined, config: make(refs) })] };
     if (version === "2.0.0") {
-      await expect(up(dashboardImpl, program), "a 2.0.0 server knows only the series form").rejects.toThrow(/400.*tiles\.0\.series.*Perhaps: if the server is of the first generation \(API 2\.0\.0\): `config` tiles/);
+      await expect(up(dashboardImpl, program), "a 2.0.0 server knows only the series form").rejects.toThrow(
+        /400.*tiles\.0\.series.*Perhaps: if the server is of the first generation \(API 2\.0\.0\): `config` tiles/,
+      );
       return;
     }
     await roundTrip(program);
@@ -131,7 +181,10 @@ describe.each(TARGETS)("dashboard extras on a current server, %s target", (kind)
     const ids = stored(board.id).filters.map((f: Obj) => f.id);
     expect(ids).toHaveLength(2);
     expect((await preview(dashboardImpl, program, board)).diffs).toEqual([]);
-    const edited = { ...program, filters: [program.filters[1], { ...program.filters[0], expression: "service.name" }, filter({ name: "Host", expression: "Host" }, refs.log)] };
+    const edited = {
+      ...program,
+      filters: [program.filters[1], { ...program.filters[0], expression: "service.name" }, filter({ name: "Host", expression: "Host" }, refs.log)],
+    };
     const after = await up(dashboardImpl, edited, board);
     expect(after.diff?.diffs.map((d) => d.path)).toEqual(["filters"]);
     const kept = stored(board.id).filters.map((f: Obj) => f.id);
@@ -149,20 +202,33 @@ describe.each(TARGETS)("dashboard extras on a current server, %s target", (kind)
     // The program copies the server's JSON: the answered configs, read defaults and all.
     const program = { name: "made elsewhere", adoptId: made.id, tiles: made.tiles.map(({ id: _id, ...t }: Obj) => t) };
     const board = await up(dashboardImpl, program);
-    expect(board.outs.tiles.map((t: Obj) => t.id), "every tile kept its id").toEqual(made.tiles.map((t: Obj) => t.id));
+    expect(
+      board.outs.tiles.map((t: Obj) => t.id),
+      "every tile kept its id",
+    ).toEqual(made.tiles.map((t: Obj) => t.id));
     expect((await preview(dashboardImpl, program, board)).diffs).toEqual([]);
     // The same tiles written short (defaults left out) are no change either.
     const short = { ...program, tiles: tiles };
-    expect((await preview(dashboardImpl, short, (await up(dashboardImpl, short, board)))).diffs).toEqual([]);
+    expect((await preview(dashboardImpl, short, await up(dashboardImpl, short, board))).diffs).toEqual([]);
   });
 
   it("a create answered with a 504 after it was applied finds its config-form dashboard in the list: one dashboard", async () => {
     useTarget(kind, emulator, { maxRetries: "3" });
-    emulator.control.script({ method: "POST", path: kind === "server" ? "^/api/v2/dashboards$" : "/stack/dashboards$", kind: "html", status: 504, apply: true });
+    emulator.control.script({
+      method: "POST",
+      path: kind === "server" ? "^/api/v2/dashboards$" : "/stack/dashboards$",
+      kind: "html",
+      status: 504,
+      apply: true,
+    });
     const before = storedStack(emulator, kind).dashboards.length;
     const tiles = CONFIG_ROWS.map(([, make], i) => tile(`T${i}`, { series: undefined, y: i * 3, config: make(refs) }));
     const board = await up(dashboardImpl, { name: "created once", tiles });
-    expect(storedStack(emulator, kind).dashboards.map((d) => d.id).slice(before)).toEqual([board.id]);
+    expect(
+      storedStack(emulator, kind)
+        .dashboards.map((d) => d.id)
+        .slice(before),
+    ).toEqual([board.id]);
     expect((await preview(dashboardImpl, { name: "created once", tiles }, board)).diffs).toEqual([]);
   });
 });

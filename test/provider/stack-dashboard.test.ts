@@ -3,7 +3,13 @@ import { rawCall } from "../support/raw-api";
 import { storedStack } from "../support/stored";
 import type { Emulator } from "../../emulator/index";
 import { alertEngine as alertImpl, dashboardEngine as dashboardImpl } from "../support/engines";
-import { alertInputs as contractAlert, dashboardInputs as contractDashboard, series as contractSeries, tile as contractTile, withSourceId } from "../support/stack-fixtures";
+import {
+  alertInputs as contractAlert,
+  dashboardInputs as contractDashboard,
+  series as contractSeries,
+  tile as contractTile,
+  withSourceId,
+} from "../support/stack-fixtures";
 import { STACK_VERSIONS, TARGETS, preview, start, surfaceOf, up, useTarget, type Deployed } from "./stack-harness";
 
 const emulators = new Map<string, Emulator>();
@@ -119,7 +125,11 @@ describe.each(CASES)("StackDashboard on a %s server, %s target", (version, kind)
     const program = dashboardInputs({ tiles: [tile("Latency p99", { key: "p99" }), tile("Errors", { x: 6 })] });
     const board = await up(dashboardImpl, program);
     const live = stored(board.id)!;
-    const put = await rawCall(emulator, surfaceOf(kind), "PUT", `/dashboards/${board.id}`, { name: live.name, tags: live.tags, tiles: live.tiles.map((t: any) => ({ ...t, w: 3 })) });
+    const put = await rawCall(emulator, surfaceOf(kind), "PUT", `/dashboards/${board.id}`, {
+      name: live.name,
+      tags: live.tags,
+      tiles: live.tiles.map((t: any) => ({ ...t, w: 3 })),
+    });
     expect(put.status).toBe(200);
     const read = await dashboardImpl.read(board.id, board.outs);
     expect(read.props.tileIds).toEqual(board.outs.tileIds);

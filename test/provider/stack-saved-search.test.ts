@@ -20,24 +20,52 @@ describe.each(TARGETS)("StackSavedSearch on the %s target", (kind) => {
     useTarget(kind, emulators.current);
     sourceId = (await raw("GET", "/sources"))[0].id;
   });
-  const program = (over: Record<string, unknown> = {}) => ({ name: "checkout errors", sourceId, where: "service:checkout level:error", tags: ["checkout"], ...over });
+  const program = (over: Record<string, unknown> = {}) => ({
+    name: "checkout errors",
+    sourceId,
+    where: "service:checkout level:error",
+    tags: ["checkout"],
+    ...over,
+  });
 
   it("creates, reads with the server's defaults and no change, updates (one PUT) and deletes", async () => {
     const search = await up(searchImpl, program());
-    expect(await live(search.id)).toMatchObject({ name: "checkout errors", where: "service:checkout level:error", select: "", whereLanguage: "lucene", orderBy: "" });
+    expect(await live(search.id)).toMatchObject({
+      name: "checkout errors",
+      where: "service:checkout level:error",
+      select: "",
+      whereLanguage: "lucene",
+      orderBy: "",
+    });
     expect(search.outs).toMatchObject({ sourceId, teamId: expect.any(String), createdAt: expect.any(String) });
     expect((await preview(searchImpl, program(), search)).diffs).toEqual([]);
     const read = await searchImpl.read(search.id, search.outs);
     expect(read).toEqual({ id: search.id, props: search.outs });
 
-    const withColumns = program({ select: "timestamp, body", orderBy: "timestamp DESC", whereLanguage: "sql", where: "level = 'error'", filters: [{ condition: "service = 'checkout'" }] });
+    const withColumns = program({
+      select: "timestamp, body",
+      orderBy: "timestamp DESC",
+      whereLanguage: "sql",
+      where: "level = 'error'",
+      filters: [{ condition: "service = 'checkout'" }],
+    });
     const updated = await up(searchImpl, withColumns, search);
     expect(updated.diff?.diffs.map((d) => d.path).sort()).toEqual(["filters", "orderBy", "select", "where", "whereLanguage"]);
-    expect(await live(search.id)).toMatchObject({ select: "timestamp, body", orderBy: "timestamp DESC", filters: [{ type: "sql", condition: "service = 'checkout'" }] });
+    expect(await live(search.id)).toMatchObject({
+      select: "timestamp, body",
+      orderBy: "timestamp DESC",
+      filters: [{ type: "sql", condition: "service = 'checkout'" }],
+    });
     expect((await preview(searchImpl, withColumns, updated)).diffs, "the filter's default type is no change").toEqual([]);
 
     const dropped = await up(searchImpl, program(), updated);
-    expect(dropped.diff?.diffs.map((d) => d.path).sort(), "dropping a field is a change: the PUT resets it").toEqual(["filters", "orderBy", "select", "where", "whereLanguage"]);
+    expect(dropped.diff?.diffs.map((d) => d.path).sort(), "dropping a field is a change: the PUT resets it").toEqual([
+      "filters",
+      "orderBy",
+      "select",
+      "where",
+      "whereLanguage",
+    ]);
     expect(await live(search.id)).toMatchObject({ select: "", orderBy: "", whereLanguage: "lucene", filters: [] });
 
     await searchImpl.delete(search.id, dropped.outs);
@@ -48,7 +76,14 @@ describe.each(TARGETS)("StackSavedSearch on the %s target", (kind) => {
 
   it("carries a saved-search alert by its id; deleting the search takes the alert with it", async () => {
     const search = await up(searchImpl, program());
-    const alertProgram = alertInputs({ source: "saved_search", dashboardId: undefined, tileId: undefined, savedSearchId: search.id, groupBy: "host", channel: { type: "webhook", webhookId: "65f0c0de00000000000000a1" } });
+    const alertProgram = alertInputs({
+      source: "saved_search",
+      dashboardId: undefined,
+      tileId: undefined,
+      savedSearchId: search.id,
+      groupBy: "host",
+      channel: { type: "webhook", webhookId: "65f0c0de00000000000000a1" },
+    });
     const alert = await up(alertImpl, alertProgram);
     expect(alert.outs).toMatchObject({ savedSearchId: search.id, source: "saved_search" });
     await searchImpl.delete(search.id, search.outs);
@@ -60,14 +95,22 @@ describe.each(TARGETS)("StackSavedSearch on the %s target", (kind) => {
     const adopted = await up(searchImpl, program({ adoptId: made.id }));
     expect(adopted.id).toBe(made.id);
     expect(await live(made.id)).toMatchObject({ name: "checkout errors", where: "service:checkout level:error" });
-    await expect(searchImpl.create(await checked(searchImpl, program({ adoptId: "65f0c0de00000000000000ff" })))).rejects.toThrow(/adoptId: no saved search 65f0c0de00000000000000ff/);
+    await expect(searchImpl.create(await checked(searchImpl, program({ adoptId: "65f0c0de00000000000000ff" })))).rejects.toThrow(
+      /adoptId: no saved search 65f0c0de00000000000000ff/,
+    );
   });
 
   it("refuses bad input with the path before any request, and never shows a credential", async () => {
-    const result = await searchImpl.check({}, program({ sourceId: "logs", whereLanguage: "kql", tags: ["t".repeat(33)], filters: [{ type: "sql_ast", operator: "~" }] }));
+    const result = await searchImpl.check(
+      {},
+      program({ sourceId: "logs", whereLanguage: "kql", tags: ["t".repeat(33)], filters: [{ type: "sql_ast", operator: "~" }] }),
+    );
     expect(result.failures?.map((f) => f.property).sort()).toEqual(["filters[0]", "sourceId", "tags[0]", "whereLanguage"]);
     const search = await up(searchImpl, program());
-    const refused = await searchImpl.create(await checked(searchImpl, program({ sourceId: "65f0c0de00000000000000ff" }))).then(() => "resolved", (e: Error) => e.message);
+    const refused = await searchImpl.create(await checked(searchImpl, program({ sourceId: "65f0c0de00000000000000ff" }))).then(
+      () => "resolved",
+      (e: Error) => e.message,
+    );
     expect(refused).toMatch(/POST \/\S*saved-searches -> 400 .*sourceId must be an existing source id/);
     for (const text of [JSON.stringify(search), refused]) for (const secret of [KEY_SECRET, STACK_TOKEN]) expect(text).not.toContain(secret);
   });

@@ -31,7 +31,10 @@ describe.each(TARGETS)("getStackSources on the %s target", (kind) => {
 
   it("reports a refused credential without showing it", async () => {
     useEnv(configFor(kind, emulator, { keySecret: "wrong-secret-9000", stackToken: "wrong-token-9000" }));
-    const message = await valueOf(getStackSourcesOutput()).then(() => "resolved", (e: Error) => e.message);
+    const message = await valueOf(getStackSourcesOutput()).then(
+      () => "resolved",
+      (e: Error) => e.message,
+    );
     expect(message).toMatch(/401/);
     expect(message).not.toMatch(/wrong-(secret|token)-9000/);
   });
@@ -41,11 +44,18 @@ describe("getStackSources arguments", () => {
   it("may name the server itself", async () => {
     useEnv({ ...configFor("cloud", emulator) });
     const sources = await valueOf(getStackSourcesOutput({ stackUrl: pulumi.output(emulator.url) }));
-    expect(sources.map((s) => s.id).sort()).toEqual(storedStack(emulator, "server").sources.map((s) => s.id).sort());
+    expect(sources.map((s) => s.id).sort()).toEqual(
+      storedStack(emulator, "server")
+        .sources.map((s) => s.id)
+        .sort(),
+    );
   });
 
   it("refuses an unknown argument with its name", async () => {
-    const message = await valueOf(getStackSourcesOutput({ team: "x" } as never)).then(() => "resolved", (e: Error) => e.message);
+    const message = await valueOf(getStackSourcesOutput({ team: "x" } as never)).then(
+      () => "resolved",
+      (e: Error) => e.message,
+    );
     expect(message).toMatch(/getStackSources: team is not a known field/);
     await expect(getStackSources({ team: "x" } as never)).rejects.toThrow(/getStackSources: team is not a known field/);
   });
@@ -62,7 +72,10 @@ describe("getStackSources and getStackSourcesOutput: the function convention", (
 
   it("an error names the missing setting and the function", async () => {
     await expect(getStackSources()).rejects.toThrow(/^getStackSources: pipestack:(apiUrl|keyId|organizationId|serviceId) is not set/);
-    const message = await valueOf(getStackSourcesOutput()).then(() => "resolved", (e: Error) => e.message);
+    const message = await valueOf(getStackSourcesOutput()).then(
+      () => "resolved",
+      (e: Error) => e.message,
+    );
     expect(message).toMatch(/^getStackSources: pipestack:\w+ is not set/);
   });
 

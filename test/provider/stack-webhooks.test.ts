@@ -23,10 +23,21 @@ describe.each(TARGETS)("getStackWebhooks on the %s target", (kind) => {
   it("lists the webhooks, as a Promise and as an Output, without URLs or headers", async () => {
     useEnv(configFor(kind, emulators.current));
     const secretUrl = `https://chat.example.test/hooks/T000/B000/${kind}-secret-path`;
-    const made = await rawJson(emulators.current, surfaceOf(kind), "POST", "/webhooks", { name: `on-call-${kind}`, service: "generic", url: secretUrl, headers: { "X-Token": `header-secret-${kind}` } });
+    const made = await rawJson(emulators.current, surfaceOf(kind), "POST", "/webhooks", {
+      name: `on-call-${kind}`,
+      service: "generic",
+      url: secretUrl,
+      headers: { "X-Token": `header-secret-${kind}` },
+    });
     const listed = await getStackWebhooks();
     expect(listed.map((w) => w.id)).toEqual(expect.arrayContaining(["65f0c0de00000000000000a1", made.id]));
-    expect(listed.find((w) => w.id === made.id)).toEqual({ id: made.id, name: `on-call-${kind}`, service: "generic", createdAt: expect.any(String), updatedAt: expect.any(String) });
+    expect(listed.find((w) => w.id === made.id)).toEqual({
+      id: made.id,
+      name: `on-call-${kind}`,
+      service: "generic",
+      createdAt: expect.any(String),
+      updatedAt: expect.any(String),
+    });
     const asOutput = await valueOf(getStackWebhooksOutput());
     expect(asOutput).toEqual(listed);
     const text = JSON.stringify(listed);
@@ -37,6 +48,8 @@ describe.each(TARGETS)("getStackWebhooks on the %s target", (kind) => {
 describe("getStackWebhooks on a first-generation server", () => {
   it("fails clearly: that server lists no webhooks", async () => {
     useEnv(configFor("server", emulators.first));
-    await expect(getStackWebhooks()).rejects.toThrow(/getStackWebhooks: GET \/api\/v2\/webhooks -> 404 .*lists no webhooks: a first-generation server, or a wrong stackUrl/);
+    await expect(getStackWebhooks()).rejects.toThrow(
+      /getStackWebhooks: GET \/api\/v2\/webhooks -> 404 .*lists no webhooks: a first-generation server, or a wrong stackUrl/,
+    );
   });
 });

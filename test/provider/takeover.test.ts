@@ -59,7 +59,10 @@ describe("pipes: an ambiguous create never adopts another stack's pipe", () => {
     ours.source.kafka.topics = "orders";
     ours.destination.table = "orders_table";
     emulator.control.script(POST_PIPES);
-    const err = await pipes.create(await pipeInputs(ours)).then(() => undefined, (e: Error & { id?: string }) => e);
+    const err = await pipes.create(await pipeInputs(ours)).then(
+      () => undefined,
+      (e: Error & { id?: string }) => e,
+    );
     expect(err?.message).toMatch(/409 CONFLICT/);
     expect(err?.message).toContain(`taken by pipe ${other.id}`);
     expect(err?.message).toContain(`pipestack:adopt["shared-name"]`);
@@ -71,14 +74,20 @@ describe("pipes: an ambiguous create never adopts another stack's pipe", () => {
     const other = await anHourAgo(async () => pipes.create(await pipeInputs(kafkaPipe("twin"))));
     const before = storedPipes(emulator);
     emulator.control.script(POST_PIPES);
-    const err = await pipes.create(await pipeInputs(kafkaPipe("twin"))).then(() => undefined, (e: Error) => e);
+    const err = await pipes.create(await pipeInputs(kafkaPipe("twin"))).then(
+      () => undefined,
+      (e: Error) => e,
+    );
     expect(err?.message).toContain(`taken by pipe ${other.id}`);
     expect(storedPipes(emulator)).toEqual(before);
   });
 
   it("a first POST that meets 409 names the pipe holding the name and how to adopt it", async () => {
     const other = await pipes.create(await pipeInputs(kafkaPipe("taken")));
-    const err = await pipes.create(await pipeInputs(kafkaPipe("taken"))).then(() => undefined, (e: Error) => e);
+    const err = await pipes.create(await pipeInputs(kafkaPipe("taken"))).then(
+      () => undefined,
+      (e: Error) => e,
+    );
     expect(err?.message).toMatch(/POST .*\/pipes -> 409 CONFLICT: .*taken by pipe/);
     expect(err?.message).toContain(`pulumi config set --path 'pipestack:adopt["taken"]' ${other.id}`);
     expect(err?.message).toContain(`adoptId: "${other.id}"`);
@@ -141,7 +150,7 @@ describe.each(TARGETS)("stack objects: an ambiguous create never adopts another 
 
   it("an alert on the same tile with another message, or made before, is not taken", async () => {
     const board = await dashboards.create(await checked(dashboards, dashboardInputs({ name: "with-alerts", tiles: [tile("Errors")] })));
-    const on = { dashboardId: board.id, tileId: (board.outs).tileIds.Errors };
+    const on = { dashboardId: board.id, tileId: board.outs.tileIds.Errors };
     const differs = await alerts.create(await checked(alerts, alertInputs({ ...on, message: "theirs" })));
     const twin = await anHourAgo(async () => alerts.create(await checked(alerts, alertInputs({ ...on, message: "same" }))));
     const before = storedStack(emulator, kind).alerts;
@@ -159,14 +168,28 @@ describe.each(TARGETS)("stack objects: an ambiguous create never adopts another 
       id: "opaque-dashboard-1",
       name: "undated",
       tags: ["team-a"],
-      tiles: [{ id: "opaque-tile-1", name: "Errors", x: 0, y: 0, w: 6, h: 3, asRatio: false, series: [{ type: "time", dataSource: "events", aggFn: "count", where: "", groupBy: [] }] }],
+      tiles: [
+        {
+          id: "opaque-tile-1",
+          name: "Errors",
+          x: 0,
+          y: 0,
+          w: 6,
+          h: 3,
+          asRatio: false,
+          series: [{ type: "time", dataSource: "events", aggFn: "count", where: "", groupBy: [] }],
+        },
+      ],
     };
     const listed = kind === "server" ? { data: [opaque] } : { status: 200, requestId: "00000000-0000-4000-8000-0000000000aa", result: [opaque] };
     emulator.control.script(
       { method: "POST", path: dashboardsPath, status: 502, kind: "before" },
       { method: "GET", path: dashboardsPath, status: 200, body: listed },
     );
-    const err = await dashboards.create(await checked(dashboards, dashboardInputs({ name: "undated", tiles: [tile("Errors")] }))).then(() => undefined, (e: Error) => e);
+    const err = await dashboards.create(await checked(dashboards, dashboardInputs({ name: "undated", tiles: [tile("Errors")] }))).then(
+      () => undefined,
+      (e: Error) => e,
+    );
     expect(err?.message).toMatch(/502 .*dashboard opaque-dashboard-1 matches it, but the server does not say when it was made/);
     expect(err?.message).toContain('adoptId: "opaque-dashboard-1"');
     expect(storedStack(emulator, kind).dashboards).toEqual([]);

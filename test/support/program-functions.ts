@@ -19,4 +19,3 @@ export function valueOf<T>(o: pulumi.Output<T>): Promise<T> {
   for (const p of [inner.isKnown, inner.isSecret, inner.allResources()]) p.catch(() => undefined);
   return inner.promise();
 }
-

@@ -27,7 +27,12 @@ export function filter(over: Record<string, unknown> = {}, sourceId = "65f0c0de0
 
 /** Two tiles side by side, one tag. */
 export function dashboardInputs(over: Record<string, unknown> = {}): Record<string, any> {
-  return { name: "checkout", tiles: [tile("Errors"), tile("Latency", { x: 6, series: [series({ aggFn: "avg", field: "duration" })] })], tags: ["team-a"], ...over };
+  return {
+    name: "checkout",
+    tiles: [tile("Errors"), tile("Latency", { x: 6, series: [series({ aggFn: "avg", field: "duration" })] })],
+    tags: ["team-a"],
+    ...over,
+  };
 }
 
 /**
@@ -35,7 +40,9 @@ export function dashboardInputs(over: Record<string, unknown> = {}): Record<stri
  * (a 2.0.0 server reads `dataSource`, a current one `sourceId`; each drops the other).
  */
 export function withSourceId(program: Record<string, any>, sourceId: string): Record<string, any> {
-  const tiles = (program.tiles ?? []).map((t: Record<string, any>) => (t.series ? { ...t, series: t.series.map((s: Record<string, any>) => ({ ...s, sourceId })) } : t));
+  const tiles = (program.tiles ?? []).map((t: Record<string, any>) =>
+    t.series ? { ...t, series: t.series.map((s: Record<string, any>) => ({ ...s, sourceId })) } : t,
+  );
   return { ...program, tiles };
 }
 

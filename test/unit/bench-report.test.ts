@@ -26,14 +26,35 @@ describe("bench results in the README", () => {
   });
 
   it("bench/results.json keeps the keys tooling reads", () => {
-    for (const key of ["latencyMs", "machine", "providerTextBytes", "requestsPerOperation", "overheadRatio", "up", "preview", "providerPeakRssMb", "parallelism", "details"]) {
+    for (const key of [
+      "latencyMs",
+      "machine",
+      "providerTextBytes",
+      "requestsPerOperation",
+      "overheadRatio",
+      "up",
+      "preview",
+      "providerPeakRssMb",
+      "parallelism",
+      "details",
+    ]) {
       expect(results, key).toHaveProperty(key);
     }
   });
 
   it.each([
-    ["replaces only what is between the markers", "a\n<!-- bench:begin (written by `npm run bench -- --write` from bench/results.json) -->\nold\n<!-- bench:end -->\nb\n", "new\n", "a\n<!-- bench:begin (written by `npm run bench -- --write` from bench/results.json) -->\nnew\n<!-- bench:end -->\nb\n"],
-    ["writes into an empty section", "<!-- bench:begin (written by `npm run bench -- --write` from bench/results.json) -->\n<!-- bench:end -->", "x\n", "<!-- bench:begin (written by `npm run bench -- --write` from bench/results.json) -->\nx\n<!-- bench:end -->"],
+    [
+      "replaces only what is between the markers",
+      "a\n<!-- bench:begin (written by `npm run bench -- --write` from bench/results.json) -->\nold\n<!-- bench:end -->\nb\n",
+      "new\n",
+      "a\n<!-- bench:begin (written by `npm run bench -- --write` from bench/results.json) -->\nnew\n<!-- bench:end -->\nb\n",
+    ],
+    [
+      "writes into an empty section",
+      "<!-- bench:begin (written by `npm run bench -- --write` from bench/results.json) -->\n<!-- bench:end -->",
+      "x\n",
+      "<!-- bench:begin (written by `npm run bench -- --write` from bench/results.json) -->\nx\n<!-- bench:end -->",
+    ],
   ])("updateReadme %s", (_name, before, md, after) => {
     expect(report.updateReadme(before, md)).toBe(after);
     expect(report.readmeSection(after)).toBe(md);

@@ -26,15 +26,69 @@ function withSource(base: Obj, kind: string, over: Obj): Obj {
 
 describe("credentials in plain fields are refused, with where they belong", () => {
   const cases: [string, Obj, string, RegExp, string][] = [
-    ["brokers with user:password@", withSource(kafkaPipe(), "kafka", { brokers: "ingest:hunter22@broker-1.example.test:9092" }), "source.kafka.brokers", /source\.kafka\.credentials/, "hunter22"],
-    ["schema registry URL with user:password@", withSource(kafkaPipe(), "kafka", { schemaRegistry: { url: "https://reg:hunter22@registry.example.test" } }), "source.kafka.schemaRegistry.url", /schemaRegistry\.credentials/, "hunter22"],
-    ["object storage URL with a SAS token", withSource(objectStoragePipe(), "objectStorage", { url: "https://acct.blob.example.test/c/**.json?sv=2022-11-02&se=2026-12-01&sp=rl&sig=c2lnbmF0dXJl" }), "source.objectStorage.url", /sig.*accessKey or connectionString/, "c2lnbmF0dXJl"],
-    ["object storage URL with X-Amz-Signature", withSource(objectStoragePipe(), "objectStorage", { url: "https://bucket.example.test/a.json?X-Amz-Credential=AKID&X-Amz-Signature=deadbeef99" }), "source.objectStorage.url", /x-amz-signature/, "deadbeef99"],
-    ["object storage URL with a signature in another case", withSource(objectStoragePipe(), "objectStorage", { url: "https://bucket.example.test/a.json?SIG=topsecret7" }), "source.objectStorage.url", /sig/, "topsecret7"],
-    ["queue URL with user:password@", withSource(objectStoragePipe(), "objectStorage", { queueUrl: "https://q:hunter22@queue.example.test/q" }), "source.objectStorage.queueUrl", /accessKey/, "hunter22"],
-    ["postgres host with user:password@", withSource(postgresPipe(), "postgres", { host: "replicator:hunter22@db.internal" }), "source.postgres.host", /source\.postgres\.credentials/, "hunter22"],
-    ["mysql host with user:password@", withSource(mysqlPipe(), "mysql", { host: "replicator:hunter22@db.internal" }), "source.mysql.host", /source\.mysql\.credentials/, "hunter22"],
-    ["mongodb URI with a login", withSource(mongodbPipe(), "mongodb", { uri: "mongodb+srv://reader:hunter22@cluster0.example.test/app" }), "source.mongodb.uri", /source\.mongodb\.credentials/, "hunter22"],
+    [
+      "brokers with user:password@",
+      withSource(kafkaPipe(), "kafka", { brokers: "ingest:hunter22@broker-1.example.test:9092" }),
+      "source.kafka.brokers",
+      /source\.kafka\.credentials/,
+      "hunter22",
+    ],
+    [
+      "schema registry URL with user:password@",
+      withSource(kafkaPipe(), "kafka", { schemaRegistry: { url: "https://reg:hunter22@registry.example.test" } }),
+      "source.kafka.schemaRegistry.url",
+      /schemaRegistry\.credentials/,
+      "hunter22",
+    ],
+    [
+      "object storage URL with a SAS token",
+      withSource(objectStoragePipe(), "objectStorage", { url: "https://acct.blob.example.test/c/**.json?sv=2022-11-02&se=2026-12-01&sp=rl&sig=c2lnbmF0dXJl" }),
+      "source.objectStorage.url",
+      /sig.*accessKey or connectionString/,
+      "c2lnbmF0dXJl",
+    ],
+    [
+      "object storage URL with X-Amz-Signature",
+      withSource(objectStoragePipe(), "objectStorage", { url: "https://bucket.example.test/a.json?X-Amz-Credential=AKID&X-Amz-Signature=deadbeef99" }),
+      "source.objectStorage.url",
+      /x-amz-signature/,
+      "deadbeef99",
+    ],
+    [
+      "object storage URL with a signature in another case",
+      withSource(objectStoragePipe(), "objectStorage", { url: "https://bucket.example.test/a.json?SIG=topsecret7" }),
+      "source.objectStorage.url",
+      /sig/,
+      "topsecret7",
+    ],
+    [
+      "queue URL with user:password@",
+      withSource(objectStoragePipe(), "objectStorage", { queueUrl: "https://q:hunter22@queue.example.test/q" }),
+      "source.objectStorage.queueUrl",
+      /accessKey/,
+      "hunter22",
+    ],
+    [
+      "postgres host with user:password@",
+      withSource(postgresPipe(), "postgres", { host: "replicator:hunter22@db.internal" }),
+      "source.postgres.host",
+      /source\.postgres\.credentials/,
+      "hunter22",
+    ],
+    [
+      "mysql host with user:password@",
+      withSource(mysqlPipe(), "mysql", { host: "replicator:hunter22@db.internal" }),
+      "source.mysql.host",
+      /source\.mysql\.credentials/,
+      "hunter22",
+    ],
+    [
+      "mongodb URI with a login",
+      withSource(mongodbPipe(), "mongodb", { uri: "mongodb+srv://reader:hunter22@cluster0.example.test/app" }),
+      "source.mongodb.uri",
+      /source\.mongodb\.credentials/,
+      "hunter22",
+    ],
   ];
   it.each(cases)("%s", async (_what, spec, property, reason, secret) => {
     const failures = await pipeFailures(spec);
@@ -50,7 +104,10 @@ describe("credentials in plain fields are refused, with where they belong", () =
 
   it.each([
     ["brokers host:port", kafkaPipe()],
-    ["an unsigned object storage URL with other query parameters", withSource(objectStoragePipe(), "objectStorage", { url: "https://bucket.example.test/a/**.json?versionId=3" })],
+    [
+      "an unsigned object storage URL with other query parameters",
+      withSource(objectStoragePipe(), "objectStorage", { url: "https://bucket.example.test/a/**.json?versionId=3" }),
+    ],
   ])("%s pass", async (_what, spec) => {
     expect(await pipeFailures(spec)).toEqual([]);
   });
@@ -66,7 +123,10 @@ describe("control and bidi-override characters are refused with the path", () =>
     ["line feed in a name", "\n"],
   ];
   it.each(chars)("%s in a pipe name", async (_what, ch) => {
-    expect(await pipeFailures(kafkaPipe(`events${ch}x`))).toContainEqual({ property: "name", reason: expect.stringMatching(/control or bidirectional-override character \(U\+/) });
+    expect(await pipeFailures(kafkaPipe(`events${ch}x`))).toContainEqual({
+      property: "name",
+      reason: expect.stringMatching(/control or bidirectional-override character \(U\+/),
+    });
   });
   it.each(chars)("%s in a tile name", async (_what, ch) => {
     const failures = await stackFailures(dashboard, dashboardInputs({ tiles: [tile(`Err${ch}ors`)] }));
@@ -77,7 +137,9 @@ describe("control and bidi-override characters are refused with the path", () =>
   });
   it("line breaks in a message or a certificate pass", async () => {
     expect(await stackFailures(alert, alertInputs({ message: "line 1\nline 2" }))).toEqual([]);
-    expect(await pipeFailures(withSource(kafkaPipe(), "kafka", { caCertificate: "-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----\n" }))).toEqual([]);
+    expect(await pipeFailures(withSource(kafkaPipe(), "kafka", { caCertificate: "-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----\n" }))).toEqual(
+      [],
+    );
   });
 });
 
@@ -98,17 +160,28 @@ describe("long bad values are echoed shortened", () => {
 });
 
 describe("ids are checked before they enter a URL path", () => {
-  it.each([["..", "."], ["../other", "a/b"]].flat())("pipe adoptId %j", async (id) => {
+  it.each(
+    [
+      ["..", "."],
+      ["../other", "a/b"],
+    ].flat(),
+  )("pipe adoptId %j", async (id) => {
     expect(await pipeFailures({ ...kafkaPipe(), adoptId: id })).toContainEqual({ property: "adoptId", reason: expect.stringMatching(/UUID/) });
   });
   it.each(["..", "0000", "../../dashboards"])("dashboard and alert adoptId %j", async (id) => {
-    expect(await stackFailures(dashboard, dashboardInputs({ adoptId: id }))).toContainEqual({ property: "adoptId", reason: expect.stringMatching(/24 hexadecimal/) });
+    expect(await stackFailures(dashboard, dashboardInputs({ adoptId: id }))).toContainEqual({
+      property: "adoptId",
+      reason: expect.stringMatching(/24 hexadecimal/),
+    });
     expect(await stackFailures(alert, alertInputs({ adoptId: id }))).toContainEqual({ property: "adoptId", reason: expect.stringMatching(/24 hexadecimal/) });
   });
   it.each([".."])("organizationId and serviceId %j", async (id) => {
     const failures = (await pipeEngine.check({}, engineInputs(kafkaPipe(), { organizationId: id, serviceId: id }))).failures ?? [];
     expect(failures.map((f) => f.property)).toEqual(expect.arrayContaining(["organizationId", "serviceId"]));
-    expect(await stackFailures(dashboard, dashboardInputs({ serviceId: id }))).toContainEqual({ property: "serviceId", reason: expect.stringMatching(/must be an id/) });
+    expect(await stackFailures(dashboard, dashboardInputs({ serviceId: id }))).toContainEqual({
+      property: "serviceId",
+      reason: expect.stringMatching(/must be an id/),
+    });
   });
   it.each(["", ".", ".."])("a path segment %j is refused even past check", (segment) => {
     expect(() => path("pipes", segment)).toThrow(/URL path segment/);

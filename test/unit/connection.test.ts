@@ -18,10 +18,26 @@ const base = resolveSettings((k: SettingKey) => config[k], env);
 
 describe("withConnection", () => {
   it.each([
-    ["no connection", undefined, { apiUrl: "http://config.test", keyId: "config-key", keySecret: "env-secret", organizationId: "config-org", serviceId: "env-svc" }],
-    ["a connection's fields win, the others stay", { keyId: "own-key", keySecret: "own-secret" }, { apiUrl: "http://config.test", keyId: "own-key", keySecret: "own-secret", organizationId: "config-org", serviceId: "env-svc" }],
-    ["over config and environment alike", { apiUrl: "http://own.test", serviceId: "own-svc" }, { apiUrl: "http://own.test", keyId: "config-key", keySecret: "env-secret", organizationId: "config-org", serviceId: "own-svc" }],
-    ["an empty or unknown field is no value", { keyId: "", keySecret: UNKNOWN }, { apiUrl: "http://config.test", keyId: "config-key", keySecret: "env-secret", organizationId: "config-org", serviceId: "env-svc" }],
+    [
+      "no connection",
+      undefined,
+      { apiUrl: "http://config.test", keyId: "config-key", keySecret: "env-secret", organizationId: "config-org", serviceId: "env-svc" },
+    ],
+    [
+      "a connection's fields win, the others stay",
+      { keyId: "own-key", keySecret: "own-secret" },
+      { apiUrl: "http://config.test", keyId: "own-key", keySecret: "own-secret", organizationId: "config-org", serviceId: "env-svc" },
+    ],
+    [
+      "over config and environment alike",
+      { apiUrl: "http://own.test", serviceId: "own-svc" },
+      { apiUrl: "http://own.test", keyId: "config-key", keySecret: "env-secret", organizationId: "config-org", serviceId: "own-svc" },
+    ],
+    [
+      "an empty or unknown field is no value",
+      { keyId: "", keySecret: UNKNOWN },
+      { apiUrl: "http://config.test", keyId: "config-key", keySecret: "env-secret", organizationId: "config-org", serviceId: "env-svc" },
+    ],
   ])("%s", (_what, connection, expected) => {
     expect(withConnection(base, connection)).toMatchObject(expected);
   });
@@ -43,7 +59,19 @@ describe("connectionFailures", () => {
   it.each([
     ["absent", undefined, []],
     ["null", null, []],
-    ["complete", { apiUrl: "https://api.example.test", keyId: "k", keySecret: "s", organizationId: "org-1", serviceId: "svc-1", stackUrl: "https://stack.example.test", stackToken: "t" }, []],
+    [
+      "complete",
+      {
+        apiUrl: "https://api.example.test",
+        keyId: "k",
+        keySecret: "s",
+        organizationId: "org-1",
+        serviceId: "svc-1",
+        stackUrl: "https://stack.example.test",
+        stackToken: "t",
+      },
+      [],
+    ],
     ["unknown as a whole", UNKNOWN, []],
     ["a field unknown", { apiUrl: UNKNOWN }, []],
     ["not an object", "https://api.example.test", ["connection"]],
@@ -106,10 +134,14 @@ describe("the program side: connectionInput and connectionOptions", () => {
 
 describe("a connection not known yet (a preview)", () => {
   it.each([
-    ["a pipe", pipeEngine, () => {
-      const { organizationId: _o, serviceId: _s, ...inputs } = engineInputs(kafkaPipe());
-      return inputs;
-    }],
+    [
+      "a pipe",
+      pipeEngine,
+      () => {
+        const { organizationId: _o, serviceId: _s, ...inputs } = engineInputs(kafkaPipe());
+        return inputs;
+      },
+    ],
     ["a dashboard", dashboardEngine, () => dashboardInputs()],
   ] as const)("%s: check passes with no stack config and pins an unknown place, which previews as a possible move", async (_what, engine, inputs) => {
     configureWith({});

@@ -31,7 +31,8 @@ beforeAll(() => {
   service = ts.createLanguageService({
     getScriptFileNames: () => [file],
     getScriptVersion: () => "1",
-    getScriptSnapshot: (f) => (f === file ? ts.ScriptSnapshot.fromString(text) : ts.sys.fileExists(f) ? ts.ScriptSnapshot.fromString(ts.sys.readFile(f)!) : undefined),
+    getScriptSnapshot: (f) =>
+      f === file ? ts.ScriptSnapshot.fromString(text) : ts.sys.fileExists(f) ? ts.ScriptSnapshot.fromString(ts.sys.readFile(f)!) : undefined,
     getCurrentDirectory: () => root,
     getCompilationSettings: () => options,
     getDefaultLibFileName: ts.getDefaultLibFilePath,
@@ -52,7 +53,9 @@ function hover(word: string): { signature: string; docs: string } {
 
 describe("hover on nested fields (through the installed package's types)", () => {
   it("the program compiles", () => {
-    const errors = [...service.getSyntacticDiagnostics(file), ...service.getSemanticDiagnostics(file)].map((d) => ts.flattenDiagnosticMessageText(d.messageText, "\n"));
+    const errors = [...service.getSyntacticDiagnostics(file), ...service.getSemanticDiagnostics(file)].map((d) =>
+      ts.flattenDiagnosticMessageText(d.messageText, "\n"),
+    );
     expect(errors).toEqual([]);
   });
 

@@ -19,17 +19,62 @@ describe("ReversePrivateEndpoint check: refusals carry property paths", () => {
     ["no type", without(endpointInputs(), "type"), "type", /Required/],
     ["an unknown type", endpointInputs({ type: "VPN" }), "type", /VPC_ENDPOINT_SERVICE/],
     ["a description of 256 characters", endpointInputs({ description: "d".repeat(256) }), "description", /at most 255/],
-    ["VPC_ENDPOINT_SERVICE without its service name", without(endpointInputs(), "vpcEndpointServiceName"), "vpcEndpointServiceName", /required for type VPC_ENDPOINT_SERVICE/],
-    ["VPC_RESOURCE without its share", without(endpointInputs({}, "VPC_RESOURCE"), "vpcResourceShareArn"), "vpcResourceShareArn", /required for type VPC_RESOURCE/],
-    ["MSK_MULTI_VPC without its authentication", without(endpointInputs({}, "MSK_MULTI_VPC"), "mskAuthentication"), "mskAuthentication", /required for type MSK_MULTI_VPC/],
-    ["GCP_PSC_SERVICE_ATTACHMENT without its attachment", without(endpointInputs({}, "GCP_PSC_SERVICE_ATTACHMENT"), "gcpServiceAttachment"), "gcpServiceAttachment", /required/],
+    [
+      "VPC_ENDPOINT_SERVICE without its service name",
+      without(endpointInputs(), "vpcEndpointServiceName"),
+      "vpcEndpointServiceName",
+      /required for type VPC_ENDPOINT_SERVICE/,
+    ],
+    [
+      "VPC_RESOURCE without its share",
+      without(endpointInputs({}, "VPC_RESOURCE"), "vpcResourceShareArn"),
+      "vpcResourceShareArn",
+      /required for type VPC_RESOURCE/,
+    ],
+    [
+      "MSK_MULTI_VPC without its authentication",
+      without(endpointInputs({}, "MSK_MULTI_VPC"), "mskAuthentication"),
+      "mskAuthentication",
+      /required for type MSK_MULTI_VPC/,
+    ],
+    [
+      "GCP_PSC_SERVICE_ATTACHMENT without its attachment",
+      without(endpointInputs({}, "GCP_PSC_SERVICE_ATTACHMENT"), "gcpServiceAttachment"),
+      "gcpServiceAttachment",
+      /required/,
+    ],
     ["a field of another type", endpointInputs({ mskClusterArn: "arn:x" }), "mskClusterArn", /only for type MSK_MULTI_VPC, not VPC_ENDPOINT_SERVICE/],
     ["an unknown MSK authentication", endpointInputs({ mskAuthentication: "PLAIN" }, "MSK_MULTI_VPC"), "mskAuthentication", /SASL_IAM/],
-    ["DNS mappings on MSK_MULTI_VPC", endpointInputs({ customPrivateDnsMappings: dns("k.example.com") }, "MSK_MULTI_VPC"), "customPrivateDnsMappings", /not supported for type MSK_MULTI_VPC/],
-    ["a wildcard not leading", endpointInputs({ customPrivateDnsMappings: dns("a.*.example.com") }), "customPrivateDnsMappings[0].privateDnsName", /leading wildcard/],
-    ["a DNS name with a space", endpointInputs({ customPrivateDnsMappings: dns("ok.example.com", "no good.example.com") }), "customPrivateDnsMappings[1].privateDnsName", /DNS name/],
-    ["a DNS name listed twice", endpointInputs({ customPrivateDnsMappings: dns("a.example.com", "A.example.com") }), "customPrivateDnsMappings[1].privateDnsName", /listed twice/],
-    ["a mapping field not known", endpointInputs({ customPrivateDnsMappings: [{ privateDnsName: "a.example.com", ttl: 5 }] }), "customPrivateDnsMappings[0].ttl", /not a known field/],
+    [
+      "DNS mappings on MSK_MULTI_VPC",
+      endpointInputs({ customPrivateDnsMappings: dns("k.example.com") }, "MSK_MULTI_VPC"),
+      "customPrivateDnsMappings",
+      /not supported for type MSK_MULTI_VPC/,
+    ],
+    [
+      "a wildcard not leading",
+      endpointInputs({ customPrivateDnsMappings: dns("a.*.example.com") }),
+      "customPrivateDnsMappings[0].privateDnsName",
+      /leading wildcard/,
+    ],
+    [
+      "a DNS name with a space",
+      endpointInputs({ customPrivateDnsMappings: dns("ok.example.com", "no good.example.com") }),
+      "customPrivateDnsMappings[1].privateDnsName",
+      /DNS name/,
+    ],
+    [
+      "a DNS name listed twice",
+      endpointInputs({ customPrivateDnsMappings: dns("a.example.com", "A.example.com") }),
+      "customPrivateDnsMappings[1].privateDnsName",
+      /listed twice/,
+    ],
+    [
+      "a mapping field not known",
+      endpointInputs({ customPrivateDnsMappings: [{ privateDnsName: "a.example.com", ttl: 5 }] }),
+      "customPrivateDnsMappings[0].ttl",
+      /not a known field/,
+    ],
     ["an unknown field", endpointInputs({ region: "r" }), "region", /not a known field/],
     ["an adoptId that is not a UUID", endpointInputs({ adoptId: "../x" }), "adoptId", /UUID/],
     ["a serviceId that would leave the route", endpointInputs({ serviceId: "../x" }), "serviceId", /must be an id/],
@@ -43,7 +88,11 @@ describe("ReversePrivateEndpoint check: refusals carry property paths", () => {
   });
 
   it.each(Object.keys(endpointTypeFields))("accepts %s with its fields, and pins the configured service", async (type) => {
-    const { organizationId: _o, serviceId: _s, ...input } = endpointInputs({ customPrivateDnsMappings: type === "MSK_MULTI_VPC" ? undefined : dns("*.brokers.example.com", "db.example.com") }, type);
+    const {
+      organizationId: _o,
+      serviceId: _s,
+      ...input
+    } = endpointInputs({ customPrivateDnsMappings: type === "MSK_MULTI_VPC" ? undefined : dns("*.brokers.example.com", "db.example.com") }, type);
     const result = await engine.check({}, input);
     expect(result.failures).toEqual([]);
     expect(result.inputs).toMatchObject({ organizationId: cloudConfig.organizationId, serviceId: cloudConfig.serviceId, type });

@@ -17,7 +17,21 @@ type Row = [change: string, edit: (news: Obj) => void, expected: [path: string, 
 /** The endpoint as the API answers it: every unset field "" or null, the server's own fields filled in. */
 function served(inputs: Obj): Obj {
   const { organizationId: _o, waitTimeoutSeconds: _w, adoptId: _a, ...body } = inputs;
-  const answer = { vpcResourceConfigurationId: null, vpcResourceShareArn: null, mskClusterArn: null, mskAuthentication: null, gcpServiceAttachment: null, description: "", customPrivateDnsMappings: [], ...body, id: "e1", status: "Ready", endpointId: "vpce-1", dnsNames: ["vpce-1.example.internal"], privateDnsNames: [] };
+  const answer = {
+    vpcResourceConfigurationId: null,
+    vpcResourceShareArn: null,
+    mskClusterArn: null,
+    mskAuthentication: null,
+    gcpServiceAttachment: null,
+    description: "",
+    customPrivateDnsMappings: [],
+    ...body,
+    id: "e1",
+    status: "Ready",
+    endpointId: "vpce-1",
+    dnsNames: ["vpce-1.example.internal"],
+    privateDnsNames: [],
+  };
   return endpointOutputs(reversePrivateEndpoint.parse(answer), inputs as any);
 }
 
@@ -36,8 +50,29 @@ describe("ReversePrivateEndpoint: what each change previews as", () => {
     ["description", (n) => (n.description = "other"), [["description", "replace"]], true],
     ["description left out (the API keeps it)", (n) => delete n.description, [], false],
     ["the endpoint service", (n) => (n.vpcEndpointServiceName = "com.example.vpce.other"), [["vpcEndpointServiceName", "replace"]], true],
-    ["the endpoint service, DNS names all new", (n) => ((n.vpcEndpointServiceName = "x"), (n.customPrivateDnsMappings = dns("z.example.com"))), [["customPrivateDnsMappings", "update"], ["vpcEndpointServiceName", "replace"]], false],
-    ["the type", (n) => Object.assign(n, { type: "GCP_PSC_SERVICE_ATTACHMENT", vpcEndpointServiceName: undefined, gcpServiceAttachment: "projects/p/regions/r/serviceAttachments/s" }), [["gcpServiceAttachment", "replace"], ["type", "replace"]], true],
+    [
+      "the endpoint service, DNS names all new",
+      (n) => ((n.vpcEndpointServiceName = "x"), (n.customPrivateDnsMappings = dns("z.example.com"))),
+      [
+        ["customPrivateDnsMappings", "update"],
+        ["vpcEndpointServiceName", "replace"],
+      ],
+      false,
+    ],
+    [
+      "the type",
+      (n) =>
+        Object.assign(n, {
+          type: "GCP_PSC_SERVICE_ATTACHMENT",
+          vpcEndpointServiceName: undefined,
+          gcpServiceAttachment: "projects/p/regions/r/serviceAttachments/s",
+        }),
+      [
+        ["gcpServiceAttachment", "replace"],
+        ["type", "replace"],
+      ],
+      true,
+    ],
     ["the service", (n) => (n.serviceId = "00000000-0000-4000-8000-000000000009"), [["serviceId", "replace"]], false],
   ];
 
@@ -64,7 +99,11 @@ describe("wouldCollide: old and new share a custom DNS name in one service", () 
     ["the same name in other case", endpointInputs({ customPrivateDnsMappings: dns("A.Example.com") }), true],
     ["other names", endpointInputs({ customPrivateDnsMappings: dns("b.example.com") }), false],
     ["no names", endpointInputs(), false],
-    ["the same name in another service", endpointInputs({ serviceId: "00000000-0000-4000-8000-000000000009", customPrivateDnsMappings: dns("a.example.com") }), false],
+    [
+      "the same name in another service",
+      endpointInputs({ serviceId: "00000000-0000-4000-8000-000000000009", customPrivateDnsMappings: dns("a.example.com") }),
+      false,
+    ],
   ] as const)("%s", (_what, news, collides) => {
     expect(wouldCollide(a as any, news as any)).toBe(collides);
   });

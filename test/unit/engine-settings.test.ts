@@ -34,8 +34,16 @@ describe("engineSettings", () => {
   });
 
   it.each([
-    ["a new stack config", () => configureWith({ ...base, "pipestack:apiUrl": "http://127.0.0.1:10" }), (s: ReturnType<typeof engineSettings>) => s.apiUrl === "http://127.0.0.1:10"],
-    ["an environment variable set since", () => (process.env.PIPESTACK_POLL_INTERVAL_MS = "250"), (s: ReturnType<typeof engineSettings>) => s.pollIntervalMs === 250],
+    [
+      "a new stack config",
+      () => configureWith({ ...base, "pipestack:apiUrl": "http://127.0.0.1:10" }),
+      (s: ReturnType<typeof engineSettings>) => s.apiUrl === "http://127.0.0.1:10",
+    ],
+    [
+      "an environment variable set since",
+      () => (process.env.PIPESTACK_POLL_INTERVAL_MS = "250"),
+      (s: ReturnType<typeof engineSettings>) => s.pollIntervalMs === 250,
+    ],
   ])("sees %s at once", (_what, change, holds) => {
     configureWith(base);
     delete process.env.PIPESTACK_POLL_INTERVAL_MS;

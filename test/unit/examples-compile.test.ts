@@ -15,9 +15,18 @@ describe("examples compile", () => {
   it("every example has a Pulumi.yaml and an index.ts", () => {
     // The policy pack is not a program: it has a PulumiPolicy.yaml (checked below).
     const dirs = fs.readdirSync(path.join(root, "examples"), { withFileTypes: true }).filter((d) => d.isDirectory() && d.name !== "policy-pack");
-    expect(dirs.map((d) => d.name).sort()).toEqual(
-      ["bigquery-snapshot", "kafka-private-endpoint", "kinesis", "mongodb-cdc", "mysql-cdc", "object-storage", "observability", "postgres-cdc", "pubsub", "quickstart"],
-    );
+    expect(dirs.map((d) => d.name).sort()).toEqual([
+      "bigquery-snapshot",
+      "kafka-private-endpoint",
+      "kinesis",
+      "mongodb-cdc",
+      "mysql-cdc",
+      "object-storage",
+      "observability",
+      "postgres-cdc",
+      "pubsub",
+      "quickstart",
+    ]);
     for (const d of dirs) {
       for (const f of ["Pulumi.yaml", "index.ts"]) expect(fs.existsSync(path.join(root, "examples", d.name, f)), `${d.name}/${f}`).toBe(true);
       const yaml = fs.readFileSync(path.join(root, "examples", d.name, "Pulumi.yaml"), "utf8");
@@ -34,11 +43,15 @@ describe("examples compile", () => {
     expect(fs.readFileSync(path.join(pack, "index.ts"), "utf8")).toMatch(/from "pulumi-pipestack";/);
   });
 
-  it.each(projects)("tsc -p %s --noEmit", (project) => {
-    expect(fs.existsSync(path.join(root, "node_modules", "pulumi-pipestack", "dist", "provider", "index.d.ts")), "run `npm run build` first").toBe(true);
-    const tsc = path.join(root, "node_modules", "typescript", "bin", "tsc");
-    const r = spawnSync(process.execPath, [tsc, "-p", project, "--noEmit"], { cwd: root, encoding: "utf8" });
-    expect(r.stdout + r.stderr, `tsc -p ${project}`).toBe("");
-    expect(r.status).toBe(0);
-  }, 120_000);
+  it.each(projects)(
+    "tsc -p %s --noEmit",
+    (project) => {
+      expect(fs.existsSync(path.join(root, "node_modules", "pulumi-pipestack", "dist", "provider", "index.d.ts")), "run `npm run build` first").toBe(true);
+      const tsc = path.join(root, "node_modules", "typescript", "bin", "tsc");
+      const r = spawnSync(process.execPath, [tsc, "-p", project, "--noEmit"], { cwd: root, encoding: "utf8" });
+      expect(r.stdout + r.stderr, `tsc -p ${project}`).toBe("");
+      expect(r.status).toBe(0);
+    },
+    120_000,
+  );
 });

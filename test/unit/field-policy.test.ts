@@ -19,17 +19,30 @@ type Obj = Record<string, any>;
 describe("pipe policy: secrets", () => {
   it("locates every secret of every source kind", () => {
     expect(secretLocations).toEqual({
-      credentials: [["kafka", "credentials"], ["postgres", "credentials"], ["mysql", "credentials"], ["mongodb", "credentials"]],
+      credentials: [
+        ["kafka", "credentials"],
+        ["postgres", "credentials"],
+        ["mysql", "credentials"],
+        ["mongodb", "credentials"],
+      ],
       schemaRegistryCredentials: [["kafka", "schemaRegistry", "credentials"]],
-      accessKey: [["objectStorage", "accessKey"], ["kinesis", "accessKey"]],
+      accessKey: [
+        ["objectStorage", "accessKey"],
+        ["kinesis", "accessKey"],
+      ],
       connectionString: [["objectStorage", "connectionString"]],
-      serviceAccountKey: [["objectStorage", "serviceAccountKey"], ["pubsub", "serviceAccountKey"]],
+      serviceAccountKey: [
+        ["objectStorage", "serviceAccountKey"],
+        ["pubsub", "serviceAccountKey"],
+      ],
       serviceAccount: [["bigquery", "credentials"]],
     });
   });
 
   it("types sourceSecrets from the policy", () => {
-    expectTypeOf<keyof PipeSourceSecrets>().toEqualTypeOf<"credentials" | "schemaRegistryCredentials" | "accessKey" | "connectionString" | "serviceAccountKey" | "serviceAccount">();
+    expectTypeOf<keyof PipeSourceSecrets>().toEqualTypeOf<
+      "credentials" | "schemaRegistryCredentials" | "accessKey" | "connectionString" | "serviceAccountKey" | "serviceAccount"
+    >();
     expectTypeOf<PipeSourceSecrets["connectionString"]>().toEqualTypeOf<string | undefined>();
   });
 });
@@ -37,7 +50,10 @@ describe("pipe policy: secrets", () => {
 describe("pipe policy: a field missing from a policy does not compile", () => {
   it("a policy must name every field, and only those", () => {
     type Spec = { a: string; b?: { c: number; d?: boolean } };
-    const ok = { a: { change: "update" }, b: { change: "replace", fields: { c: { change: "replace" }, d: { change: "update" } } } } as const satisfies FieldPolicy<Spec>;
+    const ok = {
+      a: { change: "update" },
+      b: { change: "replace", fields: { c: { change: "replace" }, d: { change: "update" } } },
+    } as const satisfies FieldPolicy<Spec>;
     // @ts-expect-error `b` is missing
     const missing: FieldPolicy<Spec> = { a: { change: "update" } };
     // @ts-expect-error `b.d` is missing
@@ -80,7 +96,12 @@ describe("pipe policy: each in-place field is sent the way the policy says", () 
     ["postgres", "source.postgres.skipCertVerification", true, { source: { postgres: { skipCertVerification: true } } }],
     ["postgres", "source.postgres.settings.pullBatchSize", 5000, { source: { postgres: { settings: { pullBatchSize: 5000 } } } }],
     ["kafka", "source.kafka.reversePrivateEndpointIds", ["rpe-1"], { source: { kafka: { reversePrivateEndpointIds: ["rpe-1"] } } }],
-    ["kafka", "sourceSecrets.credentials", { username: "u", password: "rotated-password" }, { source: { kafka: { credentials: { username: "u", password: "rotated-password" } } } }],
+    [
+      "kafka",
+      "sourceSecrets.credentials",
+      { username: "u", password: "rotated-password" },
+      { source: { kafka: { credentials: { username: "u", password: "rotated-password" } } } },
+    ],
     ["kafka", "source.validateSamples", true, { source: { validateSamples: true } }],
     ["kafka", "name", "renamed", { name: "renamed" }],
     ["kafka", "destination.columns", [{ name: "id", type: "String" }], { destination: { columns: [{ name: "id", type: "String" }] } }],
@@ -136,11 +157,26 @@ describe("pipe policy: each in-place field is sent the way the policy says", () 
 
   // The API's PATCH form of these kinds requires fields that did not change.
   it.each([
-    ["pubsub", "source.pubsub.ackDeadline", 120, { pubsub: { ackDeadline: 120, authentication: "SERVICE_ACCOUNT", serviceAccountKey: { serviceAccountFile: "pubsub-service-account-7788" } } }],
-    ["pubsub", "sourceSecrets.serviceAccountKey", { serviceAccountFile: "rotated" }, { pubsub: { authentication: "SERVICE_ACCOUNT", serviceAccountKey: { serviceAccountFile: "rotated" } } }],
+    [
+      "pubsub",
+      "source.pubsub.ackDeadline",
+      120,
+      { pubsub: { ackDeadline: 120, authentication: "SERVICE_ACCOUNT", serviceAccountKey: { serviceAccountFile: "pubsub-service-account-7788" } } },
+    ],
+    [
+      "pubsub",
+      "sourceSecrets.serviceAccountKey",
+      { serviceAccountFile: "rotated" },
+      { pubsub: { authentication: "SERVICE_ACCOUNT", serviceAccountKey: { serviceAccountFile: "rotated" } } },
+    ],
     ["mysql", "source.mysql.serverId", 4242, { mysql: { serverId: 4242, host: "mysql.example.test", port: 3306 } }],
     ["mysql", "source.mysql.settings.useCompression", true, { mysql: { settings: { useCompression: true }, host: "mysql.example.test", port: 3306 } }],
-    ["mysql", "sourceSecrets.credentials.password", "rotated", { mysql: { credentials: { username: "replicator", password: "rotated" }, host: "mysql.example.test", port: 3306 } }],
+    [
+      "mysql",
+      "sourceSecrets.credentials.password",
+      "rotated",
+      { mysql: { credentials: { username: "replicator", password: "rotated" }, host: "mysql.example.test", port: 3306 } },
+    ],
     ["mongodb", "source.mongodb.readPreference", "primary", { mongodb: { readPreference: "primary", uri: "mongodb+srv://cluster0.example.test/app" } }],
   ] as const)("%s %s is sent with the fields its PATCH form requires", (kind, path, value, source) => {
     const olds = inputs[kind];
@@ -156,7 +192,15 @@ describe("pipe policy: each in-place field is sent the way the policy says", () 
     const plan = planUpdate(olds as any, news as any, fieldChanges(olds, news, pipeDiff));
     expect(plan.pause).toBe(true);
     const required = { uri: olds.source.mongodb.uri, readPreference: olds.source.mongodb.readPreference };
-    expect(plan.patch).toEqual({ source: { mongodb: { tableMappingsToAdd: [], tableMappingsToRemove: [{ sourceDatabaseName: "app", sourceCollection: "orders", targetTable: "app_orders" }], ...required } } });
+    expect(plan.patch).toEqual({
+      source: {
+        mongodb: {
+          tableMappingsToAdd: [],
+          tableMappingsToRemove: [{ sourceDatabaseName: "app", sourceCollection: "orders", targetTable: "app_orders" }],
+          ...required,
+        },
+      },
+    });
     expect(plan.readd).toEqual({ source: { mongodb: { tableMappingsToAdd: [edited], ...required } } });
   });
 
@@ -175,6 +219,10 @@ describe("pipe policy: each in-place field is sent the way the policy says", () 
     const body = createBody({ ...inputs.kafka, waitTimeoutSeconds: 30, adoptId: "x" } as any);
     expect(Object.keys(body).sort()).toEqual(["destination", "fieldMappings", "name", "scaling", "settings", "source"]);
     expect(body.source).toMatchObject({ kafka: { credentials: { username: "ingest" } } });
-    expect(Object.keys(pipePolicy).filter((k) => !(k in body)).sort()).toEqual(["adoptId", "organizationId", "resyncToken", "serviceId", "stopped", "waitTimeoutSeconds"]);
+    expect(
+      Object.keys(pipePolicy)
+        .filter((k) => !(k in body))
+        .sort(),
+    ).toEqual(["adoptId", "organizationId", "resyncToken", "serviceId", "stopped", "waitTimeoutSeconds"]);
   });
 });

@@ -37,7 +37,11 @@ const pubsub = fc.record({
   serviceAccountKey: fc.record({ serviceAccountFile: text }),
 });
 const scaling = fc.record(
-  { replicas: fc.integer({ min: 1, max: 40 }), replicaCpuMillicores: fc.integer({ min: 125, max: 2000 }), replicaMemoryGb: fc.double({ min: 0.5, max: 8, noNaN: true }) },
+  {
+    replicas: fc.integer({ min: 1, max: 40 }),
+    replicaCpuMillicores: fc.integer({ min: 125, max: 2000 }),
+    replicaMemoryGb: fc.double({ min: 0.5, max: 8, noNaN: true }),
+  },
   { requiredKeys: ["replicas"] },
 );
 const settings = fc.record(
@@ -52,7 +56,18 @@ const settings = fc.record(
 
 /** A valid streaming pipe, as a program would write it. */
 const validPipe = fc
-  .tuple(name, fc.oneof(kafka.map((k) => ({ kafka: k })), objectStorage.map((o) => ({ objectStorage: o })), kinesis.map((k) => ({ kinesis: k })), pubsub.map((p) => ({ pubsub: p }))), columnNames, fc.option(scaling, { nil: undefined }), fc.option(settings, { nil: undefined }))
+  .tuple(
+    name,
+    fc.oneof(
+      kafka.map((k) => ({ kafka: k })),
+      objectStorage.map((o) => ({ objectStorage: o })),
+      kinesis.map((k) => ({ kinesis: k })),
+      pubsub.map((p) => ({ pubsub: p })),
+    ),
+    columnNames,
+    fc.option(scaling, { nil: undefined }),
+    fc.option(settings, { nil: undefined }),
+  )
   .map(([n, source, cols, sc, st]) => {
     const spec: Obj = {
       name: n,
@@ -91,8 +106,27 @@ const mutations: Mutation[] = [
   ["columns not an array", (s) => ({ ...s, destination: { ...s.destination, columns: "id String" } })],
   ["unknown field", (s) => ({ ...s, colour: "blue" })],
   ["null source kind body", (s) => ({ ...s, source: { kafka: { brokers: null, topics: "t" } } })],
-  ["pubsub seek time without a timestamp seek", (s) => ({ ...s, source: { pubsub: { format: "Avro", projectId: "p", topic: "t", authentication: "SERVICE_ACCOUNT", seekType: "latest", seekTimestamp: "2026-01-01T00:00:00Z", serviceAccountKey: { serviceAccountFile: "k" } } } })],
-  ["object storage queue without continuous reading", (s) => ({ ...s, source: { objectStorage: { url: "u", queueUrl: "https://q.example.test/q", authentication: "IAM_ROLE", iamRole: "r" } } })],
+  [
+    "pubsub seek time without a timestamp seek",
+    (s) => ({
+      ...s,
+      source: {
+        pubsub: {
+          format: "Avro",
+          projectId: "p",
+          topic: "t",
+          authentication: "SERVICE_ACCOUNT",
+          seekType: "latest",
+          seekTimestamp: "2026-01-01T00:00:00Z",
+          serviceAccountKey: { serviceAccountFile: "k" },
+        },
+      },
+    }),
+  ],
+  [
+    "object storage queue without continuous reading",
+    (s) => ({ ...s, source: { objectStorage: { url: "u", queueUrl: "https://q.example.test/q", authentication: "IAM_ROLE", iamRole: "r" } } }),
+  ],
 ];
 
 describe("pipe check, property-based", () => {
@@ -134,7 +168,7 @@ describe("pipe check, property-based", () => {
     await fc.assert(
       fc.asyncProperty(fc.jsonValue(), async (junk) => {
         casesRun++;
-        const input = junk !== null && typeof junk === "object" && !Array.isArray(junk) ? (junk) : { name: junk };
+        const input = junk !== null && typeof junk === "object" && !Array.isArray(junk) ? junk : { name: junk };
         const result = await check({}, input);
         expect(Array.isArray(result.failures)).toBe(true);
       }),

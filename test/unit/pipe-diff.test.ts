@@ -116,7 +116,7 @@ const table: [keyof typeof base, string, unknown, Expect][] = [
   ["pubsub", "source.pubsub.topic", "other", "replace"],
   ["pubsub", "source.pubsub.format", "Avro", "replace"],
   ["pubsub", "source.pubsub.seekType", "latest", "replace"],
-  ["pubsub", "source.pubsub.filter", "attributes.kind = \"a\"", "replace"],
+  ["pubsub", "source.pubsub.filter", 'attributes.kind = "a"', "replace"],
   ["pubsub", "source.pubsub.enableOrdering", true, "replace"],
   ["pubsub", "scaling.replicas", 2, "update"],
   ["mysql", "source.mysql.host", "mysql2.example.test", "update"],

@@ -4,12 +4,16 @@ import { pipeRecord } from "../../provider/schemas/pipe-record";
 
 describe("the pipe API answer is parsed by a schema", () => {
   it("into the program's forms: quantities as numbers (0 as not known yet), engine type without ()", () => {
-    const pipe = parsed(pipeRecord, {
-      id: "p1",
-      scaling: { replicas: 0, replicaCpuMillicores: "250m", replicaMemoryGb: "512Mi", concurrency: 2 },
-      destination: { database: "d", tableDefinition: { engine: { type: "MergeTree()" } } },
-      extra: "kept",
-    }, "GET pipes/p1");
+    const pipe = parsed(
+      pipeRecord,
+      {
+        id: "p1",
+        scaling: { replicas: 0, replicaCpuMillicores: "250m", replicaMemoryGb: "512Mi", concurrency: 2 },
+        destination: { database: "d", tableDefinition: { engine: { type: "MergeTree()" } } },
+        extra: "kept",
+      },
+      "GET pipes/p1",
+    );
     expect(pipe.scaling).toEqual({ replicas: undefined, replicaCpuMillicores: 250, replicaMemoryGb: 0.5, concurrency: 2 });
     expect(pipe.destination?.tableDefinition?.engine?.type).toBe("MergeTree");
     expect(pipe).toMatchObject({ extra: "kept" });

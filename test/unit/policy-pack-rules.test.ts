@@ -14,15 +14,45 @@ import { secretLocations } from "../../provider/schemas/pipe-secrets";
 describe("credentials kept secret", () => {
   const secretOutputs = ["sourceSecrets"];
   const cases: [string, unknown, readonly string[] | undefined, string[]][] = [
-    ["as the package stores a pipe", { source: { kafka: { brokers: "b" } }, sourceSecrets: { credentials: { username: "u", password: "p" } } }, secretOutputs, []],
+    [
+      "as the package stores a pipe",
+      { source: { kafka: { brokers: "b" } }, sourceSecrets: { credentials: { username: "u", password: "p" } } },
+      secretOutputs,
+      [],
+    ],
     ["no credentials at all", { source: { kinesis: { streamName: "s" } }, sourceSecrets: {} }, undefined, []],
-    ["kafka credentials left in the source", { source: { kafka: { credentials: { password: "p" } } } }, secretOutputs, ["source.kafka.credentials holds credentials"]],
-    ["mysql credentials left in the source", { source: { mysql: { host: "h", credentials: { username: "u", password: "p" } } } }, secretOutputs, ["source.mysql.credentials holds credentials"]],
-    ["a pubsub key left in the source", { source: { pubsub: { topic: "t", serviceAccountKey: { serviceAccountFile: "k" } } } }, secretOutputs, ["source.pubsub.serviceAccountKey holds credentials"]],
-    ["schema registry credentials", { source: { kafka: { schemaRegistry: { url: "u", credentials: { username: "u" } } } } }, secretOutputs, ["source.kafka.schemaRegistry.credentials"]],
+    [
+      "kafka credentials left in the source",
+      { source: { kafka: { credentials: { password: "p" } } } },
+      secretOutputs,
+      ["source.kafka.credentials holds credentials"],
+    ],
+    [
+      "mysql credentials left in the source",
+      { source: { mysql: { host: "h", credentials: { username: "u", password: "p" } } } },
+      secretOutputs,
+      ["source.mysql.credentials holds credentials"],
+    ],
+    [
+      "a pubsub key left in the source",
+      { source: { pubsub: { topic: "t", serviceAccountKey: { serviceAccountFile: "k" } } } },
+      secretOutputs,
+      ["source.pubsub.serviceAccountKey holds credentials"],
+    ],
+    [
+      "schema registry credentials",
+      { source: { kafka: { schemaRegistry: { url: "u", credentials: { username: "u" } } } } },
+      secretOutputs,
+      ["source.kafka.schemaRegistry.credentials"],
+    ],
     ["an object-storage connection string", { source: { objectStorage: { connectionString: "c" } } }, secretOutputs, ["source.objectStorage.connectionString"]],
     ["a kinesis access key", { source: { kinesis: { accessKey: { accessKeyId: "a", secretKey: "s" } } } }, secretOutputs, ["source.kinesis.accessKey"]],
-    ["sourceSecrets not among the secret outputs", { source: {}, sourceSecrets: { accessKey: { accessKeyId: "a" } } }, [], ["sourceSecrets (the pipe's credentials) is not in additionalSecretOutputs"]],
+    [
+      "sourceSecrets not among the secret outputs",
+      { source: {}, sourceSecrets: { accessKey: { accessKeyId: "a" } } },
+      [],
+      ["sourceSecrets (the pipe's credentials) is not in additionalSecretOutputs"],
+    ],
   ];
   it("looks wherever the pipe policy keeps a secret, for every source kind", () => {
     const join = (paths: readonly (readonly string[])[]) => paths.map((p) => p.join(".")).sort();
@@ -69,7 +99,11 @@ describe("alerts only on alertable tiles", () => {
   const cases: [string, AlertView, string | undefined][] = [
     ["a line tile", alert("t-line"), undefined],
     ["a number tile", alert("t-number"), undefined],
-    ["a table tile", alert("t-table"), `alert on-t-table watches tile "Top pages" of dashboard board, a table tile; only time and number tiles can carry alerts`],
+    [
+      "a table tile",
+      alert("t-table"),
+      `alert on-t-table watches tile "Top pages" of dashboard board, a table tile; only time and number tiles can carry alerts`,
+    ],
     ["a markdown tile", alert("t-md"), "a markdown tile"],
     ["a tile not known yet (first preview)", alert(undefined), undefined],
     ["a tile of a dashboard outside the stack", alert("elsewhere"), undefined],

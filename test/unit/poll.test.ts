@@ -6,13 +6,21 @@ import { adoptable } from "../../provider/impl/adopt";
 describe("pollUntil: the one poll-with-backoff loop", () => {
   it("reads until done and returns that value", async () => {
     let n = 0;
-    const value = await pollUntil(async () => ++n, (v) => v === 3, { timeoutMs: 1_000, intervalMs: 1 });
+    const value = await pollUntil(
+      async () => ++n,
+      (v) => v === 3,
+      { timeoutMs: 1_000, intervalMs: 1 },
+    );
     expect([value, n]).toEqual([3, 3]);
   });
 
   it("waits twice as long each time, up to the ceiling", async () => {
     const times: number[] = [];
-    await pollUntil(async () => times.push(Date.now()), (v) => v === 5, { timeoutMs: 5_000, intervalMs: 10, maxIntervalMs: 20 });
+    await pollUntil(
+      async () => times.push(Date.now()),
+      (v) => v === 5,
+      { timeoutMs: 5_000, intervalMs: 10, maxIntervalMs: 20 },
+    );
     const gaps = times.slice(1).map((t, i) => t - times[i]);
     expect(gaps[0]).toBeGreaterThanOrEqual(9);
     expect(gaps[1]).toBeGreaterThanOrEqual(19);
@@ -21,7 +29,12 @@ describe("pollUntil: the one poll-with-backoff loop", () => {
 
   it("throws PollTimeout with the last value when the next wait would pass the deadline", async () => {
     let n = 0;
-    const err = await pollUntil(async () => ++n, () => false, { timeoutMs: 30, intervalMs: 10 }, (last) => `still ${last}`).catch((e) => e);
+    const err = await pollUntil(
+      async () => ++n,
+      () => false,
+      { timeoutMs: 30, intervalMs: 10 },
+      (last) => `still ${last}`,
+    ).catch((e) => e);
     expect(err).toBeInstanceOf(PollTimeout);
     expect(err.last).toBe(n);
     expect(err.message).toBe(`still ${n}`);

@@ -39,15 +39,20 @@ describe("serialized provider", () => {
     expect(text).not.toMatch(/__f\d+ = require|class ApiClient|Agent\(/);
   });
 
-  it.each(["pipe", "stack-dashboard", "stack-alert"] as const)("%s: loaded as the dynamic-provider process loads it, configure brings every method of the installed engine", async (engine) => {
-    // What the provider process does with the stored text: require it from a string, call
-    // `handler()`, then `configure` once before any other method.
-    const requireFromString = load(load.resolve("require-from-string", { paths: [load.resolve("@pulumi/pulumi")] })) as (code: string) => { handler(): Record<string, any> };
-    const provider = requireFromString(await serialized(engine)).handler();
-    const engineProvider = load(`pulumi-pipestack/engine/${engine}`).provider as Record<string, unknown>;
-    await provider.configure({ config: { get: () => undefined } });
-    for (const method of METHODS) expect(provider[method], `${engine}.${method} after configure`).toBe(engineProvider[method]);
-  });
+  it.each(["pipe", "stack-dashboard", "stack-alert"] as const)(
+    "%s: loaded as the dynamic-provider process loads it, configure brings every method of the installed engine",
+    async (engine) => {
+      // What the provider process does with the stored text: require it from a string, call
+      // `handler()`, then `configure` once before any other method.
+      const requireFromString = load(load.resolve("require-from-string", { paths: [load.resolve("@pulumi/pulumi")] })) as (code: string) => {
+        handler(): Record<string, any>;
+      };
+      const provider = requireFromString(await serialized(engine)).handler();
+      const engineProvider = load(`pulumi-pipestack/engine/${engine}`).provider as Record<string, unknown>;
+      await provider.configure({ config: { get: () => undefined } });
+      for (const method of METHODS) expect(provider[method], `${engine}.${method} after configure`).toBe(engineProvider[method]);
+    },
+  );
 
   it("the engine module path the shim names is exported by the package", () => {
     for (const engine of ["pipe"]) {

@@ -18,7 +18,9 @@ describe("splitSourceInput (program side)", () => {
   });
 
   it("splits schema-registry credentials, access keys and connection strings", async () => {
-    const kafka = splitSourceInput({ kafka: { brokers: "b", topics: "t", schemaRegistry: { url: "https://r", credentials: { username: "u", password: "p" } } } });
+    const kafka = splitSourceInput({
+      kafka: { brokers: "b", topics: "t", schemaRegistry: { url: "https://r", credentials: { username: "u", password: "p" } } },
+    });
     expect((kafka.source as any).kafka.schemaRegistry).toEqual({ url: "https://r" });
     expect(await valueOf(kafka.secrets)).toEqual({ schemaRegistryCredentials: { username: "u", password: "p" } });
     const os = splitSourceInput({ objectStorage: { url: "u", accessKey: { accessKeyId: "a", secretKey: "s" }, connectionString: "AccountKey=k" } });
@@ -35,7 +37,10 @@ describe("splitSourceInput (program side)", () => {
   });
 
   it("a kind given as an Output inside a plain source is split at that level", async () => {
-    const split = splitSourceInput({ postgres: pulumi.output({ host: "h", port: 5432, credentials: { username: "u", password: "p" } }), validateSamples: true });
+    const split = splitSourceInput({
+      postgres: pulumi.output({ host: "h", port: 5432, credentials: { username: "u", password: "p" } }),
+      validateSamples: true,
+    });
     expect((split.source as any).validateSamples).toBe(true);
     expect(await valueOf((split.source as any).postgres)).toEqual({ host: "h", port: 5432 });
     expect(await valueOf(split.secrets)).toEqual({ credentials: { username: "u", password: "p" } });

@@ -21,8 +21,18 @@ describe("alertBody: each generation's form", () => {
     ["tile alert, current: a start cleared explicitly", alertInputs(), "current", { source: "tile", channel: hook("hook-1"), scheduleStartAt: null }],
     ["saved_search to the first generation says search", searchAlert(), "first", { source: "search", savedSearchId: "s1" }],
     ["search to a current server says saved_search", searchAlert({ source: "search" }), "current", { source: "saved_search" }],
-    ["one of channels to the first generation is its channel", alertInputs({ channel: undefined, channels: [hook("a")] }), "first", { channel: hook("a"), channels: undefined }],
-    ["channels to a current server", alertInputs({ channel: undefined, channels: [hook("a"), hook("b")] }), "current", { channels: [hook("a"), hook("b")], channel: undefined }],
+    [
+      "one of channels to the first generation is its channel",
+      alertInputs({ channel: undefined, channels: [hook("a")] }),
+      "first",
+      { channel: hook("a"), channels: undefined },
+    ],
+    [
+      "channels to a current server",
+      alertInputs({ channel: undefined, channels: [hook("a"), hook("b")] }),
+      "current",
+      { channels: [hook("a"), hook("b")], channel: undefined },
+    ],
     ["a start kept", alertInputs({ scheduleStartAt: "2026-01-01T00:00:00Z" }), "current", { scheduleStartAt: "2026-01-01T00:00:00Z" }],
     ["between with its max", alertInputs({ thresholdType: "between", thresholdMax: 20 }), "current", { thresholdType: "between", thresholdMax: 20 }],
     ["a tile by name: never sent, its resolved id is", alertInputs({ tileId: undefined, tile: "Errors" }), "current", { tile: undefined, tileId: undefined }],
@@ -52,20 +62,75 @@ describe("alertBody: each generation's form", () => {
 
 /** An answer of the first generation (the contract's) and of the current one, for the same alert. */
 const stamps = { createdAt: "2026-01-01T00:00:00.000Z", updatedAt: "2026-01-01T00:00:00.000Z" };
-const firstAnswer = (over: Obj = {}) => ({ id: "a1", name: "errors-high", threshold: 10, interval: "5m", thresholdType: "above", source: "tile", state: "inactive", channel: hook("hook-1"), team: "team-1", tileId: "t0000000000000000000001", dashboard: "d0000000000000000000001", savedSearch: null, groupBy: null, silenced: false, ...stamps, ...over });
-const currentAnswer = (over: Obj = {}) => ({ id: "a1", name: "errors-high", message: null, note: null, threshold: 10, interval: "5m", numConsecutiveWindows: null, thresholdType: "above", source: "tile", state: "OK", channel: hook("hook-1"), channels: [hook("hook-1")], teamId: "team-1", tileId: "t0000000000000000000001", dashboardId: "d0000000000000000000001", ...stamps, ...over });
+const firstAnswer = (over: Obj = {}) => ({
+  id: "a1",
+  name: "errors-high",
+  threshold: 10,
+  interval: "5m",
+  thresholdType: "above",
+  source: "tile",
+  state: "inactive",
+  channel: hook("hook-1"),
+  team: "team-1",
+  tileId: "t0000000000000000000001",
+  dashboard: "d0000000000000000000001",
+  savedSearch: null,
+  groupBy: null,
+  silenced: false,
+  ...stamps,
+  ...over,
+});
+const currentAnswer = (over: Obj = {}) => ({
+  id: "a1",
+  name: "errors-high",
+  message: null,
+  note: null,
+  threshold: 10,
+  interval: "5m",
+  numConsecutiveWindows: null,
+  thresholdType: "above",
+  source: "tile",
+  state: "OK",
+  channel: hook("hook-1"),
+  channels: [hook("hook-1")],
+  teamId: "team-1",
+  tileId: "t0000000000000000000001",
+  dashboardId: "d0000000000000000000001",
+  ...stamps,
+  ...over,
+});
 
 describe("reads of either generation give no diff against the program that wrote them", () => {
   const rows: [string, Obj, Obj][] = [
     ["tile alert, first answer", alertInputs(), firstAnswer()],
     ["tile alert, current answer (teamId, dashboardId, channels)", alertInputs(), currentAnswer()],
-    ["channels written, current answer", alertInputs({ channel: undefined, channels: [hook("hook-1"), hook("b")] }), currentAnswer({ channels: [hook("hook-1"), hook("b")] })],
+    [
+      "channels written, current answer",
+      alertInputs({ channel: undefined, channels: [hook("hook-1"), hook("b")] }),
+      currentAnswer({ channels: [hook("hook-1"), hook("b")] }),
+    ],
     ["channel and channels written", alertInputs({ channels: [hook("hook-1")] }), currentAnswer()],
-    ["search written, saved_search answered", searchAlert({ source: "search" }), currentAnswer({ source: "saved_search", tileId: undefined, dashboardId: undefined, savedSearchId: "s1" })],
-    ["saved_search written, first answer says search", searchAlert(), firstAnswer({ source: "search", tileId: undefined, dashboard: undefined, savedSearch: "s1" })],
+    [
+      "search written, saved_search answered",
+      searchAlert({ source: "search" }),
+      currentAnswer({ source: "saved_search", tileId: undefined, dashboardId: undefined, savedSearchId: "s1" }),
+    ],
+    [
+      "saved_search written, first answer says search",
+      searchAlert(),
+      firstAnswer({ source: "search", tileId: undefined, dashboard: undefined, savedSearch: "s1" }),
+    ],
     ["saved search as an object", searchAlert(), firstAnswer({ source: "search", tileId: undefined, dashboard: undefined, savedSearch: { _id: "s1" } })],
-    ["offset left out, answered 0", alertInputs({ scheduleStartAt: "2026-01-01T00:00:00Z" }), currentAnswer({ scheduleOffsetMinutes: 0, scheduleStartAt: "2026-01-01T00:00:00.000Z" })],
-    ["a start without milliseconds, answered with them", alertInputs({ scheduleStartAt: "2026-01-01T00:00:00Z" }), currentAnswer({ scheduleStartAt: "2026-01-01T00:00:00.000Z" })],
+    [
+      "offset left out, answered 0",
+      alertInputs({ scheduleStartAt: "2026-01-01T00:00:00Z" }),
+      currentAnswer({ scheduleOffsetMinutes: 0, scheduleStartAt: "2026-01-01T00:00:00.000Z" }),
+    ],
+    [
+      "a start without milliseconds, answered with them",
+      alertInputs({ scheduleStartAt: "2026-01-01T00:00:00Z" }),
+      currentAnswer({ scheduleStartAt: "2026-01-01T00:00:00.000Z" }),
+    ],
     ["thresholdMax kept by the server after a range type was dropped", alertInputs(), currentAnswer({ thresholdMax: 20 })],
     ["between", alertInputs({ thresholdType: "between", thresholdMax: 20 }), currentAnswer({ thresholdType: "between", thresholdMax: 20 })],
     ["silenced as an object", alertInputs(), currentAnswer({ silenced: { by: "u", at: "2026-01-01T00:00:00.000Z", until: "2026-01-02T00:00:00.000Z" } })],
@@ -104,12 +169,23 @@ describe("which tiles can carry alerts", () => {
   ];
   it.each(kinds)("%s", (_what, tile, kind) => expect(tileKind(tile)).toBe(kind));
 
-  const board = { tiles: [{ id: "t1", name: "Errors", config: { displayType: "line" } }, { id: "t2", name: "Table", series: [{ type: "table" }] }, { id: "t3", name: "Twice" }, { id: "t4", name: "Twice" }] };
+  const board = {
+    tiles: [
+      { id: "t1", name: "Errors", config: { displayType: "line" } },
+      { id: "t2", name: "Table", series: [{ type: "table" }] },
+      { id: "t3", name: "Twice" },
+      { id: "t4", name: "Twice" },
+    ],
+  };
   const refs: [string, Obj, Obj][] = [
     ["by name", { tile: "Errors" }, { id: "t1" }],
     ["by id", { tileId: "t1" }, { id: "t1" }],
     ["an id the dashboard lacks: the server's to refuse", { tileId: "zz" }, { id: "zz" }],
-    ["a table by id", { tileId: "t2" }, { property: "tileId", reason: expect.stringMatching(/"Table" of dashboard d1 is a table tile, which cannot carry alerts/) }],
+    [
+      "a table by id",
+      { tileId: "t2" },
+      { property: "tileId", reason: expect.stringMatching(/"Table" of dashboard d1 is a table tile, which cannot carry alerts/) },
+    ],
     ["a table by name", { tile: "Table" }, { property: "tile", reason: expect.stringMatching(/cannot carry alerts \(only line, stacked_bar, number/) }],
     ["a name no tile has", { tile: "Nope" }, { property: "tile", reason: expect.stringMatching(/has no tile named "Nope" \(its tiles: "Errors", "Table"/) }],
     ["a name two tiles have", { tile: "Twice" }, { property: "tile", reason: expect.stringMatching(/more than one tile named "Twice"/) }],

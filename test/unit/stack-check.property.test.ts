@@ -15,7 +15,15 @@ const seriesType = fc.constantFrom("time", "number");
 /** A tile on the 24-column grid whose series share one type. */
 const tile = (name: string) =>
   fc
-    .tuple(fc.integer({ min: 0, max: 23 }), fc.integer({ min: 0, max: 200 }), fc.integer({ min: 1, max: 24 }), fc.integer({ min: 1, max: 20 }), seriesType, fc.integer({ min: 1, max: 3 }), fc.array(word, { maxLength: 10 }))
+    .tuple(
+      fc.integer({ min: 0, max: 23 }),
+      fc.integer({ min: 0, max: 200 }),
+      fc.integer({ min: 1, max: 24 }),
+      fc.integer({ min: 1, max: 20 }),
+      seriesType,
+      fc.integer({ min: 1, max: 3 }),
+      fc.array(word, { maxLength: 10 }),
+    )
     .map(([x, y, w, h, type, n, groupBy]) => ({
       name,
       x: Math.min(x, 24 - Math.min(w, 24)),
@@ -31,7 +39,13 @@ const validDashboard = fc
   .map(([name, tiles, tags]) => ({ name, tiles, tags }));
 
 const validAlert = fc
-  .tuple(word, fc.double({ min: -1e6, max: 1e6, noNaN: true }), fc.constantFrom("1m", "5m", "15m", "30m", "1h", "6h", "12h", "1d"), fc.constantFrom("above", "below"), word)
+  .tuple(
+    word,
+    fc.double({ min: -1e6, max: 1e6, noNaN: true }),
+    fc.constantFrom("1m", "5m", "15m", "30m", "1h", "6h", "12h", "1d"),
+    fc.constantFrom("above", "below"),
+    word,
+  )
   .map(([name, threshold, interval, thresholdType, hook]) => ({
     name,
     threshold,
@@ -47,9 +61,26 @@ const dashboardBreaks: [string, (d: Obj) => Obj][] = [
   ["tile off the grid", (d) => ({ ...d, tiles: [{ ...d.tiles[0], x: 30 }] })],
   ["zero width", (d) => ({ ...d, tiles: [{ ...d.tiles[0], w: 0 }] })],
   ["negative y", (d) => ({ ...d, tiles: [{ ...d.tiles[0], y: -1 }] })],
-  ["mixed series types", (d) => ({ ...d, tiles: [{ ...d.tiles[0], series: [{ ...d.tiles[0].series[0], type: "time" }, { ...d.tiles[0].series[0], type: "number" }] }] })],
+  [
+    "mixed series types",
+    (d) => ({
+      ...d,
+      tiles: [
+        {
+          ...d.tiles[0],
+          series: [
+            { ...d.tiles[0].series[0], type: "time" },
+            { ...d.tiles[0].series[0], type: "number" },
+          ],
+        },
+      ],
+    }),
+  ],
   ["duplicate keys", (d) => ({ ...d, tiles: [d.tiles[0], { ...d.tiles[0] }] })],
-  ["too many groupBy", (d) => ({ ...d, tiles: [{ ...d.tiles[0], series: [{ ...d.tiles[0].series[0], groupBy: Array.from({ length: 11 }, (_, i) => `g${i}`) }] }] })],
+  [
+    "too many groupBy",
+    (d) => ({ ...d, tiles: [{ ...d.tiles[0], series: [{ ...d.tiles[0].series[0], groupBy: Array.from({ length: 11 }, (_, i) => `g${i}`) }] }] }),
+  ],
   ["oversized name", (d) => ({ ...d, name: "n".repeat(1025) })],
   ["too many tags", (d) => ({ ...d, tags: Array.from({ length: 51 }, (_, i) => `t${i}`) })],
   ["tag too long", (d) => ({ ...d, tags: ["t".repeat(33)] })],
@@ -118,7 +149,7 @@ describe("stack check, property-based", () => {
     await fc.assert(
       fc.asyncProperty(fc.jsonValue(), async (junk) => {
         casesRun += 2;
-        const input = junk !== null && typeof junk === "object" && !Array.isArray(junk) ? (junk) : { name: junk };
+        const input = junk !== null && typeof junk === "object" && !Array.isArray(junk) ? junk : { name: junk };
         expect(Array.isArray((await dashboards.check({}, input)).failures)).toBe(true);
         expect(Array.isArray((await alerts.check({}, input)).failures)).toBe(true);
       }),

@@ -26,11 +26,19 @@ function served(inputs: Obj): Obj {
     const { key: _key, ...rest } = t;
     return { id: `tile-${++n}`, asRatio: false, ...rest, series: t.series.map((s: Obj) => ({ where: "", groupBy: [], ...s })) };
   });
-  return dashboardOutputs(stackDashboardRecord.parse({ id: "d1", name: inputs.name, tags: [...new Set(inputs.tags)], tiles }), inputs as any, inputs.tiles, undefined);
+  return dashboardOutputs(
+    stackDashboardRecord.parse({ id: "d1", name: inputs.name, tags: [...new Set(inputs.tags)], tiles }),
+    inputs as any,
+    inputs.tiles,
+    undefined,
+  );
 }
 
 describe("StackDashboard: what each change previews as", () => {
-  const inputs: Obj = { ...dashboardInputs({ tiles: [tile("Errors"), tile("Latency", { x: 6 }), tile("Latency p99", { key: "p99", x: 12 })], tags: ["team-a", "team-b"] }), ...target };
+  const inputs: Obj = {
+    ...dashboardInputs({ tiles: [tile("Errors"), tile("Latency", { x: 6 }), tile("Latency p99", { key: "p99", x: 12 })], tags: ["team-a", "team-b"] }),
+    ...target,
+  };
   const olds = served(inputs);
 
   const rows: Row[] = [
@@ -39,24 +47,53 @@ describe("StackDashboard: what each change previews as", () => {
     ["a tag added", (n) => n.tags.push("team-c"), [["tags", "update"]]],
     ["every tag removed", (n) => delete n.tags, [["tags", "update"]]],
     ["tags repeated and reordered (the server drops duplicates)", (n) => (n.tags = ["team-b", "team-a", "team-a"]), []],
-    ["tile moved (x, y)", (n) => Object.assign(n.tiles[0], { x: 12, y: 4 }), [["tiles[Errors].x", "update"], ["tiles[Errors].y", "update"]]],
-    ["tile resized (w, h)", (n) => Object.assign(n.tiles[1], { w: 12, h: 6 }), [["tiles[Latency].w", "update"], ["tiles[Latency].h", "update"]]],
+    [
+      "tile moved (x, y)",
+      (n) => Object.assign(n.tiles[0], { x: 12, y: 4 }),
+      [
+        ["tiles[Errors].x", "update"],
+        ["tiles[Errors].y", "update"],
+      ],
+    ],
+    [
+      "tile resized (w, h)",
+      (n) => Object.assign(n.tiles[1], { w: 12, h: 6 }),
+      [
+        ["tiles[Latency].w", "update"],
+        ["tiles[Latency].h", "update"],
+      ],
+    ],
     ["tile asRatio", (n) => (n.tiles[0].asRatio = true), [["tiles[Errors].asRatio", "update"]]],
     ["asRatio: false written out (the server's default)", (n) => (n.tiles[0].asRatio = false), []],
     ["series where", (n) => (n.tiles[0].series[0].where = "level:error"), [["tiles[Errors].series", "update"]]],
     ["series aggFn", (n) => (n.tiles[0].series[0].aggFn = "sum"), [["tiles[Errors].series", "update"]]],
     ["series groupBy", (n) => (n.tiles[0].series[0].groupBy = ["host"]), [["tiles[Errors].series", "update"]]],
     ["series added", (n) => n.tiles[0].series.push(series({ where: "x" })), [["tiles[Errors].series", "update"]]],
-    ["where: \"\" and groupBy: [] written out (the server's defaults)", (n) => Object.assign(n.tiles[0].series[0], { where: "", groupBy: [] }), []],
+    ['where: "" and groupBy: [] written out (the server\'s defaults)', (n) => Object.assign(n.tiles[0].series[0], { where: "", groupBy: [] }), []],
     ["tile renamed under an explicit key", (n) => (n.tiles[2].name = "p99 latency (ms)"), [["tiles[p99].name", "update"]]],
-    ["tile renamed without a key (a new tile; the old one and its alerts go)", (n) => (n.tiles[0].name = "Error count"), [["tiles[Errors]", "update"], ["tiles[Error count]", "update"]]],
+    [
+      "tile renamed without a key (a new tile; the old one and its alerts go)",
+      (n) => (n.tiles[0].name = "Error count"),
+      [
+        ["tiles[Errors]", "update"],
+        ["tiles[Error count]", "update"],
+      ],
+    ],
     ["tile added", (n) => n.tiles.push(tile("Saturation", { x: 18 })), [["tiles[Saturation]", "update"]]],
     ["tile removed", (n) => n.tiles.splice(1, 1), [["tiles[Latency]", "update"]]],
     ["tiles reordered", (n) => n.tiles.reverse(), [["tiles", "update"]]],
     ["stackUrl (another stack)", (n) => (n.stackUrl = "http://stack.test"), [["stackUrl", "replace"]]],
     ["organizationId (another organization's service)", (n) => (n.organizationId = "00000000-0000-4000-8000-0000000000ff"), [["organizationId", "replace"]]],
     ["serviceId (another service)", (n) => (n.serviceId = "00000000-0000-4000-8000-0000000000ee"), [["serviceId", "replace"]]],
-    ["cloud -> server", (n) => Object.assign(n, { stackUrl: "http://stack.test", organizationId: undefined, serviceId: undefined }), [["stackUrl", "replace"], ["organizationId", "replace"], ["serviceId", "replace"]]],
+    [
+      "cloud -> server",
+      (n) => Object.assign(n, { stackUrl: "http://stack.test", organizationId: undefined, serviceId: undefined }),
+      [
+        ["stackUrl", "replace"],
+        ["organizationId", "replace"],
+        ["serviceId", "replace"],
+      ],
+    ],
     ["name not known yet", (n) => (n.name = UNKNOWN), [["name", "update"]]],
     ["tiles not known yet", (n) => (n.tiles = UNKNOWN), [["tiles", "update"]]],
     ["one tile's x not known yet", (n) => (n.tiles[0].x = UNKNOWN), [["tiles[Errors].x", "update"]]],
@@ -71,7 +108,12 @@ describe("StackDashboard: what each change previews as", () => {
     expect(result.diffs.map((c) => [c.path, c.kind]).sort()).toEqual([...expected].sort());
     expect(result.changes).toBe(expected.length > 0);
     // One diff engine for every resource: paths come in key order.
-    expect(result.replaces).toEqual(expected.filter(([, k]) => k === "replace").map(([p]) => p).sort());
+    expect(result.replaces).toEqual(
+      expected
+        .filter(([, k]) => k === "replace")
+        .map(([p]) => p)
+        .sort(),
+    );
     expect(result.deleteBeforeReplace).toBe(false);
   });
 
@@ -115,7 +157,16 @@ describe("StackAlert: what each change previews as", () => {
     ["channel.webhookId", (n) => (n.channel.webhookId = "hook-2"), [["channel.webhookId", "update"]]],
     ["dashboardId (the PUT takes it; the server checks it exists)", (n) => (n.dashboardId = "d2"), [["dashboardId", "update"]]],
     ["tileId (another tile)", (n) => (n.tileId = "t2"), [["tileId", "update"]]],
-    ["source tile -> search", (n) => Object.assign(n, { source: "search", dashboardId: undefined, tileId: undefined, savedSearchId: "s1" }), [["source", "update"], ["dashboardId", "update"], ["tileId", "update"], ["savedSearchId", "update"]]],
+    [
+      "source tile -> search",
+      (n) => Object.assign(n, { source: "search", dashboardId: undefined, tileId: undefined, savedSearchId: "s1" }),
+      [
+        ["source", "update"],
+        ["dashboardId", "update"],
+        ["tileId", "update"],
+        ["savedSearchId", "update"],
+      ],
+    ],
     ["groupBy", (n) => (n.groupBy = "service"), [["groupBy", "update"]]],
     ["stackUrl (another stack)", (n) => (n.stackUrl = "http://stack.test"), [["stackUrl", "replace"]]],
     ["organizationId", (n) => (n.organizationId = "00000000-0000-4000-8000-0000000000ff"), [["organizationId", "replace"]]],
@@ -123,11 +174,25 @@ describe("StackAlert: what each change previews as", () => {
     ["tileId not known yet (its dashboard changes in the same preview)", (n) => (n.tileId = UNKNOWN), [["tileId", "update"]]],
     ["tileId gone (its tile was removed)", (n) => delete n.tileId, [["tileId", "update"]]],
     ["null for an unset optional", (n) => (n.groupBy = null), []],
-    ["thresholdType between with thresholdMax", (n) => Object.assign(n, { thresholdType: "between", thresholdMax: 20 }), [["thresholdType", "update"], ["thresholdMax", "update"]]],
+    [
+      "thresholdType between with thresholdMax",
+      (n) => Object.assign(n, { thresholdType: "between", thresholdMax: 20 }),
+      [
+        ["thresholdType", "update"],
+        ["thresholdMax", "update"],
+      ],
+    ],
     ["channels beside channel", (n) => (n.channels = [n.channel, { type: "webhook", webhookId: "hook-2" }]), [["channels", "update"]]],
     ["note", (n) => (n.note = "see the runbook"), [["note", "update"]]],
     ["scheduleStartAt", (n) => (n.scheduleStartAt = "2026-01-01T00:00:00Z"), [["scheduleStartAt", "update"]]],
-    ["tileId -> tile (the same tile, by name)", (n) => Object.assign(n, { tileId: undefined, tile: "Errors" }), [["tile", "update"], ["tileId", "update"]]],
+    [
+      "tileId -> tile (the same tile, by name)",
+      (n) => Object.assign(n, { tileId: undefined, tile: "Errors" }),
+      [
+        ["tile", "update"],
+        ["tileId", "update"],
+      ],
+    ],
   ];
 
   it.each(rows)("%s", async (_change, edit, expected) => {
@@ -137,7 +202,12 @@ describe("StackAlert: what each change previews as", () => {
     expect(result.diffs.map((c) => [c.path, c.kind]).sort()).toEqual([...expected].sort());
     expect(result.changes).toBe(expected.length > 0);
     // One diff engine for every resource: paths come in key order.
-    expect(result.replaces).toEqual(expected.filter(([, k]) => k === "replace").map(([p]) => p).sort());
+    expect(result.replaces).toEqual(
+      expected
+        .filter(([, k]) => k === "replace")
+        .map(([p]) => p)
+        .sort(),
+    );
   });
 
   it("ignores what only the server changes: state, silenced, timestamps, team", async () => {

@@ -71,7 +71,11 @@ describe("StackDashboard, StackAlert and StackSavedSearch as a program stores th
 
     expect([dashboard.type, alert.type]).toEqual(["pulumi-nodejs:dynamic/pipestack:StackDashboard", "pulumi-nodejs:dynamic/pipestack:StackAlert"]);
     expect(search.type).toBe("pulumi-nodejs:dynamic/pipestack:StackSavedSearch");
-    for (const [r, engine] of [[dashboard, "stack-dashboard"], [alert, "stack-alert"], [search, "stack-saved-search"]] as const) {
+    for (const [r, engine] of [
+      [dashboard, "stack-dashboard"],
+      [alert, "stack-alert"],
+      [search, "stack-saved-search"],
+    ] as const) {
       const text: string = r.inputs.__provider;
       expect(typeof text).toBe("string");
       expect(text.length, `${engine} provider text`).toBeLessThanOrEqual(2048);

@@ -55,54 +55,116 @@ describe("outputs: keys and tileIds", () => {
   const api = (tiles: { id: string; name: string }[]) => tiles.map((t, i) => ({ ...tile(t.name, { x: i }), id: t.id, asRatio: false }) as StackTileRecord);
 
   it("takes keys from the tiles sent, in order", () => {
-    const out = projectTiles(api([{ id: "a", name: "Errors" }, { id: "b", name: "Latency p99" }]), [tile("Errors"), tile("Latency p99", { key: "p99" })], undefined);
+    const out = projectTiles(
+      api([
+        { id: "a", name: "Errors" },
+        { id: "b", name: "Latency p99" },
+      ]),
+      [tile("Errors"), tile("Latency p99", { key: "p99" })],
+      undefined,
+    );
     expect(tileIdMap(out)).toEqual({ Errors: "a", p99: "b" });
   });
 
   it("recovers keys from the stored tiles by id on a read", () => {
-    const out = projectTiles(api([{ id: "id-custom", name: "Latency p99" }, { id: "new", name: "Fresh" }]), undefined, stored);
+    const out = projectTiles(
+      api([
+        { id: "id-custom", name: "Latency p99" },
+        { id: "new", name: "Fresh" },
+      ]),
+      undefined,
+      stored,
+    );
     expect(tileIdMap(out)).toEqual({ p99: "id-custom", Fresh: "new" });
   });
 
   it("falls back to the id when a key would be taken twice", () => {
-    const out = projectTiles(api([{ id: "x1", name: "Twin" }, { id: "x2", name: "Twin" }]), undefined, []);
+    const out = projectTiles(
+      api([
+        { id: "x1", name: "Twin" },
+        { id: "x2", name: "Twin" },
+      ]),
+      undefined,
+      [],
+    );
     expect(tileIdMap(out)).toEqual({ Twin: "x1", x2: "x2" });
   });
 
   it("projects a dashboard without null or undefined, tags unique", () => {
-    const record = stackDashboardRecord.parse({ id: "d1", name: "board", tags: ["a", "a", "b"], tiles: [{ ...tile("Errors"), id: "t1", asRatio: null, series: [{ ...series(), where: null, groupBy: null }] }] });
+    const record = stackDashboardRecord.parse({
+      id: "d1",
+      name: "board",
+      tags: ["a", "a", "b"],
+      tiles: [{ ...tile("Errors"), id: "t1", asRatio: null, series: [{ ...series(), where: null, groupBy: null }] }],
+    });
     const outs = dashboardOutputs(record, { stackUrl: "http://stack.test", organizationId: undefined } as any, [tile("Errors")], undefined);
     expect(outs).toEqual({
       name: "board",
       tags: ["a", "b"],
-      tiles: [{ id: "t1", key: "Errors", name: "Errors", x: 0, y: 0, w: 6, h: 3, asRatio: false, series: [{ type: "time", dataSource: "events", aggFn: "count", where: "", groupBy: [] }] }],
+      tiles: [
+        {
+          id: "t1",
+          key: "Errors",
+          name: "Errors",
+          x: 0,
+          y: 0,
+          w: 6,
+          h: 3,
+          asRatio: false,
+          series: [{ type: "time", dataSource: "events", aggFn: "count", where: "", groupBy: [] }],
+        },
+      ],
       tileIds: { Errors: "t1" },
       stackUrl: "http://stack.test",
     });
   });
 
   it("normalises a series: defaults filled, unset optionals dropped", () => {
-    expect(normalSeries({ type: "time", dataSource: "events", aggFn: "count", field: null })).toEqual({ type: "time", dataSource: "events", aggFn: "count", where: "", groupBy: [] });
+    expect(normalSeries({ type: "time", dataSource: "events", aggFn: "count", field: null })).toEqual({
+      type: "time",
+      dataSource: "events",
+      aggFn: "count",
+      where: "",
+      groupBy: [],
+    });
   });
 });
 
 describe("request bodies", () => {
   it("dashboard: name, tags (deduplicated, always sent) and tiles; never a top-level id or target fields", () => {
-    const body = dashboardBody({ id: "x", name: "b", tiles: [tile("Errors")], tags: ["a", "a"], stackUrl: "http://s", organizationId: "o" } as any, { tiles: stored });
+    const body = dashboardBody({ id: "x", name: "b", tiles: [tile("Errors")], tags: ["a", "a"], stackUrl: "http://s", organizationId: "o" } as any, {
+      tiles: stored,
+    });
     expect(Object.keys(body).sort()).toEqual(["containers", "filters", "name", "savedQuery", "tags", "tiles"]);
     expect(body.tags).toEqual(["a"]);
     expect(dashboardBody({ name: "b", tiles: [] }).tags).toEqual([]);
   });
 
   it("alert: the request fields only; no id, no target, no nulls", () => {
-    const body = alertBody({ ...alertInputs({ message: null }), id: "x", state: "ok", stackUrl: "http://s", serviceId: "s", __provider: "..." } as any, "first");
+    const body = alertBody(
+      { ...alertInputs({ message: null }), id: "x", state: "ok", stackUrl: "http://s", serviceId: "s", __provider: "..." } as any,
+      "first",
+    );
     expect(Object.keys(body).sort()).toEqual(["channel", "dashboardId", "interval", "name", "source", "threshold", "thresholdType", "tileId"]);
   });
 
   it("alert outputs: dashboard as dashboardId, nulls dropped, server fields kept", () => {
     const record = stackAlertRecord.parse({
-      id: "a1", threshold: 1, interval: "5m", thresholdType: "above", source: "tile", state: "inactive", channel: { type: "webhook", webhookId: "h" },
-      tileId: "t1", dashboard: "d1", team: "team", savedSearch: null, groupBy: null, silenced: false, createdAt: "2024-01-01T00:00:00.000Z", updatedAt: "2024-01-01T00:00:00.000Z",
+      id: "a1",
+      threshold: 1,
+      interval: "5m",
+      thresholdType: "above",
+      source: "tile",
+      state: "inactive",
+      channel: { type: "webhook", webhookId: "h" },
+      tileId: "t1",
+      dashboard: "d1",
+      team: "team",
+      savedSearch: null,
+      groupBy: null,
+      silenced: false,
+      createdAt: "2024-01-01T00:00:00.000Z",
+      updatedAt: "2024-01-01T00:00:00.000Z",
     });
     const outs = alertOutputs(record, { organizationId: "o", serviceId: "s", stackUrl: undefined } as any);
     expect(outs).toMatchObject({ dashboardId: "d1", tileId: "t1", state: "inactive", silenced: false, organizationId: "o", serviceId: "s" });

@@ -46,11 +46,24 @@ describe("resource type tokens", () => {
       }),
     StackDashboard: () => new pkg.StackDashboard("tok-board", { tiles: [] }),
     StackAlert: () =>
-      new pkg.StackAlert("tok-alert", { source: "search", savedSearchId: "s", threshold: 1, thresholdType: "above", interval: "5m", channel: { type: "webhook", webhookId: "w" } }),
+      new pkg.StackAlert("tok-alert", {
+        source: "search",
+        savedSearchId: "s",
+        threshold: 1,
+        thresholdType: "above",
+        interval: "5m",
+        channel: { type: "webhook", webhookId: "w" },
+      }),
     StackSavedSearch: () => new pkg.StackSavedSearch("tok-search", { sourceId: "65f0c0de0000000000000002" }),
     ReversePrivateEndpoint: () => new pkg.ReversePrivateEndpoint("tok-endpoint", { type: "VPC_ENDPOINT_SERVICE", vpcEndpointServiceName: "svc" }),
   } as const;
-  const names = { Pipe: "tok-pipe", StackDashboard: "tok-board", StackAlert: "tok-alert", StackSavedSearch: "tok-search", ReversePrivateEndpoint: "tok-endpoint" } as const;
+  const names = {
+    Pipe: "tok-pipe",
+    StackDashboard: "tok-board",
+    StackAlert: "tok-alert",
+    StackSavedSearch: "tok-search",
+    ReversePrivateEndpoint: "tok-endpoint",
+  } as const;
 
   it.each(Object.keys(make) as (keyof typeof make)[])("%s: the static token is the type it registers with, and is exported", async (kind) => {
     const resource = make[kind]();

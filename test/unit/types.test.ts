@@ -12,7 +12,9 @@ describe("public types", () => {
   it("PipeArgs takes Outputs at any depth", () => {
     const ids: pulumi.Output<string[]> = pulumi.output(["rpe-1"]);
     const args: PipeArgs = {
-      source: { kafka: { brokers: pulumi.output("b:9092"), topics: "t", reversePrivateEndpointIds: ids, credentials: { username: "u", password: pulumi.secret("p") } } },
+      source: {
+        kafka: { brokers: pulumi.output("b:9092"), topics: "t", reversePrivateEndpointIds: ids, credentials: { username: "u", password: pulumi.secret("p") } },
+      },
       destination: { database: "default", table: "t", managedTable: true, columns: [{ name: "id", type: pulumi.output("String") }] },
       fieldMappings: [{ sourceField: "id", destinationField: "id" }],
     };
@@ -46,8 +48,15 @@ describe("public types", () => {
     const maybe: pulumi.Output<string | undefined> = pulumi.output<string | undefined>(undefined);
     const board = {} as StackDashboard;
     const args: StackAlertArgs = {
-      source: "tile", threshold: 1, thresholdType: "above", interval: "5m", channel: { type: "webhook", webhookId: "w" },
-      serviceId: board.serviceId, organizationId: maybe, dashboardId: board.id, tileId: maybe,
+      source: "tile",
+      threshold: 1,
+      thresholdType: "above",
+      interval: "5m",
+      channel: { type: "webhook", webhookId: "w" },
+      serviceId: board.serviceId,
+      organizationId: maybe,
+      dashboardId: board.id,
+      tileId: maybe,
     };
     const pipe: PipeArgs = { source: { kafka: { brokers: "b:9092", topics: "t", consumerGroup: maybe } }, destination: { database: "d" }, serviceId: maybe };
     expectTypeOf([args, pipe]).toBeArray();
@@ -58,13 +67,37 @@ describe("public types", () => {
     const search = {} as InstanceType<Index["StackSavedSearch"]>;
     const hook: pulumi.Output<string> = pulumi.output("65f0c0de00000000000000a1");
     const args: StackAlertArgs = {
-      source: "saved_search", savedSearchId: search.id, groupBy: "host", threshold: 1, thresholdMax: 5, thresholdType: "between", interval: "5m",
-      channels: [{ type: "webhook", webhookId: hook }], note: "n", numConsecutiveWindows: 2, scheduleOffsetMinutes: 1, scheduleStartAt: "2026-01-01T00:00:00Z",
+      source: "saved_search",
+      savedSearchId: search.id,
+      groupBy: "host",
+      threshold: 1,
+      thresholdMax: 5,
+      thresholdType: "between",
+      interval: "5m",
+      channels: [{ type: "webhook", webhookId: hook }],
+      note: "n",
+      numConsecutiveWindows: 2,
+      scheduleOffsetMinutes: 1,
+      scheduleStartAt: "2026-01-01T00:00:00Z",
     };
-    const byName: StackAlertArgs = { source: "tile", dashboardId: "d", tile: "Errors", threshold: 1, thresholdType: "above_exclusive", interval: "1m", channel: { type: "webhook", webhookId: "w" } };
-    const searchArgs: import("../../provider/index").StackSavedSearchArgs = { sourceId: pulumi.output("s"), whereLanguage: "sql", filters: [{ type: "sql_ast", operator: "=", left: "a", right: "b" }, { condition: "x" }] };
+    const byName: StackAlertArgs = {
+      source: "tile",
+      dashboardId: "d",
+      tile: "Errors",
+      threshold: 1,
+      thresholdType: "above_exclusive",
+      interval: "1m",
+      channel: { type: "webhook", webhookId: "w" },
+    };
+    const searchArgs: import("../../provider/index").StackSavedSearchArgs = {
+      sourceId: pulumi.output("s"),
+      whereLanguage: "sql",
+      filters: [{ type: "sql_ast", operator: "=", left: "a", right: "b" }, { condition: "x" }],
+    };
     expectTypeOf([args, byName, searchArgs]).toBeArray();
-    expectTypeOf<InstanceType<Index["StackAlert"]>["thresholdType"]>().toEqualTypeOf<pulumi.Output<"above" | "below" | "above_exclusive" | "below_or_equal" | "equal" | "not_equal" | "between" | "not_between">>();
+    expectTypeOf<InstanceType<Index["StackAlert"]>["thresholdType"]>().toEqualTypeOf<
+      pulumi.Output<"above" | "below" | "above_exclusive" | "below_or_equal" | "equal" | "not_equal" | "between" | "not_between">
+    >();
     // @ts-expect-error: a threshold type no server has
     const bad: StackAlertArgs = { ...byName, thresholdType: "over" };
     expectTypeOf(bad).toBeObject();
@@ -82,7 +115,14 @@ describe("public types", () => {
     type Named = import("../../provider/index").DestinationArgs;
     const destination: Named = { database: "d", managedTable: pulumi.output(true), columns: [{ name: "id", type: "String" }] };
     const scaling: import("../../provider/index").ScalingArgs = { replicas: pulumi.output(2) };
-    const tile: import("../../provider/index").StackTileArgs = { name: "n", x: 0, y: 0, w: 1, h: 1, series: [{ type: "time", dataSource: "events", aggFn: "count" }] };
+    const tile: import("../../provider/index").StackTileArgs = {
+      name: "n",
+      x: 0,
+      y: 0,
+      w: 1,
+      h: 1,
+      series: [{ type: "time", dataSource: "events", aggFn: "count" }],
+    };
     const args: PipeArgs = { source: { kafka: { brokers: "b", topics: "t" } }, destination, scaling };
     expectTypeOf([args, tile]).toBeArray();
     expectTypeOf<InstanceType<Index["Pipe"]>["destination"]>().toEqualTypeOf<pulumi.Output<import("../../provider/index").Destination>>();
@@ -106,7 +146,11 @@ describe("public types", () => {
 
   it("ReversePrivateEndpointArgs: the type is the API's enum, the DNS mappings take Outputs", () => {
     const name: pulumi.Output<string> = pulumi.output("*.kafka.internal");
-    const args: ReversePrivateEndpointArgs = { type: "VPC_ENDPOINT_SERVICE", vpcEndpointServiceName: "svc", customPrivateDnsMappings: [{ privateDnsName: name }] };
+    const args: ReversePrivateEndpointArgs = {
+      type: "VPC_ENDPOINT_SERVICE",
+      vpcEndpointServiceName: "svc",
+      customPrivateDnsMappings: [{ privateDnsName: name }],
+    };
     // @ts-expect-error not an endpoint type
     const wrong: ReversePrivateEndpointArgs = { type: "VPN" };
     // @ts-expect-error mskAuthentication is SASL_IAM or SASL_SCRAM

@@ -31,8 +31,10 @@ export function createPipe(
   return createOnce<ApiPipe>(
     {
       what: "pipe",
-      post: async ({ budget, clock }) => parsed(pipeRecord, await svc.client.request({ method: "POST", path: pipes(svc), body, secrets, budget, clock }), "POST pipes"),
-      list: async ({ budget, clock }) => ((await svc.client.request<unknown[]>({ method: "GET", path: pipes(svc), budget, clock })) ?? []).map((p) => parsed(pipeRecord, p, "GET pipes")),
+      post: async ({ budget, clock }) =>
+        parsed(pipeRecord, await svc.client.request({ method: "POST", path: pipes(svc), body, secrets, budget, clock }), "POST pipes"),
+      list: async ({ budget, clock }) =>
+        ((await svc.client.request<unknown[]>({ method: "GET", path: pipes(svc), budget, clock })) ?? []).map((p) => parsed(pipeRecord, p, "GET pipes")),
       id: (p) => p.id,
       createdAt: (p) => isoStamp(p.createdAt),
       sameAsSent,

@@ -3,7 +3,6 @@ import { pipePolicy, pipeServerOutputs } from "../../schemas/pipe-policy";
 import { mappingKey } from "./table-mappings";
 import type { DiffSpec } from "../field-diff";
 
-
 /**
  * Table mappings are a set to the API: an edited one is added back last (a removal, then an
  * addition), so their order is not a change.

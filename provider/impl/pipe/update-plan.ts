@@ -28,7 +28,6 @@ export interface UpdatePlan {
   commands: ("start" | "stop" | "resync")[];
 }
 
-
 /** Splits additions into those sendable with the removals and those naming a removed source table. */
 export function splitReadds(add: readonly Obj[], remove: readonly Obj[]): { now: Obj[]; later: Obj[] } {
   const removed = new Set(remove.map(sourceTableKey));
@@ -54,7 +53,6 @@ export function tableMappingChanges(olds: unknown, news: unknown): { add: Obj[];
   return { add, remove };
 }
 
-
 /**
  * Where a changed path lives in the program's spec, with its rule and how it is sent: a secret's
  * change (`sourceSecrets.credentials`) is sent where the secret lives in the source kind set.
@@ -76,7 +74,7 @@ const get = (o: unknown, path: readonly string[]) => path.reduce<unknown>((n, k)
 
 function setPath(o: Obj, path: readonly string[], value: unknown): void {
   let node = o;
-  for (const key of path.slice(0, -1)) node = (isObj(node[key]) ? node[key] : (node[key] = {}));
+  for (const key of path.slice(0, -1)) node = isObj(node[key]) ? node[key] : (node[key] = {});
   node[path[path.length - 1]] = value;
 }
 

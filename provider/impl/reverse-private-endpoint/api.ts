@@ -26,13 +26,24 @@ export function adoptEndpointHint(id: string): string {
  * {@link createOnce}). The API gives endpoints no creation time, so after an ambiguous failure
  * a listed endpoint that matches is named, with how to adopt it, and never taken.
  */
-export function createEndpoint(svc: CloudService, body: Record<string, unknown>, sameAsSent: (e: ReversePrivateEndpoint) => boolean): Promise<ReversePrivateEndpoint> {
+export function createEndpoint(
+  svc: CloudService,
+  body: Record<string, unknown>,
+  sameAsSent: (e: ReversePrivateEndpoint) => boolean,
+): Promise<ReversePrivateEndpoint> {
   return createOnce<ReversePrivateEndpoint>(
     {
       what: "reverse private endpoint",
-      post: async ({ budget, clock }) => parsed(reversePrivateEndpoint, await svc.client.request({ method: "POST", path: endpoints(svc), body, budget, clock }), "POST pipesReversePrivateEndpoints"),
+      post: async ({ budget, clock }) =>
+        parsed(
+          reversePrivateEndpoint,
+          await svc.client.request({ method: "POST", path: endpoints(svc), body, budget, clock }),
+          "POST pipesReversePrivateEndpoints",
+        ),
       list: async ({ budget, clock }) =>
-        ((await svc.client.request<unknown[]>({ method: "GET", path: endpoints(svc), budget, clock })) ?? []).map((e) => parsed(reversePrivateEndpoint, e, "GET pipesReversePrivateEndpoints")),
+        ((await svc.client.request<unknown[]>({ method: "GET", path: endpoints(svc), budget, clock })) ?? []).map((e) =>
+          parsed(reversePrivateEndpoint, e, "GET pipesReversePrivateEndpoints"),
+        ),
       id: (e) => e.id,
       createdAt: () => undefined,
       sameAsSent,
@@ -44,7 +55,11 @@ export function createEndpoint(svc: CloudService, body: Record<string, unknown>,
 
 /** PATCH with what the reference lets change: `customPrivateDnsMappings`, the whole list. */
 export async function patchEndpoint(svc: CloudService, id: string, body: Record<string, unknown>): Promise<ReversePrivateEndpoint> {
-  return parsed(reversePrivateEndpoint, await svc.client.request({ method: "PATCH", path: endpointUrl(svc, id), body }), `PATCH pipesReversePrivateEndpoints/${id}`);
+  return parsed(
+    reversePrivateEndpoint,
+    await svc.client.request({ method: "PATCH", path: endpointUrl(svc, id), body }),
+    `PATCH pipesReversePrivateEndpoints/${id}`,
+  );
 }
 
 /** Asks for the endpoint's deletion; one already gone counts as deleted. */
@@ -56,6 +71,17 @@ export function deleteEndpoint(svc: CloudService, id: string): Promise<void> {
  * Polls the endpoint until `done` says so, or it disappears (`gone`). Throws a `PollTimeout`
  * with the last endpoint read and its status when time runs out.
  */
-export function pollEndpoint(svc: CloudService, id: string, done: (e: ReversePrivateEndpoint) => boolean, opts: PollOptions): Promise<ReversePrivateEndpoint | "gone"> {
-  return pollOrGone(() => getEndpoint(svc, id), isNotFound, done, opts, (e) => e.status);
+export function pollEndpoint(
+  svc: CloudService,
+  id: string,
+  done: (e: ReversePrivateEndpoint) => boolean,
+  opts: PollOptions,
+): Promise<ReversePrivateEndpoint | "gone"> {
+  return pollOrGone(
+    () => getEndpoint(svc, id),
+    isNotFound,
+    done,
+    opts,
+    (e) => e.status,
+  );
 }

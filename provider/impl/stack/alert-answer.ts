@@ -7,7 +7,8 @@ import { readBackFields, serverFields } from "../read-back";
 type Obj = Record<string, unknown>;
 
 const channelOf = (c: unknown) => (isObj(c) ? { type: c.type, webhookId: c.webhookId ?? undefined } : undefined);
-const sameInstant = (a: unknown, b: unknown) => typeof a === "string" && typeof b === "string" && Date.parse(a) === Date.parse(b) && !Number.isNaN(Date.parse(a));
+const sameInstant = (a: unknown, b: unknown) =>
+  typeof a === "string" && typeof b === "string" && Date.parse(a) === Date.parse(b) && !Number.isNaN(Date.parse(a));
 
 /**
  * An alert answer of either generation in the program's terms, so that what was written reads

@@ -47,7 +47,9 @@ export function alertBody(inputs: AlertInputs, generation: StackGeneration, tile
   }
   const gaps = firstGenerationGaps(inputs);
   if (gaps.length > 0) {
-    throw new Error(`this stack server speaks the first generation of the stack API, which has no ${gaps.join(", ")}: remove them, or use a current server (API 2.36 or later)`);
+    throw new Error(
+      `this stack server speaks the first generation of the stack API, which has no ${gaps.join(", ")}: remove them, or use a current server (API 2.36 or later)`,
+    );
   }
   if (isSearchSource(body.source)) body.source = "search";
   if (Array.isArray(body.channels)) {

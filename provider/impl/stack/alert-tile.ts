@@ -27,7 +27,11 @@ export function tileKind(tile: unknown): string | undefined {
  * cannot carry the alert, with the property path. By `tile` (its name: exactly one tile must
  * have it) or by `tileId` (an id the dashboard lacks is left to the server to refuse). Pure.
  */
-export function alertTileOn(dashboard: unknown, ref: { tileId?: string; tile?: string }, dashboardId: string): { id: string } | { property: string; reason: string } {
+export function alertTileOn(
+  dashboard: unknown,
+  ref: { tileId?: string; tile?: string },
+  dashboardId: string,
+): { id: string } | { property: string; reason: string } {
   const tiles = isObj(dashboard) && Array.isArray(dashboard.tiles) ? (dashboard.tiles.filter(isObj) as Obj[]) : [];
   let found: Obj | undefined;
   if (ref.tile !== undefined) {
@@ -35,7 +39,10 @@ export function alertTileOn(dashboard: unknown, ref: { tileId?: string; tile?: s
     if (named.length !== 1) {
       const names = tiles.map((t) => JSON.stringify(t.name)).join(", ") || "none";
       const why = named.length === 0 ? "has no tile named" : "has more than one tile named";
-      return { property: "tile", reason: `dashboard ${dashboardId} ${why} ${JSON.stringify(ref.tile)} (its tiles: ${names}); name one tile, or give its \`tileId\`` };
+      return {
+        property: "tile",
+        reason: `dashboard ${dashboardId} ${why} ${JSON.stringify(ref.tile)} (its tiles: ${names}); name one tile, or give its \`tileId\``,
+      };
     }
     found = named[0];
   } else {
@@ -45,7 +52,10 @@ export function alertTileOn(dashboard: unknown, ref: { tileId?: string; tile?: s
   const kind = tileKind(found);
   if (kind !== undefined && !ALERTABLE_TILE_KINDS.includes(kind)) {
     const property = ref.tile !== undefined ? "tile" : "tileId";
-    return { property, reason: `tile ${JSON.stringify(found?.name)} of dashboard ${dashboardId} is a ${kind} tile, which cannot carry alerts (only ${ALERTABLE_TILE_KINDS.join(", ")} tiles can; the server would delete the alert at the next dashboard update)` };
+    return {
+      property,
+      reason: `tile ${JSON.stringify(found?.name)} of dashboard ${dashboardId} is a ${kind} tile, which cannot carry alerts (only ${ALERTABLE_TILE_KINDS.join(", ")} tiles can; the server would delete the alert at the next dashboard update)`,
+    };
   }
   return { id: String(found?.id) };
 }

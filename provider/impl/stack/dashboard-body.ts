@@ -50,14 +50,21 @@ export function filtersWithoutIds(filters: unknown): unknown {
 }
 
 /** The fields the dashboard policy sends in a body; a new one does not compile above until it is sent. */
-type BodyField = { [K in keyof typeof stackDashboardPolicy]: (typeof stackDashboardPolicy)[K] extends { sent: string } ? never : K }[keyof typeof stackDashboardPolicy];
+type BodyField = {
+  [K in keyof typeof stackDashboardPolicy]: (typeof stackDashboardPolicy)[K] extends { sent: string } ? never : K;
+}[keyof typeof stackDashboardPolicy];
 
 /**
  * The outputs of a dashboard: the API's answer read back by the policy, each tile with its key
  * (from `sentTiles`, the program's tiles in the order sent, or from `previousTiles` by id),
  * `tileIds` (key -> id), and the target carried from `carried`. Pure.
  */
-export function dashboardOutputs(api: StackDashboardRecord, carried: DashboardInputs | DashboardOutputs, sentTiles: readonly unknown[] | undefined, previousTiles: unknown): DashboardOutputs {
+export function dashboardOutputs(
+  api: StackDashboardRecord,
+  carried: DashboardInputs | DashboardOutputs,
+  sentTiles: readonly unknown[] | undefined,
+  previousTiles: unknown,
+): DashboardOutputs {
   const tiles = projectTiles(api.tiles ?? [], sentTiles, previousTiles);
   return dropUndefined({
     ...readBackFields(stackDashboardPolicy, api, carried),

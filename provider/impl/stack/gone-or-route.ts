@@ -21,9 +21,14 @@ async function confirmGone(t: StackTarget, kind: StackCollection, err: unknown):
     return true;
   } catch (listErr) {
     if (!t.isGone(listErr)) throw listErr;
-    const where = t.kind === "server" ? `pipestack:stackUrl (or the resource's stackUrl) is probably wrong: ${t.key.replace(/^server:/, "")} should be the server's base URL, below which it serves /api/v2` : "the stack proxy of this service is not there";
+    const where =
+      t.kind === "server"
+        ? `pipestack:stackUrl (or the resource's stackUrl) is probably wrong: ${t.key.replace(/^server:/, "")} should be the server's base URL, below which it serves /api/v2`
+        : "the stack proxy of this service is not there";
     const shown = listErr instanceof ApiError ? listErr.path : collection;
-    throw new Error(`${(err as Error).message}; the collection ${shown} is a 404 too, so the route is missing, not the object: ${where}. Nothing was changed in the state.`);
+    throw new Error(
+      `${(err as Error).message}; the collection ${shown} is a 404 too, so the route is missing, not the object: ${where}. Nothing was changed in the state.`,
+    );
   }
 }
 

@@ -13,8 +13,14 @@ export function tileFormHint(inputs: { tiles?: unknown; filters?: unknown; conta
   const firstForm = series.some((s) => s.dataSource !== undefined && s.sourceId === undefined && s.type !== "markdown");
   const current = tiles.some((t) => t.config !== undefined) || series.some((s) => s.dataSource === undefined);
   const hints: string[] = [];
-  if (firstForm) hints.push("if the server is a current one (API 2.14.0 or later): series with `dataSource` and no `sourceId` are the first generation's form; give them `sourceId` (an id from getStackSources), beside `dataSource` or instead of it");
-  if (current) hints.push("if the server is of the first generation (API 2.0.0): `config` tiles and series without `dataSource` need a current server; it knows only series with `dataSource`");
+  if (firstForm)
+    hints.push(
+      "if the server is a current one (API 2.14.0 or later): series with `dataSource` and no `sourceId` are the first generation's form; give them `sourceId` (an id from getStackSources), beside `dataSource` or instead of it",
+    );
+  if (current)
+    hints.push(
+      "if the server is of the first generation (API 2.0.0): `config` tiles and series without `dataSource` need a current server; it knows only series with `dataSource`",
+    );
   return hints.length > 0 ? hints.join("; ") : undefined;
 }
 

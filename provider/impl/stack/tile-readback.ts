@@ -11,12 +11,21 @@ import { canonical, isObj } from "../canonical";
 type Obj = Record<string, unknown>;
 
 /** Values a current server fills in on read when a field was left out, by field name. */
-export const READ_DEFAULTS: Readonly<Obj> = { fillNulls: true, asRatio: false, where: "", whereLanguage: "lucene", valueExpression: "", select: "", markdown: "" };
+export const READ_DEFAULTS: Readonly<Obj> = {
+  fillNulls: true,
+  asRatio: false,
+  where: "",
+  whereLanguage: "lucene",
+  valueExpression: "",
+  select: "",
+  markdown: "",
+};
 
 /** Series fields a 2.0.0 server keeps; it drops the others. */
 export const FIRST_FORM_SERIES_FIELDS = ["type", "dataSource", "aggFn", "field", "where", "groupBy"] as const;
 
-const isDefault = (key: string | undefined, v: unknown) => v === undefined || (key !== undefined && Object.hasOwn(READ_DEFAULTS, key) && READ_DEFAULTS[key] === v);
+const isDefault = (key: string | undefined, v: unknown) =>
+  v === undefined || (key !== undefined && Object.hasOwn(READ_DEFAULTS, key) && READ_DEFAULTS[key] === v);
 
 /**
  * True when `answer` says what `expected` says: the same values where `expected` has one, and
@@ -59,13 +68,33 @@ export function seriesAsConfig(series: readonly unknown[], asRatio: unknown): Ob
   const ratio = asRatio === true && all.length === 2;
   switch (first.type) {
     case "time":
-      return { displayType: first.displayType === "stacked_bar" ? "stacked_bar" : "line", sourceId: first.sourceId, asRatio: ratio, groupBy: joined(first.groupBy), select: all.map(seriesItem), numberFormat: firstFormat(all) };
+      return {
+        displayType: first.displayType === "stacked_bar" ? "stacked_bar" : "line",
+        sourceId: first.sourceId,
+        asRatio: ratio,
+        groupBy: joined(first.groupBy),
+        select: all.map(seriesItem),
+        numberFormat: firstFormat(all),
+      };
     case "table":
-      return { displayType: "table", sourceId: first.sourceId, asRatio: ratio, groupBy: joined(first.groupBy), select: all.map(seriesItem), numberFormat: firstFormat(all) };
+      return {
+        displayType: "table",
+        sourceId: first.sourceId,
+        asRatio: ratio,
+        groupBy: joined(first.groupBy),
+        select: all.map(seriesItem),
+        numberFormat: firstFormat(all),
+      };
     case "number":
       return { displayType: "number", sourceId: first.sourceId, select: [seriesItem(first)], numberFormat: first.numberFormat };
     case "search":
-      return { displayType: "search", sourceId: first.sourceId, select: Array.isArray(first.fields) ? first.fields.join(", ") : "", where: first.where ?? "", whereLanguage: first.whereLanguage ?? "lucene" };
+      return {
+        displayType: "search",
+        sourceId: first.sourceId,
+        select: Array.isArray(first.fields) ? first.fields.join(", ") : "",
+        where: first.where ?? "",
+        whereLanguage: first.whereLanguage ?? "lucene",
+      };
     case "markdown":
       return { displayType: "markdown", markdown: first.content };
     default:

@@ -12,7 +12,18 @@ import { keptTile } from "./tile-readback";
 type Obj = Record<string, unknown>;
 
 /** Series fields in the order they are kept, after `type`, `dataSource` and `sourceId`. */
-const SERIES_EXTRAS = ["level", "alias", "whereLanguage", "numberFormat", "metricDataType", "metricName", "displayType", "sortOrder", "fields", "content"] as const;
+const SERIES_EXTRAS = [
+  "level",
+  "alias",
+  "whereLanguage",
+  "numberFormat",
+  "metricDataType",
+  "metricName",
+  "displayType",
+  "sortOrder",
+  "fields",
+  "content",
+] as const;
 
 /** A series with the server's defaults filled in (`where: ""`, `groupBy: []`), in a fixed key order. */
 export function normalSeries(s: unknown): Obj {
@@ -76,7 +87,7 @@ export function projectTiles(api: readonly StackTileRecord[], sent: readonly unk
   const aligned = sent !== undefined && sent.length === api.length;
   const used = new Set<string>();
   return api.map((t, i) => {
-    const sentTile = aligned && isObj(sent[i]) ? (sent[i]) : undefined;
+    const sentTile = aligned && isObj(sent[i]) ? sent[i] : undefined;
     const fromSent = sentTile ? tileKey(sentTile) : undefined;
     let key = fromSent ?? byId.get(t.id) ?? t.name;
     if (used.has(key)) key = t.id;

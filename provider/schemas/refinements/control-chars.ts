@@ -22,7 +22,12 @@ export function controlCharFailures(value: unknown, path: (string | number)[] = 
   if (typeof value === "string") {
     const found = (inName ? IN_NAME : IN_TEXT).exec(value);
     if (!found) return [];
-    return [{ property: formatPath(path), reason: `contains a control or bidirectional-override character (${describe(found[0])}) at position ${found.index}; remove it` }];
+    return [
+      {
+        property: formatPath(path),
+        reason: `contains a control or bidirectional-override character (${describe(found[0])}) at position ${found.index}; remove it`,
+      },
+    ];
   }
   if (Array.isArray(value)) return value.flatMap((v, i) => controlCharFailures(v, [...path, i], inName));
   if (value !== null && typeof value === "object") {

@@ -6,7 +6,9 @@ import { z } from "zod";
  */
 
 /** A pipe id (and an organization's or service's, in the contract): a UUID. */
-export const uuid = z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, "must be a UUID such as 6f1c0000-0000-4000-8000-000000000000");
+export const uuid = z
+  .string()
+  .regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, "must be a UUID such as 6f1c0000-0000-4000-8000-000000000000");
 
 /** A dashboard or alert id of the stack server: an ObjectId, 24 hexadecimal digits. */
 export const objectId = z.string().regex(/^[0-9a-f]{24}$/i, "must be a stack object id: 24 hexadecimal digits");

@@ -76,11 +76,17 @@ function failuresOf(fields: Field[]): CheckFailure[] {
   for (const f of fields) {
     if (typeof f.value !== "string") continue;
     if (f.userinfo && hasUserinfo(f.value)) {
-      out.push({ property: formatPath(f.path), reason: `carries a credential (user:password@host), which would be stored and shown in plaintext: ${f.userinfo}` });
+      out.push({
+        property: formatPath(f.path),
+        reason: `carries a credential (user:password@host), which would be stored and shown in plaintext: ${f.userinfo}`,
+      });
     }
     const params = f.signature ? signatureParams(f.value) : [];
     if (f.signature && params.length) {
-      out.push({ property: formatPath(f.path), reason: `carries a credential in its query (${params.join(", ")}), which would be stored and shown in plaintext: ${f.signature}` });
+      out.push({
+        property: formatPath(f.path),
+        reason: `carries a credential in its query (${params.join(", ")}), which would be stored and shown in plaintext: ${f.signature}`,
+      });
     }
   }
   return out;
@@ -97,7 +103,11 @@ export function pipeSourceCredentialFailures(source: unknown): CheckFailure[] {
   const registry = obj(kafka?.schemaRegistry);
   const signed = "leave the signature out of the URL and authenticate with accessKey or connectionString (kept as Pulumi secrets) or an IAM role";
   return failuresOf([
-    { path: ["source", "kafka", "brokers"], value: kafka?.brokers, userinfo: "list brokers as host:port and put the user and password in source.kafka.credentials (kept as a Pulumi secret)" },
+    {
+      path: ["source", "kafka", "brokers"],
+      value: kafka?.brokers,
+      userinfo: "list brokers as host:port and put the user and password in source.kafka.credentials (kept as a Pulumi secret)",
+    },
     {
       path: ["source", "kafka", "schemaRegistry", "url"],
       value: registry?.url,
@@ -106,9 +116,21 @@ export function pipeSourceCredentialFailures(source: unknown): CheckFailure[] {
     },
     { path: ["source", "objectStorage", "url"], value: storage?.url, userinfo: signed, signature: signed },
     { path: ["source", "objectStorage", "queueUrl"], value: storage?.queueUrl, userinfo: signed, signature: signed },
-    { path: ["source", "postgres", "host"], value: postgres?.host, userinfo: "give the host alone and put the user and password in source.postgres.credentials (kept as a Pulumi secret)" },
-    { path: ["source", "mysql", "host"], value: mysql?.host, userinfo: "give the host alone and put the user and password in source.mysql.credentials (kept as a Pulumi secret)" },
-    { path: ["source", "mongodb", "uri"], value: mongodb?.uri, userinfo: "give the URI without a login and put the user and password in source.mongodb.credentials (kept as a Pulumi secret)" },
+    {
+      path: ["source", "postgres", "host"],
+      value: postgres?.host,
+      userinfo: "give the host alone and put the user and password in source.postgres.credentials (kept as a Pulumi secret)",
+    },
+    {
+      path: ["source", "mysql", "host"],
+      value: mysql?.host,
+      userinfo: "give the host alone and put the user and password in source.mysql.credentials (kept as a Pulumi secret)",
+    },
+    {
+      path: ["source", "mongodb", "uri"],
+      value: mongodb?.uri,
+      userinfo: "give the URI without a login and put the user and password in source.mongodb.credentials (kept as a Pulumi secret)",
+    },
   ]);
 }
 

@@ -13,7 +13,14 @@ const unsecret: pulumi.ResourceTransform = (args) => ({
 new Pipe(
   "events",
   {
-    source: { kafka: { brokers: "broker-1.example.test:9092", topics: "events", authentication: "PLAIN", credentials: { username: "ingest", password: config.requireSecret("kafkaPassword") } } },
+    source: {
+      kafka: {
+        brokers: "broker-1.example.test:9092",
+        topics: "events",
+        authentication: "PLAIN",
+        credentials: { username: "ingest", password: config.requireSecret("kafkaPassword") },
+      },
+    },
     destination: { database: "default", table: "events", managedTable: true, columns: [{ name: "id", type: "String" }] },
     fieldMappings: [{ sourceField: "id", destinationField: "id" }],
     scaling: { replicas: config.getNumber("replicas") ?? 2, replicaCpuMillicores: 500 },

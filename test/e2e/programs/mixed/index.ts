@@ -19,9 +19,18 @@ const version = (i: number) => (i < changed ? generation : 1);
 const destination = (table: string) => ({ database: "default", table, managedTable: true, columns });
 
 const sources = [
-  (i: number) => ({ kafka: { brokers: "broker-1.example.test:9092", topics: `topic-${i}`, authentication: "PLAIN" as const, credentials: { username: "ingest", password: config.requireSecret("kafkaPassword") } } }),
+  (i: number) => ({
+    kafka: {
+      brokers: "broker-1.example.test:9092",
+      topics: `topic-${i}`,
+      authentication: "PLAIN" as const,
+      credentials: { username: "ingest", password: config.requireSecret("kafkaPassword") },
+    },
+  }),
   (i: number) => ({ objectStorage: { url: `https://bucket.example.test/part-${i}/**.json`, format: "JSONEachRow" as const, isContinuous: true } }),
-  (i: number) => ({ kinesis: { streamName: `stream-${i}`, region: "region-1", authentication: "IAM_ROLE" as const, iamRole: "arn:cloud:iam::000000000000:role/ingest" } }),
+  (i: number) => ({
+    kinesis: { streamName: `stream-${i}`, region: "region-1", authentication: "IAM_ROLE" as const, iamRole: "arn:cloud:iam::000000000000:role/ingest" },
+  }),
 ];
 
 export const pipeNames: pulumi.Output<string>[] = [];

@@ -32,12 +32,7 @@ const columns = [
 ];
 
 /** A kafka pipe named `name` into its own table. */
-function kafka(
-  name: string,
-  topics: pulumi.Input<string>,
-  password: pulumi.Input<string>,
-  scaling?: PipeArgs["scaling"],
-): PipeArgs {
+function kafka(name: string, topics: pulumi.Input<string>, password: pulumi.Input<string>, scaling?: PipeArgs["scaling"]): PipeArgs {
   return {
     name,
     source: {

@@ -14,7 +14,15 @@ const columns = [{ name: "id", type: "String" }];
 for (const [account, connection] of Object.entries(accounts)) {
   new Pipe(`events-${account}`, {
     connection,
-    source: { kafka: { format: "JSONEachRow", brokers: "broker-1.example.test:9092", topics: "events", authentication: "PLAIN", credentials: { username: "e2e", password: "kafka-password-e2e-two-accounts" } } },
+    source: {
+      kafka: {
+        format: "JSONEachRow",
+        brokers: "broker-1.example.test:9092",
+        topics: "events",
+        authentication: "PLAIN",
+        credentials: { username: "e2e", password: "kafka-password-e2e-two-accounts" },
+      },
+    },
     destination: { database: "default", table: `events_${account}`, managedTable: true, columns },
     fieldMappings: [{ sourceField: "id", destinationField: "id" }],
   });
