@@ -23,8 +23,8 @@ export type RequestSchema =
   | "UpdateReversePrivateEndpoint";
 
 /**
- * Where the spec lives: `emulator/spec/` beside the sources (tests) or at the package root
- * (compiled into `dist/emulator/`, the package ships `emulator/spec/`). Found by walking up.
+ * Where the spec lives: `emulator/spec/` beside the sources (tests), or `spec/` at the root of
+ * the published `pipestack-emulator` package (its build copies it there). Found by walking up.
  */
 function specPath(): string {
   const looked: string[] = [];
