@@ -1,20 +1,24 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { alertEngine as alerts, dashboardEngine as dashboards } from "../support/engines";
 import { storedStack } from "../support/stored";
 import type { Emulator } from "../../emulator";
-import { alertInputs, dashboardInputs, tile } from "../support/stack-fixtures";
-import { checked, start, TARGETS, useTarget, type TargetKind } from "./stack-harness";
+import { checked, emulatorOf, fixturesOn, STACK_CASES, startGenerations, useTarget } from "./stack-harness";
 
-let emulator: Emulator;
-beforeAll(async () => {
-  emulator = await start();
-});
-afterAll(() => emulator.close());
-beforeEach(() => emulator.control.reset());
+const emulators = startGenerations();
 
-const stored = (kind: TargetKind) => storedStack(emulator, kind);
-
-describe.each(TARGETS)("adopting existing stack objects (%s)", (kind) => {
+describe.each(STACK_CASES)("adopting existing stack objects on a %s server (%s)", (version, kind) => {
+  let emulator: Emulator;
+  let fx: ReturnType<typeof fixturesOn>;
+  beforeEach(() => {
+    emulator = emulatorOf(emulators, version);
+    emulator.control.reset();
+    fx = fixturesOn(emulator, kind);
+  });
+  const tile = (name: string, over: Record<string, unknown> = {}) => fx.tile(name, over);
+  const dashboardInputs = (over: Record<string, unknown> = {}) => fx.dashboardInputs(over);
+  const alertInputs = (over: Record<string, unknown> = {}) => fx.alertInputs(over);
+  /** The dashboards and alerts the target's store holds. */
+  const stored = () => storedStack(emulator, kind);
   it("a dashboard is adopted in place: tiles keep their ids, so the alerts on them stay", async () => {
     useTarget(kind, emulator);
     // Made outside the program (as a user would have, by hand or by another tool).
@@ -27,9 +31,9 @@ describe.each(TARGETS)("adopting existing stack objects (%s)", (kind) => {
     const adopted = await dashboards.create(await checked(dashboards, program));
     expect(adopted.id).toBe(existing.id);
     expect((adopted.outs as any).tileIds.Errors).toBe(errorsId);
-    expect(stored(kind).dashboards).toHaveLength(1);
-    expect(stored(kind).dashboards[0].name).toBe("checkout");
-    expect(stored(kind).alerts.map((a: any) => a.id)).toEqual([alert.id]);
+    expect(stored().dashboards).toHaveLength(1);
+    expect(stored().dashboards[0].name).toBe("checkout");
+    expect(stored().alerts.map((a: any) => a.id)).toEqual([alert.id]);
 
     // No change is left to preview, and dropping adoptId later is no change either.
     const { adoptId: _a, ...withoutAdopt } = program;
@@ -45,8 +49,8 @@ describe.each(TARGETS)("adopting existing stack objects (%s)", (kind) => {
     const program = alertInputs({ dashboardId: board.id, tileId, threshold: 50, adoptId: existing.id });
     const adopted = await alerts.create(await checked(alerts, program));
     expect(adopted.id).toBe(existing.id);
-    expect(stored(kind).alerts).toHaveLength(1);
-    expect(stored(kind).alerts[0].threshold).toBe(50);
+    expect(stored().alerts).toHaveLength(1);
+    expect(stored().alerts[0].threshold).toBe(50);
     expect((await alerts.diff(adopted.id, adopted.outs!, await checked(alerts, program))).changes).toBe(false);
   });
 
@@ -54,7 +58,7 @@ describe.each(TARGETS)("adopting existing stack objects (%s)", (kind) => {
     useTarget(kind, emulator);
     await expect(dashboards.create(await checked(dashboards, dashboardInputs({ adoptId: "000000000000000000000000" })))).rejects.toThrow(/adoptId: no dashboard/);
     await expect(alerts.create(await checked(alerts, alertInputs({ adoptId: "000000000000000000000000" })))).rejects.toThrow(/adoptId: no alert/);
-    expect(stored(kind).dashboards).toHaveLength(0);
-    expect(stored(kind).alerts).toHaveLength(0);
+    expect(stored().dashboards).toHaveLength(0);
+    expect(stored().alerts).toHaveLength(0);
   });
 });
