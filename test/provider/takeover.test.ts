@@ -9,8 +9,7 @@ import { alertEngine as alerts, dashboardEngine as dashboards, pipeEngine as pip
 import { kafkaPipe } from "../support/pipe-fixtures";
 import { engineInputs } from "../support/pipe-props";
 import { storedPipes, storedStack } from "../support/stored";
-import { alertInputs, dashboardInputs, tile } from "../support/stack-fixtures";
-import { checked, start, TARGETS, useTarget } from "./stack-harness";
+import { checked, emulatorOf, fixturesOn, STACK_CASES, start, startGenerations, useTarget } from "./stack-harness";
 
 type Obj = Record<string, any>;
 let emulator: Emulator;
@@ -25,6 +24,8 @@ beforeEach(() => {
   emulator.control.resetStats();
 });
 afterEach(() => vi.useRealTimers());
+/** The stack parts run on both server generations, one emulator each. */
+const stackEmulators = startGenerations();
 
 /**
  * Runs `make` with this process's clock (so the emulator's too) an hour behind: what it creates
@@ -113,10 +114,21 @@ describe("pipes: an ambiguous create never adopts another stack's pipe", () => {
   });
 });
 
-describe.each(TARGETS)("stack objects: an ambiguous create never adopts another stack's object (%s)", (kind) => {
+describe.each(STACK_CASES)("stack objects on a %s server: an ambiguous create never adopts another stack's object (%s)", (version, kind) => {
   const dashboardsPath = kind === "server" ? "^/api/v2/dashboards$" : "/stack/dashboards$";
   const alertsPath = kind === "server" ? "^/api/v2/alerts$" : "/stack/alerts$";
-  beforeEach(() => useTarget(kind, emulator, { maxRetries: "3" }));
+  let emulator: Emulator;
+  let fx: ReturnType<typeof fixturesOn>;
+  beforeEach(() => {
+    emulator = emulatorOf(stackEmulators, version);
+    emulator.control.reset();
+    emulator.control.clearScripts();
+    useTarget(kind, emulator, { maxRetries: "3" });
+    fx = fixturesOn(emulator, kind);
+  });
+  const tile = (name: string, over: Record<string, unknown> = {}) => fx.tile(name, over);
+  const dashboardInputs = (over: Record<string, unknown> = {}) => fx.dashboardInputs(over);
+  const alertInputs = (over: Record<string, unknown> = {}) => fx.alertInputs(over);
 
   it("a dashboard of the same name and layout but other tags gets a dashboard of its own", async () => {
     const theirs = await dashboards.create(await checked(dashboards, dashboardInputs({ name: "shared", tags: ["team-b"] })));
@@ -159,7 +171,7 @@ describe.each(TARGETS)("stack objects: an ambiguous create never adopts another 
       id: "opaque-dashboard-1",
       name: "undated",
       tags: ["team-a"],
-      tiles: [{ id: "opaque-tile-1", name: "Errors", x: 0, y: 0, w: 6, h: 3, asRatio: false, series: [{ type: "time", dataSource: "events", aggFn: "count", where: "", groupBy: [] }] }],
+      tiles: [{ id: "opaque-tile-1", name: "Errors", x: 0, y: 0, w: 6, h: 3, asRatio: false, series: [{ type: "time", dataSource: "events", sourceId: tile("x").series[0].sourceId, aggFn: "count", where: "", groupBy: [] }] }],
     };
     const listed = kind === "server" ? { data: [opaque] } : { status: 200, requestId: "00000000-0000-4000-8000-0000000000aa", result: [opaque] };
     emulator.control.script(
