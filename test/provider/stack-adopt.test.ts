@@ -2,21 +2,14 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { alertEngine as alerts, dashboardEngine as dashboards } from "../support/engines";
 import { storedStack } from "../support/stored";
 import type { Emulator } from "../../emulator";
-import { checked, emulatorOf, fixturesOn, STACK_CASES, startGenerations, useTarget } from "./stack-harness";
+import { checked, STACK_CASES, stackCase, startGenerations, useTarget } from "./stack-harness";
 
 const emulators = startGenerations();
 
 describe.each(STACK_CASES)("adopting existing stack objects on a %s server (%s)", (version, kind) => {
+  const { emulator: current, tile, dashboardInputs, alertInputs } = stackCase(emulators, version, kind, { reset: true });
   let emulator: Emulator;
-  let fx: ReturnType<typeof fixturesOn>;
-  beforeEach(() => {
-    emulator = emulatorOf(emulators, version);
-    emulator.control.reset();
-    fx = fixturesOn(emulator, kind);
-  });
-  const tile = (name: string, over: Record<string, unknown> = {}) => fx.tile(name, over);
-  const dashboardInputs = (over: Record<string, unknown> = {}) => fx.dashboardInputs(over);
-  const alertInputs = (over: Record<string, unknown> = {}) => fx.alertInputs(over);
+  beforeEach(() => (emulator = current()));
   /** The dashboards and alerts the target's store holds. */
   const stored = () => storedStack(emulator, kind);
   it("a dashboard is adopted in place: tiles keep their ids, so the alerts on them stay", async () => {

@@ -8,7 +8,7 @@ import { rawCall, rawJson } from "../support/raw-api";
 import { storedStack } from "../support/stored";
 import type { Emulator } from "../../emulator/index";
 import { alertEngine as alertImpl, dashboardEngine as dashboardImpl } from "../support/engines";
-import { KEY_SECRET, STACK_CASES, STACK_TOKEN, STACK_VERSIONS, checked, emulatorOf, fixturesOn, preview, startGenerations, surfaceOf, up, useTarget } from "./stack-harness";
+import { KEY_SECRET, STACK_CASES, STACK_TOKEN, STACK_VERSIONS, checked, emulatorOf, fixturesOn, stackCase, preview, startGenerations, surfaceOf, up, useTarget } from "./stack-harness";
 
 const emulators = startGenerations();
 
@@ -16,15 +16,12 @@ const emulators = startGenerations();
 const NEW_STATE = { "2.0.0": "inactive", "2.36.0": "OK" } as const;
 
 describe.each(STACK_CASES)("StackAlert on a %s server, %s target", (version, kind) => {
+  const { emulator: current, dashboardInputs, alertInputs } = stackCase(emulators, version, kind);
   let emulator: Emulator;
-  let fx: ReturnType<typeof fixturesOn>;
   beforeEach(() => {
-    emulator = emulatorOf(emulators, version);
+    emulator = current();
     useTarget(kind, emulator);
-    fx = fixturesOn(emulator, kind);
   });
-  const dashboardInputs = (over: Record<string, unknown> = {}) => fx.dashboardInputs(over);
-  const alertInputs = (over: Record<string, unknown> = {}) => fx.alertInputs(over);
   const storedAlert = (id: string) => storedStack(emulator, kind).alerts.find((a) => a.id === id);
 
   async function boardWithAlert(over: Record<string, unknown> = {}) {

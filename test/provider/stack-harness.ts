@@ -2,7 +2,7 @@
  * Drives the stack providers as the engine does (check, then create or diff + update) against an
  * emulator over HTTP, on either target. No assertions live here.
  */
-import { afterAll, beforeAll } from "vitest";
+import { afterAll, beforeAll, beforeEach } from "vitest";
 import type { Emulator, EmulatorOptions } from "../../emulator/index";
 import type { StackApiVersion } from "../../emulator/stack/generation";
 import { configureWith } from "../support/engine";
@@ -58,6 +58,34 @@ export function emulatorOf(both: { current: Emulator; first: Emulator }, version
 export function fixturesOn(emulator: Emulator, kind: TargetKind) {
   const stack = storedStack(emulator, kind);
   return fixturesFor({ sourceId: stack.sources[0]!.id, webhookId: stack.webhooks[0]!.id });
+}
+
+/**
+ * One `[version, kind]` case of a `describe`: before each test, the emulator of that generation
+ * (its stores and scripted faults reset when `reset` is set), and fixtures valid on its stack
+ * (see {@link fixturesOn}), read at call time. Call `emulator()` inside tests and hooks.
+ */
+export function stackCase(
+  both: { current: Emulator; first: Emulator },
+  version: (typeof STACK_VERSIONS)[number],
+  kind: TargetKind,
+  options: { reset?: boolean } = {},
+) {
+  let emulator: Emulator | undefined;
+  beforeEach(() => {
+    emulator = emulatorOf(both, version);
+    if (!options.reset) return;
+    emulator.control.reset();
+    emulator.control.clearScripts();
+  });
+  const fx = () => fixturesOn(emulator!, kind);
+  return {
+    emulator: () => emulator!,
+    series: (over: Record<string, unknown> = {}) => fx().series(over),
+    tile: (name: string, over: Record<string, unknown> = {}) => fx().tile(name, over),
+    dashboardInputs: (over: Record<string, unknown> = {}) => fx().dashboardInputs(over),
+    alertInputs: (over: Record<string, unknown> = {}) => fx().alertInputs(over),
+  };
 }
 
 /**

@@ -9,7 +9,7 @@ import { alertEngine as alerts, dashboardEngine as dashboards, pipeEngine as pip
 import { kafkaPipe } from "../support/pipe-fixtures";
 import { engineInputs } from "../support/pipe-props";
 import { storedPipes, storedStack } from "../support/stored";
-import { checked, emulatorOf, fixturesOn, STACK_CASES, start, startGenerations, useTarget } from "./stack-harness";
+import { checked, STACK_CASES, stackCase, start, startGenerations, useTarget } from "./stack-harness";
 
 type Obj = Record<string, any>;
 let emulator: Emulator;
@@ -117,18 +117,12 @@ describe("pipes: an ambiguous create never adopts another stack's pipe", () => {
 describe.each(STACK_CASES)("stack objects on a %s server: an ambiguous create never adopts another stack's object (%s)", (version, kind) => {
   const dashboardsPath = kind === "server" ? "^/api/v2/dashboards$" : "/stack/dashboards$";
   const alertsPath = kind === "server" ? "^/api/v2/alerts$" : "/stack/alerts$";
+  const { emulator: current, tile, dashboardInputs, alertInputs } = stackCase(stackEmulators, version, kind, { reset: true });
   let emulator: Emulator;
-  let fx: ReturnType<typeof fixturesOn>;
   beforeEach(() => {
-    emulator = emulatorOf(stackEmulators, version);
-    emulator.control.reset();
-    emulator.control.clearScripts();
+    emulator = current();
     useTarget(kind, emulator, { maxRetries: "3" });
-    fx = fixturesOn(emulator, kind);
   });
-  const tile = (name: string, over: Record<string, unknown> = {}) => fx.tile(name, over);
-  const dashboardInputs = (over: Record<string, unknown> = {}) => fx.dashboardInputs(over);
-  const alertInputs = (over: Record<string, unknown> = {}) => fx.alertInputs(over);
 
   it("a dashboard of the same name and layout but other tags gets a dashboard of its own", async () => {
     const theirs = await dashboards.create(await checked(dashboards, dashboardInputs({ name: "shared", tags: ["team-b"] })));
