@@ -3,6 +3,7 @@ import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { E2EStack } from "./harness";
 import { storedStack } from "../support/stored";
+import { SEEDED_WEBHOOK_ID } from "../../emulator/stack/store";
 import { STACK_VERSIONS } from "../provider/stack-harness";
 
 /**
@@ -19,7 +20,7 @@ describe.each(STACK_VERSIONS)("on a %s stack server", (version) => {
 
   beforeAll(async () => {
     // The emulated stack's webhook: a current server refuses a channel naming none.
-    const config = { webhookId: "65f0c0de00000000000000a1" };
+    const config = { webhookId: SEEDED_WEBHOOK_ID };
     stack = await E2EStack.open({ program: "test/e2e/programs/alert-preview", stackServer: true, config, emulator: { stackApiVersion: version } });
   }, 300_000);
 

@@ -2,14 +2,14 @@ import { expect } from "vitest";
 import { describeExample, until } from "./example-flow";
 import type { E2EStack } from "./harness";
 import { storedStack } from "../support/stored";
+import { SEEDED_WEBHOOK_ID } from "../../emulator/stack/store";
 
 /** The emulator's stack objects: the cloud service's stack and the open-source server's. */
 function stacks(stack: E2EStack): { cloud: any; server: any } {
   return { cloud: storedStack(stack.emulator, "cloud"), server: storedStack(stack.emulator, "server") };
 }
 
-/** The webhook every emulated stack has (a current server refuses a channel naming no webhook). */
-const SEEDED_WEBHOOK_ID = "65f0c0de00000000000000a1";
+/** The name of the webhook every emulated stack has (a current server refuses a channel naming no webhook). */
 const SEEDED_WEBHOOK_NAME = "Default webhook";
 
 /** On a current server the example also makes a saved search and an alert on it. */

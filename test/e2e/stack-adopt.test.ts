@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { E2EStack } from "./harness";
 import { storedStack } from "../support/stored";
+import { SEEDED_WEBHOOK_ID } from "../../emulator/stack/store";
 import { STACK_VERSIONS } from "../provider/stack-harness";
 
 /**
@@ -16,7 +17,7 @@ describe.each(STACK_VERSIONS)("on a %s stack server", (version) => {
 
   beforeAll(async () => {
     // The emulated stack's webhook: a current server refuses a channel naming none.
-    const webhookId = "65f0c0de00000000000000a1";
+    const webhookId = SEEDED_WEBHOOK_ID;
     stack = await E2EStack.open({ program: "test/e2e/programs/adopt-stack", config: { webhookId }, emulator: { stackApiVersion: version } });
     const sourceId = storedStack(stack.emulator, "cloud").sources.find((s) => s.kind === "log")!.id;
     const board = await stack.cloudApi("POST", "/stack/dashboards", {
