@@ -123,18 +123,24 @@ describe.each(STACK_CASES)("StackAlert on a %s server, %s target", (version, kin
 });
 
 describe.each(STACK_VERSIONS)("a wrong stackUrl on a %s server: a missing route is not a missing object", (version) => {
-  it("fails read and delete of an alert and a dashboard with a message naming the URL and stackUrl, and changes nothing", async () => {
+  it("fails read, update and delete of an alert and a dashboard with a message naming the URL and stackUrl, and changes nothing", async () => {
     const emulator = emulatorOf(emulators, version);
     useTarget("server", emulator);
     const fx = fixturesOn(emulator, "server");
-    const board = await up(dashboardImpl, fx.dashboardInputs());
-    const alert = await up(alertImpl, fx.alertInputs({ dashboardId: board.id, tileId: board.outs.tileIds.Errors }));
+    const boardProgram = fx.dashboardInputs();
+    const board = await up(dashboardImpl, boardProgram);
+    const alertProgram = fx.alertInputs({ dashboardId: board.id, tileId: board.outs.tileIds.Errors });
+    const alert = await up(alertImpl, alertProgram);
     const wrong = `${emulator.url}/wrong-prefix`;
     useTarget("server", emulator, { stackUrl: wrong });
     const clue = /-> 404 .*the collection \/wrong-prefix\/api\/v2\/(alerts|dashboards)|stackUrl.*is probably wrong/;
-    for (const [impl, deployed] of [[alertImpl, alert], [dashboardImpl, board]] as const) {
+    const routeMissing = /route is missing, not the object: pipestack:stackUrl \(or the resource's stackUrl\) is probably wrong/;
+    for (const [impl, deployed, program] of [[alertImpl, alert, alertProgram], [dashboardImpl, board, boardProgram]] as const) {
       const props = { ...deployed.outs, stackUrl: wrong };
-      await expect(impl.read(deployed.id, props)).rejects.toThrow(/route is missing, not the object: pipestack:stackUrl \(or the resource's stackUrl\) is probably wrong/);
+      await expect(impl.read(deployed.id, props)).rejects.toThrow(routeMissing);
+      // An update, too, says the route is missing: not that the object is gone (which `refresh` would then contradict).
+      const changed = await checked(impl, { ...program, name: "renamed", stackUrl: wrong });
+      await expect(impl.update(deployed.id, props, changed)).rejects.toThrow(routeMissing);
       await expect(impl.delete(deployed.id, props)).rejects.toThrow(clue);
     }
     expect(storedStack(emulator, "server").alerts.some((a) => a.id === alert.id), "the alert is still there").toBe(true);
