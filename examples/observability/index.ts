@@ -1,4 +1,5 @@
-// A dashboard of the observability stack and an alert on one of its tiles.
+// A dashboard of the observability stack and an alert on one of its tiles; on a current stack
+// server, also a saved search and an alert on it.
 //
 // Target: the stack of your cloud service by default (through the cloud API's `/stack` proxy,
 // with the same pipestack:apiUrl/keyId/keySecret/organizationId/serviceId settings as pipes).
@@ -9,10 +10,11 @@
 //
 // Moving between targets creates the dashboard and alert on the new one and deletes the old.
 import * as pulumi from "@pulumi/pulumi";
-import { StackAlert, StackDashboard, getStackSourcesOutput, type StackTileArgs } from "pulumi-pipestack";
+import { StackAlert, StackDashboard, StackSavedSearch, getStackSourcesOutput, getStackWebhooksOutput, type StackTileArgs } from "pulumi-pipestack";
 
 const config = new pulumi.Config();
 const errorFilter = config.get("errorFilter") ?? "level:error service:checkout";
+const firstGeneration = config.getBoolean("firstGenerationServer") ?? false;
 
 // Tiles name the source they query by id: the stack's log source here.
 const logs = getStackSourcesOutput().apply((list) => {
@@ -89,17 +91,18 @@ const firstGenerationTiles: StackTileArgs[] = [
 
 const board = new StackDashboard("checkout", {
   name: config.get("dashboardName") ?? "Checkout",
-  tiles: config.getBoolean("firstGenerationServer") ? firstGenerationTiles : currentTiles,
+  tiles: firstGeneration ? firstGenerationTiles : currentTiles,
   tags: ["checkout"],
 });
 
-// Alerts follow tiles by id: `tileIds` maps each tile's key (its name here) to its id, and a
-// tile keeps its id when the dashboard is updated.
+// An alert names its tile by name, resolved to the tile's id when applied (a tile keeps its id
+// when the dashboard is updated), so a preview of a dashboard change shows the alert unchanged.
+// `tileId: board.tileIds["Errors"]` works too.
 const errors = new StackAlert("checkout-errors", {
   name: "Checkout errors",
   source: "tile",
   dashboardId: board.id,
-  tileId: board.tileIds["Errors"],
+  tile: "Errors",
   threshold: config.getNumber("errorThreshold") ?? 10,
   thresholdType: "above",
   interval: "5m",
@@ -107,9 +110,45 @@ const errors = new StackAlert("checkout-errors", {
   message: "More than the usual errors at checkout in the last 5 minutes",
 });
 
+// Saved searches and webhooks exist on current servers only (API 2.36 and later).
+let burst: StackAlert | undefined;
+if (!firstGeneration) {
+  const errorSearch = new StackSavedSearch("checkout-error-search", {
+    name: "Checkout errors",
+    sourceId: logs,
+    where: errorFilter,
+    select: "Timestamp, ServiceName, Body",
+    orderBy: "Timestamp DESC",
+    tags: ["checkout"],
+  });
+
+  // The channel by the webhook's name, as the stack lists it (never with its URL or headers).
+  const webhookName = config.get("webhookName") ?? "on-call";
+  const onCall = getStackWebhooksOutput().apply((list) => {
+    const found = list.find((w) => w.name === webhookName);
+    if (!found) throw new Error(`the stack has no webhook named "${webhookName}"`);
+    return found.id;
+  });
+
+  burst = new StackAlert("checkout-error-burst", {
+    name: "Checkout error burst",
+    source: "saved_search",
+    savedSearchId: errorSearch.id,
+    groupBy: "ServiceName",
+    thresholdType: "between",
+    threshold: 5,
+    thresholdMax: 50,
+    interval: "15m",
+    numConsecutiveWindows: 2,
+    channels: [{ type: "webhook", webhookId: onCall }],
+    note: "Runbook: checkout/errors",
+  });
+}
+
 export const target = new pulumi.Config("pipestack").get("stackUrl") ? "open-source stack server" : "cloud service stack";
 export const dashboardId = board.id;
 export const tileIds = board.tileIds;
 export const alertId = errors.id;
 export const alertState = errors.state;
+export const searchAlertId = burst?.id;
 export const sources = getStackSourcesOutput().apply((list) => list.map((s) => `${s.name} (${s.kind})`));

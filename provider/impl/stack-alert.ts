@@ -14,7 +14,7 @@ import { alertDiff, withKnownTileId } from "./stack/alert-diff";
 import { resolveAlertTile } from "./stack/alert-tile";
 import { createAlert, deleteObject, getAlert, putAlert } from "./stack/api";
 import { stackGeneration } from "./stack/generation";
-import { orGoneOn } from "./stack/gone-or-route";
+import { orGoneOn, updateOn } from "./stack/gone-or-route";
 import { pinTarget, targetOf, withTarget } from "./stack/target";
 import type { StackAlertRecord } from "../schemas/stack-alert";
 import { stackUrlCredentialFailures } from "../schemas/refinements/plain-credentials";
@@ -69,17 +69,8 @@ async function adopt(target: StackTarget, id: string, inputs: AlertInputs): Prom
 export async function update(id: string, _olds: AlertOutputs, news: AlertInputs): Promise<dynamic.UpdateResult<AlertOutputs>> {
   const target = targetOf(news);
   const { body } = await bodyFor(target, news);
-  try {
-    return { outs: alertOutputs(await putAlert(target, id, body), news) };
-  } catch (err) {
-    // A 404 may be about the alert or about the dashboard or tile it names: ask which.
-    if (target.isGone(err) && !(await orGoneOn(target, "alerts", () => getAlert(target, id)))) {
-      throw new Error(
-        `alert ${id} no longer exists on ${target.key} (a removed tile or dashboard takes its alerts with it): run \`pulumi refresh\` to forget it, then \`pulumi up\` to create it again`,
-      );
-    }
-    throw err;
-  }
+  const alert = { noun: "alert", id, get: () => getAlert(target, id), why: "a removed tile or dashboard takes its alerts with it" };
+  return { outs: alertOutputs(await updateOn(target, "alerts", alert, () => putAlert(target, id, body)), news) };
 }
 
 /** The live alert; an empty id when it is gone (also when its tile or dashboard was removed). */

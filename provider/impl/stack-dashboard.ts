@@ -8,7 +8,7 @@ import { configure } from "./engine-settings";
 import { connected } from "./connection";
 import { diffResult, fieldChanges, type Diff } from "./field-diff";
 import { readResult } from "./gone";
-import { orGoneOn } from "./stack/gone-or-route";
+import { orGoneOn, updateOn } from "./stack/gone-or-route";
 import { createDashboard, deleteObject, getDashboard, putDashboard } from "./stack/api";
 import { dashboardBody, dashboardOutputs } from "./stack/dashboard-body";
 import { dashboardDiff } from "./stack/dashboard-diff";
@@ -68,14 +68,8 @@ async function adopt(target: StackTarget, id: string, inputs: DashboardInputs): 
 export async function update(id: string, olds: DashboardOutputs, news: DashboardInputs): Promise<dynamic.UpdateResult<DashboardOutputs>> {
   const target = targetOf(news);
   const body = dashboardBody(news, olds);
-  try {
-    const updated = await putDashboard(target, id, body);
-    return { outs: dashboardOutputs(updated, news, news.tiles, olds.tiles) };
-  } catch (err) {
-    if (target.isGone(err))
-      throw new Error(`dashboard ${id} no longer exists on ${target.key}: run \`pulumi refresh\` to forget it, then \`pulumi up\` to create it again`);
-    throw err;
-  }
+  const updated = await updateOn(target, "dashboards", { noun: "dashboard", id, get: () => getDashboard(target, id) }, () => putDashboard(target, id, body));
+  return { outs: dashboardOutputs(updated, news, news.tiles, olds.tiles) };
 }
 
 /** The live dashboard, keys recovered from the stored tiles by id; an empty id when it is gone. */

@@ -11,7 +11,7 @@ import { diffResult, fieldChanges, type Diff } from "./field-diff";
 import { readResult } from "./gone";
 import { createSavedSearch, deleteObject, getSavedSearch, putSavedSearch } from "./stack/api";
 import { stackGeneration } from "./stack/generation";
-import { orGoneOn } from "./stack/gone-or-route";
+import { orGoneOn, updateOn } from "./stack/gone-or-route";
 import { savedSearchBody, savedSearchOutputs } from "./stack/saved-search-body";
 import { savedSearchDiff } from "./stack/saved-search-diff";
 import { pinTarget, targetOf, withTarget } from "./stack/target";
@@ -59,14 +59,9 @@ async function adopt(target: StackTarget, id: string, inputs: SavedSearchInputs)
 /** One PUT of the whole saved search: fields left out of the program fall back to their defaults. */
 export async function update(id: string, _olds: SavedSearchOutputs, news: SavedSearchInputs): Promise<dynamic.UpdateResult<SavedSearchOutputs>> {
   const target = targetOf(news);
-  try {
-    return { outs: savedSearchOutputs(await putSavedSearch(target, id, savedSearchBody(news)), news) };
-  } catch (err) {
-    if (target.isGone(err) && !(await orGoneOn(target, "saved-searches", () => getSavedSearch(target, id)))) {
-      throw new Error(`saved search ${id} no longer exists on ${target.key}: run \`pulumi refresh\` to forget it, then \`pulumi up\` to create it again`);
-    }
-    throw err;
-  }
+  const get = () => getSavedSearch(target, id);
+  const updated = await updateOn(target, "saved-searches", { noun: "saved search", id, get }, () => putSavedSearch(target, id, savedSearchBody(news)));
+  return { outs: savedSearchOutputs(updated, news) };
 }
 
 /** The live saved search; an empty id when it is gone. */

@@ -2,14 +2,30 @@ import { expect } from "vitest";
 import { describeExample, until } from "./example-flow";
 import type { E2EStack } from "./harness";
 import { storedStack } from "../support/stored";
+import { SEEDED_WEBHOOK_ID } from "../../emulator/stack/store";
 
 /** The emulator's stack objects: the cloud service's stack and the open-source server's. */
 function stacks(stack: E2EStack): { cloud: any; server: any } {
   return { cloud: storedStack(stack.emulator, "cloud"), server: storedStack(stack.emulator, "server") };
 }
 
-/** The webhook every emulated stack has (a current server refuses a channel naming no webhook). */
-const SEEDED_WEBHOOK_ID = "65f0c0de00000000000000a1";
+/** The name of the webhook every emulated stack has (a current server refuses a channel naming no webhook). */
+const SEEDED_WEBHOOK_NAME = "Default webhook";
+
+/** On a current server the example also makes a saved search and an alert on it. */
+const SEARCH_RESOURCES = [
+  { name: "checkout-error-search", type: "pipestack:StackSavedSearch" },
+  { name: "checkout-error-burst", type: "pipestack:StackAlert" },
+];
+
+/** The saved-search alert, on the saved search the stack holds, to the webhook found by name. */
+function expectSearchAlert(stack: ReturnType<typeof storedStack>, ids: Record<string, string>): void {
+  expect(stack.savedSearches.map((s) => s.id)).toEqual([ids["checkout-error-search"]]);
+  const alert = stack.alerts.find((a) => a.id === ids["checkout-error-burst"]);
+  expect(alert, "the saved-search alert is on the same stack").toBeTruthy();
+  expect(JSON.stringify(alert)).toContain(ids["checkout-error-search"]);
+  expect(JSON.stringify(alert)).toContain(SEEDED_WEBHOOK_ID);
+}
 
 /**
  * Starts on the cloud service's stack (the default target); the replacement moves both objects
@@ -23,10 +39,11 @@ for (const version of ["2.36.0", "2.0.0"] as const)
     {
       program: "examples/observability",
       emulator: { stackApiVersion: version },
-      config: { webhookId: SEEDED_WEBHOOK_ID, ...(version === "2.0.0" ? { firstGenerationServer: "true" } : {}) },
+      config: { webhookId: SEEDED_WEBHOOK_ID, ...(version === "2.0.0" ? { firstGenerationServer: "true" } : { webhookName: SEEDED_WEBHOOK_NAME }) },
       resources: [
         { name: "checkout", type: "pipestack:StackDashboard" },
         { name: "checkout-errors", type: "pipestack:StackAlert" },
+        ...(version === "2.0.0" ? [] : SEARCH_RESOURCES),
       ],
       count: (stack) => stack.storedObjects(),
       inPlace: {
@@ -36,6 +53,7 @@ for (const version of ["2.36.0", "2.0.0"] as const)
           const { cloud } = stacks(stack);
           const alert = cloud.alerts.find((a: any) => a.id === ids["checkout-errors"]);
           expect(alert?.threshold).toBe(25);
+          if (version !== "2.0.0") expectSearchAlert(cloud, ids);
         },
       },
       replace: {
@@ -52,6 +70,9 @@ for (const version of ["2.36.0", "2.0.0"] as const)
           expect(alert, "the alert moved with its dashboard").toBeTruthy();
           const tile = server.dashboards[0].tiles.find((t: any) => t.name === "Errors");
           expect(JSON.stringify(alert)).toContain(tile.id);
+          if (version === "2.0.0") return;
+          expect(cloud.savedSearches).toHaveLength(0);
+          expectSearchAlert(server, ids);
         },
       },
       async drift(stack, ids) {
@@ -62,7 +83,7 @@ for (const version of ["2.36.0", "2.0.0"] as const)
       },
       async remove(stack, ids) {
         await stack.stackApi("DELETE", `/alerts/${ids["checkout-errors"]}`);
-        await until(() => stacks(stack).server.alerts.length === 0, "the alert to be deleted");
+        await until(() => !stacks(stack).server.alerts.some((a: any) => a.id === ids["checkout-errors"]), "the alert to be deleted");
         return "checkout-errors";
       },
     },

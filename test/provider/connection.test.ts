@@ -8,15 +8,15 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Emulator } from "../../emulator";
 import { getReversePrivateEndpointsOutput } from "../../provider/functions/get-reverse-private-endpoints";
 import { getStackSources, getStackSourcesOutput } from "../../provider/functions/get-stack-sources";
+import { getStackWebhooks, getStackWebhooksOutput } from "../../provider/functions/get-stack-webhooks";
 import { startTestEmulator } from "../support/emulator";
 import { emulatorWithEngine } from "../support/engine";
 import { endpointInputs } from "../support/endpoint-fixtures";
-import { alertEngine, dashboardEngine, endpointEngine, pipeEngine } from "../support/engines";
+import { alertEngine, dashboardEngine, endpointEngine, pipeEngine, savedSearchEngine } from "../support/engines";
 import { kafkaPipe } from "../support/pipe-fixtures";
 import { engineInputs } from "../support/pipe-props";
-import { alertInputs, dashboardInputs } from "../support/stack-fixtures";
 import { storedEndpoints, storedPipes, storedStack } from "../support/stored";
-import { checked, up } from "./stack-harness";
+import { checked, fixturesOn, up } from "./stack-harness";
 
 type Obj = Record<string, any>;
 
@@ -35,7 +35,8 @@ let connB: Obj;
 
 beforeAll(async () => {
   a = await emulatorWithEngine({ retryAfterSeconds: 0 });
-  b = await startTestEmulator({ ...B, retryAfterSeconds: 0 });
+  // Account B's stack is a current server (A's the first generation): saved searches and webhooks.
+  b = await startTestEmulator({ ...B, retryAfterSeconds: 0, stackApiVersion: "2.36.0" });
   connB = { apiUrl: b.url, keyId: B.keyId, keySecret: B.keySecret, organizationId: B.organizationId, serviceId: B.serviceId };
   void pulumi.runtime.setMocks({ newResource: (r) => ({ id: `${r.name}-id`, state: r.inputs }), call: (r) => r.inputs }, "project", "stack", false);
 });
@@ -168,6 +169,7 @@ describe("a reverse private endpoint with a connection", () => {
 
 describe("stack resources with a connection", () => {
   it("a dashboard and an alert on account B's cloud stack, refreshed and deleted from their outputs alone", async () => {
+    const { alertInputs, dashboardInputs } = fixturesOn(b, "cloud");
     const board = await up(dashboardEngine, { ...dashboardInputs(), connection: connB });
     const alert = await up(alertEngine, { ...alertInputs({ dashboardId: board.id, tileId: board.outs.tileIds.Errors }), connection: connB });
     expect(storedStack(b, "cloud").dashboards.map((d) => d.id)).toEqual([board.id]);
@@ -181,7 +183,28 @@ describe("stack resources with a connection", () => {
     expect(storedStack(b, "cloud").alerts).toEqual([]);
   });
 
+  it("a saved search and an alert on it on account B's cloud stack, refreshed and deleted from their outputs alone", async () => {
+    const { alertInputs } = fixturesOn(b, "cloud");
+    const sourceId = storedStack(b, "cloud").sources[0].id;
+    const search = await up(savedSearchEngine, { name: "errors", sourceId, where: "level:error", connection: connB });
+    const alert = await up(alertEngine, {
+      ...alertInputs({ source: "saved_search", dashboardId: undefined, tileId: undefined, savedSearchId: search.id, groupBy: "host" }),
+      connection: connB,
+    });
+    expect(storedStack(b, "cloud").savedSearches.map((x) => x.id)).toEqual([search.id]);
+    expect(storedStack(b, "cloud").alerts.map((x) => x.id)).toEqual([alert.id]);
+    expect(storedStack(a, "cloud").savedSearches).toEqual([]);
+    expect(search.outs).toMatchObject({ organizationId: B.organizationId, serviceId: B.serviceId, connection: connB });
+    expect((await savedSearchEngine.read(search.id, search.outs)).props).toEqual(search.outs);
+    await alertEngine.delete(alert.id, alert.outs);
+    await savedSearchEngine.delete(search.id, search.outs);
+    expect(storedStack(b, "cloud").savedSearches).toEqual([]);
+    expect(storedStack(b, "cloud").alerts).toEqual([]);
+    expect(requests(a)).toBe(0);
+  });
+
   it("a dashboard on account B's open-source stack server, by the connection's stackUrl and stackToken", async () => {
+    const { dashboardInputs } = fixturesOn(b, "server");
     const connection = { stackUrl: b.url, stackToken: B.stackToken };
     const news = await checked(dashboardEngine, { ...dashboardInputs(), connection });
     expect(news.stackUrl).toBe(b.url);
@@ -206,6 +229,17 @@ describe("functions with a connection", () => {
     };
     expect((await out.promise()).map((s) => s.id).sort()).toEqual(seeded);
     expect(await out.isSecret).toBe(false);
+    expect(requests(a)).toBe(0);
+  });
+
+  it("getStackWebhooks lists account B's webhooks, in either form", async () => {
+    const seeded = storedStack(b, "cloud")
+      .webhooks.map((w) => w.id)
+      .sort();
+    expect(seeded.length).toBeGreaterThan(0);
+    expect((await getStackWebhooks({ connection: connB })).map((w) => w.id).sort()).toEqual(seeded);
+    const out = getStackWebhooksOutput({ connection: connB }) as unknown as { promise(): Promise<{ id: string }[]> };
+    expect((await out.promise()).map((w) => w.id).sort()).toEqual(seeded);
     expect(requests(a)).toBe(0);
   });
 

@@ -1,20 +1,17 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { alertEngine as alerts, dashboardEngine as dashboards } from "../support/engines";
 import { storedStack } from "../support/stored";
 import type { Emulator } from "../../emulator";
-import { alertInputs, dashboardInputs, tile } from "../support/stack-fixtures";
-import { checked, start, TARGETS, useTarget, type TargetKind } from "./stack-harness";
+import { checked, STACK_CASES, stackCase, startGenerations, useTarget } from "./stack-harness";
 
-let emulator: Emulator;
-beforeAll(async () => {
-  emulator = await start();
-});
-afterAll(() => emulator.close());
-beforeEach(() => emulator.control.reset());
+const emulators = startGenerations();
 
-const stored = (kind: TargetKind) => storedStack(emulator, kind);
-
-describe.each(TARGETS)("adopting existing stack objects (%s)", (kind) => {
+describe.each(STACK_CASES)("adopting existing stack objects on a %s server (%s)", (version, kind) => {
+  const { emulator: current, tile, dashboardInputs, alertInputs } = stackCase(emulators, version, kind, { reset: true });
+  let emulator: Emulator;
+  beforeEach(() => (emulator = current()));
+  /** The dashboards and alerts the target's store holds. */
+  const stored = () => storedStack(emulator, kind);
   it("a dashboard is adopted in place: tiles keep their ids, so the alerts on them stay", async () => {
     useTarget(kind, emulator);
     // Made outside the program (as a user would have, by hand or by another tool).
@@ -33,9 +30,9 @@ describe.each(TARGETS)("adopting existing stack objects (%s)", (kind) => {
     const adopted = await dashboards.create(await checked(dashboards, program));
     expect(adopted.id).toBe(existing.id);
     expect((adopted.outs as any).tileIds.Errors).toBe(errorsId);
-    expect(stored(kind).dashboards).toHaveLength(1);
-    expect(stored(kind).dashboards[0].name).toBe("checkout");
-    expect(stored(kind).alerts.map((a: any) => a.id)).toEqual([alert.id]);
+    expect(stored().dashboards).toHaveLength(1);
+    expect(stored().dashboards[0].name).toBe("checkout");
+    expect(stored().alerts.map((a: any) => a.id)).toEqual([alert.id]);
 
     // No change is left to preview, and dropping adoptId later is no change either.
     const { adoptId: _a, ...withoutAdopt } = program;
@@ -51,8 +48,8 @@ describe.each(TARGETS)("adopting existing stack objects (%s)", (kind) => {
     const program = alertInputs({ dashboardId: board.id, tileId, threshold: 50, adoptId: existing.id });
     const adopted = await alerts.create(await checked(alerts, program));
     expect(adopted.id).toBe(existing.id);
-    expect(stored(kind).alerts).toHaveLength(1);
-    expect(stored(kind).alerts[0].threshold).toBe(50);
+    expect(stored().alerts).toHaveLength(1);
+    expect(stored().alerts[0].threshold).toBe(50);
     expect((await alerts.diff(adopted.id, adopted.outs, await checked(alerts, program))).changes).toBe(false);
   });
 
@@ -62,7 +59,7 @@ describe.each(TARGETS)("adopting existing stack objects (%s)", (kind) => {
       /adoptId: no dashboard/,
     );
     await expect(alerts.create(await checked(alerts, alertInputs({ adoptId: "000000000000000000000000" })))).rejects.toThrow(/adoptId: no alert/);
-    expect(stored(kind).dashboards).toHaveLength(0);
-    expect(stored(kind).alerts).toHaveLength(0);
+    expect(stored().dashboards).toHaveLength(0);
+    expect(stored().alerts).toHaveLength(0);
   });
 });

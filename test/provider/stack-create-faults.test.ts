@@ -1,24 +1,17 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { alertEngine as alerts, dashboardEngine as dashboards } from "../support/engines";
 import { storedStack } from "../support/stored";
 import type { Emulator } from "../../emulator";
-import { alertInputs, dashboardInputs, tile } from "../support/stack-fixtures";
-import { checked, start, TARGETS, useTarget, type TargetKind } from "./stack-harness";
+import { checked, STACK_CASES, stackCase, startGenerations, useTarget } from "./stack-harness";
 
-let emulator: Emulator;
-beforeAll(async () => {
-  emulator = await start();
-});
-afterAll(() => emulator.close());
-beforeEach(() => {
-  emulator.control.reset();
-  emulator.control.clearScripts();
-});
+const emulators = startGenerations();
 
-/** The dashboards and alerts a target's store holds. */
-const stored = (kind: TargetKind) => storedStack(emulator, kind);
-
-describe.each(TARGETS)("stack creates never duplicate (%s)", (kind) => {
+describe.each(STACK_CASES)("stack creates never duplicate on a %s server (%s)", (version, kind) => {
+  const { emulator: current, tile, dashboardInputs, alertInputs } = stackCase(emulators, version, kind, { reset: true });
+  let emulator: Emulator;
+  beforeEach(() => (emulator = current()));
+  /** The dashboards and alerts the target's store holds. */
+  const stored = () => storedStack(emulator, kind);
   const postPath = kind === "server" ? "^/api/v2/dashboards$" : "/stack/dashboards$";
   const alertPath = kind === "server" ? "^/api/v2/alerts$" : "/stack/alerts$";
 
@@ -26,7 +19,7 @@ describe.each(TARGETS)("stack creates never duplicate (%s)", (kind) => {
     useTarget(kind, emulator, { maxRetries: "3" });
     emulator.control.script({ method: "POST", path: postPath, kind: "html", status: 504, apply: true });
     const { id } = await dashboards.create(await checked(dashboards, dashboardInputs({ name: "dup-check", tiles: [tile("Errors")] })));
-    expect(stored(kind).dashboards.map((d) => d.id)).toEqual([id]);
+    expect(stored().dashboards.map((d) => d.id)).toEqual([id]);
   });
 
   it("an alert POST whose connection drops after it was applied yields one alert", async () => {
@@ -35,13 +28,13 @@ describe.each(TARGETS)("stack creates never duplicate (%s)", (kind) => {
     emulator.control.script({ method: "POST", path: alertPath, kind: "drop", apply: true });
     const inputs = alertInputs({ dashboardId: board.id, tileId: (board.outs as any).tileIds.Errors });
     const { id } = await alerts.create(await checked(alerts, inputs));
-    expect(stored(kind).alerts.map((a) => a.id)).toEqual([id]);
+    expect(stored().alerts.map((a) => a.id)).toEqual([id]);
   });
 
   it("a POST refused before it was applied (503) is sent again once", async () => {
     useTarget(kind, emulator, { maxRetries: "3" });
     emulator.control.script({ method: "POST", path: postPath, status: 503 });
     await dashboards.create(await checked(dashboards, dashboardInputs({ name: "retry-once", tiles: [tile("Errors")] })));
-    expect(stored(kind).dashboards).toHaveLength(1);
+    expect(stored().dashboards).toHaveLength(1);
   });
 });

@@ -1,46 +1,23 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { rawCall } from "../support/raw-api";
 import { storedStack } from "../support/stored";
 import type { Emulator } from "../../emulator/index";
 import { alertEngine as alertImpl, dashboardEngine as dashboardImpl } from "../support/engines";
-import {
-  alertInputs as contractAlert,
-  dashboardInputs as contractDashboard,
-  series as contractSeries,
-  tile as contractTile,
-  withSourceId,
-} from "../support/stack-fixtures";
-import { STACK_VERSIONS, TARGETS, preview, start, surfaceOf, up, useTarget, type Deployed } from "./stack-harness";
+import { STACK_CASES, preview, stackCase, startGenerations, surfaceOf, up, useTarget, type Deployed } from "./stack-harness";
 
-const emulators = new Map<string, Emulator>();
-beforeAll(async () => {
-  for (const version of STACK_VERSIONS) emulators.set(version, await start(version));
-});
-afterAll(() => Promise.all([...emulators.values()].map((e) => e.close())));
+const emulators = startGenerations();
 
-const CASES = STACK_VERSIONS.flatMap((version) => TARGETS.map((kind) => [version, kind] as const));
-
-describe.each(CASES)("StackDashboard on a %s server, %s target", (version, kind) => {
+describe.each(STACK_CASES)("StackDashboard on a %s server, %s target", (version, kind) => {
+  // Programs carry `sourceId` beside `dataSource` (one program serves both generations) and
+  // alerts go to the stack's seeded webhook (a current server refuses a channel naming none).
+  const { emulator: current, series, tile, dashboardInputs, alertInputs } = stackCase(emulators, version, kind);
   let emulator: Emulator;
-  // Programs carry `sourceId` beside `dataSource`: one program serves both generations.
-  let source = "";
   beforeEach(() => {
-    emulator = emulators.get(version)!;
+    emulator = current();
     useTarget(kind, emulator);
-    source = storedStack(emulator, kind).sources[0].id;
   });
   const stored = (id: string) => storedStack(emulator, kind).dashboards.find((d) => d.id === id);
   const storedAlert = (id: string) => storedStack(emulator, kind).alerts.find((a) => a.id === id);
-  const dashboardInputs = (over: Record<string, unknown> = {}) => withSourceId(contractDashboard(over), source);
-  const series = (over: Record<string, unknown> = {}) => contractSeries({ sourceId: source, ...over });
-  const tile = (name: string, over: Record<string, unknown> = {}) => contractTile(name, { series: [series()], ...over });
-  // A current server refuses a channel naming no webhook of the team: use the seeded one.
-  const webhook = (): string => {
-    const s = emulator.control.state() as any;
-    const stack = kind === "server" ? s.stack : s.services[emulator.options.serviceId].stack;
-    return stack.webhooks?.[0]?.id ?? "hook-1";
-  };
-  const alertInputs = (over: Record<string, unknown>) => contractAlert({ channel: { type: "webhook", webhookId: webhook() }, ...over });
 
   it("creates, reads, updates and deletes a dashboard", async () => {
     const program = dashboardInputs({ tags: ["team-a", "team-a", "slo"] });

@@ -2,10 +2,12 @@
  * Drives the stack providers as the engine does (check, then create or diff + update) against an
  * emulator over HTTP, on either target. No assertions live here.
  */
-import { afterAll, beforeAll } from "vitest";
+import { afterAll, beforeAll, beforeEach } from "vitest";
 import type { Emulator, EmulatorOptions } from "../../emulator/index";
 import type { StackApiVersion } from "../../emulator/stack/generation";
 import { configureWith } from "../support/engine";
+import { fixturesFor } from "../support/stack-fixtures";
+import { storedStack } from "../support/stored";
 import { KEY_SECRET, STACK_TOKEN, startTestEmulator } from "../support/emulator";
 import type { Engine } from "../support/engines";
 import type { Surface } from "../support/raw-api";
@@ -18,6 +20,9 @@ export const TARGETS: TargetKind[] = ["cloud", "server"];
 
 /** Stack API generations the provider is tested against: the contract's first form and the current one. */
 export const STACK_VERSIONS = ["2.0.0", "2.36.0"] as const;
+
+/** Every generation on every target, `[version, kind]`, for `describe.each`. */
+export const STACK_CASES = STACK_VERSIONS.flatMap((version) => TARGETS.map((kind) => [version, kind] as const));
 
 /** An emulator for stack tests, answering as the server generation named (the contract's 2.0.0 unless told). */
 export function start(options: StackApiVersion | EmulatorOptions = {}): Promise<Emulator> {
@@ -39,6 +44,48 @@ export function startGenerations(): { current: Emulator; first: Emulator } {
     await Promise.all([both.current?.close(), both.first?.close()]);
   });
   return both;
+}
+
+/** The emulator of `both` that answers as `version`. */
+export function emulatorOf(both: { current: Emulator; first: Emulator }, version: (typeof STACK_VERSIONS)[number]): Emulator {
+  return version === "2.0.0" ? both.first : both.current;
+}
+
+/**
+ * Dashboard and alert fixtures valid on the stack of `kind` on `emulator`, of either generation:
+ * series name its first source, alerts go to its seeded webhook.
+ */
+export function fixturesOn(emulator: Emulator, kind: TargetKind) {
+  const stack = storedStack(emulator, kind);
+  return fixturesFor({ sourceId: stack.sources[0].id, webhookId: stack.webhooks[0].id });
+}
+
+/**
+ * One `[version, kind]` case of a `describe`: before each test, the emulator of that generation
+ * (its stores and scripted faults reset when `reset` is set), and fixtures valid on its stack
+ * (see {@link fixturesOn}), read at call time. Call `emulator()` inside tests and hooks.
+ */
+export function stackCase(
+  both: { current: Emulator; first: Emulator },
+  version: (typeof STACK_VERSIONS)[number],
+  kind: TargetKind,
+  options: { reset?: boolean } = {},
+) {
+  let emulator: Emulator | undefined;
+  beforeEach(() => {
+    emulator = emulatorOf(both, version);
+    if (!options.reset) return;
+    emulator.control.reset();
+    emulator.control.clearScripts();
+  });
+  const fx = () => fixturesOn(emulator!, kind);
+  return {
+    emulator: () => emulator!,
+    series: (over: Record<string, unknown> = {}) => fx().series(over),
+    tile: (name: string, over: Record<string, unknown> = {}) => fx().tile(name, over),
+    dashboardInputs: (over: Record<string, unknown> = {}) => fx().dashboardInputs(over),
+    alertInputs: (over: Record<string, unknown> = {}) => fx().alertInputs(over),
+  };
 }
 
 /**

@@ -9,8 +9,7 @@ import { alertEngine as alerts, dashboardEngine as dashboards, pipeEngine as pip
 import { kafkaPipe } from "../support/pipe-fixtures";
 import { engineInputs } from "../support/pipe-props";
 import { storedPipes, storedStack } from "../support/stored";
-import { alertInputs, dashboardInputs, tile } from "../support/stack-fixtures";
-import { checked, start, TARGETS, useTarget } from "./stack-harness";
+import { checked, STACK_CASES, stackCase, start, startGenerations, useTarget } from "./stack-harness";
 
 type Obj = Record<string, any>;
 let emulator: Emulator;
@@ -25,6 +24,8 @@ beforeEach(() => {
   emulator.control.resetStats();
 });
 afterEach(() => vi.useRealTimers());
+/** The stack parts run on both server generations, one emulator each. */
+const stackEmulators = startGenerations();
 
 /**
  * Runs `make` with this process's clock (so the emulator's too) an hour behind: what it creates
@@ -122,10 +123,15 @@ describe("pipes: an ambiguous create never adopts another stack's pipe", () => {
   });
 });
 
-describe.each(TARGETS)("stack objects: an ambiguous create never adopts another stack's object (%s)", (kind) => {
+describe.each(STACK_CASES)("stack objects on a %s server: an ambiguous create never adopts another stack's object (%s)", (version, kind) => {
   const dashboardsPath = kind === "server" ? "^/api/v2/dashboards$" : "/stack/dashboards$";
   const alertsPath = kind === "server" ? "^/api/v2/alerts$" : "/stack/alerts$";
-  beforeEach(() => useTarget(kind, emulator, { maxRetries: "3" }));
+  const { emulator: current, tile, dashboardInputs, alertInputs } = stackCase(stackEmulators, version, kind, { reset: true });
+  let emulator: Emulator;
+  beforeEach(() => {
+    emulator = current();
+    useTarget(kind, emulator, { maxRetries: "3" });
+  });
 
   it("a dashboard of the same name and layout but other tags gets a dashboard of its own", async () => {
     const theirs = await dashboards.create(await checked(dashboards, dashboardInputs({ name: "shared", tags: ["team-b"] })));
@@ -177,7 +183,7 @@ describe.each(TARGETS)("stack objects: an ambiguous create never adopts another 
           w: 6,
           h: 3,
           asRatio: false,
-          series: [{ type: "time", dataSource: "events", aggFn: "count", where: "", groupBy: [] }],
+          series: [{ type: "time", dataSource: "events", sourceId: tile("x").series[0].sourceId, aggFn: "count", where: "", groupBy: [] }],
         },
       ],
     };

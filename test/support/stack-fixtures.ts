@@ -40,10 +40,32 @@ export function dashboardInputs(over: Record<string, unknown> = {}): Record<stri
  * (a 2.0.0 server reads `dataSource`, a current one `sourceId`; each drops the other).
  */
 export function withSourceId(program: Record<string, any>, sourceId: string): Record<string, any> {
-  const tiles = (program.tiles ?? []).map((t: Record<string, any>) =>
-    t.series ? { ...t, series: t.series.map((s: Record<string, any>) => ({ ...s, sourceId })) } : t,
-  );
-  return { ...program, tiles };
+  return { ...program, tiles: (program.tiles ?? []).map((t: Record<string, any>) => tileWithSourceId(t, sourceId)) };
+}
+
+/** A series-form tile with `sourceId` beside each series' `dataSource` (see {@link withSourceId}). */
+function tileWithSourceId(t: Record<string, any>, sourceId: string): Record<string, any> {
+  return t.series ? { ...t, series: t.series.map((s: Record<string, any>) => ({ ...s, sourceId })) } : t;
+}
+
+/** What a stack holds that valid programs must name: a source of it, and a webhook of it. */
+export interface StackIds {
+  sourceId: string;
+  webhookId: string;
+}
+
+/**
+ * The fixtures above as both generations take them: every series names `ids.sourceId` beside
+ * its `dataSource`, and alerts go to the stack's webhook (a current server refuses a source or a
+ * channel it does not hold; a 2.0.0 server drops `sourceId` and does not check channels).
+ */
+export function fixturesFor(ids: StackIds) {
+  return {
+    series: (over: Record<string, unknown> = {}) => series({ sourceId: ids.sourceId, ...over }),
+    tile: (name: string, over: Record<string, unknown> = {}) => tileWithSourceId(tile(name, over), ids.sourceId),
+    dashboardInputs: (over: Record<string, unknown> = {}) => withSourceId(dashboardInputs(over), ids.sourceId),
+    alertInputs: (over: Record<string, unknown> = {}) => alertInputs({ channel: { type: "webhook", webhookId: ids.webhookId }, ...over }),
+  };
 }
 
 /** A tile alert on `dashboardId` / `tileId`. */

@@ -15,23 +15,27 @@ export function storedPipes(emulator: Emulator): Stored[] {
   return state(emulator).services[emulator.options.serviceId]?.pipes ?? [];
 }
 
-/** The dashboards, alerts and sources of a stack: the open-source server's, or the default service's. */
-export function storedStack(emulator: Emulator, target: "cloud" | "server"): { dashboards: Stored[]; alerts: Stored[]; sources: Stored[] } {
+/** The dashboards, alerts, saved searches, sources and webhooks of a stack: the open-source server's, or the default service's. */
+export function storedStack(
+  emulator: Emulator,
+  target: "cloud" | "server",
+): { dashboards: Stored[]; alerts: Stored[]; savedSearches: Stored[]; sources: Stored[]; webhooks: Stored[] } {
   const s = state(emulator);
   return target === "server" ? s.stack : s.services[emulator.options.serviceId].stack;
 }
 
 /**
  * Every object the emulator holds that a program made: pipes, reverse private endpoints (not the
- * seeded ones), dashboards and alerts, of every service and both stacks.
+ * seeded ones), dashboards, alerts and saved searches, of every service and both stacks.
  */
 export function storedObjects(emulator: Emulator): number {
   const s = state(emulator);
-  let n = s.stack.dashboards.length + s.stack.alerts.length;
+  const ofStack = (stack: Obj): number => stack.dashboards.length + stack.alerts.length + stack.savedSearches.length;
+  let n = ofStack(s.stack);
   for (const [id, svc] of Object.entries<Obj>(s.services)) {
     const seeded = seedEndpoints(id);
     const made = (svc.reversePrivateEndpoints as Stored[]).filter((e) => !seeded.has(e.id)).length;
-    n += svc.pipes.length + made + svc.stack.dashboards.length + svc.stack.alerts.length;
+    n += svc.pipes.length + made + ofStack(svc.stack);
   }
   return n;
 }

@@ -5,6 +5,7 @@ import type { DiffSpec, FieldChange } from "../field-diff";
 import { isObj, sameValue } from "../canonical";
 import { normalTile } from "./tiles";
 import { filtersWithoutIds } from "./dashboard-body";
+import { FIRST_FORM_SERIES_FIELDS, keptTile } from "./tile-readback";
 
 /** Fields of a tile compared one by one; a tile's key is its identity, not a field. */
 export const TILE_FIELDS = Object.keys(stackTile.shape).filter((k) => k !== "key");
@@ -17,6 +18,34 @@ export function tagSet(tags: unknown): unknown {
 
 function differs(a: unknown, b: unknown): boolean {
   return containsUnknown(b) || !sameValue(a, b);
+}
+
+const FIRST_FORM: readonly string[] = FIRST_FORM_SERIES_FIELDS;
+const seriesOf = (tile: Record<string, unknown>): unknown[] | undefined => (Array.isArray(tile.series) ? tile.series : undefined);
+const onlyFirstForm = (series: unknown[]): boolean => series.every((s) => isObj(s) && Object.keys(s).every((k) => FIRST_FORM.includes(k)));
+
+/**
+ * True when the old tile is in a server's answered form and the program's tile in another:
+ * state from an import (a read with no program to keep the form of) holds a current server's
+ * `config` form, or a 2.0.0 server's first-form series, for a program that writes series (with
+ * `sourceId` and the current fields). Outputs written after `up` are always in the program's form,
+ * and a current server never answers series, so a first-form-only old series is such an answer.
+ */
+function answeredInAnotherForm(before: Record<string, unknown>, tile: Record<string, unknown>): boolean {
+  const written = seriesOf(tile);
+  if (!written) return false;
+  const answered = seriesOf(before);
+  if (!answered) return isObj(before.config);
+  return onlyFirstForm(answered) && !onlyFirstForm(written);
+}
+
+/**
+ * The old tile to compare with the program's: in the program's form when it is an answer in
+ * another form whose content is what the server makes of the program's tile (see
+ * {@link keptTile}), so an imported dashboard previews no change; else as it is.
+ */
+function comparable(before: Record<string, unknown>, tile: Record<string, unknown>): Record<string, unknown> {
+  return answeredInAnotherForm(before, tile) ? keptTile(before, tile) : before;
 }
 
 /**
@@ -37,11 +66,12 @@ export function tileChanges(oldTiles: unknown, newTiles: unknown): FieldChange[]
   }
   for (const tile of next) {
     const key = tileKey(tile)!;
-    const before = prevByKey.get(key);
-    if (!before) {
+    const old = prevByKey.get(key);
+    if (!old) {
       changes.push({ path: `tiles[${key}]`, kind: "update", detail: "added" });
       continue;
     }
+    const before = comparable(old, tile);
     for (const f of TILE_FIELDS) if (differs(before[f], tile[f])) changes.push({ path: `tiles[${key}].${f}`, kind: "update" });
   }
   const keptBefore = [...prevByKey.keys()].filter((k) => nextKeys.has(k));

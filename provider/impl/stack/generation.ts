@@ -14,16 +14,26 @@ export type StackGeneration = "first" | "current";
 const known = new Map<string, Promise<StackGeneration>>();
 
 /**
- * The generation of a target, asked once per provider process and target: the current
+ * What the remembered generation is keyed by: the target's key and the API it is reached
+ * through. A cloud target's key names only the organization and service, which another API
+ * (another `apiUrl` or connection) may serve at another generation.
+ */
+export function generationKey(t: Pick<StackTarget, "client" | "key">): string {
+  return `${t.client.surface.baseUrl} ${t.key}`;
+}
+
+/**
+ * The generation of a target, asked once per provider process and API + target: the current
  * servers list webhooks (`GET /webhooks`), the first generation has no such route (a 404).
  * Any other failure is thrown (and not remembered).
  */
 export function stackGeneration(t: StackTarget): Promise<StackGeneration> {
-  let found = known.get(t.key);
+  const key = generationKey(t);
+  let found = known.get(key);
   if (!found) {
     found = probe(t);
-    known.set(t.key, found);
-    found.catch(() => known.delete(t.key));
+    known.set(key, found);
+    found.catch(() => known.delete(key));
   }
   return found;
 }

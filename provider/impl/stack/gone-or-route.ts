@@ -46,3 +46,28 @@ export async function orGoneOn<T>(t: StackTarget, kind: StackCollection, get: ()
 export async function goneIsDoneOn(t: StackTarget, kind: StackCollection, remove: () => Promise<unknown>): Promise<void> {
   await orGoneOn(t, kind, remove);
 }
+
+/**
+ * Runs an update (a PUT). A 404 may be about the object, about what it names (an alert's
+ * dashboard or tile), or about the route (a wrong `stackUrl`): the object is read to tell. When
+ * it is gone, the update fails saying so and how to recover (`why`, when given, says what takes
+ * such an object away); a missing route fails as {@link orGoneOn} does; else the PUT's error stands.
+ */
+export async function updateOn<T>(
+  t: StackTarget,
+  kind: StackCollection,
+  object: { noun: string; id: string; get: () => Promise<unknown>; why?: string },
+  put: () => Promise<T>,
+): Promise<T> {
+  try {
+    return await put();
+  } catch (err) {
+    if (t.isGone(err) && !(await orGoneOn(t, kind, object.get))) {
+      const why = object.why ? ` (${object.why})` : "";
+      throw new Error(
+        `${object.noun} ${object.id} no longer exists on ${t.key}${why}: run \`pulumi refresh\` to forget it, then \`pulumi up\` to create it again`,
+      );
+    }
+    throw err;
+  }
+}

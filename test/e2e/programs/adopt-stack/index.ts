@@ -1,16 +1,18 @@
 // End-to-end test program (test/e2e/stack-adopt.test.ts): a dashboard and a tile alert made
-// outside Pulumi, adopted by id, with a new layout and an added tile.
+// outside Pulumi, adopted by id, with a new layout and an added tile. Its series name their source
+// both ways (`dataSource` and `sourceId`), so either server generation takes it.
 import * as pulumi from "@pulumi/pulumi";
-import { StackAlert, StackDashboard } from "pulumi-pipestack";
+import { StackAlert, StackDashboard, getStackSourcesOutput } from "pulumi-pipestack";
 
 const config = new pulumi.Config();
+const logs = getStackSourcesOutput().apply((list) => list.find((s) => s.kind === "log")!.id);
 
 const board = new StackDashboard("adopted-board", {
   adoptId: config.require("dashboardId"),
   name: "Adopted board",
   tiles: [
-    { name: "Errors", x: 0, y: 0, w: 24, h: 4, series: [{ type: "time", dataSource: "events", aggFn: "count", where: "level:error" }] },
-    { name: "Volume", x: 0, y: 4, w: 24, h: 4, series: [{ type: "time", dataSource: "events", aggFn: "count" }] },
+    { name: "Errors", x: 0, y: 0, w: 24, h: 4, series: [{ type: "time", dataSource: "events", sourceId: logs, aggFn: "count", where: "level:error" }] },
+    { name: "Volume", x: 0, y: 4, w: 24, h: 4, series: [{ type: "time", dataSource: "events", sourceId: logs, aggFn: "count" }] },
   ],
 });
 
@@ -22,7 +24,7 @@ const alert = new StackAlert("adopted-alert", {
   threshold: 42,
   thresholdType: "above",
   interval: "15m",
-  channel: { type: "webhook", webhookId: "hook-adopted" },
+  channel: { type: "webhook", webhookId: config.require("webhookId") },
 });
 
 export const dashboardId = board.id;

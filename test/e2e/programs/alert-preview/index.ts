@@ -1,19 +1,34 @@
 // End-to-end test program (test/e2e/alert-preview.test.ts): one dashboard whose layout comes
-// from config, and two alerts on its "Errors" tile, one naming it by name, one by id.
+// from config, and two alerts on its "Errors" tile, one naming it by name, one by id. Its series
+// name their source both ways (`dataSource` and `sourceId`), so either server generation takes it.
 import * as pulumi from "@pulumi/pulumi";
-import { StackAlert, StackDashboard } from "pulumi-pipestack";
+import { StackAlert, StackDashboard, getStackSourcesOutput } from "pulumi-pipestack";
 
 const config = new pulumi.Config();
 const errorsWidth = config.getNumber("errorsWidth") ?? 12;
+const logs = getStackSourcesOutput().apply((list) => list.find((s) => s.kind === "log")!.id);
 
 const board = new StackDashboard("board", {
   tiles: [
-    { name: "Errors", x: 0, y: 0, w: errorsWidth, h: 4, series: [{ type: "time", dataSource: "events", aggFn: "count", where: "level:error" }] },
-    { name: "Volume", x: 0, y: 4, w: 24, h: 4, series: [{ type: "time", dataSource: "events", aggFn: "count" }] },
+    {
+      name: "Errors",
+      x: 0,
+      y: 0,
+      w: errorsWidth,
+      h: 4,
+      series: [{ type: "time", dataSource: "events", sourceId: logs, aggFn: "count", where: "level:error" }],
+    },
+    { name: "Volume", x: 0, y: 4, w: 24, h: 4, series: [{ type: "time", dataSource: "events", sourceId: logs, aggFn: "count" }] },
   ],
 });
 
-const alert = { source: "tile", threshold: 10, thresholdType: "above", interval: "5m", channel: { type: "webhook", webhookId: "hook-e2e" } } as const;
+const alert = {
+  source: "tile",
+  threshold: 10,
+  thresholdType: "above",
+  interval: "5m",
+  channel: { type: "webhook", webhookId: config.require("webhookId") },
+} as const;
 const byName = new StackAlert("by-name", { ...alert, dashboardId: board.id, tile: "Errors" });
 new StackAlert("by-id", { ...alert, dashboardId: board.id, tileId: board.tileIds["Errors"] });
 
