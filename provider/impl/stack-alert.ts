@@ -3,7 +3,6 @@ import type { StackTarget } from "../client/stack-target";
 import { alertRuleFailures, stackAlertSpec } from "../schemas/stack-alert";
 import type { AlertInputs, AlertOutputs } from "../schemas/stack-props";
 import { adoptable } from "./adopt";
-import { checkInputs } from "./check-inputs";
 import { configure } from "./engine-settings";
 import { connected } from "./connection";
 import { diffResult, fieldChanges, type Diff } from "./field-diff";
@@ -15,9 +14,8 @@ import { resolveAlertTile } from "./stack/alert-tile";
 import { createAlert, deleteObject, getAlert, putAlert } from "./stack/api";
 import { stackGeneration } from "./stack/generation";
 import { orGoneOn, updateOn } from "./stack/gone-or-route";
-import { pinTarget, targetOf, withTarget } from "./stack/target";
+import { checkStackObject, targetOf, withTarget } from "./stack/target";
 import type { StackAlertRecord } from "../schemas/stack-alert";
-import { stackUrlCredentialFailures } from "../schemas/refinements/plain-credentials";
 
 /**
  * Validates an alert before any network call and pins its stack into the inputs. Failures
@@ -25,12 +23,7 @@ import { stackUrlCredentialFailures } from "../schemas/refinements/plain-credent
  * carry alerts needs the dashboard, so that is refused before the first write instead.
  */
 export async function check(_olds: AlertInputs, news: AlertInputs): Promise<dynamic.CheckResult<AlertInputs>> {
-  return checkInputs(news, {
-    pin: pinTarget,
-    dropNull: true,
-    schema: stackAlertSpec,
-    rules: (spec) => [...alertRuleFailures(spec), ...stackUrlCredentialFailures((spec as { stackUrl?: unknown }).stackUrl)],
-  });
+  return checkStackObject(news, stackAlertSpec, alertRuleFailures);
 }
 
 /**

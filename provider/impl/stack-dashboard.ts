@@ -3,7 +3,6 @@ import type { StackTarget } from "../client/stack-target";
 import { dashboardRuleFailures, stackDashboardSpec } from "../schemas/stack-dashboard";
 import type { DashboardInputs, DashboardOutputs } from "../schemas/stack-props";
 import { adoptable } from "./adopt";
-import { checkInputs } from "./check-inputs";
 import { configure } from "./engine-settings";
 import { connected } from "./connection";
 import { diffResult, fieldChanges, type Diff } from "./field-diff";
@@ -13,21 +12,15 @@ import { createDashboard, deleteObject, getDashboard, putDashboard } from "./sta
 import { dashboardBody, dashboardOutputs } from "./stack/dashboard-body";
 import { dashboardDiff } from "./stack/dashboard-diff";
 import { withFormHint } from "./stack/tile-form-hint";
-import { pinTarget, targetOf, withTarget } from "./stack/target";
+import { checkStackObject, targetOf, withTarget } from "./stack/target";
 import type { StackDashboardRecord } from "../schemas/stack-dashboard";
-import { stackUrlCredentialFailures } from "../schemas/refinements/plain-credentials";
 
 /**
  * Validates a dashboard before any network call and pins its stack into the inputs. Failures
  * carry property paths (`tiles[2].w`); values not known yet pass.
  */
 export async function check(_olds: DashboardInputs, news: DashboardInputs): Promise<dynamic.CheckResult<DashboardInputs>> {
-  return checkInputs(news, {
-    pin: pinTarget,
-    dropNull: true,
-    schema: stackDashboardSpec,
-    rules: (spec) => [...dashboardRuleFailures(spec), ...stackUrlCredentialFailures((spec as { stackUrl?: unknown }).stackUrl)],
-  });
+  return checkStackObject(news, stackDashboardSpec, dashboardRuleFailures);
 }
 
 /**

@@ -2,9 +2,7 @@ import type * as dynamic from "@pulumi/pulumi/dynamic";
 import type { StackTarget } from "../client/stack-target";
 import { stackSavedSearchSpec, type StackSavedSearchRecord } from "../schemas/stack-saved-search";
 import type { SavedSearchInputs, SavedSearchOutputs } from "../schemas/stack-props";
-import { stackUrlCredentialFailures } from "../schemas/refinements/plain-credentials";
 import { adoptable } from "./adopt";
-import { checkInputs } from "./check-inputs";
 import { connected } from "./connection";
 import { configure } from "./engine-settings";
 import { diffResult, fieldChanges, type Diff } from "./field-diff";
@@ -14,16 +12,11 @@ import { stackGeneration } from "./stack/generation";
 import { orGoneOn, updateOn } from "./stack/gone-or-route";
 import { savedSearchBody, savedSearchOutputs } from "./stack/saved-search-body";
 import { savedSearchDiff } from "./stack/saved-search-diff";
-import { pinTarget, targetOf, withTarget } from "./stack/target";
+import { checkStackObject, targetOf, withTarget } from "./stack/target";
 
 /** Validates a saved search before any network call and pins its stack into the inputs; values not known yet pass. */
 export async function check(_olds: SavedSearchInputs, news: SavedSearchInputs): Promise<dynamic.CheckResult<SavedSearchInputs>> {
-  return checkInputs(news, {
-    pin: pinTarget,
-    dropNull: true,
-    schema: stackSavedSearchSpec,
-    rules: (spec) => stackUrlCredentialFailures((spec as { stackUrl?: unknown }).stackUrl),
-  });
+  return checkStackObject(news, stackSavedSearchSpec);
 }
 
 /** Compares the old outputs with the new inputs: every field updates in place, a move to another stack replaces. */

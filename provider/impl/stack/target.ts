@@ -1,9 +1,13 @@
 import { openStackTarget, stackTargetRef, type StackTarget, type StackTargetOverrides } from "../../client/stack-target";
 import type { Settings } from "../../config";
+import type { ZodTypeAny } from "zod";
+import type * as dynamic from "@pulumi/pulumi/dynamic";
 import type { CheckFailure } from "../../schemas/check-failures";
+import { stackUrlCredentialFailures } from "../../schemas/refinements/plain-credentials";
 import { isUnknown } from "../../schemas/unknown";
 import { addressKeys } from "../../schemas/field-policy";
 import { stackObjectPolicy } from "../../schemas/stack-target";
+import { checkInputs } from "../check-inputs";
 import { settingsFor } from "../connection";
 
 type Obj = Record<string, unknown>;
@@ -49,4 +53,17 @@ export function withTarget<P extends StackTargetOverrides>(props: P): P {
   const out = { ...props } as Obj;
   pinTarget(settingsFor(props), out);
   return out as P;
+}
+
+/**
+ * The `check` of every stack resource: its schema and its own cross-field rules, a credential in
+ * `stackUrl` refused, then its stack pinned into the inputs. Before any network call.
+ */
+export function checkStackObject<I extends object>(news: I, schema: ZodTypeAny, rules: (spec: unknown) => CheckFailure[] = () => []): dynamic.CheckResult<I> {
+  return checkInputs(news, {
+    pin: pinTarget,
+    dropNull: true,
+    schema,
+    rules: (spec) => [...rules(spec), ...stackUrlCredentialFailures((spec as { stackUrl?: unknown }).stackUrl)],
+  });
 }
