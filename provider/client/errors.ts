@@ -14,7 +14,7 @@ export interface ApiErrorDetails {
   path: string;
 }
 
-/** The API answered with a status other than success. */
+/** The API answered with a status other than success, or with a body that is not its answer. */
 export class ApiError extends Error {
   readonly status: number;
   readonly code: string;
@@ -53,6 +53,12 @@ export class ConflictError extends ApiError {}
 export class RateLimitedError extends ApiError {}
 /** The service behind the API is not running (424): idle or stopped. */
 export class FailedDependencyError extends ApiError {}
+/**
+ * A success status whose body is not in the API's envelope (an HTML page, `{}` where data was
+ * due): something else answers at the configured URL. Code `UNEXPECTED_ANSWER`; never proof of
+ * anything, so never "gone" and never "deleted".
+ */
+export class UnexpectedAnswerError extends ApiError {}
 
 /** The request got no HTTP answer: connection refused or reset, timeout. There is no status. */
 export class TransportError extends Error {
