@@ -104,7 +104,7 @@ export function stackWhereabouts<K extends StackKind>(t: StackTarget, kind: K, i
     id,
     client: t.client,
     collection: url(t, kind),
-    get: async () => parsed(schema, await t.client.get(url(t, kind, id)), `GET ${kind}/${id}`) as RecordOf<K>,
+    get: async () => parsed(schema, await t.client.get(url(t, kind, id)), `GET ${kind}/${id}`),
     where: `on ${t.key}`,
   };
 }
