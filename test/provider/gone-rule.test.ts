@@ -62,9 +62,9 @@ const surfaces = {
 
 describe.each(Object.keys(surfaces) as (keyof typeof surfaces)[])("on the %s surface", (name) => {
   const s = surfaces[name];
-  const whereabouts = (id = "a1"): Whereabouts<unknown> => {
+  const whereabouts = (id = "a1"): Whereabouts<object> => {
     const client = s.client();
-    return { noun: "alert", id, client, collection: "/alerts", get: () => client.get(`/alerts/${id}`) };
+    return { noun: "alert", id, client, collection: "/alerts", get: () => client.get<object>(`/alerts/${id}`) };
   };
   const html200 = { status: 200, type: "text/html", body: "<html><body>Welcome</body></html>" };
 
