@@ -7,9 +7,10 @@
  * proof either: the client refuses it. So a wrong URL fails a `refresh` or `destroy` and keeps
  * the state, instead of dropping every resource while the objects live on.
  *
- * Read ({@link orGone}, {@link readOrGone}), the waits of create and delete ({@link pollOrGone}), delete itself
- * ({@link deleteUntilGone}: its answer is not proof, only the collection after it is) and
- * update's "no longer exists" ({@link updateUnlessGone}) all use it.
+ * Read ({@link orGone}, {@link readOrGone}), the waits of create and delete ({@link pollOrGone}),
+ * delete itself ({@link deleteUntilGone}: its answer is not proof, only the collection after it
+ * is) and update's "no longer exists" ({@link updateUnlessGone}) all use it; the engines only
+ * say where an object lives ({@link Whereabouts}).
  */
 import type { ApiClient } from "../client/client";
 import { ApiError, UnexpectedAnswerError } from "../client/errors";
