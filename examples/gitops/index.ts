@@ -36,7 +36,7 @@ const orders = new Pipe("orders", {
       reversePrivateEndpointIds: [brokers.id],
     },
   },
-  destination: { database: "default", table: "orders", managedTable: true, columns },
+  destination: { database: "default", table: config.get("table") ?? "orders", managedTable: true, columns },
   fieldMappings: columns.map((c) => ({ sourceField: c.name, destinationField: c.name })),
   scaling: { replicas: config.getNumber("replicas") ?? 1 },
 });
@@ -79,7 +79,7 @@ new StackAlert("orders-errors", {
 
 // Removed by a pull request that sets `errorSearch: false`.
 if (config.getBoolean("errorSearch") ?? true) {
-  new StackSavedSearch("orders-error-search", { name: "Orders errors", sourceId: logs, where: "level:error service:orders", tags: ["orders"] });
+  new StackSavedSearch("orders-error-search", { name: "Orders errors", sourceId: logs, where: config.get("searchFilter") ?? "level:error service:orders", tags: ["orders"] });
 }
 
 export const pipeId = orders.id;
