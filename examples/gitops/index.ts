@@ -60,8 +60,22 @@ const logs = getStackSourcesOutput().apply((list) => {
 const board = new StackDashboard("orders-board", {
   name: config.get("dashboardName") ?? "Orders",
   tiles: [
-    { name: "Errors", x: 0, y: 0, w: 12, h: 4, config: { displayType: "line", sourceId: logs, select: [{ aggFn: "count", where: "level:error service:orders" }] } },
-    { name: "Volume", x: 12, y: 0, w: config.getNumber("volumeWidth") ?? 4, h: 4, config: { displayType: "number", sourceId: logs, select: [{ aggFn: "count" }] } },
+    {
+      name: "Errors",
+      x: 0,
+      y: 0,
+      w: 12,
+      h: 4,
+      config: { displayType: "line", sourceId: logs, select: [{ aggFn: "count", where: "level:error service:orders" }] },
+    },
+    {
+      name: "Volume",
+      x: 12,
+      y: 0,
+      w: config.getNumber("volumeWidth") ?? 4,
+      h: 4,
+      config: { displayType: "number", sourceId: logs, select: [{ aggFn: "count" }] },
+    },
   ],
   tags: ["orders"],
 });
@@ -79,7 +93,12 @@ new StackAlert("orders-errors", {
 
 // Removed by a pull request that sets `errorSearch: false`.
 if (config.getBoolean("errorSearch") ?? true) {
-  new StackSavedSearch("orders-error-search", { name: "Orders errors", sourceId: logs, where: config.get("searchFilter") ?? "level:error service:orders", tags: ["orders"] });
+  new StackSavedSearch("orders-error-search", {
+    name: "Orders errors",
+    sourceId: logs,
+    where: config.get("searchFilter") ?? "level:error service:orders",
+    tags: ["orders"],
+  });
 }
 
 export const pipeId = orders.id;

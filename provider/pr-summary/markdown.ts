@@ -61,7 +61,10 @@ function detailsCell(c: ResourceChange): string {
     if (c.fields.length) parts.push(fieldsCell(c.fields));
     else if (!c.revertsDrift.length) parts.push("no field change the preview can show (a secret, or a value known only after up)");
   }
-  if (c.op === "replace") parts.push(c.replaceReasons.length ? `replaced because ${c.replaceReasons.map(code).join(", ")} cannot change in place` : "replaced (the provider gave no reason)");
+  if (c.op === "replace")
+    parts.push(
+      c.replaceReasons.length ? `replaced because ${c.replaceReasons.map(code).join(", ")} cannot change in place` : "replaced (the provider gave no reason)",
+    );
   if (c.revertsDrift.length) parts.push(`puts back what changed outside Pulumi: ${c.revertsDrift.map(code).join(", ")}`);
   return parts.join("<br>");
 }
@@ -98,7 +101,10 @@ export function renderMarkdown(s: Summary, options: RenderOptions = {}): string 
     out.push(`> ⚠️ **${c.name} (${c.type}) is deleted before its replacement is created**: ${c.gap ?? ""}.`, "");
   }
   if (s.replacementOrderUnknown) {
-    out.push("> A replacement's order is not in this preview: run `pulumi preview --json --show-replacement-steps` to see whether the old object is deleted first.", "");
+    out.push(
+      "> A replacement's order is not in this preview: run `pulumi preview --json --show-replacement-steps` to see whether the old object is deleted first.",
+      "",
+    );
   }
   if (s.changes.length) {
     out.push("| Resource | Operation | Changes |", "|---|---|---|");

@@ -34,7 +34,9 @@ const previewSchema = z
     steps: z.array(stepSchema).optional().default([]),
     changeSummary: z.record(z.number()).optional().default({}),
     diagnostics: z
-      .array(z.object({ urn: z.string().optional(), message: z.string().optional().default(""), severity: z.string().optional().default("info") }).passthrough())
+      .array(
+        z.object({ urn: z.string().optional(), message: z.string().optional().default(""), severity: z.string().optional().default("info") }).passthrough(),
+      )
       .optional()
       .default([]),
   })

@@ -25,7 +25,10 @@ interface Kind {
 }
 
 const connectionSecrets = CONNECTION_SECRETS.map((k) => [CONNECTION_KEY, k] as const);
-const policySecrets = (tree: PolicyTree) => policyEntries(tree).filter((e) => e.node.secret).map((e) => e.path);
+const policySecrets = (tree: PolicyTree) =>
+  policyEntries(tree)
+    .filter((e) => e.node.secret)
+    .map((e) => e.path);
 
 const kinds = {
   Pipe: {
@@ -69,28 +72,36 @@ export function shortType(typeToken: string): string {
 
 const keysOf = (path: FieldPath): string[] => path.filter((k): k is string => typeof k === "string");
 
-/** True when the field at `path`, or a field it lies in, is a secret field of the type. */
-export function isSecretPath(typeToken: string, path: FieldPath): boolean {
+/**
+ * The part of `path` that names a secret field of the type, when the field at `path` is one or
+ * lies in one (`source.kafka.credentials` for `source.kafka.credentials.password`).
+ */
+export function secretPrefix(typeToken: string, path: FieldPath): FieldPath | undefined {
   const kind = ownKind(typeToken);
-  if (!kind) return false;
+  if (!kind) return undefined;
   const keys = keysOf(path);
-  return kinds[kind].secretPaths.some((p) => p.length <= keys.length && p.every((k, i) => keys[i] === k));
+  const hit = kinds[kind].secretPaths.find((p) => p.length <= keys.length && p.every((k, i) => keys[i] === k));
+  if (!hit) return undefined;
+  // Cut `path` after its hit.length-th key (array indices in between stay).
+  let seen = 0;
+  const end = path.findIndex((k) => typeof k === "string" && ++seen === hit.length);
+  return path.slice(0, end + 1);
 }
 
 /**
- * Removes every secret field of the type from a value (inputs or outputs), leaving `[secret]`,
- * so nothing later can print it, whether the engine marked it secret or not.
+ * Blanks out every secret field of the type in a value found at `at` (inputs or outputs, or a
+ * part of them), leaving `[secret]`, whether the engine marked it secret or not.
  */
-export function redact(typeToken: string, value: unknown): unknown {
+export function redact(typeToken: string, value: unknown, at: FieldPath = []): unknown {
   if (!ownKind(typeToken)) return value;
-  const walk = (v: unknown, path: (string | number)[]): unknown => {
+  const walk = (v: unknown, path: FieldPath): unknown => {
     if (v === undefined || v === null) return v;
-    if (path.length > 0 && isSecretPath(typeToken, path)) return SECRET;
+    if (path.length > 0 && secretPrefix(typeToken, path)) return SECRET;
     if (Array.isArray(v)) return v.map((x, i) => walk(x, [...path, i]));
     if (typeof v === "object") return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, walk(x, [...path, k])]));
     return v;
   };
-  return walk(value, []);
+  return walk(value, at);
 }
 
 /** How the engine (and this summary) shows a secret value. */

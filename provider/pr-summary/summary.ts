@@ -6,7 +6,7 @@
 import { fieldDiffs, formatPath, parsePath, valueAt, type FieldPath } from "./field-diff";
 import type { Preview, PreviewState, PreviewStep } from "./preview";
 import { urnParts } from "./preview";
-import { changeOf, gapOf, isSecretPath, redact, SECRET, shortType } from "./resource-kinds";
+import { changeOf, gapOf, redact, secretPrefix, SECRET, shortType } from "./resource-kinds";
 
 /** One changed field, its values already safe to print (secrets are `[secret]`). */
 export interface FieldChangeRow {
@@ -64,24 +64,34 @@ const isInternal = (key: string | number) => typeof key === "string" && key.star
 const ROOT_TYPE = "pulumi:pulumi:Stack";
 const isShown = (type: string) => type !== ROOT_TYPE && !type.startsWith("pulumi:providers:");
 
-/** The fields that differ between two property maps of a resource, secrets blanked out. */
-function changedFields(type: string, olds: Record<string, unknown> | undefined, news: Record<string, unknown> | undefined, skip: (key: string) => boolean = () => false): FieldChangeRow[] {
+/**
+ * The fields that differ between two property maps of a resource, secrets blanked out: compared
+ * as they are (so a changed secret is seen), shown as `[secret]` at the secret field's own path.
+ */
+function changedFields(
+  type: string,
+  olds: Record<string, unknown> | undefined,
+  news: Record<string, unknown> | undefined,
+  skip: (key: string) => boolean = () => false,
+): FieldChangeRow[] {
   const strip = (o: Record<string, unknown> | undefined) => Object.fromEntries(Object.entries(o ?? {}).filter(([k]) => !isInternal(k) && !skip(k)));
-  const a = redact(type, strip(olds));
-  const b = redact(type, strip(news));
-  return fieldDiffs(a, b).map((d) => row(type, d.path, d.old, d.new));
+  const rows = fieldDiffs(strip(olds), strip(news)).map((d) => row(type, d.path, d.old, d.new));
+  // Several changed leaves of one secret are one change of it.
+  return rows.filter((r, i) => rows.findIndex((o) => o.path === r.path) === i);
 }
 
+/** One row, safe to print: a secret field (or one inside it) is named by the secret's path, its values `[secret]`. */
 function row(type: string, path: FieldPath, old: unknown, now: unknown): FieldChangeRow {
-  const secret = isSecretPath(type, path);
-  return { path: formatPath(path), old: secret && old !== undefined ? SECRET : old, new: secret && now !== undefined ? SECRET : now, replaces: false };
+  const secret = secretPrefix(type, path);
+  if (secret) return { path: formatPath(secret), old: old === undefined ? undefined : SECRET, new: now === undefined ? undefined : SECRET, replaces: false };
+  return { path: formatPath(path), old: redact(type, old, path), new: redact(type, now, path), replaces: false };
 }
 
 /** Fields from the engine's `detailedDiff` (native providers): old outputs, or old inputs when `inputDiff`, against new inputs. */
 function detailedFields(type: string, step: PreviewStep): FieldChangeRow[] {
-  const oldIn = redact(type, step.oldState?.inputs ?? {});
-  const oldOut = redact(type, step.oldState?.outputs ?? {});
-  const newIn = redact(type, step.newState?.inputs ?? {});
+  const oldIn = step.oldState?.inputs ?? {};
+  const oldOut = step.oldState?.outputs ?? {};
+  const newIn = step.newState?.inputs ?? {};
   return Object.entries(step.detailedDiff ?? {}).map(([key, d]) => {
     const path = parsePath(key);
     const r = row(type, path, valueAt(d.inputDiff ? oldIn : oldOut, path), valueAt(newIn, path));
@@ -146,7 +156,10 @@ function changeOfGroup(g: Group, drift: Drift | undefined): ResourceChange | und
   const reasons = [...new Set(g.steps.flatMap((s) => s.replaceReasons ?? []))];
   let fields: FieldChangeRow[] = [];
   if (op === "update" || op === "replace") {
-    fields = main.detailedDiff && Object.keys(main.detailedDiff).length ? detailedFields(g.type, main) : changedFields(g.type, main.oldState?.inputs, main.newState?.inputs);
+    fields =
+      main.detailedDiff && Object.keys(main.detailedDiff).length
+        ? detailedFields(g.type, main)
+        : changedFields(g.type, main.oldState?.inputs, main.newState?.inputs);
     fields = fields.map((f) => ({ ...f, replaces: f.replaces || (op === "replace" && replacesByRule(g.type, f.path, reasons)) }));
   }
   const change: ResourceChange = { name, type: shortType(g.type), op, fields, replaceReasons: reasons, revertsDrift: [] };

@@ -165,7 +165,11 @@ describe("examples/gitops/ci-workflow.yml", () => {
   it(
     "the preview job posts one comment: changed fields, the delete-before-replace, drift apart, no secret",
     async () => {
-      ok(await sh(["topics orders-v2", "volumeWidth 6", "errorThreshold 20", "errorSearch false", "refundsPipe true"].map((c) => `pulumi config set ${c}`).join("\n")));
+      ok(
+        await sh(
+          ["topics orders-v2", "volumeWidth 6", "errorThreshold 20", "errorSearch false", "refundsPipe true"].map((c) => `pulumi config set ${c}`).join("\n"),
+        ),
+      );
       ok(await sh(`pulumi config set --secret kafkaPassword ${KAFKA_PASSWORD}-rotated`));
       const before = comments.length;
       ok(await job("preview"));
@@ -183,7 +187,7 @@ describe("examples/gitops/ci-workflow.yml", () => {
       expect(comment).toMatch(/^### Preview of prod: 1 to create, 2 to update, 1 to replace, 1 to delete, 1 unchanged/);
       expect(comment).toContain("⚠️ **orders (Pipe) is deleted before its replacement is created**: ingestion stops until the new pipe runs");
       expect(comment).toContain('| `orders` (Pipe) | **replace, old deleted first** | `source.kafka.topics`: `"orders"` → `"orders-v2"` **(replaces)**');
-      expect(comment).toContain('| `orders-board` (StackDashboard) | update | `tiles[1].w`: `4` → `6`<br>puts back what changed outside Pulumi: `name` |');
+      expect(comment).toContain("| `orders-board` (StackDashboard) | update | `tiles[1].w`: `4` → `6`<br>puts back what changed outside Pulumi: `name` |");
       expect(comment).toContain("| `orders-errors` (StackAlert) | update | `threshold`: `10` → `20` |");
       expect(comment).toContain("| `orders-error-search` (StackSavedSearch) | delete |");
       expect(comment).toContain("| `refunds` (Pipe) | create |");
@@ -200,7 +204,11 @@ describe("examples/gitops/ci-workflow.yml", () => {
     "merging applies the change and puts the drift back: the drift job passes",
     async () => {
       ok(await job("up"));
-      expect(storedPipes(emulator).map((p) => p.name).sort()).toEqual(["orders", "refunds"]);
+      expect(
+        storedPipes(emulator)
+          .map((p) => p.name)
+          .sort(),
+      ).toEqual(["orders", "refunds"]);
       expect(storedStack(emulator, "cloud").dashboards[0].name).toBe("Orders");
       ok(await job("drift"));
     },

@@ -73,7 +73,14 @@ describe("pipestack-pr-summary on real previews of every change kind", () => {
     async () => {
       const created = await preview("create");
       expect(created).toMatch(/^### Pulumi preview: 6 to create, 0 unchanged/);
-      for (const r of ["`orders` (Pipe)", "`refunds` (Pipe)", "`brokers` (ReversePrivateEndpoint)", "`orders-board` (StackDashboard)", "`orders-errors` (StackAlert)", "`orders-error-search` (StackSavedSearch)"]) {
+      for (const r of [
+        "`orders` (Pipe)",
+        "`refunds` (Pipe)",
+        "`brokers` (ReversePrivateEndpoint)",
+        "`orders-board` (StackDashboard)",
+        "`orders-errors` (StackAlert)",
+        "`orders-error-search` (StackSavedSearch)",
+      ]) {
         expect(created).toContain(`| ${r} | create |`);
       }
       await stack.up();
@@ -86,11 +93,20 @@ describe("pipestack-pr-summary on real previews of every change kind", () => {
   it(
     "update in place, every kind: each changed field old -> new, arrays by element",
     async () => {
-      await set({ replicas: "2", privateDnsName: "*.kafka.internal.example", dashboardName: "Orders v2", volumeWidth: "6", errorThreshold: "20", searchFilter: "level:error" });
+      await set({
+        replicas: "2",
+        privateDnsName: "*.kafka.internal.example",
+        dashboardName: "Orders v2",
+        volumeWidth: "6",
+        errorThreshold: "20",
+        searchFilter: "level:error",
+      });
       const c = await preview("update");
       expect(c).toMatch(/^### Pulumi preview: 5 to update, 1 unchanged/);
       expect(c).toContain("| `orders` (Pipe) | update | `scaling.replicas`: `1` → `2` |");
-      expect(c).toContain('| `brokers` (ReversePrivateEndpoint) | update | `customPrivateDnsMappings[0].privateDnsName`: `"*.kafka.internal"` → `"*.kafka.internal.example"` |');
+      expect(c).toContain(
+        '| `brokers` (ReversePrivateEndpoint) | update | `customPrivateDnsMappings[0].privateDnsName`: `"*.kafka.internal"` → `"*.kafka.internal.example"` |',
+      );
       expect(c).toContain('| `orders-board` (StackDashboard) | update | `name`: `"Orders"` → `"Orders v2"`<br>`tiles[1].w`: `4` → `6` |');
       expect(c).toContain("| `orders-errors` (StackAlert) | update | `threshold`: `10` → `20` |");
       expect(c).toContain('| `orders-error-search` (StackSavedSearch) | update | `where`: `"level:error service:orders"` → `"level:error"` |');
@@ -104,7 +120,14 @@ describe("pipestack-pr-summary on real previews of every change kind", () => {
     async () => {
       // A new name, topic and table (nothing shared with the old pipe), a new endpoint service
       // and DNS name, and the stack objects moved to the open-source stack server.
-      await set({ pipeName: "orders-2", topics: "orders-v2", table: "orders_v2", endpointService: "com.example.vpce.region-1.vpce-svc-99999999999999999", privateDnsName: "*.kafka2.internal", "pipestack:stackUrl": stack.emulator.url });
+      await set({
+        pipeName: "orders-2",
+        topics: "orders-v2",
+        table: "orders_v2",
+        endpointService: "com.example.vpce.region-1.vpce-svc-99999999999999999",
+        privateDnsName: "*.kafka2.internal",
+        "pipestack:stackUrl": stack.emulator.url,
+      });
       await stack.setConfig("pipestack:stackToken", stack.emulator.options.stackToken, true);
       const c = await preview("replace");
       expect(c).toMatch(/^### Pulumi preview: 5 to replace, 1 unchanged/);
@@ -112,7 +135,9 @@ describe("pipestack-pr-summary on real previews of every change kind", () => {
       expect(c).toContain('| `orders` (Pipe) | replace (new created first) | `destination.table`: `"orders"` → `"orders_v2"` **(replaces)**');
       expect(c).toContain("replaced because `destination.table`, `source.kafka.topics` cannot change in place");
       expect(c).toContain("| `brokers` (ReversePrivateEndpoint) | replace (new created first) | ");
-      expect(c).toMatch(/\| `orders-board` \(StackDashboard\) \| replace \(new created first\) \| .*`stackUrl`: `\(none\)` → `"http:\/\/127\.0\.0\.1:\d+"` \*\*\(replaces\)\*\*/);
+      expect(c).toMatch(
+        /\| `orders-board` \(StackDashboard\) \| replace \(new created first\) \| .*`stackUrl`: `\(none\)` → `"http:\/\/127\.0\.0\.1:\d+"` \*\*\(replaces\)\*\*/,
+      );
       expect(c).toContain("replaced because `organizationId`, `serviceId`, `stackUrl` cannot change in place");
       await stack.up();
     },
@@ -125,9 +150,13 @@ describe("pipestack-pr-summary on real previews of every change kind", () => {
       await set({ topics: "orders-v3", endpointService: "com.example.vpce.region-1.vpce-svc-88888888888888888" });
       const c = await preview("replace-delete-first");
       expect(c).toContain("> ⚠️ **orders (Pipe) is deleted before its replacement is created**: ingestion stops until the new pipe runs: an ingestion gap.");
-      expect(c).toContain("> ⚠️ **brokers (ReversePrivateEndpoint) is deleted before its replacement is created**: pipes reaching their source through it lose the connection");
+      expect(c).toContain(
+        "> ⚠️ **brokers (ReversePrivateEndpoint) is deleted before its replacement is created**: pipes reaching their source through it lose the connection",
+      );
       expect(c).toContain("| `orders` (Pipe) | **replace, old deleted first** | ");
-      expect(c).toContain('`source.kafka.topics`: `"orders-v2"` → `"orders-v3"` **(replaces)**<br>replaced because `source.kafka.topics` cannot change in place |');
+      expect(c).toContain(
+        '`source.kafka.topics`: `"orders-v2"` → `"orders-v3"` **(replaces)**<br>replaced because `source.kafka.topics` cannot change in place |',
+      );
       await stack.up();
     },
     TIMEOUT,
