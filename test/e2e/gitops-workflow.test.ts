@@ -24,7 +24,6 @@ import { pulumiBin, repoRoot } from "./harness";
 
 const TIMEOUT = 300_000;
 const KAFKA_PASSWORD = "kafka-pw-gitops-7c1d";
-const RECORD = process.env.PIPESTACK_RECORD_PREVIEWS === "1";
 
 describe("examples/gitops/ci-workflow.yml", () => {
   let workflow: Workflow;
@@ -178,11 +177,6 @@ describe("examples/gitops/ci-workflow.yml", () => {
       expect(posted.authorization).toBe("Bearer comment-token-1");
       const comment = (JSON.parse(posted.body) as { body: string }).body;
       console.log(`[e2e] gitops pull-request comment:\n${comment}`);
-      if (RECORD) {
-        const dir = path.join(repoRoot, "test", "unit", "fixtures", "previews");
-        fs.mkdirSync(dir, { recursive: true });
-        fs.writeFileSync(path.join(dir, "gitops-mixed-refresh.md"), comment);
-      }
 
       expect(comment).toMatch(/^### Preview of prod: 1 to create, 2 to update, 1 to replace, 1 to delete, 1 unchanged/);
       expect(comment).toContain("⚠️ **orders (Pipe) is deleted before its replacement is created**: ingestion stops until the new pipe runs");
@@ -194,6 +188,8 @@ describe("examples/gitops/ci-workflow.yml", () => {
       expect(comment).toContain("#### Drift: changed outside Pulumi, found by `--refresh` (not by this change)");
       expect(comment).toContain('| `orders-board` (StackDashboard) | `name`: `"Orders"` → `"Orders (edited by hand)"` |');
       for (const secret of [KAFKA_PASSWORD, emulator.options.keySecret]) expect(comment).not.toContain(secret);
+      // The README shows this very comment (section "Pull-request previews").
+      expect(fs.readFileSync(path.join(repoRoot, "README.md"), "utf8")).toContain(`\`\`\`md\n${comment.trim()}\n\`\`\``);
       // Nothing was applied.
       expect(storedPipes(emulator).map((p) => p.name)).toEqual(["orders"]);
     },
