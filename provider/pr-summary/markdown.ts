@@ -11,6 +11,8 @@ const UNKNOWN = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";
 
 /** Field lines shown per resource before "... and N more". */
 const MAX_FIELDS = 8;
+/** Rows of one table before "... and N more": a comment stays readable (and within the size a code host takes). */
+const MAX_ROWS = 50;
 /** Characters of one value shown before it is cut. */
 const MAX_VALUE = 60;
 
@@ -108,7 +110,8 @@ export function renderMarkdown(s: Summary, options: RenderOptions = {}): string 
   }
   if (s.changes.length) {
     out.push("| Resource | Operation | Changes |", "|---|---|---|");
-    for (const c of s.changes) out.push(`| ${resourceCell(c)} | ${operationCell(c)} | ${detailsCell(c)} |`);
+    for (const c of s.changes.slice(0, MAX_ROWS)) out.push(`| ${resourceCell(c)} | ${operationCell(c)} | ${detailsCell(c)} |`);
+    if (s.changes.length > MAX_ROWS) out.push(`| … and ${s.changes.length - MAX_ROWS} more resources | | see \`pulumi preview --diff\` in the job's log |`);
     out.push("");
   } else if (!s.errors.length) {
     out.push("No changes.", "");
@@ -116,7 +119,8 @@ export function renderMarkdown(s: Summary, options: RenderOptions = {}): string 
   if (s.drift.length) {
     out.push("#### Drift: changed outside Pulumi, found by `--refresh` (not by this change)", "");
     out.push("| Resource | Live now |", "|---|---|");
-    for (const d of s.drift) out.push(`| ${resourceCell(d)} | ${driftCell(d)} |`);
+    for (const d of s.drift.slice(0, MAX_ROWS)) out.push(`| ${resourceCell(d)} | ${driftCell(d)} |`);
+    if (s.drift.length > MAX_ROWS) out.push(`| … and ${s.drift.length - MAX_ROWS} more resources | |`);
     out.push("");
   } else if (s.refreshed) {
     out.push("No drift: the refresh found every object as the state has it.", "");

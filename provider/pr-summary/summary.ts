@@ -133,6 +133,16 @@ function groups(preview: Preview): Group[] {
     else g.steps.push(step);
     byUrn.set(step.urn, g);
   }
+  for (const g of byUrn.values()) {
+    // When a refresh finds drift and the provider gives a detailed diff (native providers), the
+    // engine lists the refresh's step as an `update` (or a `delete`, for an object gone) ahead of
+    // the plan's own step for the resource: a plan has no other way to hold one of those first.
+    const [first, ...rest] = g.steps;
+    if (!g.refresh && first && rest.length > 0 && (first.op === "update" || first.op === "delete")) {
+      g.refresh = first;
+      g.steps = rest;
+    }
+  }
   return [...byUrn.values()].filter((g) => isShown(g.type));
 }
 

@@ -100,6 +100,20 @@ describe("pr-summary on recorded previews", () => {
     expect(md.indexOf("#### Drift")).toBeGreaterThan(md.indexOf("| `orders-errors` (StackAlert) | update |"));
   });
 
+  it("drift as the engine lists it for a native provider (the refresh's step rewritten to an update or a delete) reads the same", () => {
+    const json = JSON.parse(text("drift")) as { steps: Record<string, any>[] };
+    const later = (urn: string) => json.steps.find((s) => s.urn === urn && s.op !== "refresh")!;
+    for (const step of json.steps) {
+      if (step.op !== "refresh") continue;
+      if ((step.urn as string).endsWith("::orders-board"))
+        Object.assign(step, { op: "update", newState: later(step.urn).oldState, detailedDiff: { name: { kind: "update", inputDiff: false } } });
+      if ((step.urn as string).endsWith("::orders")) Object.assign(step, { op: "delete", newState: undefined });
+    }
+    const s = summarize(parsePreview(JSON.stringify(json)));
+    expect(s.drift).toEqual(summaryOf("drift").drift);
+    expect(s.changes).toEqual(summaryOf("drift").changes);
+  });
+
   it("drift in the server's own timestamps alone is not drift", () => {
     const json = JSON.parse(text("drift")) as { steps: Record<string, any>[] };
     for (const step of json.steps.filter((s) => (s.urn as string).endsWith("::orders-errors"))) {
@@ -162,6 +176,18 @@ describe("pr-summary never prints a secret", () => {
 });
 
 describe("pr-summary on what a preview may also hold", () => {
+  it("a long change stays short: 8 fields a resource, 50 resources a table, the rest counted", () => {
+    const one = summaryOf("update").changes.find((c) => c.name === "orders-board")!;
+    const fields = Array.from({ length: 11 }, (_, i) => ({ path: `tiles[${i}].w`, old: 1, new: 2, replaces: false }));
+    const changes = Array.from({ length: 53 }, (_, i) => ({ ...one, name: `board-${i}`, fields }));
+    const md = renderMarkdown({ ...summaryOf("update"), changes });
+    const rows = md.split("\n").filter((l) => l.startsWith("| `board-"));
+    expect(rows).toHaveLength(50);
+    expect(rows[0].match(/<br>/g)).toHaveLength(8);
+    expect(rows[0]).toContain("… and 3 more");
+    expect(md).toContain("| … and 3 more resources |");
+  });
+
   it("uses the engine's detailedDiff when it gives one (native providers): those fields, those kinds", () => {
     const json = edited("update", "orders-board", (step) => {
       step.detailedDiff = { "tiles[1].w": { kind: "update", inputDiff: false }, 'tags["team.name"]': { kind: "add-replace", inputDiff: true } };
