@@ -34,7 +34,7 @@ const kinds = {
   Pipe: {
     policy: pipePolicy,
     secretPaths: [[SOURCE_SECRETS], ...policySecrets(pipePolicy), ...connectionSecrets],
-    gap: "ingestion stops until the new pipe runs: an ingestion gap",
+    gap: "ingestion stops until the new pipe runs (an ingestion gap)",
   },
   ReversePrivateEndpoint: {
     policy: endpointPolicy,

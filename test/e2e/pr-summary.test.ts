@@ -149,7 +149,7 @@ describe("pipestack-pr-summary on real previews of every change kind", () => {
     async () => {
       await set({ topics: "orders-v3", endpointService: "com.example.vpce.region-1.vpce-svc-88888888888888888" });
       const c = await preview("replace-delete-first");
-      expect(c).toContain("> ⚠️ **orders (Pipe) is deleted before its replacement is created**: ingestion stops until the new pipe runs: an ingestion gap.");
+      expect(c).toContain("> ⚠️ **orders (Pipe) is deleted before its replacement is created**: ingestion stops until the new pipe runs (an ingestion gap).");
       expect(c).toContain(
         "> ⚠️ **brokers (ReversePrivateEndpoint) is deleted before its replacement is created**: pipes reaching their source through it lose the connection",
       );

@@ -79,7 +79,7 @@ describe("pr-summary on recorded previews", () => {
     const loud = md.split("\n").filter((l) => l.startsWith("> ⚠️"));
     expect(loud).toEqual([
       "> ⚠️ **brokers (ReversePrivateEndpoint) is deleted before its replacement is created**: pipes reaching their source through it lose the connection until the new endpoint is Ready.",
-      "> ⚠️ **orders (Pipe) is deleted before its replacement is created**: ingestion stops until the new pipe runs: an ingestion gap.",
+      "> ⚠️ **orders (Pipe) is deleted before its replacement is created**: ingestion stops until the new pipe runs (an ingestion gap).",
     ]);
     expect(md.indexOf("> ⚠️")).toBeLessThan(md.indexOf("| Resource |"));
     expect(previewComment(text("replace"))).not.toContain("⚠️");
