@@ -30,3 +30,65 @@ describe("an API error that echoes a credential in another form", () => {
     expect(err.message).not.toContain(form);
   });
 });
+
+/**
+ * The resource's own credentials echoed by an API error on every operation: a refresh's GET, a
+ * destroy's DELETE, an update's PATCH (the old credential and the new), each in several forms.
+ */
+describe("a resource's own credentials echoed in an error of any operation", () => {
+  const OLD = "old~kafka!pass'(word)";
+  const NEW = "new-kafka-pass/word+2";
+  let n = 0;
+  const program = (password: string, name = `echo-${++n}`) => ({ ...kafkaPipe(name), source: { kafka: { ...kafkaPipe(name).source.kafka, credentials: { username: "ingest", password } } } });
+  const forms: [string, (s: string) => string][] = [
+    ["plain", (s) => s],
+    ["URLSearchParams", (s) => new URLSearchParams({ password: s }).toString()],
+    ["base64url", (s) => Buffer.from(s).toString("base64url")],
+    ["base64 inside a longer text", (s) => Buffer.from(`ingest:${s}`).toString("base64")],
+  ];
+  const echo = (method: string, text: string) =>
+    emulator.control.script({ method, path: "/pipes/[^/]+$", status: 400, body: { status: 400, error: `BAD_REQUEST: echo ${text}`, requestId: "req-echo" } });
+  const failure = (p: Promise<unknown>) =>
+    p.then(
+      () => new Error("succeeded"),
+      (e: Error) => e,
+    );
+  const scriptedHits = () => emulator.control.stats().faults.scripted ?? 0;
+
+  async function created() {
+    const inputs = engineInputs(program(OLD), { organizationId: emulator.options.organizationId, serviceId: emulator.options.serviceId });
+    const { inputs: checked } = await provider.check({}, inputs);
+    return { inputs: checked!, ...(await provider.create(checked!)) };
+  }
+
+  it.each(forms)("refresh (GET), %s", async (_form, encode) => {
+    const { id, outs } = await created();
+    emulator.control.resetStats();
+    echo("GET", encode(OLD));
+    const err = await failure(provider.read(id, outs));
+    expect(scriptedHits()).toBe(1);
+    expect(err.message).toMatch(/GET .*400 BAD_REQUEST: echo \S*\[secret\]/);
+    expect(`${err.message}\n${err.stack}`).not.toContain(encode(OLD).replace(/^password=/, ""));
+  });
+
+  it.each(forms)("destroy (DELETE), %s", async (_form, encode) => {
+    const { id, outs } = await created();
+    emulator.control.resetStats();
+    echo("DELETE", encode(OLD));
+    const err = await failure(provider.delete(id, outs));
+    expect(scriptedHits()).toBe(1);
+    expect(err.message).toMatch(/DELETE .*400 BAD_REQUEST: echo \S*\[secret\]/);
+    expect(`${err.message}\n${err.stack}`).not.toContain(encode(OLD).replace(/^password=/, ""));
+  });
+
+  it.each(forms)("update (PATCH) echoing the old and the new credential, %s", async (_form, encode) => {
+    const { id, outs } = await created();
+    const news = (await provider.check(outs, engineInputs(program(NEW, String(outs.name)), { organizationId: emulator.options.organizationId, serviceId: emulator.options.serviceId }))).inputs!;
+    emulator.control.resetStats();
+    echo("PATCH", `${encode(OLD)} then ${encode(NEW)}`);
+    const err = await failure(provider.update(id, outs, news));
+    expect(scriptedHits()).toBe(1);
+    expect(err.message).toMatch(/PATCH .*400 BAD_REQUEST: echo \S*\[secret\]\S* then \S*\[secret\]/);
+    for (const s of [OLD, NEW]) expect(`${err.message}\n${err.stack}`).not.toContain(encode(s).replace(/^password=/, ""));
+  });
+});
