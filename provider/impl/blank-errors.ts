@@ -1,4 +1,5 @@
 import { redact, stringsIn } from "../client/redact";
+import { withSecrets } from "../client/secret-scope";
 import { settingKeys, type SettingKey } from "../config";
 import { CONNECTION_KEY, CONNECTION_SECRETS } from "../schemas/connection";
 import { isObj } from "./canonical";
@@ -49,9 +50,11 @@ export function blanked(err: unknown, secrets: readonly string[]): unknown {
 
 /** Runs one provider operation; an error it throws leaves blanked of the credentials of `propsList` and the settings. */
 export async function blankingErrors<T>(propsList: readonly unknown[], op: () => Promise<T>): Promise<T> {
+  const own = propsList.flatMap(propSecrets);
   try {
-    return await op();
+    // Every request of the operation knows them too, so an answer is blanked before it is cut.
+    return await withSecrets(own, op);
   } catch (err) {
-    throw blanked(err, [...propsList.flatMap(propSecrets), ...settingSecrets()]);
+    throw blanked(err, [...own, ...settingSecrets()]);
   }
 }

@@ -94,3 +94,23 @@ describe("a resource's own credentials echoed in an error of any operation", () 
     for (const s of [OLD, NEW]) expect(`${err.message}\n${err.stack}`).not.toContain(piece(encode(s)));
   });
 });
+
+describe("an error body cut short for the message", () => {
+  it("leaves no half of a credential that straddles the cut (refresh GET, plain-text body)", async () => {
+    const password = "straddling-kafka-password-0042";
+    const spec = { ...kafkaPipe("cut"), source: { kafka: { ...kafkaPipe("cut").source.kafka, credentials: { username: "ingest", password } } } };
+    const inputs = engineInputs(spec, { organizationId: emulator.options.organizationId, serviceId: emulator.options.serviceId });
+    const { inputs: checked } = await provider.check({}, inputs);
+    const { id, outs } = await provider.create(checked!);
+    emulator.control.resetStats();
+    // The message quotes the first 200 characters of a non-JSON body: the password starts at 190.
+    emulator.control.script({ method: "GET", path: "/pipes/[^/]+$", status: 400, body: `${"x".repeat(189)} ${password} trailing text` });
+    const err = await provider.read(id, outs).then(
+      () => new Error("succeeded"),
+      (e: Error) => e,
+    );
+    expect(emulator.control.stats().faults.scripted).toBe(1);
+    expect(err.message).toMatch(/GET .*400 HTTP_400: x+ \[secret\]/);
+    expect(err.message).not.toContain(password.slice(0, 8));
+  });
+});
