@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { validate, type CheckFailure } from "./check-failures";
 import { pathId } from "./refinements/ids";
+import { httpUrl } from "./refinements/urls";
 import { containsUnknown } from "./unknown";
 
 /**
@@ -20,7 +21,7 @@ export const connectionShape = {
   /** Service of the objects, unless a resource names its own `serviceId`. @default `pipestack:serviceId` */
   serviceId: pathId.optional(),
   /** Base URL of an open-source stack server, without `/api/v2` (stack resources only). @default `pipestack:stackUrl` */
-  stackUrl: z.string().url("must be a URL such as https://stack.example.com").optional(),
+  stackUrl: httpUrl("https://stack.example.com").optional(),
   /** Access key of that stack server. @default `pipestack:stackToken` */
   stackToken: z.string().min(1).optional(),
 };
