@@ -26,7 +26,8 @@ const LOOPBACK = /^(127\.\d{1,3}\.\d{1,3}\.\d{1,3}|localhost|\[::1\])(:\d+)?$/i;
 /** Why a control call is refused, or undefined when it may run. */
 export function controlRefusal(method: string, headers: IncomingHttpHeaders): { status: number; message: string } | undefined {
   const host = headers.host ?? "";
-  if (!LOOPBACK.test(host)) return { status: 403, message: `the control API answers only on a loopback host (127.0.0.1, localhost, [::1]), not ${JSON.stringify(host.slice(0, 100))}` };
+  if (!LOOPBACK.test(host))
+    return { status: 403, message: `the control API answers only on a loopback host (127.0.0.1, localhost, [::1]), not ${JSON.stringify(host.slice(0, 100))}` };
   const origin = headers.origin;
   if (origin !== undefined && origin !== "null" && !/^https?:\/\/(127\.\d{1,3}\.\d{1,3}\.\d{1,3}|localhost|\[::1\])(:\d+)?$/i.test(origin)) {
     return { status: 403, message: "the control API refuses calls from web pages of other origins" };

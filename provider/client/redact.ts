@@ -41,7 +41,15 @@ function base64Pieces(secret: string): string[] {
 /** The text forms one credential can take in an error or log line. */
 export function secretForms(secret: string): string[] {
   const forms = new Set<string>();
-  const encodings = [secret, jsonEscaped(secret), encodeURIComponent(secret), formEncoded(secret), searchParamsEncoded(secret), base64(secret), toUrlAlphabet(base64(secret))];
+  const encodings = [
+    secret,
+    jsonEscaped(secret),
+    encodeURIComponent(secret),
+    formEncoded(secret),
+    searchParamsEncoded(secret),
+    base64(secret),
+    toUrlAlphabet(base64(secret)),
+  ];
   for (const form of [...encodings, ...base64Pieces(secret)]) {
     forms.add(form);
     // Percent-escapes are case-insensitive: `%2F` and `%2f` are the same character.

@@ -44,7 +44,8 @@ export function blanked(err: unknown, secrets: readonly string[]): unknown {
   if (!(err instanceof Error)) return typeof err === "string" ? redact(err, secrets) : err;
   err.message = redact(err.message, secrets);
   if (typeof err.stack === "string") err.stack = redact(err.stack, secrets);
-  if ("reasons" in err && Array.isArray(err.reasons)) err.reasons = err.reasons.map((r) => (typeof r === "string" ? redact(r, secrets) : r));
+  // An init error's reasons go to the engine beside its message.
+  if ("reasons" in err && Array.isArray(err.reasons)) err.reasons = (err.reasons as unknown[]).map((r) => (typeof r === "string" ? redact(r, secrets) : r));
   return err;
 }
 

@@ -54,14 +54,20 @@ const OWN: Record<string, (keyof typeof PLAIN)[]> = {
 function echo(fields: readonly (keyof typeof PLAIN)[]): string {
   return fields
     .map((f) => PLAIN[f])
-    .map((v) => `${v} ${new URLSearchParams({ p: v }).toString()} ${Buffer.from(`u:${v}`).toString("base64url")} ${/private_key_id":"([^"]+)/.exec(Buffer.from(v, "base64").toString())?.[1] ?? ""}`)
+    .map(
+      (v) =>
+        `${v} ${new URLSearchParams({ p: v }).toString()} ${Buffer.from(`u:${v}`).toString("base64url")} ${/private_key_id":"([^"]+)/.exec(Buffer.from(v, "base64").toString())?.[1] ?? ""}`,
+    )
     .join(" | ");
 }
 
 /** Every GET (or DELETE) of each resource answers 400, echoing that resource's own credentials. */
 function echoOwn(method: string, ids: Record<string, string>): void {
   for (const [name, id] of Object.entries(ids)) {
-    const fault = { status: 400, body: { status: 400, error: `BAD_REQUEST: ${echo(OWN[name])}`, message: `bad request: ${echo(OWN[name])}`, requestId: "req-echo" } };
+    const fault = {
+      status: 400,
+      body: { status: 400, error: `BAD_REQUEST: ${echo(OWN[name])}`, message: `bad request: ${echo(OWN[name])}`, requestId: "req-echo" },
+    };
     s.emulator.control.script({ method, path: `/${id}$`, count: 100, ...fault });
   }
 }

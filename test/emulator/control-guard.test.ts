@@ -31,7 +31,12 @@ function raw(request: string): Promise<number> {
 }
 
 function request(method: string, target: string, headers: Record<string, string>, body = ""): string {
-  const lines = [`${method} ${target} HTTP/1.1`, ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`), `content-length: ${Buffer.byteLength(body)}`, "connection: close"];
+  const lines = [
+    `${method} ${target} HTTP/1.1`,
+    ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`),
+    `content-length: ${Buffer.byteLength(body)}`,
+    "connection: close",
+  ];
   return `${lines.join("\r\n")}\r\n\r\n${body}`;
 }
 
@@ -49,7 +54,11 @@ describe("the control API refuses what a web page or another host could send", (
     ["POST without a content type", () => request("POST", "/__emulator/script", { host: local() }, script), 415],
     ["a rebinding Host", () => request("POST", "/__emulator/script", { host: "attacker.example.test", "content-type": "application/json" }, script), 403],
     ["a GET with a foreign Host", () => request("GET", "/__emulator/state", { host: `attacker.example.test:${emulator.port}` }), 403],
-    ["a JSON POST from another origin", () => request("POST", "/__emulator/script", { host: local(), origin: "https://attacker.example.test", "content-type": "application/json" }, script), 403],
+    [
+      "a JSON POST from another origin",
+      () => request("POST", "/__emulator/script", { host: local(), origin: "https://attacker.example.test", "content-type": "application/json" }, script),
+      403,
+    ],
     ["%2e%2e segments climbing to the control API", () => request("GET", "/v1/organizations/%2e%2e/%2e%2e/__emulator/state", { host: local() }), 400],
     ["literal .. segments", () => request("GET", "/v1/organizations/../../__emulator/state", { host: local() }), 400],
     ["mixed .%2E segments on an API route", () => request("GET", "/v1/organizations/.%2E/x", { host: local() }), 400],
@@ -68,7 +77,6 @@ describe("the control API refuses what a web page or another host could send", (
     emulator.control.clearScripts();
   });
 });
-
 
 describe("dot segments", () => {
   it.each([

@@ -50,10 +50,22 @@ const cases: [string, Engine, () => Obj, string, RegExp][] = [
     "source.kafka.schemaRegistry.url",
     /http: or https:/,
   ],
-  ["file: schema registry URL", pipeEngine, () => pipeInputs(withKafka({ schemaRegistry: { url: "file:///etc/passwd" } })), "source.kafka.schemaRegistry.url", /http: or https:/],
+  [
+    "file: schema registry URL",
+    pipeEngine,
+    () => pipeInputs(withKafka({ schemaRegistry: { url: "file:///etc/passwd" } })),
+    "source.kafka.schemaRegistry.url",
+    /http: or https:/,
+  ],
   ["javascript: stackUrl", dashboard, () => dashboardInputs({ stackUrl: "javascript:alert(1)" }), "stackUrl", /http: or https:/],
   ["file: stackUrl", alert, () => alertInputs({ stackUrl: "file:///etc/passwd" }), "stackUrl", /http: or https:/],
-  ["file: stackUrl in a connection", dashboard, () => ({ ...dashboardInputs(), connection: { stackUrl: "file:///etc/passwd" } }), "connection.stackUrl", /http: or https:/],
+  [
+    "file: stackUrl in a connection",
+    dashboard,
+    () => ({ ...dashboardInputs(), connection: { stackUrl: "file:///etc/passwd" } }),
+    "connection.stackUrl",
+    /http: or https:/,
+  ],
   [
     "an unknown key in sourceSecrets",
     pipeEngine,
@@ -71,19 +83,31 @@ const cases: [string, Engine, () => Obj, string, RegExp][] = [
   [
     "a mongodb URI with ?password=",
     pipeEngine,
-    () => pipeInputs({ ...mongodbPipe(), source: { mongodb: { ...mongodbPipe().source.mongodb, uri: "mongodb+srv://cluster0.example.test/app?password=hunter22" } } }),
+    () =>
+      pipeInputs({
+        ...mongodbPipe(),
+        source: { mongodb: { ...mongodbPipe().source.mongodb, uri: "mongodb+srv://cluster0.example.test/app?password=hunter22" } },
+      }),
     "source.mongodb.uri",
     /credential in its query \(password\)/,
   ],
   ["a 1 MB endpoint service name", endpoint, () => endpointInputs({ vpcEndpointServiceName: "s".repeat(1 << 20) }), "vpcEndpointServiceName", /at most 1024/],
-  ["a table name ../../etc", pipeEngine, () => pipeInputs({ ...kafkaPipe(), destination: { ...kafkaPipe().destination, table: "../../etc" } }), "destination.table", /table name/],
+  [
+    "a table name ../../etc",
+    pipeEngine,
+    () => pipeInputs({ ...kafkaPipe(), destination: { ...kafkaPipe().destination, table: "../../etc" } }),
+    "destination.table",
+    /table name/,
+  ],
   [
     "a target table ../../etc",
     pipeEngine,
     () =>
       pipeInputs({
         ...postgresPipe(),
-        source: { postgres: { ...postgresPipe().source.postgres, tableMappings: [{ sourceSchemaName: "public", sourceTable: "users", targetTable: "../../etc" }] } },
+        source: {
+          postgres: { ...postgresPipe().source.postgres, tableMappings: [{ sourceSchemaName: "public", sourceTable: "users", targetTable: "../../etc" }] },
+        },
       }),
     "source.postgres.tableMappings[0].targetTable",
     /table name/,
@@ -91,14 +115,30 @@ const cases: [string, Engine, () => Obj, string, RegExp][] = [
   [
     "a column type String); DROP",
     pipeEngine,
-    () => pipeInputs({ ...kafkaPipe(), destination: { ...kafkaPipe().destination, columns: [{ name: "id", type: "String); DROP TABLE x; --" }, ...kafkaPipe().destination.columns.slice(1)] } }),
+    () =>
+      pipeInputs({
+        ...kafkaPipe(),
+        destination: { ...kafkaPipe().destination, columns: [{ name: "id", type: "String); DROP TABLE x; --" }, ...kafkaPipe().destination.columns.slice(1)] },
+      }),
     "destination.columns[0].type",
     /column type/,
   ],
   ["an alert's dashboardId ../x", alert, () => alertInputs({ dashboardId: "../x" }), "dashboardId", /must be an id/],
-  ["a saved-search alert's savedSearchId ../x", alert, () => alertInputs({ source: "saved_search", dashboardId: undefined, tileId: undefined, savedSearchId: "../x" }), "savedSearchId", /must be an id/],
+  [
+    "a saved-search alert's savedSearchId ../x",
+    alert,
+    () => alertInputs({ source: "saved_search", dashboardId: undefined, tileId: undefined, savedSearchId: "../x" }),
+    "savedSearchId",
+    /must be an id/,
+  ],
   ["a 5000-deep pipe settings object", pipeEngine, () => pipeInputs(kafkaPipe(), { settings: deep(5000) }), "settings.d.d", /nested more than 32 levels/],
-  ["a 5000-deep dashboard tile", dashboard, () => dashboardInputs({ tiles: [tile("Errors", { series: [deep(5000)] })] }), "tiles[0].series[0].d", /nested more than 32 levels/],
+  [
+    "a 5000-deep dashboard tile",
+    dashboard,
+    () => dashboardInputs({ tiles: [tile("Errors", { series: [deep(5000)] })] }),
+    "tiles[0].series[0].d",
+    /nested more than 32 levels/,
+  ],
 ];
 
 describe("bad inputs are refused by check with their path, and no request is sent", () => {
@@ -112,7 +152,22 @@ describe("bad inputs are refused by check with their path, and no request is sen
 
   it.each([
     ["a good schema registry URL", pipeEngine, () => pipeInputs(withKafka({ schemaRegistry: { url: "https://registry.example.test" } }))],
-    ["column types with parameters and literals", pipeEngine, () => pipeInputs({ ...kafkaPipe(), destination: { ...kafkaPipe().destination, columns: [{ name: "id", type: "String" }, { name: "ts", type: "DateTime64(3, 'UTC')" }, { name: "value", type: "Nullable(Float64)" }] } })],
+    [
+      "column types with parameters and literals",
+      pipeEngine,
+      () =>
+        pipeInputs({
+          ...kafkaPipe(),
+          destination: {
+            ...kafkaPipe().destination,
+            columns: [
+              { name: "id", type: "String" },
+              { name: "ts", type: "DateTime64(3, 'UTC')" },
+              { name: "value", type: "Nullable(Float64)" },
+            ],
+          },
+        }),
+    ],
     ["ordinary settings (1 level deep)", pipeEngine, () => pipeInputs({ ...kafkaPipe(), settings: { streaming_max_insert_wait_ms: 5000 } })],
   ])("%s passes", async (_what, engine, inputs) => {
     expect((await engine.check({}, inputs())).failures ?? []).toEqual([]);

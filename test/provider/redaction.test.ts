@@ -39,7 +39,10 @@ describe("a resource's own credentials echoed in an error of any operation", () 
   const OLD = "old~kafka!pass'(word)";
   const NEW = "new-kafka-pass/word+2";
   let n = 0;
-  const program = (password: string, name = `echo-${++n}`) => ({ ...kafkaPipe(name), source: { kafka: { ...kafkaPipe(name).source.kafka, credentials: { username: "ingest", password } } } });
+  const program = (password: string, name = `echo-${++n}`) => ({
+    ...kafkaPipe(name),
+    source: { kafka: { ...kafkaPipe(name).source.kafka, credentials: { username: "ingest", password } } },
+  });
   /** How the API echoes a credential, and the piece of that echo that stands for the credential alone. */
   const forms: [string, (s: string) => string, (echoed: string) => string][] = [
     ["plain", (s) => s, (e) => e],
@@ -85,7 +88,12 @@ describe("a resource's own credentials echoed in an error of any operation", () 
 
   it.each(forms)("update (PATCH) echoing the old and the new credential, %s", async (_form, encode, piece) => {
     const { id, outs } = await created();
-    const news = (await provider.check(outs, engineInputs(program(NEW, String(outs.name)), { organizationId: emulator.options.organizationId, serviceId: emulator.options.serviceId }))).inputs!;
+    const news = (
+      await provider.check(
+        outs,
+        engineInputs(program(NEW, String(outs.name)), { organizationId: emulator.options.organizationId, serviceId: emulator.options.serviceId }),
+      )
+    ).inputs!;
     emulator.control.resetStats();
     echo("PATCH", `${encode(OLD)} then ${encode(NEW)}`);
     const err = await failure(provider.update(id, outs, news));

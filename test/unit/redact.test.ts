@@ -59,7 +59,13 @@ describe("redact: what is left alone", () => {
 
 /** A PEM-like key of several lines and a service-account key file holding it (JSON, then base64 of it). */
 const PEM = "-----BEGIN PRIVATE KEY-----\nMIIEvQIBADANBgkqhkiG9w0BAQEFAASC\nBKcwggSjAgEAAoIBAQC7VJTUt9Us8cKj\n-----END PRIVATE KEY-----\n";
-const KEY_FILE = JSON.stringify({ type: "service_account", project_id: "proj-1", private_key_id: "0123456789abcdef0123", private_key: PEM, client_email: "sa@proj-1.example.test" });
+const KEY_FILE = JSON.stringify({
+  type: "service_account",
+  project_id: "proj-1",
+  private_key_id: "0123456789abcdef0123",
+  private_key: PEM,
+  client_email: "sa@proj-1.example.test",
+});
 const KEY_FILE_B64 = Buffer.from(KEY_FILE).toString("base64");
 /** Encoded texts with the secret inside, at byte offsets 5 and 3; characters 8-28 stand for the secret alone. */
 const B64_INSIDE = Buffer.from("user:inner-secret-value-42").toString("base64");
@@ -71,8 +77,18 @@ const ODD = "tilde~bang!quote'paren(x)*end";
 describe("redact: forms and parts an API may echo", () => {
   const cases: [string, string, string, string][] = [
     // [what, secret given, text echoed, piece that must not survive]
-    ["URLSearchParams form encoding of ~ ! ' ( )", ODD, `body ${new URLSearchParams({ password: ODD }).toString()}`, new URLSearchParams({ p: ODD }).toString().slice(2)],
-    ["URLSearchParams encoding, lower-case escapes", ODD, new URLSearchParams({ p: ODD }).toString().toLowerCase(), new URLSearchParams({ p: ODD }).toString().slice(2).toLowerCase()],
+    [
+      "URLSearchParams form encoding of ~ ! ' ( )",
+      ODD,
+      `body ${new URLSearchParams({ password: ODD }).toString()}`,
+      new URLSearchParams({ p: ODD }).toString().slice(2),
+    ],
+    [
+      "URLSearchParams encoding, lower-case escapes",
+      ODD,
+      new URLSearchParams({ p: ODD }).toString().toLowerCase(),
+      new URLSearchParams({ p: ODD }).toString().slice(2).toLowerCase(),
+    ],
     ["base64url of the secret", URL_ALPHABET, `token=${Buffer.from(URL_ALPHABET).toString("base64url")}`, Buffer.from(URL_ALPHABET).toString("base64url")],
     ["base64 of the secret inside a longer text", "inner-secret-value-42", B64_INSIDE, B64_INSIDE.slice(8, 28)],
     ["base64url of the secret inside a longer text", URL_ALPHABET, B64URL_INSIDE, B64URL_INSIDE.slice(8, 28)],

@@ -12,7 +12,9 @@ import { formatPath } from "../check-failures";
  */
 const LONE_SURROGATE = "[\\ud800-\\udbff](?![\\udc00-\\udfff])|(?<![\\ud800-\\udbff])[\\udc00-\\udfff]";
 const IN_TEXT = new RegExp(`[\\u0000-\\u0008\\u000b\\u000c\\u000e-\\u001f\\u007f-\\u009f\\u202a-\\u202e\\u2066-\\u2069]|${LONE_SURROGATE}`);
-const IN_NAME = new RegExp(`[\\u0000-\\u001f\\u007f-\\u009f\\u200b-\\u200f\\u2028\\u2029\\u202a-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff]|${LONE_SURROGATE}`);
+const IN_NAME = new RegExp(
+  `[\\u0000-\\u001f\\u007f-\\u009f\\u200b-\\u200f\\u2028\\u2029\\u202a-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff]|${LONE_SURROGATE}`,
+);
 
 /** Keys whose strings are names (shown in lists, previews, URLs): no control character at all. */
 const NAME_KEYS = new Set(["name", "key", "tags", "topics", "consumerGroup", "database", "table", "streamName"]);

@@ -25,7 +25,9 @@ export const columnType = z
   .string()
   .min(1, "must not be empty")
   .max(1024, "must be at most 1024 characters")
-  .refine(isColumnType, { message: "must be a column type such as String or Nullable(Float64) (letters, digits, _, spaces, commas, quoted literals, balanced parentheses)" });
+  .refine(isColumnType, {
+    message: "must be a column type such as String or Nullable(Float64) (letters, digits, _, spaces, commas, quoted literals, balanced parentheses)",
+  });
 
 export function isColumnType(s: string): boolean {
   if (!/^[A-Za-z]/.test(s) || /--|\/\*/.test(s)) return false;

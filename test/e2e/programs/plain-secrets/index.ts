@@ -154,7 +154,9 @@ new Pipe("connected", {
     organizationId: settings.require("organizationId"),
     serviceId: settings.require("serviceId"),
   },
-  source: { kinesis: { format: "JSONEachRow", streamName: "conn", region: "region-1", authentication: "IAM_ROLE", iamRole: "arn:cloud:iam::000000000000:role/ingest" } },
+  source: {
+    kinesis: { format: "JSONEachRow", streamName: "conn", region: "region-1", authentication: "IAM_ROLE", iamRole: "arn:cloud:iam::000000000000:role/ingest" },
+  },
   destination: table("connected"),
   fieldMappings,
 });
