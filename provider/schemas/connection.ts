@@ -11,7 +11,7 @@ import { containsUnknown } from "./unknown";
  */
 export const connectionShape = {
   /** Base URL of the cloud management API, without `/v1`. @default `pipestack:apiUrl` */
-  apiUrl: z.string().url("must be a URL such as https://api.example.com").optional(),
+  apiUrl: httpUrl("https://api.example.com").optional(),
   /** Id of the cloud API key. @default `pipestack:keyId` */
   keyId: z.string().min(1).optional(),
   /** Secret of the cloud API key. @default `pipestack:keySecret` */
