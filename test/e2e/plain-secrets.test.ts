@@ -114,6 +114,40 @@ afterAll(async () => {
   await s?.close();
 });
 
+/**
+ * The SDK's own debug message (`RegisterResource RPC finished ... resp:`) prints the engine's
+ * answer, outputs with secrets unwrapped; the CLI blanks in it only the values it knows as secret
+ * config. `--debug` shows it (over several lines) and `--json` streams it as a debug diagnostic.
+ */
+const SDK_DEBUG = /^(debug: |"message":"|\\"message\\":\\")RegisterResource RPC (finished|prepared)/;
+
+/** The fields whose credential shows in `text` anywhere but inside the SDK's registration debug message. */
+function leaksOutsideSdkDebug(text: string): string[] {
+  const found = new Set<string>();
+  for (const n of needles) {
+    for (let i = text.indexOf(n.form); i >= 0; i = text.indexOf(n.form, i + 1)) {
+      const start = Math.max(text.lastIndexOf("debug: ", i), text.lastIndexOf('"message":"', i));
+      const between = start < 0 ? "" : text.slice(start, i);
+      const inside =
+        start >= 0 &&
+        SDK_DEBUG.test(text.slice(start, start + 80)) &&
+        !/\n\s*(error|warning|info|debug):/.test(between.slice(1)) &&
+        !/\n\{"sequence"/.test(between);
+      if (!inside) found.add(n.field);
+    }
+  }
+  return [...found];
+}
+
+describe("credentials passed as plain strings: nowhere but inside the SDK's registration debug message", () => {
+  it.each(["preview --debug", "up --json", "up --debug"])("%s", (name) => {
+    const text = outputs.get(name)!;
+    const outside = leaksOutsideSdkDebug(text);
+    report.push(`  ${name}: ${leaks(text).length} fields in all, ${outside.length} outside the SDK's registration debug message`);
+    expect(outside, `${name} shows these credentials outside the SDK's debug message`).toEqual([]);
+  });
+});
+
 describe("credentials passed as plain strings are in no output, in no form", () => {
   it("the program made one resource per secret field", async () => {
     // Destroyed at the end: the count comes from the first export.
