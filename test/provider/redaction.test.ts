@@ -103,6 +103,34 @@ describe("a resource's own credentials echoed in an error of any operation", () 
   });
 });
 
+describe("a settings PUT of an update echoing the old credential", () => {
+  it("is blanked, though the PUT itself carries no credential", async () => {
+    const password = "put-echo-kafka~password!(1)";
+    const spec = { ...kafkaPipe("put-echo"), source: { kafka: { ...kafkaPipe("put-echo").source.kafka, credentials: { username: "ingest", password } } } };
+    const ref = { organizationId: emulator.options.organizationId, serviceId: emulator.options.serviceId };
+    const { inputs: checked } = await provider.check({}, engineInputs(spec, ref));
+    const { id, outs } = await provider.create(checked!);
+    const news = (await provider.check(outs, engineInputs({ ...spec, settings: { streaming_max_insert_wait_ms: 7000 } }, ref))).inputs!;
+    emulator.control.resetStats();
+    const echoed = `${password} ${new URLSearchParams({ p: password }).toString()} ${Buffer.from(`u:${password}`).toString("base64url")}`;
+    emulator.control.script({
+      method: "PUT",
+      path: "/settings$",
+      status: 400,
+      body: { status: 400, error: `BAD_REQUEST: echo ${echoed}`, requestId: "req-put" },
+    });
+    const err = await provider.update(id, outs, news).then(
+      () => new Error("succeeded"),
+      (e: Error) => e,
+    );
+    expect(emulator.control.stats().faults.scripted).toBe(1);
+    expect(err.message).toMatch(/PUT .*\/settings -> 400 BAD_REQUEST: echo \[secret\] p=\[secret\] \S*\[secret\]/);
+    for (const piece of [password, new URLSearchParams({ p: password }).toString().slice(2), Buffer.from(`u:${password}`).toString("base64url").slice(3, -3)]) {
+      expect(`${err.message}\n${err.stack}`).not.toContain(piece);
+    }
+  });
+});
+
 describe("an error body cut short for the message", () => {
   it("leaves no half of a credential that straddles the cut (refresh GET, plain-text body)", async () => {
     const password = "straddling-kafka-password-0042";
