@@ -21,13 +21,9 @@ export const tableName = z
  * `Array(Tuple(a String, b UInt8))`: letters, digits, `_`, spaces, commas, quoted literals and
  * balanced parentheses; never a `;` or a comment.
  */
-export const columnType = z
-  .string()
-  .min(1, "must not be empty")
-  .max(1024, "must be at most 1024 characters")
-  .refine(isColumnType, {
-    message: "must be a column type such as String or Nullable(Float64) (letters, digits, _, spaces, commas, quoted literals, balanced parentheses)",
-  });
+export const columnType = z.string().min(1, "must not be empty").max(1024, "must be at most 1024 characters").refine(isColumnType, {
+  message: "must be a column type such as String or Nullable(Float64) (letters, digits, _, spaces, commas, quoted literals, balanced parentheses)",
+});
 
 export function isColumnType(s: string): boolean {
   if (!/^[A-Za-z]/.test(s) || /--|\/\*/.test(s)) return false;
