@@ -10,8 +10,9 @@ import type { App } from "./app";
 import type { Control } from "./control";
 import type { FaultInjector, Surface } from "./faults";
 import { readBody } from "./http/body";
+import { controlRefusal, hasDotSegment } from "./http/request-guard";
 import { cloudError, stackError } from "./http/envelope";
-import { cannotRouteReply, htmlReply, type Reply } from "./http/reply";
+import { cannotRouteReply, htmlReply, jsonReply, textReply, type Reply } from "./http/reply";
 import type { Router } from "./router";
 import type { Stats } from "./stats";
 
@@ -100,14 +101,33 @@ export function createEmulatorServer(parts: ServerParts, abort: AbortSignal): Se
     write(res, reply, requestId);
   }
 
-  return createServer((req, res) => {
-    const method = (req.method ?? "GET").toUpperCase();
-    const url = new URL(req.url ?? "/", "http://127.0.0.1");
-    const isControl = url.pathname === CONTROL_PREFIX || url.pathname.startsWith(`${CONTROL_PREFIX}/`);
-    const work = isControl ? readBody(req).then((body) => write(res, control.handle(method, url.pathname, body))) : handleApi(req, res, method, url);
-    work.catch(() => {
-      // Aborted by close() or a broken socket: nothing left to answer.
-      req.socket.destroy();
-    });
-  });
+  const idle = app.options.idleTimeoutMs;
+  const server = createServer(
+    {
+      // A client that trickles its headers or body (slowloris) is cut off, checked every quarter of that time.
+      headersTimeout: idle,
+      requestTimeout: idle * 3,
+      keepAliveTimeout: Math.min(5_000, idle),
+      connectionsCheckingInterval: Math.max(50, Math.floor(idle / 4)),
+    },
+    (req, res) => {
+      const method = (req.method ?? "GET").toUpperCase();
+      const target = req.url ?? "/";
+      // Refused before `new URL` resolves them: a dot segment is never a route, and could climb to another.
+      if (hasDotSegment(target)) return write(res, textReply(400, "Bad Request: dot segments (. or ..) are not allowed in paths"));
+      const url = new URL(target, "http://127.0.0.1");
+      const isControl = url.pathname === CONTROL_PREFIX || url.pathname.startsWith(`${CONTROL_PREFIX}/`);
+      const refusal = isControl ? controlRefusal(method, req.headers) : undefined;
+      if (refusal) {
+        req.resume();
+        return write(res, jsonReply(refusal.status, { error: refusal.message }));
+      }
+      const work = isControl ? readBody(req).then((body) => write(res, control.handle(method, url.pathname, body))) : handleApi(req, res, method, url);
+      work.catch(() => {
+        // Aborted by close() or a broken socket: nothing left to answer.
+        req.socket.destroy();
+      });
+    },
+  );
+  return server;
 }

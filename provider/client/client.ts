@@ -1,6 +1,7 @@
 import { request, type Dispatcher } from "undici";
 import { ApiError, FailedDependencyError, TransportError, UnexpectedAnswerError } from "./errors";
 import { redact } from "./redact";
+import { scopedSecrets } from "./secret-scope";
 import { defaultRetryPolicy, shouldRetry, type Outcome, type RetryPolicy } from "./retry";
 import { RetryBudget } from "./retry-budget";
 import type { ServerClock } from "./server-clock";
@@ -154,24 +155,27 @@ export class ApiClient {
   }
 
   private secretsOf(opts: RequestOptions): (string | undefined)[] {
-    return [...this.surface.secrets, ...(opts.secrets ?? [])];
+    return [...this.surface.secrets, ...scopedSecrets(), ...(opts.secrets ?? [])];
   }
 
   private errorFrom(opts: RequestOptions, answer: Answer): ApiError {
+    const secrets = this.secretsOf(opts);
+    // Blanked before any of it is parsed, cut or quoted: a credential cut in two leaves no half behind.
+    const text = redact(answer.text, secrets);
     let json: unknown;
     let jsonBody = false;
     try {
-      json = JSON.parse(answer.text);
+      json = JSON.parse(text);
       jsonBody = json !== null && typeof json === "object";
     } catch {
       json = undefined;
     }
-    const d = this.surface.describeError(answer.status, json, answer.text);
+    const d = this.surface.describeError(answer.status, json, text);
     const headerId = answer.headers["x-request-id"];
     return ApiError.from({
       status: answer.status,
       code: d.code,
-      detail: redact(d.detail, this.secretsOf(opts)),
+      detail: redact(d.detail, secrets),
       requestId: d.requestId ?? (typeof headerId === "string" ? headerId : undefined),
       method: opts.method,
       path: this.displayPath(opts.path),

@@ -6,7 +6,7 @@ import type { CheckFailure } from "../schemas/check-failures";
 import { pipeSpec } from "../schemas/pipe";
 import type { PipeInputs, PipeOutputs } from "../schemas/pipe-props";
 import { pipeSourceCredentialFailures } from "../schemas/refinements/plain-credentials";
-import { mergeSourceSecrets } from "../schemas/pipe-secrets";
+import { mergeSourceSecrets, sourceSecretsFailures } from "../schemas/pipe-secrets";
 import { adoptable } from "./adopt";
 import { cachedCloudService } from "./service-cache";
 import { isObj } from "./canonical";
@@ -93,7 +93,7 @@ function pinService(settings: Settings | undefined, inputs: Record<string, unkno
 
 /** Validates a pipe, secrets merged back into its source, before any network call; pins its service. */
 export async function check(_olds: PipeInputs, news: PipeInputs): Promise<dynamic.CheckResult<PipeInputs>> {
-  return checkInputs(news, {
+  const result = checkInputs(news, {
     pin: pinService,
     schema: pipeSpec,
     spec: ({ sourceSecrets, ...rest }) => ({
@@ -102,6 +102,8 @@ export async function check(_olds: PipeInputs, news: PipeInputs): Promise<dynami
     }),
     rules: (spec) => pipeSourceCredentialFailures((spec as { source?: unknown }).source),
   });
+  // Not recursive: safe also beside a too-deep failure.
+  return { ...result, failures: [...(result.failures ?? []), ...sourceSecretsFailures(news.source, news.sourceSecrets)] };
 }
 
 export async function diff(_id: string, olds: PipeOutputs, news: PipeInputs): Promise<Diff> {
