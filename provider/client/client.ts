@@ -3,7 +3,6 @@ import { ApiError, FailedDependencyError, TransportError } from "./errors";
 import { redact } from "./redact";
 import { defaultRetryPolicy, shouldRetry, type Outcome, type RetryPolicy } from "./retry";
 import { RetryBudget } from "./retry-budget";
-import type { ServerClock } from "./server-clock";
 import { sharedDispatcher } from "./dispatcher";
 import type { Surface } from "./surface";
 import { userAgent } from "./version";
@@ -24,8 +23,6 @@ export interface RequestOptions {
   secrets?: readonly (string | undefined)[];
   /** The retries of the operation this request is part of. @default a fresh budget of the client's policy */
   budget?: RetryBudget;
-  /** Told the `Date` of every answer, to compare local instants with the server's timestamps. */
-  clock?: ServerClock;
 }
 
 export interface ClientOptions {
@@ -85,7 +82,6 @@ export class ApiClient {
       let failure: Error;
       try {
         const answer = await this.send(opts, sent++);
-        opts.clock?.observe(answer.headers.date);
         if (answer.status >= 200 && answer.status < 300) return this.payload(answer) as T;
         failure = this.errorFrom(opts, answer);
         outcome = { kind: "status", status: answer.status, headers: answer.headers };
