@@ -81,7 +81,7 @@ describe("ReversePrivateEndpoint create", () => {
     await expect(pending).rejects.toThrow(new RegExp(`reverse private endpoint ${endpoint.id} was created but is Failed`));
   });
 
-  it("after an ambiguous failure, a matching endpoint is named with how to adopt it, never taken", async () => {
+  it("after an ambiguous failure, a matching endpoint made meanwhile is reported as unproven, never taken nor offered as this resource's", async () => {
     emulator.control.script({ method: "POST", path: "/pipesReversePrivateEndpoints$", status: 502, kind: "after", count: 1 });
     const news = await checked(engine, inputs());
     const err = await engine.create(news).then(
@@ -90,7 +90,9 @@ describe("ReversePrivateEndpoint create", () => {
     );
     const made = storedEndpoints(emulator).filter((e) => e.description === "kafka brokers");
     expect(made).toHaveLength(1);
-    expect(err?.message).toContain(`adoptId: "${made[0].id}"`);
+    expect(err?.message).toContain(`reverse private endpoint ${made[0].id} matches it and was made while it ran`);
+    expect(err?.message).toContain("not recorded as this resource's");
+    expect(err?.message).not.toContain(`adoptId: "`);
     expect(requests("POST")).toBe(1);
   });
 });
