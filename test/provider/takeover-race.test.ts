@@ -87,6 +87,30 @@ describe("pipes and endpoints (one service)", () => {
   const postEndpoints: Pick<ScriptedFault, "method" | "path"> = { method: "POST", path: "/pipesReversePrivateEndpoints$" };
   const madeEndpoints = () => storedEndpoints(emulator).filter((e) => e.description === "kafka brokers");
 
+  /** The create's requests on the collection and item routes of `collection`, by method (polls of the item left out). */
+  function requestsOn(collection: string): Record<string, number> {
+    const counts: Record<string, number> = {};
+    for (const [route, n] of Object.entries(emulator.control.stats().byRoute)) {
+      const [method, template] = route.split(" ");
+      if (!template.endsWith(`/${collection}`) && !(template.includes(`/${collection}/`) && method !== "GET")) continue;
+      counts[method] = (counts[method] ?? 0) + n;
+    }
+    return counts;
+  }
+
+  it("normal path: a pipe's create is one list, one POST and one rename (two requests more than the POST)", async () => {
+    emulator.control.resetStats();
+    const made = await pipes.create(await pipeInputs("counted"));
+    expect(requestsOn("pipes")).toEqual({ GET: 1, POST: 1, PATCH: 1 });
+    expect(storedPipes(emulator).map((p) => [p.id, p.name])).toEqual([[made.id, "counted"]]);
+  });
+
+  it("normal path: an endpoint's create is one list and one POST (one request more)", async () => {
+    emulator.control.resetStats();
+    await endpoints.create(await endpointOf());
+    expect(requestsOn("pipesReversePrivateEndpoints")).toEqual({ GET: 1, POST: 1 });
+  });
+
   describe.each(AMBIGUOUS)("our POST meets: $name", ({ fault, applied }) => {
     it("pipe: the other stack's identical pipe, made just before, is named as existing before and never recorded", async () => {
       const theirs = await pipes.create(await pipeInputs("twin"));
@@ -206,6 +230,27 @@ describe.each(STACK_CASES)("stack objects on a %s server (%s)", (version, kind) 
   }
 
   const kindsHere = version === "2.36.0" ? ["dashboard", "alert", "saved search"] : ["dashboard", "alert"];
+  it("normal path: a dashboard's, alert's and saved search's create is one POST and one PUT (one request more)", async () => {
+    const byMethod = (collection: string) => {
+      const counts: Record<string, number> = {};
+      for (const [route, n] of Object.entries(emulator.control.stats().byRoute)) {
+        const [method, template] = route.split(" ");
+        if (method !== "GET" && (template.endsWith(`/${collection}`) || template.includes(`/${collection}/`))) counts[method] = (counts[method] ?? 0) + n;
+      }
+      return counts;
+    };
+    for (const what of kindsHere) {
+      const k = kinds()[what];
+      const inputs = await k.inputs();
+      emulator.control.resetStats();
+      const made = await k.engine.create(inputs);
+      expect(byMethod(k.collection), what).toEqual({ POST: 1, PUT: 1 });
+      expect(Object.keys(emulator.control.stats().byRoute).filter((r) => r.startsWith("GET") && r.endsWith(`/${k.collection}`)), `${what}: no list`).toEqual([]);
+      const ours = k.list().find((o) => o.id === made.id)!;
+      for (const value of [...(ours.tags ?? []), ours.note, ours.name]) expect(isMarker(value), `${what}: the marker was taken off`).toBe(false);
+    }
+  });
+
   describe.each(AMBIGUOUS)("our POST meets: $name", ({ fault }) => {
     for (const what of kindsHere) {
       it(`${what}: the other stack's identical one, made just before, is never recorded; ours is ours`, async () => {
