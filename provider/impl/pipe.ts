@@ -142,7 +142,12 @@ export async function create(inputs: PipeInputs): Promise<dynamic.CreateResult<P
     if (err instanceof ConflictError) throw err;
     // Ours, still under its temporary name: recorded, so the next `up` renames it (or `destroy` deletes it).
     const reason = err instanceof Error ? err.message : String(err);
-    throw initError(`pipe ${made.id} was created, but giving it its name failed (${reason}); run \`pulumi up\` again`, made.id, pipeOutputs(made, inputs), inputs);
+    throw initError(
+      `pipe ${made.id} was created, but giving it its name failed (${reason}); run \`pulumi up\` again`,
+      made.id,
+      pipeOutputs(made, inputs),
+      inputs,
+    );
   });
   let settled = await settle(svc, created, { ...inputs, stopped: undefined }, "was created");
   if (inputs.stopped === true) {

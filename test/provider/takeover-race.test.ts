@@ -81,7 +81,8 @@ describe("pipes and endpoints (one service)", () => {
     useTarget("cloud", emulator, { maxRetries: "4" });
   });
 
-  const pipeInputs = async (name: string) => checked(pipes, engineInputs(kafkaPipe(name), { organizationId: emulator.options.organizationId, serviceId: emulator.options.serviceId }));
+  const pipeInputs = async (name: string) =>
+    checked(pipes, engineInputs(kafkaPipe(name), { organizationId: emulator.options.organizationId, serviceId: emulator.options.serviceId }));
   const endpointOf = async () => checked(endpoints, endpointInputs({ organizationId: emulator.options.organizationId, serviceId: emulator.options.serviceId }));
   const postPipes: Pick<ScriptedFault, "method" | "path"> = { method: "POST", path: "/pipes$" };
   const postEndpoints: Pick<ScriptedFault, "method" | "path"> = { method: "POST", path: "/pipesReversePrivateEndpoints$" };
@@ -144,7 +145,7 @@ describe("pipes and endpoints (one service)", () => {
       const theirs = await endpoints.create(await endpointOf());
       emulator.control.script({ ...postEndpoints, ...fault });
       const result = await endpoints.create(await endpointOf()).then(
-        (r) => ({ id: r.id as string | undefined, error: undefined }),
+        (r) => ({ id: r.id, error: undefined }),
         (error: Error & { id?: string }) => ({ id: undefined, error }),
       );
       const made = madeEndpoints();
@@ -201,7 +202,12 @@ describe.each(STACK_CASES)("stack objects on a %s server (%s)", (version, kind) 
 
   /** Each stack kind: how to make the program's object, the stored list, and the POST body another program would send. */
   const kinds = (): Record<string, { engine: Engine; inputs: () => Promise<Obj>; list: () => Stored[]; collection: string }> => ({
-    dashboard: { engine: dashboards, inputs: () => checked(dashboards, dashboardInputs({ name: "twin", tags: ["team-a"] })), list: () => stored().dashboards, collection: "dashboards" },
+    dashboard: {
+      engine: dashboards,
+      inputs: () => checked(dashboards, dashboardInputs({ name: "twin", tags: ["team-a"] })),
+      list: () => stored().dashboards,
+      collection: "dashboards",
+    },
     alert: {
       engine: alerts,
       inputs: async () => {
@@ -216,7 +222,14 @@ describe.each(STACK_CASES)("stack objects on a %s server (%s)", (version, kind) 
       ? {
           "saved search": {
             engine: searches,
-            inputs: () => checked(searches, { name: "errors", sourceId: stored().sources[0].id, where: "level:error", tags: ["team-a"], stackUrl: kind === "server" ? emulator.url : undefined }),
+            inputs: () =>
+              checked(searches, {
+                name: "errors",
+                sourceId: stored().sources[0].id,
+                where: "level:error",
+                tags: ["team-a"],
+                stackUrl: kind === "server" ? emulator.url : undefined,
+              }),
             list: () => stored().savedSearches,
             collection: "saved-searches",
           },
@@ -245,7 +258,10 @@ describe.each(STACK_CASES)("stack objects on a %s server (%s)", (version, kind) 
       emulator.control.resetStats();
       const made = await k.engine.create(inputs);
       expect(byMethod(k.collection), what).toEqual({ POST: 1, PUT: 1 });
-      expect(Object.keys(emulator.control.stats().byRoute).filter((r) => r.startsWith("GET") && r.endsWith(`/${k.collection}`)), `${what}: no list`).toEqual([]);
+      expect(
+        Object.keys(emulator.control.stats().byRoute).filter((r) => r.startsWith("GET") && r.endsWith(`/${k.collection}`)),
+        `${what}: no list`,
+      ).toEqual([]);
       const ours = k.list().find((o) => o.id === made.id)!;
       for (const value of [...(ours.tags ?? []), ours.note, ours.name]) expect(isMarker(value), `${what}: the marker was taken off`).toBe(false);
     }
@@ -275,7 +291,11 @@ describe.each(STACK_CASES)("stack objects on a %s server (%s)", (version, kind) 
         expect(run.error).toBeUndefined();
         const theirs = run.other as { id: string };
         expect(run.value!.id).not.toBe(theirs.id);
-        expectBoth(k.list, run.value!.id, k.list().find((o) => o.id === theirs.id)!);
+        expectBoth(
+          k.list,
+          run.value!.id,
+          k.list().find((o) => o.id === theirs.id)!,
+        );
         expect(await rawJson(emulator, surfaceOf(kind), "GET", `/${k.collection}/${theirs.id}`)).toMatchObject({ id: theirs.id });
       });
     }

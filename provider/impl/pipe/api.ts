@@ -88,10 +88,17 @@ export async function renameCreated(svc: CloudService, made: ApiPipe, name: stri
   } catch (err) {
     if (!(err instanceof ConflictError)) throw err;
     const holder = holderOf(
-      ((await svc.client.request<unknown[]>({ method: "GET", path: pipes(svc) })) ?? []).map((p) => parsed(pipeRecord, p, "GET pipes")).filter((p) => p.id !== made.id),
+      ((await svc.client.request<unknown[]>({ method: "GET", path: pipes(svc) })) ?? [])
+        .map((p) => parsed(pipeRecord, p, "GET pipes"))
+        .filter((p) => p.id !== made.id),
       name,
     );
-    await deletePipe(svc, made.id);
+    await deletePipe(svc, made.id).catch((failed: unknown) => {
+      const why = failed instanceof Error ? failed.message : String(failed);
+      throw new Error(
+        `${err.message}; another pipe took the name ${JSON.stringify(name)} while this create ran, and deleting the pipe this create made (${made.id}) failed: ${why}`,
+      );
+    });
     const other = holder ? `pipe ${holder.id}` : "another pipe";
     throw new ConflictError({
       ...err,

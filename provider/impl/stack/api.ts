@@ -53,7 +53,8 @@ function createStackObject<S extends ZodTypeAny>(t: StackTarget, kind: StackKind
   return createOnce<z.output<S>>(
     {
       what: kind.slice(0, -1).replace("-", " "),
-      post: async ({ budget }) => parsed(schema, await t.client.request({ method: "POST", path: url(t, kind), body: markedBody(body, marker), budget }), `POST ${kind}`),
+      post: async ({ budget }) =>
+        parsed(schema, await t.client.request({ method: "POST", path: url(t, kind), body: markedBody(body, marker), budget }), `POST ${kind}`),
       list: async ({ budget }) => {
         const list = z.array(schema).safeParse(await t.client.request({ method: "GET", path: url(t, kind), budget }));
         return list.success ? list.data : [];
