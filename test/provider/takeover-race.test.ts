@@ -112,6 +112,46 @@ describe("pipes and endpoints (one service)", () => {
     expect(requestsOn("pipesReversePrivateEndpoints")).toEqual({ GET: 1, POST: 1 });
   });
 
+  it("a pipe left under a temporary name by a create cut short is named before any POST, and adopting it renames it", async () => {
+    const inputs = await pipeInputs("left");
+    const orphan = (await rawJson(emulator, "cloud", "POST", "/pipes", { ...pipeBody(inputs as PipeInputs), name: "left--pipestack-create-0123456789ab" })) as {
+      id: string;
+    };
+    emulator.control.resetStats();
+    const err = await failure(pipes.create(inputs));
+    expect(err?.message).toContain(`taken by pipe ${orphan.id} under the temporary name "left--pipestack-create-0123456789ab" of an interrupted create`);
+    expect(err?.message).toContain(`pulumi config set --path 'pipestack:adopt["left"]' ${orphan.id}`);
+    expect(
+      Object.keys(emulator.control.stats().byRoute).filter((r) => r.startsWith("POST")),
+      "no POST",
+    ).toEqual([]);
+    const adopted = await pipes.create({ ...inputs, adoptId: orphan.id });
+    expect(adopted.id).toBe(orphan.id);
+    expect(storedPipes(emulator).map((p) => [p.id, p.name])).toEqual([[orphan.id, "left"]]);
+  });
+
+  it("a pipe that takes the name between our POST and our rename wins: ours is deleted again, theirs never recorded", async () => {
+    const inputs = await pipeInputs("contested");
+    // Our rename is held, then refused (503, not applied); the retry meets their pipe holding the name.
+    emulator.control.script({ method: "PATCH", path: "/pipes/[^/]+$", status: 503, kind: "before", delayMs: HOLD_MS });
+    const theirBody = { ...pipeBody(inputs as PipeInputs), destination: { ...(inputs.destination as Obj), table: "their_table" } };
+    const run = await whileOursIsInFlight(
+      emulator,
+      () => pipes.create(inputs),
+      () => rawJson(emulator, "cloud", "POST", "/pipes", theirBody),
+    );
+    const theirs = run.other as { id: string };
+    expect(run.value).toBeUndefined();
+    expect(run.error?.message).toContain(`pipe ${theirs.id} took the name "contested" while this create ran`);
+    expect(run.error?.message).toMatch(/the pipe this create made \([0-9a-f-]{36}\) was deleted again/);
+    expect(run.error?.id).toBeUndefined();
+    expect(
+      storedPipes(emulator)
+        .filter((p) => p.state !== "Deleting" && !p.deleteAt)
+        .map((p) => p.id),
+    ).toEqual([theirs.id]);
+  });
+
   describe.each(AMBIGUOUS)("our POST meets: $name", ({ fault, applied }) => {
     it("pipe: the other stack's identical pipe, made just before, is named as existing before and never recorded", async () => {
       const theirs = await pipes.create(await pipeInputs("twin"));
