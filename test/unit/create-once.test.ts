@@ -2,6 +2,8 @@ import { describe, expect, it } from "vitest";
 import { defaultRetryPolicy } from "../../provider/client/retry";
 import { RetryBudget } from "../../provider/client/retry-budget";
 import { createMarker, isMarker } from "../../provider/impl/create-once";
+import { isTemporaryNameOf, temporaryName } from "../../provider/impl/pipe/api";
+import { carriesMarker, markedBody } from "../../provider/impl/stack/api";
 
 describe("a create's marker", () => {
   it("is unique to one create and fits a tag (32 characters)", () => {
@@ -17,6 +19,29 @@ describe("a create's marker", () => {
     ["not a string", 42, false],
   ])("%s: %s", (_what, value, expected) => {
     expect(isMarker(value)).toBe(expected);
+  });
+});
+
+describe("where a marker travels", () => {
+  const marker = "pipestack-create-0123456789ab";
+  it.each([
+    ["a pipe's temporary name of its own", "events", temporaryName("events", marker), true],
+    ["a long name, cut to 200 characters first", "x".repeat(255), temporaryName("x".repeat(255), marker), true],
+    ["the name itself", "events", "events", false],
+    ["another pipe's temporary name", "events", temporaryName("events-2", marker), false],
+    ["a name that only looks like one", "events", "events--pipestack-create-later", false],
+  ])("%s", (_what, name, held, expected) => {
+    expect(isTemporaryNameOf(name, held)).toBe(expected);
+    expect(temporaryName(name, marker).length).toBeLessThanOrEqual(255);
+  });
+  it.each([
+    ["tags: the marker is the only tag sent", "tags", { name: "b", tags: ["team-a"], id: "x" }, { name: "b", tags: [marker] }],
+    ["note: the marker takes the note's place", "note", { message: "m", note: "call me" }, { message: "m", note: marker }],
+    ["name: the first generation's alert", "name", { threshold: 1 }, { threshold: 1, name: marker }],
+  ] as const)("%s", (_what, field, body, sent) => {
+    expect(markedBody(body, { field, value: marker })).toEqual(sent);
+    expect(carriesMarker(sent, { field, value: marker })).toBe(true);
+    expect(carriesMarker(body, { field, value: marker })).toBe(false);
   });
 });
 
