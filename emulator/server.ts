@@ -11,7 +11,7 @@ import type { Control } from "./control";
 import type { FaultInjector, Surface } from "./faults";
 import { readBody } from "./http/body";
 import { cloudError, stackError } from "./http/envelope";
-import { htmlReply, textReply, type Reply } from "./http/reply";
+import { cannotRouteReply, htmlReply, type Reply } from "./http/reply";
 import type { Router } from "./router";
 import type { Stats } from "./stats";
 
@@ -35,9 +35,9 @@ function surfaceOf(pathname: string): Surface {
   return pathname === "/api/v2" || pathname.startsWith("/api/v2/") ? "stack" : "cloud";
 }
 
-/** No such route: plain text on the stack server, an HTML page from the cloud gateway. */
-function noRoute(surface: Surface): Reply {
-  return surface === "stack" ? textReply(404, "Not Found") : htmlReply(404);
+/** No such route: the stack server's `Cannot GET /path` page, or the cloud gateway's HTML page. Never JSON. */
+function noRoute(surface: Surface, method: string, pathname: string): Reply {
+  return surface === "stack" ? cannotRouteReply(method, pathname) : htmlReply(404);
 }
 
 function write(res: ServerResponse, reply: Reply, requestId?: string): void {
@@ -84,7 +84,7 @@ export function createEmulatorServer(parts: ServerParts, abort: AbortSignal): Se
             requestId,
             now: Date.now(),
           })
-        : noRoute(surface);
+        : noRoute(surface, method, url.pathname);
     } catch (error) {
       // A 500 is an emulator bug: its stack is what the person reading the log needs.
       logError(`pipestack-emulator: 500 for ${method} ${url.pathname} (requestId ${requestId}): ${(error as Error).stack ?? String(error)}`);

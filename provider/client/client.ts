@@ -1,10 +1,10 @@
 import { request, type Dispatcher } from "undici";
-import { ApiError, FailedDependencyError, TransportError } from "./errors";
+import { ApiError, FailedDependencyError, TransportError, UnexpectedAnswerError } from "./errors";
 import { redact } from "./redact";
 import { defaultRetryPolicy, shouldRetry, type Outcome, type RetryPolicy } from "./retry";
 import { RetryBudget } from "./retry-budget";
 import { sharedDispatcher } from "./dispatcher";
-import type { Surface } from "./surface";
+import { gist, type Surface } from "./surface";
 import { userAgent } from "./version";
 
 export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
@@ -80,14 +80,15 @@ export class ApiClient {
     for (;;) {
       let outcome: Outcome;
       let failure: Error;
-      try {
-        const answer = await this.send(opts, sent++);
-        if (answer.status >= 200 && answer.status < 300) return this.payload(answer) as T;
+      // Only the exchange is a transport failure: what the client makes of an answer is not.
+      const answer = await this.send(opts, sent++).catch((err: unknown) => this.transportError(opts, err));
+      if (answer instanceof TransportError) {
+        failure = answer;
+        outcome = { kind: "transport", neverSent: answer.neverSent };
+      } else {
+        if (answer.status >= 200 && answer.status < 300) return this.payload(opts, answer) as T;
         failure = this.errorFrom(opts, answer);
         outcome = { kind: "status", status: answer.status, headers: answer.headers };
-      } catch (err) {
-        failure = this.transportError(opts, err);
-        outcome = { kind: "transport", neverSent: failure instanceof TransportError && failure.neverSent };
       }
       if (failure instanceof FailedDependencyError && this.wake && !woke) {
         woke = true;
@@ -125,13 +126,27 @@ export class ApiClient {
     return { status: res.statusCode, headers: res.headers, text };
   }
 
-  private payload(answer: Answer): unknown {
-    if (!answer.text) return undefined;
+  /**
+   * The payload of a success. A body not in the surface's envelope (an HTML page, `{}`, no body)
+   * is not the API's answer but something else's at the configured URL: an error, so that no
+   * caller takes it for data, for a deletion or for an empty list.
+   */
+  private payload(opts: RequestOptions, answer: Answer): unknown {
+    let body: unknown;
     try {
-      return this.surface.unwrap(JSON.parse(answer.text));
+      body = JSON.parse(answer.text);
     } catch {
-      return undefined;
+      body = undefined;
     }
+    if (this.surface.enveloped(body, opts.method)) return this.surface.unwrap(body);
+    const what = redact(body === undefined ? gist(answer.text) : gist(JSON.stringify(body)), this.secretsOf(opts));
+    throw new UnexpectedAnswerError({
+      status: answer.status,
+      code: "UNEXPECTED_ANSWER",
+      detail: `the body is not the API's answer (${what}): ${this.surface.wrongUrl}`,
+      method: opts.method,
+      path: this.displayPath(opts.path),
+    });
   }
 
   private secretsOf(opts: RequestOptions): (string | undefined)[] {

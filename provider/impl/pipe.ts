@@ -1,6 +1,6 @@
 import type * as dynamic from "@pulumi/pulumi/dynamic";
 import { serviceRef, type CloudService } from "../client/cloud";
-import { ConflictError, isNotFound } from "../client/errors";
+import { ConflictError } from "../client/errors";
 import { PollTimeout } from "../client/poll";
 import type { Settings } from "../config";
 import type { CheckFailure } from "../schemas/check-failures";
@@ -15,10 +15,10 @@ import { checkInputs } from "./check-inputs";
 import { configure, engineSettings } from "./engine-settings";
 import { connected, settingsFor } from "./connection";
 import { diffResult, fieldChanges, type Diff } from "./field-diff";
-import { orGone, readResult } from "./gone";
+import { orGone, readOrGone, readResult, updateUnlessGone } from "./gone";
 import { pinServiceIds } from "./pin-service";
 import { ResourceInitError } from "./init-error";
-import { createPipe, deletePipe, getPipe, patchPipe, patchScaling, pollPipe, putSettings, renameCreated, sendCommand } from "./pipe/api";
+import { createPipe, deletePipe, getPipe, patchPipe, patchScaling, pipeWhereabouts, pollPipe, putSettings, renameCreated, sendCommand } from "./pipe/api";
 import { pipeDiff } from "./pipe/diff-rules";
 import { pipeOutputs, type ApiPipe } from "./pipe/outputs";
 import { createBody, secretsOf } from "./pipe/request-body";
@@ -138,7 +138,7 @@ export async function create(inputs: PipeInputs): Promise<dynamic.CreateResult<P
   const adoptId = adoptIdOf(inputs, engineSettings().adopt);
   if (adoptId) return adopt(svc, adoptId, inputs);
   const made = await createPipe(svc, createBody(inputs), secretsOf(inputs));
-  const created = await renameCreated(svc, made, String(inputs.name)).catch((err: unknown) => {
+  const created = await renameCreated(svc, made, String(inputs.name), timing(inputs)).catch((err: unknown) => {
     if (err instanceof ConflictError) throw err;
     // Ours, still under its temporary name: recorded, so the next `up` renames it (or `destroy` deletes it).
     const reason = err instanceof Error ? err.message : String(err);
@@ -168,7 +168,7 @@ export function adoptIdOf(inputs: Pick<PipeInputs, "adoptId" | "name">, adopt: R
  * in what can change in place (that is then applied). It is never replaced on adoption.
  */
 async function adopt(svc: CloudService, id: string, inputs: PipeInputs): Promise<dynamic.CreateResult<PipeOutputs>> {
-  const live = await adoptable("pipe", id, `in service ${svc.ref.serviceId}`, () => orGone(() => getPipe(svc, id), isNotFound));
+  const live = await adoptable("pipe", id, `in service ${svc.ref.serviceId}`, () => orGone(pipeWhereabouts(svc, id)));
   const current = pipeOutputs(live, inputs);
   const changes = fieldChanges(current, inputs, pipeDiff).filter((c) => !c.path.startsWith("sourceSecrets"));
   const fixed = changes.filter((c) => c.kind === "replace").map((c) => c.path);
@@ -255,7 +255,9 @@ async function applyUpdate(svc: CloudService, id: string, olds: PipeOutputs, new
 }
 
 export async function update(id: string, olds: PipeOutputs, news: PipeInputs): Promise<dynamic.UpdateResult<PipeOutputs>> {
-  return { outs: await applyUpdate(service(news), id, olds, news) };
+  const svc = service(news);
+  const pipe = { ...pipeWhereabouts(svc, id), where: `in service ${svc.ref.serviceId}` };
+  return { outs: await updateUnlessGone(pipe, () => applyUpdate(svc, id, olds, news)) };
 }
 
 /**
@@ -264,19 +266,13 @@ export async function update(id: string, olds: PipeOutputs, news: PipeInputs): P
  */
 export async function read(id: string, props: PipeOutputs = {} as PipeOutputs): Promise<dynamic.ReadResult<PipeOutputs>> {
   const svc = service(props);
-  const live = await orGone(() => getPipe(svc, id), isNotFound);
+  const live = await readOrGone(pipeWhereabouts(svc, id));
   return readResult(id, live && pipeOutputs(live, { ...svc.ref, ...props }));
 }
 
+/** Deletes the pipe and waits until the service no longer lists it (see `./gone`). */
 export async function remove(id: string, props: PipeOutputs): Promise<void> {
-  const svc = service(props);
-  await deletePipe(svc, id);
-  try {
-    await pollPipe(svc, id, () => false, timing(props));
-  } catch (err) {
-    if (err instanceof PollTimeout) throw new Error(`pipe ${id} was deleted but is ${err.message} after ${waitMs(props) / 1000} s`);
-    throw err;
-  }
+  await deletePipe(service(props), id, timing(props));
 }
 
 /** The provider the serialized shim delegates to (`pulumi-pipestack/engine/pipe`). */
