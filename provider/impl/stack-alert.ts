@@ -14,7 +14,8 @@ import { resolveAlertTile } from "./stack/alert-tile";
 import { createAlert, deleteObject, putAlert, stackWhereabouts } from "./stack/api";
 import { stackGeneration } from "./stack/generation";
 import { checkStackObject, targetOf, withTarget } from "./stack/target";
-import type { StackAlertRecord } from "../schemas/stack-alert";
+import { createMarker } from "./create-once";
+import { unmarked } from "./stack/unmark";
 
 /**
  * Validates an alert before any network call and pins its stack into the inputs. Failures
@@ -43,11 +44,14 @@ async function bodyFor(target: StackTarget, inputs: AlertInputs): Promise<{ body
 export async function create(inputs: AlertInputs): Promise<dynamic.CreateResult<AlertOutputs>> {
   const target = targetOf(inputs);
   if (typeof inputs.adoptId === "string") return adopt(target, inputs.adoptId, inputs);
-  const { body, tileId } = await bodyFor(target, inputs);
-  // After an ambiguous failure, a listed alert is ours only if it reads back as this program's.
-  const sameAsSent = (r: StackAlertRecord) => fieldChanges(alertOutputs(r, inputs), { ...inputs, tileId }, alertDiff).length === 0;
-  const created = await createAlert(target, body, sameAsSent);
-  return { id: created.id, outs: alertOutputs(created, inputs) };
+  const { body } = await bodyFor(target, inputs);
+  // The create's marker rides in `note` (current servers) or `name` (the first generation has no
+  // note); the PUT right after sets the program's value back.
+  const field = (await stackGeneration(target)) === "current" ? "note" : "name";
+  const created = await createAlert(target, body, { field, value: createMarker() });
+  const recorded = () => ({ ...alertOutputs(created, inputs), __provider: inputs.__provider });
+  const updated = await unmarked("alert", created.id, () => putAlert(target, created.id, body), recorded);
+  return { id: created.id, outs: alertOutputs(updated, inputs) };
 }
 
 /** Brings an existing alert under management: it must exist; one PUT makes it the program's. */
