@@ -47,14 +47,14 @@ describe.each(TARGETS)("StackSavedSearch on the %s target", (kind) => {
       orderBy: "timestamp DESC",
       whereLanguage: "sql",
       where: "level = 'error'",
-      filters: [{ condition: "service = 'checkout'" }],
+      filters: [{ condition: "service IN ('checkout')" }],
     });
     const updated = await up(searchImpl, withColumns, search);
     expect(updated.diff?.diffs.map((d) => d.path).sort()).toEqual(["filters", "orderBy", "select", "where", "whereLanguage"]);
     expect(await live(search.id)).toMatchObject({
       select: "timestamp, body",
       orderBy: "timestamp DESC",
-      filters: [{ type: "sql", condition: "service = 'checkout'" }],
+      filters: [{ type: "sql", condition: "service IN ('checkout')" }],
     });
     expect((await preview(searchImpl, withColumns, updated)).diffs, "the filter's default type is no change").toEqual([]);
 
@@ -98,6 +98,17 @@ describe.each(TARGETS)("StackSavedSearch on the %s target", (kind) => {
     await expect(searchImpl.create(await checked(searchImpl, program({ adoptId: "65f0c0de00000000000000ff" })))).rejects.toThrow(
       /adoptId: no saved search 65f0c0de00000000000000ff/,
     );
+  });
+
+  it("refuses a filter the server would refuse (not one sidebar facet) in check, with its path", async () => {
+    const filters = [{ condition: "ServiceName IN ('checkout')" }, { condition: "ServiceName = 'checkout'" }, { type: "lucene", condition: "level:error" }];
+    const result = await searchImpl.check({}, program({ filters }));
+    expect(result.failures?.map((f) => f.property)).toEqual(["filters[1]", "filters[2]"]);
+    expect(result.failures?.[0].reason).toMatch(/^must be a sidebar-renderable SQL predicate \(e\.g\. "<column> IN \('<value>', \.\.\.\)", "NOT IN \(\.\.\.\)", or "BETWEEN <n> AND <n>"\)/);
+    expect(result.failures?.[0].reason).toContain("write `ServiceName IN ('checkout')`");
+    // The server says the same of such a filter, so the check refuses nothing it would take.
+    const refused = await rawCall(emulators.current, surfaceOf(kind), "POST", "/saved-searches", { name: "x", sourceId, filters: [filters[1]] });
+    expect([refused.status, await refused.text()]).toEqual([400, expect.stringContaining("filters[0] must be a sidebar-renderable SQL predicate")]);
   });
 
   it("refuses bad input with the path before any request, and never shows a credential", async () => {
