@@ -104,7 +104,9 @@ describe.each(TARGETS)("StackSavedSearch on the %s target", (kind) => {
     const filters = [{ condition: "ServiceName IN ('checkout')" }, { condition: "ServiceName = 'checkout'" }, { type: "lucene", condition: "level:error" }];
     const result = await searchImpl.check({}, program({ filters }));
     expect(result.failures?.map((f) => f.property)).toEqual(["filters[1]", "filters[2]"]);
-    expect(result.failures?.[0].reason).toMatch(/^must be a sidebar-renderable SQL predicate \(e\.g\. "<column> IN \('<value>', \.\.\.\)", "NOT IN \(\.\.\.\)", or "BETWEEN <n> AND <n>"\)/);
+    expect(result.failures?.[0].reason).toMatch(
+      /^must be a sidebar-renderable SQL predicate \(e\.g\. "<column> IN \('<value>', \.\.\.\)", "NOT IN \(\.\.\.\)", or "BETWEEN <n> AND <n>"\)/,
+    );
     expect(result.failures?.[0].reason).toContain("write `ServiceName IN ('checkout')`");
     // The server says the same of such a filter, so the check refuses nothing it would take.
     const refused = await rawCall(emulators.current, surfaceOf(kind), "POST", "/saved-searches", { name: "x", sourceId, filters: [filters[1]] });
