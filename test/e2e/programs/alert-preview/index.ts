@@ -2,7 +2,7 @@
 // from config, and two alerts on its "Errors" tile, one naming it by name, one by id. Its series
 // name their source both ways (`dataSource` and `sourceId`), so either server generation takes it.
 import * as pulumi from "@pulumi/pulumi";
-import { StackAlert, StackDashboard, getStackSourcesOutput } from "pulumi-pipestack";
+import { StackAlert, StackDashboard, getStackSourcesOutput, type StackTileArgs } from "pulumi-pipestack";
 
 const config = new pulumi.Config();
 const errorsWidth = config.getNumber("errorsWidth") ?? 12;
@@ -15,7 +15,7 @@ const board = new StackDashboard("board", {
   tiles: dropErrors ? tiles().slice(1) : tiles(),
 });
 
-function tiles() {
+function tiles(): StackTileArgs[] {
   return [
     {
       name: "Errors",
