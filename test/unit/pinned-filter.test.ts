@@ -3,6 +3,8 @@
  * provider's `check` and the emulator (which never imports provider/). One table runs on both,
  * so they cannot drift apart. Cases: the server's own accept/refuse examples.
  */
+import { readFileSync } from "node:fs";
+import * as path from "node:path";
 import { describe, expect, it } from "vitest";
 import { isSidebarFilter as emulatorRule } from "../../emulator/validate/pinned-filter";
 import { isSidebarFilter as providerRule } from "../../provider/schemas/refinements/pinned-filter";
@@ -49,4 +51,14 @@ describe.each([
 ])("the sidebar-facet rule in %s", (_where, rule) => {
   it.each(accepted)("accepts %s", (_what, filter) => expect(rule(filter)).toBe(true));
   it.each(refused)("refuses %s", (_what, filter) => expect(rule(filter)).toBe(false));
+});
+
+describe("the saved-search filters the README shows", () => {
+  const readme = readFileSync(path.resolve(__dirname, "..", "..", "README.md"), "utf8");
+  // Placeholders of the prose (`<column>`) aside.
+  const conditions = [...readme.matchAll(/\{ condition: "([^"<]+)" \}/g)].map((m) => m[1]);
+  it("are there, and each is one the server takes", () => {
+    expect(conditions.length).toBeGreaterThanOrEqual(2);
+    for (const condition of conditions) expect(providerRule({ condition }), condition).toBe(true);
+  });
 });
