@@ -29,7 +29,7 @@ describe.each(STACK_VERSIONS)("on a %s stack server", (version) => {
     await stack.setConfig("dropErrors", "true");
     const failed = await stack.pulumi(["up", "--yes", "--skip-preview"]);
     const said = failed.stdout + failed.stderr;
-    expect(failed.code, "the up must fail, not report success").not.toBe(0);
+    expect(failed.code, `the up must fail, not report success:\n${said}`).not.toBe(0);
     expect(said).toMatch(
       new RegExp(`tile: dashboard \\w+ has no tile named "Errors" \\(its tiles: "Volume"\\); name one tile, or give its \`tileId\`; ${rule}`),
     );
