@@ -3,7 +3,9 @@ import type { stackDashboardSpec, StackTileOutput } from "../schemas/stack-dashb
 import type { ArgsOf } from "./inputs";
 import type { SchemaInput } from "./schema-input";
 import { shim } from "./shim";
-import { connectionInput, connectionOptions, type ConnectionInput } from "./connection";
+import type { ConnectionInput } from "./connection";
+import { registeredOptions, registeredProps, type ClassSpec } from "./register";
+import { dashboardServerOutputs, stackDashboardPolicy } from "../schemas/stack-dashboard-policy";
 import { hasTypeToken, RESOURCE_MODULE, typeTokens } from "./type-tokens";
 
 /**
@@ -14,6 +16,9 @@ export interface StackDashboardArgs extends ArgsOf<Omit<SchemaInput<typeof stack
   /** Dashboard name, up to 1024 characters. @default the resource name */
   name?: pulumi.Input<string>;
 }
+
+/** The dashboard's registration, from the dashboard policy. */
+const spec = { policy: stackDashboardPolicy, serverOutputs: dashboardServerOutputs } satisfies ClassSpec;
 
 /**
  * A dashboard of the observability stack, on the cloud proxy of a service or on an open-source
@@ -60,23 +65,6 @@ export class StackDashboard extends pulumi.dynamic.Resource {
   declare readonly serviceId: pulumi.Output<string | undefined>;
 
   constructor(name: string, args: StackDashboardArgs, opts?: pulumi.CustomResourceOptions) {
-    super(
-      shim("stack-dashboard"),
-      name,
-      {
-        name: args.name ?? name,
-        tiles: args.tiles,
-        tags: args.tags,
-        organizationId: args.organizationId,
-        serviceId: args.serviceId,
-        stackUrl: args.stackUrl,
-        adoptId: args.adoptId,
-        connection: connectionInput(args),
-        tileIds: undefined,
-      },
-      connectionOptions(args, opts),
-      RESOURCE_MODULE,
-      "StackDashboard",
-    );
+    super(shim("stack-dashboard"), name, registeredProps(spec, args, { name }), registeredOptions(spec, args, opts), RESOURCE_MODULE, "StackDashboard");
   }
 }
