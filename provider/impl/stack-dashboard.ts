@@ -11,6 +11,7 @@ import { orGoneOn, updateOn } from "./stack/gone-or-route";
 import { createDashboard, deleteObject, getDashboard, putDashboard } from "./stack/api";
 import { dashboardBody, dashboardOutputs } from "./stack/dashboard-body";
 import { dashboardDiff } from "./stack/dashboard-diff";
+import { refuseOnFirstGeneration } from "./stack/dashboard-generation";
 import { withFormHint } from "./stack/tile-form-hint";
 import { checkStackObject, targetOf, withTarget } from "./stack/target";
 import type { StackDashboardRecord } from "../schemas/stack-dashboard";
@@ -33,6 +34,7 @@ export async function diff(_id: string, olds: DashboardOutputs, news: DashboardI
 
 export async function create(inputs: DashboardInputs): Promise<dynamic.CreateResult<DashboardOutputs>> {
   const target = targetOf(inputs);
+  await refuseOnFirstGeneration(target, inputs);
   if (typeof inputs.adoptId === "string") return adopt(target, inputs.adoptId, inputs);
   // After an ambiguous failure, a listed dashboard is ours only if it reads back as this program's.
   const sameAsSent = (r: StackDashboardRecord) => fieldChanges(dashboardOutputs(r, inputs, inputs.tiles, undefined), inputs, dashboardDiff).length === 0;
@@ -60,6 +62,7 @@ async function adopt(target: StackTarget, id: string, inputs: DashboardInputs): 
  */
 export async function update(id: string, olds: DashboardOutputs, news: DashboardInputs): Promise<dynamic.UpdateResult<DashboardOutputs>> {
   const target = targetOf(news);
+  await refuseOnFirstGeneration(target, news);
   const body = dashboardBody(news, olds);
   const updated = await updateOn(target, "dashboards", { noun: "dashboard", id, get: () => getDashboard(target, id) }, () => putDashboard(target, id, body));
   return { outs: dashboardOutputs(updated, news, news.tiles, olds.tiles) };
