@@ -61,6 +61,6 @@ export function splitSecretsInput(
  * keys, connection strings), where the pipe policy locates them (see {@link splitSecretsInput}).
  */
 export function splitSourceInput(source: unknown): { source: pulumi.Input<Obj> | undefined; secrets: pulumi.Output<PipeSourceSecrets> } {
-  const split = splitSecretsInput(source, Object.entries(secretLocations) as [SecretField, readonly (readonly string[])[]][]);
-  return { source: split.rest, secrets: split.secrets as pulumi.Output<PipeSourceSecrets> };
+  const split = splitSecretsInput(source, Object.entries(secretLocations));
+  return { source: split.rest, secrets: split.secrets };
 }
