@@ -1,5 +1,5 @@
 import * as pulumi from "@pulumi/pulumi";
-import { secretLocations, type PipeSourceSecrets, type SecretField } from "../schemas/pipe-secrets";
+import { secretLocations, type PipeSourceSecrets } from "../schemas/pipe-secrets";
 
 type Obj = Record<string, unknown>;
 
