@@ -21,7 +21,7 @@ describe("GET /__emulator/bodies", () => {
 
   it("lists each JSON body's route and key paths, holds no value, and is cleared with the stats", async () => {
     await rawJson(emulator, "stack-server", "POST", "/dashboards", { name: "secret-looking-name-4417", tiles: [], tags: ["t"] });
-    const answer = await (await fetch(`${emulator.url}/__emulator/bodies`)).json();
+    const answer = (await (await fetch(`${emulator.url}/__emulator/bodies`)).json()) as { bodies: unknown[] };
     expect(answer.bodies).toEqual([{ method: "POST", route: "POST /api/v2/dashboards", paths: ["name", "tags", "tiles"] }]);
     expect(JSON.stringify(answer)).not.toContain("secret-looking-name-4417");
     emulator.control.resetStats();
