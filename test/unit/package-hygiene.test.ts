@@ -60,7 +60,9 @@ describe("the published packages", () => {
     expect(files).toContain("CHANGELOG.md");
     expect(files.filter((f) => f.includes("emulator") || f.endsWith(".openapi.json"))).toEqual([]);
     expect(Object.keys(pkg.dependencies).sort()).toEqual(["undici", "zod"]);
-    expect(pkg.bin).toBeUndefined();
+    // One command: the pull-request summary of a preview (provider/pr-summary/).
+    expect(pkg.bin).toEqual({ "pipestack-pr-summary": "bin/pipestack-pr-summary.js" });
+    expect(files).toEqual(expect.arrayContaining(["bin/pipestack-pr-summary.js", "dist/provider/pr-summary/cli.js"]));
   });
 
   it("the emulator package ships its command, its build and the OpenAPI description, with ajv", () => {
