@@ -10,6 +10,7 @@ import { orGone, readOrGone, readResult, updateUnlessGone } from "./gone";
 import { createDashboard, deleteObject, putDashboard, stackWhereabouts } from "./stack/api";
 import { dashboardBody, dashboardOutputs } from "./stack/dashboard-body";
 import { dashboardDiff } from "./stack/dashboard-diff";
+import { refuseOnFirstGeneration } from "./stack/dashboard-generation";
 import { withFormHint } from "./stack/tile-form-hint";
 import { checkStackObject, targetOf, withTarget } from "./stack/target";
 import { createMarker } from "./create-once";
@@ -33,6 +34,7 @@ export async function diff(_id: string, olds: DashboardOutputs, news: DashboardI
 
 export async function create(inputs: DashboardInputs): Promise<dynamic.CreateResult<DashboardOutputs>> {
   const target = targetOf(inputs);
+  await refuseOnFirstGeneration(target, inputs);
   if (typeof inputs.adoptId === "string") return adopt(target, inputs.adoptId, inputs);
   // The create's marker rides in `tags`; the PUT right after gives the dashboard the program's tags.
   const created = await createDashboard(target, dashboardBody(inputs), { field: "tags", value: createMarker() }).catch((err) => {
@@ -62,6 +64,7 @@ async function adopt(target: StackTarget, id: string, inputs: DashboardInputs): 
  */
 export async function update(id: string, olds: DashboardOutputs, news: DashboardInputs): Promise<dynamic.UpdateResult<DashboardOutputs>> {
   const target = targetOf(news);
+  await refuseOnFirstGeneration(target, news);
   const body = dashboardBody(news, olds);
   const updated = await updateUnlessGone(stackWhereabouts(target, "dashboards", id), () => putDashboard(target, id, body));
   return { outs: dashboardOutputs(updated, news, news.tiles, olds.tiles) };
