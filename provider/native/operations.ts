@@ -97,7 +97,8 @@ export async function diff(r: NativeResource, id: string, olds: Obj, news: Obj, 
     replaces,
     detailedDiff: detailed,
     stables: replaces.length ? [] : stables(r.diff.fields as never, r.fixedOutputs),
-    deleteBeforeReplace: replaces.length > 0 && result.deleteBeforeReplace === true,
+    // Also without a replace of its own: `replaceOnChanges` may make one, and it must free the name too.
+    deleteBeforeReplace: result.deleteBeforeReplace === true || (changes.length > 0 && r.collides?.(o, n) === true),
     diffs: [...new Set(changes.map((c) => c.path.split(/[.[]/)[0]))],
   };
 }

@@ -1,9 +1,9 @@
 import { z, type ZodTypeAny } from "zod";
 import type { DiffSpec, Diff } from "../impl/field-diff";
-import { provider as pipeEngine } from "../impl/pipe";
+import { provider as pipeEngine, wouldCollide as pipesCollide } from "../impl/pipe";
 import { pipeDiff } from "../impl/pipe/diff-rules";
 import { provider as endpointEngine } from "../impl/reverse-private-endpoint";
-import { endpointDiff } from "../impl/reverse-private-endpoint/diff-rules";
+import { endpointDiff, wouldCollide as endpointsCollide } from "../impl/reverse-private-endpoint/diff-rules";
 import { provider as alertEngine } from "../impl/stack-alert";
 import { alertDiff } from "../impl/stack/alert-diff";
 import { provider as dashboardEngine } from "../impl/stack-dashboard";
@@ -60,6 +60,11 @@ export interface NativeResource {
   fixedOutputs: readonly string[];
   /** Secret material the API never returns, kept in its own output (read answers without it). */
   credentials?: { key: string; shape: z.ZodObject<z.ZodRawShape> };
+  /**
+   * The engine's own rule for when the old object must go before a new one is made (same name or
+   * table): also asked when the engine replaces nothing itself, since `replaceOnChanges` may.
+   */
+  collides?(olds: Obj, news: Obj): boolean;
   /** The program-side step: the inputs as the engine expects them. Pure. */
   prepare(inputs: Obj, resourceName: string): Obj;
 }
@@ -117,6 +122,7 @@ export const nativeResources: readonly NativeResource[] = [
     diff: pipeDiff,
     serverOutputs: typed(pipeServerOutputs, undefined),
     fixedOutputs: ["createdAt"],
+    collides: (olds, news) => pipesCollide(olds as never, news as never),
     credentials: { key: "sourceSecrets", shape: credentialShape(pipePolicy as unknown as FieldPolicy<unknown> as PolicyTree, pipeSpecShape) },
     prepare(inputs, resourceName) {
       const out = named(inputs, resourceName);
@@ -134,6 +140,7 @@ export const nativeResources: readonly NativeResource[] = [
     diff: endpointDiff,
     serverOutputs: typed(endpointServerOutputs, reversePrivateEndpoint),
     fixedOutputs: [],
+    collides: (olds, news) => endpointsCollide(olds as never, news as never),
     prepare: (inputs) => inputs,
   },
   {
