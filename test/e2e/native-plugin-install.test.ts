@@ -1,0 +1,108 @@
+/**
+ * The native provider installed the way any language uses it without a plugin download server:
+ * `npm run pack-plugin`'s tarball, `pulumi plugin install resource pipestack <version> -f ...`,
+ * then a YAML program with no plugin path at all. It also has an explicit provider resource
+ * configured for the open-source stack server, beside the default provider (stack config) that
+ * reaches the cloud service's stack: each dashboard lands where its provider says.
+ */
+import { execFileSync, spawnSync } from "node:child_process";
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { E2EStack, repoRoot } from "./harness";
+import { storedStack } from "../support/stored";
+import { KEY_SECRET, STACK_TOKEN } from "../support/emulator";
+
+const version = (JSON.parse(fs.readFileSync(path.join(repoRoot, "package.json"), "utf8")) as { version: string }).version;
+
+function yamlHost(): string {
+  const r = spawnSync("bash", [path.join(repoRoot, "scripts", "ensure-pulumi-yaml.sh")], { encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] });
+  if (r.status !== 0) throw new Error("scripts/ensure-pulumi-yaml.sh could not make the YAML language host ready");
+  return r.stdout.trim().split("\n").pop()!;
+}
+
+/** A YAML program (no `plugins` section) in a folder of its own. */
+function program(dir: string, emulatorUrl: string, keyId: string, organizationId: string, serviceId: string): string {
+  fs.mkdirSync(dir, { recursive: true });
+  fs.writeFileSync(
+    path.join(dir, "Pulumi.yaml"),
+    `name: pipestack-native-installed
+runtime: yaml
+configuration:
+  serverToken:
+    type: String
+    secret: true
+resources:
+  server:
+    type: pulumi:providers:pipestack
+    properties:
+      apiUrl: ${emulatorUrl}
+      keyId: ${keyId}
+      organizationId: ${organizationId}
+      serviceId: ${serviceId}
+      stackUrl: ${emulatorUrl}
+      stackToken: \${serverToken}
+  onServer:
+    type: pipestack:index:StackDashboard
+    properties:
+      tiles:
+        - { name: Errors, x: 0, y: 0, w: 12, h: 4, series: [{ type: time, dataSource: events, aggFn: count }] }
+    options:
+      provider: \${server}
+  onCloud:
+    type: pipestack:index:StackDashboard
+    properties:
+      tiles:
+        - { name: Errors, x: 0, y: 0, w: 12, h: 4, series: [{ type: time, dataSource: events, aggFn: count }] }
+`,
+  );
+  return dir;
+}
+
+describe("native provider: installed from the plugin tarball", () => {
+  let s: E2EStack;
+  let tarball: string;
+  let packMs = 0;
+  let out: string;
+
+  beforeAll(async () => {
+    const started = Date.now();
+    out = fs.mkdtempSync(path.join(os.tmpdir(), "pipestack-pack-"));
+    tarball = execFileSync("node", [path.join(repoRoot, "scripts", "pack-plugin.js"), "--out", out], { encoding: "utf8" }).trim();
+    packMs = Date.now() - started;
+    const dir = path.join(out, "program");
+    s = await E2EStack.open({ program: program(dir, "http://placeholder", "x", "x", "x"), secretConfig: { serverToken: STACK_TOKEN }, path: [yamlHost()] });
+    // Now that the emulator runs, the program names its URL and ids.
+    const o = s.emulator.options;
+    program(dir, s.emulator.url, o.keyId, o.organizationId, o.serviceId);
+  }, 600_000);
+  afterAll(async () => {
+    await s?.close();
+    if (out) fs.rmSync(out, { recursive: true, force: true });
+  });
+
+  it("packs the plugin into one tarball", () => {
+    expect(fs.statSync(tarball).size).toBeGreaterThan(100_000);
+    console.log(`pack-plugin: ${Math.round(fs.statSync(tarball).size / 1024)} KB in ${packMs} ms`);
+  });
+
+  it("installs it with `pulumi plugin install -f` and serves the schema by name", async () => {
+    await s.must(["plugin", "install", "resource", "pipestack", version, "-f", tarball], false);
+    const schema = await s.must(["package", "get-schema", "pipestack"], false);
+    expect((JSON.parse(schema.stdout) as { version: string }).version).toBe(version);
+  });
+
+  it("runs a YAML program with an explicit provider beside the default one", async () => {
+    await s.up();
+    expect(storedStack(s.emulator, "server").dashboards.map((d) => d.name)).toEqual(["onServer"]);
+    expect(storedStack(s.emulator, "cloud").dashboards.map((d) => d.name)).toEqual(["onCloud"]);
+    const exported = await s.assertNoPlaintextSecrets();
+    const provider = exported.resources.find((r) => r.type === "pulumi:providers:pipestack" && r.urn.endsWith("::server"))!;
+    expect(provider.inputs?.stackToken).toMatchObject({ "4dabf18193072939515e22adb298388d": "1b47061264138c4ac30d75fd1eb44270" });
+    expect(exported.text).not.toContain(KEY_SECRET);
+    await s.expectNoChanges();
+    await s.destroy();
+    expect(s.storedObjects()).toBe(0);
+  });
+});
