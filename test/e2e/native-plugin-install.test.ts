@@ -14,6 +14,16 @@ import { E2EStack, repoRoot } from "./harness";
 import { storedStack } from "../support/stored";
 import { KEY_SECRET, STACK_TOKEN } from "../support/emulator";
 
+const ADOPT_PASSWORD = "adopt-password-51d0c3";
+
+/** A pipe as the API takes it, and as the program writes it (YAML flow style). */
+const adoptedSpec = {
+  name: "adopted",
+  source: { kafka: { brokers: "b:9092", topics: "adopted", authentication: "PLAIN", credentials: { username: "u", password: "old-password-1" } } },
+  destination: { database: "default", table: "adopted", managedTable: true, columns: [{ name: "id", type: "String" }] },
+  fieldMappings: [{ sourceField: "id", destinationField: "id" }],
+};
+
 const version = (JSON.parse(fs.readFileSync(path.join(repoRoot, "package.json"), "utf8")) as { version: string }).version;
 
 function yamlHost(): string {
@@ -23,7 +33,7 @@ function yamlHost(): string {
 }
 
 /** A YAML program (no `plugins` section) in a folder of its own. */
-function program(dir: string, emulatorUrl: string, keyId: string, organizationId: string, serviceId: string): string {
+function program(dir: string, emulatorUrl: string, keyId: string, organizationId: string, serviceId: string, extra = ""): string {
   fs.mkdirSync(dir, { recursive: true });
   fs.writeFileSync(
     path.join(dir, "Pulumi.yaml"),
@@ -31,6 +41,9 @@ function program(dir: string, emulatorUrl: string, keyId: string, organizationId
 runtime: yaml
 configuration:
   serverToken:
+    type: String
+    secret: true
+  adoptPassword:
     type: String
     secret: true
 resources:
@@ -55,7 +68,7 @@ resources:
     properties:
       tiles:
         - { name: Errors, x: 0, y: 0, w: 12, h: 4, series: [{ type: time, dataSource: events, aggFn: count }] }
-`,
+${extra}`,
   );
   return dir;
 }
@@ -72,7 +85,7 @@ describe("native provider: installed from the plugin tarball", () => {
     tarball = execFileSync("node", [path.join(repoRoot, "scripts", "pack-plugin.js"), "--out", out], { encoding: "utf8" }).trim();
     packMs = Date.now() - started;
     const dir = path.join(out, "program");
-    s = await E2EStack.open({ program: program(dir, "http://placeholder", "x", "x", "x"), secretConfig: { serverToken: STACK_TOKEN }, path: [yamlHost()] });
+    s = await E2EStack.open({ program: program(dir, "http://placeholder", "x", "x", "x"), secretConfig: { serverToken: STACK_TOKEN, adoptPassword: ADOPT_PASSWORD }, path: [yamlHost()] });
     // Now that the emulator runs, the program names its URL and ids.
     const o = s.emulator.options;
     program(dir, s.emulator.url, o.keyId, o.organizationId, o.serviceId);
@@ -102,6 +115,40 @@ describe("native provider: installed from the plugin tarball", () => {
     expect(provider.inputs?.stackToken).toMatchObject({ "4dabf18193072939515e22adb298388d": "1b47061264138c4ac30d75fd1eb44270" });
     expect(exported.text).not.toContain(KEY_SECRET);
     await s.expectNoChanges();
+  });
+
+  it("adopts a pipe with the `import` option; the program's credentials go with the first update", async () => {
+    const created = await s.cloudApi("POST", "/pipes", adoptedSpec);
+    const id = (created.result ?? created).id as string;
+    const kafka = { ...adoptedSpec.source.kafka, credentials: { username: "u", password: "${adoptPassword}" } };
+    const pipe = { ...adoptedSpec, source: { kafka } };
+    const o = s.emulator.options;
+    const resource = `  adopted:
+    type: pipestack:index:Pipe
+    properties: ${JSON.stringify(pipe)}
+    options:
+      import: ${id}
+`;
+    program(path.join(out, "program"), s.emulator.url, o.keyId, o.organizationId, o.serviceId, resource);
+    const patches = () =>
+      Object.entries(s.emulator.control.stats().byRoute)
+        .filter(([route]) => route.startsWith("PATCH") && route.endsWith("{pipeId}"))
+        .reduce((n, [, c]) => n + c, 0);
+    const before = patches();
+    const run = await s.up();
+    expect(run.stdout).toMatch(/imported/);
+    // The import compares no credentials (the API never returns them): it succeeds, and the engine
+    // then updates the pipe with the program's credentials, in the same run: one PATCH.
+    expect(run.stdout).toMatch(/1 imported/);
+    expect(run.stdout).toMatch(/1 updated/);
+    expect(run.stdout).toMatch(/\+ credentials: \[secret\]/);
+    expect(patches()).toBe(before + 1);
+    await s.expectNoChanges();
+    expect(s.pipes().map((p) => p.id)).toEqual([id]);
+  });
+
+  it("keeps the secrets secret, and destroys", async () => {
+    await s.assertNoPlaintextSecrets();
     await s.destroy();
     expect(s.storedObjects()).toBe(0);
   });
