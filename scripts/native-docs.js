@@ -12,7 +12,13 @@ const ts = require("typescript");
 const root = path.resolve(__dirname, "..");
 const RESOURCES = ["Pipe", "ReversePrivateEndpoint", "StackDashboard", "StackAlert", "StackSavedSearch"];
 const entry = path.join(root, "provider", "index.ts");
-const program = ts.createProgram([entry, path.join(root, "provider", "config.ts")], { strict: true, target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.CommonJS, skipLibCheck: true, noEmit: true });
+const program = ts.createProgram([entry, path.join(root, "provider", "config.ts")], {
+  strict: true,
+  target: ts.ScriptTarget.ES2022,
+  module: ts.ModuleKind.CommonJS,
+  skipLibCheck: true,
+  noEmit: true,
+});
 const checker = program.getTypeChecker();
 const docs = {};
 

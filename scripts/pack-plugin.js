@@ -48,7 +48,10 @@ try {
     logLevel: "warning",
   });
   fs.copyFileSync(path.join(root, "dist", "provider", "native", "docs.json"), path.join(native, "docs.json"));
-  fs.writeFileSync(path.join(stage, "package.json"), JSON.stringify({ name: pkg.name, version: pkg.version, license: pkg.license, private: true }, null, 2) + "\n");
+  fs.writeFileSync(
+    path.join(stage, "package.json"),
+    JSON.stringify({ name: pkg.name, version: pkg.version, license: pkg.license, private: true }, null, 2) + "\n",
+  );
   fs.copyFileSync(path.join(root, "LICENSE"), path.join(stage, "LICENSE"));
   const launcher = path.join(stage, "pulumi-resource-pipestack");
   fs.writeFileSync(

@@ -17,7 +17,9 @@ type Obj = Record<string, unknown>;
 /**
  * Set in the outputs a read without prior state (an import) returns for a resource with
  * credentials the API never returns: the program's credentials are then sent by the first
- * update after the import (as `adoptId` does), not compared by the import's own diff.
+ * update after the import (as `adoptId` does), not compared by the import's own diff. Since
+ * pulumi/pulumi#19339 the engine imports and then updates without such a diff; CLIs before it
+ * still diff the program against the read, and without the mark refuse every import of a pipe.
  */
 export const CREDENTIALS_PENDING = "__credentialsPending";
 
@@ -96,7 +98,7 @@ export async function diff(r: NativeResource, id: string, olds: Obj, news: Obj, 
     changes: changes.length > 0,
     replaces,
     detailedDiff: detailed,
-    stables: replaces.length ? [] : stables(r.diff.fields as never, r.fixedOutputs),
+    stables: replaces.length ? [] : stables(r.diff.fields, r.fixedOutputs),
     // Also without a replace of its own: `replaceOnChanges` may make one, and it must free the name too.
     deleteBeforeReplace: result.deleteBeforeReplace === true || (changes.length > 0 && r.collides?.(o, n) === true),
     diffs: [...new Set(changes.map((c) => c.path.split(/[.[]/)[0]))],

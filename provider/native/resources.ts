@@ -11,7 +11,7 @@ import { dashboardDiff } from "../impl/stack/dashboard-diff";
 import { provider as savedSearchEngine } from "../impl/stack-saved-search";
 import { savedSearchDiff } from "../impl/stack/saved-search-diff";
 import { connectionSchema } from "../schemas/connection";
-import type { FieldPolicy, PolicyTree } from "../schemas/field-policy";
+import type { PolicyTree } from "../schemas/field-policy";
 import { pipeSpecShape } from "../schemas/pipe";
 import { pipePolicy, pipeServerOutputs } from "../schemas/pipe-policy";
 import { splitSourceSecrets } from "../schemas/pipe-secrets";
@@ -25,6 +25,7 @@ import { dashboardServerOutputs } from "../schemas/stack-dashboard-policy";
 import { stackSavedSearchRecord, stackSavedSearchSpec } from "../schemas/stack-saved-search";
 import { savedSearchServerOutputs } from "../schemas/stack-saved-search-policy";
 import type { ResourceTypeName } from "../resources/type-tokens";
+import { unwrap } from "./zod-walk";
 
 /**
  * The five resources as the native provider serves them: each is its engine (the very object the
@@ -79,8 +80,7 @@ function typed(names: readonly string[], record: z.ZodObject<z.ZodRawShape> | un
 
 /** The object schema inside refinements. */
 function objectOf(t: ZodTypeAny): z.ZodObject<z.ZodRawShape> {
-  let node = t;
-  while (node instanceof z.ZodEffects) node = node.innerType();
+  const node = unwrap(t);
   if (!(node instanceof z.ZodObject)) throw new Error("a resource spec must be an object schema");
   return node as z.ZodObject<z.ZodRawShape>;
 }
@@ -102,16 +102,6 @@ function credentialShape(policy: PolicyTree, spec: z.ZodObject<z.ZodRawShape>): 
   return z.object(fields);
 }
 
-function unwrap(t: ZodTypeAny): ZodTypeAny {
-  let node = t;
-  for (;;) {
-    if (node instanceof z.ZodOptional || node instanceof z.ZodNullable) node = node.unwrap();
-    else if (node instanceof z.ZodDefault) node = node.removeDefault();
-    else if (node instanceof z.ZodEffects) node = node.innerType();
-    else return node;
-  }
-}
-
 const asEngine = (e: unknown) => e as Engine;
 
 export const nativeResources: readonly NativeResource[] = [
@@ -123,12 +113,12 @@ export const nativeResources: readonly NativeResource[] = [
     serverOutputs: typed(pipeServerOutputs, undefined),
     fixedOutputs: ["createdAt"],
     collides: (olds, news) => pipesCollide(olds as never, news as never),
-    credentials: { key: "sourceSecrets", shape: credentialShape(pipePolicy as unknown as FieldPolicy<unknown> as PolicyTree, pipeSpecShape) },
+    credentials: { key: "sourceSecrets", shape: credentialShape(pipePolicy, pipeSpecShape) },
     prepare(inputs, resourceName) {
       const out = named(inputs, resourceName);
       const source = out.source;
       if (source === null || typeof source !== "object" || Array.isArray(source)) return out;
-      const split = splitSourceSecrets(source as Obj);
+      const split = splitSourceSecrets(source);
       const given = (out.sourceSecrets ?? {}) as Obj;
       return { ...out, source: split.source, sourceSecrets: { ...given, ...split.secrets } };
     },

@@ -3,6 +3,7 @@ import { settingKeys, settingsSchema, type SettingKey } from "../config";
 import { connectionSchema, CONNECTION_SECRETS } from "../schemas/connection";
 import { policyEntries, type PolicyTree } from "../schemas/field-policy";
 import { nativeResources, PACKAGE, tokenOf, type NativeResource } from "./resources";
+import { unwrap } from "./zod-walk";
 
 /**
  * The Pulumi package schema of the native provider, worked out from the resources' definitions:
@@ -58,19 +59,6 @@ export interface PackageSpec {
 const ANY: TypeSpec = { $ref: "pulumi.json#/Any" };
 const pascal = (s: string) => s.charAt(0).toUpperCase() + s.slice(1).replace(/_(\w)/g, (_m, c: string) => c.toUpperCase());
 
-/** Optional, nullable, default and refinement wrappers taken off. */
-export function unwrap(t: ZodTypeAny): ZodTypeAny {
-  let node = t;
-  for (;;) {
-    if (node instanceof z.ZodOptional || node instanceof z.ZodNullable) node = node.unwrap();
-    else if (node instanceof z.ZodDefault) node = node.removeDefault();
-    else if (node instanceof z.ZodEffects) node = node.innerType();
-    else if (node instanceof z.ZodPipeline) node = node._def.in as ZodTypeAny;
-    else if (node instanceof z.ZodLazy) node = node.schema as ZodTypeAny;
-    else return node;
-  }
-}
-
 /** True when a field may be left out. */
 const optional = (t: ZodTypeAny): boolean => t.isOptional() || t instanceof z.ZodDefault;
 
@@ -118,10 +106,10 @@ class Builder {
       const keys = [...new Set(shapes.flatMap((s) => Object.keys(s)))];
       const props: Record<string, PropertySpec> = {};
       for (const key of keys) {
-        const field = shapes.find((s) => key in s)![key] as ZodTypeAny;
+        const field = shapes.find((s) => key in s)![key];
         props[key] = this.property(field, name + pascal(key), `${docPath}.${key}`);
       }
-      const required = variants.length === 1 ? keys.filter((k) => !optional(shapes[0][k] as ZodTypeAny)) : [];
+      const required = variants.length === 1 ? keys.filter((k) => !optional(shapes[0][k])) : [];
       this.types[token] = { type: "object", properties: props, ...(required.length ? { required } : {}) };
     }
     return { $ref: `#/types/${token}` };
@@ -157,11 +145,11 @@ function markSecrets(types: Record<string, ObjectTypeSpec>, props: Record<string
 function resourceSpec(r: NativeResource, b: Builder, docs: Docs): ResourceSpec {
   const shape = r.spec.shape;
   const inputs: Record<string, PropertySpec> = {};
-  for (const [key, field] of Object.entries(shape)) inputs[key] = b.property(field as ZodTypeAny, r.name + pascal(key), `${r.name}.${key}`);
+  for (const [key, field] of Object.entries(shape)) inputs[key] = b.property(field, r.name + pascal(key), `${r.name}.${key}`);
   inputs.connection = { ...b.property(connectionSchema, "Connection", `${r.name}.connection`), secret: true };
   markSecrets(b.types, inputs, secretPaths(r.diff.fields));
   // Every resource but an endpoint names itself after the resource when `name` is left out.
-  const requiredInputs = Object.keys(shape).filter((k) => k !== "name" && !optional(shape[k] as ZodTypeAny));
+  const requiredInputs = Object.keys(shape).filter((k) => k !== "name" && !optional(shape[k]));
   const outputs: Record<string, PropertySpec> = {};
   for (const [key, prop] of Object.entries(inputs)) outputs[key] = { ...prop, description: docs[`${r.name}#${key}`] ?? prop.description };
   for (const [key, t] of Object.entries(r.serverOutputs)) outputs[key] = b.property(t, r.name + pascal(key), `${r.name}#${key}`);
@@ -210,7 +198,10 @@ export function packageSchema(docs: Docs, version?: string): PackageSpec {
     repository: "https://github.com/pipestack/pulumi-pipestack",
     meta: { moduleFormat: "(.*)" },
     config: { variables },
-    provider: { description: "The provider: where and as whom to reach the service (the same settings as the `pipestack:*` config).", inputProperties: variables },
+    provider: {
+      description: "The provider: where and as whom to reach the service (the same settings as the `pipestack:*` config).",
+      inputProperties: variables,
+    },
     types: b.types,
     resources,
     language: { nodejs: { packageName: "@pipestack/native", respectSchemaVersion: true } },

@@ -46,9 +46,10 @@ export function loadDocs(): Docs {
   }
 }
 
-const toJs = (s: structproto.Struct | undefined): Obj => (s ? (s.toJavaScript() as Obj) : {});
+const toJs = (s: structproto.Struct | undefined): Obj => (s ? s.toJavaScript() : {});
 // JSON first: a Struct holds no `undefined`, anywhere.
-const toStruct = (o: Obj): structproto.Struct => structproto.Struct.fromJavaScript(JSON.parse(JSON.stringify(o)) as Record<string, structproto.JavaScriptValue>);
+const toStruct = (o: Obj): structproto.Struct =>
+  structproto.Struct.fromJavaScript(JSON.parse(JSON.stringify(o)) as Record<string, structproto.JavaScriptValue>);
 
 const KINDS: Record<DiffKind, provproto.PropertyDiff.Kind> = {
   add: provproto.PropertyDiff.Kind.ADD,
@@ -59,7 +60,14 @@ const KINDS: Record<DiffKind, provproto.PropertyDiff.Kind> = {
   updateReplace: provproto.PropertyDiff.Kind.UPDATE_REPLACE,
 };
 
-function diffResponse(d: { changes: boolean; detailedDiff: Record<string, DiffKind>; replaces?: string[]; stables?: string[]; deleteBeforeReplace?: boolean; diffs?: string[] }) {
+function diffResponse(d: {
+  changes: boolean;
+  detailedDiff: Record<string, DiffKind>;
+  replaces?: string[];
+  stables?: string[];
+  deleteBeforeReplace?: boolean;
+  diffs?: string[];
+}) {
   const resp = new provproto.DiffResponse();
   resp.setChanges(d.changes ? provproto.DiffResponse.DiffChanges.DIFF_SOME : provproto.DiffResponse.DiffChanges.DIFF_NONE);
   resp.setReplacesList(d.replaces ?? []);

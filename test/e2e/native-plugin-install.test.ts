@@ -85,7 +85,11 @@ describe("native provider: installed from the plugin tarball", () => {
     tarball = execFileSync("node", [path.join(repoRoot, "scripts", "pack-plugin.js"), "--out", out], { encoding: "utf8" }).trim();
     packMs = Date.now() - started;
     const dir = path.join(out, "program");
-    s = await E2EStack.open({ program: program(dir, "http://placeholder", "x", "x", "x"), secretConfig: { serverToken: STACK_TOKEN, adoptPassword: ADOPT_PASSWORD }, path: [yamlHost()] });
+    s = await E2EStack.open({
+      program: program(dir, "http://placeholder", "x", "x", "x"),
+      secretConfig: { serverToken: STACK_TOKEN, adoptPassword: ADOPT_PASSWORD },
+      path: [yamlHost()],
+    });
     // Now that the emulator runs, the program names its URL and ids.
     const o = s.emulator.options;
     program(dir, s.emulator.url, o.keyId, o.organizationId, o.serviceId);
@@ -104,6 +108,9 @@ describe("native provider: installed from the plugin tarball", () => {
     await s.must(["plugin", "install", "resource", "pipestack", version, "-f", tarball], false);
     const schema = await s.must(["package", "get-schema", "pipestack"], false);
     expect((JSON.parse(schema.stdout) as { version: string }).version).toBe(version);
+    // The same schema from the plugin in the package's own bin/ folder, by path.
+    const byPath = await s.must(["package", "get-schema", path.join(repoRoot, "bin", "pulumi-resource-pipestack")], false);
+    expect(JSON.parse(byPath.stdout)).toEqual(JSON.parse(schema.stdout));
   });
 
   it("runs a YAML program with an explicit provider beside the default one", async () => {

@@ -41,7 +41,12 @@ describe("native provider: a YAML program", () => {
 
   it("creates a pipe and a dashboard through the plugin", async () => {
     await s.up();
-    expect(s.pipes().map((p) => p.name).sort()).toEqual(["native-events", "native-strict"]);
+    expect(
+      s
+        .pipes()
+        .map((p) => p.name)
+        .sort(),
+    ).toEqual(["native-events", "native-strict"]);
     expect(board().map((d) => d.name)).toEqual(["native-board"]);
     const out = await s.outputs();
     ids.events = out.pipeId as string;

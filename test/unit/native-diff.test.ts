@@ -13,16 +13,64 @@ const dashboard = resourceOf("pipestack:index:StackDashboard")!;
 describe("detailed diff: the engines' field changes as the engine's property diffs", () => {
   const tile = (name: string, w = 12) => ({ name, x: 0, y: 0, w, h: 4 });
   it.each([
-    ["a changed field", [{ path: "scaling.replicas", kind: "update" }], { scaling: { replicas: 1 } }, { scaling: { replicas: 2 } }, { "scaling.replicas": "update" }],
+    [
+      "a changed field",
+      [{ path: "scaling.replicas", kind: "update" }],
+      { scaling: { replicas: 1 } },
+      { scaling: { replicas: 2 } },
+      { "scaling.replicas": "update" },
+    ],
     ["an added field", [{ path: "settings", kind: "update" }], {}, { settings: { a: 1 } }, { settings: "add" }],
     ["a removed field", [{ path: "scaling", kind: "update" }], { scaling: { replicas: 1 } }, {}, { scaling: "delete" }],
-    ["a replaced field", [{ path: "source.kafka.topics", kind: "replace" }], { source: { kafka: { topics: "a" } } }, { source: { kafka: { topics: "b" } } }, { "source.kafka.topics": "updateReplace" }],
-    ["an added field that replaces", [{ path: "destination.roles", kind: "replace" }], { destination: {} }, { destination: { roles: ["r"] } }, { "destination.roles": "addReplace" }],
-    ["a removed field that replaces", [{ path: "destination.roles", kind: "replace" }], { destination: { roles: ["r"] } }, { destination: {} }, { "destination.roles": "deleteReplace" }],
-    ["a tile field, by key", [{ path: "tiles[B].w", kind: "update" }], { tiles: [tile("A"), tile("B")] }, { tiles: [tile("A"), tile("B", 6)] }, { "tiles[1].w": "update" }],
-    ["an added tile, at its new index", [{ path: "tiles[C]", kind: "update" }], { tiles: [tile("A")] }, { tiles: [tile("C"), tile("A")] }, { "tiles[0]": "add" }],
-    ["a removed tile, at its old index", [{ path: "tiles[B]", kind: "update" }], { tiles: [tile("A"), tile("B")] }, { tiles: [tile("A")] }, { "tiles[1]": "delete" }],
-    ["a key with odd characters", [{ path: "tileIds.Errors by service", kind: "update" }], { tileIds: {} }, { tileIds: { "Errors by service": "x" } }, { 'tileIds["Errors by service"]': "add" }],
+    [
+      "a replaced field",
+      [{ path: "source.kafka.topics", kind: "replace" }],
+      { source: { kafka: { topics: "a" } } },
+      { source: { kafka: { topics: "b" } } },
+      { "source.kafka.topics": "updateReplace" },
+    ],
+    [
+      "an added field that replaces",
+      [{ path: "destination.roles", kind: "replace" }],
+      { destination: {} },
+      { destination: { roles: ["r"] } },
+      { "destination.roles": "addReplace" },
+    ],
+    [
+      "a removed field that replaces",
+      [{ path: "destination.roles", kind: "replace" }],
+      { destination: { roles: ["r"] } },
+      { destination: {} },
+      { "destination.roles": "deleteReplace" },
+    ],
+    [
+      "a tile field, by key",
+      [{ path: "tiles[B].w", kind: "update" }],
+      { tiles: [tile("A"), tile("B")] },
+      { tiles: [tile("A"), tile("B", 6)] },
+      { "tiles[1].w": "update" },
+    ],
+    [
+      "an added tile, at its new index",
+      [{ path: "tiles[C]", kind: "update" }],
+      { tiles: [tile("A")] },
+      { tiles: [tile("C"), tile("A")] },
+      { "tiles[0]": "add" },
+    ],
+    [
+      "a removed tile, at its old index",
+      [{ path: "tiles[B]", kind: "update" }],
+      { tiles: [tile("A"), tile("B")] },
+      { tiles: [tile("A")] },
+      { "tiles[1]": "delete" },
+    ],
+    [
+      "a key with odd characters",
+      [{ path: "tileIds.Errors by service", kind: "update" }],
+      { tileIds: {} },
+      { tileIds: { "Errors by service": "x" } },
+      { 'tileIds["Errors by service"]': "add" },
+    ],
   ] as const)("%s", (_what, changes, olds, news, expected) => {
     expect(detailedDiff(changes as never, olds as Obj, news as Obj)).toEqual(expected);
   });
@@ -34,10 +82,9 @@ describe("detailed diff: the engines' field changes as the engine's property dif
   });
 
   it("names as stable the fields an update never changes", () => {
-    expect(stables({ a: { change: "replace" }, b: { change: "update" }, c: { change: "replace", fields: { d: { change: "update" } } } }, ["createdAt"])).toEqual([
-      "a",
-      "createdAt",
-    ]);
+    expect(
+      stables({ a: { change: "replace" }, b: { change: "update" }, c: { change: "replace", fields: { d: { change: "update" } } } }, ["createdAt"]),
+    ).toEqual(["a", "createdAt"]);
     expect(stables(pipe.diff.fields as never, pipe.fixedOutputs)).toEqual(expect.arrayContaining(["organizationId", "serviceId", "createdAt"]));
     expect(stables(pipe.diff.fields as never, pipe.fixedOutputs)).not.toContain("destination");
   });
@@ -110,7 +157,12 @@ describe("native check: the program side's step, then the engine's check", () =>
 
   it("keeps a field secret wherever the engine puts a value the program marked secret", async () => {
     const spec = kafkaPipe();
-    const news = { ...spec, name: secret("hidden-name"), organizationId: "00000000-0000-4000-8000-000000000001", serviceId: "00000000-0000-4000-8000-000000000002" };
+    const news = {
+      ...spec,
+      name: secret("hidden-name"),
+      organizationId: "00000000-0000-4000-8000-000000000001",
+      serviceId: "00000000-0000-4000-8000-000000000002",
+    };
     const r = await ops.check(pipe, "urn:pulumi:s::p::pipestack:index:Pipe::events", {}, JSON.parse(JSON.stringify(news)));
     expect(r.inputs.name).toEqual(secret("hidden-name"));
     expect(r.inputs.destination).not.toHaveProperty("value");
