@@ -11,6 +11,7 @@ const ts = require("typescript");
 
 const root = path.resolve(__dirname, "..");
 const RESOURCES = ["Pipe", "ReversePrivateEndpoint", "StackDashboard", "StackAlert", "StackSavedSearch"];
+const FUNCTIONS = ["getReversePrivateEndpoints", "getStackSources", "getStackWebhooks"];
 const entry = path.join(root, "provider", "index.ts");
 const program = ts.createProgram([entry, path.join(root, "provider", "config.ts")], {
   strict: true,
@@ -68,6 +69,13 @@ for (const name of RESOURCES) {
     const doc = docOf(prop);
     if (doc) docs[`${name}#${prop.getName()}`] = doc;
   }
+}
+for (const name of FUNCTIONS) {
+  const fn = resolve(exported.get(name));
+  // The summary line only: the rest speaks of the TypeScript forms (Promise, Output).
+  docs[name] = text(fn).split(/\s*Returns a\s+Promise/)[0];
+  const args = resolve(exported.get(`${name.charAt(0).toUpperCase()}${name.slice(1)}Args`));
+  walk(name, checker.getDeclaredTypeOfSymbol(args), 0);
 }
 // Settings: the keys of the settings schema's object literal in config.ts (a key that reuses a
 // connection field has that field's doc).

@@ -2,6 +2,7 @@ import { z, type ZodTypeAny } from "zod";
 import { settingKeys, settingsSchema, type SettingKey } from "../config";
 import { connectionSchema, CONNECTION_SECRETS } from "../schemas/connection";
 import { policyEntries, type PolicyTree } from "../schemas/field-policy";
+import { functionToken, nativeFunctions, type NativeFunction } from "./functions";
 import { nativeResources, PACKAGE, tokenOf, type NativeResource } from "./resources";
 import { unwrap } from "./zod-walk";
 
@@ -40,6 +41,11 @@ export interface ResourceSpec {
   properties: Record<string, PropertySpec>;
   required: string[];
 }
+export interface FunctionSpec {
+  description?: string;
+  inputs: { properties: Record<string, PropertySpec>; required?: string[] };
+  outputs: { properties: Record<string, PropertySpec>; required: string[] };
+}
 export interface PackageSpec {
   name: string;
   displayName: string;
@@ -53,6 +59,7 @@ export interface PackageSpec {
   provider: { description: string; inputProperties: Record<string, PropertySpec> };
   types: Record<string, ObjectTypeSpec>;
   resources: Record<string, ResourceSpec>;
+  functions: Record<string, FunctionSpec>;
   language: Record<string, unknown>;
 }
 
@@ -166,6 +173,15 @@ function resourceSpec(r: NativeResource, b: Builder, docs: Docs): ResourceSpec {
   };
 }
 
+function functionSpec(f: NativeFunction, b: Builder, docs: Docs): FunctionSpec {
+  const base = pascal(f.name);
+  const inputs: Record<string, PropertySpec> = {};
+  for (const [key, field] of Object.entries(f.args.shape)) inputs[key] = b.property(field as ZodTypeAny, base + pascal(key), `${f.name}.${key}`);
+  inputs.connection = { ...b.property(connectionSchema, "Connection", `${f.name}.connection`), secret: true };
+  const items: PropertySpec = { type: "array", items: b.type(f.item, `${base}Item`, `${f.name}#item`), description: "What the function lists." };
+  return { description: docs[f.name], inputs: { properties: inputs }, outputs: { properties: { items }, required: ["items"] } };
+}
+
 /** The config variables (and the provider's inputs): every setting, credentials secret. */
 function configVariables(b: Builder, docs: Docs): Record<string, PropertySpec> {
   const out: Record<string, PropertySpec> = {};
@@ -183,6 +199,8 @@ export function packageSchema(docs: Docs, version?: string): PackageSpec {
   const b = new Builder(docs);
   const resources: Record<string, ResourceSpec> = {};
   for (const r of nativeResources) resources[tokenOf(r)] = resourceSpec(r, b, docs);
+  const functions: Record<string, FunctionSpec> = {};
+  for (const f of nativeFunctions) functions[functionToken(f)] = functionSpec(f, b, docs);
   const variables = configVariables(b, docs);
   for (const k of CONNECTION_SECRETS) {
     const t = b.types[`${PACKAGE}:index:Connection`];
@@ -204,6 +222,7 @@ export function packageSchema(docs: Docs, version?: string): PackageSpec {
     },
     types: b.types,
     resources,
+    functions,
     language: { nodejs: { packageName: "@pipestack/native", respectSchemaVersion: true } },
   };
 }

@@ -9,6 +9,7 @@ import * as provrpc from "@pulumi/pulumi/proto/provider_grpc_pb";
 import * as provproto from "@pulumi/pulumi/proto/provider_pb";
 import * as statusproto from "@pulumi/pulumi/proto/status_pb";
 import type { DiffKind } from "./detailed-diff";
+import { invoke } from "./functions";
 import * as ops from "./operations";
 import * as providerConfig from "./provider-config";
 import { resourceOf, type NativeResource } from "./resources";
@@ -189,7 +190,10 @@ export function providerService(): grpc.UntypedServiceImplementation {
     }),
     cancel: serve(async () => new emptyproto.Empty()),
     invoke: serve(async (req: provproto.InvokeRequest) => {
-      throw new Error(`unknown function ${req.getTok()}`);
+      const r = await invoke(req.getTok(), toJs(req.getArgs()));
+      const resp = new provproto.InvokeResponse().setFailuresList(failures(r.failures));
+      if (r.result) resp.setReturn(toStruct(r.result));
+      return resp;
     }),
     handshake: unimplemented("Handshake"),
     parameterize: unimplemented("Parameterize"),

@@ -53,6 +53,10 @@ describe("native provider: a YAML program", () => {
     ids.strict = out.strictId as string;
     ids.board = out.boardId as string;
     expect(pipeNamed("native-events")!.id).toBe(ids.events);
+    // The function ran in the plugin, against the configured stack server.
+    const sources = storedStack(s.emulator, "server").sources.map((x) => x.name);
+    expect(sources.length).toBeGreaterThan(0);
+    expect((out.sources as { name: string }[]).map((x) => x.name)).toEqual(sources);
     const exported = await s.exportState();
     const pipe = exported.resources.find((r) => r.type === "pipestack:index:Pipe" && r.urn.endsWith("::events"))!;
     expect(pipe.outputs?.sourceSecrets).toMatchObject({ "4dabf18193072939515e22adb298388d": "1b47061264138c4ac30d75fd1eb44270" });

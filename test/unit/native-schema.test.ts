@@ -38,6 +38,18 @@ describe("package schema from the resources' definitions", () => {
     }
   });
 
+  it("has the three functions, their arguments and a list of items", () => {
+    expect(Object.keys(schema.functions).sort()).toEqual([
+      "pipestack:index:getReversePrivateEndpoints",
+      "pipestack:index:getStackSources",
+      "pipestack:index:getStackWebhooks",
+    ]);
+    const sources = schema.functions["pipestack:index:getStackSources"];
+    expect(Object.keys(sources.inputs.properties).sort()).toEqual(["connection", "organizationId", "serviceId", "stackUrl"]);
+    expect(sources.outputs.properties.items).toMatchObject({ type: "array", items: { $ref: "#/types/pipestack:index:GetStackSourcesItem" } });
+    expect(type("GetStackSourcesItem").properties).toHaveProperty("kind");
+  });
+
   it("types fields from the zod schemas", () => {
     expect(pipe.requiredInputs.sort()).toEqual(["destination", "source"]);
     expect(type("PipeScaling").properties.replicas.type).toBe("integer");
