@@ -44,6 +44,6 @@ export async function invoke(token: string, args: Obj): Promise<{ result?: Obj; 
   const { [CONNECTION_KEY]: connection, ...rest } = reveal(args) as Obj;
   const failures = connectionFailures(connection);
   if (failures.length) return { failures };
-  const items = await f.run(rest, () => withConnection(engineSettings(), (connection ?? undefined) as Connection | undefined));
+  const items = await f.run(rest, () => withConnection(engineSettings(), (connection ?? undefined)));
   return { result: { items }, failures: [] };
 }

@@ -176,7 +176,7 @@ function resourceSpec(r: NativeResource, b: Builder, docs: Docs): ResourceSpec {
 function functionSpec(f: NativeFunction, b: Builder, docs: Docs): FunctionSpec {
   const base = pascal(f.name);
   const inputs: Record<string, PropertySpec> = {};
-  for (const [key, field] of Object.entries(f.args.shape)) inputs[key] = b.property(field as ZodTypeAny, base + pascal(key), `${f.name}.${key}`);
+  for (const [key, field] of Object.entries(f.args.shape)) inputs[key] = b.property(field, base + pascal(key), `${f.name}.${key}`);
   inputs.connection = { ...b.property(connectionSchema, "Connection", `${f.name}.connection`), secret: true };
   const items: PropertySpec = { type: "array", items: b.type(f.item, `${base}Item`, `${f.name}#item`), description: "What the function lists." };
   return { description: docs[f.name], inputs: { properties: inputs }, outputs: { properties: { items }, required: ["items"] } };
