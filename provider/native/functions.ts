@@ -2,7 +2,7 @@ import { z, type ZodTypeAny } from "zod";
 import { withConnection } from "../config";
 import { listReversePrivateEndpoints, listStackCollection, stackSources, stackWebhooks } from "../functions/listings";
 import { engineSettings } from "../impl/engine-settings";
-import { CONNECTION_KEY, connectionFailures, type Connection } from "../schemas/connection";
+import { CONNECTION_KEY, connectionFailures } from "../schemas/connection";
 import { reversePrivateEndpoint, reversePrivateEndpointFilter } from "../schemas/reverse-private-endpoint";
 import { stackSource } from "../schemas/stack-source";
 import { stackTargetArgs } from "../schemas/stack-target";
@@ -44,6 +44,6 @@ export async function invoke(token: string, args: Obj): Promise<{ result?: Obj; 
   const { [CONNECTION_KEY]: connection, ...rest } = reveal(args) as Obj;
   const failures = connectionFailures(connection);
   if (failures.length) return { failures };
-  const items = await f.run(rest, () => withConnection(engineSettings(), (connection ?? undefined)));
+  const items = await f.run(rest, () => withConnection(engineSettings(), connection ?? undefined));
   return { result: { items }, failures: [] };
 }
