@@ -23,6 +23,17 @@ if ! command -v go >/dev/null 2>&1; then
   exit 1
 fi
 
+# One build at a time (two test files may ask at once); the second finds it built.
+mkdir -p "$CACHE"
+if command -v flock >/dev/null 2>&1; then
+  exec 9>"$CACHE/pulumi-yaml-v$VERSION.lock"
+  flock 9
+  if [ -x "$BIN/pulumi-language-yaml" ]; then
+    echo "$BIN"
+    exit 0
+  fi
+fi
+
 echo "pulumi-pipestack: building pulumi-language-yaml v$VERSION from the Go module proxy into $BIN (once)" >&2
 start=$(date +%s)
 work="$CACHE/pulumi-yaml-v$VERSION/src"

@@ -5,12 +5,13 @@
  * configured for the open-source stack server, beside the default provider (stack config) that
  * reaches the cloud service's stack: each dashboard lands where its provider says.
  */
-import { execFileSync, spawnSync } from "node:child_process";
+import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { E2EStack, repoRoot } from "./harness";
+import { yamlHost } from "./yaml-host";
 import { storedStack } from "../support/stored";
 import { KEY_SECRET, STACK_TOKEN } from "../support/emulator";
 
@@ -25,12 +26,6 @@ const adoptedSpec = {
 };
 
 const version = (JSON.parse(fs.readFileSync(path.join(repoRoot, "package.json"), "utf8")) as { version: string }).version;
-
-function yamlHost(): string {
-  const r = spawnSync("bash", [path.join(repoRoot, "scripts", "ensure-pulumi-yaml.sh")], { encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] });
-  if (r.status !== 0) throw new Error("scripts/ensure-pulumi-yaml.sh could not make the YAML language host ready");
-  return r.stdout.trim().split("\n").pop()!;
-}
 
 /** A YAML program (no `plugins` section) in a folder of its own. */
 function program(dir: string, emulatorUrl: string, keyId: string, organizationId: string, serviceId: string, extra = ""): string {

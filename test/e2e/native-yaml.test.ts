@@ -5,20 +5,13 @@
  * `preview --json` detailed diffs field by field, `replaceOnChanges`, `pulumi import` of an
  * existing pipe, and secrets never in plaintext.
  */
-import { spawnSync } from "node:child_process";
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { E2EStack, repoRoot } from "./harness";
+import { E2EStack } from "./harness";
+import { yamlHost } from "./yaml-host";
 import { storedStack } from "../support/stored";
 
 const PASSWORD = "native-kafka-pw-7c1e90";
-
-/** The folder holding pulumi-language-yaml (built once into the cache). */
-function yamlHost(): string {
-  const r = spawnSync("bash", [path.join(repoRoot, "scripts", "ensure-pulumi-yaml.sh")], { encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] });
-  if (r.status !== 0) throw new Error("scripts/ensure-pulumi-yaml.sh could not make the YAML language host ready");
-  return r.stdout.trim().split("\n").pop()!;
-}
 
 describe("native provider: a YAML program", () => {
   let s: E2EStack;
