@@ -5,6 +5,7 @@
  * `preview --json` detailed diffs field by field, `replaceOnChanges`, `pulumi import` of an
  * existing pipe, and secrets never in plaintext.
  */
+import * as fs from "node:fs";
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { E2EStack } from "./harness";
@@ -116,6 +117,11 @@ describe("native provider: a YAML program", () => {
     expect(imported.id).toBe(id);
     expect(imported.outputs?.name).toBe("made-elsewhere");
     expect(imported.inputs?.source?.kafka?.topics).toBe("elsewhere");
+    // The program written for it: the pipe's fields, and no credential (the API never returns one).
+    const code = fs.readFileSync(path.join(s.tmp, "imported.yaml"), "utf8");
+    expect(code).toContain("type: pipestack:Pipe");
+    expect(code).toContain("topics: elsewhere");
+    expect(code).not.toContain(PASSWORD);
   });
 
   it("keeps every secret out of state and output, and destroys", async () => {
