@@ -61,6 +61,7 @@ describe("native provider: a YAML program", () => {
   it("previews an update field by field, then updates in place", async () => {
     await s.setConfig("replicas", "2");
     await s.setConfig("tileWidth", "10");
+    await s.setConfig("boardTag", "changed"); // ignored: `ignoreChanges: [tags]`
     const steps = await s.previewJson();
     expect(steps.events.op).toBe("update");
     expect(steps.events.detailedDiff).toEqual({ "scaling.replicas": { kind: "update", inputDiff: false } });
@@ -73,6 +74,7 @@ describe("native provider: a YAML program", () => {
     expect(pipeNamed("native-events")!.scaling?.replicas).toBe(2);
     expect(board()[0].id).toBe(ids.board);
     expect(board()[0].tiles[0].w).toBe(10);
+    expect(board()[0].tags).toEqual(["native"]);
   });
 
   it("replaces a pipe on a change of a field fixed at creation", async () => {
