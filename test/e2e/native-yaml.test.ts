@@ -56,6 +56,9 @@ describe("native provider: a YAML program", () => {
     expect(pipe.outputs?.sourceSecrets).toMatchObject({ "4dabf18193072939515e22adb298388d": "1b47061264138c4ac30d75fd1eb44270" });
     expect(JSON.stringify(pipe.outputs?.source)).not.toContain("credentials");
     await s.expectNoChanges();
+    // A refresh reads every object through the plugin and finds nothing changed.
+    await s.refresh();
+    await s.expectNoChanges();
   });
 
   it("previews an update field by field, then updates in place", async () => {
