@@ -166,8 +166,9 @@ export const DEVIATIONS = {
     source: "notes",
   },
   htmlNoRoute: {
-    what: "Unknown routes answer a non-JSON 404 page.",
-    reason: "Notes: a 404 whose body is not JSON means no such route, not a deleted resource.",
+    what: "Unknown routes answer a non-JSON 404 page: the cloud gateway's HTML page; on `/api/v2`, the open-source server's `<pre>Cannot GET /api/v2/...</pre>` page (content type, `Content-Security-Policy`, `X-Content-Type-Options` and body as measured; other headers of the real server, such as its rate-limit ones, are not copied).",
+    reason:
+      "Notes: a 404 whose body is not JSON means no such route, not a deleted resource; the stack notes' measurement of a real server (API 2.36.0) gives its page. The current server's missing dashboard stays a plain-text `Not Found`, so clients must tell a missing object from a missing route by listing the collection.",
     source: "notes",
   },
 } satisfies Record<string, Deviation>;

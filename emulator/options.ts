@@ -190,6 +190,14 @@ export const OPTIONS = {
   retryAfterSeconds: numeric("retry-after", "S", 1, "seconds announced in Retry-After"),
   /** Delay of a `slow` fault, in ms. @default 2000 */
   slowMs: numeric("slow-ms", "N", 2000, "delay of a slow fault"),
+  /**
+   * Time a client has to send a request's headers, in ms; the whole request gets three times as
+   * long. A connection that trickles its headers (slowloris) is closed then. @default 10000
+   */
+  idleTimeoutMs: numeric("idle-timeout-ms", "N", 10_000, "time a client has to send a request's headers", (value, name) => {
+    if (!(value >= 100)) throw new RangeError(`${name} must be at least 100, got ${value}`);
+    return value;
+  }),
   /** Time per lifecycle transition, in ms; 0 settles at once. @default 300 */
   stepMs: numeric("step-ms", "N", 300, "time per pipe state transition"),
   /** `false` turns every read-back quirk off; an object turns single ones off. @default true */

@@ -10,8 +10,9 @@ import type { App } from "./app";
 import type { Control } from "./control";
 import type { FaultInjector, Surface } from "./faults";
 import { readBody } from "./http/body";
+import { controlRefusal, hasDotSegment } from "./http/request-guard";
 import { cloudError, stackError } from "./http/envelope";
-import { htmlReply, textReply, type Reply } from "./http/reply";
+import { cannotRouteReply, htmlReply, jsonReply, textReply, type Reply } from "./http/reply";
 import type { Router } from "./router";
 import type { Stats } from "./stats";
 
@@ -35,9 +36,9 @@ function surfaceOf(pathname: string): Surface {
   return pathname === "/api/v2" || pathname.startsWith("/api/v2/") ? "stack" : "cloud";
 }
 
-/** No such route: plain text on the stack server, an HTML page from the cloud gateway. */
-function noRoute(surface: Surface): Reply {
-  return surface === "stack" ? textReply(404, "Not Found") : htmlReply(404);
+/** No such route: the stack server's `Cannot GET /path` page, or the cloud gateway's HTML page. Never JSON. */
+function noRoute(surface: Surface, method: string, pathname: string): Reply {
+  return surface === "stack" ? cannotRouteReply(method, pathname) : htmlReply(404);
 }
 
 function write(res: ServerResponse, reply: Reply, requestId?: string): void {
@@ -84,7 +85,7 @@ export function createEmulatorServer(parts: ServerParts, abort: AbortSignal): Se
             requestId,
             now: Date.now(),
           })
-        : noRoute(surface);
+        : noRoute(surface, method, url.pathname);
     } catch (error) {
       // A 500 is an emulator bug: its stack is what the person reading the log needs.
       logError(`pipestack-emulator: 500 for ${method} ${url.pathname} (requestId ${requestId}): ${(error as Error).stack ?? String(error)}`);
@@ -100,14 +101,33 @@ export function createEmulatorServer(parts: ServerParts, abort: AbortSignal): Se
     write(res, reply, requestId);
   }
 
-  return createServer((req, res) => {
-    const method = (req.method ?? "GET").toUpperCase();
-    const url = new URL(req.url ?? "/", "http://127.0.0.1");
-    const isControl = url.pathname === CONTROL_PREFIX || url.pathname.startsWith(`${CONTROL_PREFIX}/`);
-    const work = isControl ? readBody(req).then((body) => write(res, control.handle(method, url.pathname, body))) : handleApi(req, res, method, url);
-    work.catch(() => {
-      // Aborted by close() or a broken socket: nothing left to answer.
-      req.socket.destroy();
-    });
-  });
+  const idle = app.options.idleTimeoutMs;
+  const server = createServer(
+    {
+      // A client that trickles its headers or body (slowloris) is cut off, checked every quarter of that time.
+      headersTimeout: idle,
+      requestTimeout: idle * 3,
+      keepAliveTimeout: Math.min(5_000, idle),
+      connectionsCheckingInterval: Math.max(50, Math.floor(idle / 4)),
+    },
+    (req, res) => {
+      const method = (req.method ?? "GET").toUpperCase();
+      const target = req.url ?? "/";
+      // Refused before `new URL` resolves them: a dot segment is never a route, and could climb to another.
+      if (hasDotSegment(target)) return write(res, textReply(400, "Bad Request: dot segments (. or ..) are not allowed in paths"));
+      const url = new URL(target, "http://127.0.0.1");
+      const isControl = url.pathname === CONTROL_PREFIX || url.pathname.startsWith(`${CONTROL_PREFIX}/`);
+      const refusal = isControl ? controlRefusal(method, req.headers) : undefined;
+      if (refusal) {
+        req.resume();
+        return write(res, jsonReply(refusal.status, { error: refusal.message }));
+      }
+      const work = isControl ? readBody(req).then((body) => write(res, control.handle(method, url.pathname, body))) : handleApi(req, res, method, url);
+      work.catch(() => {
+        // Aborted by close() or a broken socket: nothing left to answer.
+        req.socket.destroy();
+      });
+    },
+  );
+  return server;
 }

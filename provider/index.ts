@@ -15,7 +15,7 @@ export type { CustomPrivateDnsMapping, EndpointType } from "./schemas/reverse-pr
 export { settingKeys, type Settings } from "./config";
 export type { Connection } from "./schemas/connection";
 export type { ConnectionArgs, ConnectionInput } from "./resources/connection";
-export { ApiError, NotFoundError, ConflictError, RateLimitedError, FailedDependencyError, TransportError } from "./client/errors";
+export { ApiError, NotFoundError, ConflictError, RateLimitedError, FailedDependencyError, UnexpectedAnswerError, TransportError } from "./client/errors";
 export { StackDashboard, type StackDashboardArgs } from "./resources/stack-dashboard";
 export { StackAlert, type StackAlertArgs } from "./resources/stack-alert";
 export { StackSavedSearch, type StackSavedSearchArgs } from "./resources/stack-saved-search";

@@ -1,11 +1,12 @@
 import { request, type Dispatcher } from "undici";
-import { ApiError, FailedDependencyError, TransportError } from "./errors";
+import { ApiError, FailedDependencyError, TransportError, UnexpectedAnswerError } from "./errors";
 import { redact } from "./redact";
+import { scopedSecrets } from "./secret-scope";
 import { defaultRetryPolicy, shouldRetry, type Outcome, type RetryPolicy } from "./retry";
 import { RetryBudget } from "./retry-budget";
 import type { ServerClock } from "./server-clock";
 import { sharedDispatcher } from "./dispatcher";
-import type { Surface } from "./surface";
+import { gist, type Surface } from "./surface";
 import { userAgent } from "./version";
 
 export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
@@ -83,15 +84,16 @@ export class ApiClient {
     for (;;) {
       let outcome: Outcome;
       let failure: Error;
-      try {
-        const answer = await this.send(opts, sent++);
+      // Only the exchange is a transport failure: what the client makes of an answer is not.
+      const answer = await this.send(opts, sent++).catch((err: unknown) => this.transportError(opts, err));
+      if (answer instanceof TransportError) {
+        failure = answer;
+        outcome = { kind: "transport", neverSent: answer.neverSent };
+      } else {
         opts.clock?.observe(answer.headers.date);
-        if (answer.status >= 200 && answer.status < 300) return this.payload(answer) as T;
+        if (answer.status >= 200 && answer.status < 300) return this.payload(opts, answer) as T;
         failure = this.errorFrom(opts, answer);
         outcome = { kind: "status", status: answer.status, headers: answer.headers };
-      } catch (err) {
-        failure = this.transportError(opts, err);
-        outcome = { kind: "transport", neverSent: failure instanceof TransportError && failure.neverSent };
       }
       if (failure instanceof FailedDependencyError && this.wake && !woke) {
         woke = true;
@@ -129,34 +131,51 @@ export class ApiClient {
     return { status: res.statusCode, headers: res.headers, text };
   }
 
-  private payload(answer: Answer): unknown {
-    if (!answer.text) return undefined;
+  /**
+   * The payload of a success. A body not in the surface's envelope (an HTML page, `{}`, no body)
+   * is not the API's answer but something else's at the configured URL: an error, so that no
+   * caller takes it for data, for a deletion or for an empty list.
+   */
+  private payload(opts: RequestOptions, answer: Answer): unknown {
+    let body: unknown;
     try {
-      return this.surface.unwrap(JSON.parse(answer.text));
+      body = JSON.parse(answer.text);
     } catch {
-      return undefined;
+      body = undefined;
     }
+    if (this.surface.enveloped(body, opts.method)) return this.surface.unwrap(body);
+    const what = redact(body === undefined ? gist(answer.text) : gist(JSON.stringify(body)), this.secretsOf(opts));
+    throw new UnexpectedAnswerError({
+      status: answer.status,
+      code: "UNEXPECTED_ANSWER",
+      detail: `the body is not the API's answer (${what}): ${this.surface.wrongUrl}`,
+      method: opts.method,
+      path: this.displayPath(opts.path),
+    });
   }
 
   private secretsOf(opts: RequestOptions): (string | undefined)[] {
-    return [...this.surface.secrets, ...(opts.secrets ?? [])];
+    return [...this.surface.secrets, ...scopedSecrets(), ...(opts.secrets ?? [])];
   }
 
   private errorFrom(opts: RequestOptions, answer: Answer): ApiError {
+    const secrets = this.secretsOf(opts);
+    // Blanked before any of it is parsed, cut or quoted: a credential cut in two leaves no half behind.
+    const text = redact(answer.text, secrets);
     let json: unknown;
     let jsonBody = false;
     try {
-      json = JSON.parse(answer.text);
+      json = JSON.parse(text);
       jsonBody = json !== null && typeof json === "object";
     } catch {
       json = undefined;
     }
-    const d = this.surface.describeError(answer.status, json, answer.text);
+    const d = this.surface.describeError(answer.status, json, text);
     const headerId = answer.headers["x-request-id"];
     return ApiError.from({
       status: answer.status,
       code: d.code,
-      detail: redact(d.detail, this.secretsOf(opts)),
+      detail: redact(d.detail, secrets),
       requestId: d.requestId ?? (typeof headerId === "string" ? headerId : undefined),
       method: opts.method,
       path: this.displayPath(opts.path),

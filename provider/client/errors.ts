@@ -14,7 +14,7 @@ export interface ApiErrorDetails {
   path: string;
 }
 
-/** The API answered with a status other than success. */
+/** The API answered with a status other than success, or with a body that is not its answer. */
 export class ApiError extends Error {
   readonly status: number;
   readonly code: string;
@@ -36,7 +36,7 @@ export class ApiError extends Error {
 
   /** The subclass callers branch on, chosen by status alone. */
   static from(d: ApiErrorDetails & { jsonBody: boolean }): ApiError {
-    // A 404 without a JSON body is the gateway saying "no such route", not "no such object".
+    // A 404 without a JSON body is a gateway's or server's "no such route"; with one it may be "no such object".
     if (d.status === 404 && d.jsonBody) return new NotFoundError(d);
     if (d.status === 409) return new ConflictError(d);
     if (d.status === 429) return new RateLimitedError(d);
@@ -45,7 +45,10 @@ export class ApiError extends Error {
   }
 }
 
-/** The object does not exist (a JSON 404 from the API). */
+/**
+ * A JSON 404 from the API: the object may not exist. Not proof by itself (a wrong URL can answer
+ * one to everything): only its collection, listed without it, is (`impl/gone.ts`).
+ */
 export class NotFoundError extends ApiError {}
 /** The request collides with an existing object (409). */
 export class ConflictError extends ApiError {}
@@ -53,6 +56,12 @@ export class ConflictError extends ApiError {}
 export class RateLimitedError extends ApiError {}
 /** The service behind the API is not running (424): idle or stopped. */
 export class FailedDependencyError extends ApiError {}
+/**
+ * A success status whose body is not in the API's envelope (an HTML page, `{}` where data was
+ * due): something else answers at the configured URL. Code `UNEXPECTED_ANSWER`; never proof of
+ * anything, so never "gone" and never "deleted".
+ */
+export class UnexpectedAnswerError extends ApiError {}
 
 /** The request got no HTTP answer: connection refused or reset, timeout. There is no status. */
 export class TransportError extends Error {
@@ -84,7 +93,7 @@ export function mayHaveBeenApplied(err: unknown): boolean {
   return err instanceof ApiError && err.status >= 500;
 }
 
-/** True for a JSON 404 from the API: the object is gone. */
+/** True for a JSON 404 from the API (see {@link NotFoundError}: a question, not proof of "gone"). */
 export function isNotFound(err: unknown): err is NotFoundError {
   return err instanceof NotFoundError;
 }

@@ -2,7 +2,6 @@ import { required, type Settings } from "../config";
 import { ApiClient } from "./client";
 import { retryPolicyFrom } from "./retry";
 import { cloudService, serviceRef } from "./cloud";
-import { ApiError, isNotFound } from "./errors";
 import { path } from "./paths";
 import { stackServerSurface } from "./surface";
 
@@ -24,8 +23,6 @@ export interface StackTarget {
   kind: "cloud" | "server";
   /** Identity of the target: `server:<url>` or `cloud:<org>/<svc>`. Another key is another stack. */
   key: string;
-  /** True when an error means the object is not there (a JSON 404; on the server also a plain-text one). */
-  isGone(err: unknown): boolean;
 }
 
 /** `https://x/api/v2/` -> `https://x`: the base URL as the settings document it. */
@@ -54,12 +51,10 @@ export function openStackTarget(settings: Settings, overrides: StackTargetOverri
   const ref = stackTargetRef(settings, overrides);
   if (ref.kind === "cloud") {
     const svc = cloudService(settings, ref);
-    return { client: svc.client, basePath: `${svc.basePath}${path("stack")}`, kind: "cloud", key: ref.key, isGone: isNotFound };
+    return { client: svc.client, basePath: `${svc.basePath}${path("stack")}`, kind: "cloud", key: ref.key };
   }
   const token = required(settings, "stackToken", `the access key of the stack server at ${ref.stackUrl}`);
   const retry = retryPolicyFrom(settings);
   const client = new ApiClient({ surface: stackServerSurface(ref.stackUrl, token), retry, requestTimeoutMs: settings.requestTimeoutMs });
-  // The server answers some 404s in plain text (`Not Found`): on its object routes that is "not there" too.
-  const isGone = (err: unknown) => isNotFound(err) || (err instanceof ApiError && err.status === 404);
-  return { client, basePath: "", kind: "server", key: ref.key, isGone };
+  return { client, basePath: "", kind: "server", key: ref.key };
 }

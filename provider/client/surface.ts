@@ -15,14 +15,28 @@ export interface Surface {
   unwrap(body: unknown): unknown;
   /** The code, message and requestId of an error body (JSON, or undefined for a non-JSON body). */
   describeError(status: number, body: unknown, text: string): { code: string; detail: string; requestId?: string };
+  /** Whether a success body (parsed JSON, or undefined when it is not JSON) is in this API's envelope. */
+  enveloped(body: unknown, method: string): boolean;
+  /** The setting to check when something else answers at the base URL, and what it should be. */
+  readonly wrongUrl: string;
 }
 
 function record(v: unknown): Record<string, unknown> | undefined {
   return v !== null && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined;
 }
 
+/** The URL as settings document it (no `/api/v2`), without user info or query. */
+function shown(url: string): string {
+  try {
+    const u = new URL(url);
+    return `${u.origin}${u.pathname}`.replace(/\/+$/, "");
+  } catch {
+    return "(not a URL)";
+  }
+}
+
 /** First line of a text body, trimmed (an HTML gateway page, `Unauthorized`). */
-function gist(text: string): string {
+export function gist(text: string): string {
   const stripped = text
     .replace(/<[^>]*>/g, " ")
     .replace(/\s+/g, " ")
@@ -32,8 +46,9 @@ function gist(text: string): string {
 
 /** `{status, requestId, result}`; errors `{status, error: "CODE: message", requestId}`. */
 export function cloudSurface(baseUrl: string, keyId: string, keySecret: string): Surface {
+  const base = baseUrl.replace(/\/+$/, "");
   return {
-    baseUrl: baseUrl.replace(/\/+$/, ""),
+    baseUrl: base,
     authorization: `Basic ${Buffer.from(`${keyId}:${keySecret}`).toString("base64")}`,
     secrets: basicAuthSecrets(keyId, keySecret),
     unwrap: (body) => record(body)?.result,
@@ -47,13 +62,20 @@ export function cloudSurface(baseUrl: string, keyId: string, keySecret: string):
       }
       return { code: `HTTP_${status}`, detail: gist(text), requestId };
     },
+    // Every success carries `status` and `requestId`; only a DELETE may leave out `result`.
+    enveloped: (body, method) => {
+      const b = record(body);
+      return b !== undefined && typeof b.status === "number" && typeof b.requestId === "string" && (method === "DELETE" || "result" in b);
+    },
+    wrongUrl: `pipestack:apiUrl (or the connection's apiUrl) is probably wrong: ${shown(base)} should be the cloud API's base URL, below which it serves /v1`,
   };
 }
 
 /** `{data}`; errors `{message}`, some plain text (`Unauthorized`, `Not Found`). */
 export function stackServerSurface(stackUrl: string, token: string): Surface {
+  const base = stackUrl.replace(/\/+$/, "");
   return {
-    baseUrl: `${stackUrl.replace(/\/+$/, "")}/api/v2`,
+    baseUrl: `${base}/api/v2`,
     authorization: `Bearer ${token}`,
     secrets: [token],
     unwrap: (body) => record(body)?.data,
@@ -62,5 +84,11 @@ export function stackServerSurface(stackUrl: string, token: string): Surface {
       const message = typeof b?.message === "string" ? b.message : undefined;
       return { code: `HTTP_${status}`, detail: message ?? gist(text) };
     },
+    // Answers carry `data`; a DELETE answers `{}`.
+    enveloped: (body, method) => {
+      const b = record(body);
+      return b !== undefined && ("data" in b || method === "DELETE");
+    },
+    wrongUrl: `pipestack:stackUrl (or the resource's stackUrl) is probably wrong: ${shown(base)} should be the server's base URL, below which it serves /api/v2`,
   };
 }

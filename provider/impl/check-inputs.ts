@@ -3,6 +3,7 @@ import type { ZodTypeAny } from "zod";
 import type { Settings } from "../config";
 import { shorten, validate, type CheckFailure } from "../schemas/check-failures";
 import { controlCharFailures } from "../schemas/refinements/control-chars";
+import { depthFailures } from "../schemas/refinements/depth";
 import { CONNECTION_KEY, connectionFailures } from "../schemas/connection";
 import { settingsFor } from "./connection";
 import { checkSettings } from "./engine-settings";
@@ -32,6 +33,9 @@ export interface CheckSteps {
  */
 export function checkInputs<I extends object>(news: I, steps: CheckSteps): dynamic.CheckResult<I> {
   const inputs: Obj = { ...(news as Obj) };
+  // Too deep for any recursive step below (they would overflow the stack): reported alone.
+  const tooDeep = depthFailures(inputs);
+  if (tooDeep.length) return { inputs: news, failures: tooDeep };
   const failures: CheckFailure[] = [];
   if (inputs[CONNECTION_KEY] === null) delete inputs[CONNECTION_KEY];
   failures.push(...connectionFailures(inputs[CONNECTION_KEY]));

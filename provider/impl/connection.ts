@@ -6,6 +6,8 @@ import { isObj, sameValue } from "./canonical";
 import { engineSettings } from "./engine-settings";
 import type { Diff } from "./field-diff";
 import { ResourceInitError } from "./init-error";
+import { blankingErrors } from "./blank-errors";
+import { startWatchdog } from "./watchdog";
 
 /**
  * The engine side of a resource's `connection` input, in one place: the settings a resource
@@ -77,6 +79,29 @@ type Provider<I, O> = Required<Pick<dynamic.ResourceProvider<I, O>, "check" | "c
  * `stackUrl`), whose own rule replaces.
  */
 export function connected<I, O>(p: Provider<I, O>): Provider<I, O> {
+  return blankingAll(carrying(p));
+}
+
+/**
+ * Every operation's error blanked of the credentials it knows (see `blank-errors.ts`); the
+ * engine-gone watchdog started with the first `configure` (see `watchdog.ts`).
+ */
+function blankingAll<I, O>(p: Provider<I, O>): Provider<I, O> {
+  return {
+    configure: (req) => {
+      startWatchdog();
+      return blankingErrors([], () => p.configure(req));
+    },
+    check: (olds, news) => blankingErrors([olds, news], () => p.check(olds, news)),
+    diff: (id, olds, news) => blankingErrors([olds, news], () => p.diff(id, olds, news)),
+    create: (inputs) => blankingErrors([inputs], () => p.create(inputs)),
+    read: (id, props) => blankingErrors([props], () => p.read(id, props)),
+    update: (id, olds, news) => blankingErrors([olds, news], () => p.update(id, olds, news)),
+    delete: (id, props) => blankingErrors([props], () => p.delete(id, props)),
+  };
+}
+
+function carrying<I, O>(p: Provider<I, O>): Provider<I, O> {
   return {
     ...p,
     diff: async (id, olds, news) => {

@@ -1,22 +1,107 @@
 /**
- * The one "read or gone" rule: an object the API says is not there (by the target's own test,
- * `isGone`) is `undefined` to a read, and done to a delete. Every other error stands.
+ * The one "read or gone" rule, for every engine and both APIs (the cloud API, its `/stack` proxy
+ * and the open-source stack server). An object is gone only when its collection, listed in the
+ * API's own envelope and shape, lacks its id. A 404 of the object alone proves nothing: a wrong
+ * `apiUrl` or `stackUrl`, a server answering 404 to everything, or (on the stack server) a
+ * missing route say the same. A success that is not the API's answer (an HTML page, `{}`) is no
+ * proof either: the client refuses it. So a wrong URL fails a `refresh` or `destroy` and keeps
+ * the state, instead of dropping every resource while the objects live on.
+ *
+ * Read ({@link orGone}, {@link readOrGone}), the waits of create and delete ({@link pollOrGone}),
+ * delete itself ({@link deleteUntilGone}: its answer is not proof, only the collection after it
+ * is) and update's "no longer exists" ({@link updateUnlessGone}) all use it; the engines only
+ * say where an object lives ({@link Whereabouts}).
  */
-import { pollUntil, type PollOptions } from "../client/poll";
+import type { ApiClient } from "../client/client";
+import { ApiError, UnexpectedAnswerError } from "../client/errors";
+import { pollUntil, PollTimeout, type PollOptions } from "../client/poll";
 
-/** The object, or `undefined` when it is gone. */
-export async function orGone<T>(get: () => Promise<T>, isGone: (err: unknown) => boolean): Promise<T | undefined> {
+/** One object and where the API keeps it. */
+export interface Whereabouts<T> {
+  /** What it is, for messages: `pipe`, `dashboard`. */
+  noun: string;
+  id: string;
+  client: ApiClient;
+  /** Path of its collection below the client's base URL: the list of its kind. */
+  collection: string;
+  /** Reads the object, parsed with its schema. */
+  get: () => Promise<T>;
+}
+
+/** What the errors of a refresh or destroy stopped by this rule end with. */
+export const STATE_KEPT = "Nothing in the state was changed.";
+
+/** The page size of the lists that page (the stack server's alerts: 1-1000, default 1000). */
+const PAGE = 1000;
+
+/** A 404 of the object: a question for the collection, never an answer. */
+function notThere(err: unknown): err is ApiError {
+  return err instanceof ApiError && err.status === 404;
+}
+
+function hasId(item: unknown): item is { id: string } {
+  return item !== null && typeof item === "object" && typeof (item as { id?: unknown }).id === "string";
+}
+
+/** `err` with {@link STATE_KEPT} added when it says something else answers at the URL. */
+function kept(err: unknown): unknown {
+  if (!(err instanceof UnexpectedAnswerError) || err.detail.endsWith(STATE_KEPT)) return err;
+  return new UnexpectedAnswerError({ ...err, detail: `${err.detail}. ${STATE_KEPT}` });
+}
+
+/** The ids the collection lists, every page; throws when its answer is not a list of objects with ids. */
+async function listedIds(w: Whereabouts<unknown>): Promise<Set<string>> {
+  const ids = new Set<string>();
+  for (let offset = 0; ; offset += PAGE) {
+    const page = await w.client.get<unknown>(offset === 0 ? w.collection : `${w.collection}?limit=${PAGE}&offset=${offset}`);
+    if (!Array.isArray(page) || !page.every(hasId)) {
+      throw new Error(`GET ${w.collection} answered in the envelope but not with a list of objects with ids: ${w.client.surface.wrongUrl}`);
+    }
+    const before = ids.size;
+    for (const item of page) ids.add(item.id);
+    // A full page may have a next one; a route that ignores `offset` repeats the first.
+    if (page.length < PAGE || ids.size === before) return ids;
+  }
+}
+
+/**
+ * True when the object `err` (a 404 of it) is about is gone: its collection lists, in the API's
+ * shape, without it. Anything else throws, saying why and that nothing in state was changed.
+ */
+async function provenGone(w: Whereabouts<unknown>, err: ApiError): Promise<true> {
+  let ids: Set<string>;
   try {
-    return await get();
+    ids = await listedIds(w);
+  } catch (listErr) {
+    const said = (listErr instanceof Error ? listErr.message : String(listErr)).replace(/\.$/, "");
+    if (notThere(listErr)) {
+      throw new Error(
+        `${err.message}; the collection ${listErr.path} is a 404 too, so the route is missing, not the object: ${w.client.surface.wrongUrl}. ${STATE_KEPT}`,
+      );
+    }
+    throw new Error(`${err.message}; whether ${w.noun} ${w.id} is gone could not be told from its collection: ${said}. ${STATE_KEPT}`);
+  }
+  if (ids.has(w.id)) throw new Error(`${err.message}; yet its collection lists ${w.noun} ${w.id}, so it is not gone. ${STATE_KEPT}`);
+  return true;
+}
+
+/** The object, or `undefined` when it is gone (see the rule above). */
+export async function orGone<T>(w: Whereabouts<T>): Promise<T | undefined> {
+  try {
+    return await w.get();
   } catch (err) {
-    if (isGone(err)) return undefined;
+    if (notThere(err) && (await provenGone(w, err))) return undefined;
     throw err;
   }
 }
 
-/** Runs a delete; an object already gone counts as deleted. */
-export async function goneIsDone(remove: () => Promise<unknown>, isGone: (err: unknown) => boolean): Promise<void> {
-  await orGone(remove, isGone);
+/** {@link orGone} for an engine's `read`: an answer that is not the API's also says the state is kept. */
+export async function readOrGone<T>(w: Whereabouts<T>): Promise<T | undefined> {
+  try {
+    return await orGone(w);
+  } catch (err) {
+    throw kept(err);
+  }
 }
 
 /** The engine's `read` answer: the outputs of the live object, or an empty id when it is gone. */
@@ -31,16 +116,58 @@ export function readResult<O>(id: string, outputs: O | undefined): { id: string;
  * last value read, its message `still <status>`, when time runs out.
  */
 export function pollOrGone<T extends object>(
-  get: () => Promise<T>,
-  isGone: (err: unknown) => boolean,
+  w: Whereabouts<T>,
   done: (value: T) => boolean,
   opts: PollOptions,
-  status: (value: T) => string | null | undefined,
+  status: (value: T) => string | null | undefined = () => undefined,
 ): Promise<T | "gone"> {
   return pollUntil<T | "gone">(
-    async () => (await orGone(get, isGone)) ?? "gone",
+    async () => (await orGone(w)) ?? "gone",
     (v) => v === "gone" || done(v),
     opts,
-    (last) => `still ${(last !== "gone" && status(last)) || "in an unknown state"}`,
+    (last) => `still ${(last !== "gone" && status(last)) || "there"}`,
   );
+}
+
+/**
+ * Deletes an object and waits until it is gone. The DELETE's answer is no proof (a 404 of it
+ * may be a wrong URL; a stack server answers `{}` whether or not it deleted): only the
+ * collection lacking the id afterwards is. Fails with `<noun> <id> was deleted but is still
+ * <status> after <n> s` when it stays.
+ */
+export async function deleteUntilGone<T extends object>(
+  w: Whereabouts<T>,
+  remove: () => Promise<unknown>,
+  opts: PollOptions,
+  status?: (value: T) => string | null | undefined,
+): Promise<void> {
+  try {
+    await remove();
+  } catch (err) {
+    if (!notThere(err)) throw kept(err);
+  }
+  try {
+    await pollOrGone(w, () => false, opts, status);
+  } catch (err) {
+    if (err instanceof PollTimeout) throw new Error(`${w.noun} ${w.id} was deleted but is ${err.message} after ${opts.timeoutMs / 1000} s`);
+    throw kept(err);
+  }
+}
+
+/**
+ * Runs an update. A 404 may be about the object, about what it names (an alert's dashboard or
+ * tile), or about the route (a wrong URL): the rule above tells. When the object is gone the
+ * update fails saying so and how to recover (`why`, when given, says what takes such an object
+ * away); when the route is missing it fails saying so; else the update's own error stands.
+ */
+export async function updateUnlessGone<R>(w: Whereabouts<unknown> & { where: string; why?: string }, update: () => Promise<R>): Promise<R> {
+  try {
+    return await update();
+  } catch (err) {
+    if (notThere(err) && (await orGone(w)) === undefined) {
+      const why = w.why ? ` (${w.why})` : "";
+      throw new Error(`${w.noun} ${w.id} no longer exists ${w.where}${why}: run \`pulumi refresh\` to forget it, then \`pulumi up\` to create it again`);
+    }
+    throw err;
+  }
 }

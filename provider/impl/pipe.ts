@@ -1,13 +1,12 @@
 import type * as dynamic from "@pulumi/pulumi/dynamic";
 import { serviceRef, type CloudService } from "../client/cloud";
-import { isNotFound } from "../client/errors";
 import { PollTimeout } from "../client/poll";
 import type { Settings } from "../config";
 import type { CheckFailure } from "../schemas/check-failures";
 import { pipeSpec } from "../schemas/pipe";
 import type { PipeInputs, PipeOutputs } from "../schemas/pipe-props";
 import { pipeSourceCredentialFailures } from "../schemas/refinements/plain-credentials";
-import { mergeSourceSecrets } from "../schemas/pipe-secrets";
+import { mergeSourceSecrets, sourceSecretsFailures } from "../schemas/pipe-secrets";
 import { adoptable } from "./adopt";
 import { cachedCloudService } from "./service-cache";
 import { isObj } from "./canonical";
@@ -15,10 +14,10 @@ import { checkInputs } from "./check-inputs";
 import { configure, engineSettings } from "./engine-settings";
 import { connected, settingsFor } from "./connection";
 import { diffResult, fieldChanges, type Diff } from "./field-diff";
-import { orGone, readResult } from "./gone";
+import { orGone, readOrGone, readResult, updateUnlessGone } from "./gone";
 import { pinServiceIds } from "./pin-service";
 import { ResourceInitError } from "./init-error";
-import { createPipe, deletePipe, getPipe, patchPipe, patchScaling, pollPipe, putSettings, sendCommand } from "./pipe/api";
+import { createPipe, deletePipe, getPipe, patchPipe, patchScaling, pipeWhereabouts, pollPipe, putSettings, sendCommand } from "./pipe/api";
 import { pipeDiff } from "./pipe/diff-rules";
 import { pipeOutputs, type ApiPipe } from "./pipe/outputs";
 import { createBody, secretsOf } from "./pipe/request-body";
@@ -94,7 +93,7 @@ function pinService(settings: Settings | undefined, inputs: Record<string, unkno
 
 /** Validates a pipe, secrets merged back into its source, before any network call; pins its service. */
 export async function check(_olds: PipeInputs, news: PipeInputs): Promise<dynamic.CheckResult<PipeInputs>> {
-  return checkInputs(news, {
+  const result = checkInputs(news, {
     pin: pinService,
     schema: pipeSpec,
     spec: ({ sourceSecrets, ...rest }) => ({
@@ -103,6 +102,8 @@ export async function check(_olds: PipeInputs, news: PipeInputs): Promise<dynami
     }),
     rules: (spec) => pipeSourceCredentialFailures((spec as { source?: unknown }).source),
   });
+  // Not recursive: safe also beside a too-deep failure.
+  return { ...result, failures: [...(result.failures ?? []), ...sourceSecretsFailures(news.source, news.sourceSecrets)] };
 }
 
 export async function diff(_id: string, olds: PipeOutputs, news: PipeInputs): Promise<Diff> {
@@ -162,7 +163,7 @@ function sameAsSent(live: ApiPipe, inputs: PipeInputs): boolean {
  * in what can change in place (that is then applied). It is never replaced on adoption.
  */
 async function adopt(svc: CloudService, id: string, inputs: PipeInputs): Promise<dynamic.CreateResult<PipeOutputs>> {
-  const live = await adoptable("pipe", id, `in service ${svc.ref.serviceId}`, () => orGone(() => getPipe(svc, id), isNotFound));
+  const live = await adoptable("pipe", id, `in service ${svc.ref.serviceId}`, () => orGone(pipeWhereabouts(svc, id)));
   const current = pipeOutputs(live, inputs);
   const changes = fieldChanges(current, inputs, pipeDiff).filter((c) => !c.path.startsWith("sourceSecrets"));
   const fixed = changes.filter((c) => c.kind === "replace").map((c) => c.path);
@@ -249,7 +250,9 @@ async function applyUpdate(svc: CloudService, id: string, olds: PipeOutputs, new
 }
 
 export async function update(id: string, olds: PipeOutputs, news: PipeInputs): Promise<dynamic.UpdateResult<PipeOutputs>> {
-  return { outs: await applyUpdate(service(news), id, olds, news) };
+  const svc = service(news);
+  const pipe = { ...pipeWhereabouts(svc, id), where: `in service ${svc.ref.serviceId}` };
+  return { outs: await updateUnlessGone(pipe, () => applyUpdate(svc, id, olds, news)) };
 }
 
 /**
@@ -258,19 +261,13 @@ export async function update(id: string, olds: PipeOutputs, news: PipeInputs): P
  */
 export async function read(id: string, props: PipeOutputs = {} as PipeOutputs): Promise<dynamic.ReadResult<PipeOutputs>> {
   const svc = service(props);
-  const live = await orGone(() => getPipe(svc, id), isNotFound);
+  const live = await readOrGone(pipeWhereabouts(svc, id));
   return readResult(id, live && pipeOutputs(live, { ...svc.ref, ...props }));
 }
 
+/** Deletes the pipe and waits until the service no longer lists it (see `./gone`). */
 export async function remove(id: string, props: PipeOutputs): Promise<void> {
-  const svc = service(props);
-  await deletePipe(svc, id);
-  try {
-    await pollPipe(svc, id, () => false, timing(props));
-  } catch (err) {
-    if (err instanceof PollTimeout) throw new Error(`pipe ${id} was deleted but is ${err.message} after ${waitMs(props) / 1000} s`);
-    throw err;
-  }
+  await deletePipe(service(props), id, timing(props));
 }
 
 /** The provider the serialized shim delegates to (`pulumi-pipestack/engine/pipe`). */

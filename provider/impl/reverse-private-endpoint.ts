@@ -1,6 +1,5 @@
 import type * as dynamic from "@pulumi/pulumi/dynamic";
 import { serviceRef, type CloudService } from "../client/cloud";
-import { isNotFound } from "../client/errors";
 import { PollTimeout } from "../client/poll";
 import type { ReversePrivateEndpoint } from "../schemas/reverse-private-endpoint";
 import { endpointSpec, type EndpointInputs, type EndpointOutputs } from "../schemas/reverse-private-endpoint-spec";
@@ -9,10 +8,10 @@ import { checkInputs } from "./check-inputs";
 import { configure } from "./engine-settings";
 import { connected, settingsFor } from "./connection";
 import { diffResult, fieldChanges, type Diff } from "./field-diff";
-import { orGone, readResult } from "./gone";
+import { orGone, readOrGone, readResult, updateUnlessGone } from "./gone";
 import { ResourceInitError } from "./init-error";
 import { pinServiceIds } from "./pin-service";
-import { createEndpoint, deleteEndpoint, getEndpoint, patchEndpoint, pollEndpoint } from "./reverse-private-endpoint/api";
+import { createEndpoint, deleteEndpoint, endpointWhereabouts, getEndpoint, patchEndpoint, pollEndpoint } from "./reverse-private-endpoint/api";
 import { endpointDiff, wouldCollide } from "./reverse-private-endpoint/diff-rules";
 import { createBody, endpointOutputs } from "./reverse-private-endpoint/outputs";
 import { cachedCloudService } from "./service-cache";
@@ -104,7 +103,7 @@ export async function create(inputs: EndpointInputs): Promise<dynamic.CreateResu
  * only in its DNS mappings (those are then applied). It is never replaced on adoption.
  */
 async function adopt(svc: CloudService, id: string, inputs: EndpointInputs): Promise<dynamic.CreateResult<EndpointOutputs>> {
-  const live = await adoptable("reverse private endpoint", id, `in service ${svc.ref.serviceId}`, () => orGone(() => getEndpoint(svc, id), isNotFound));
+  const live = await adoptable("reverse private endpoint", id, `in service ${svc.ref.serviceId}`, () => orGone(endpointWhereabouts(svc, id)));
   const current = endpointOutputs(live, inputs);
   const fixed = fieldChanges(current, inputs, endpointDiff)
     .filter((c) => c.kind === "replace")
@@ -120,16 +119,10 @@ async function adopt(svc: CloudService, id: string, inputs: EndpointInputs): Pro
 /** One PATCH with the whole DNS mapping list when it changed; then waits for `Ready`. */
 async function applyUpdate(svc: CloudService, id: string, olds: EndpointOutputs, news: EndpointInputs): Promise<EndpointOutputs> {
   const changed = fieldChanges(olds, news, endpointDiff).some((c) => c.path === "customPrivateDnsMappings");
-  let live: ReversePrivateEndpoint;
-  try {
-    live = changed ? await patchEndpoint(svc, id, { customPrivateDnsMappings: news.customPrivateDnsMappings ?? [] }) : await getEndpoint(svc, id);
-  } catch (err) {
-    if (isNotFound(err))
-      throw new Error(
-        `reverse private endpoint ${id} no longer exists in service ${svc.ref.serviceId}: run \`pulumi refresh\` to forget it, then \`pulumi up\` to create it again`,
-      );
-    throw err;
-  }
+  const endpoint = { ...endpointWhereabouts(svc, id), where: `in service ${svc.ref.serviceId}` };
+  const live = await updateUnlessGone(endpoint, () =>
+    changed ? patchEndpoint(svc, id, { customPrivateDnsMappings: news.customPrivateDnsMappings ?? [] }) : getEndpoint(svc, id),
+  );
   return endpointOutputs(await settle(svc, live, news, "was updated"), news);
 }
 
@@ -143,20 +136,13 @@ export async function update(id: string, olds: EndpointOutputs, news: EndpointIn
  */
 export async function read(id: string, props: EndpointOutputs = {} as EndpointOutputs): Promise<dynamic.ReadResult<EndpointOutputs>> {
   const svc = service(props);
-  const live = await orGone(() => getEndpoint(svc, id), isNotFound);
+  const live = await readOrGone(endpointWhereabouts(svc, id));
   return readResult(id, live && endpointOutputs(live, { ...svc.ref, ...props }));
 }
 
-/** Deletes the endpoint and waits until the API no longer has it (it reads `Deleting` first). */
+/** Deletes the endpoint and waits until the service no longer lists it (it reads `Deleting` first). */
 export async function remove(id: string, props: EndpointOutputs): Promise<void> {
-  const svc = service(props);
-  await deleteEndpoint(svc, id);
-  try {
-    await pollEndpoint(svc, id, () => false, timing(props));
-  } catch (err) {
-    if (err instanceof PollTimeout) throw new Error(`reverse private endpoint ${id} was deleted but is ${err.message} after ${waitMs(props) / 1000} s`);
-    throw err;
-  }
+  await deleteEndpoint(service(props), id, timing(props));
 }
 
 /** The provider the serialized shim delegates to (`pulumi-pipestack/engine/reverse-private-endpoint`). */

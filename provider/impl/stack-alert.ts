@@ -4,16 +4,15 @@ import { alertRuleFailures, stackAlertSpec } from "../schemas/stack-alert";
 import type { AlertInputs, AlertOutputs } from "../schemas/stack-props";
 import { adoptable } from "./adopt";
 import { configure } from "./engine-settings";
-import { connected } from "./connection";
+import { connected, settingsFor } from "./connection";
 import { diffResult, fieldChanges, type Diff } from "./field-diff";
-import { readResult } from "./gone";
+import { orGone, readOrGone, readResult, updateUnlessGone } from "./gone";
 import { alertOutputs } from "./stack/alert-answer";
 import { alertBody } from "./stack/alert-body";
 import { alertDiff, withKnownTileId } from "./stack/alert-diff";
 import { resolveAlertTile } from "./stack/alert-tile";
-import { createAlert, deleteObject, getAlert, putAlert } from "./stack/api";
+import { createAlert, deleteObject, putAlert, stackWhereabouts } from "./stack/api";
 import { stackGeneration } from "./stack/generation";
-import { orGoneOn, updateOn } from "./stack/gone-or-route";
 import { checkStackObject, targetOf, withTarget } from "./stack/target";
 import type { StackAlertRecord } from "../schemas/stack-alert";
 
@@ -53,7 +52,7 @@ export async function create(inputs: AlertInputs): Promise<dynamic.CreateResult<
 
 /** Brings an existing alert under management: it must exist; one PUT makes it the program's. */
 async function adopt(target: StackTarget, id: string, inputs: AlertInputs): Promise<dynamic.CreateResult<AlertOutputs>> {
-  await adoptable("alert", id, `on ${target.key}`, () => orGoneOn(target, "alerts", () => getAlert(target, id)));
+  await adoptable("alert", id, `on ${target.key}`, () => orGone(stackWhereabouts(target, "alerts", id)));
   const { body } = await bodyFor(target, inputs);
   return { id, outs: alertOutputs(await putAlert(target, id, body), inputs) };
 }
@@ -62,20 +61,20 @@ async function adopt(target: StackTarget, id: string, inputs: AlertInputs): Prom
 export async function update(id: string, _olds: AlertOutputs, news: AlertInputs): Promise<dynamic.UpdateResult<AlertOutputs>> {
   const target = targetOf(news);
   const { body } = await bodyFor(target, news);
-  const alert = { noun: "alert", id, get: () => getAlert(target, id), why: "a removed tile or dashboard takes its alerts with it" };
-  return { outs: alertOutputs(await updateOn(target, "alerts", alert, () => putAlert(target, id, body)), news) };
+  const alert = { ...stackWhereabouts(target, "alerts", id), why: "a removed tile or dashboard takes its alerts with it" };
+  return { outs: alertOutputs(await updateUnlessGone(alert, () => putAlert(target, id, body)), news) };
 }
 
 /** The live alert; an empty id when it is gone (also when its tile or dashboard was removed). */
 export async function read(id: string, props: AlertOutputs = {} as AlertOutputs): Promise<dynamic.ReadResult<AlertOutputs>> {
   const target = targetOf(props);
-  const live = await orGoneOn(target, "alerts", () => getAlert(target, id));
+  const live = await readOrGone(stackWhereabouts(target, "alerts", id));
   return readResult(id, live && alertOutputs(live, withTarget(props)));
 }
 
 /** Deletes the alert; one already gone (with its tile or dashboard) is done; a missing route is an error. */
 export async function remove(id: string, props: AlertOutputs): Promise<void> {
-  await deleteObject(targetOf(props), "alerts", id);
+  await deleteObject(targetOf(props), "alerts", id, settingsFor(props).pollIntervalMs);
 }
 
 /** The provider the serialized shim delegates to (`pulumi-pipestack/engine/stack-alert`). */

@@ -4,11 +4,10 @@ import { dashboardRuleFailures, stackDashboardSpec } from "../schemas/stack-dash
 import type { DashboardInputs, DashboardOutputs } from "../schemas/stack-props";
 import { adoptable } from "./adopt";
 import { configure } from "./engine-settings";
-import { connected } from "./connection";
+import { connected, settingsFor } from "./connection";
 import { diffResult, fieldChanges, type Diff } from "./field-diff";
-import { readResult } from "./gone";
-import { orGoneOn, updateOn } from "./stack/gone-or-route";
-import { createDashboard, deleteObject, getDashboard, putDashboard } from "./stack/api";
+import { orGone, readOrGone, readResult, updateUnlessGone } from "./gone";
+import { createDashboard, deleteObject, putDashboard, stackWhereabouts } from "./stack/api";
 import { dashboardBody, dashboardOutputs } from "./stack/dashboard-body";
 import { dashboardDiff } from "./stack/dashboard-diff";
 import { withFormHint } from "./stack/tile-form-hint";
@@ -48,7 +47,7 @@ export async function create(inputs: DashboardInputs): Promise<dynamic.CreateRes
  * stay). Never re-created.
  */
 async function adopt(target: StackTarget, id: string, inputs: DashboardInputs): Promise<dynamic.CreateResult<DashboardOutputs>> {
-  const live = await adoptable("dashboard", id, `on ${target.key}`, () => orGoneOn(target, "dashboards", () => getDashboard(target, id)));
+  const live = await adoptable("dashboard", id, `on ${target.key}`, () => orGone(stackWhereabouts(target, "dashboards", id)));
   const liveTiles = dashboardOutputs(live, inputs, undefined, undefined).tiles;
   const updated = await putDashboard(target, id, dashboardBody(inputs, { tiles: liveTiles, filters: live.filters }));
   return { id, outs: dashboardOutputs(updated, inputs, inputs.tiles, liveTiles) };
@@ -61,20 +60,20 @@ async function adopt(target: StackTarget, id: string, inputs: DashboardInputs): 
 export async function update(id: string, olds: DashboardOutputs, news: DashboardInputs): Promise<dynamic.UpdateResult<DashboardOutputs>> {
   const target = targetOf(news);
   const body = dashboardBody(news, olds);
-  const updated = await updateOn(target, "dashboards", { noun: "dashboard", id, get: () => getDashboard(target, id) }, () => putDashboard(target, id, body));
+  const updated = await updateUnlessGone(stackWhereabouts(target, "dashboards", id), () => putDashboard(target, id, body));
   return { outs: dashboardOutputs(updated, news, news.tiles, olds.tiles) };
 }
 
 /** The live dashboard, keys recovered from the stored tiles by id; an empty id when it is gone. */
 export async function read(id: string, props: DashboardOutputs = {} as DashboardOutputs): Promise<dynamic.ReadResult<DashboardOutputs>> {
   const target = targetOf(props);
-  const live = await orGoneOn(target, "dashboards", () => getDashboard(target, id));
+  const live = await readOrGone(stackWhereabouts(target, "dashboards", id));
   return readResult(id, live && dashboardOutputs(live, withTarget(props), undefined, props.tiles));
 }
 
 /** Deletes the dashboard (the server deletes the alerts on its tiles); already gone is done. */
 export async function remove(id: string, props: DashboardOutputs): Promise<void> {
-  await deleteObject(targetOf(props), "dashboards", id);
+  await deleteObject(targetOf(props), "dashboards", id, settingsFor(props).pollIntervalMs);
 }
 
 /** The provider the serialized shim delegates to (`pulumi-pipestack/engine/stack-dashboard`). */

@@ -3,13 +3,12 @@ import type { StackTarget } from "../client/stack-target";
 import { stackSavedSearchSpec, type StackSavedSearchRecord } from "../schemas/stack-saved-search";
 import type { SavedSearchInputs, SavedSearchOutputs } from "../schemas/stack-props";
 import { adoptable } from "./adopt";
-import { connected } from "./connection";
+import { connected, settingsFor } from "./connection";
 import { configure } from "./engine-settings";
 import { diffResult, fieldChanges, type Diff } from "./field-diff";
-import { readResult } from "./gone";
-import { createSavedSearch, deleteObject, getSavedSearch, putSavedSearch } from "./stack/api";
+import { orGone, readOrGone, readResult, updateUnlessGone } from "./gone";
+import { createSavedSearch, deleteObject, putSavedSearch, stackWhereabouts } from "./stack/api";
 import { stackGeneration } from "./stack/generation";
-import { orGoneOn, updateOn } from "./stack/gone-or-route";
 import { savedSearchBody, savedSearchOutputs } from "./stack/saved-search-body";
 import { savedSearchDiff } from "./stack/saved-search-diff";
 import { checkStackObject, targetOf, withTarget } from "./stack/target";
@@ -45,28 +44,27 @@ export async function create(inputs: SavedSearchInputs): Promise<dynamic.CreateR
 
 /** Brings an existing saved search under management: it must exist; one PUT makes it the program's. */
 async function adopt(target: StackTarget, id: string, inputs: SavedSearchInputs): Promise<dynamic.CreateResult<SavedSearchOutputs>> {
-  await adoptable("saved search", id, `on ${target.key}`, () => orGoneOn(target, "saved-searches", () => getSavedSearch(target, id)));
+  await adoptable("saved search", id, `on ${target.key}`, () => orGone(stackWhereabouts(target, "saved-searches", id)));
   return { id, outs: savedSearchOutputs(await putSavedSearch(target, id, savedSearchBody(inputs)), inputs) };
 }
 
 /** One PUT of the whole saved search: fields left out of the program fall back to their defaults. */
 export async function update(id: string, _olds: SavedSearchOutputs, news: SavedSearchInputs): Promise<dynamic.UpdateResult<SavedSearchOutputs>> {
   const target = targetOf(news);
-  const get = () => getSavedSearch(target, id);
-  const updated = await updateOn(target, "saved-searches", { noun: "saved search", id, get }, () => putSavedSearch(target, id, savedSearchBody(news)));
+  const updated = await updateUnlessGone(stackWhereabouts(target, "saved-searches", id), () => putSavedSearch(target, id, savedSearchBody(news)));
   return { outs: savedSearchOutputs(updated, news) };
 }
 
 /** The live saved search; an empty id when it is gone. */
 export async function read(id: string, props: SavedSearchOutputs = {} as SavedSearchOutputs): Promise<dynamic.ReadResult<SavedSearchOutputs>> {
   const target = targetOf(props);
-  const live = await orGoneOn(target, "saved-searches", () => getSavedSearch(target, id));
+  const live = await readOrGone(stackWhereabouts(target, "saved-searches", id));
   return readResult(id, live && savedSearchOutputs(live, withTarget(props)));
 }
 
 /** Deletes the saved search (the server deletes the alerts on it); already gone is done, a missing route is an error. */
 export async function remove(id: string, props: SavedSearchOutputs): Promise<void> {
-  await deleteObject(targetOf(props), "saved-searches", id);
+  await deleteObject(targetOf(props), "saved-searches", id, settingsFor(props).pollIntervalMs);
 }
 
 /** The provider the serialized shim delegates to (`pulumi-pipestack/engine/stack-saved-search`). */

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { validate, type CheckFailure } from "./check-failures";
 import { pathId } from "./refinements/ids";
+import { httpUrl } from "./refinements/urls";
 import { containsUnknown } from "./unknown";
 
 /**
@@ -10,7 +11,7 @@ import { containsUnknown } from "./unknown";
  */
 export const connectionShape = {
   /** Base URL of the cloud management API, without `/v1`. @default `pipestack:apiUrl` */
-  apiUrl: z.string().url("must be a URL such as https://api.example.com").optional(),
+  apiUrl: httpUrl("https://api.example.com").optional(),
   /** Id of the cloud API key. @default `pipestack:keyId` */
   keyId: z.string().min(1).optional(),
   /** Secret of the cloud API key. @default `pipestack:keySecret` */
@@ -20,7 +21,7 @@ export const connectionShape = {
   /** Service of the objects, unless a resource names its own `serviceId`. @default `pipestack:serviceId` */
   serviceId: pathId.optional(),
   /** Base URL of an open-source stack server, without `/api/v2` (stack resources only). @default `pipestack:stackUrl` */
-  stackUrl: z.string().url("must be a URL such as https://stack.example.com").optional(),
+  stackUrl: httpUrl("https://stack.example.com").optional(),
   /** Access key of that stack server. @default `pipestack:stackToken` */
   stackToken: z.string().min(1).optional(),
 };

@@ -52,6 +52,30 @@ export function mergeSourceSecrets(source: PipeSourceInput | undefined, secrets:
   return merged;
 }
 
+/**
+ * `sourceSecrets` keys that are no secret of the source's kind: unknown names, or another
+ * kind's secret (`accessKey` on a kafka source). They would be dropped without a word, and the
+ * pipe created without the credential the program meant to give. Pure.
+ */
+export function sourceSecretsFailures(source: unknown, secrets: unknown): { property: string; reason: string }[] {
+  if (!isObj(secrets)) return [];
+  const kinds = isObj(source) ? Object.keys(source).filter((k) => source[k] !== undefined && source[k] !== null) : [];
+  const failures: { property: string; reason: string }[] = [];
+  for (const key of Object.keys(secrets)) {
+    if (secrets[key] === undefined) continue;
+    const paths = (secretLocations as Record<string, readonly (readonly string[])[]>)[key];
+    if (!paths) {
+      failures.push({ property: `sourceSecrets.${key}`, reason: `is no secret field; known: ${Object.keys(secretLocations).join(", ")}` });
+      continue;
+    }
+    const holders = paths.map((p) => p[0]);
+    if (kinds.length === 1 && !holders.includes(kinds[0])) {
+      failures.push({ property: `sourceSecrets.${key}`, reason: `is no secret of a ${kinds[0]} source (only of ${[...new Set(holders)].join(", ")})` });
+    }
+  }
+  return failures;
+}
+
 /** Every string inside the secrets, to blank out of error messages. */
 export function secretStrings(secrets: unknown): string[] {
   if (typeof secrets === "string") return [secrets];

@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { serviceAccountFile, text, usernamePassword } from "./pipe-source-fields";
 import { containsUnknown } from "./unknown";
+import { tableName } from "./refinements/sql-names";
 
 export const postgresAuthentication = z.enum(["basic", "IAM_ROLE"]);
 
@@ -26,7 +27,7 @@ export const postgresTableMappingShape = z
   .object({
     sourceSchemaName: text,
     sourceTable: text,
-    targetTable: text,
+    targetTable: tableName,
     excludedColumns: z.array(text).optional(),
     useCustomSortingKey: z.boolean().optional(),
     sortingKeys: z.array(text).optional(),
@@ -123,7 +124,7 @@ export const mongodbTableMapping = z
   .object({
     sourceDatabaseName: text,
     sourceCollection: text,
-    targetTable: text,
+    targetTable: tableName,
     tableEngine: mappingEngine.optional(),
   })
   .strict();

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { bigquerySource, mongodbSource, mysqlSource, postgresSource } from "./pipe-source-database";
+import { httpUrl } from "./refinements/urls";
 import { accessKey, optionalText, serviceAccountFile, text, usernamePassword } from "./pipe-source-fields";
 
 /** `YYYY-MM-DDTHH:MM`, minute precision, no seconds or zone (the API's offset format). */
@@ -52,7 +53,7 @@ export const kafkaSource = z
       .nullish(),
     schemaRegistry: z
       .object({
-        url: z.string().url("must be a URL"),
+        url: httpUrl("https://registry.example.com"),
         authentication: z.enum(["PLAIN"]).optional(),
         caCertificate: optionalText,
         /** Kept as a Pulumi secret; never returned by the API. */

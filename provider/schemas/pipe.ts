@@ -4,11 +4,12 @@ import { checkSourceAuthentication } from "./pipe-authentication";
 import { checkObjectStorage } from "./pipe-object-storage";
 import { containsUnknown, isUnknown } from "./unknown";
 import { pathId, uuid } from "./refinements/ids";
+import { columnType, tableName } from "./refinements/sql-names";
 
 const text = z.string().min(1, "must not be empty");
 const int = (min: number, max: number) => z.number().int("must be an integer").min(min, `must be at least ${min}`).max(max, `must be at most ${max}`);
 
-export const destinationColumn = z.object({ name: text, type: text }).strict();
+export const destinationColumn = z.object({ name: text, type: columnType }).strict();
 
 export const tableEngine = z
   .object({
@@ -25,7 +26,7 @@ export const destination = z
     /** Database the pipe writes into. @default "default" */
     database: text.optional(),
     /** Table the pipe writes into; required for all but postgres pipes. */
-    table: text.optional(),
+    table: tableName.optional(),
     /** `true`: the pipe creates and owns the table (from `columns`); `false`: it exists already. */
     managedTable: z.boolean().optional(),
     /** How a managed table is created: engine, sorting key, partitioning, primary key. */

@@ -2,7 +2,8 @@ import { z } from "zod";
 import { pathId, uuid } from "./refinements/ids";
 import { containsUnknown, isUnknown } from "./unknown";
 
-const text = z.string().min(1, "must not be empty");
+/** Service names, ARNs and ids: a cloud writes none longer than a few hundred characters. */
+const text = z.string().min(1, "must not be empty").max(1024, "must be at most 1024 characters");
 
 /** The kinds of endpoint the API makes, and the fields each one is made from. */
 export const endpointType = z.enum(["VPC_ENDPOINT_SERVICE", "VPC_RESOURCE", "MSK_MULTI_VPC", "GCP_PSC_SERVICE_ATTACHMENT"]);

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { CheckFailure } from "./check-failures";
+import { pathId } from "./refinements/ids";
 import { stackObjectFields } from "./stack-target";
 import { isUnknown } from "./unknown";
 
@@ -64,7 +65,7 @@ export const stackAlertSpec = z
     /** When evaluation windows start, an ISO date-time in UTC such as `2026-01-01T00:00:00Z` (current servers). */
     scheduleStartAt: z.string().datetime({ message: "must be an ISO date-time in UTC such as 2026-01-01T00:00:00Z" }).optional(),
     /** Dashboard of a tile alert, e.g. `board.id`. */
-    dashboardId: text.optional(),
+    dashboardId: pathId.optional(),
     /** Tile of a tile alert by id, e.g. `board.tileIds["Errors"]`. */
     tileId: text.optional(),
     /**
@@ -74,7 +75,7 @@ export const stackAlertSpec = z
      */
     tile: text.optional(),
     /** Saved search of a saved-search alert, e.g. `search.id`. */
-    savedSearchId: text.optional(),
+    savedSearchId: pathId.optional(),
     /** Attribute a saved-search alert groups by. */
     groupBy: text.optional(),
     ...stackObjectFields,

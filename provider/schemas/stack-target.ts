@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { FieldPolicy } from "./field-policy";
 import { objectId, pathId } from "./refinements/ids";
+import { httpUrl } from "./refinements/urls";
 
 /**
  * Where a dashboard, alert or source list lives: the stack of a cloud service (through the cloud
@@ -23,7 +24,7 @@ export const stackTargetFields = {
    * proxy. Its access key comes from `pipestack:stackToken` (secret) or `PIPESTACK_STACK_TOKEN`.
    * @default stack config `pipestack:stackUrl`, then `PIPESTACK_STACK_URL`; unset: the cloud proxy
    */
-  stackUrl: z.string().url("must be a URL such as https://stack.example.com").optional(),
+  stackUrl: httpUrl("https://stack.example.com").optional(),
 };
 
 /** The arguments of a function that reads a stack: which stack, nothing else. */

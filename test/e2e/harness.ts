@@ -71,6 +71,8 @@ export interface StackOptions {
   /** Settings of the open-source stack server target: `pipestack:stackUrl` and its token. */
   stackServer?: boolean;
   stack?: string;
+  /** Let the file backend keep its checkpoint backups (`.pulumi/backups`), to search them too. @default false */
+  checkpointBackups?: boolean;
   /** More folders to put on PATH after the CLI's (e.g. the YAML language host's). */
   path?: string[];
 }
@@ -105,6 +107,7 @@ export class E2EStack {
       PULUMI_NODEJS_TRANSPILE_ONLY: "true",
       NO_COLOR: "1",
     });
+    if (options.checkpointBackups) delete env.PULUMI_DISABLE_CHECKPOINT_BACKUPS;
     this.env = env;
     this.secretValues = [...Object.values(options.secretConfig ?? {}), ...(options.secrets ?? []), emulator.options.keySecret, emulator.options.stackToken];
   }

@@ -85,6 +85,14 @@ describe("the installed package", () => {
     expect(run("npx", ["--no-install", "pipestack-emulator", "--help"], project)).toMatch(/--port/);
   });
 
+  it("runs the provider's command as `npx pipestack-pr-summary`, on a preview's JSON from standard input", () => {
+    const preview = fs.readFileSync(path.join(repoRoot, "test", "unit", "fixtures", "previews", "replace-delete-first.json"), "utf8");
+    const r = spawnSync("npx", ["--no-install", "pipestack-pr-summary"], { cwd: project, input: preview, encoding: "utf8" });
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/^### Pulumi preview: 2 to replace, 4 unchanged\n/);
+    expect(r.stdout).toContain("**orders (Pipe) is deleted before its replacement is created**");
+  });
+
   it("installs the provider without the emulator's dependencies", () => {
     const provider = JSON.parse(fs.readFileSync(path.join(project, "node_modules", "pulumi-pipestack", "package.json"), "utf8")) as {
       dependencies: Record<string, string>;

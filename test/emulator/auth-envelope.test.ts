@@ -113,10 +113,19 @@ describe("open-source stack API authentication and envelope", () => {
     expect(answer.json.data.map((s: { kind: string }) => s.kind).sort()).toEqual(["log", "metric", "trace"]);
   });
 
-  it("answers an unknown route with plain-text Not Found", async () => {
-    const answer = await apiV2(emulator).call("GET", "/widgets");
-    expect(answer.status).toBe(404);
-    expect(answer.text).toBe("Not Found");
+  it("answers an unknown route with the real server's HTML page, byte for byte", async () => {
+    for (const [method, path] of [
+      ["GET", "/nosuchthing"],
+      ["GET", "/dashboards/000000000000000000000000/extra"],
+      ["PATCH", "/dashboards/000000000000000000000000"],
+    ]) {
+      const answer = await apiV2(emulator).call(method, path);
+      expect(answer.status).toBe(404);
+      expect(answer.headers.get("content-type")).toBe("text/html; charset=utf-8");
+      expect(answer.text).toBe(
+        `<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n<title>Error</title>\n</head>\n<body>\n<pre>Cannot ${method} /api/v2${path}</pre>\n</body>\n</html>\n`,
+      );
+    }
   });
 });
 

@@ -59,7 +59,8 @@ export function apiV2(emulator: Emulator) {
 
 /** The control API over HTTP. */
 export function control(emulator: Emulator, method: string, path: string, body?: unknown): Promise<Answer> {
-  return send(`${emulator.url}/__emulator${path}`, method, body);
+  // Every call that changes something says it is JSON, also without a body (the emulator refuses others).
+  return send(`${emulator.url}/__emulator${path}`, method, body, method === "GET" ? {} : { "content-type": "application/json" });
 }
 
 /** Waits `ms` milliseconds. */

@@ -30,3 +30,123 @@ describe("an API error that echoes a credential in another form", () => {
     expect(err.message).not.toContain(form);
   });
 });
+
+/**
+ * The resource's own credentials echoed by an API error on every operation: a refresh's GET, a
+ * destroy's DELETE, an update's PATCH (the old credential and the new), each in several forms.
+ */
+describe("a resource's own credentials echoed in an error of any operation", () => {
+  const OLD = "old~kafka!pass'(word)";
+  const NEW = "new-kafka-pass/word+2";
+  let n = 0;
+  const program = (password: string, name = `echo-${++n}`) => ({
+    ...kafkaPipe(name),
+    source: { kafka: { ...kafkaPipe(name).source.kafka, credentials: { username: "ingest", password } } },
+  });
+  /** How the API echoes a credential, and the piece of that echo that stands for the credential alone. */
+  const forms: [string, (s: string) => string, (echoed: string) => string][] = [
+    ["plain", (s) => s, (e) => e],
+    ["URLSearchParams", (s) => new URLSearchParams({ password: s }).toString(), (e) => e.slice("password=".length)],
+    ["base64url", (s) => Buffer.from(s).toString("base64url"), (e) => e],
+    // `x=` is two bytes: from the third character on, the base64 is made of the credential's bytes.
+    ["base64 inside a longer text", (s) => Buffer.from(`x=${s}`).toString("base64"), (e) => e.slice(3, -4)],
+  ];
+  const echo = (method: string, text: string) =>
+    emulator.control.script({ method, path: "/pipes/[^/]+$", status: 400, body: { status: 400, error: `BAD_REQUEST: echo ${text}`, requestId: "req-echo" } });
+  const failure = (p: Promise<unknown>) =>
+    p.then(
+      () => new Error("succeeded"),
+      (e: Error) => e,
+    );
+  const scriptedHits = () => emulator.control.stats().faults.scripted ?? 0;
+
+  async function created() {
+    const inputs = engineInputs(program(OLD), { organizationId: emulator.options.organizationId, serviceId: emulator.options.serviceId });
+    const { inputs: checked } = await provider.check({}, inputs);
+    return { inputs: checked!, ...(await provider.create(checked!)) };
+  }
+
+  it.each(forms)("refresh (GET), %s", async (_form, encode, piece) => {
+    const { id, outs } = await created();
+    emulator.control.resetStats();
+    echo("GET", encode(OLD));
+    const err = await failure(provider.read(id, outs));
+    expect(scriptedHits()).toBe(1);
+    expect(err.message).toMatch(/GET .*400 BAD_REQUEST: echo \S*\[secret\]/);
+    expect(`${err.message}\n${err.stack}`).not.toContain(piece(encode(OLD)));
+  });
+
+  it.each(forms)("destroy (DELETE), %s", async (_form, encode, piece) => {
+    const { id, outs } = await created();
+    emulator.control.resetStats();
+    echo("DELETE", encode(OLD));
+    const err = await failure(provider.delete(id, outs));
+    expect(scriptedHits()).toBe(1);
+    expect(err.message).toMatch(/DELETE .*400 BAD_REQUEST: echo \S*\[secret\]/);
+    expect(`${err.message}\n${err.stack}`).not.toContain(piece(encode(OLD)));
+  });
+
+  it.each(forms)("update (PATCH) echoing the old and the new credential, %s", async (_form, encode, piece) => {
+    const { id, outs } = await created();
+    const news = (
+      await provider.check(
+        outs,
+        engineInputs(program(NEW, String(outs.name)), { organizationId: emulator.options.organizationId, serviceId: emulator.options.serviceId }),
+      )
+    ).inputs!;
+    emulator.control.resetStats();
+    echo("PATCH", `${encode(OLD)} then ${encode(NEW)}`);
+    const err = await failure(provider.update(id, outs, news));
+    expect(scriptedHits()).toBe(1);
+    expect(err.message).toMatch(/PATCH .*400 BAD_REQUEST: echo \S*\[secret\]\S* then \S*\[secret\]/);
+    for (const s of [OLD, NEW]) expect(`${err.message}\n${err.stack}`).not.toContain(piece(encode(s)));
+  });
+});
+
+describe("a settings PUT of an update echoing the old credential", () => {
+  it("is blanked, though the PUT itself carries no credential", async () => {
+    const password = "put-echo-kafka~password!(1)";
+    const spec = { ...kafkaPipe("put-echo"), source: { kafka: { ...kafkaPipe("put-echo").source.kafka, credentials: { username: "ingest", password } } } };
+    const ref = { organizationId: emulator.options.organizationId, serviceId: emulator.options.serviceId };
+    const { inputs: checked } = await provider.check({}, engineInputs(spec, ref));
+    const { id, outs } = await provider.create(checked!);
+    const news = (await provider.check(outs, engineInputs({ ...spec, settings: { streaming_max_insert_wait_ms: 7000 } }, ref))).inputs!;
+    emulator.control.resetStats();
+    const echoed = `${password} ${new URLSearchParams({ p: password }).toString()} ${Buffer.from(`u:${password}`).toString("base64url")}`;
+    emulator.control.script({
+      method: "PUT",
+      path: "/settings$",
+      status: 400,
+      body: { status: 400, error: `BAD_REQUEST: echo ${echoed}`, requestId: "req-put" },
+    });
+    const err = await provider.update(id, outs, news).then(
+      () => new Error("succeeded"),
+      (e: Error) => e,
+    );
+    expect(emulator.control.stats().faults.scripted).toBe(1);
+    expect(err.message).toMatch(/PUT .*\/settings -> 400 BAD_REQUEST: echo \[secret\] p=\[secret\] \S*\[secret\]/);
+    for (const piece of [password, new URLSearchParams({ p: password }).toString().slice(2), Buffer.from(`u:${password}`).toString("base64url").slice(3, -3)]) {
+      expect(`${err.message}\n${err.stack}`).not.toContain(piece);
+    }
+  });
+});
+
+describe("an error body cut short for the message", () => {
+  it("leaves no half of a credential that straddles the cut (refresh GET, plain-text body)", async () => {
+    const password = "straddling-kafka-password-0042";
+    const spec = { ...kafkaPipe("cut"), source: { kafka: { ...kafkaPipe("cut").source.kafka, credentials: { username: "ingest", password } } } };
+    const inputs = engineInputs(spec, { organizationId: emulator.options.organizationId, serviceId: emulator.options.serviceId });
+    const { inputs: checked } = await provider.check({}, inputs);
+    const { id, outs } = await provider.create(checked!);
+    emulator.control.resetStats();
+    // The message quotes the first 200 characters of a non-JSON body: the password starts at 190.
+    emulator.control.script({ method: "GET", path: "/pipes/[^/]+$", status: 400, body: `${"x".repeat(189)} ${password} trailing text` });
+    const err = await provider.read(id, outs).then(
+      () => new Error("succeeded"),
+      (e: Error) => e,
+    );
+    expect(emulator.control.stats().faults.scripted).toBe(1);
+    expect(err.message).toMatch(/GET .*400 HTTP_400: x+ \[secret\]/);
+    expect(err.message).not.toContain(password.slice(0, 8));
+  });
+});

@@ -1,7 +1,7 @@
 /**
  * StackAlert's life on both targets of both server generations, in what the two share: tile and
  * search alerts, deletions behind its back, the server's refusals, credentials never shown, a
- * plain-text 404, a wrong stackUrl, a resource choosing its own stack.
+ * 404 of an object still listed, a wrong stackUrl, a resource choosing its own stack.
  */
 import { beforeEach, describe, expect, it } from "vitest";
 import { rawCall, rawJson } from "../support/raw-api";
@@ -151,18 +151,19 @@ describe.each(STACK_CASES)("StackAlert on a %s server, %s target", (version, kin
     }
   });
 
-  it("treats a plain-text 404 as gone only on the open-source server", async () => {
+  it("takes a 404 of an object its collection still lists for an error, plain-text or JSON: gone needs the list without it", async () => {
     const { board } = await boardWithAlert();
     const struck = () => emulator.control.stats().faults.scripted ?? 0;
     const before = struck();
     emulator.control.script({ method: "GET", path: `/dashboards/${board.id}$`, status: 404, body: "Not Found" });
-    if (kind === "server") {
-      expect(await dashboardImpl.read(board.id, board.outs)).toEqual({ id: "", props: {} });
-    } else {
-      // Through the cloud gateway a 404 without a JSON body is a missing route, not a missing dashboard.
-      await expect(dashboardImpl.read(board.id, board.outs)).rejects.toThrow(/404/);
+    emulator.control.script({ method: "GET", path: `/dashboards/${board.id}$`, status: 404, body: { message: "Dashboard not found" } });
+    for (let i = 0; i < 2; i++) {
+      await expect(dashboardImpl.read(board.id, board.outs)).rejects.toThrow(/-> 404 .*yet its collection lists dashboard .*Nothing in the state was changed/);
     }
-    expect(struck(), "the scripted fault struck once").toBe(before + 1);
+    expect(struck(), "both scripted 404s struck").toBe(before + 2);
+    // Deleted for real, it is gone: its collection answers without it.
+    await rawCall(emulator, surfaceOf(kind), "DELETE", `/dashboards/${board.id}`);
+    expect(await dashboardImpl.read(board.id, board.outs)).toEqual({ id: "", props: {} });
   });
 });
 

@@ -17,6 +17,7 @@ describe("examples compile", () => {
     const dirs = fs.readdirSync(path.join(root, "examples"), { withFileTypes: true }).filter((d) => d.isDirectory() && d.name !== "policy-pack");
     expect(dirs.map((d) => d.name).sort()).toEqual([
       "bigquery-snapshot",
+      "gitops",
       "kafka-private-endpoint",
       "kinesis",
       "mongodb-cdc",

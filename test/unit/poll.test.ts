@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { pollUntil, PollTimeout } from "../../provider/client/poll";
-import { goneIsDone, orGone, readResult } from "../../provider/impl/gone";
+import { readResult } from "../../provider/impl/gone";
 import { adoptable } from "../../provider/impl/adopt";
 
 describe("pollUntil: the one poll-with-backoff loop", () => {
@@ -41,22 +41,7 @@ describe("pollUntil: the one poll-with-backoff loop", () => {
   });
 });
 
-describe("the read-or-gone rule and the adopt helper", () => {
-  const gone = Object.assign(new Error("404"), { gone: true });
-  const isGone = (e: unknown) => (e as { gone?: boolean }).gone === true;
-
-  it.each([
-    ["a value", async (): Promise<number> => 1, 1],
-    ["gone", async (): Promise<number> => Promise.reject(gone), undefined],
-  ] as const)("orGone: %s", async (_n, get, expected) => {
-    expect(await orGone(get, isGone)).toBe(expected);
-  });
-
-  it("orGone lets every other error through; goneIsDone counts gone as done", async () => {
-    await expect(orGone(async () => Promise.reject(new Error("500")), isGone)).rejects.toThrow("500");
-    await expect(goneIsDone(async () => Promise.reject(gone), isGone)).resolves.toBeUndefined();
-  });
-
+describe("the read-or-gone helpers (the rule itself: test/provider/gone-rule.test.ts)", () => {
   it("readResult: an empty id for a gone object", () => {
     expect(readResult("x", undefined)).toEqual({ id: "", props: {} });
     expect(readResult("x", { a: 1 })).toEqual({ id: "x", props: { a: 1 } });

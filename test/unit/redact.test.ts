@@ -56,3 +56,55 @@ describe("redact: what is left alone", () => {
     expect(basicAuthSecrets(KEY_ID, SECRET)).toContain(basic);
   });
 });
+
+/** A PEM-like key of several lines and a service-account key file holding it (JSON, then base64 of it). */
+const PEM = "-----BEGIN PRIVATE KEY-----\nMIIEvQIBADANBgkqhkiG9w0BAQEFAASC\nBKcwggSjAgEAAoIBAQC7VJTUt9Us8cKj\n-----END PRIVATE KEY-----\n";
+const KEY_FILE = JSON.stringify({
+  type: "service_account",
+  project_id: "proj-1",
+  private_key_id: "0123456789abcdef0123",
+  private_key: PEM,
+  client_email: "sa@proj-1.example.test",
+});
+const KEY_FILE_B64 = Buffer.from(KEY_FILE).toString("base64");
+/** Encoded texts with the secret inside, at byte offsets 5 and 3; characters 8-28 stand for the secret alone. */
+const B64_INSIDE = Buffer.from("user:inner-secret-value-42").toString("base64");
+/** A secret whose base64 has `+` and `/`, so its base64url differs. */
+const URL_ALPHABET = "sub?>?>secret-value~~1";
+const B64URL_INSIDE = Buffer.from(`xy=${URL_ALPHABET};`).toString("base64url");
+const ODD = "tilde~bang!quote'paren(x)*end";
+
+describe("redact: forms and parts an API may echo", () => {
+  const cases: [string, string, string, string][] = [
+    // [what, secret given, text echoed, piece that must not survive]
+    [
+      "URLSearchParams form encoding of ~ ! ' ( )",
+      ODD,
+      `body ${new URLSearchParams({ password: ODD }).toString()}`,
+      new URLSearchParams({ p: ODD }).toString().slice(2),
+    ],
+    [
+      "URLSearchParams encoding, lower-case escapes",
+      ODD,
+      new URLSearchParams({ p: ODD }).toString().toLowerCase(),
+      new URLSearchParams({ p: ODD }).toString().slice(2).toLowerCase(),
+    ],
+    ["base64url of the secret", URL_ALPHABET, `token=${Buffer.from(URL_ALPHABET).toString("base64url")}`, Buffer.from(URL_ALPHABET).toString("base64url")],
+    ["base64 of the secret inside a longer text", "inner-secret-value-42", B64_INSIDE, B64_INSIDE.slice(8, 28)],
+    ["base64url of the secret inside a longer text", URL_ALPHABET, B64URL_INSIDE, B64URL_INSIDE.slice(8, 28)],
+    ["a key file's private_key_id alone", KEY_FILE, `unknown key id 0123456789abcdef0123`, "0123456789abcdef0123"],
+    ["a key file's private_key alone, JSON-escaped", KEY_FILE, `{"detail":${JSON.stringify(PEM)}}`, "MIIEvQIBADANBgkqhkiG9w0BAQEFAASC"],
+    ["a base64 key file's private_key_id alone", KEY_FILE_B64, `key 0123456789abcdef0123 revoked`, "0123456789abcdef0123"],
+    ["one line of a base64 key file's private key", KEY_FILE_B64, `bad line BKcwggSjAgEAAoIBAQC7VJTUt9Us8cKj`, "BKcwggSjAgEAAoIBAQC7VJTUt9Us8cKj"],
+    ["one line of a multi-line secret", PEM, `cannot parse MIIEvQIBADANBgkqhkiG9w0BAQEFAASC here`, "MIIEvQIBADANBgkqhkiG9w0BAQEFAASC"],
+  ];
+  it.each(cases)("%s", (_what, secret, line, piece) => {
+    const out = redact(line, [secret]);
+    expect(out).toContain("[secret]");
+    expect(out).not.toContain(piece);
+  });
+
+  it("a key file's ordinary fields stay readable", () => {
+    expect(redact("account sa@proj-1.example.test of proj-1 (service_account)", [KEY_FILE])).toBe("account sa@proj-1.example.test of proj-1 (service_account)");
+  });
+});

@@ -1,7 +1,7 @@
-import { ConflictError, isNotFound } from "../../client/errors";
-import { pollUntil, type PollOptions } from "../../client/poll";
+import { ConflictError } from "../../client/errors";
+import type { PollOptions } from "../../client/poll";
 import { createOnce, isoStamp } from "../create-once";
-import { goneIsDone, orGone } from "../gone";
+import { deleteUntilGone, pollOrGone, type Whereabouts } from "../gone";
 import { path } from "../../client/paths";
 import type { CloudService } from "../../client/cloud";
 import { pipeRecord, type ApiPipe } from "../../schemas/pipe-record";
@@ -73,25 +73,28 @@ export function sendCommand(svc: CloudService, id: string, command: "start" | "s
   return svc.client.request({ method: "PATCH", path: `${pipeUrl(svc, id)}${path("state")}`, body: { command } });
 }
 
-/** Deletes a pipe; a pipe that is already gone counts as deleted. */
-export function deletePipe(svc: CloudService, id: string): Promise<void> {
-  return goneIsDone(() => svc.client.request({ method: "DELETE", path: pipeUrl(svc, id) }), isNotFound);
-}
-
-/** The pipe, or `gone` when it is not there (a JSON 404). */
-export async function readPipe(svc: CloudService, id: string): Promise<ApiPipe | "gone"> {
-  return (await orGone(() => getPipe(svc, id), isNotFound)) ?? "gone";
+/** The pipe `id` and its service's pipe list, for the read-or-gone rule (see `../gone`). */
+export function pipeWhereabouts(svc: CloudService, id: string): Whereabouts<ApiPipe> {
+  return { noun: "pipe", id, client: svc.client, collection: pipes(svc), get: () => getPipe(svc, id) };
 }
 
 /**
- * Polls the pipe until `done` says so, or it disappears (`gone`). Throws a `PollTimeout` with the
+ * Deletes a pipe and waits until the service's pipe list lacks it; one already gone counts as
+ * deleted, a wrong URL does not. Fails naming the state it is still in when time runs out.
+ */
+export function deletePipe(svc: CloudService, id: string, opts: PollOptions): Promise<void> {
+  return deleteUntilGone(
+    pipeWhereabouts(svc, id),
+    () => svc.client.request({ method: "DELETE", path: pipeUrl(svc, id) }),
+    opts,
+    (p) => p.state,
+  );
+}
+
+/**
+ * Polls the pipe until `done` says so, or it is gone (`gone`). Throws a `PollTimeout` with the
  * last pipe read and its state when time runs out.
  */
 export function pollPipe(svc: CloudService, id: string, done: (p: ApiPipe) => boolean, opts: PollOptions): Promise<ApiPipe | "gone"> {
-  return pollUntil(
-    () => readPipe(svc, id),
-    (p) => p === "gone" || done(p),
-    opts,
-    (last) => `still ${(last !== "gone" && last.state) || "in an unknown state"}`,
-  );
+  return pollOrGone(pipeWhereabouts(svc, id), done, opts, (p) => p.state);
 }

@@ -1,10 +1,9 @@
-import { isNotFound } from "../../client/errors";
 import type { PollOptions } from "../../client/poll";
 import { path } from "../../client/paths";
 import type { CloudService } from "../../client/cloud";
 import { reversePrivateEndpoint, type ReversePrivateEndpoint } from "../../schemas/reverse-private-endpoint";
 import { createOnce } from "../create-once";
-import { goneIsDone, pollOrGone } from "../gone";
+import { deleteUntilGone, pollOrGone, type Whereabouts } from "../gone";
 import { parsed } from "../parse-answer";
 
 /** The reverse private endpoint requests, one function each, on one service. */
@@ -62,9 +61,22 @@ export async function patchEndpoint(svc: CloudService, id: string, body: Record<
   );
 }
 
-/** Asks for the endpoint's deletion; one already gone counts as deleted. */
-export function deleteEndpoint(svc: CloudService, id: string): Promise<void> {
-  return goneIsDone(() => svc.client.request({ method: "DELETE", path: endpointUrl(svc, id) }), isNotFound);
+/** The endpoint `id` and its service's endpoint list, for the read-or-gone rule (see `../gone`). */
+export function endpointWhereabouts(svc: CloudService, id: string): Whereabouts<ReversePrivateEndpoint> {
+  return { noun: "reverse private endpoint", id, client: svc.client, collection: endpoints(svc), get: () => getEndpoint(svc, id) };
+}
+
+/**
+ * Deletes the endpoint and waits until the service's list lacks it (it reads `Deleting` first);
+ * one already gone counts as deleted, a wrong URL does not.
+ */
+export function deleteEndpoint(svc: CloudService, id: string, opts: PollOptions): Promise<void> {
+  return deleteUntilGone(
+    endpointWhereabouts(svc, id),
+    () => svc.client.request({ method: "DELETE", path: endpointUrl(svc, id) }),
+    opts,
+    (e) => e.status,
+  );
 }
 
 /**
@@ -77,11 +89,5 @@ export function pollEndpoint(
   done: (e: ReversePrivateEndpoint) => boolean,
   opts: PollOptions,
 ): Promise<ReversePrivateEndpoint | "gone"> {
-  return pollOrGone(
-    () => getEndpoint(svc, id),
-    isNotFound,
-    done,
-    opts,
-    (e) => e.status,
-  );
+  return pollOrGone(endpointWhereabouts(svc, id), done, opts, (e) => e.status);
 }

@@ -2,7 +2,8 @@ import { path } from "../../client/paths";
 import type { StackTarget } from "../../client/stack-target";
 import type { AlertInputs } from "../../schemas/stack-props";
 import { isObj } from "../canonical";
-import { orGoneOn } from "./gone-or-route";
+import { orGone } from "../gone";
+import { stackWhereabouts } from "./api";
 
 type Obj = Record<string, unknown>;
 
@@ -68,7 +69,10 @@ export function alertTileOn(
 export async function resolveAlertTile(t: StackTarget, inputs: AlertInputs): Promise<string | undefined> {
   if (inputs.source !== "tile" || typeof inputs.dashboardId !== "string") return inputs.tileId;
   const dashboardId = inputs.dashboardId;
-  const live = await orGoneOn(t, "dashboards", () => t.client.get<unknown>(`${t.basePath}${path("dashboards", dashboardId)}`));
+  const live = await orGone({
+    ...stackWhereabouts(t, "dashboards", dashboardId),
+    get: () => t.client.get<unknown>(`${t.basePath}${path("dashboards", dashboardId)}`),
+  });
   if (live === undefined) throw new Error(`dashboardId: there is no dashboard ${dashboardId} on ${t.key} (a tile alert needs its dashboard)`);
   const found = alertTileOn(live, { tileId: inputs.tileId, tile: inputs.tile }, dashboardId);
   if ("property" in found) throw new Error(`${found.property}: ${found.reason}`);

@@ -1,8 +1,8 @@
 import { z, type ZodTypeAny } from "zod";
 import { path } from "../../client/paths";
 import { parsed } from "../parse-answer";
-import { goneIsDoneOn, type StackCollection } from "./gone-or-route";
 import type { StackTarget } from "../../client/stack-target";
+import { deleteUntilGone, type Whereabouts } from "../gone";
 import { createOnce, isoStamp, objectIdStamp } from "../create-once";
 import { stackAlertRecord, type StackAlertRecord } from "../../schemas/stack-alert";
 import { stackDashboardRecord, type StackDashboardRecord } from "../../schemas/stack-dashboard";
@@ -15,7 +15,9 @@ import { stackSavedSearchRecord, type StackSavedSearchRecord } from "../../schem
  */
 
 type Obj = Record<string, unknown>;
-export type StackKind = StackCollection;
+
+/** The stack collections the provider manages objects in. */
+export type StackKind = "dashboards" | "alerts" | "saved-searches";
 
 const url = (t: StackTarget, kind: StackKind, id?: string) => `${t.basePath}${id === undefined ? path(kind) : path(kind, id)}`;
 
@@ -60,8 +62,8 @@ export function createDashboard(t: StackTarget, body: Obj, sameAsSent: (r: Stack
   return createStackObject(t, "dashboards", body, stackDashboardRecord, sameAsSent);
 }
 
-export async function getDashboard(t: StackTarget, id: string): Promise<StackDashboardRecord> {
-  return parsed(stackDashboardRecord, await t.client.get(url(t, "dashboards", id)), `GET dashboards/${id}`);
+export function getDashboard(t: StackTarget, id: string): Promise<StackDashboardRecord> {
+  return stackWhereabouts(t, "dashboards", id).get();
 }
 
 /** PUT of the whole dashboard: `tiles` is the complete list, each kept tile with its id. */
@@ -75,8 +77,8 @@ export function createAlert(t: StackTarget, body: Obj, sameAsSent: (r: StackAler
   return createStackObject(t, "alerts", body, stackAlertRecord, sameAsSent);
 }
 
-export async function getAlert(t: StackTarget, id: string): Promise<StackAlertRecord> {
-  return parsed(stackAlertRecord, await t.client.get(url(t, "alerts", id)), `GET alerts/${id}`);
+export function getAlert(t: StackTarget, id: string): Promise<StackAlertRecord> {
+  return stackWhereabouts(t, "alerts", id).get();
 }
 
 /** PUT of the whole alert: optional fields left out are cleared. */
@@ -85,9 +87,39 @@ export async function putAlert(t: StackTarget, id: string, body: Obj): Promise<S
   return parsed(stackAlertRecord, answer, `PUT alerts/${id}`);
 }
 
-/** Deletes a stack object; one that is already gone counts as deleted, a missing route does not. */
-export function deleteObject(t: StackTarget, kind: StackKind, id: string): Promise<void> {
-  return goneIsDoneOn(t, kind, () => t.client.request({ method: "DELETE", path: url(t, kind, id) }));
+/** What each collection's objects are called in messages, and how a read of one is parsed. */
+const KINDS = {
+  dashboards: { noun: "dashboard", schema: stackDashboardRecord },
+  alerts: { noun: "alert", schema: stackAlertRecord },
+  "saved-searches": { noun: "saved search", schema: stackSavedSearchRecord },
+} as const satisfies Record<StackKind, { noun: string; schema: ZodTypeAny }>;
+
+type RecordOf<K extends StackKind> = z.output<(typeof KINDS)[K]["schema"]>;
+
+/** The object `id` of `kind` and its collection, for the read-or-gone rule (see `../gone`). */
+export function stackWhereabouts<K extends StackKind>(t: StackTarget, kind: K, id: string): Whereabouts<RecordOf<K>> & { where: string } {
+  const { noun, schema } = KINDS[kind];
+  return {
+    noun,
+    id,
+    client: t.client,
+    collection: url(t, kind),
+    get: async () => parsed(schema, await t.client.get(url(t, kind, id)), `GET ${kind}/${id}`),
+    where: `on ${t.key}`,
+  };
+}
+
+/** How long a deleted stack object may stay listed: the server deletes at once, so this is a margin. */
+const DELETE_WAIT_MS = 60_000;
+
+/**
+ * Deletes a stack object and checks that its collection no longer lists it: the server answers
+ * `{}` whether or not there was one to delete, so the answer is no proof. One already gone
+ * counts as deleted; a wrong URL does not. `intervalMs`: the first wait between checks.
+ */
+export function deleteObject(t: StackTarget, kind: StackKind, id: string, intervalMs: number): Promise<void> {
+  const remove = () => t.client.request({ method: "DELETE", path: url(t, kind, id) });
+  return deleteUntilGone(stackWhereabouts(t, kind, id), remove, { timeoutMs: DELETE_WAIT_MS, intervalMs });
 }
 
 /** Creates a saved search; `sameAsSent` recognises it in the list after an ambiguous failure. */
@@ -95,8 +127,8 @@ export function createSavedSearch(t: StackTarget, body: Obj, sameAsSent: (r: Sta
   return createStackObject(t, "saved-searches", body, stackSavedSearchRecord, sameAsSent);
 }
 
-export async function getSavedSearch(t: StackTarget, id: string): Promise<StackSavedSearchRecord> {
-  return parsed(stackSavedSearchRecord, await t.client.get(url(t, "saved-searches", id)), `GET saved-searches/${id}`);
+export function getSavedSearch(t: StackTarget, id: string): Promise<StackSavedSearchRecord> {
+  return stackWhereabouts(t, "saved-searches", id).get();
 }
 
 /** PUT of the whole saved search: fields left out fall back to their defaults. */

@@ -19,6 +19,11 @@ const SIGNATURE_PARAMS = new Set([
   "x-goog-credential",
   "access_token",
   "token",
+  // A password in a connection URI's options (`mongodb://host/db?password=`).
+  "password",
+  "pwd",
+  "pass",
+  "secret",
 ]);
 /** A shared-access-signature token without its `sig` still names its scope and expiry: refused too. */
 const SAS_PARAMS = ["sv", "se", "sp"];
@@ -130,6 +135,7 @@ export function pipeSourceCredentialFailures(source: unknown): CheckFailure[] {
       path: ["source", "mongodb", "uri"],
       value: mongodb?.uri,
       userinfo: "give the URI without a login and put the user and password in source.mongodb.credentials (kept as a Pulumi secret)",
+      signature: "give the URI without a password option and put the user and password in source.mongodb.credentials (kept as a Pulumi secret)",
     },
   ]);
 }

@@ -1,0 +1,61 @@
+import { redact, stringsIn } from "../client/redact";
+import { withSecrets } from "../client/secret-scope";
+import { settingKeys, type SettingKey } from "../config";
+import { CONNECTION_KEY, CONNECTION_SECRETS } from "../schemas/connection";
+import { isObj } from "./canonical";
+import { engineSettings } from "./engine-settings";
+
+/**
+ * The last gate before an error leaves the provider process. The SDK's host sends an error's
+ * message to the engine and prints its stack to stderr (which the CLI shows with `--debug`), so
+ * both are blanked of every credential the operation knows: the resource's own (its source
+ * secrets, its connection's keys; for an update the old ones too) and the configured keys. The
+ * API client blanks what it was told per request; this gate also covers the requests made
+ * without a resource's secrets (a refresh's GET, a destroy's DELETE) and any text built from an
+ * API answer further up.
+ */
+
+/** Properties whose every string is a credential (a pipe's source secrets). */
+const SECRET_PROPS = ["sourceSecrets"] as const;
+
+const SECRET_SETTINGS = (Object.keys(settingKeys) as SettingKey[]).filter((k) => settingKeys[k].secret);
+
+/** The credentials held by a resource's properties (inputs or outputs). Pure. */
+export function propSecrets(props: unknown): string[] {
+  if (!isObj(props)) return [];
+  const out = SECRET_PROPS.flatMap((k) => stringsIn(props[k]));
+  const connection = props[CONNECTION_KEY];
+  if (isObj(connection)) for (const k of CONNECTION_SECRETS) if (typeof connection[k] === "string") out.push(connection[k]);
+  return out;
+}
+
+/** The configured credentials (stack config, environment); none when the settings do not resolve. */
+function settingSecrets(): string[] {
+  try {
+    const settings = engineSettings();
+    return SECRET_SETTINGS.map((k) => settings[k]).filter((v): v is string => typeof v === "string");
+  } catch {
+    return [];
+  }
+}
+
+/** `err` with its message and stack blanked of `secrets`; the same object, so subclasses and fields (an init error's id) stay. */
+export function blanked(err: unknown, secrets: readonly string[]): unknown {
+  if (!(err instanceof Error)) return typeof err === "string" ? redact(err, secrets) : err;
+  err.message = redact(err.message, secrets);
+  if (typeof err.stack === "string") err.stack = redact(err.stack, secrets);
+  // An init error's reasons go to the engine beside its message.
+  if ("reasons" in err && Array.isArray(err.reasons)) err.reasons = (err.reasons as unknown[]).map((r) => (typeof r === "string" ? redact(r, secrets) : r));
+  return err;
+}
+
+/** Runs one provider operation; an error it throws leaves blanked of the credentials of `propsList` and the settings. */
+export async function blankingErrors<T>(propsList: readonly unknown[], op: () => Promise<T>): Promise<T> {
+  const own = propsList.flatMap(propSecrets);
+  try {
+    // Every request of the operation knows them too, so an answer is blanked before it is cut.
+    return await withSecrets(own, op);
+  } catch (err) {
+    throw blanked(err, [...own, ...settingSecrets()]);
+  }
+}

@@ -1,0 +1,129 @@
+/**
+ * What the summary knows about each resource of this package, worked out from the declarations
+ * the providers use: which fields are secret and which changes replace (the field policies), and
+ * what a gap between deleting the old object and creating the new one interrupts. Pure data.
+ */
+import { CONNECTION_KEY, CONNECTION_SECRETS } from "../schemas/connection";
+import { policyAt, policyEntries, type PolicyTree } from "../schemas/field-policy";
+import { pipePolicy } from "../schemas/pipe-policy";
+import { endpointPolicy } from "../schemas/reverse-private-endpoint-policy";
+import { stackAlertPolicy } from "../schemas/stack-alert-policy";
+import { stackDashboardPolicy } from "../schemas/stack-dashboard-policy";
+import { stackSavedSearchPolicy } from "../schemas/stack-saved-search-policy";
+import { typeTokens, type ResourceTypeName } from "../resources/type-tokens";
+import type { FieldPath } from "./field-diff";
+
+/** The property a Pipe keeps its secret material in (see resources/pipe.ts). */
+const SOURCE_SECRETS = "sourceSecrets";
+
+interface Kind {
+  policy: PolicyTree;
+  /** Fields whose values are never shown, as key paths (array indices left out). */
+  secretPaths: readonly (readonly string[])[];
+  /** What stops between deleting the old object and creating its replacement. */
+  gap: string;
+}
+
+const connectionSecrets = CONNECTION_SECRETS.map((k) => [CONNECTION_KEY, k] as const);
+const policySecrets = (tree: PolicyTree) =>
+  policyEntries(tree)
+    .filter((e) => e.node.secret)
+    .map((e) => e.path);
+
+const kinds = {
+  Pipe: {
+    policy: pipePolicy,
+    secretPaths: [[SOURCE_SECRETS], ...policySecrets(pipePolicy), ...connectionSecrets],
+    gap: "ingestion stops until the new pipe runs (an ingestion gap)",
+  },
+  ReversePrivateEndpoint: {
+    policy: endpointPolicy,
+    secretPaths: [...policySecrets(endpointPolicy), ...connectionSecrets],
+    gap: "pipes reaching their source through it lose the connection until the new endpoint is Ready",
+  },
+  StackDashboard: {
+    policy: stackDashboardPolicy,
+    secretPaths: [...policySecrets(stackDashboardPolicy), ...connectionSecrets],
+    gap: "the dashboard is gone until the new one exists, and alerts on its tiles with it",
+  },
+  StackAlert: {
+    policy: stackAlertPolicy,
+    secretPaths: [...policySecrets(stackAlertPolicy), ...connectionSecrets],
+    gap: "no alert is sent until the new alert exists",
+  },
+  StackSavedSearch: {
+    policy: stackSavedSearchPolicy,
+    secretPaths: [...policySecrets(stackSavedSearchPolicy), ...connectionSecrets],
+    gap: "the search is gone until the new one exists, and alerts on it with it",
+  },
+} as const satisfies Record<ResourceTypeName, Kind>;
+
+const byToken = new Map<string, ResourceTypeName>(Object.entries(typeTokens).map(([name, token]) => [token, name as ResourceTypeName]));
+
+/** This package's name for a type token (`Pipe`), or undefined for another package's resource. */
+export function ownKind(typeToken: string): ResourceTypeName | undefined {
+  return byToken.get(typeToken);
+}
+
+/** The short name shown for a type: `Pipe`, or the last part of another package's token (`aws:s3/bucket:Bucket` -> `Bucket`). */
+export function shortType(typeToken: string): string {
+  return ownKind(typeToken) ?? typeToken.split(":").pop() ?? typeToken;
+}
+
+const keysOf = (path: FieldPath): string[] => path.filter((k): k is string => typeof k === "string");
+
+/**
+ * The part of `path` that names a secret field of the type, when the field at `path` is one or
+ * lies in one (`source.kafka.credentials` for `source.kafka.credentials.password`).
+ */
+export function secretPrefix(typeToken: string, path: FieldPath): FieldPath | undefined {
+  const kind = ownKind(typeToken);
+  if (!kind) return undefined;
+  const keys = keysOf(path);
+  const hit = kinds[kind].secretPaths.find((p) => p.length <= keys.length && p.every((k, i) => keys[i] === k));
+  if (!hit) return undefined;
+  // Cut `path` after its hit.length-th key (array indices in between stay).
+  let seen = 0;
+  const end = path.findIndex((k) => typeof k === "string" && ++seen === hit.length);
+  return path.slice(0, end + 1);
+}
+
+/**
+ * Blanks out every secret field of the type in a value found at `at` (inputs or outputs, or a
+ * part of them), leaving `[secret]`, whether the engine marked it secret or not.
+ */
+export function redact(typeToken: string, value: unknown, at: FieldPath = []): unknown {
+  if (!ownKind(typeToken)) return value;
+  const walk = (v: unknown, path: FieldPath): unknown => {
+    if (v === undefined || v === null) return v;
+    if (path.length > 0 && secretPrefix(typeToken, path)) return SECRET;
+    if (Array.isArray(v)) return v.map((x, i) => walk(x, [...path, i]));
+    if (typeof v === "object") return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, walk(x, [...path, k])]));
+    return v;
+  };
+  return walk(value, at);
+}
+
+/** How the engine (and this summary) shows a secret value. */
+export const SECRET = "[secret]";
+
+/**
+ * What a change of the field at `path` does by the type's policy: the nearest declared field on
+ * the path decides. Undefined for another package's resource or a field no policy names.
+ */
+export function changeOf(typeToken: string, path: FieldPath): "update" | "replace" | "none" | undefined {
+  const kind = ownKind(typeToken);
+  if (!kind) return undefined;
+  const keys = keysOf(path);
+  for (let n = keys.length; n > 0; n--) {
+    const entry = policyAt(kinds[kind].policy, keys.slice(0, n));
+    if (entry) return entry.node.change;
+  }
+  return undefined;
+}
+
+/** What deleting the old object before creating the new one interrupts. */
+export function gapOf(typeToken: string): string {
+  const kind = ownKind(typeToken);
+  return kind ? kinds[kind].gap : "the resource does not exist between the delete and the create";
+}
