@@ -22,7 +22,7 @@ import { createPipe, deletePipe, getPipe, patchPipe, patchScaling, pipeWhereabou
 import { pipeDiff } from "./pipe/diff-rules";
 import { pipeOutputs, type ApiPipe } from "./pipe/outputs";
 import { createBody, secretsOf } from "./pipe/request-body";
-import { completedReplaces, isFailed, isSettled, isStoppedState, kindOf } from "./pipe/states";
+import { completedReplaces, isFailed, isSettled, isStoppedState, kindOf, loadsOnce } from "./pipe/states";
 import { planUpdate } from "./pipe/update-plan";
 
 const DEFAULT_WAIT_SECONDS = 600;
@@ -139,8 +139,10 @@ export async function create(inputs: PipeInputs): Promise<dynamic.CreateResult<P
   const svc = service(inputs);
   const adoptId = adoptIdOf(inputs, engineSettings().adopt);
   if (adoptId) return adopt(svc, adoptId, inputs);
-  const made = await createPipe(svc, createBody(inputs), secretsOf(inputs));
-  const created = await renameCreated(svc, made, String(inputs.name), timing(inputs)).catch((err: unknown) => {
+  const marked = !loadsOnce(inputs);
+  const made = await createPipe(svc, createBody(inputs), secretsOf(inputs), marked);
+  const rename = marked ? renameCreated(svc, made, String(inputs.name), timing(inputs)) : Promise.resolve(made);
+  const created = await rename.catch((err: unknown) => {
     if (err instanceof ConflictError) throw err;
     // Ours, still under its temporary name: recorded, so the next `up` renames it (or `destroy` deletes it).
     const reason = err instanceof Error ? err.message : String(err);

@@ -21,7 +21,7 @@ import {
   type Engine,
 } from "../support/engines";
 import { endpointInputs } from "../support/endpoint-fixtures";
-import { kafkaPipe } from "../support/pipe-fixtures";
+import { kafkaPipe, objectStoragePipe } from "../support/pipe-fixtures";
 import { engineInputs } from "../support/pipe-props";
 import { rawJson } from "../support/raw-api";
 import { storedEndpoints, storedPipes, storedStack, type Stored } from "../support/stored";
@@ -105,6 +105,38 @@ describe("pipes and endpoints (one service)", () => {
     expect(requestsOn("pipes")).toEqual({ GET: 1, POST: 1, PATCH: 1 });
     expect(storedPipes(emulator).map((p) => [p.id, p.name])).toEqual([[made.id, "counted"]]);
   });
+
+  const oneOffInputs = async (name: string) => {
+    const one = objectStoragePipe(name);
+    const once = { ...one, source: { objectStorage: { ...one.source.objectStorage, isContinuous: false } } };
+    return checked(pipes, engineInputs(once, { organizationId: emulator.options.organizationId, serviceId: emulator.options.serviceId }));
+  };
+
+  it("normal path: a pipe that loads once is created under its own name (one list, one POST, no rename) and ends Completed", async () => {
+    emulator.control.resetStats();
+    const made = await pipes.create(await oneOffInputs("once"));
+    expect(requestsOn("pipes")).toEqual({ GET: 1, POST: 1 });
+    expect(storedPipes(emulator).map((p) => [p.id, p.name, p.state])).toEqual([[made.id, "once", "Completed"]]);
+  });
+
+  it.each(AMBIGUOUS)(
+    "a pipe that loads once, our POST meets $name: an identical pipe made meanwhile is reported, never recorded",
+    async ({ fault, applied }) => {
+      const ours = await oneOffInputs("once-racing");
+      emulator.control.script({ ...postPipes, ...fault, delayMs: HOLD_MS });
+      const run = await whileOursIsInFlight(
+        emulator,
+        () => pipes.create(ours),
+        async () => rawJson(emulator, "cloud", "POST", "/pipes", pipeBody(ours as PipeInputs)),
+      );
+      const theirs = run.other as { id: string };
+      expect(run.value, "the loser never succeeds").toBeUndefined();
+      expect(run.error?.id, "nothing for the engine to record").toBeUndefined();
+      expect(run.error?.message).not.toContain(`adoptId: "${theirs.id}"`);
+      // Theirs or ours holds the name (the name is unique): one pipe, never recorded by this create.
+      expect(storedPipes(emulator), applied ? "ours was refused (409) or theirs was" : "only theirs").toHaveLength(1);
+    },
+  );
 
   it("normal path: an endpoint's create is one list and one POST (one request more)", async () => {
     emulator.control.resetStats();

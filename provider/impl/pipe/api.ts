@@ -37,11 +37,14 @@ function holderOf(listed: readonly ApiPipe[], name: string): ApiPipe | undefined
  * {@link createOnce}): the list is read first (a pipe that already holds the name, or a temporary
  * name of it, fails the create naming it and how to adopt it on purpose), then the POST sends a
  * temporary name unique to this create, the marker that proves after an ambiguous failure which
- * pipe is this create's. The caller renames it ({@link renameCreated}).
+ * pipe is this create's. The caller renames it ({@link renameCreated}). `marked: false` sends the
+ * pipe's own name instead (see {@link loadsOnce}).
  */
-export function createPipe(svc: CloudService, body: Record<string, unknown>, secrets: readonly string[]): Promise<ApiPipe> {
+export function createPipe(svc: CloudService, body: Record<string, unknown>, secrets: readonly string[], marked = true): Promise<ApiPipe> {
   const name = String(body.name);
-  const temporary = temporaryName(name, createMarker());
+  // Unmarked (a pipe that loads once, see `loadsOnce`): its own name, and no proof after an
+  // ambiguous failure: a pipe of that name that was not there before is reported, never taken.
+  const temporary = marked ? temporaryName(name, createMarker()) : name;
   return createOnce<ApiPipe>(
     {
       what: "pipe",
@@ -50,7 +53,7 @@ export function createPipe(svc: CloudService, body: Record<string, unknown>, sec
       list: async ({ budget }) =>
         ((await svc.client.request<unknown[]>({ method: "GET", path: pipes(svc), budget })) ?? []).map((p) => parsed(pipeRecord, p, "GET pipes")),
       id: (p) => p.id,
-      carriesMarker: (p) => p.name === temporary,
+      ...(marked ? { carriesMarker: (p: ApiPipe) => p.name === temporary } : { sameAsSent: (p: ApiPipe) => p.name === name }),
       before: (listed) => {
         const holder = holderOf(listed, name);
         // Not a made-up 409: no POST was sent.
