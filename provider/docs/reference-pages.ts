@@ -1,0 +1,215 @@
+import { z, type ZodTypeAny } from "zod";
+import { policyAt, type AnyNode, type PolicyTree } from "../schemas/field-policy";
+import { nativeFunctions, type NativeFunction } from "../native/functions";
+import { nativeResources, type NativeResource } from "../native/resources";
+import type { Docs } from "../native/schema";
+import { unwrap } from "../native/zod-walk";
+
+/**
+ * The reference pages under docs/ (one per resource, one for the functions), worked out from the
+ * definitions the types come from: fields and types from the zod schemas, what a change does from
+ * the field policies, text and examples from the doc comments editors show on hover (collected by
+ * scripts/doc-comments.js, the extractor the native provider's docs.json uses). Pure: the docs
+ * come in as an argument; `npm run docs` writes the pages, a unit test checks they are current.
+ */
+
+/** A page: its file name under docs/ and its markdown. */
+export type Pages = Record<string, string>;
+
+/** `StackDashboard` -> `stack-dashboard.md`. */
+export const pageName = (name: string): string => `${name.replace(/([a-z])([A-Z])/g, "$1-$2").toLowerCase()}.md`;
+
+/** One row of a field table. */
+interface Row {
+  path: string;
+  type: string;
+  required: boolean;
+  change?: string;
+  notes: string[];
+  defaultValue?: string;
+  doc: string;
+}
+
+/** The fields of an object schema, or of every variant of a union of objects. */
+function shapeOf(t: ZodTypeAny): Record<string, ZodTypeAny> | undefined {
+  const n = unwrap(t);
+  if (n instanceof z.ZodObject) return (n as z.ZodObject<z.ZodRawShape>).shape;
+  if (n instanceof z.ZodUnion || n instanceof z.ZodDiscriminatedUnion) {
+    const shapes = [...(n.options as ZodTypeAny[])].map(shapeOf);
+    if (shapes.every((s) => s !== undefined)) return Object.assign({}, ...shapes) as Record<string, ZodTypeAny>;
+  }
+  if (n instanceof z.ZodArray) return shapeOf(n.element as ZodTypeAny);
+  return undefined;
+}
+
+/** The type of a field as a program writes it. */
+export function typeName(t: ZodTypeAny): string {
+  const n = unwrap(t);
+  if (n instanceof z.ZodString || n instanceof z.ZodDate) return "string";
+  if (n instanceof z.ZodEnum) return (n.options as string[]).map((o) => JSON.stringify(o)).join(" \\| ");
+  if (n instanceof z.ZodNumber) return n.isInt ? "integer" : "number";
+  if (n instanceof z.ZodBoolean) return "boolean";
+  if (n instanceof z.ZodLiteral) return JSON.stringify(n.value);
+  if (n instanceof z.ZodArray) return `${typeName(n.element as ZodTypeAny)}[]`;
+  if (n instanceof z.ZodRecord) return `map of ${typeName(n.valueSchema as ZodTypeAny)}`;
+  if (n instanceof z.ZodObject) return "object";
+  if (n instanceof z.ZodUnion || n instanceof z.ZodDiscriminatedUnion) {
+    if (shapeOf(n)) return "object";
+    return [...new Set([...(n.options as ZodTypeAny[])].map(typeName))].join(" \\| ");
+  }
+  return "any";
+}
+
+const optional = (t: ZodTypeAny): boolean => t.isOptional() || t instanceof z.ZodDefault;
+
+/** The default a zod schema fills in, if any. */
+function zodDefault(t: ZodTypeAny): string | undefined {
+  let node = t;
+  while (node instanceof z.ZodOptional || node instanceof z.ZodNullable || node instanceof z.ZodEffects) {
+    node = node instanceof z.ZodEffects ? (node.innerType() as ZodTypeAny) : (node.unwrap() as ZodTypeAny);
+  }
+  return node instanceof z.ZodDefault ? `\`${JSON.stringify((node._def as { defaultValue: () => unknown }).defaultValue())}\`` : undefined;
+}
+
+const CHANGE = { update: "in place", replace: "**replaces**", none: "nothing" } as const;
+
+/** What the policy says of a field, as words. */
+function policyNotes(node: AnyNode | undefined): string[] {
+  if (!node) return [];
+  return [
+    node.secret ? "secret" : "",
+    node.serverDefault ? "server default" : "",
+    node.writeOnly && !node.inputOnly ? "never returned (kept from the program)" : "",
+    node.inputOnly ? "input only" : "",
+  ].filter(Boolean);
+}
+
+/** Splits a doc's trailing `Default: X.` (from a `@default` tag) off its text. */
+function splitDefault(doc: string): { text: string; defaultValue?: string } {
+  const m = /\n*Default: ([\s\S]*)\.$/.exec(doc);
+  return m ? { text: doc.slice(0, m.index).trim(), defaultValue: m[1] } : { text: doc };
+}
+
+/** Rows for every field of a shape, parents before children; `change` inherited from the parent. */
+function rows(shape: Record<string, ZodTypeAny>, docs: Docs, docPrefix: string, policy?: PolicyTree, prefix: string[] = [], inherited?: string, shown = ""): Row[] {
+  const out: Row[] = [];
+  for (const [key, field] of Object.entries(shape)) {
+    const path = [...prefix, key];
+    const display = shown ? `${shown}.${key}` : key;
+    const node = policy ? policyAt(policy, path)?.node : undefined;
+    const change = node ? CHANGE[node.change] : inherited;
+    const raw = docs[`${docPrefix}.${path.join(".")}`] ?? "";
+    const { text, defaultValue } = splitDefault(raw);
+    out.push({ path: display, type: typeName(field), required: !optional(field), change, notes: policyNotes(node), defaultValue: defaultValue ?? zodDefault(field), doc: text });
+    const inner = shapeOf(field);
+    if (inner) out.push(...rows(inner, docs, docPrefix, policy, path, change, unwrap(field) instanceof z.ZodArray ? `${display}[]` : display));
+  }
+  return out;
+}
+
+/** A table cell: one line, pipes escaped. */
+const cell = (s: string): string => s.replace(/\|/g, "\\|").replace(/\s*\n\s*\n\s*/g, "<br>").replace(/\s*\n\s*/g, " ");
+
+function argsTable(list: Row[], withChange: boolean): string {
+  const head = withChange
+    ? ["| Argument | Type | Required | A change | Default | Description |", "| --- | --- | --- | --- | --- | --- |"]
+    : ["| Argument | Type | Required | Default | Description |", "| --- | --- | --- | --- | --- |"];
+  const body = list.map((r) => {
+    const doc = cell([r.doc, ...(r.notes.length ? [`(${r.notes.join("; ")})`] : [])].filter(Boolean).join(" "));
+    const cols = [`\`${r.path}\``, r.type.includes("\\|") ? r.type : `\`${r.type}\``, r.required ? "yes" : "no", ...(withChange ? [r.change ?? ""] : []), r.defaultValue ? cell(r.defaultValue) : "", doc];
+    return `| ${cols.join(" | ")} |`;
+  });
+  return [...head, ...body].join("\n");
+}
+
+function outputsTable(list: { name: string; type: string; doc: string }[]): string {
+  return ["| Output | Type | Description |", "| --- | --- | --- |", ...list.map((o) => `| \`${o.name}\` | ${o.type.includes("\\|") ? o.type : `\`${o.type}\``} | ${cell(o.doc)} |`)].join("\n");
+}
+
+const example = (docs: Docs, name: string): string => {
+  const code = docs[`${name}@example`];
+  return code ? ["## Example", "", "```ts", code, "```"].join("\n") : "";
+};
+
+const CONNECTION_ROW = (docs: Docs, name: string): Row => ({
+  path: "connection",
+  type: "object",
+  required: false,
+  notes: ["secret"],
+  doc: splitDefault(docs[`${name}.connection`] ?? "").text || "Where and as whom to reach the service; each setting defaults to the `pipestack:*` config.",
+});
+
+const GENERATED = "<!-- Generated by `npm run docs` from the schemas, field policies and doc comments: do not edit. -->";
+
+function resourcePage(r: NativeResource, docs: Docs): string {
+  const policy = r.diff.fields;
+  const args = [...rows(r.spec.shape, docs, r.name, policy), CONNECTION_ROW(docs, r.name)];
+  const inputOnly = new Set(Object.entries(policy).filter(([, n]) => n.inputOnly).map(([k]) => k));
+  const outputs = [
+    ...Object.entries(r.spec.shape)
+      .filter(([k]) => !inputOnly.has(k))
+      .map(([k, t]) => ({ name: k, type: typeName(t), doc: docs[`${r.name}#${k}`] ?? "As given (the value the service reports)." })),
+    ...Object.entries(r.serverOutputs).map(([k, t]) => ({ name: k, type: typeName(t), doc: docs[`${r.name}#${k}`] ?? "" })),
+    ...(r.credentials ? [{ name: r.credentials.key, type: "object", doc: docs[`${r.name}#${r.credentials.key}`] ?? "Secret material (secret)." }] : []),
+  ];
+  return [
+    GENERATED,
+    "",
+    `# ${r.name}`,
+    "",
+    docs[r.name] ?? "",
+    "",
+    example(docs, r.name),
+    "",
+    "## Arguments",
+    "",
+    "A change is made **in place** (an update of the same object) or **replaces** the object (a new one is created, the old deleted). A field under another changes as its parent does unless it says otherwise. *Server default*: left out, the service fills it in, and leaving it out is no change.",
+    "",
+    argsTable(args, true),
+    "",
+    "## Outputs",
+    "",
+    "Every argument but the input-only ones comes back as an output of the same name, as the service reports it, and:",
+    "",
+    outputsTable(outputs),
+    "",
+  ].join("\n");
+}
+
+function functionSection(f: NativeFunction, docs: Docs): string {
+  const args = [...rows(f.args.shape, docs, f.name), CONNECTION_ROW(docs, f.name)];
+  const item = shapeOf(f.item) ?? {};
+  const fields = Object.entries(item).map(([k, t]) => ({ name: k, type: typeName(t), doc: docs[`${f.name}#item.${k}`] ?? "" }));
+  const outputForm = `${f.name}Output`;
+  return [
+    `## ${f.name}`,
+    "",
+    docs[f.name] ?? "",
+    "",
+    `Returns a Promise of the list; \`${outputForm}\` takes Inputs and returns an Output of it.`,
+    "",
+    example(docs, f.name).replace("## Example", "### Example"),
+    "",
+    "### Arguments",
+    "",
+    argsTable(args, false),
+    "",
+    "### Each item",
+    "",
+    outputsTable(fields).replace("| Output |", "| Field |"),
+    "",
+  ].join("\n");
+}
+
+/** Every page, by file name. */
+export function referencePages(docs: Docs): Pages {
+  const pages: Pages = {};
+  for (const r of nativeResources) pages[pageName(r.name)] = tidy(resourcePage(r, docs));
+  pages["functions.md"] = tidy(
+    [GENERATED, "", "# Functions", "", "Lists to look objects up by, each with the same `connection` argument as the resources.", "", ...nativeFunctions.map((f) => functionSection(f, docs))].join("\n"),
+  );
+  return pages;
+}
+
+/** No runs of blank lines, one newline at the end. */
+const tidy = (md: string): string => md.replace(/\n{3,}/g, "\n\n").trimEnd() + "\n";

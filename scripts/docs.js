@@ -1,0 +1,16 @@
+#!/usr/bin/env node
+// Writes the reference pages under docs/ (one per resource, one for the functions) from the
+// built package (`npm run docs` builds first): see provider/docs/reference-pages.ts. A unit test
+// (test/unit/reference-docs.test.ts) regenerates them and fails when the committed pages differ.
+"use strict";
+const fs = require("node:fs");
+const path = require("node:path");
+const { collectDocs } = require("./doc-comments");
+
+const root = path.resolve(__dirname, "..");
+const { referencePages } = require(path.join(root, "dist", "provider", "docs", "reference-pages.js"));
+const pages = referencePages(collectDocs(root));
+const dir = path.join(root, "docs");
+fs.mkdirSync(dir, { recursive: true });
+for (const [name, text] of Object.entries(pages)) fs.writeFileSync(path.join(dir, name), text);
+console.log(`docs: ${Object.keys(pages).length} pages -> docs/ (${Object.keys(pages).join(", ")})`);
