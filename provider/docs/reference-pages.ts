@@ -79,7 +79,7 @@ function policyNotes(node: AnyNode | undefined): string[] {
   return [
     node.secret ? "secret" : "",
     node.serverDefault ? "server default" : "",
-    node.writeOnly && !node.inputOnly ? "never returned (kept from the program)" : "",
+    node.writeOnly && !node.inputOnly ? "never read back" : "",
     node.inputOnly ? "input only" : "",
   ].filter(Boolean);
 }
