@@ -8,7 +8,10 @@ import type { Connection } from "../schemas/connection";
 import type { ConnectionInput } from "../resources/connection";
 
 /** Filters of {@link getReversePrivateEndpoints}; every one given must match. `connection`: which account (see the README). */
-export type GetReversePrivateEndpointsArgs = ReversePrivateEndpointFilter & { connection?: Connection };
+export type GetReversePrivateEndpointsArgs = ReversePrivateEndpointFilter & {
+  /** Where and as whom to reach the service for this call alone; each field left out comes from stack config `pipestack:*`, then `PIPESTACK_*`. */
+  connection?: Connection;
+};
 /** Filters of {@link getReversePrivateEndpointsOutput}, each an Input; `connection` as resources take it. */
 export type GetReversePrivateEndpointsOutputArgs = ArgsOf<ReversePrivateEndpointFilter> & ConnectionInput;
 

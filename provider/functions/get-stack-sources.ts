@@ -8,7 +8,10 @@ import { listOnStack } from "./stack-list";
 import { stackSources } from "./listings";
 
 /** Which stack {@link getStackSources} lists; each defaults to configuration. */
-export type GetStackSourcesArgs = StackSourcesArgs & { connection?: Connection };
+export type GetStackSourcesArgs = StackSourcesArgs & {
+  /** Where and as whom to reach the service for this call alone; each field left out comes from stack config `pipestack:*`, then `PIPESTACK_*`. */
+  connection?: Connection;
+};
 /** Arguments of {@link getStackSourcesOutput}, each an Input; `connection` as resources take it. */
 export type GetStackSourcesOutputArgs = ArgsOf<StackSourcesArgs> & ConnectionInput;
 

@@ -8,7 +8,10 @@ import { listOnStack } from "./stack-list";
 import { stackWebhooks } from "./listings";
 
 /** Which stack {@link getStackWebhooks} lists; each defaults to configuration. */
-export type GetStackWebhooksArgs = StackWebhooksArgs & { connection?: Connection };
+export type GetStackWebhooksArgs = StackWebhooksArgs & {
+  /** Where and as whom to reach the service for this call alone; each field left out comes from stack config `pipestack:*`, then `PIPESTACK_*`. */
+  connection?: Connection;
+};
 /** Arguments of {@link getStackWebhooksOutput}, each an Input. */
 export type GetStackWebhooksOutputArgs = ArgsOf<StackWebhooksArgs> & ConnectionInput;
 

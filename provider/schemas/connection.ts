@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { SchemaInput } from "../resources/schema-input";
 import { validate, type CheckFailure } from "./check-failures";
 import { pathId } from "./refinements/ids";
 import { httpUrl } from "./refinements/urls";
@@ -33,7 +34,8 @@ export const connectionSchema = z.object(connectionShape).strict();
  * A connection to one account: pass it as `connection` to a resource or function to manage
  * objects of another organization, with other keys, than the stack config names.
  */
-export type Connection = z.input<typeof connectionSchema>;
+// Built from the shape so each field keeps its doc comment on hover (see SchemaInput).
+export type Connection = SchemaInput<typeof connectionSchema>;
 
 /** The connection fields whose values are credentials. */
 export const CONNECTION_SECRETS = ["keySecret", "stackToken"] as const satisfies readonly (keyof Connection)[];

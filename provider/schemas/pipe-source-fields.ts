@@ -6,7 +6,14 @@ export const text = z.string().min(1, "must not be empty");
 /** Optional values the API also reads back as `null`. */
 export const optionalText = text.nullish();
 
-export const usernamePassword = z.object({ username: text, password: text }).strict();
+export const usernamePassword = z
+  .object({
+    /** User name. */
+    username: text,
+    /** Password. Kept as a Pulumi secret. */
+    password: text,
+  })
+  .strict();
 
 export const accessKey = z
   .object({
@@ -18,4 +25,9 @@ export const accessKey = z
   .strict();
 
 /** A service account key file (JSON), as the API takes it. */
-export const serviceAccountFile = z.object({ serviceAccountFile: text }).strict();
+export const serviceAccountFile = z
+  .object({
+    /** The service account key file's content (JSON, base64). Kept as a Pulumi secret. */
+    serviceAccountFile: text,
+  })
+  .strict();

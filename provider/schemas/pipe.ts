@@ -9,10 +9,18 @@ import { columnType, tableName } from "./refinements/sql-names";
 const text = z.string().min(1, "must not be empty");
 const int = (min: number, max: number) => z.number().int("must be an integer").min(min, `must be at least ${min}`).max(max, `must be at most ${max}`);
 
-export const destinationColumn = z.object({ name: text, type: columnType }).strict();
+export const destinationColumn = z
+  .object({
+    /** Column name in the destination table. */
+    name: text,
+    /** Column type as the database spells it, e.g. `String`, `DateTime64(3)`, `Nullable(Int64)`. */
+    type: columnType,
+  })
+  .strict();
 
 export const tableEngine = z
   .object({
+    /** Table engine of the managed table. @default the API's (`MergeTree`) */
     type: z.enum(["MergeTree", "ReplacingMergeTree", "SummingMergeTree", "Null"]).optional(),
     /** Version column of a ReplacingMergeTree; must name a destination column. */
     versionColumnId: text.nullish(),
@@ -32,9 +40,13 @@ export const destination = z
     /** How a managed table is created: engine, sorting key, partitioning, primary key. */
     tableDefinition: z
       .object({
+        /** Table engine and its parameters. */
         engine: tableEngine.optional(),
+        /** Columns of the ORDER BY (sorting) key. */
         sortingKey: z.array(text).optional(),
+        /** PARTITION BY expression, e.g. `toYYYYMM(ts)`. */
         partitionBy: text.optional(),
+        /** PRIMARY KEY expression (a prefix of the sorting key). */
         primaryKey: text.optional(),
       })
       .strict()
@@ -46,14 +58,21 @@ export const destination = z
   })
   .strict();
 
-export const fieldMapping = z.object({ sourceField: text, destinationField: text }).strict();
+export const fieldMapping = z
+  .object({
+    /** Field of the source record, as the source format names it. */
+    sourceField: text,
+    /** Destination column it is written to. */
+    destinationField: text,
+  })
+  .strict();
 
 /** Replica sizing; only kafka, kinesis and object-storage pipes take it. */
 export const scaling = z
   .object({
     /** Number of replicas, 1-40. */
     replicas: int(1, 40).optional(),
-    /** @deprecated by the API; object storage only. */
+    /** Parallel readers per replica, 0-34: deprecated by the API; object storage only. @deprecated */
     concurrency: int(0, 34).optional(),
     /** Thousandths of a CPU core per replica. */
     replicaCpuMillicores: int(125, 2000).optional(),
@@ -65,17 +84,29 @@ export const scaling = z
 /** Tuning settings, names exactly as the API spells them. */
 export const pipeSettings = z
   .object({
+    /** Longest wait in milliseconds before a streaming pipe inserts what it has buffered, 500-60000. */
     streaming_max_insert_wait_ms: int(500, 60_000).optional(),
+    /** Files read in parallel by an object-storage pipe, 1-35. */
     object_storage_concurrency: int(1, 35).optional(),
+    /** How often a continuous object-storage pipe looks for new files, in milliseconds (100-3600000). */
     object_storage_polling_interval_ms: int(100, 3_600_000).optional(),
+    /** Largest insert an object-storage pipe makes, in bytes (10 MiB-50 GiB). */
     object_storage_max_insert_bytes: int(10 * 1024 ** 2, 50 * 1024 ** 3).optional(),
+    /** Most files in one insert of an object-storage pipe, 1-10000. */
     object_storage_max_file_count: int(1, 10_000).optional(),
+    /** Database setting `max_threads` for the pipe's inserts, 0-64 (0: the database's default). */
     db_max_threads: int(0, 64).optional(),
+    /** Database setting `max_insert_threads`, 0-16 (0: the database's default). */
     db_max_insert_threads: int(0, 16).optional(),
+    /** Database setting `min_insert_block_size_bytes`, up to 10 GiB (0: the database's default). */
     db_min_insert_block_size_bytes: int(0, 10 * 1024 ** 3).optional(),
+    /** Database setting `max_download_threads`, 0-32 (0: the database's default). */
     db_max_download_threads: int(0, 32).optional(),
+    /** Database setting `parallel_distributed_insert_select`, 0-2. */
     db_parallel_distributed_insert_select: int(0, 2).optional(),
+    /** Read object storage through the cluster-wide table function (every replica of the service reads). */
     object_storage_use_cluster_function: z.boolean().optional(),
+    /** Database setting `parallel_view_processing`: push to attached views in parallel. */
     db_parallel_view_processing: z.boolean().optional(),
   })
   .strict();
@@ -85,14 +116,19 @@ export const pipeSpecShape = z
   .object({
     /** Pipe name, 1-255 characters. @default the resource name */
     name: text.max(255, "must be at most 255 characters"),
-    /** @default stack config `pipestack:organizationId`, then `PIPESTACK_ORGANIZATION_ID` */
+    /** Organization of the service the pipe belongs to. @default stack config `pipestack:organizationId`, then `PIPESTACK_ORGANIZATION_ID` */
     organizationId: pathId.optional(),
-    /** @default stack config `pipestack:serviceId`, then `PIPESTACK_SERVICE_ID` */
+    /** The database service the pipe writes into. @default stack config `pipestack:serviceId`, then `PIPESTACK_SERVICE_ID` */
     serviceId: pathId.optional(),
+    /** Where the pipe reads: exactly one source kind. Credentials in it are kept as secrets. */
     source: pipeSource,
+    /** The table the pipe writes into; every field but `columns` is fixed at creation. */
     destination,
+    /** Which source field goes into which destination column. */
     fieldMappings: z.array(fieldMapping).optional(),
+    /** Replica count and size (kafka, kinesis and object-storage pipes); left out, the API's sizing. */
     scaling: scaling.optional(),
+    /** Tuning settings, names as the API spells them; left out, the API's defaults. */
     settings: pipeSettings.optional(),
     /** Adopt the existing pipe with this id instead of creating one. */
     adoptId: uuid.optional(),

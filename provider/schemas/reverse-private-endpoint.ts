@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { SchemaInput } from "../resources/schema-input";
 
 /** A reverse private endpoint as the API returns it. */
 export const reversePrivateEndpoint = z
@@ -38,7 +39,8 @@ export const reversePrivateEndpointFilter = z
   })
   .strict();
 
-export type ReversePrivateEndpointFilter = z.input<typeof reversePrivateEndpointFilter>;
+// Built from the shape so each filter keeps its doc comment on hover (see SchemaInput).
+export type ReversePrivateEndpointFilter = SchemaInput<typeof reversePrivateEndpointFilter>;
 
 /** Applies the filters. Pure. */
 export function filterEndpoints(list: readonly ReversePrivateEndpoint[], f: ReversePrivateEndpointFilter): ReversePrivateEndpoint[] {

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { stackTargetFields } from "./stack-target";
+import type { SchemaInput } from "../resources/schema-input";
+import { stackTargetArgs, stackTargetFields } from "./stack-target";
 
 /** A data source of the stack, as the API lists it (read only; other fields kept as sent). */
 export const stackSource = z
@@ -19,4 +20,5 @@ export type StackSource = z.output<typeof stackSource>;
 /** Arguments of `getStackSources`: which stack to list. */
 export const stackSourcesArgs = z.object(stackTargetFields).strict();
 
-export type StackSourcesArgs = z.input<typeof stackSourcesArgs>;
+// From the target schema of stack-target.ts by name: its published type keeps the field docs.
+export type StackSourcesArgs = SchemaInput<typeof stackTargetArgs>;

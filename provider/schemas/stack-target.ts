@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { SchemaInput } from "../resources/schema-input";
 import type { FieldPolicy } from "./field-policy";
 import { objectId, pathId } from "./refinements/ids";
 import { httpUrl } from "./refinements/urls";
@@ -38,7 +39,7 @@ export const stackObjectFields = {
 };
 
 /** What a program may write to choose the target. */
-export type StackTargetInput = z.input<z.ZodObject<typeof stackTargetFields>>;
+export type StackTargetInput = SchemaInput<z.ZodObject<typeof stackTargetFields>>;
 
 /** How an in-place change of a stack object is sent: one PUT of the whole object. */
 export type StackPatch = "put";
