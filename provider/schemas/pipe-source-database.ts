@@ -72,7 +72,7 @@ export const postgresSource = z
     type: text.nullish(),
     /** Host name of the database server. */
     host: text,
-    /** @default 5432 */
+    /** Port of the database server. @default 5432 */
     port: z.number().int("must be an integer").min(1).max(65535).optional(),
     /** Database to replicate from. */
     database: text,
@@ -109,7 +109,7 @@ export const mysqlSettings = postgresSettings
   .extend({
     /** `cdc` (snapshot, then changes), `snapshot` (one load, ends Completed) or `cdc_only` (changes only). */
     replicationMode,
-    /** @default "GTID" (the API's) */
+    /** How changes are followed: by global transaction id or by binary log file and position. @default "GTID" (the API's) */
     replicationMechanism: z.enum(["GTID", "FILE_POS"]).optional(),
     /** Compress the replication stream. */
     useCompression: z.boolean().optional(),
@@ -125,7 +125,7 @@ export const mysqlSource = z
     type: z.enum(["mysql", "rdsmysql", "auroramysql", "mariadb", "rdsmariadb"]).nullish(),
     /** Host name of the database server. */
     host: text,
-    /** @default 3306 */
+    /** Port of the database server. @default 3306 */
     port: z.number().int("must be an integer").min(1).max(65535).optional(),
     /** Replication settings; `replicationMode` is required. */
     settings: mysqlSettings,

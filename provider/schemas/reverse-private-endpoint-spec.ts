@@ -54,9 +54,9 @@ export const endpointSpecShape = z
      * list is sent). Not for `MSK_MULTI_VPC`. @default []
      */
     customPrivateDnsMappings: z.array(customPrivateDnsMapping).optional(),
-    /** @default stack config `pipestack:organizationId`, then `PIPESTACK_ORGANIZATION_ID` */
+    /** Organization of the service the endpoint belongs to. @default stack config `pipestack:organizationId`, then `PIPESTACK_ORGANIZATION_ID` */
     organizationId: pathId.optional(),
-    /** @default stack config `pipestack:serviceId`, then `PIPESTACK_SERVICE_ID` */
+    /** The service the endpoint connects. @default stack config `pipestack:serviceId`, then `PIPESTACK_SERVICE_ID` */
     serviceId: pathId.optional(),
     /** Adopt the existing endpoint with this id instead of creating one. */
     adoptId: uuid.optional(),

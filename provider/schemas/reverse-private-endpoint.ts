@@ -28,7 +28,9 @@ export type ReversePrivateEndpoint = z.output<typeof reversePrivateEndpoint>;
 /** Filters of `getReversePrivateEndpoints`; every one given must match. */
 export const reversePrivateEndpointFilter = z
   .object({
+    /** Organization whose endpoints are listed. @default stack config `pipestack:organizationId`, then `PIPESTACK_ORGANIZATION_ID` */
     organizationId: z.string().min(1).optional(),
+    /** Service whose endpoints are listed. @default stack config `pipestack:serviceId`, then `PIPESTACK_SERVICE_ID` */
     serviceId: z.string().min(1).optional(),
     /** Only endpoints of this type, e.g. `VPC_ENDPOINT_SERVICE`. */
     type: z.enum(["VPC_ENDPOINT_SERVICE", "VPC_RESOURCE", "MSK_MULTI_VPC", "GCP_PSC_SERVICE_ATTACHMENT"]).optional(),

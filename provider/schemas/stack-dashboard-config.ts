@@ -55,7 +55,7 @@ export const selectItem = z
     /** @default "lucene" */
     whereLanguage: whereLanguage.optional(),
     alias: text.optional(),
-    numberFormat: numberFormat.optional(),
+    /** How numbers are shown: output form, unit, decimals, separators. */ numberFormat: numberFormat.optional(),
     metricType: metricType.optional(),
     metricName: z.string().optional(),
     periodAggFn: z.literal("delta").optional(),
@@ -70,7 +70,13 @@ export const selectItem = z
   });
 
 /** A formula over the select items (`A / B`). */
-const formula = z.object({ expression: z.string().max(1024), alias: z.string().optional(), numberFormat: numberFormat.optional() }).strict();
+const formula = z
+  .object({
+    expression: z.string().max(1024),
+    alias: z.string().optional(),
+    /** How numbers are shown: output form, unit, decimals, separators. */ numberFormat: numberFormat.optional(),
+  })
+  .strict();
 
 const items = z.array(selectItem).min(1, "must have at least one item").max(20, "must have at most 20 items");
 const oneItem = z.array(selectItem).length(1, "must have exactly one item");
@@ -85,7 +91,7 @@ const charted = {
   alignDateRangeToGranularity: z.boolean().optional(),
   /** @default true */
   fillNulls: z.boolean().optional(),
-  numberFormat: numberFormat.optional(),
+  /** How numbers are shown: output form, unit, decimals, separators. */ numberFormat: numberFormat.optional(),
   formulas: z.array(formula).max(10, "must have at most 10 formulas").optional(),
   showOperandSeries: z.boolean().optional(),
   seriesLimit: count.optional(),
@@ -96,25 +102,40 @@ const categorical = {
   select: oneItem,
   groupBy: text.optional(),
   orderBy: text.optional(),
-  numberFormat: numberFormat.optional(),
+  /** How numbers are shown: output form, unit, decimals, separators. */ numberFormat: numberFormat.optional(),
   limit: count.optional(),
 };
 const textQuery = { sourceId, where: text.optional(), whereLanguage: whereLanguage.optional() };
 
 /** Builder tiles, by display type. */
 export const builderConfig = z.discriminatedUnion("displayType", [
-  z.object({ displayType: z.literal("line"), ...charted, compareToPreviousPeriod: z.boolean().optional(), fitYAxisToData: z.boolean().optional() }).strict(),
-  z.object({ displayType: z.literal("stacked_bar"), ...charted }).strict(),
   z
     .object({
-      displayType: z.literal("table"),
+      /** How the tile is drawn: `line`, `stacked_bar`, `table`, `number`, `pie`, `bar`, `heatmap`, `delta`, `search`, `event_patterns` or `markdown`; the other fields follow it. */ displayType:
+        z.literal("line"),
+      ...charted,
+      compareToPreviousPeriod: z.boolean().optional(),
+      fitYAxisToData: z.boolean().optional(),
+    })
+    .strict(),
+  z
+    .object({
+      /** How the tile is drawn: `line`, `stacked_bar`, `table`, `number`, `pie`, `bar`, `heatmap`, `delta`, `search`, `event_patterns` or `markdown`; the other fields follow it. */ displayType:
+        z.literal("stacked_bar"),
+      ...charted,
+    })
+    .strict(),
+  z
+    .object({
+      /** How the tile is drawn: `line`, `stacked_bar`, `table`, `number`, `pie`, `bar`, `heatmap`, `delta`, `search`, `event_patterns` or `markdown`; the other fields follow it. */ displayType:
+        z.literal("table"),
       sourceId,
       select: items,
       groupBy: text.optional(),
       having: text.optional(),
       orderBy: text.optional(),
       asRatio: z.boolean().optional(),
-      numberFormat: numberFormat.optional(),
+      /** How numbers are shown: output form, unit, decimals, separators. */ numberFormat: numberFormat.optional(),
       groupByColumnsOnLeft: z.boolean().optional(),
       onClick: opaque.optional(),
       formulas: charted.formulas,
@@ -123,10 +144,11 @@ export const builderConfig = z.discriminatedUnion("displayType", [
     .strict(),
   z
     .object({
-      displayType: z.literal("number"),
+      /** How the tile is drawn: `line`, `stacked_bar`, `table`, `number`, `pie`, `bar`, `heatmap`, `delta`, `search`, `event_patterns` or `markdown`; the other fields follow it. */ displayType:
+        z.literal("number"),
       sourceId,
       select: items,
-      numberFormat: numberFormat.optional(),
+      /** How numbers are shown: output form, unit, decimals, separators. */ numberFormat: numberFormat.optional(),
       formulas: charted.formulas,
       color: colour.optional(),
       colorRules: z.array(opaque).max(10, "must have at most 10 rules").optional(),
@@ -136,11 +158,24 @@ export const builderConfig = z.discriminatedUnion("displayType", [
         .optional(),
     })
     .strict(),
-  z.object({ displayType: z.literal("pie"), ...categorical }).strict(),
-  z.object({ displayType: z.literal("bar"), ...categorical }).strict(),
   z
     .object({
-      displayType: z.literal("heatmap"),
+      /** How the tile is drawn: `line`, `stacked_bar`, `table`, `number`, `pie`, `bar`, `heatmap`, `delta`, `search`, `event_patterns` or `markdown`; the other fields follow it. */ displayType:
+        z.literal("pie"),
+      ...categorical,
+    })
+    .strict(),
+  z
+    .object({
+      /** How the tile is drawn: `line`, `stacked_bar`, `table`, `number`, `pie`, `bar`, `heatmap`, `delta`, `search`, `event_patterns` or `markdown`; the other fields follow it. */ displayType:
+        z.literal("bar"),
+      ...categorical,
+    })
+    .strict(),
+  z
+    .object({
+      /** How the tile is drawn: `line`, `stacked_bar`, `table`, `number`, `pie`, `bar`, `heatmap`, `delta`, `search`, `event_patterns` or `markdown`; the other fields follow it. */ displayType:
+        z.literal("heatmap"),
       ...textQuery,
       select: z
         .array(
@@ -153,13 +188,33 @@ export const builderConfig = z.discriminatedUnion("displayType", [
             .strict(),
         )
         .length(1, "must have exactly one item"),
-      numberFormat: numberFormat.optional(),
+      /** How numbers are shown: output form, unit, decimals, separators. */ numberFormat: numberFormat.optional(),
     })
     .strict(),
-  z.object({ displayType: z.literal("markdown"), markdown: z.string().max(50000).optional() }).strict(),
+  z
+    .object({
+      /** How the tile is drawn: `line`, `stacked_bar`, `table`, `number`, `pie`, `bar`, `heatmap`, `delta`, `search`, `event_patterns` or `markdown`; the other fields follow it. */ displayType:
+        z.literal("markdown"),
+      markdown: z.string().max(50000).optional(),
+    })
+    .strict(),
   /** `select`: the columns shown, comma-separated. */
-  z.object({ displayType: z.literal("search"), ...textQuery, select: text }).strict(),
-  z.object({ displayType: z.literal("event_patterns"), ...textQuery, select: text.optional() }).strict(),
+  z
+    .object({
+      /** How the tile is drawn: `line`, `stacked_bar`, `table`, `number`, `pie`, `bar`, `heatmap`, `delta`, `search`, `event_patterns` or `markdown`; the other fields follow it. */ displayType:
+        z.literal("search"),
+      ...textQuery,
+      select: text,
+    })
+    .strict(),
+  z
+    .object({
+      /** How the tile is drawn: `line`, `stacked_bar`, `table`, `number`, `pie`, `bar`, `heatmap`, `delta`, `search`, `event_patterns` or `markdown`; the other fields follow it. */ displayType:
+        z.literal("event_patterns"),
+      ...textQuery,
+      select: text.optional(),
+    })
+    .strict(),
 ]);
 
 const raw = {
@@ -167,20 +222,60 @@ const raw = {
   connectionId: z.string().min(1, "must not be empty"),
   sqlTemplate: z.string().max(100000),
   sourceId: sourceId.optional(),
-  numberFormat: numberFormat.optional(),
+  /** How numbers are shown: output form, unit, decimals, separators. */ numberFormat: numberFormat.optional(),
 };
 const rawTime = { fillNulls: z.boolean().optional(), alignDateRangeToGranularity: z.boolean().optional(), seriesLimit: count.optional() };
 
 /** Raw SQL tiles (`configType: "sql"`), by display type. */
 export const rawSqlConfig = z.discriminatedUnion("displayType", [
   z
-    .object({ ...raw, displayType: z.literal("line"), ...rawTime, compareToPreviousPeriod: z.boolean().optional(), fitYAxisToData: z.boolean().optional() })
+    .object({
+      ...raw,
+      /** How the tile is drawn: `line`, `stacked_bar`, `table`, `number`, `pie`, `bar`, `heatmap`, `delta`, `search`, `event_patterns` or `markdown`; the other fields follow it. */ displayType:
+        z.literal("line"),
+      ...rawTime,
+      compareToPreviousPeriod: z.boolean().optional(),
+      fitYAxisToData: z.boolean().optional(),
+    })
     .strict(),
-  z.object({ ...raw, displayType: z.literal("stacked_bar"), ...rawTime }).strict(),
-  z.object({ ...raw, displayType: z.literal("table"), onClick: opaque.optional() }).strict(),
-  z.object({ ...raw, displayType: z.literal("number"), color: colour.optional() }).strict(),
-  z.object({ ...raw, displayType: z.literal("pie") }).strict(),
-  z.object({ ...raw, displayType: z.literal("bar") }).strict(),
+  z
+    .object({
+      ...raw,
+      /** How the tile is drawn: `line`, `stacked_bar`, `table`, `number`, `pie`, `bar`, `heatmap`, `delta`, `search`, `event_patterns` or `markdown`; the other fields follow it. */ displayType:
+        z.literal("stacked_bar"),
+      ...rawTime,
+    })
+    .strict(),
+  z
+    .object({
+      ...raw,
+      /** How the tile is drawn: `line`, `stacked_bar`, `table`, `number`, `pie`, `bar`, `heatmap`, `delta`, `search`, `event_patterns` or `markdown`; the other fields follow it. */ displayType:
+        z.literal("table"),
+      onClick: opaque.optional(),
+    })
+    .strict(),
+  z
+    .object({
+      ...raw,
+      /** How the tile is drawn: `line`, `stacked_bar`, `table`, `number`, `pie`, `bar`, `heatmap`, `delta`, `search`, `event_patterns` or `markdown`; the other fields follow it. */ displayType:
+        z.literal("number"),
+      color: colour.optional(),
+    })
+    .strict(),
+  z
+    .object({
+      ...raw,
+      /** How the tile is drawn: `line`, `stacked_bar`, `table`, `number`, `pie`, `bar`, `heatmap`, `delta`, `search`, `event_patterns` or `markdown`; the other fields follow it. */ displayType:
+        z.literal("pie"),
+    })
+    .strict(),
+  z
+    .object({
+      ...raw,
+      /** How the tile is drawn: `line`, `stacked_bar`, `table`, `number`, `pie`, `bar`, `heatmap`, `delta`, `search`, `event_patterns` or `markdown`; the other fields follow it. */ displayType:
+        z.literal("bar"),
+    })
+    .strict(),
 ]);
 
 export type BuilderConfigInput = z.input<typeof builderConfig>;

