@@ -3,13 +3,16 @@ import { withSecrets } from "../client/secret-scope";
 import { settingKeys, type SettingKey } from "../config";
 import { CONNECTION_KEY, CONNECTION_SECRETS } from "../schemas/connection";
 import { isObj } from "./canonical";
+import { isFingerprint } from "./fingerprint";
 import { engineSettings } from "./engine-settings";
 
 /**
  * The last gate before an error leaves the provider process. The SDK's host sends an error's
  * message to the engine and prints its stack to stderr (which the CLI shows with `--debug`), so
- * both are blanked of every credential the operation knows: the resource's own (its source
- * secrets, its connection's keys; for an update the old ones too) and the configured keys. The
+ * both are blanked of every credential the operation knows: the resource's own (the source
+ * secrets the program gives a check, create, diff or update; its connection's keys) and the
+ * configured keys. The old outputs hold source secrets only as fingerprints (see `fingerprint.ts`),
+ * so an old source credential is known, and blanked, only from a state written before them. The
  * API client blanks what it was told per request; this gate also covers the requests made
  * without a resource's secrets (a refresh's GET, a destroy's DELETE) and any text built from an
  * API answer further up.
@@ -20,10 +23,10 @@ const SECRET_PROPS = ["sourceSecrets"] as const;
 
 const SECRET_SETTINGS = (Object.keys(settingKeys) as SettingKey[]).filter((k) => settingKeys[k].secret);
 
-/** The credentials held by a resource's properties (inputs or outputs). Pure. */
+/** The credentials held by a resource's properties (inputs or outputs; a fingerprint is none). Pure. */
 export function propSecrets(props: unknown): string[] {
   if (!isObj(props)) return [];
-  const out = SECRET_PROPS.flatMap((k) => stringsIn(props[k]));
+  const out: string[] = SECRET_PROPS.flatMap((k) => stringsIn(props[k])).filter((s) => !isFingerprint(s));
   const connection = props[CONNECTION_KEY];
   if (isObj(connection)) for (const k of CONNECTION_SECRETS) if (typeof connection[k] === "string") out.push(connection[k]);
   return out;

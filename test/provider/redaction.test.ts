@@ -35,7 +35,12 @@ describe("an API error that echoes a credential in another form", () => {
  * The resource's own credentials echoed by an API error on every operation: a refresh's GET, a
  * destroy's DELETE, an update's PATCH (the old credential and the new), each in several forms.
  */
-describe("a resource's own credentials echoed in an error of any operation", () => {
+/** `outs` as a release before fingerprints wrote them: the credentials of `inputs` in plaintext. */
+function withPlaintextSecrets<T extends object>(outs: T, inputs: { sourceSecrets?: unknown }): T {
+  return { ...outs, sourceSecrets: inputs.sourceSecrets };
+}
+
+describe("a resource's own credentials (in an older state's outputs) echoed in an error of any operation", () => {
   const OLD = "old~kafka!pass'(word)";
   const NEW = "new-kafka-pass/word+2";
   let n = 0;
@@ -60,10 +65,16 @@ describe("a resource's own credentials echoed in an error of any operation", () 
     );
   const scriptedHits = () => emulator.control.stats().faults.scripted ?? 0;
 
+  /**
+   * A pipe whose old outputs hold its credential: a state written before outputs held only
+   * fingerprints (today the provider cannot know an old credential from the outputs, see the
+   * README's Security section).
+   */
   async function created() {
     const inputs = engineInputs(program(OLD), { organizationId: emulator.options.organizationId, serviceId: emulator.options.serviceId });
     const { inputs: checked } = await provider.check({}, inputs);
-    return { inputs: checked!, ...(await provider.create(checked!)) };
+    const { id, outs } = await provider.create(checked!);
+    return { inputs: checked!, id, outs: withPlaintextSecrets(outs, checked!) };
   }
 
   it.each(forms)("refresh (GET), %s", async (_form, encode, piece) => {
@@ -137,7 +148,8 @@ describe("an error body cut short for the message", () => {
     const spec = { ...kafkaPipe("cut"), source: { kafka: { ...kafkaPipe("cut").source.kafka, credentials: { username: "ingest", password } } } };
     const inputs = engineInputs(spec, { organizationId: emulator.options.organizationId, serviceId: emulator.options.serviceId });
     const { inputs: checked } = await provider.check({}, inputs);
-    const { id, outs } = await provider.create(checked!);
+    const { id, outs: fingerprinted } = await provider.create(checked!);
+    const outs = withPlaintextSecrets(fingerprinted, checked!);
     emulator.control.resetStats();
     // The message quotes the first 200 characters of a non-JSON body: the password starts at 190.
     emulator.control.script({ method: "GET", path: "/pipes/[^/]+$", status: 400, body: `${"x".repeat(189)} ${password} trailing text` });
