@@ -48,8 +48,8 @@ describe("pipe outputs hold fingerprints of the credentials", () => {
     expect(await provider.diff(id, outs, inputs)).toMatchObject({ changes: false, diffs: [] });
 
     const read = await provider.read(id, outs);
-    expect(read.props!.sourceSecrets).toEqual(outs.sourceSecrets);
-    expect(await provider.diff(id, read.props!, inputs)).toMatchObject({ changes: false, diffs: [] });
+    expect(read.props.sourceSecrets).toEqual(outs.sourceSecrets);
+    expect(await provider.diff(id, read.props, inputs)).toMatchObject({ changes: false, diffs: [] });
   });
 
   it("a changed password is an in-place change, sent with one PATCH; an unchanged one keeps its fingerprint", async () => {
@@ -83,8 +83,8 @@ describe("pipe outputs hold fingerprints of the credentials", () => {
     expect(JSON.stringify(outs)).not.toContain("fp-conn-key");
     expect(fingerprintMatches(outs.sourceSecrets.connectionString, CONNECTION)).toBe(true);
     const read = await provider.read(id, outs);
-    expect(read.props!.sourceSecrets).toEqual(outs.sourceSecrets);
-    expect((await provider.diff(id, read.props!, inputs)).changes).toBe(false);
+    expect(read.props.sourceSecrets).toEqual(outs.sourceSecrets);
+    expect((await provider.diff(id, read.props, inputs)).changes).toBe(false);
   });
 });
 
@@ -104,11 +104,11 @@ describe("a state written before fingerprints (plaintext credentials in the outp
   it("refreshes keeping its form (no change), updates into fingerprints, destroys", async () => {
     const { id, olds } = await oldState();
     const read = await provider.read(id, olds);
-    expect(read.props!.sourceSecrets).toEqual(olds.sourceSecrets);
+    expect(read.props.sourceSecrets).toEqual(olds.sourceSecrets);
 
     const news = await kafka(PASSWORD, { settings: { streaming_max_insert_wait_ms: 7000 } });
     emulator.control.resetStats();
-    const updated = (await provider.update(id, read.props!, news)).outs;
+    const updated = (await provider.update(id, read.props, news)).outs;
     expect(patches(), "the unchanged credential is not sent").toBe(0);
     expect(JSON.stringify(updated)).not.toContain(PASSWORD);
     expect((await provider.diff(id, updated, news)).changes).toBe(false);
