@@ -1,5 +1,6 @@
 import { createHmac } from "node:crypto";
 import { describe, expect, it } from "vitest";
+import { propSecrets } from "../../provider/impl/blank-errors";
 import { fingerprint, fingerprintMatches, isFingerprint, sameCredential, sealed } from "../../provider/impl/fingerprint";
 
 const SALT = Buffer.alloc(16, 7);
@@ -94,5 +95,15 @@ describe("sealed: the outputs' form of the program's credentials", () => {
 
   it("leaves non-string leaves as they are", () => {
     expect(sealed({ n: 1, b: true, z: null }, undefined)).toEqual({ n: 1, b: true, z: null });
+  });
+});
+
+describe("propSecrets: what an error is blanked of", () => {
+  it("takes an older state's plaintext credentials and the connection's keys, not fingerprints", () => {
+    const props = {
+      sourceSecrets: { credentials: { username: fingerprint("u"), password: "older-state-plaintext" } },
+      connection: { keyId: "id", keySecret: "conn-key-secret" },
+    };
+    expect(propSecrets(props).sort()).toEqual(["conn-key-secret", "older-state-plaintext"]);
   });
 });
