@@ -4,6 +4,7 @@ import { settingKeys, type SettingKey } from "../config";
 import { CONNECTION_KEY, CONNECTION_SECRETS } from "../schemas/connection";
 import { isObj } from "./canonical";
 import { isFingerprint } from "./fingerprint";
+import { credentialsIn } from "./fingerprint-search";
 import { engineSettings } from "./engine-settings";
 
 /**
@@ -11,8 +12,9 @@ import { engineSettings } from "./engine-settings";
  * message to the engine and prints its stack to stderr (which the CLI shows with `--debug`), so
  * both are blanked of every credential the operation knows: the resource's own (the source
  * secrets the program gives a check, create, diff or update; its connection's keys) and the
- * configured keys. The old outputs hold source secrets only as fingerprints (see `fingerprint.ts`),
- * so an old source credential is known, and blanked, only from a state written before them. The
+ * configured keys. The old outputs hold source secrets only as fingerprints (see `fingerprint.ts`):
+ * an old source credential is blanked where the error shows it whole, in one of the forms
+ * `fingerprint-search.ts` looks through; a half of one (an answer cut short) it cannot find. The
  * API client blanks what it was told per request; this gate also covers the requests made
  * without a resource's secrets (a refresh's GET, a destroy's DELETE) and any text built from an
  * API answer further up.
@@ -30,6 +32,18 @@ export function propSecrets(props: unknown): string[] {
   const connection = props[CONNECTION_KEY];
   if (isObj(connection)) for (const k of CONNECTION_SECRETS) if (typeof connection[k] === "string") out.push(connection[k]);
   return out;
+}
+
+/** The fingerprints held by a resource's properties (old outputs): what they stand for is searched for in an error. Pure. */
+export function propFingerprints(props: unknown): string[] {
+  return isObj(props) ? SECRET_PROPS.flatMap((k) => stringsIn(props[k])).filter(isFingerprint) : [];
+}
+
+/** An error's texts that reach the user: its message, stack and an init error's reasons. */
+function errorText(err: unknown): string {
+  if (!(err instanceof Error)) return typeof err === "string" ? err : "";
+  const reasons = "reasons" in err && Array.isArray(err.reasons) ? (err.reasons as unknown[]).filter((r) => typeof r === "string") : [];
+  return [err.message, err.stack ?? "", ...reasons].join("\n");
 }
 
 /** The configured credentials (stack config, environment); none when the settings do not resolve. */
@@ -59,6 +73,8 @@ export async function blankingErrors<T>(propsList: readonly unknown[], op: () =>
     // Every request of the operation knows them too, so an answer is blanked before it is cut.
     return await withSecrets(own, op);
   } catch (err) {
-    throw blanked(err, [...own, ...settingSecrets()]);
+    // Credentials the operation holds only as fingerprints: blanked where the error shows them.
+    const fingerprinted = credentialsIn(errorText(err), propsList.flatMap(propFingerprints));
+    throw blanked(err, [...own, ...fingerprinted, ...settingSecrets()]);
   }
 }

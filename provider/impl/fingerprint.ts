@@ -5,17 +5,29 @@ import { canonical, isObj } from "./canonical";
  * Fingerprints stand in for credentials in a resource's outputs. The SDK prints the engine's
  * answer to a registration (the outputs, secrets unwrapped) in its debug log, so outputs must not
  * hold a credential's plaintext. A fingerprint is an HMAC-SHA256 of the credential keyed by a
- * random salt of its own, both in the string (`hmac-sha256:<salt>:<mac>`): the same password in
- * two pipes gives two different fingerprints, and the diff can still tell whether the program's
- * credential is the one the outputs were made from. Pure but for the random salt.
+ * random salt of its own, with the salt and the credential's length in the string
+ * (`hmac-sha256:<salt>:<length>:<mac>`): the same password in two pipes gives two different
+ * fingerprints, the diff can still tell whether the program's credential is the one the outputs
+ * were made from, and an error echoing it can still be blanked (`fingerprint-search.ts`: the
+ * length keeps that search linear). Pure but for the random salt.
  */
 
 const PREFIX = "hmac-sha256:";
-const FORM = /^hmac-sha256:([0-9a-f]{32}):([0-9a-f]{64})$/;
+const FORM = /^hmac-sha256:([0-9a-f]{32}):(\d{1,9}):([0-9a-f]{64})$/;
 
 /** The fingerprint of `secret`, with a fresh random salt unless one is given. */
 export function fingerprint(secret: string, salt: Buffer = randomBytes(16)): string {
-  return `${PREFIX}${salt.toString("hex")}:${createHmac("sha256", salt).update(secret, "utf8").digest("hex")}`;
+  return `${PREFIX}${salt.toString("hex")}:${secret.length}:${mac(salt, secret).toString("hex")}`;
+}
+
+function mac(salt: Buffer, secret: string): Buffer {
+  return createHmac("sha256", salt).update(secret, "utf8").digest();
+}
+
+/** A fingerprint's parts; undefined for anything else. */
+export function parseFingerprint(fp: unknown): { salt: Buffer; length: number; mac: Buffer } | undefined {
+  const m = typeof fp === "string" ? FORM.exec(fp) : null;
+  return m ? { salt: Buffer.from(m[1], "hex"), length: Number(m[2]), mac: Buffer.from(m[3], "hex") } : undefined;
 }
 
 /** True for a string in the fingerprint form. */
@@ -25,10 +37,9 @@ export function isFingerprint(value: unknown): value is string {
 
 /** True when `fp` is a fingerprint of `secret` (computed with `fp`'s own salt). */
 export function fingerprintMatches(fp: string, secret: unknown): boolean {
-  const m = FORM.exec(fp);
-  if (!m || typeof secret !== "string") return false;
-  const mine = Buffer.from(fingerprint(secret, Buffer.from(m[1], "hex")).slice(-64), "hex");
-  return timingSafeEqual(mine, Buffer.from(m[2], "hex"));
+  const parts = parseFingerprint(fp);
+  if (!parts || typeof secret !== "string" || secret.length !== parts.length) return false;
+  return timingSafeEqual(mac(parts.salt, secret), parts.mac);
 }
 
 /**

@@ -40,11 +40,14 @@ function withPlaintextSecrets<T extends object>(outs: T, inputs: { sourceSecrets
   return { ...outs, sourceSecrets: inputs.sourceSecrets };
 }
 
-describe("a resource's own credentials (in an older state's outputs) echoed in an error of any operation", () => {
+describe.each([
+  ["as fingerprints (as outputs are written now)", false],
+  ["in plaintext (an older state's outputs)", true],
+])("a resource's own credentials, held %s, echoed in an error of any operation", (_held, plaintextOlds) => {
   const OLD = "old~kafka!pass'(word)";
   const NEW = "new-kafka-pass/word+2";
   let n = 0;
-  const program = (password: string, name = `echo-${++n}`) => ({
+  const program = (password: string, name = `echo-${plaintextOlds ? "plain" : "fp"}-${++n}`) => ({
     ...kafkaPipe(name),
     source: { kafka: { ...kafkaPipe(name).source.kafka, credentials: { username: "ingest", password } } },
   });
@@ -66,15 +69,15 @@ describe("a resource's own credentials (in an older state's outputs) echoed in a
   const scriptedHits = () => emulator.control.stats().faults.scripted ?? 0;
 
   /**
-   * A pipe whose old outputs hold its credential: a state written before outputs held only
-   * fingerprints (today the provider cannot know an old credential from the outputs, see the
-   * README's Security section).
+   * A created pipe and its old outputs: with fingerprints of its credential (the provider finds
+   * the echoed credential by them), or with the plaintext a state written before them holds.
    */
   async function created() {
     const inputs = engineInputs(program(OLD), { organizationId: emulator.options.organizationId, serviceId: emulator.options.serviceId });
     const { inputs: checked } = await provider.check({}, inputs);
     const { id, outs } = await provider.create(checked!);
-    return { inputs: checked!, id, outs: withPlaintextSecrets(outs, checked!) };
+    expect(JSON.stringify(outs)).not.toContain(OLD);
+    return { inputs: checked!, id, outs: plaintextOlds ? withPlaintextSecrets(outs, checked!) : outs };
   }
 
   it.each(forms)("refresh (GET), %s", async (_form, encode, piece) => {
@@ -143,7 +146,8 @@ describe("a settings PUT of an update echoing the old credential", () => {
 });
 
 describe("an error body cut short for the message", () => {
-  it("leaves no half of a credential that straddles the cut (refresh GET, plain-text body)", async () => {
+  // Only a credential the provider holds in plaintext: half of one cannot be found by its fingerprint (README, Security).
+  it("leaves no half of a credential that straddles the cut (refresh GET, plain-text body, an older state's plaintext outputs)", async () => {
     const password = "straddling-kafka-password-0042";
     const spec = { ...kafkaPipe("cut"), source: { kafka: { ...kafkaPipe("cut").source.kafka, credentials: { username: "ingest", password } } } };
     const inputs = engineInputs(spec, { organizationId: emulator.options.organizationId, serviceId: emulator.options.serviceId });

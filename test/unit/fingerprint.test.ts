@@ -8,7 +8,7 @@ const SALT = Buffer.alloc(16, 7);
 describe("fingerprint", () => {
   it("is an HMAC-SHA256 keyed by its own salt, both in the string", () => {
     const fp = fingerprint("p@ss", SALT);
-    expect(fp).toBe(`hmac-sha256:${"07".repeat(16)}:${createHmac("sha256", SALT).update("p@ss").digest("hex")}`);
+    expect(fp).toBe(`hmac-sha256:${"07".repeat(16)}:4:${createHmac("sha256", SALT).update("p@ss").digest("hex")}`);
     expect(fp).not.toContain("p@ss");
     expect(isFingerprint(fp)).toBe(true);
   });
