@@ -18,6 +18,7 @@ import { compilePathPattern } from "./path-pattern";
 import { alertStateSchema, applyAlertState, findAlert } from "./stack/alert-state";
 import type { StackStore } from "./stack/store";
 import { Router } from "./router";
+import type { BodyShape } from "./body-shapes";
 import type { Stats, StatsSnapshot } from "./stats";
 
 /** Run-time changes of faults and timing (`POST /__emulator/faults`). */
@@ -113,6 +114,7 @@ export class Control {
   private readonly routes = new Router<ControlRoute>()
     .add("GET", `${PREFIX}/state`, () => jsonReply(200, this.state()))
     .add("GET", `${PREFIX}/stats`, () => jsonReply(200, this.stats()))
+    .add("GET", `${PREFIX}/bodies`, () => jsonReply(200, { bodies: this.bodies() }))
     .add("POST", `${PREFIX}/stats/reset`, () => this.done(() => this.resetStats()))
     .add("POST", `${PREFIX}/faults`, (_params, value) => jsonReply(200, this.setFaults(value as FaultSettings)))
     .add("POST", `${PREFIX}/script`, (_params, value) =>
@@ -164,6 +166,11 @@ export class Control {
   /** Request and fault counters. */
   stats(): StatsSnapshot {
     return this.counters.snapshot();
+  }
+
+  /** The key paths (never the values) of the last JSON request bodies, oldest first; cleared with the stats. */
+  bodies(): BodyShape[] {
+    return this.counters.bodies();
   }
 
   /** Counters back to zero. */

@@ -165,6 +165,27 @@ export const DEVIATIONS = {
     reason: "The gateway refuses it; ids come from the path.",
     source: "notes",
   },
+  stackAuthBeforeBody: {
+    what: "The stack surfaces check the bearer token (or Basic credentials) before reading the body: a malformed JSON body with a wrong token is 401 here, where the open-source server (which parses every body first) answers 400 `Invalid JSON payload`.",
+    reason: "Credential tests must not depend on the body; with a right token both answer the same 400.",
+    source: "emulator",
+  },
+  stackSeededObjects: {
+    what: "Every emulated stack starts with one connection, a log, a trace and a metric source on it, and a generic webhook named `on-call`, their ids derived from the stack's seed (`server`, or the service id) so they are the same on every start.",
+    reason:
+      "A real server starts with what its operator set up; tests and the README's examples need sources and a webhook to name, and a fresh emulator must not make a preview show a change on every tile.",
+    source: "emulator",
+  },
+  stackReadOnlyCatalog: {
+    what: "Sources and connections are read-only (GET of the list and of one); their POST, PUT and DELETE are not served. Saved-search filters are checked by the server's sidebar rule without its date-value unwrapping, which changes no verdict.",
+    reason: "The provider manages neither sources nor connections; it only lists them to name them.",
+    source: "emulator",
+  },
+  stackNoRateLimit: {
+    what: "`/api/v2` is not rate limited unless faults are injected (the real server allows 100 requests a minute per key, then 429 with `RateLimit-Reset` and `Retry-After: 60`).",
+    reason: "Suites make more requests than that; 429s are scripted or injected when a test wants them.",
+    source: "notes",
+  },
   htmlNoRoute: {
     what: "Unknown routes answer a non-JSON 404 page: the cloud gateway's HTML page; on `/api/v2`, the open-source server's `<pre>Cannot GET /api/v2/...</pre>` page (content type, `Content-Security-Policy`, `X-Content-Type-Options` and body as measured; other headers of the real server, such as its rate-limit ones, are not copied).",
     reason:

@@ -64,6 +64,7 @@ export function createEmulatorServer(parts: ServerParts, abort: AbortSignal): Se
     stats.request(method, match?.route.template, attempt > 0);
     const fault = faults.decide(method, url.pathname);
     const body = await readBody(req);
+    if (body.kind === "json") stats.body(method, match?.route.template, body.value);
     const delay = app.options.latencyMs + (fault?.delayMs ?? 0);
     if (delay > 0) await sleep(delay, undefined, { signal: abort });
     if (fault) stats.fault({ method, path: url.pathname, kind: fault.label, timing: fault.timing });

@@ -7,14 +7,25 @@ import { existsSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import type { StoredPipe } from "./cloud/pipe-model";
 import type { StoredEndpoint } from "./cloud/reverse-private-endpoints";
 import type { ServiceState } from "./cloud/services";
-import { StackStore, type StoredAlert, type StoredDashboard, type StoredSavedSearch, type StoredSource, type StoredWebhook } from "./stack/store";
+import {
+  StackStore,
+  type StoredAlert,
+  type StoredDashboard,
+  type StoredConnection,
+  type StoredSavedSearch,
+  type StoredSource,
+  type StoredWebhook,
+} from "./stack/store";
 import type { Store } from "./store";
+import { seededConnection } from "./stack/seed";
 import type { Step } from "./timeline";
 
 interface StackSnapshot {
   dashboards: StoredDashboard[];
   alerts: StoredAlert[];
   sources: StoredSource[];
+  /** Absent in files written before connections were kept. */
+  connections?: StoredConnection[];
   /** Absent in files written before saved searches and webhooks were kept. */
   savedSearches?: StoredSavedSearch[];
   webhooks?: StoredWebhook[];
@@ -41,13 +52,16 @@ function dumpStack(stack: StackStore): StackSnapshot {
     dashboards: [...stack.dashboards.values()],
     alerts: [...stack.alerts.values()],
     sources: stack.sources,
+    connections: stack.connections,
     savedSearches: [...stack.savedSearches.values()],
     webhooks: [...stack.webhooks.values()],
   };
 }
 
 function loadStack(snapshot: StackSnapshot): StackStore {
-  const stack = new StackStore(snapshot.sources, snapshot.webhooks);
+  // An older file has no connections: one per connection its sources name.
+  const named = [...new Set(snapshot.sources.map((s) => s.connection))].map((id) => ({ ...seededConnection("server"), id }));
+  const stack = new StackStore({ sources: snapshot.sources, connections: snapshot.connections ?? named, webhooks: snapshot.webhooks });
   for (const s of snapshot.savedSearches ?? []) stack.savedSearches.set(s.id, s);
   for (const d of snapshot.dashboards) stack.dashboards.set(d.id, d);
   for (const a of snapshot.alerts) stack.alerts.set(a.id, a);

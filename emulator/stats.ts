@@ -3,6 +3,8 @@
  * by method and route template, so tests can assert what a client really sent.
  */
 
+import { keyPaths, RECENT_BODIES, type BodyShape } from "./body-shapes";
+
 /** One injected fault, for tests that check which requests were hit. */
 export interface FaultRecord {
   method: string;
@@ -34,6 +36,7 @@ export class Stats {
   private byRoute: Record<string, number> = {};
   private faults: Record<string, number> = {};
   private recent: FaultRecord[] = [];
+  private shapes: BodyShape[] = [];
 
   /** Counts one API request. */
   request(method: string, template: string | undefined, retry = false): void {
@@ -41,6 +44,17 @@ export class Stats {
     if (retry) this.retries += 1;
     const key = `${method} ${template ?? "(no route)"}`;
     this.byRoute[key] = (this.byRoute[key] ?? 0) + 1;
+  }
+
+  /** Keeps the key paths of one JSON request body (never its values). */
+  body(method: string, template: string | undefined, value: unknown): void {
+    this.shapes.push({ method, route: `${method} ${template ?? "(no route)"}`, paths: keyPaths(value) });
+    if (this.shapes.length > RECENT_BODIES) this.shapes.shift();
+  }
+
+  /** The key paths of the last JSON request bodies, oldest first. */
+  bodies(): BodyShape[] {
+    return structuredClone(this.shapes);
   }
 
   /** Counts one injected fault. */
@@ -62,5 +76,6 @@ export class Stats {
     this.byRoute = {};
     this.faults = {};
     this.recent = [];
+    this.shapes = [];
   }
 }

@@ -21,7 +21,7 @@ export class Store {
   /** Empties every store and seeds the default service again. */
   reset(): void {
     this.services.clear();
-    this.stack = new StackStore();
+    this.stack = new StackStore({ seed: "server" });
     this.service(this.defaultServiceId);
   }
 
@@ -37,7 +37,7 @@ export class Store {
         pending: [],
         pipes: new Map(),
         endpoints: seedEndpoints(key),
-        stack: new StackStore(),
+        stack: new StackStore({ seed: key }),
       };
       this.services.set(key, found);
     }

@@ -28,6 +28,12 @@ if (cli.status === 0) {
   console.error("pulumi-pipestack: the Pulumi CLI is not ready; the end-to-end tests will fail.");
 }
 
+// The YAML language host, for the native provider's end-to-end tests: built once here, not by two
+// test files at the same time.
+const yaml = spawnSync("bash", [path.join(__dirname, "ensure-pulumi-yaml.sh")], { encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] });
+if (yaml.status === 0) env.PIPESTACK_PULUMI_YAML_BIN = yaml.stdout.trim().split("\n").pop();
+else console.error("pulumi-pipestack: the YAML language host is not ready; the native provider's end-to-end tests will fail.");
+
 /** One vitest run: `node` runs vitest in `cwd`, and is first on PATH for everything it starts. */
 function vitest({ name, cwd, node, files }) {
   const report = path.join(results, `${name}.json`);

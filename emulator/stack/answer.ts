@@ -5,17 +5,25 @@
  * exactly like a missing route).
  */
 import { bearerOk } from "../http/auth";
+import type { ParsedBody } from "../http/body";
 import type { Handler, RequestContext } from "../http/context";
 import { stackError } from "../http/envelope";
-import { ApiFailure } from "../http/errors";
+import { ApiFailure, badRequest } from "../http/errors";
 import { jsonReply, textReply } from "../http/reply";
 
-/** One page of a paged list. */
+/** One page of a paged list; `meta: undefined` for a list the server pages without it (webhooks). */
 export class Page {
   constructor(
     readonly items: unknown[],
     readonly meta: { total: number; limit: number; offset: number },
+    readonly withMeta = true,
   ) {}
+}
+
+/** The request body as the stack server's JSON parser leaves it: JSON it cannot parse is its 400 `Invalid JSON payload`. */
+export function stackBody(ctx: RequestContext): ParsedBody {
+  if (ctx.body.kind === "invalid" && ctx.body.status === 400) throw badRequest("Invalid JSON payload");
+  return ctx.body;
 }
 
 /** A failure the open-source server answers as plain text, not `{message}`. */
@@ -37,7 +45,10 @@ export function apiV2Handler(token: () => string, fn: (ctx: RequestContext) => u
     if (!bearerOk(ctx.headers, token())) return stackError(401, "Unauthorized");
     try {
       const data = await fn(ctx);
-      if (data instanceof Page) return jsonReply(200, { data: data.items, meta: data.meta }, { "x-total-count": String(data.meta.total) });
+      if (data instanceof Page) {
+        const body = data.withMeta ? { data: data.items, meta: data.meta } : { data: data.items };
+        return jsonReply(200, body, { "x-total-count": String(data.meta.total) });
+      }
       return jsonReply(200, data === undefined ? {} : { data });
     } catch (error) {
       if (error instanceof PlainFailure) return textReply(error.status, error.message);

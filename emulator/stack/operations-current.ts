@@ -19,6 +19,7 @@ import {
   listCurrentDashboards,
   updateCurrentDashboard,
 } from "./dashboards-current";
+import { plainNotFound, stackBody } from "./answer";
 import type { StackOperation } from "./operations";
 import { createSavedSearch, deleteSavedSearch, getSavedSearch, listSavedSearches, replaceSavedSearch, savedSearchView } from "./saved-searches";
 import type { StackStore, StoredSource } from "./store";
@@ -28,8 +29,9 @@ const stamp = (ctx: RequestContext): string => new Date(ctx.now).toISOString();
 
 /** The JSON body; an absent body is `{}` (so the schema names what is missing). */
 function body(ctx: RequestContext): unknown {
-  if (ctx.body.kind === "invalid") throw new ApiFailure(ctx.body.status, ctx.body.message);
-  return ctx.body.kind === "json" ? ctx.body.value : {};
+  const parsed = stackBody(ctx);
+  if (parsed.kind === "invalid") throw new ApiFailure(parsed.status, parsed.message);
+  return parsed.kind === "json" ? parsed.value : {};
 }
 
 const id = (ctx: RequestContext) => validateRequest({ params: { schema: idParamsSchema, value: { id: param(ctx, "id") } } }).params.id;
@@ -83,6 +85,16 @@ export const CURRENT_OPERATIONS: readonly StackOperation[] = [
   { method: "DELETE", path: "/alerts/{id}", run: (s, ctx) => void deleteAlert(s, id(ctx)) },
   { method: "GET", path: "/sources", run: (s) => structuredClone(s.sources) },
   { method: "GET", path: "/sources/{id}", run: (s, ctx) => structuredClone(findSource(s, id(ctx))) },
+  { method: "GET", path: "/connections", run: (s) => structuredClone(s.connections) },
+  {
+    method: "GET",
+    path: "/connections/{id}",
+    run: (s, ctx) => {
+      const found = s.connections.find((c) => c.id === id(ctx));
+      if (!found) throw plainNotFound(); // the server's `sendStatus(404)`
+      return structuredClone(found);
+    },
+  },
   { method: "GET", path: "/saved-searches", run: (s, ctx) => listSavedSearches(s, page(ctx)) },
   { method: "POST", path: "/saved-searches", run: (s, ctx) => savedSearchView(createSavedSearch(s, bodyOf(ctx, savedSearchSchema), stamp(ctx))) },
   { method: "GET", path: "/saved-searches/{id}", run: (s, ctx) => savedSearchView(getSavedSearch(s, id(ctx))) },

@@ -8,6 +8,7 @@ import { param, type RequestContext } from "../http/context";
 import { alertSchema, dashboardCreateSchema, dashboardUpdateSchema, parseBody } from "../validate/stack-rules";
 import { alertView, createAlert, deleteAlert, getAlert, replaceAlert } from "./alerts";
 import { createDashboard, dashboardView, deleteDashboard, getDashboard, updateDashboard } from "./dashboards";
+import { stackBody } from "./answer";
 import type { StackApiVersion } from "./generation";
 import { CURRENT_OPERATIONS } from "./operations-current";
 import type { StackStore } from "./store";
@@ -28,27 +29,29 @@ export const STACK_OPERATIONS: readonly StackOperation[] = [
   {
     method: "POST",
     path: "/dashboards",
-    run: (s, ctx) => dashboardView(createDashboard(s, parseBody(dashboardCreateSchema, objectBody(ctx.body)), stamp(ctx))),
+    run: (s, ctx) => dashboardView(createDashboard(s, parseBody(dashboardCreateSchema, objectBody(stackBody(ctx))), stamp(ctx))),
   },
   { method: "GET", path: "/dashboards/{id}", run: (s, ctx) => dashboardView(getDashboard(s, param(ctx, "id"))) },
   {
     method: "PUT",
     path: "/dashboards/{id}",
     run: (s, ctx) => {
+      stackBody(ctx); // the server parses the body before any route runs
       getDashboard(s, param(ctx, "id"));
-      return dashboardView(updateDashboard(s, param(ctx, "id"), parseBody(dashboardUpdateSchema, objectBody(ctx.body)), stamp(ctx)));
+      return dashboardView(updateDashboard(s, param(ctx, "id"), parseBody(dashboardUpdateSchema, objectBody(stackBody(ctx))), stamp(ctx)));
     },
   },
   { method: "DELETE", path: "/dashboards/{id}", run: (s, ctx) => void deleteDashboard(s, param(ctx, "id")) },
   { method: "GET", path: "/alerts", run: (s) => [...s.alerts.values()].map(alertView) },
-  { method: "POST", path: "/alerts", run: (s, ctx) => alertView(createAlert(s, parseBody(alertSchema, objectBody(ctx.body)), stamp(ctx))) },
+  { method: "POST", path: "/alerts", run: (s, ctx) => alertView(createAlert(s, parseBody(alertSchema, objectBody(stackBody(ctx))), stamp(ctx))) },
   { method: "GET", path: "/alerts/{id}", run: (s, ctx) => alertView(getAlert(s, param(ctx, "id"))) },
   {
     method: "PUT",
     path: "/alerts/{id}",
     run: (s, ctx) => {
+      stackBody(ctx);
       getAlert(s, param(ctx, "id"));
-      return alertView(replaceAlert(s, param(ctx, "id"), parseBody(alertSchema, objectBody(ctx.body)), stamp(ctx)));
+      return alertView(replaceAlert(s, param(ctx, "id"), parseBody(alertSchema, objectBody(stackBody(ctx))), stamp(ctx)));
     },
   },
   { method: "DELETE", path: "/alerts/{id}", run: (s, ctx) => void deleteAlert(s, param(ctx, "id")) },

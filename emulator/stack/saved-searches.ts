@@ -6,6 +6,7 @@
  */
 import { badRequest, notFound } from "../http/errors";
 import type { PageQuery } from "../validate/stack-request";
+import { isSidebarFilter, nonRenderableFilterMessage } from "../validate/pinned-filter";
 import type { SavedSearchInput } from "../validate/stack-saved-searches";
 import { Page } from "./answer";
 import { TEAM_ID, documentId, type StackStore, type StoredSavedSearch } from "./store";
@@ -45,6 +46,18 @@ function checkSource(store: StackStore, input: SavedSearchInput): void {
   if (!store.sources.some((s) => s.id === input.sourceId)) throw badRequest("sourceId must be an existing source id");
 }
 
+/** A filter's identity, as the server compares a PUT's filters with the stored ones. */
+function filterKey(f: Record<string, unknown>): string {
+  return JSON.stringify(f.type === "sql_ast" ? ["sql_ast", f.operator, f.left, f.right] : [f.type, f.condition]);
+}
+
+/** The server's 400 for the first filter that neither renders in the sidebar nor is kept unchanged from `stored`. */
+function checkFilters(input: SavedSearchInput, stored: readonly Record<string, unknown>[] = []): void {
+  const kept = new Set(stored.map(filterKey));
+  const bad = input.filters.findIndex((f) => !isSidebarFilter(f) && !kept.has(filterKey(f)));
+  if (bad >= 0) throw badRequest(nonRenderableFilterMessage(bad));
+}
+
 function fields(input: SavedSearchInput): Omit<StoredSavedSearch, "id" | "createdAt" | "updatedAt"> {
   return {
     name: input.name,
@@ -61,6 +74,7 @@ function fields(input: SavedSearchInput): Omit<StoredSavedSearch, "id" | "create
 /** Creates a saved search. */
 export function createSavedSearch(store: StackStore, input: SavedSearchInput, now: string): StoredSavedSearch {
   checkSource(store, input);
+  checkFilters(input);
   const saved: StoredSavedSearch = { id: documentId(), ...fields(input), createdAt: now, updatedAt: now };
   store.savedSearches.set(saved.id, saved);
   return saved;
@@ -69,7 +83,9 @@ export function createSavedSearch(store: StackStore, input: SavedSearchInput, no
 /** Replaces a saved search. */
 export function replaceSavedSearch(store: StackStore, id: string, input: SavedSearchInput, now: string): StoredSavedSearch {
   checkSource(store, input);
-  const next: StoredSavedSearch = { ...getSavedSearch(store, id), ...fields(input), updatedAt: now };
+  const current = getSavedSearch(store, id);
+  checkFilters(input, current.filters);
+  const next: StoredSavedSearch = { ...current, ...fields(input), updatedAt: now };
   store.savedSearches.set(id, next);
   return next;
 }

@@ -4,6 +4,9 @@
  * records hold what either generation needs; each generation's views pick their fields.
  */
 import { randomBytes } from "node:crypto";
+import { seededConnection, seededSources, seededWebhook } from "./seed";
+
+export { SEEDED_WEBHOOK_ID } from "./seed";
 
 /** A series as stored by the contract's generation, defaults filled in. */
 export interface StoredSeries {
@@ -90,12 +93,23 @@ export interface StoredAlert {
   updatedAt: string;
 }
 
-/** A data source (list only). */
+/** A data source (list only), in the server's shape: these four, then its kind's fields (`from`, expressions, ...). */
 export interface StoredSource {
   id: string;
   name: string;
   kind: "log" | "trace" | "metric";
   connection: string;
+  [field: string]: unknown;
+}
+
+/** A connection (list only), as the server answers it: never its password. */
+export interface StoredConnection {
+  id: string;
+  name: string;
+  host: string;
+  username: string;
+  createdAt: string;
+  updatedAt: string;
 }
 
 /** A saved search (current generation). */
@@ -130,9 +144,6 @@ export interface StoredWebhook {
 /** The team every object belongs to: the emulator has one. */
 export const TEAM_ID = "65f0c0de0000000000000001";
 
-/** Id of the webhook seeded in every stack, so channel tests have a target. */
-export const SEEDED_WEBHOOK_ID = "65f0c0de00000000000000a1";
-
 /**
  * A 24-hex-digit ObjectId, the shape the stack server uses for its documents: four bytes of
  * creation time (Unix seconds), then eight random bytes.
@@ -146,9 +157,13 @@ export function documentId(now: number = Date.now()): string {
   );
 }
 
-function seededWebhook(): StoredWebhook {
-  const at = new Date(0).toISOString();
-  return { id: SEEDED_WEBHOOK_ID, name: "Default webhook", service: "generic", url: "https://hooks.example.test/alerts", createdAt: at, updatedAt: at };
+/** What a stack starts with; each part defaults to the seeded one (seed.ts). */
+export interface StackSeed {
+  /** Seed of the derived ids: `server` for `/api/v2`, the service id for a service's stack. @default "server" */
+  seed?: string;
+  sources?: StoredSource[];
+  connections?: StoredConnection[];
+  webhooks?: StoredWebhook[];
 }
 
 /** Everything of one stack. */
@@ -158,15 +173,13 @@ export class StackStore {
   readonly savedSearches = new Map<string, StoredSavedSearch>();
   readonly webhooks = new Map<string, StoredWebhook>();
   readonly sources: StoredSource[];
+  readonly connections: StoredConnection[];
 
-  constructor(sources?: StoredSource[], webhooks?: StoredWebhook[]) {
-    const connection = documentId();
-    this.sources = sources ?? [
-      { id: documentId(), name: "Logs", kind: "log", connection },
-      { id: documentId(), name: "Traces", kind: "trace", connection },
-      { id: documentId(), name: "Metrics", kind: "metric", connection },
-    ];
-    for (const webhook of webhooks ?? [seededWebhook()]) this.webhooks.set(webhook.id, webhook);
+  constructor(start: StackSeed = {}) {
+    const seed = start.seed ?? "server";
+    this.sources = start.sources ?? seededSources(seed);
+    this.connections = start.connections ?? [seededConnection(seed)];
+    for (const webhook of start.webhooks ?? [seededWebhook()]) this.webhooks.set(webhook.id, webhook);
   }
 
   /** Ids of the connections the sources live on (raw SQL tiles name one). */

@@ -23,10 +23,11 @@ export function webhookView(w: StoredWebhook): Record<string, unknown> {
   };
 }
 
-/** One page of webhooks, oldest first. */
+/** One page of webhooks, oldest first: `X-Total-Count`, but no `meta` in the body (unlike the other lists). */
 export function listWebhooks(store: StackStore, page: PageQuery): Page {
   const all = [...store.webhooks.values()];
-  return new Page(all.slice(page.offset, page.offset + page.limit).map(webhookView), { total: all.length, limit: page.limit, offset: page.offset });
+  const items = all.slice(page.offset, page.offset + page.limit).map(webhookView);
+  return new Page(items, { total: all.length, limit: page.limit, offset: page.offset }, false);
 }
 
 function checkUnique(store: StackStore, input: WebhookInput, self?: string): void {

@@ -1,5 +1,5 @@
 // A dashboard of the observability stack and an alert on one of its tiles; on a current stack
-// server, also a saved search and an alert on it.
+// server, also a saved search and an alert on it, all sent to the webhook named `on-call`.
 //
 // Target: the stack of your cloud service by default (through the cloud API's `/stack` proxy,
 // with the same pipestack:apiUrl/keyId/keySecret/organizationId/serviceId settings as pipes).
@@ -9,146 +9,154 @@
 //   pulumi config set --secret pipestack:stackToken <access key>
 //
 // Moving between targets creates the dashboard and alert on the new one and deletes the old.
+//
+// The program looks up what it names (the log source, the webhook) before it declares anything,
+// so a stack without them fails the program with nothing created.
 import * as pulumi from "@pulumi/pulumi";
-import { StackAlert, StackDashboard, StackSavedSearch, getStackSourcesOutput, getStackWebhooksOutput, type StackTileArgs } from "pulumi-pipestack";
+import { StackAlert, StackDashboard, StackSavedSearch, getStackSources, getStackWebhooks, type StackTileArgs } from "pulumi-pipestack";
 
 const config = new pulumi.Config();
 const errorFilter = config.get("errorFilter") ?? "level:error service:checkout";
 const firstGeneration = config.getBoolean("firstGenerationServer") ?? false;
+// A first-generation server (API 2.0.0) lists no webhooks: give the id of the alert's webhook.
+const firstGenerationWebhookId = firstGeneration ? config.require("webhookId") : undefined;
+const webhookName = config.get("webhookName") ?? "on-call";
 
-// Tiles name the source they query by id: the stack's log source here.
-const logs = getStackSourcesOutput().apply((list) => {
-  const found = list.find((s) => s.kind === "log");
-  if (!found) throw new Error("the stack has no log source");
+/** The alert channel: the webhook of that name, as the stack lists it (never with its URL or headers). */
+async function findWebhook(): Promise<string> {
+  if (firstGenerationWebhookId !== undefined) return firstGenerationWebhookId;
+  const found = (await getStackWebhooks()).find((w) => w.name === webhookName);
+  if (!found) throw new Error(`the stack has no webhook named "${webhookName}": create it, or set webhookName to one it has`);
   return found.id;
-});
+}
 
-// Current stack servers take tiles in the `config` form, as their own JSON has them: builder
-// tiles of every display type (line, stacked_bar, table, number, pie, bar, heatmap, search,
-// markdown, event_patterns) and raw SQL tiles. Only line, stacked_bar and number tiles can
-// carry alerts.
-const currentTiles: StackTileArgs[] = [
-  {
-    name: "Errors",
-    x: 0,
-    y: 0,
-    w: 12,
-    h: 4,
-    config: { displayType: "line", sourceId: logs, select: [{ aggFn: "count", where: errorFilter, alias: "errors" }], groupBy: "ServiceName" },
-  },
-  {
-    name: "Latency p95",
-    x: 12,
-    y: 0,
-    w: 6,
-    h: 4,
-    config: {
-      displayType: "number",
-      sourceId: logs,
-      select: [{ aggFn: "quantile", level: 0.95, valueExpression: "Duration" }],
-      numberFormat: { output: "number", mantissa: 1 },
+export = async () => {
+  const [sources, onCall] = await Promise.all([getStackSources(), findWebhook()]);
+  // Tiles and saved searches name the source they query by id: the stack's log source here.
+  const logs = sources.find((s) => s.kind === "log")?.id;
+  if (logs === undefined) throw new Error("the stack has no log source");
+
+  // Current stack servers take tiles in the `config` form, as their own JSON has them: builder
+  // tiles of every display type (line, stacked_bar, table, number, pie, bar, heatmap, search,
+  // markdown, event_patterns) and raw SQL tiles. Only line, stacked_bar and number tiles can
+  // carry alerts.
+  const currentTiles: StackTileArgs[] = [
+    {
+      name: "Errors",
+      x: 0,
+      y: 0,
+      w: 12,
+      h: 4,
+      config: { displayType: "line", sourceId: logs, select: [{ aggFn: "count", where: errorFilter, alias: "errors" }], groupBy: "ServiceName" },
     },
-  },
-  {
-    name: "Errors by service",
-    x: 18,
-    y: 0,
-    w: 6,
-    h: 4,
-    config: { displayType: "pie", sourceId: logs, select: [{ aggFn: "count", where: "level:error" }], groupBy: "ServiceName" },
-  },
-  {
-    name: "Slowest routes",
-    x: 0,
-    y: 4,
-    w: 18,
-    h: 6,
-    config: {
-      displayType: "table",
-      sourceId: logs,
-      select: [{ aggFn: "avg", valueExpression: "Duration", alias: "avg duration" }, { aggFn: "count" }],
-      groupBy: "SpanName",
-      orderBy: "avg(Duration) DESC",
+    {
+      name: "Latency p95",
+      x: 12,
+      y: 0,
+      w: 6,
+      h: 4,
+      config: {
+        displayType: "number",
+        sourceId: logs,
+        select: [{ aggFn: "quantile", level: 0.95, valueExpression: "Duration" }],
+        numberFormat: { output: "number", mantissa: 1 },
+      },
     },
-  },
-  {
-    name: "Runbook",
-    x: 18,
-    y: 4,
-    w: 6,
-    h: 6,
-    config: { displayType: "markdown", markdown: "Errors above the line page the checkout team: see the runbook." },
-  },
-];
+    {
+      name: "Errors by service",
+      x: 18,
+      y: 0,
+      w: 6,
+      h: 4,
+      config: { displayType: "pie", sourceId: logs, select: [{ aggFn: "count", where: "level:error" }], groupBy: "ServiceName" },
+    },
+    {
+      name: "Slowest routes",
+      x: 0,
+      y: 4,
+      w: 18,
+      h: 6,
+      config: {
+        displayType: "table",
+        sourceId: logs,
+        select: [{ aggFn: "avg", valueExpression: "Duration", alias: "avg duration" }, { aggFn: "count" }],
+        groupBy: "SpanName",
+        orderBy: "avg(Duration) DESC",
+      },
+    },
+    {
+      name: "Runbook",
+      x: 18,
+      y: 4,
+      w: 6,
+      h: 6,
+      config: { displayType: "markdown", markdown: "Errors above the line page the checkout team: see the runbook." },
+    },
+  ];
 
-// A stack server of the first generation (API 2.0.0) knows only the series form, with
-// `dataSource`: set `firstGenerationServer: true` for one. (A series with both `dataSource` and
-// `sourceId` works on either generation.)
-const firstGenerationTiles: StackTileArgs[] = [
-  { name: "Errors", x: 0, y: 0, w: 12, h: 4, series: [{ type: "time", dataSource: "events", aggFn: "count", where: errorFilter }] },
-  { name: "Latency", x: 12, y: 0, w: 12, h: 4, series: [{ type: "time", dataSource: "events", aggFn: "avg", field: "duration", where: "service:checkout" }] },
-];
+  // A stack server of the first generation (API 2.0.0) knows only the series form, with
+  // `dataSource`: set `firstGenerationServer: true` for one. (A series with both `dataSource` and
+  // `sourceId` works on either generation.)
+  const firstGenerationTiles: StackTileArgs[] = [
+    { name: "Errors", x: 0, y: 0, w: 12, h: 4, series: [{ type: "time", dataSource: "events", aggFn: "count", where: errorFilter }] },
+    { name: "Latency", x: 12, y: 0, w: 12, h: 4, series: [{ type: "time", dataSource: "events", aggFn: "avg", field: "duration", where: "service:checkout" }] },
+  ];
 
-const board = new StackDashboard("checkout", {
-  name: config.get("dashboardName") ?? "Checkout",
-  tiles: firstGeneration ? firstGenerationTiles : currentTiles,
-  tags: ["checkout"],
-});
-
-// An alert names its tile by name, resolved to the tile's id when applied (a tile keeps its id
-// when the dashboard is updated), so a preview of a dashboard change shows the alert unchanged.
-// `tileId: board.tileIds["Errors"]` works too.
-const errors = new StackAlert("checkout-errors", {
-  name: "Checkout errors",
-  source: "tile",
-  dashboardId: board.id,
-  tile: "Errors",
-  threshold: config.getNumber("errorThreshold") ?? 10,
-  thresholdType: "above",
-  interval: "5m",
-  channel: { type: "webhook", webhookId: config.get("webhookId") ?? "6650f0c0de0000000000abcd" },
-  message: "More than the usual errors at checkout in the last 5 minutes",
-});
-
-// Saved searches and webhooks exist on current servers only (API 2.36 and later).
-let burst: StackAlert | undefined;
-if (!firstGeneration) {
-  const errorSearch = new StackSavedSearch("checkout-error-search", {
-    name: "Checkout errors",
-    sourceId: logs,
-    where: errorFilter,
-    select: "Timestamp, ServiceName, Body",
-    orderBy: "Timestamp DESC",
+  const board = new StackDashboard("checkout", {
+    name: config.get("dashboardName") ?? "Checkout",
+    tiles: firstGeneration ? firstGenerationTiles : currentTiles,
     tags: ["checkout"],
   });
 
-  // The channel by the webhook's name, as the stack lists it (never with its URL or headers).
-  const webhookName = config.get("webhookName") ?? "on-call";
-  const onCall = getStackWebhooksOutput().apply((list) => {
-    const found = list.find((w) => w.name === webhookName);
-    if (!found) throw new Error(`the stack has no webhook named "${webhookName}"`);
-    return found.id;
+  // An alert names its tile by name, resolved to the tile's id when applied (a tile keeps its id
+  // when the dashboard is updated), so a preview of a dashboard change shows the alert unchanged.
+  // `tileId: board.tileIds["Errors"]` works too.
+  const errors = new StackAlert("checkout-errors", {
+    name: "Checkout errors",
+    source: "tile",
+    dashboardId: board.id,
+    tile: "Errors",
+    threshold: config.getNumber("errorThreshold") ?? 10,
+    thresholdType: "above",
+    interval: "5m",
+    channel: { type: "webhook", webhookId: onCall },
+    message: "More than the usual errors at checkout in the last 5 minutes",
   });
 
-  burst = new StackAlert("checkout-error-burst", {
-    name: "Checkout error burst",
-    source: "saved_search",
-    savedSearchId: errorSearch.id,
-    groupBy: "ServiceName",
-    thresholdType: "between",
-    threshold: 5,
-    thresholdMax: 50,
-    interval: "15m",
-    numConsecutiveWindows: 2,
-    channels: [{ type: "webhook", webhookId: onCall }],
-    note: "Runbook: checkout/errors",
-  });
-}
+  // Saved searches and webhooks exist on current servers only (API 2.36 and later).
+  let burst: StackAlert | undefined;
+  if (!firstGeneration) {
+    const errorSearch = new StackSavedSearch("checkout-error-search", {
+      name: "Checkout errors",
+      sourceId: logs,
+      where: errorFilter,
+      select: "Timestamp, ServiceName, Body",
+      orderBy: "Timestamp DESC",
+      tags: ["checkout"],
+    });
 
-export const target = new pulumi.Config("pipestack").get("stackUrl") ? "open-source stack server" : "cloud service stack";
-export const dashboardId = board.id;
-export const tileIds = board.tileIds;
-export const alertId = errors.id;
-export const alertState = errors.state;
-export const searchAlertId = burst?.id;
-export const sources = getStackSourcesOutput().apply((list) => list.map((s) => `${s.name} (${s.kind})`));
+    burst = new StackAlert("checkout-error-burst", {
+      name: "Checkout error burst",
+      source: "saved_search",
+      savedSearchId: errorSearch.id,
+      groupBy: "ServiceName",
+      thresholdType: "between",
+      threshold: 5,
+      thresholdMax: 50,
+      interval: "15m",
+      numConsecutiveWindows: 2,
+      channels: [{ type: "webhook", webhookId: onCall }],
+      note: "Runbook: checkout/errors",
+    });
+  }
+
+  return {
+    target: new pulumi.Config("pipestack").get("stackUrl") ? "open-source stack server" : "cloud service stack",
+    dashboardId: board.id,
+    tileIds: board.tileIds,
+    alertId: errors.id,
+    alertState: errors.state,
+    searchAlertId: burst?.id,
+    sources: sources.map((s) => `${s.name} (${s.kind})`),
+  };
+};

@@ -4,7 +4,6 @@ import { redact } from "./redact";
 import { scopedSecrets } from "./secret-scope";
 import { defaultRetryPolicy, shouldRetry, type Outcome, type RetryPolicy } from "./retry";
 import { RetryBudget } from "./retry-budget";
-import type { ServerClock } from "./server-clock";
 import { sharedDispatcher } from "./dispatcher";
 import { gist, type Surface } from "./surface";
 import { userAgent } from "./version";
@@ -25,8 +24,6 @@ export interface RequestOptions {
   secrets?: readonly (string | undefined)[];
   /** The retries of the operation this request is part of. @default a fresh budget of the client's policy */
   budget?: RetryBudget;
-  /** Told the `Date` of every answer, to compare local instants with the server's timestamps. */
-  clock?: ServerClock;
 }
 
 export interface ClientOptions {
@@ -90,7 +87,6 @@ export class ApiClient {
         failure = answer;
         outcome = { kind: "transport", neverSent: answer.neverSent };
       } else {
-        opts.clock?.observe(answer.headers.date);
         if (answer.status >= 200 && answer.status < 300) return this.payload(opts, answer) as T;
         failure = this.errorFrom(opts, answer);
         outcome = { kind: "status", status: answer.status, headers: answer.headers };

@@ -1,16 +1,8 @@
 import type * as pulumi from "@pulumi/pulumi";
-import { cloudService, serviceRef } from "../client/cloud";
-import { path } from "../client/paths";
-import { formatPath } from "../schemas/check-failures";
-import {
-  filterEndpoints,
-  reversePrivateEndpoint,
-  reversePrivateEndpointFilter,
-  type ReversePrivateEndpoint,
-  type ReversePrivateEndpointFilter,
-} from "../schemas/reverse-private-endpoint";
+import type { ReversePrivateEndpoint, ReversePrivateEndpointFilter } from "../schemas/reverse-private-endpoint";
 import type { ArgsOf } from "../resources/inputs";
-import { named, outputForm } from "./invoke-style";
+import { outputForm } from "./invoke-style";
+import { listReversePrivateEndpoints } from "./listings";
 import { programSettings } from "./program-settings";
 import type { Connection } from "../schemas/connection";
 import type { ConnectionInput } from "../resources/connection";
@@ -19,8 +11,6 @@ import type { ConnectionInput } from "../resources/connection";
 export type GetReversePrivateEndpointsArgs = ReversePrivateEndpointFilter & { connection?: Connection };
 /** Filters of {@link getReversePrivateEndpointsOutput}, each an Input; `connection` as resources take it. */
 export type GetReversePrivateEndpointsOutputArgs = ArgsOf<ReversePrivateEndpointFilter> & ConnectionInput;
-
-const FN = "getReversePrivateEndpoints";
 
 /**
  * Lists the reverse private endpoints of a service, filtered (`type`, `status`,
@@ -49,20 +39,7 @@ export function getReversePrivateEndpointsOutput(
   return outputForm<unknown, ReversePrivateEndpoint[]>(args, opts, list);
 }
 
-async function list(args: unknown): Promise<ReversePrivateEndpoint[]> {
+function list(args: unknown): Promise<ReversePrivateEndpoint[]> {
   const { connection, ...raw } = (args ?? {}) as Record<string, unknown>;
-  const { svc, filter } = named(FN, () => {
-    const parsed = reversePrivateEndpointFilter.safeParse(raw);
-    if (!parsed.success) {
-      const i = parsed.error.issues[0];
-      throw new Error(`${formatPath(i.path)} ${i.message}`);
-    }
-    const settings = programSettings(connection);
-    return { svc: cloudService(settings, serviceRef(settings, parsed.data)), filter: parsed.data };
-  });
-  const endpoints = (await svc.client.get<unknown[]>(`${svc.basePath}${path("pipesReversePrivateEndpoints")}`)) ?? [];
-  return filterEndpoints(
-    endpoints.map((e) => reversePrivateEndpoint.parse(e)),
-    filter,
-  );
+  return listReversePrivateEndpoints(raw, () => programSettings(connection));
 }

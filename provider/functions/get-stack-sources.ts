@@ -1,17 +1,16 @@
 import type * as pulumi from "@pulumi/pulumi";
-import { stackSource, type StackSource, type StackSourcesArgs } from "../schemas/stack-source";
+import type { StackSource, StackSourcesArgs } from "../schemas/stack-source";
 import type { ArgsOf } from "../resources/inputs";
 import type { Connection } from "../schemas/connection";
 import type { ConnectionInput } from "../resources/connection";
 import { outputForm } from "./invoke-style";
 import { listOnStack } from "./stack-list";
+import { stackSources } from "./listings";
 
 /** Which stack {@link getStackSources} lists; each defaults to configuration. */
 export type GetStackSourcesArgs = StackSourcesArgs & { connection?: Connection };
 /** Arguments of {@link getStackSourcesOutput}, each an Input; `connection` as resources take it. */
 export type GetStackSourcesOutputArgs = ArgsOf<StackSourcesArgs> & ConnectionInput;
-
-const FN = "getStackSources";
 
 /**
  * Lists the data sources of a stack (the cloud proxy of a service, or the open-source server
@@ -35,5 +34,5 @@ export function getStackSourcesOutput(args: GetStackSourcesOutputArgs = {}, opts
 }
 
 function list(raw: unknown): Promise<StackSource[]> {
-  return listOnStack({ fn: FN, collection: "sources", item: stackSource }, raw);
+  return listOnStack(stackSources, raw);
 }

@@ -46,15 +46,4 @@ function settled(dep: unknown): pulumi.Output<unknown> {
   throw new Error(`dependsOn takes resources, not ${typeof dep}`);
 }
 
-/**
- * Prefixes the errors of reading settings and arguments with the function's name, so that
- * "pipestack:serviceId is not set ..." says which call needed it. API errors pass as they are
- * (their message already names the request).
- */
-export function named<T>(fn: string, step: () => T): T {
-  try {
-    return step();
-  } catch (err) {
-    throw new Error(`${fn}: ${(err as Error).message}`);
-  }
-}
+export { named } from "./named";

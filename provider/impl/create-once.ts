@@ -1,35 +1,44 @@
+import { randomBytes } from "node:crypto";
 import { ConflictError, mayHaveBeenApplied } from "../client/errors";
 import type { RetryPolicy } from "../client/retry";
 import { RetryBudget } from "../client/retry-budget";
-import { ServerClock } from "../client/server-clock";
 
 /**
- * Creating an object without ever making two, and without ever taking over one that is not
- * ours. A POST that fails ambiguously (5xx, lost connection, gateway timeout) may or may not
- * have been applied; the list is then read, and an object is taken as the one this request made
- * only when both hold:
- *  - it has every field the request sent (compared in the same normalised form as a diff), and
- *  - the server made it after the POST began (its timestamp against the server's clock, read
- *    from the `Date` header of the answers, with {@link CLOCK_TOLERANCE_MS} of slack).
- * Objects that existed before the POST began, or that differ from it, are never taken; when the
- * time of a matching object cannot be told, the create fails naming it and how to adopt it on
- * purpose. The normal path (a POST that succeeds) sends nothing more. Every request of the
- * operation (the POSTs, the lists, the client's own retries) spends one {@link RetryBudget}.
+ * Creating an object without ever making two, and without ever recording one that is not ours.
+ * Each create carries a marker: a value unique to this one create ({@link createMarker}), in a
+ * field the object reads back (a pipe's temporary name, a dashboard's or saved search's tags,
+ * an alert's note or name) and that the engine puts right with one more request as soon as the
+ * POST answers. When a POST fails ambiguously (5xx, lost connection, gateway timeout) the list is
+ * read, and the one object carrying this create's marker is the proof that it went through: that
+ * object is taken, and nothing else ever is. No marker found means it was not applied: the POST
+ * is sent again, from the same budget. An object that existed before this create began cannot
+ * carry its marker, and neither can one another stack made, however identical and however close
+ * in time.
+ *
+ * A kind with no field to carry a marker (reverse private endpoints) reads the list before the
+ * POST instead: after an ambiguous failure, a matching object that was not there before is
+ * reported (it may be this create's, or a twin another program made at the same moment) and
+ * never taken; matching objects that were there before are ignored, and the POST is sent again.
+ * Every request of the operation (the lists, the POSTs, the client's own retries) spends one
+ * {@link RetryBudget}.
  */
 
-/** Slack for clock resolution (the `Date` header counts whole seconds) and network time. */
-export const CLOCK_TOLERANCE_MS = 1500;
+/** The prefix of every marker: `pipestack-create-` and 12 hex digits, 29 characters (a tag holds 32). */
+export const MARKER_PREFIX = "pipestack-create-";
 
-/** When the server made an object: an instant on its clock and that value's resolution. */
-export interface Stamp {
-  ms: number;
-  resolutionMs: number;
+/** A marker unique to one create: 48 random bits. */
+export function createMarker(): string {
+  return `${MARKER_PREFIX}${randomBytes(6).toString("hex")}`;
 }
 
-/** The budget and clock every request of one create shares. */
+/** True for any create's marker (an object left marked by an interrupted create). */
+export function isMarker(value: unknown): boolean {
+  return typeof value === "string" && new RegExp(`^${MARKER_PREFIX}[0-9a-f]{12}$`).test(value);
+}
+
+/** The budget every request of one create shares. */
 export interface CreateContext {
   budget: RetryBudget;
-  clock: ServerClock;
 }
 
 /** How to create, list and recognise one kind of object. */
@@ -39,44 +48,36 @@ export interface CreateOnceOps<T> {
   post(ctx: CreateContext): Promise<T>;
   list(ctx: CreateContext): Promise<T[]>;
   id(object: T): string;
-  /** When the server made it; undefined when the object does not say. */
-  createdAt(object: T): Stamp | undefined;
-  /** True when the object has every (non-secret) field this request sent. */
-  sameAsSent(object: T): boolean;
+  /** True when the object carries this create's marker. Absent for kinds that cannot carry one. */
+  carriesMarker?(object: T): boolean;
+  /**
+   * For kinds without a marker: true when a listed object has every field the POST sent. The
+   * list is then read before the POST too.
+   */
+  sameAsSent?(object: T): boolean;
+  /** Checks the list read before the POST (when it is read); throws to create nothing. */
+  before?(listed: T[]): void;
   /** How to adopt an existing object on purpose: a sentence. */
   howToAdopt(id: string): string;
   /**
-   * The error for a conflict (409) this request did not cause: it should name the object in the
-   * way and how to adopt it. @default the API's error as it is
+   * The error for a conflict (409) this create did not cause (no object carries its marker): it
+   * may name the object in the way. `existed` holds the ids listed before the POST, when read.
+   * @default the API's error as it is
    */
-  conflict?(err: ConflictError, listed: T[]): Error;
+  conflict?(err: ConflictError, listed: T[], existed: ReadonlySet<string> | undefined): Error;
 }
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-/** An instant from an ISO timestamp (ms resolution), if it is one. */
-export function isoStamp(value: unknown): Stamp | undefined {
-  if (typeof value !== "string") return undefined;
-  const ms = Date.parse(value);
-  return Number.isNaN(ms) ? undefined : { ms, resolutionMs: 1 };
-}
-
-/** A document id of the stack server (an ObjectId) starts with its creation time in Unix seconds. */
-export function objectIdStamp(id: unknown): Stamp | undefined {
-  if (typeof id !== "string" || !/^[0-9a-f]{24}$/i.test(id)) return undefined;
-  return { ms: parseInt(id.slice(0, 8), 16) * 1000, resolutionMs: 1000 };
-}
-
-/** True when a stamp may lie at or after `sinceMs` (both on the server's clock). */
-export function madeSince(stamp: Stamp, sinceMs: number): boolean {
-  return stamp.ms + stamp.resolutionMs > sinceMs - CLOCK_TOLERANCE_MS;
-}
-
 /** Creates one object as described above; `policy` bounds every request of the operation. */
 export async function createOnce<T>(ops: CreateOnceOps<T>, policy: RetryPolicy): Promise<T> {
-  const began = Date.now();
-  const ctx: CreateContext = { budget: new RetryBudget(policy), clock: new ServerClock() };
-  let ambiguousBefore = false;
+  const ctx: CreateContext = { budget: new RetryBudget(policy) };
+  let existed: Set<string> | undefined;
+  if (ops.before || ops.sameAsSent) {
+    const listed = await ops.list(ctx);
+    ops.before?.(listed);
+    existed = new Set(listed.map(ops.id));
+  }
   for (;;) {
     let failure: unknown;
     try {
@@ -88,33 +89,30 @@ export async function createOnce<T>(ops: CreateOnceOps<T>, policy: RetryPolicy):
     if (!mayHaveBeenApplied(failure) && !conflict) throw failure;
     const listed = await ops.list(ctx);
     const message = (failure as Error).message;
-    const since = ctx.clock.toServer(began);
-    // A conflict on a first POST means the object was there before it: never ours.
-    if (!conflict || ambiguousBefore) {
-      const ours = listed.filter((o) => ops.sameAsSent(o) && isMadeSince(ops.createdAt(o), since));
-      if (ours.length === 1) return ours[0];
-      if (ours.length > 1) {
-        throw new Error(
-          `${message}; ${ours.length} ${ops.what}s matching this request were made while it ran (${ours.map(ops.id).join(", ")}): keep one (${ops.howToAdopt(ops.id(ours[0]))}) and delete the others`,
-        );
-      }
-      const undated = listed.filter((o) => ops.sameAsSent(o) && ops.createdAt(o) === undefined);
-      if (undated.length) {
-        const ids = undated.map(ops.id).join(", ");
-        throw new Error(
-          `${message}; the create may have gone through, and ${ops.what} ${ids} matches it, but the server does not say when it was made, so it is not taken over. If it is this resource's, ${ops.howToAdopt(ops.id(undated[0]))}`,
-        );
-      }
+    const ours = ops.carriesMarker ? listed.filter(ops.carriesMarker) : [];
+    if (ours.length === 1) return ours[0];
+    if (ours.length > 1) {
+      // Only this create's own POSTs carry its marker: every one named here is this create's.
+      throw new Error(
+        `${message}; ${ours.length} ${ops.what}s carrying this create's marker were made (${ours.map(ops.id).join(", ")}), all by this create: keep one (${ops.howToAdopt(ops.id(ours[0]))}) and delete the others`,
+      );
     }
-    if (conflict) throw ops.conflict ? ops.conflict(failure as ConflictError, listed) : failure;
+    if (conflict) throw ops.conflict ? ops.conflict(failure as ConflictError, listed, existed) : failure;
+    const made = ops.sameAsSent ? listed.filter((o) => !existed?.has(ops.id(o)) && ops.sameAsSent!(o)) : [];
+    if (made.length) throw new Error(unproven(message, ops.what, made.map(ops.id)));
     // Not applied: ask again, from the same budget.
-    ambiguousBefore = true;
     const delay = ctx.budget.next();
     if (delay === undefined) throw failure;
     await sleep(delay);
   }
 }
 
-function isMadeSince(stamp: Stamp | undefined, since: number): boolean {
-  return stamp !== undefined && madeSince(stamp, since);
+/** The failure when objects matching the request appeared while it ran, but nothing tells whose they are. */
+function unproven(message: string, what: string, ids: string[]): string {
+  const them = ids.length === 1 ? `${what} ${ids[0]} matches it and was` : `${what}s ${ids.join(", ")} match it and were`;
+  return (
+    `${message}; the create may have gone through: ${them} made while it ran, but the API gives a ${what} no field that tells ` +
+    `which create made it (another stack creating the same ${what} at the same moment makes an identical one), so it is not ` +
+    `recorded as this resource's. Nothing was adopted; find out which program made it before adopting it (\`adoptId\`) or deleting it`
+  );
 }

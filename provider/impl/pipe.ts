@@ -1,5 +1,6 @@
 import type * as dynamic from "@pulumi/pulumi/dynamic";
 import { serviceRef, type CloudService } from "../client/cloud";
+import { ConflictError } from "../client/errors";
 import { PollTimeout } from "../client/poll";
 import type { Settings } from "../config";
 import type { CheckFailure } from "../schemas/check-failures";
@@ -17,11 +18,11 @@ import { diffResult, fieldChanges, type Diff } from "./field-diff";
 import { orGone, readOrGone, readResult, updateUnlessGone } from "./gone";
 import { pinServiceIds } from "./pin-service";
 import { ResourceInitError } from "./init-error";
-import { createPipe, deletePipe, getPipe, patchPipe, patchScaling, pipeWhereabouts, pollPipe, putSettings, sendCommand } from "./pipe/api";
+import { createPipe, deletePipe, getPipe, patchPipe, patchScaling, pipeWhereabouts, pollPipe, putSettings, renameCreated, sendCommand } from "./pipe/api";
 import { pipeDiff } from "./pipe/diff-rules";
 import { pipeOutputs, refreshedOutputs, type ApiPipe } from "./pipe/outputs";
 import { createBody, secretsOf } from "./pipe/request-body";
-import { completedReplaces, isFailed, isSettled, isStoppedState, kindOf } from "./pipe/states";
+import { completedReplaces, isFailed, isSettled, isStoppedState, kindOf, loadsOnce } from "./pipe/states";
 import { planUpdate } from "./pipe/update-plan";
 
 const DEFAULT_WAIT_SECONDS = 600;
@@ -138,7 +139,20 @@ export async function create(inputs: PipeInputs): Promise<dynamic.CreateResult<P
   const svc = service(inputs);
   const adoptId = adoptIdOf(inputs, engineSettings().adopt);
   if (adoptId) return adopt(svc, adoptId, inputs);
-  const created = await createPipe(svc, createBody(inputs), secretsOf(inputs), (p) => sameAsSent(p, inputs));
+  const marked = !loadsOnce(inputs);
+  const made = await createPipe(svc, createBody(inputs), secretsOf(inputs), marked);
+  const rename = marked ? renameCreated(svc, made, String(inputs.name), timing(inputs)) : Promise.resolve(made);
+  const created = await rename.catch((err: unknown) => {
+    if (err instanceof ConflictError) throw err;
+    // Ours, still under its temporary name: recorded, so the next `up` renames it (or `destroy` deletes it).
+    const reason = err instanceof Error ? err.message : String(err);
+    throw initError(
+      `pipe ${made.id} was created, but giving it its name failed (${reason}); run \`pulumi up\` again`,
+      made.id,
+      pipeOutputs(made, inputs),
+      inputs,
+    );
+  });
   let settled = await settle(svc, created, { ...inputs, stopped: undefined }, "was created");
   if (inputs.stopped === true) {
     await sendCommand(svc, created.id, "stop");
@@ -151,11 +165,6 @@ export async function create(inputs: PipeInputs): Promise<dynamic.CreateResult<P
 export function adoptIdOf(inputs: Pick<PipeInputs, "adoptId" | "name">, adopt: Record<string, string> | undefined): string | undefined {
   if (typeof inputs.adoptId === "string" && inputs.adoptId) return inputs.adoptId;
   return typeof inputs.name === "string" ? adopt?.[inputs.name] : undefined;
-}
-
-/** A listed pipe has every non-secret field the create sent (as a diff would compare them). */
-function sameAsSent(live: ApiPipe, inputs: PipeInputs): boolean {
-  return fieldChanges(pipeOutputs(live, inputs), inputs, pipeDiff).every((c) => c.path.startsWith("sourceSecrets"));
 }
 
 /**

@@ -10,11 +10,14 @@ import { orGone, readOrGone, readResult, updateUnlessGone } from "./gone";
 import { alertOutputs } from "./stack/alert-answer";
 import { alertBody } from "./stack/alert-body";
 import { alertDiff, withKnownTileId } from "./stack/alert-diff";
-import { resolveAlertTile } from "./stack/alert-tile";
+import { goneAlertWarning } from "./stack/alert-gone";
+import { liveTileId, resolveAlertTile } from "./stack/alert-tile";
 import { createAlert, deleteObject, putAlert, stackWhereabouts } from "./stack/api";
 import { stackGeneration } from "./stack/generation";
-import { checkStackObject, targetOf, withTarget } from "./stack/target";
-import type { StackAlertRecord } from "../schemas/stack-alert";
+import { TARGET_KEYS, checkStackObject, targetOf, withTarget } from "./stack/target";
+import { createMarker } from "./create-once";
+import { unmarked } from "./stack/unmark";
+import { containsUnknown } from "../schemas/unknown";
 
 /**
  * Validates an alert before any network call and pins its stack into the inputs. Failures
@@ -31,7 +34,22 @@ export async function check(_olds: AlertInputs, news: AlertInputs): Promise<dyna
  * while tile and dashboard stay the same, so a dashboard's own change previews no alert change.
  */
 export async function diff(_id: string, olds: AlertOutputs, news: AlertInputs): Promise<Diff> {
-  return diffResult(fieldChanges(olds, withKnownTileId(olds, news), alertDiff));
+  return diffResult(fieldChanges(olds, await withLiveTileId(olds, news), alertDiff));
+}
+
+/**
+ * {@link withKnownTileId}, checked against the live dashboard: the old tile id is carried only
+ * while the dashboard still has that tile under that name. A tile removed (the server has then
+ * deleted the alert) or renamed shows as a change of `tileId`, and the update fails saying why,
+ * never a silent success. Values not known yet (a preview) are compared as they are.
+ */
+async function withLiveTileId(olds: AlertOutputs, news: AlertInputs): Promise<AlertInputs> {
+  const carried = withKnownTileId(olds, news);
+  if (carried === news || containsUnknown(news) || typeof news.dashboardId !== "string" || typeof news.tile !== "string") return carried;
+  // `check` pins the stack into the inputs; inputs that name none were never checked: no stack to ask.
+  if (!TARGET_KEYS.some((k) => typeof news[k] === "string")) return carried;
+  const live = await liveTileId(targetOf(news), news.dashboardId, news.tile);
+  return live === carried.tileId ? carried : { ...news, tileId: live };
 }
 
 /** The request body for this target: its generation's form, the tile checked and resolved (before any write). */
@@ -43,11 +61,14 @@ async function bodyFor(target: StackTarget, inputs: AlertInputs): Promise<{ body
 export async function create(inputs: AlertInputs): Promise<dynamic.CreateResult<AlertOutputs>> {
   const target = targetOf(inputs);
   if (typeof inputs.adoptId === "string") return adopt(target, inputs.adoptId, inputs);
-  const { body, tileId } = await bodyFor(target, inputs);
-  // After an ambiguous failure, a listed alert is ours only if it reads back as this program's.
-  const sameAsSent = (r: StackAlertRecord) => fieldChanges(alertOutputs(r, inputs), { ...inputs, tileId }, alertDiff).length === 0;
-  const created = await createAlert(target, body, sameAsSent);
-  return { id: created.id, outs: alertOutputs(created, inputs) };
+  const { body } = await bodyFor(target, inputs);
+  // The create's marker rides in `note` (current servers) or `name` (the first generation has no
+  // note); the PUT right after sets the program's value back.
+  const field = (await stackGeneration(target)) === "current" ? "note" : "name";
+  const created = await createAlert(target, body, { field, value: createMarker() });
+  const recorded = () => ({ ...alertOutputs(created, inputs), __provider: inputs.__provider });
+  const updated = await unmarked("alert", created.id, () => putAlert(target, created.id, body), recorded);
+  return { id: created.id, outs: alertOutputs(updated, inputs) };
 }
 
 /** Brings an existing alert under management: it must exist; one PUT makes it the program's. */
@@ -69,6 +90,8 @@ export async function update(id: string, _olds: AlertOutputs, news: AlertInputs)
 export async function read(id: string, props: AlertOutputs = {} as AlertOutputs): Promise<dynamic.ReadResult<AlertOutputs>> {
   const target = targetOf(props);
   const live = await readOrGone(stackWhereabouts(target, "alerts", id));
+  // The engine drops a gone object from the state without a word: say why it went.
+  if (live === undefined && Object.keys(props).length > 0) console.warn(`warning: ${await goneAlertWarning(target, id, props)}`);
   return readResult(id, live && alertOutputs(live, withTarget(props)));
 }
 

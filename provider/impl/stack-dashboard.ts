@@ -10,9 +10,11 @@ import { orGone, readOrGone, readResult, updateUnlessGone } from "./gone";
 import { createDashboard, deleteObject, putDashboard, stackWhereabouts } from "./stack/api";
 import { dashboardBody, dashboardOutputs } from "./stack/dashboard-body";
 import { dashboardDiff } from "./stack/dashboard-diff";
+import { refuseOnFirstGeneration } from "./stack/dashboard-generation";
 import { withFormHint } from "./stack/tile-form-hint";
 import { checkStackObject, targetOf, withTarget } from "./stack/target";
-import type { StackDashboardRecord } from "../schemas/stack-dashboard";
+import { createMarker } from "./create-once";
+import { unmarked } from "./stack/unmark";
 
 /**
  * Validates a dashboard before any network call and pins its stack into the inputs. Failures
@@ -32,13 +34,16 @@ export async function diff(_id: string, olds: DashboardOutputs, news: DashboardI
 
 export async function create(inputs: DashboardInputs): Promise<dynamic.CreateResult<DashboardOutputs>> {
   const target = targetOf(inputs);
+  await refuseOnFirstGeneration(target, inputs);
   if (typeof inputs.adoptId === "string") return adopt(target, inputs.adoptId, inputs);
-  // After an ambiguous failure, a listed dashboard is ours only if it reads back as this program's.
-  const sameAsSent = (r: StackDashboardRecord) => fieldChanges(dashboardOutputs(r, inputs, inputs.tiles, undefined), inputs, dashboardDiff).length === 0;
-  const created = await createDashboard(target, dashboardBody(inputs), sameAsSent).catch((err) => {
+  // The create's marker rides in `tags`; the PUT right after gives the dashboard the program's tags.
+  const created = await createDashboard(target, dashboardBody(inputs), { field: "tags", value: createMarker() }).catch((err) => {
     throw withFormHint(err, inputs);
   });
-  return { id: created.id, outs: dashboardOutputs(created, inputs, inputs.tiles, undefined) };
+  const made = dashboardOutputs(created, inputs, inputs.tiles, undefined);
+  const put = () => putDashboard(target, created.id, dashboardBody(inputs, made));
+  const updated = await unmarked("dashboard", created.id, put, () => ({ ...made, __provider: inputs.__provider }));
+  return { id: created.id, outs: dashboardOutputs(updated, inputs, inputs.tiles, made.tiles) };
 }
 
 /**
@@ -59,6 +64,7 @@ async function adopt(target: StackTarget, id: string, inputs: DashboardInputs): 
  */
 export async function update(id: string, olds: DashboardOutputs, news: DashboardInputs): Promise<dynamic.UpdateResult<DashboardOutputs>> {
   const target = targetOf(news);
+  await refuseOnFirstGeneration(target, news);
   const body = dashboardBody(news, olds);
   const updated = await updateUnlessGone(stackWhereabouts(target, "dashboards", id), () => putDashboard(target, id, body));
   return { outs: dashboardOutputs(updated, news, news.tiles, olds.tiles) };

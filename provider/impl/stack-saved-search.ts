@@ -1,6 +1,8 @@
 import type * as dynamic from "@pulumi/pulumi/dynamic";
 import type { StackTarget } from "../client/stack-target";
-import { stackSavedSearchSpec, type StackSavedSearchRecord } from "../schemas/stack-saved-search";
+import { stackSavedSearchSpec } from "../schemas/stack-saved-search";
+import { createMarker } from "./create-once";
+import { unmarked } from "./stack/unmark";
 import type { SavedSearchInputs, SavedSearchOutputs } from "../schemas/stack-props";
 import { adoptable } from "./adopt";
 import { connected, settingsFor } from "./connection";
@@ -36,10 +38,12 @@ export async function create(inputs: SavedSearchInputs): Promise<dynamic.CreateR
   const target = targetOf(inputs);
   await requireCurrent(target);
   if (typeof inputs.adoptId === "string") return adopt(target, inputs.adoptId, inputs);
-  // After an ambiguous failure, a listed saved search is ours only if it reads back as this program's.
-  const sameAsSent = (r: StackSavedSearchRecord) => fieldChanges(savedSearchOutputs(r, inputs), inputs, savedSearchDiff).length === 0;
-  const created = await createSavedSearch(target, savedSearchBody(inputs), sameAsSent);
-  return { id: created.id, outs: savedSearchOutputs(created, inputs) };
+  // The create's marker rides in `tags`; the PUT right after gives the saved search the program's tags.
+  const body = savedSearchBody(inputs);
+  const created = await createSavedSearch(target, body, { field: "tags", value: createMarker() });
+  const recorded = () => ({ ...savedSearchOutputs(created, inputs), __provider: inputs.__provider });
+  const updated = await unmarked("saved search", created.id, () => putSavedSearch(target, created.id, body), recorded);
+  return { id: created.id, outs: savedSearchOutputs(updated, inputs) };
 }
 
 /** Brings an existing saved search under management: it must exist; one PUT makes it the program's. */

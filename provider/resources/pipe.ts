@@ -1,13 +1,13 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { Destination, FieldMapping, PipeSettings, pipeSpecShape, Scaling } from "../schemas/pipe";
 import type { PipeSource, pipeSource } from "../schemas/pipe-source";
-import type { PipeSourceSecrets } from "../schemas/pipe-policy";
+import { pipePolicy, pipeServerOutputs, type PipeSourceSecrets } from "../schemas/pipe-policy";
 import type { ArgsOf, DeepInput } from "./inputs";
 import type { SchemaInput } from "./schema-input";
 import { shim } from "./shim";
 import { hasTypeToken, RESOURCE_MODULE, typeTokens } from "./type-tokens";
-import { splitSourceInput } from "./split-source";
-import { connectionInput, connectionOptions, type ConnectionInput } from "./connection";
+import type { ConnectionInput } from "./connection";
+import { registeredOptions, registeredProps, type ClassSpec } from "./register";
 
 /**
  * Arguments of a {@link Pipe}: the create body of the API (`source` with exactly one source
@@ -30,6 +30,9 @@ export interface PipeArgs extends ArgsOf<Omit<SchemaInput<typeof pipeSpecShape>,
    */
   adoptId?: pulumi.Input<string>;
 }
+
+/** The Pipe's registration, from the pipe policy: credentials travel apart, in `sourceSecrets`. */
+const spec = { policy: pipePolicy, serverOutputs: pipeServerOutputs, secretsApart: { field: "source", into: "sourceSecrets" } } satisfies ClassSpec;
 
 /**
  * A pipe: continuous or one-off ingestion from a Kafka-style stream, object storage, a
@@ -82,36 +85,6 @@ export class Pipe extends pulumi.dynamic.Resource {
   declare readonly updatedAt: pulumi.Output<string>;
 
   constructor(name: string, args: PipeArgs, opts?: pulumi.CustomResourceOptions) {
-    // Secret material travels in a property of its own: a secret inside `source` would make all
-    // of it secret, and previews would hide brokers, topics and tables behind `[secret]`. The
-    // split keeps the other nested Inputs as they are (see splitSourceInput).
-    const split = splitSourceInput(args.source);
-    super(
-      shim("pipe"),
-      name,
-      {
-        name: args.name ?? name,
-        organizationId: args.organizationId,
-        serviceId: args.serviceId,
-        source: split.source,
-        sourceSecrets: pulumi.secret(split.secrets),
-        destination: args.destination,
-        fieldMappings: args.fieldMappings,
-        scaling: args.scaling,
-        settings: args.settings,
-        waitTimeoutSeconds: args.waitTimeoutSeconds,
-        adoptId: args.adoptId,
-        stopped: args.stopped,
-        resyncToken: args.resyncToken,
-        connection: connectionInput(args),
-        state: undefined,
-        stateReason: undefined,
-        createdAt: undefined,
-        updatedAt: undefined,
-      },
-      connectionOptions(args, { ...opts, additionalSecretOutputs: [...(opts?.additionalSecretOutputs ?? []), "sourceSecrets"] }),
-      RESOURCE_MODULE,
-      "Pipe",
-    );
+    super(shim("pipe"), name, registeredProps(spec, args, { name }), registeredOptions(spec, args, opts), RESOURCE_MODULE, "Pipe");
   }
 }

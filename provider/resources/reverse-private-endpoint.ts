@@ -2,7 +2,9 @@ import * as pulumi from "@pulumi/pulumi";
 import type { CustomPrivateDnsMapping, EndpointType, endpointSpecShape } from "../schemas/reverse-private-endpoint-spec";
 import type { ArgsOf } from "./inputs";
 import type { SchemaInput } from "./schema-input";
-import { connectionInput, connectionOptions, type ConnectionInput } from "./connection";
+import type { ConnectionInput } from "./connection";
+import { registeredOptions, registeredProps, type ClassSpec } from "./register";
+import { endpointPolicy, endpointServerOutputs } from "../schemas/reverse-private-endpoint-policy";
 import { shim } from "./shim";
 import { hasTypeToken, RESOURCE_MODULE, typeTokens } from "./type-tokens";
 
@@ -18,6 +20,9 @@ export interface ReversePrivateEndpointArgs extends ArgsOf<Omit<SchemaInput<type
    */
   adoptId?: pulumi.Input<string>;
 }
+
+/** The endpoint's registration, from the endpoint policy. */
+const spec = { policy: endpointPolicy, serverOutputs: endpointServerOutputs } satisfies ClassSpec;
 
 /**
  * A reverse private endpoint: a private connection from the service to a network of yours
@@ -68,32 +73,6 @@ export class ReversePrivateEndpoint extends pulumi.dynamic.Resource {
   declare readonly privateDnsNames: pulumi.Output<string[] | undefined>;
 
   constructor(name: string, args: ReversePrivateEndpointArgs, opts?: pulumi.CustomResourceOptions) {
-    super(
-      shim("reverse-private-endpoint"),
-      name,
-      {
-        description: args.description,
-        type: args.type,
-        vpcEndpointServiceName: args.vpcEndpointServiceName,
-        vpcResourceConfigurationId: args.vpcResourceConfigurationId,
-        vpcResourceShareArn: args.vpcResourceShareArn,
-        mskClusterArn: args.mskClusterArn,
-        mskAuthentication: args.mskAuthentication,
-        gcpServiceAttachment: args.gcpServiceAttachment,
-        customPrivateDnsMappings: args.customPrivateDnsMappings,
-        organizationId: args.organizationId,
-        serviceId: args.serviceId,
-        adoptId: args.adoptId,
-        waitTimeoutSeconds: args.waitTimeoutSeconds,
-        status: undefined,
-        endpointId: undefined,
-        dnsNames: undefined,
-        privateDnsNames: undefined,
-        connection: connectionInput(args),
-      },
-      connectionOptions(args, opts),
-      RESOURCE_MODULE,
-      "ReversePrivateEndpoint",
-    );
+    super(shim("reverse-private-endpoint"), name, registeredProps(spec, args), registeredOptions(spec, args, opts), RESOURCE_MODULE, "ReversePrivateEndpoint");
   }
 }

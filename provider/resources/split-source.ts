@@ -1,5 +1,5 @@
 import * as pulumi from "@pulumi/pulumi";
-import { secretLocations, type PipeSourceSecrets, type SecretField } from "../schemas/pipe-secrets";
+import { secretLocations, type PipeSourceSecrets } from "../schemas/pipe-secrets";
 
 type Obj = Record<string, unknown>;
 
@@ -26,15 +26,19 @@ function take(value: unknown, path: readonly string[]): { rest: unknown; taken: 
 }
 
 /**
- * Splits a pipe source as the program passes it into its readable part and its secret material
- * (credentials, access keys, connection strings), without waiting for the values inside: the
- * readable part keeps its nested Inputs, so one unknown value does not make all of `source`
- * unknown in a preview, and a field the program itself marked secret keeps `source` secret.
+ * Splits a value as the program passes it into its readable part and its secret material, by
+ * the secrets' locations (name -> paths, from a field policy), without waiting for the values
+ * inside: the readable part keeps its nested Inputs, so one unknown value does not make all of it
+ * unknown in a preview, and a field the program itself marked secret keeps it secret. The
+ * secrets come back as one object, one key per secret name (the first location that holds it).
  */
-export function splitSourceInput(source: unknown): { source: pulumi.Input<Obj> | undefined; secrets: pulumi.Output<PipeSourceSecrets> } {
-  let rest = source;
-  const found: Partial<Record<SecretField, unknown[]>> = {};
-  for (const [field, paths] of Object.entries(secretLocations) as [SecretField, readonly (readonly string[])[]][]) {
+export function splitSecretsInput(
+  value: unknown,
+  locations: readonly (readonly [string, readonly (readonly string[])[]])[],
+): { rest: pulumi.Input<Obj> | undefined; secrets: pulumi.Output<Obj> } {
+  let rest = value;
+  const found: Record<string, unknown[]> = {};
+  for (const [field, paths] of locations) {
     for (const path of paths) {
       const split = take(rest, path);
       rest = split.rest;
@@ -44,10 +48,19 @@ export function splitSourceInput(source: unknown): { source: pulumi.Input<Obj> |
   const secrets = pulumi.output(found).apply((all) => {
     const out: Obj = {};
     for (const [field, values] of Object.entries(all)) {
-      const value = (values as unknown[] | undefined)?.find((v) => v !== undefined && v !== null);
-      if (value !== undefined) out[field] = value;
+      const first = (values as unknown[] | undefined)?.find((v) => v !== undefined && v !== null);
+      if (first !== undefined) out[field] = first;
     }
     return out;
   });
-  return { source: rest as pulumi.Input<Obj> | undefined, secrets };
+  return { rest: rest as pulumi.Input<Obj> | undefined, secrets };
+}
+
+/**
+ * Splits a pipe source into its readable part and its secret material (credentials, access
+ * keys, connection strings), where the pipe policy locates them (see {@link splitSecretsInput}).
+ */
+export function splitSourceInput(source: unknown): { source: pulumi.Input<Obj> | undefined; secrets: pulumi.Output<PipeSourceSecrets> } {
+  const split = splitSecretsInput(source, Object.entries(secretLocations));
+  return { source: split.rest, secrets: split.secrets };
 }

@@ -3,7 +3,9 @@ import type { AlertChannel, stackAlertSpec, StackAlertInput } from "../schemas/s
 import type { ArgsOf } from "./inputs";
 import type { SchemaInput } from "./schema-input";
 import { shim } from "./shim";
-import { connectionInput, connectionOptions, type ConnectionInput } from "./connection";
+import type { ConnectionInput } from "./connection";
+import { registeredOptions, registeredProps, type ClassSpec } from "./register";
+import { alertServerOutputs, stackAlertPolicy } from "../schemas/stack-alert-policy";
 import { hasTypeToken, RESOURCE_MODULE, typeTokens } from "./type-tokens";
 
 /**
@@ -14,6 +16,9 @@ export interface StackAlertArgs extends ArgsOf<Omit<SchemaInput<typeof stackAler
   /** Alert name, 1-512 characters. @default the resource name */
   name?: pulumi.Input<string>;
 }
+
+/** The alert's registration, from the alert policy. */
+const spec = { policy: stackAlertPolicy, serverOutputs: alertServerOutputs } satisfies ClassSpec;
 
 /**
  * An alert of the observability stack: on a dashboard tile (`source: "tile"`, with
@@ -78,42 +83,6 @@ export class StackAlert extends pulumi.dynamic.Resource {
   declare readonly serviceId: pulumi.Output<string | undefined>;
 
   constructor(name: string, args: StackAlertArgs, opts?: pulumi.CustomResourceOptions) {
-    super(
-      shim("stack-alert"),
-      name,
-      {
-        name: args.name ?? name,
-        message: args.message,
-        note: args.note,
-        threshold: args.threshold,
-        thresholdMax: args.thresholdMax,
-        interval: args.interval,
-        thresholdType: args.thresholdType,
-        source: args.source,
-        channel: args.channel,
-        channels: args.channels,
-        numConsecutiveWindows: args.numConsecutiveWindows,
-        scheduleOffsetMinutes: args.scheduleOffsetMinutes,
-        scheduleStartAt: args.scheduleStartAt,
-        dashboardId: args.dashboardId,
-        tileId: args.tileId,
-        tile: args.tile,
-        savedSearchId: args.savedSearchId,
-        groupBy: args.groupBy,
-        organizationId: args.organizationId,
-        serviceId: args.serviceId,
-        stackUrl: args.stackUrl,
-        adoptId: args.adoptId,
-        connection: connectionInput(args),
-        state: undefined,
-        team: undefined,
-        silenced: undefined,
-        createdAt: undefined,
-        updatedAt: undefined,
-      },
-      connectionOptions(args, opts),
-      RESOURCE_MODULE,
-      "StackAlert",
-    );
+    super(shim("stack-alert"), name, registeredProps(spec, args, { name }), registeredOptions(spec, args, opts), RESOURCE_MODULE, "StackAlert");
   }
 }

@@ -2,7 +2,9 @@ import * as pulumi from "@pulumi/pulumi";
 import type { SavedSearchFilter, stackSavedSearchSpec } from "../schemas/stack-saved-search";
 import type { ArgsOf } from "./inputs";
 import type { SchemaInput } from "./schema-input";
-import { connectionInput, connectionOptions, type ConnectionInput } from "./connection";
+import type { ConnectionInput } from "./connection";
+import { registeredOptions, registeredProps, type ClassSpec } from "./register";
+import { savedSearchServerOutputs, stackSavedSearchPolicy } from "../schemas/stack-saved-search-policy";
 import { shim } from "./shim";
 import { hasTypeToken, RESOURCE_MODULE, typeTokens } from "./type-tokens";
 
@@ -14,6 +16,9 @@ export interface StackSavedSearchArgs extends ArgsOf<Omit<SchemaInput<typeof sta
   /** Saved search name, 1-1024 characters. @default the resource name */
   name?: pulumi.Input<string>;
 }
+
+/** The saved search's registration, from the saved-search policy. */
+const spec = { policy: stackSavedSearchPolicy, serverOutputs: savedSearchServerOutputs } satisfies ClassSpec;
 
 /**
  * A saved search of the observability stack (current servers, API 2.36 and later), on the
@@ -56,30 +61,6 @@ export class StackSavedSearch extends pulumi.dynamic.Resource {
   declare readonly serviceId: pulumi.Output<string | undefined>;
 
   constructor(name: string, args: StackSavedSearchArgs, opts?: pulumi.CustomResourceOptions) {
-    super(
-      shim("stack-saved-search"),
-      name,
-      {
-        name: args.name ?? name,
-        sourceId: args.sourceId,
-        select: args.select,
-        where: args.where,
-        whereLanguage: args.whereLanguage,
-        orderBy: args.orderBy,
-        tags: args.tags,
-        filters: args.filters,
-        organizationId: args.organizationId,
-        serviceId: args.serviceId,
-        stackUrl: args.stackUrl,
-        adoptId: args.adoptId,
-        teamId: undefined,
-        createdAt: undefined,
-        updatedAt: undefined,
-        connection: connectionInput(args),
-      },
-      connectionOptions(args, opts),
-      RESOURCE_MODULE,
-      "StackSavedSearch",
-    );
+    super(shim("stack-saved-search"), name, registeredProps(spec, args, { name }), registeredOptions(spec, args, opts), RESOURCE_MODULE, "StackSavedSearch");
   }
 }

@@ -32,6 +32,11 @@ export interface FieldRule<P extends string = string> {
   answerKey?: string;
   /** The API's PATCH form of its parent requires it: it is sent again with any in-place change there. */
   patchRequired?: true;
+  /**
+   * An instruction to the provider, not a property of the object (`adoptId`, `waitTimeoutSeconds`):
+   * the resource class registers it only when the program sets it and has no output for it.
+   */
+  inputOnly?: true;
 }
 
 type PlainObject<V> = NonNullable<V> extends readonly unknown[] ? never : NonNullable<V> extends object ? NonNullable<V> : never;

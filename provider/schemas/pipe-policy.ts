@@ -24,13 +24,13 @@ export const pipePolicy = {
   name: inPlace,
   organizationId: { change: "replace", sent: "url", writeOnly: true },
   serviceId: { change: "replace", sent: "url", mayBeMissing: true },
-  waitTimeoutSeconds: { change: "update", sent: "never", writeOnly: true },
+  waitTimeoutSeconds: { change: "update", sent: "never", writeOnly: true, inputOnly: true },
   // Run state: a state command (PATCH /state), read back from the pipe's state.
   stopped: { change: "update", patch: "state", sent: "never", serverDefault: true },
   // Never returned: kept from the program; a change sends one resync.
-  resyncToken: { change: "update", patch: "state", sent: "never", writeOnly: true },
+  resyncToken: { change: "update", patch: "state", sent: "never", writeOnly: true, inputOnly: true },
   // adoptId only says where the pipe came from: changing or dropping it changes nothing.
-  adoptId: { change: "none", sent: "never", writeOnly: true },
+  adoptId: { change: "none", sent: "never", writeOnly: true, inputOnly: true },
   fieldMappings: { ...inPlace, empty: [] },
   settings: {
     change: "update",

@@ -23,9 +23,9 @@ export const endpointPolicy = {
   customPrivateDnsMappings: { change: "update", patch: "endpoint", empty: [] },
   organizationId: { change: "replace", sent: "url", writeOnly: true },
   serviceId: { change: "replace", sent: "url", mayBeMissing: true },
-  waitTimeoutSeconds: { change: "update", sent: "never", writeOnly: true },
+  waitTimeoutSeconds: { change: "update", sent: "never", writeOnly: true, inputOnly: true },
   // adoptId only says where the endpoint came from: changing or dropping it changes nothing.
-  adoptId: { change: "none", sent: "never", writeOnly: true },
+  adoptId: { change: "none", sent: "never", writeOnly: true, inputOnly: true },
 } as const satisfies FieldPolicy<EndpointSpecInput, EndpointPatch>;
 
 /** Outputs of the server's own: never a change. */

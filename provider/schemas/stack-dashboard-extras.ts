@@ -2,7 +2,8 @@ import { z } from "zod";
 import { metricType, whereLanguage } from "./stack-dashboard-config";
 
 /**
- * Dashboard-wide parts of current stack servers beside the tiles: filters and containers.
+ * Dashboard-wide parts of current stack servers beside the tiles: filters, saved filter values
+ * and containers.
  * Field names are the server's. Pure.
  */
 
@@ -43,6 +44,19 @@ export const stackContainer = z
     collapsible: z.boolean().optional(),
     bordered: z.boolean().optional(),
     tabs: z.array(z.object({ id, title }).strict()).max(20, "must have at most 20 tabs").optional(),
+  })
+  .strict();
+
+/**
+ * One saved value of the dashboard's filters: a SQL condition the dashboard opens with, as the
+ * server's `savedFilterValues` holds it.
+ */
+export const stackSavedFilterValue = z
+  .object({
+    /** The condition's language; only SQL. @default "sql" */
+    type: z.literal("sql").optional(),
+    /** The condition, e.g. `ServiceName IN ('checkout')`. */
+    condition: z.string().max(10000, "must be at most 10000 characters"),
   })
   .strict();
 

@@ -3,7 +3,7 @@ import { formatPath, type CheckFailure } from "./check-failures";
 import { stackObjectFields } from "./stack-target";
 import { isUnknown } from "./unknown";
 import { AGG_FNS, metricType, numberFormat, tileConfig, whereLanguage } from "./stack-dashboard-config";
-import { stackContainer, stackFilter } from "./stack-dashboard-extras";
+import { stackContainer, stackFilter, stackSavedFilterValue } from "./stack-dashboard-extras";
 import { filterNameFailures, tileFormFailures } from "./stack-dashboard-rules";
 
 /** Width of the dashboard grid, in columns. */
@@ -25,8 +25,8 @@ export const stackSeries = z
     aggFn: z.enum(AGG_FNS).optional(),
     /** Quantile level, 0-1, with `aggFn: "quantile"`. */
     level: z.number().min(0, "must be at least 0").max(1, "must be at most 1").optional(),
-    /** Attribute the aggregation reads (not needed for `count`). */
-    field: text.optional(),
+    /** Attribute the aggregation reads (not needed for `count`; `""` is none, as the server takes it). */
+    field: z.string().optional(),
     /** Name shown for the series. */
     alias: z.string().optional(),
     /** Query expression filtering what is counted. @default "" */
@@ -96,6 +96,8 @@ export const stackDashboardSpec = z
     savedQuery: z.string().nullable().optional(),
     /** Language of `savedQuery`. @default "lucene" when `savedQuery` is set */
     savedQueryLanguage: whereLanguage.optional(),
+    /** Filter values the dashboard opens with, as SQL conditions (current servers). @default [] */
+    savedFilterValues: z.array(stackSavedFilterValue).optional(),
     /** Collapsible groups and tabs that tiles name by `containerId` / `tabId` (current servers). @default [] */
     containers: z.array(stackContainer).max(50, "must have at most 50 containers").optional(),
     ...stackObjectFields,

@@ -1,5 +1,7 @@
 import { z } from "zod";
 import { objectId } from "./refinements/ids";
+import { PINNED_FILTER_RULE, isSidebarFilter } from "./refinements/pinned-filter";
+import { containsUnknown } from "./unknown";
 import { stackObjectFields } from "./stack-target";
 
 /**
@@ -11,14 +13,14 @@ import { stackObjectFields } from "./stack-target";
 /** A filter as a condition in a query language. */
 const conditionFilter = z
   .object({
-    /** Language of the condition. @default "sql" */
+    /** Language of the condition; the server takes only `sql` through its API. @default "sql" */
     type: z.enum(["lucene", "sql"]).optional(),
-    /** The condition, e.g. `level = 'error'`; at most 8192 characters. */
+    /** The condition, one sidebar facet: `ServiceName IN ('checkout')`, `NOT IN (...)` or `Duration BETWEEN 0 AND 500`; at most 8192 characters. */
     condition: z.string().max(8192, "must be at most 8192 characters"),
   })
   .strict();
 
-/** A filter as a comparison of two SQL expressions. */
+/** A filter as a comparison of two SQL expressions (the server reads it back, but refuses it on write). */
 const comparisonFilter = z
   .object({
     type: z.literal("sql_ast"),
@@ -28,8 +30,20 @@ const comparisonFilter = z
   })
   .strict();
 
-/** One filter of a saved search. */
+/** One filter of a saved search, in any shape the server reads back. */
 export const savedSearchFilter = z.union([comparisonFilter, conditionFilter]);
+
+/**
+ * One filter as the server takes it on a write: a shape it reads back that also renders as one
+ * facet of its search sidebar (refinements/pinned-filter.ts); values not known yet pass.
+ */
+const writableFilter = savedSearchFilter.superRefine((filter, ctx) => {
+  if (containsUnknown(filter) || isSidebarFilter(filter)) return;
+  ctx.addIssue({
+    code: z.ZodIssueCode.custom,
+    message: `${PINNED_FILTER_RULE}: the server refuses other filters (lucene, sql_ast, comparisons such as \`ServiceName = 'checkout'\`); write \`ServiceName IN ('checkout')\``,
+  });
+});
 
 /** A saved search as the program describes it. */
 export const stackSavedSearchSpec = z
@@ -48,8 +62,8 @@ export const stackSavedSearchSpec = z
     orderBy: z.string().max(1024, "must be at most 1024 characters").optional(),
     /** Tags, at most 50, each at most 32 characters. */
     tags: z.array(z.string().max(32, "must be at most 32 characters")).max(50, "must hold at most 50 tags").optional(),
-    /** Filters applied beside `where`, at most 100. */
-    filters: z.array(savedSearchFilter).max(100, "must hold at most 100 filters").optional(),
+    /** Filters applied beside `where`, at most 100, each one sidebar facet: `{ condition: "ServiceName IN ('checkout')" }`. */
+    filters: z.array(writableFilter).max(100, "must hold at most 100 filters").optional(),
     ...stackObjectFields,
   })
   .strict();

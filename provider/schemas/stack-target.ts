@@ -50,7 +50,7 @@ const address = { change: "replace", sent: "url", writeOnly: true } as const;
  * a new object; `adoptId` only says where the object came from, so changing it changes nothing.
  */
 export const stackObjectPolicy = {
-  adoptId: { change: "none", sent: "never" },
+  adoptId: { change: "none", sent: "never", inputOnly: true },
   organizationId: address,
   serviceId: address,
   stackUrl: address,

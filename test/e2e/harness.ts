@@ -73,6 +73,8 @@ export interface StackOptions {
   stack?: string;
   /** Let the file backend keep its checkpoint backups (`.pulumi/backups`), to search them too. @default false */
   checkpointBackups?: boolean;
+  /** More folders to put on PATH after the CLI's (e.g. the YAML language host's). */
+  path?: string[];
 }
 
 /** A stack of one program, its emulator and everything the CLI printed. */
@@ -95,7 +97,7 @@ export class E2EStack {
     // Nothing from the caller's Pulumi or pipestack settings leaks in.
     for (const [k, v] of Object.entries(process.env)) if (!/^(PULUMI_|PIPESTACK_)/.test(k)) env[k] = v;
     Object.assign(env, {
-      PATH: [bin, path.join(repoRoot, "node_modules", "@pulumi", "pulumi"), process.env.PATH].join(path.delimiter),
+      PATH: [bin, ...(options.path ?? []), path.join(repoRoot, "node_modules", "@pulumi", "pulumi"), process.env.PATH].join(path.delimiter),
       PULUMI_HOME: path.join(tmp, "home"),
       PULUMI_BACKEND_URL: `file://${path.join(tmp, "backend")}`,
       PULUMI_CONFIG_PASSPHRASE: "e2e-passphrase",

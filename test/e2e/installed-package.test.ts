@@ -100,4 +100,10 @@ describe("the installed package", () => {
     expect(Object.keys(provider.dependencies)).not.toContain("ajv");
     expect(fs.existsSync(path.join(project, "node_modules", "pulumi-pipestack", "emulator"))).toBe(false);
   });
+
+  it("serves the native provider plugin from its bin folder (the `plugins.providers` path of a project)", async () => {
+    const plugin = path.join(project, "node_modules", "pulumi-pipestack", "bin", "pulumi-resource-pipestack");
+    const schema = await stack.must(["package", "get-schema", plugin], false);
+    expect(Object.keys((JSON.parse(schema.stdout) as { resources: object }).resources)).toContain("pipestack:index:Pipe");
+  });
 });

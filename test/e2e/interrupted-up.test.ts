@@ -61,8 +61,8 @@ describe("recovering from an interrupted pulumi up", () => {
     await s.must(["cancel", "--yes", "--stack", s.stack, "--cwd", s.programDir], false);
     // Step 2: drop the interrupted creates from state.
     await s.must(["refresh", "--clear-pending-creates", "--yes"]);
-    // Step 3: up again; each pipe the interrupted run made but did not record fails with a 409
-    // that prints the command adopting it.
+    // Step 3: up again; each pipe the interrupted run made but did not record (under its name, or
+    // a temporary name of it) fails before its POST, printing the command adopting it.
     const retry = await s.pulumi(["up", "--yes", "--skip-preview", "--continue-on-error"]);
     const commands = [...retry.stdout.matchAll(/pulumi config set --path '(pipestack:adopt\["[^"]+"\])' ([0-9a-f-]{36})/g)];
     const unique = new Map(commands.map((m) => [m[1], m[2]]));

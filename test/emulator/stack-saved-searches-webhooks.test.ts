@@ -6,6 +6,9 @@ import { tmpdir } from "node:os";
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Emulator } from "../../emulator/index";
+import { replaceSavedSearch } from "../../emulator/stack/saved-searches";
+import { StackStore } from "../../emulator/stack/store";
+import { savedSearchSchema } from "../../emulator/validate/stack-saved-searches";
 import { apiV2, control, stackSurfaces, start } from "./helpers";
 
 const NO_SUCH = "000000000000000000000000";
@@ -50,6 +53,51 @@ describe.each(surfaces)("saved searches and webhooks through $label", ({ call })
     const gone = await call("GET", `/saved-searches/${s.id}`);
     expect(gone.status).toBe(404);
     expect(gone.error).toContain("Saved search not found");
+  });
+
+  it("refuses a filter that is not one sidebar facet with the server's 400", async () => {
+    const message = (i: number) =>
+      `filters[${i}] must be a sidebar-renderable SQL predicate (e.g. "<column> IN ('<value>', ...)", "NOT IN (...)", or "BETWEEN <n> AND <n>"). ` +
+      "Other shapes are only accepted on update when preserved unchanged from the stored saved search.";
+    const facet = { condition: "ServiceName IN ('checkout')" };
+    for (const filter of [
+      { condition: "ServiceName = 'checkout'" },
+      { type: "lucene", condition: "ServiceName:checkout" },
+      { type: "sql_ast", operator: "=", left: "a", right: "b" },
+    ]) {
+      const refused = await call("POST", "/saved-searches", { name: "f", sourceId, filters: [facet, filter] });
+      expect([refused.status, refused.error], JSON.stringify(filter)).toEqual([400, expect.stringContaining(message(1))]);
+    }
+    const s = (await call("POST", "/saved-searches", { name: "f", sourceId, filters: [facet, { condition: "Duration BETWEEN 0 AND 500" }] })).data;
+    expect(s.filters).toEqual([
+      { type: "sql", ...facet },
+      { type: "sql", condition: "Duration BETWEEN 0 AND 500" },
+    ]);
+  });
+
+  it("lets a PUT keep a stored filter of another shape (made in the UI) unchanged, and refuses it changed", () => {
+    const store = new StackStore();
+    const sourceId = store.sources[0].id;
+    const at = new Date(0).toISOString();
+    const legacy = { type: "lucene", condition: "legacy:yes" };
+    store.savedSearches.set("s1", {
+      id: "s1",
+      name: "f",
+      sourceId,
+      select: "",
+      where: "",
+      whereLanguage: "lucene",
+      orderBy: "",
+      tags: [],
+      filters: [legacy],
+      createdAt: at,
+      updatedAt: at,
+    });
+    const input = (filters: Record<string, unknown>[]) => savedSearchSchema.parse({ name: "f", sourceId, filters });
+    expect(replaceSavedSearch(store, "s1", input([legacy, { condition: "A IN ('x')" }]), at).filters).toHaveLength(2);
+    expect(() => replaceSavedSearch(store, "s1", input([{ type: "lucene", condition: "legacy:no" }]), at)).toThrow(
+      /^filters\[0\] must be a sidebar-renderable/,
+    );
   });
 
   it("deletes a saved search's alerts with it", async () => {

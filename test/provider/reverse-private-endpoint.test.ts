@@ -32,6 +32,15 @@ const stored = (id: string) => storedEndpoints(emulator).find((e) => e.id === id
 const inputs = (over: Obj = {}, type?: string) =>
   endpointInputs({ organizationId: emulator.options.organizationId, serviceId: emulator.options.serviceId, ...over }, type);
 
+/** The endpoint a create in flight made, once its POST (after the list read first) went through. */
+async function madeByCreate(): Promise<Obj> {
+  for (const deadline = Date.now() + 5_000; Date.now() < deadline; await new Promise((r) => setTimeout(r, 5))) {
+    const [endpoint] = storedEndpoints(emulator).filter((e) => e.description === "kafka brokers");
+    if (endpoint) return endpoint;
+  }
+  throw new Error("the create never POSTed");
+}
+
 async function created(over: Obj = {}, type?: string): Promise<{ id: string; outs: Obj; news: Obj }> {
   const news = await checked(engine, inputs(over, type));
   const { id, outs } = await engine.create(news);
@@ -60,8 +69,7 @@ describe("ReversePrivateEndpoint create", () => {
   it("an endpoint the other side must accept fails with what to do, and is kept in state", async () => {
     const news = await checked(engine, inputs({ waitTimeoutSeconds: 1 }));
     const pending = engine.create(news);
-    await new Promise((r) => setTimeout(r, 30));
-    const [endpoint] = storedEndpoints(emulator).filter((e) => e.description === "kafka brokers");
+    const endpoint = await madeByCreate();
     emulator.control.setEndpointStatus(endpoint.id, "PendingAcceptance");
     const err = await pending.then(
       () => undefined,
@@ -75,13 +83,12 @@ describe("ReversePrivateEndpoint create", () => {
   it("a Failed endpoint is an error naming it, kept in state", async () => {
     const news = await checked(engine, inputs());
     const pending = engine.create(news);
-    await new Promise((r) => setTimeout(r, 30));
-    const [endpoint] = storedEndpoints(emulator).filter((e) => e.description === "kafka brokers");
+    const endpoint = await madeByCreate();
     emulator.control.setEndpointStatus(endpoint.id, "Failed");
     await expect(pending).rejects.toThrow(new RegExp(`reverse private endpoint ${endpoint.id} was created but is Failed`));
   });
 
-  it("after an ambiguous failure, a matching endpoint is named with how to adopt it, never taken", async () => {
+  it("after an ambiguous failure, a matching endpoint made meanwhile is reported as unproven, never taken nor offered as this resource's", async () => {
     emulator.control.script({ method: "POST", path: "/pipesReversePrivateEndpoints$", status: 502, kind: "after", count: 1 });
     const news = await checked(engine, inputs());
     const err = await engine.create(news).then(
@@ -90,7 +97,9 @@ describe("ReversePrivateEndpoint create", () => {
     );
     const made = storedEndpoints(emulator).filter((e) => e.description === "kafka brokers");
     expect(made).toHaveLength(1);
-    expect(err?.message).toContain(`adoptId: "${made[0].id}"`);
+    expect(err?.message).toContain(`reverse private endpoint ${made[0].id} matches it and was made while it ran`);
+    expect(err?.message).toContain("not recorded as this resource's");
+    expect(err?.message).not.toContain(`adoptId: "`);
     expect(requests("POST")).toBe(1);
   });
 });

@@ -4,7 +4,7 @@
  * that cannot carry alerts refused before any write; and the first generation refusing what
  * it cannot hold. Dashboards and saved searches are made behind the provider's back (raw API).
  */
-import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { alertEngine as alertImpl } from "../support/engines";
 import { rawJson } from "../support/raw-api";
 import { storedStack } from "../support/stored";
@@ -147,6 +147,46 @@ describe.each(TARGETS)("StackAlert on a current server, %s target", (kind) => {
       /^tile: dashboard \w+ has no tile named "Nope"/,
     );
     expect(posts(), "no POST was sent").toBe(before);
+  });
+
+  it("an alert by tile name whose tile a dashboard update removed: a change, an update that fails saying why, a refresh that warns", async () => {
+    const sourceId = (await raw("GET", "/sources"))[0].id;
+    const select = [{ aggFn: "count" }];
+    const tiles = [
+      { name: "Doomed", x: 0, y: 0, w: 6, h: 3, config: { displayType: "line", sourceId, select } },
+      { name: "Kept", x: 6, y: 0, w: 6, h: 3, config: { displayType: "line", sourceId, select } },
+    ];
+    const own = await raw("POST", "/dashboards", { name: "doomed", tiles });
+    const program = tileAlert({ dashboardId: own.id, tileId: undefined, tile: "Doomed" });
+    const alert = await up(alertImpl, program);
+    expect((await preview(alertImpl, program, alert)).diffs, "no change while the tile is there").toEqual([]);
+
+    // The dashboard's update without the tile: the server deletes the alert on it.
+    const kept = own.tiles.filter((t: { name: string }) => t.name === "Kept");
+    await raw("PUT", `/dashboards/${own.id}`, { name: "doomed", tiles: kept });
+    expect(stored(alert.id), "the server deleted the alert with its tile").toBeUndefined();
+
+    const diff = await preview(alertImpl, program, alert);
+    expect([diff.changes, diff.diffs.map((d) => d.path)]).toEqual([true, ["tileId"]]);
+    const failed = await alertImpl.update(alert.id, alert.outs, await checked(alertImpl, program)).then(
+      () => "resolved",
+      (e: Error) => e.message,
+    );
+    expect(failed).toMatch(/^tile: dashboard \w+ has no tile named "Doomed" \(its tiles: "Kept"\).*a tile removed from its dashboard takes its alerts with it/);
+
+    const warnings: string[] = [];
+    const spy = vi.spyOn(console, "warn").mockImplementation((m: string) => void warnings.push(m));
+    try {
+      expect(await alertImpl.read(alert.id, alert.outs)).toEqual({ id: "", props: {} });
+    } finally {
+      spy.mockRestore();
+    }
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toMatch(
+      new RegExp(
+        `^warning: alert ${alert.id} is gone from .*: its tile "Doomed" \\(\\w+\\) is no longer on dashboard ${own.id}: a tile removed from its dashboard takes its alerts with it`,
+      ),
+    );
   });
 
   it("passes on the server's refusal of a webhook that does not exist, with status and path", async () => {

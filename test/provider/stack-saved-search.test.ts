@@ -3,7 +3,7 @@
  * cycle, the server's defaults read back with no change, adoption, the saved-search alert on
  * it, credentials never shown; and the first generation refusing it clearly.
  */
-import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { alertEngine as alertImpl, savedSearchEngine as searchImpl } from "../support/engines";
 import { rawCall, rawJson } from "../support/raw-api";
 import { alertInputs } from "../support/stack-fixtures";
@@ -47,14 +47,14 @@ describe.each(TARGETS)("StackSavedSearch on the %s target", (kind) => {
       orderBy: "timestamp DESC",
       whereLanguage: "sql",
       where: "level = 'error'",
-      filters: [{ condition: "service = 'checkout'" }],
+      filters: [{ condition: "service IN ('checkout')" }],
     });
     const updated = await up(searchImpl, withColumns, search);
     expect(updated.diff?.diffs.map((d) => d.path).sort()).toEqual(["filters", "orderBy", "select", "where", "whereLanguage"]);
     expect(await live(search.id)).toMatchObject({
       select: "timestamp, body",
       orderBy: "timestamp DESC",
-      filters: [{ type: "sql", condition: "service = 'checkout'" }],
+      filters: [{ type: "sql", condition: "service IN ('checkout')" }],
     });
     expect((await preview(searchImpl, withColumns, updated)).diffs, "the filter's default type is no change").toEqual([]);
 
@@ -87,7 +87,18 @@ describe.each(TARGETS)("StackSavedSearch on the %s target", (kind) => {
     const alert = await up(alertImpl, alertProgram);
     expect(alert.outs).toMatchObject({ savedSearchId: search.id, source: "saved_search" });
     await searchImpl.delete(search.id, search.outs);
-    expect(await alertImpl.read(alert.id, alert.outs)).toEqual({ id: "", props: {} });
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    try {
+      expect(await alertImpl.read(alert.id, alert.outs)).toEqual({ id: "", props: {} });
+      // The refresh that drops it says why.
+      expect(warn.mock.calls.map(([m]) => String(m))).toEqual([
+        expect.stringMatching(
+          new RegExp(`alert ${alert.id} is gone .*: its saved search ${search.id} is gone, and the server deletes a saved search's alerts with it`),
+        ),
+      ]);
+    } finally {
+      warn.mockRestore();
+    }
   });
 
   it("adopts an existing saved search with one PUT; an unknown one is refused", async () => {
@@ -98,6 +109,19 @@ describe.each(TARGETS)("StackSavedSearch on the %s target", (kind) => {
     await expect(searchImpl.create(await checked(searchImpl, program({ adoptId: "65f0c0de00000000000000ff" })))).rejects.toThrow(
       /adoptId: no saved search 65f0c0de00000000000000ff/,
     );
+  });
+
+  it("refuses a filter the server would refuse (not one sidebar facet) in check, with its path", async () => {
+    const filters = [{ condition: "ServiceName IN ('checkout')" }, { condition: "ServiceName = 'checkout'" }, { type: "lucene", condition: "level:error" }];
+    const result = await searchImpl.check({}, program({ filters }));
+    expect(result.failures?.map((f) => f.property)).toEqual(["filters[1]", "filters[2]"]);
+    expect(result.failures?.[0].reason).toMatch(
+      /^must be a sidebar-renderable SQL predicate \(e\.g\. "<column> IN \('<value>', \.\.\.\)", "NOT IN \(\.\.\.\)", or "BETWEEN <n> AND <n>"\)/,
+    );
+    expect(result.failures?.[0].reason).toContain("write `ServiceName IN ('checkout')`");
+    // The server says the same of such a filter, so the check refuses nothing it would take.
+    const refused = await rawCall(emulators.current, surfaceOf(kind), "POST", "/saved-searches", { name: "x", sourceId, filters: [filters[1]] });
+    expect([refused.status, await refused.text()]).toEqual([400, expect.stringContaining("filters[0] must be a sidebar-renderable SQL predicate")]);
   });
 
   it("refuses bad input with the path before any request, and never shows a credential", async () => {

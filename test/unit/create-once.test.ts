@@ -1,50 +1,47 @@
 import { describe, expect, it } from "vitest";
 import { defaultRetryPolicy } from "../../provider/client/retry";
 import { RetryBudget } from "../../provider/client/retry-budget";
-import { ServerClock } from "../../provider/client/server-clock";
-import { CLOCK_TOLERANCE_MS, isoStamp, madeSince, objectIdStamp } from "../../provider/impl/create-once";
+import { createMarker, isMarker } from "../../provider/impl/create-once";
+import { isTemporaryNameOf, temporaryName } from "../../provider/impl/pipe/api";
+import { carriesMarker, markedBody } from "../../provider/impl/stack/api";
 
-describe("when the server made an object", () => {
+describe("a create's marker", () => {
+  it("is unique to one create and fits a tag (32 characters)", () => {
+    const markers = Array.from({ length: 1000 }, createMarker);
+    expect(new Set(markers).size).toBe(1000);
+    for (const m of markers) expect(m.length).toBeLessThanOrEqual(32);
+  });
   it.each([
-    ["ISO with milliseconds", () => isoStamp("2026-11-23T09:00:00.123Z"), { ms: Date.parse("2026-11-23T09:00:00.123Z"), resolutionMs: 1 }],
-    ["not a date", () => isoStamp("yesterday"), undefined],
-    ["absent", () => isoStamp(undefined), undefined],
-    ["an ObjectId: its first 8 hex digits are Unix seconds", () => objectIdStamp("6b0400000000000000000000"), { ms: 0x6b040000 * 1000, resolutionMs: 1000 }],
-    ["an id of another shape", () => objectIdStamp("opaque-id"), undefined],
-  ])("%s", (_what, stamp, expected) => {
-    expect(stamp()).toEqual(expected);
+    ["a marker", createMarker(), true],
+    ["the prefix alone", "pipestack-create-", false],
+    ["a tag of the program", "team-a", false],
+    ["upper-case digits", "pipestack-create-ABCDEF012345", false],
+    ["not a string", 42, false],
+  ])("%s: %s", (_what, value, expected) => {
+    expect(isMarker(value)).toBe(expected);
   });
 });
 
-describe("made since the POST began, with the tolerance", () => {
-  const began = 1_800_000_000_000;
+describe("where a marker travels", () => {
+  const marker = "pipestack-create-0123456789ab";
   it.each([
-    ["made after", { ms: began + 5, resolutionMs: 1 }, true],
-    ["made just inside the tolerance before", { ms: began - CLOCK_TOLERANCE_MS + 10, resolutionMs: 1 }, true],
-    ["made a minute before", { ms: began - 60_000, resolutionMs: 1 }, false],
-    ["an ObjectId second that contains the start", { ms: began - 1_000 - CLOCK_TOLERANCE_MS + 1, resolutionMs: 1000 }, true],
-    ["an ObjectId second wholly before the tolerance", { ms: began - 1_000 - CLOCK_TOLERANCE_MS, resolutionMs: 1000 }, false],
-  ])("%s", (_what, stamp, expected) => {
-    expect(madeSince(stamp, began)).toBe(expected);
+    ["a pipe's temporary name of its own", "events", temporaryName("events", marker), true],
+    ["a long name, cut to 200 characters first", "x".repeat(255), temporaryName("x".repeat(255), marker), true],
+    ["the name itself", "events", "events", false],
+    ["another pipe's temporary name", "events", temporaryName("events-2", marker), false],
+    ["a name that only looks like one", "events", "events--pipestack-create-later", false],
+  ])("%s", (_what, name, held, expected) => {
+    expect(isTemporaryNameOf(name, held)).toBe(expected);
+    expect(temporaryName(name, marker).length).toBeLessThanOrEqual(255);
   });
-});
-
-describe("the server's clock from the Date header", () => {
   it.each([
-    ["an hour ahead", "Mon, 23 Nov 2026 10:00:00 GMT", Date.parse("2026-11-23T09:00:00Z"), 3_600_500],
-    ["the same second", "Mon, 23 Nov 2026 09:00:00 GMT", Date.parse("2026-11-23T09:00:00.250Z"), 250],
-  ])("%s", (_what, header, local, offset) => {
-    const clock = new ServerClock();
-    clock.observe(header, local);
-    expect(clock.calibrated).toBe(true);
-    expect(clock.toServer(1000)).toBe(1000 + offset);
-  });
-  it("without a usable header, local time stands", () => {
-    const clock = new ServerClock();
-    clock.observe("not a date");
-    clock.observe(undefined);
-    expect(clock.calibrated).toBe(false);
-    expect(clock.toServer(1234)).toBe(1234);
+    ["tags: the marker is the only tag sent", "tags", { name: "b", tags: ["team-a"], id: "x" }, { name: "b", tags: [marker] }],
+    ["note: the marker takes the note's place", "note", { message: "m", note: "call me" }, { message: "m", note: marker }],
+    ["name: the first generation's alert", "name", { threshold: 1 }, { threshold: 1, name: marker }],
+  ] as const)("%s", (_what, field, body, sent) => {
+    expect(markedBody(body, { field, value: marker })).toEqual(sent);
+    expect(carriesMarker(sent, { field, value: marker })).toBe(true);
+    expect(carriesMarker(body, { field, value: marker })).toBe(false);
   });
 });
 

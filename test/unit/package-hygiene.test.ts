@@ -60,9 +60,18 @@ describe("the published packages", () => {
     expect(files).toContain("CHANGELOG.md");
     expect(files.filter((f) => f.includes("emulator") || f.endsWith(".openapi.json"))).toEqual([]);
     expect(Object.keys(pkg.dependencies).sort()).toEqual(["undici", "zod"]);
-    // One command: the pull-request summary of a preview (provider/pr-summary/).
-    expect(pkg.bin).toEqual({ "pipestack-pr-summary": "bin/pipestack-pr-summary.js" });
-    expect(files).toEqual(expect.arrayContaining(["bin/pipestack-pr-summary.js", "dist/provider/pr-summary/cli.js"]));
+    // Two commands: the pull-request summary of a preview (provider/pr-summary/), and the native
+    // provider plugin's launcher (with what it runs).
+    expect(pkg.bin).toEqual({ "pipestack-pr-summary": "bin/pipestack-pr-summary.js", "pulumi-resource-pipestack": "bin/pulumi-resource-pipestack" });
+    expect(files).toEqual(
+      expect.arrayContaining([
+        "bin/pipestack-pr-summary.js",
+        "dist/provider/pr-summary/cli.js",
+        "bin/pulumi-resource-pipestack",
+        "dist/provider/native/main.js",
+        "dist/provider/native/docs.json",
+      ]),
+    );
   });
 
   it("the emulator package ships its command, its build and the OpenAPI description, with ajv", () => {

@@ -135,7 +135,7 @@ describe("request bodies", () => {
     const body = dashboardBody({ id: "x", name: "b", tiles: [tile("Errors")], tags: ["a", "a"], stackUrl: "http://s", organizationId: "o" } as any, {
       tiles: stored,
     });
-    expect(Object.keys(body).sort()).toEqual(["containers", "filters", "name", "savedQuery", "tags", "tiles"]);
+    expect(Object.keys(body).sort()).toEqual(["containers", "filters", "name", "savedFilterValues", "savedQuery", "tags", "tiles"]);
     expect(body.tags).toEqual(["a"]);
     expect(dashboardBody({ name: "b", tiles: [] }).tags).toEqual([]);
   });

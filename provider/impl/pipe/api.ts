@@ -1,6 +1,6 @@
 import { ConflictError } from "../../client/errors";
 import type { PollOptions } from "../../client/poll";
-import { createOnce, isoStamp } from "../create-once";
+import { createMarker, createOnce, isMarker } from "../create-once";
 import { deleteUntilGone, pollOrGone, type Whereabouts } from "../gone";
 import { path } from "../../client/paths";
 import type { CloudService } from "../../client/cloud";
@@ -16,40 +16,98 @@ export async function getPipe(svc: CloudService, id: string): Promise<ApiPipe> {
   return parsed(pipeRecord, await svc.client.get(pipeUrl(svc, id)), `GET pipes/${id}`);
 }
 
+/** The name a pipe carries from its POST until the rename right after: its own name (cut to 200 characters) and the create's marker. */
+export function temporaryName(name: string, marker: string): string {
+  return `${name.slice(0, 200)}--${marker}`;
+}
+
+/** True when `held` is the temporary name some create of the pipe `name` gave (one left by an interrupted create). */
+export function isTemporaryNameOf(name: string, held: string): boolean {
+  const prefix = `${name.slice(0, 200)}--`;
+  return held.startsWith(prefix) && isMarker(held.slice(prefix.length));
+}
+
+/** The listed pipe that holds `name`, or a temporary name of it. */
+function holderOf(listed: readonly ApiPipe[], name: string): ApiPipe | undefined {
+  return listed.find((p) => p.name === name) ?? listed.find((p) => isTemporaryNameOf(name, p.name ?? ""));
+}
+
 /**
- * Creates a pipe without ever creating two and without taking over another's (see
- * {@link createOnce}). `sameAsSent` tells whether a listed pipe has every field of the body.
- * A name already taken fails naming the pipe that holds it and how to adopt it on purpose.
+ * Creates a pipe without ever creating two and without ever recording another's (see
+ * {@link createOnce}): the list is read first (a pipe that already holds the name, or a temporary
+ * name of it, fails the create naming it and how to adopt it on purpose), then the POST sends a
+ * temporary name unique to this create, the marker that proves after an ambiguous failure which
+ * pipe is this create's. The caller renames it ({@link renameCreated}). `marked: false` sends the
+ * pipe's own name instead (see {@link loadsOnce}).
  */
-export function createPipe(
-  svc: CloudService,
-  body: Record<string, unknown>,
-  secrets: readonly string[],
-  sameAsSent: (p: ApiPipe) => boolean,
-): Promise<ApiPipe> {
+export function createPipe(svc: CloudService, body: Record<string, unknown>, secrets: readonly string[], marked = true): Promise<ApiPipe> {
   const name = String(body.name);
+  // Unmarked (a pipe that loads once, see `loadsOnce`): its own name, and no proof after an
+  // ambiguous failure: a pipe of that name that was not there before is reported, never taken.
+  const temporary = marked ? temporaryName(name, createMarker()) : name;
   return createOnce<ApiPipe>(
     {
       what: "pipe",
-      post: async ({ budget, clock }) =>
-        parsed(pipeRecord, await svc.client.request({ method: "POST", path: pipes(svc), body, secrets, budget, clock }), "POST pipes"),
-      list: async ({ budget, clock }) =>
-        ((await svc.client.request<unknown[]>({ method: "GET", path: pipes(svc), budget, clock })) ?? []).map((p) => parsed(pipeRecord, p, "GET pipes")),
+      post: async ({ budget }) =>
+        parsed(pipeRecord, await svc.client.request({ method: "POST", path: pipes(svc), body: { ...body, name: temporary }, secrets, budget }), "POST pipes"),
+      list: async ({ budget }) =>
+        ((await svc.client.request<unknown[]>({ method: "GET", path: pipes(svc), budget })) ?? []).map((p) => parsed(pipeRecord, p, "GET pipes")),
       id: (p) => p.id,
-      createdAt: (p) => isoStamp(p.createdAt),
-      sameAsSent,
+      ...(marked ? { carriesMarker: (p: ApiPipe) => p.name === temporary } : { sameAsSent: (p: ApiPipe) => p.name === name }),
+      before: (listed) => {
+        const holder = holderOf(listed, name);
+        // Not a made-up 409: no POST was sent.
+        if (holder) throw new Error(`POST ${pipes(svc)} not sent: ${takenBefore(name, holder)}`);
+      },
       howToAdopt: (id) => adoptPipeHint(name, id),
-      conflict: (err, listed) => {
-        const holder = listed.find((p) => p.name === name);
+      conflict: (err, listed, existed) => {
+        const holder = holderOf(listed, name);
         if (!holder) return err;
-        return new ConflictError({
-          ...err,
-          detail: `${err.detail}; the name ${JSON.stringify(name)} is taken by pipe ${holder.id}${holder.createdAt ? ` (created ${holder.createdAt})` : ""}, which this create did not make. If it is this resource's (for example from an interrupted \`pulumi up\`), ${adoptPipeHint(name, holder.id)}; otherwise give this pipe another name`,
-        });
+        const detail = existed?.has(holder.id)
+          ? takenBefore(name, holder)
+          : `${err.detail}; pipe ${holder.id} (${JSON.stringify(holder.name)}) was made by someone else while this create ran (another stack or program creating the same pipe at the same moment): it is not this resource's and was not adopted, and this create made no pipe`;
+        return new ConflictError({ ...err, detail });
       },
     },
     svc.client.retryPolicy,
   );
+}
+
+/** The message for a name held before this create began. */
+function takenBefore(name: string, holder: ApiPipe): string {
+  const created = holder.createdAt ? `, created ${holder.createdAt}` : "";
+  const left = holder.name === name ? "" : ` under the temporary name ${JSON.stringify(holder.name)} of an interrupted create`;
+  return `the name ${JSON.stringify(name)} is taken by pipe ${holder.id}${left}${created}, which existed before this create began and was not made by it. If it is this resource's (for example from an interrupted \`pulumi up\`), ${adoptPipeHint(name, holder.id)}; otherwise give this pipe another name`;
+}
+
+/**
+ * Gives the pipe this create made (under its temporary name) its own name: one PATCH. When
+ * another pipe took the name meanwhile (409), this create's pipe is deleted again and the
+ * create fails naming the other, never adopting it. `opts` bounds the wait for that deletion.
+ */
+export async function renameCreated(svc: CloudService, made: ApiPipe, name: string, opts: PollOptions): Promise<ApiPipe> {
+  try {
+    return parsed(pipeRecord, await patchPipe(svc, made.id, { name }, []), `PATCH pipes/${made.id}`);
+  } catch (err) {
+    if (!(err instanceof ConflictError)) throw err;
+    const holder = holderOf(
+      ((await svc.client.request<unknown[]>({ method: "GET", path: pipes(svc) })) ?? [])
+        .map((p) => parsed(pipeRecord, p, "GET pipes"))
+        .filter((p) => p.id !== made.id),
+      name,
+    );
+    await deletePipe(svc, made.id, opts).catch((failed: unknown) => {
+      const why = failed instanceof Error ? failed.message : String(failed);
+      throw new Error(
+        `${err.message}; another pipe took the name ${JSON.stringify(name)} while this create ran, and deleting the pipe this create made (${made.id}) failed: ${why}`,
+      );
+    });
+    const other = holder ? `pipe ${holder.id}` : "another pipe";
+    throw new ConflictError({
+      ...err,
+      detail: `${err.detail}; ${other} took the name ${JSON.stringify(name)} while this create ran (another stack or program creating the same pipe at the same moment): it is not this resource's and was not adopted; the pipe this create made (${made.id}) was deleted again`,
+    });
+  }
 }
 
 /** How to adopt the pipe `id` for the resource whose pipe is named `name`. */

@@ -25,6 +25,17 @@ export function isSettled(kind: SourceKind | undefined, props: PipeInputs, state
   return state === "Running";
 }
 
+/**
+ * A pipe that loads once and ends `Completed` (a one-off object-storage pipe, a snapshot-only
+ * database pipe). It may end before a rename right after its POST could reach it, and a
+ * completed pipe takes no update: such a pipe is created under its own name, with no marker.
+ */
+export function loadsOnce(props: PipeInputs): boolean {
+  const kind = kindOf(props);
+  if (kind === "objectStorage") return !props.source.objectStorage?.isContinuous;
+  return isDatabaseKind(kind) && isSnapshotOnly(kind, props);
+}
+
 /** A kind that replicates database tables (pauses to edit its mappings, takes resync). */
 export function isDatabaseKind(kind: SourceKind | undefined): kind is (typeof databaseKinds)[number] {
   return (databaseKinds as readonly (SourceKind | undefined)[]).includes(kind);

@@ -21,9 +21,11 @@ export function adoptEndpointHint(id: string): string {
 }
 
 /**
- * Creates an endpoint without ever creating two and without taking over another's (see
- * {@link createOnce}). The API gives endpoints no creation time, so after an ambiguous failure
- * a listed endpoint that matches is named, with how to adopt it, and never taken.
+ * Creates an endpoint without ever creating two and without ever recording another's (see
+ * {@link createOnce}). No field of an endpoint can carry a create's marker (only the DNS mappings
+ * change in place), so the list is read before the POST: after an ambiguous failure, a listed
+ * endpoint that matches and was not there before is reported, never taken; if none appeared, the
+ * POST is sent again.
  */
 export function createEndpoint(
   svc: CloudService,
@@ -33,18 +35,13 @@ export function createEndpoint(
   return createOnce<ReversePrivateEndpoint>(
     {
       what: "reverse private endpoint",
-      post: async ({ budget, clock }) =>
-        parsed(
-          reversePrivateEndpoint,
-          await svc.client.request({ method: "POST", path: endpoints(svc), body, budget, clock }),
-          "POST pipesReversePrivateEndpoints",
-        ),
-      list: async ({ budget, clock }) =>
-        ((await svc.client.request<unknown[]>({ method: "GET", path: endpoints(svc), budget, clock })) ?? []).map((e) =>
+      post: async ({ budget }) =>
+        parsed(reversePrivateEndpoint, await svc.client.request({ method: "POST", path: endpoints(svc), body, budget }), "POST pipesReversePrivateEndpoints"),
+      list: async ({ budget }) =>
+        ((await svc.client.request<unknown[]>({ method: "GET", path: endpoints(svc), budget })) ?? []).map((e) =>
           parsed(reversePrivateEndpoint, e, "GET pipesReversePrivateEndpoints"),
         ),
       id: (e) => e.id,
-      createdAt: () => undefined,
       sameAsSent,
       howToAdopt: adoptEndpointHint,
     },

@@ -7,6 +7,9 @@ import { stackWhereabouts } from "./api";
 
 type Obj = Record<string, unknown>;
 
+/** What the server does to an alert whose tile leaves its dashboard: said wherever that explains a failure or a loss. */
+export const REMOVED_TILE_RULE = "a tile removed from its dashboard takes its alerts with it: the server deletes them at that dashboard update";
+
 /** The tile kinds that can carry alerts (notes: "Current shapes"); the server deletes an alert on any other at the next dashboard PUT. */
 export const ALERTABLE_TILE_KINDS: readonly string[] = ["line", "stacked_bar", "number"];
 
@@ -40,9 +43,10 @@ export function alertTileOn(
     if (named.length !== 1) {
       const names = tiles.map((t) => JSON.stringify(t.name)).join(", ") || "none";
       const why = named.length === 0 ? "has no tile named" : "has more than one tile named";
+      const removed = named.length === 0 ? `; ${REMOVED_TILE_RULE}` : "";
       return {
         property: "tile",
-        reason: `dashboard ${dashboardId} ${why} ${JSON.stringify(ref.tile)} (its tiles: ${names}); name one tile, or give its \`tileId\``,
+        reason: `dashboard ${dashboardId} ${why} ${JSON.stringify(ref.tile)} (its tiles: ${names}); name one tile, or give its \`tileId\`${removed}`,
       };
     }
     found = named[0];
@@ -61,20 +65,39 @@ export function alertTileOn(
   return { id: String(found?.id) };
 }
 
+/** The dashboard as the server answers it, or `undefined` when it is gone (a missing route is an error). */
+export function liveDashboard(t: StackTarget, dashboardId: string): Promise<unknown> {
+  return orGone({
+    ...stackWhereabouts(t, "dashboards", dashboardId),
+    get: () => t.client.get<unknown>(`${t.basePath}${path("dashboards", dashboardId)}`),
+  });
+}
+
 /**
  * For a tile alert, before any write: reads its dashboard, refuses a tile that cannot carry
- * alerts (with the property path), and returns the tile's id (resolving `tile`, the name).
- * Other sources: `undefined`.
+ * alerts (with the property path), and returns the tile's id (resolving `tile`, the name; a
+ * name no tile has fails saying that a removed tile takes its alerts with it, as `check` does
+ * for a `tileId` that is gone). Other sources: `undefined`.
  */
 export async function resolveAlertTile(t: StackTarget, inputs: AlertInputs): Promise<string | undefined> {
   if (inputs.source !== "tile" || typeof inputs.dashboardId !== "string") return inputs.tileId;
   const dashboardId = inputs.dashboardId;
-  const live = await orGone({
-    ...stackWhereabouts(t, "dashboards", dashboardId),
-    get: () => t.client.get<unknown>(`${t.basePath}${path("dashboards", dashboardId)}`),
-  });
+  const live = await liveDashboard(t, dashboardId);
   if (live === undefined) throw new Error(`dashboardId: there is no dashboard ${dashboardId} on ${t.key} (a tile alert needs its dashboard)`);
   const found = alertTileOn(live, { tileId: inputs.tileId, tile: inputs.tile }, dashboardId);
   if ("property" in found) throw new Error(`${found.property}: ${found.reason}`);
   return found.id;
+}
+
+/**
+ * The id of the tile a `tile` (name) alert watches now, as its dashboard reads: `undefined`
+ * when the dashboard is gone or has no single alertable tile of that name (then the alert is
+ * gone too, or will be refused). For the diff: an alert keeps its old tile id only while this
+ * is it, so a tile removed under an unchanged alert shows as a change and fails the update.
+ */
+export async function liveTileId(t: StackTarget, dashboardId: string, tile: string): Promise<string | undefined> {
+  const live = await liveDashboard(t, dashboardId);
+  if (live === undefined) return undefined;
+  const found = alertTileOn(live, { tile }, dashboardId);
+  return "id" in found ? found.id : undefined;
 }

@@ -3,7 +3,7 @@ import { path } from "../../client/paths";
 import { parsed } from "../parse-answer";
 import type { StackTarget } from "../../client/stack-target";
 import { deleteUntilGone, type Whereabouts } from "../gone";
-import { createOnce, isoStamp, objectIdStamp } from "../create-once";
+import { createOnce } from "../create-once";
 import { stackAlertRecord, type StackAlertRecord } from "../../schemas/stack-alert";
 import { stackDashboardRecord, type StackDashboardRecord } from "../../schemas/stack-dashboard";
 import { stackSavedSearchRecord, type StackSavedSearchRecord } from "../../schemas/stack-saved-search";
@@ -27,39 +27,51 @@ function withoutId(body: Obj): Obj {
 }
 
 /**
- * POSTs a new object without ever making two and without taking over another's (see
- * {@link createOnce}). The stack API has no unique names: a listed object is ours only when
- * it has every field sent (`sameAsSent`) and was made after the POST began (its `createdAt`,
- * else the creation time inside its ObjectId).
+ * Where a create's marker travels: a field the POST sends it in instead of the program's value
+ * (`tags` as the one tag), and that the PUT right after sets back.
  */
-function createStackObject<S extends ZodTypeAny>(
-  t: StackTarget,
-  kind: StackKind,
-  body: Obj,
-  schema: S,
-  sameAsSent: (record: z.output<S>) => boolean,
-): Promise<z.output<S>> {
+export interface Marker {
+  field: "tags" | "note" | "name";
+  value: string;
+}
+
+/** The POST body carrying the marker. Pure. */
+export function markedBody(body: Obj, marker: Marker): Obj {
+  return { ...withoutId(body), [marker.field]: marker.field === "tags" ? [marker.value] : marker.value };
+}
+
+/** True when a listed record carries the marker. Pure. */
+export function carriesMarker(record: unknown, marker: Marker): boolean {
+  const value = (record as Obj)[marker.field];
+  return Array.isArray(value) ? value.includes(marker.value) : value === marker.value;
+}
+
+/**
+ * POSTs a new object, marked, without ever making two and without ever recording another's (see
+ * {@link createOnce}): the stack API has no unique names, so the one object carrying this
+ * create's marker is the only one ever taken. The caller removes the marker with one PUT.
+ */
+function createStackObject<S extends ZodTypeAny>(t: StackTarget, kind: StackKind, body: Obj, schema: S, marker: Marker): Promise<z.output<S>> {
   return createOnce<z.output<S>>(
     {
       what: kind.slice(0, -1).replace("-", " "),
-      post: async ({ budget, clock }) =>
-        parsed(schema, await t.client.request({ method: "POST", path: url(t, kind), body: withoutId(body), budget, clock }), `POST ${kind}`),
-      list: async ({ budget, clock }) => {
-        const list = z.array(schema).safeParse(await t.client.request({ method: "GET", path: url(t, kind), budget, clock }));
+      post: async ({ budget }) =>
+        parsed(schema, await t.client.request({ method: "POST", path: url(t, kind), body: markedBody(body, marker), budget }), `POST ${kind}`),
+      list: async ({ budget }) => {
+        const list = z.array(schema).safeParse(await t.client.request({ method: "GET", path: url(t, kind), budget }));
         return list.success ? list.data : [];
       },
       id: (r) => (r as { id: string }).id,
-      createdAt: (r) => isoStamp((r as { createdAt?: unknown }).createdAt) ?? objectIdStamp((r as { id: string }).id),
-      sameAsSent,
+      carriesMarker: (r) => carriesMarker(r, marker),
       howToAdopt: (id) => `adopt it with \`adoptId: "${id}"\` in the resource's arguments, then run \`pulumi up\` again`,
     },
     t.client.retryPolicy,
   );
 }
 
-/** Creates a dashboard; `sameAsSent` recognises it in the list after an ambiguous failure. */
-export function createDashboard(t: StackTarget, body: Obj, sameAsSent: (r: StackDashboardRecord) => boolean): Promise<StackDashboardRecord> {
-  return createStackObject(t, "dashboards", body, stackDashboardRecord, sameAsSent);
+/** Creates a dashboard; `marker` recognises it in the list after an ambiguous failure. */
+export function createDashboard(t: StackTarget, body: Obj, marker: Marker): Promise<StackDashboardRecord> {
+  return createStackObject(t, "dashboards", body, stackDashboardRecord, marker);
 }
 
 export function getDashboard(t: StackTarget, id: string): Promise<StackDashboardRecord> {
@@ -72,9 +84,9 @@ export async function putDashboard(t: StackTarget, id: string, body: Obj): Promi
   return parsed(stackDashboardRecord, answer, `PUT dashboards/${id}`);
 }
 
-/** Creates an alert; `sameAsSent` recognises it in the list after an ambiguous failure. */
-export function createAlert(t: StackTarget, body: Obj, sameAsSent: (r: StackAlertRecord) => boolean): Promise<StackAlertRecord> {
-  return createStackObject(t, "alerts", body, stackAlertRecord, sameAsSent);
+/** Creates an alert; `marker` recognises it in the list after an ambiguous failure. */
+export function createAlert(t: StackTarget, body: Obj, marker: Marker): Promise<StackAlertRecord> {
+  return createStackObject(t, "alerts", body, stackAlertRecord, marker);
 }
 
 export function getAlert(t: StackTarget, id: string): Promise<StackAlertRecord> {
@@ -122,9 +134,9 @@ export function deleteObject(t: StackTarget, kind: StackKind, id: string, interv
   return deleteUntilGone(stackWhereabouts(t, kind, id), remove, { timeoutMs: DELETE_WAIT_MS, intervalMs });
 }
 
-/** Creates a saved search; `sameAsSent` recognises it in the list after an ambiguous failure. */
-export function createSavedSearch(t: StackTarget, body: Obj, sameAsSent: (r: StackSavedSearchRecord) => boolean): Promise<StackSavedSearchRecord> {
-  return createStackObject(t, "saved-searches", body, stackSavedSearchRecord, sameAsSent);
+/** Creates a saved search; `marker` recognises it in the list after an ambiguous failure. */
+export function createSavedSearch(t: StackTarget, body: Obj, marker: Marker): Promise<StackSavedSearchRecord> {
+  return createStackObject(t, "saved-searches", body, stackSavedSearchRecord, marker);
 }
 
 export function getSavedSearch(t: StackTarget, id: string): Promise<StackSavedSearchRecord> {

@@ -22,6 +22,7 @@ export function dashboardBody(inputs: DashboardInputs, previous?: { tiles?: unkn
     filters: carryFilterIds(inputs.filters, previous?.filters, previous ? freshFilterId : undefined),
     savedQuery: inputs.savedQuery ?? null,
     savedQueryLanguage: inputs.savedQueryLanguage,
+    savedFilterValues: inputs.savedFilterValues ?? [],
     containers: inputs.containers ?? [],
   };
   return dropUndefined(body);
@@ -47,6 +48,11 @@ export const freshFilterId = (): string => randomBytes(12).toString("hex");
 /** Filters without the server's ids, for comparing with the program's. */
 export function filtersWithoutIds(filters: unknown): unknown {
   return Array.isArray(filters) ? (filters as unknown[]).map((f) => (isObj(f) ? { ...f, id: undefined } : f)) : filters;
+}
+
+/** Saved filter values as the server keeps them: `type` filled in (`sql`), for comparing with the program's. */
+export function savedFilterValuesTyped(values: unknown): unknown {
+  return Array.isArray(values) ? (values as unknown[]).map((v) => (isObj(v) ? { type: "sql", ...v } : v)) : values;
 }
 
 /** The fields the dashboard policy sends in a body; a new one does not compile above until it is sent. */

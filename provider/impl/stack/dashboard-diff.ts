@@ -4,7 +4,7 @@ import { dashboardServerOutputs, stackDashboardPolicy } from "../../schemas/stac
 import type { DiffSpec, FieldChange } from "../field-diff";
 import { isObj, sameValue } from "../canonical";
 import { normalTile } from "./tiles";
-import { filtersWithoutIds } from "./dashboard-body";
+import { filtersWithoutIds, savedFilterValuesTyped } from "./dashboard-body";
 import { FIRST_FORM_SERIES_FIELDS, keptTile } from "./tile-readback";
 
 /** Fields of a tile compared one by one; a tile's key is its identity, not a field. */
@@ -82,12 +82,12 @@ export function tileChanges(oldTiles: unknown, newTiles: unknown): FieldChange[]
 
 /**
  * How a dashboard is diffed: by the dashboard policy, tiles tile by tile (matched by key), tags
- * as a set, filters without their server ids. Server defaults, tile ids and timestamps never count.
+ * as a set, filters without their server ids, saved filter values with their default type. Server defaults, tile ids and timestamps never count.
  */
 export const dashboardDiff: DiffSpec = {
   fields: stackDashboardPolicy,
   outputsOnly: dashboardServerOutputs,
   unlisted: "ignore",
   compare: { tiles: tileChanges },
-  normalise: { tags: tagSet, filters: filtersWithoutIds },
+  normalise: { tags: tagSet, filters: filtersWithoutIds, savedFilterValues: savedFilterValuesTyped },
 };

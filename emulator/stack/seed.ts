@@ -1,0 +1,95 @@
+/**
+ * What every emulated stack holds from the start: one connection, a log, a trace and a metric
+ * source on it (in the server's full source shape, as its default OpenTelemetry tables have
+ * them), and the webhook `on-call`. Ids are derived from the stack's seed (`server` for
+ * `/api/v2`, the service id for a service's stack), so they are the same on every start: a
+ * preview against a fresh emulator shows no change on tiles or saved searches that name them.
+ */
+import { createHash } from "node:crypto";
+import type { StoredConnection, StoredSource, StoredWebhook } from "./store";
+
+/** Id of the webhook seeded in every stack, so channel tests have a target. */
+export const SEEDED_WEBHOOK_ID = "65f0c0de00000000000000a1";
+
+/** Name of the seeded webhook: the one the README's examples find (`w.name === "on-call"`). */
+export const SEEDED_WEBHOOK_NAME = "on-call";
+
+/** The creation second every seeded id starts with (2024-01-01T00:00:00Z), as an ObjectId's first four bytes. */
+const SEEDED_AT = (Date.UTC(2024, 0, 1) / 1000).toString(16);
+
+/** A 24-hex-digit ObjectId for the object `label` of the stack `seed`: the same on every start. */
+export function seededId(seed: string, label: string): string {
+  return SEEDED_AT + createHash("sha256").update(`${seed}/${label}`).digest("hex").slice(0, 16);
+}
+
+const epoch = new Date(0).toISOString();
+
+/** The stack's ClickHouse connection, as the server lists it (never its password). */
+export function seededConnection(seed: string): StoredConnection {
+  return { id: seededId(seed, "connection"), name: "Local", host: "http://localhost:8123", username: "default", createdAt: epoch, updatedAt: epoch };
+}
+
+/** The seeded sources, in the server's source shape (its `SourceSchema`, kind by kind). */
+export function seededSources(seed: string): StoredSource[] {
+  const connection = seededId(seed, "connection");
+  const base = (kind: StoredSource["kind"], name: string, tableName: string, timestampValueExpression: string) => ({
+    id: seededId(seed, `source/${kind}`),
+    name,
+    kind,
+    connection,
+    from: { databaseName: "default", tableName },
+    disabled: false,
+    querySettings: [],
+    timestampValueExpression,
+  });
+  return [
+    {
+      ...base("log", "Logs", "otel_logs", "TimestampTime"),
+      defaultTableSelectExpression: "Timestamp, ServiceName, SeverityText, Body",
+      serviceNameExpression: "ServiceName",
+      severityTextExpression: "SeverityText",
+      bodyExpression: "Body",
+      eventAttributesExpression: "LogAttributes",
+      resourceAttributesExpression: "ResourceAttributes",
+      displayedTimestampValueExpression: "Timestamp",
+      traceIdExpression: "TraceId",
+      spanIdExpression: "SpanId",
+      implicitColumnExpression: "Body",
+    },
+    {
+      ...base("trace", "Traces", "otel_traces", "Timestamp"),
+      defaultTableSelectExpression: "Timestamp, ServiceName, StatusCode, round(Duration / 1e6), SpanName",
+      durationExpression: "Duration",
+      durationPrecision: 9,
+      traceIdExpression: "TraceId",
+      spanIdExpression: "SpanId",
+      parentSpanIdExpression: "ParentSpanId",
+      spanNameExpression: "SpanName",
+      spanKindExpression: "SpanKind",
+      serviceNameExpression: "ServiceName",
+      statusCodeExpression: "StatusCode",
+      statusMessageExpression: "StatusMessage",
+      eventAttributesExpression: "SpanAttributes",
+      resourceAttributesExpression: "ResourceAttributes",
+      spanEventsValueExpression: "Events",
+      implicitColumnExpression: "SpanName",
+    },
+    {
+      ...base("metric", "Metrics", "", "TimeUnix"),
+      metricTables: {
+        gauge: "otel_metrics_gauge",
+        histogram: "otel_metrics_histogram",
+        sum: "otel_metrics_sum",
+        summary: "otel_metrics_summary",
+        "exponential histogram": "otel_metrics_exponential_histogram",
+      },
+      resourceAttributesExpression: "ResourceAttributes",
+      serviceNameExpression: "ServiceName",
+    },
+  ];
+}
+
+/** The seeded webhook. */
+export function seededWebhook(): StoredWebhook {
+  return { id: SEEDED_WEBHOOK_ID, name: SEEDED_WEBHOOK_NAME, service: "generic", url: "https://hooks.example.test/alerts", createdAt: epoch, updatedAt: epoch };
+}

@@ -1,0 +1,17 @@
+/**
+ * `pulumi-resource-pipestack`: the native provider plugin. Started by the Pulumi engine (through
+ * the launcher bin/pulumi-resource-pipestack), it serves the gRPC contract on a free local port
+ * and prints that port on stdout, as every plugin does.
+ */
+import { startServer } from "./server";
+
+startServer().then(
+  ({ port }) => {
+    // A string: Node would colourise a number.
+    process.stdout.write(`${String(port)}\n`);
+  },
+  (err: unknown) => {
+    console.error(`pulumi-resource-pipestack: ${err instanceof Error ? err.message : String(err)}`);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,176 @@
+import type { FieldChange } from "../impl/field-diff";
+import { ResourceInitError } from "../impl/init-error";
+import { CONNECTION_KEY } from "../schemas/connection";
+import { detailedDiff, stables, type DiffKind } from "./detailed-diff";
+import type { NativeResource } from "./resources";
+import { reveal, secret, withSecrets, isSecret } from "./values";
+
+/**
+ * What the native provider does for each resource call, on property values as the engine sends
+ * them (secrets marked): reveal, hand the plain values to the resource's engine, mark the secrets
+ * again. The gRPC layer (server.ts) only converts messages. Nothing about a resource is here:
+ * every answer comes from its engine.
+ */
+
+type Obj = Record<string, unknown>;
+
+/**
+ * Set in the outputs a read without prior state (an import) returns for a resource with
+ * credentials the API never returns: the program's credentials are then sent by the first
+ * update after the import (as `adoptId` does), not compared by the import's own diff. Since
+ * pulumi/pulumi#19339 the engine imports and then updates without such a diff; CLIs before it
+ * still diff the program against the read, and without the mark refuse every import of a pipe.
+ */
+export const CREDENTIALS_PENDING = "__credentialsPending";
+
+/** Every value a secret holds, as JSON: what must stay secret wherever it ends up. */
+function secretValues(v: unknown, into = new Set<string>(), inside = false): Set<string> {
+  if (isSecret(v)) return secretValues(v.value, into, true);
+  if (Array.isArray(v)) v.forEach((x) => secretValues(x, into, inside));
+  else if (v !== null && typeof v === "object") Object.values(v).forEach((x) => secretValues(x, into, inside));
+  else if (inside && v !== undefined && v !== null && v !== "") into.add(JSON.stringify(v));
+  return into;
+}
+
+/** True when a secret value appears anywhere in `v`. */
+function holds(v: unknown, values: Set<string>): boolean {
+  if (values.size === 0) return false;
+  if (Array.isArray(v)) return v.some((x) => holds(x, values));
+  if (v !== null && typeof v === "object") return Object.values(v).some((x) => holds(x, values));
+  return v !== undefined && values.has(JSON.stringify(v));
+}
+
+/**
+ * Plain properties with secrets marked: the connection and the credentials always, and every
+ * top-level property holding a value that was secret in `from` (the engine's marked values).
+ */
+export function markSecrets(r: NativeResource, props: Obj, ...from: unknown[]): Obj {
+  const values = new Set<string>();
+  for (const f of from) secretValues(f, values);
+  const keys = Object.keys(props).filter((k) => k === CONNECTION_KEY || k === r.credentials?.key || holds(props[k], values));
+  return withSecrets(props, keys);
+}
+
+/** The resource's name: the URN's last segment. */
+export function nameOf(urn: string): string {
+  return urn.slice(urn.lastIndexOf("::") + 2);
+}
+
+export interface CheckAnswer {
+  inputs: Obj;
+  failures: { property: string; reason: string }[];
+}
+
+export async function check(r: NativeResource, urn: string, olds: Obj, news: Obj): Promise<CheckAnswer> {
+  const prepared = r.prepare(reveal(news) as Obj, nameOf(urn));
+  const result = await r.engine.check(reveal(olds) as never, prepared as never);
+  const inputs = (result.inputs ?? prepared) as Obj;
+  return { inputs: markSecrets(r, inputs, news), failures: result.failures ?? [] };
+}
+
+export interface DiffAnswer {
+  changes: boolean;
+  replaces: string[];
+  detailedDiff: Record<string, DiffKind>;
+  stables: string[];
+  deleteBeforeReplace: boolean;
+  diffs: string[];
+}
+
+/** Changes of credentials a read never returned, while an import compares the program with that read. */
+function pendingCredentials(r: NativeResource, olds: Obj, oldInputs: Obj | undefined): (c: FieldChange) => boolean {
+  const key = r.credentials?.key;
+  if (!key || olds[CREDENTIALS_PENDING] !== true || (oldInputs && oldInputs[key] !== undefined)) return () => false;
+  return (c) => c.path === key || c.path.startsWith(`${key}.`);
+}
+
+export async function diff(r: NativeResource, id: string, olds: Obj, news: Obj, oldInputs?: Obj): Promise<DiffAnswer> {
+  const o = reveal(olds) as Obj;
+  const n = reveal(news) as Obj;
+  const result = await r.engine.diff(id, o as never, n as never);
+  const skip = pendingCredentials(r, o, oldInputs && (reveal(oldInputs) as Obj));
+  const changes = result.diffs.filter((c) => !skip(c));
+  const detailed = detailedDiff(changes, o, n);
+  const replaces = Object.entries(detailed)
+    .filter(([, kind]) => kind.endsWith("Replace"))
+    .map(([path]) => path);
+  return {
+    changes: changes.length > 0,
+    replaces,
+    detailedDiff: detailed,
+    stables: replaces.length ? [] : stables(r.diff.fields, r.fixedOutputs),
+    // Also without a replace of its own: `replaceOnChanges` may make one, and it must free the name too.
+    deleteBeforeReplace: result.deleteBeforeReplace === true || (changes.length > 0 && r.collides?.(o, n) === true),
+    diffs: [...new Set(changes.map((c) => c.path.split(/[.[]/)[0]))],
+  };
+}
+
+/** The outputs of an engine answer, secrets marked. */
+function outputs(r: NativeResource, outs: unknown, ...from: unknown[]): Obj {
+  return markSecrets(r, { ...((outs ?? {}) as Obj) }, ...from);
+}
+
+/** An object created (or updated) that did not become ready: recorded by the engine with these outputs. */
+export class InitFailed extends Error {
+  constructor(
+    message: string,
+    readonly id: string,
+    readonly properties: Obj,
+    readonly reasons: string[],
+  ) {
+    super(message);
+  }
+}
+
+async function initFailures<T>(r: NativeResource, run: () => Promise<T>, ...from: unknown[]): Promise<T> {
+  try {
+    return await run();
+  } catch (err) {
+    if (err instanceof ResourceInitError) throw new InitFailed(err.message, err.id, outputs(r, err.properties, ...from), err.reasons);
+    throw err;
+  }
+}
+
+export async function create(r: NativeResource, inputs: Obj): Promise<{ id: string; properties: Obj }> {
+  const result = await initFailures(r, () => r.engine.create(reveal(inputs) as never), inputs);
+  return { id: result.id, properties: outputs(r, result.outs, inputs) };
+}
+
+export async function update(r: NativeResource, id: string, olds: Obj, news: Obj): Promise<Obj> {
+  const result = await initFailures(r, () => r.engine.update(id, reveal(olds) as never, reveal(news) as never), news);
+  return outputs(r, result.outs, news);
+}
+
+export async function remove(r: NativeResource, id: string, props: Obj): Promise<void> {
+  await r.engine.delete(id, reveal(props) as never);
+}
+
+export interface ReadAnswer {
+  id: string;
+  properties: Obj;
+  /** Only for a read without prior state (an import): the inputs a program would write. */
+  inputs?: Obj;
+}
+
+/**
+ * The live object. With prior state (a refresh) the engine reads with it; without (an import)
+ * it reads by id alone, and the answer carries inputs made from the outputs (the server's own
+ * outputs left out) and, for a resource with credentials, the pending mark.
+ */
+export async function read(r: NativeResource, id: string, props: Obj): Promise<ReadAnswer> {
+  const plain = reveal(props) as Obj;
+  const importing = Object.keys(plain).length === 0;
+  const result = await r.engine.read(id, (importing ? undefined : plain) as never);
+  if (!result.id) return { id: "", properties: {} };
+  const outs = { ...((result.props ?? {}) as Obj) };
+  const pending = r.credentials && outs[r.credentials.key] === undefined && (importing || plain[CREDENTIALS_PENDING] === true);
+  if (pending) outs[CREDENTIALS_PENDING] = true;
+  const properties = outputs(r, outs, props);
+  if (!importing) return { id: result.id, properties };
+  const inputKeys = new Set([...Object.keys(r.spec.shape), CONNECTION_KEY]);
+  const inputs: Obj = {};
+  for (const [k, v] of Object.entries(outs)) if (inputKeys.has(k) && v !== undefined && v !== null) inputs[k] = v;
+  return { id: result.id, properties, inputs: markSecrets(r, inputs) };
+}
+
+export { secret };

@@ -1,0 +1,228 @@
+import { z, type ZodTypeAny } from "zod";
+import { settingKeys, settingsSchema, type SettingKey } from "../config";
+import { connectionSchema, CONNECTION_SECRETS } from "../schemas/connection";
+import { policyEntries, type PolicyTree } from "../schemas/field-policy";
+import { functionToken, nativeFunctions, type NativeFunction } from "./functions";
+import { nativeResources, PACKAGE, tokenOf, type NativeResource } from "./resources";
+import { unwrap } from "./zod-walk";
+
+/**
+ * The Pulumi package schema of the native provider, worked out from the resources' definitions:
+ * types from the zod schemas, secret fields from the field policies, descriptions from the doc
+ * comments editors show (collected at build time into docs.json, see scripts/native-docs.js),
+ * config variables from the settings schema. Pure: the docs come in as an argument.
+ */
+
+/** A doc comment by path: `Pipe`, `Pipe.source.kafka.brokers`, `Pipe#state`, `config.apiUrl`. */
+export type Docs = Readonly<Record<string, string>>;
+
+/** A property or type reference of the schema (the subset this package uses). */
+export interface TypeSpec {
+  type?: "string" | "integer" | "number" | "boolean" | "array" | "object";
+  items?: TypeSpec;
+  additionalProperties?: TypeSpec;
+  $ref?: string;
+}
+export interface PropertySpec extends TypeSpec {
+  description?: string;
+  secret?: boolean;
+  willReplaceOnChanges?: boolean;
+}
+export interface ObjectTypeSpec {
+  type: "object";
+  description?: string;
+  properties: Record<string, PropertySpec>;
+  required?: string[];
+}
+export interface ResourceSpec {
+  description?: string;
+  inputProperties: Record<string, PropertySpec>;
+  requiredInputs: string[];
+  properties: Record<string, PropertySpec>;
+  required: string[];
+}
+export interface FunctionSpec {
+  description?: string;
+  inputs: { properties: Record<string, PropertySpec>; required?: string[] };
+  outputs: { properties: Record<string, PropertySpec>; required: string[] };
+}
+export interface PackageSpec {
+  name: string;
+  displayName: string;
+  version?: string;
+  description: string;
+  keywords: string[];
+  license: string;
+  repository: string;
+  meta: { moduleFormat: string };
+  config: { variables: Record<string, PropertySpec> };
+  provider: { description: string; inputProperties: Record<string, PropertySpec> };
+  types: Record<string, ObjectTypeSpec>;
+  resources: Record<string, ResourceSpec>;
+  functions: Record<string, FunctionSpec>;
+  language: Record<string, unknown>;
+}
+
+const ANY: TypeSpec = { $ref: "pulumi.json#/Any" };
+const pascal = (s: string) => s.charAt(0).toUpperCase() + s.slice(1).replace(/_(\w)/g, (_m, c: string) => c.toUpperCase());
+
+/** True when a field may be left out. */
+const optional = (t: ZodTypeAny): boolean => t.isOptional() || t instanceof z.ZodDefault;
+
+/** The values an enum field takes, for its description. */
+function enumValues(t: ZodTypeAny): string[] | undefined {
+  const n = unwrap(t);
+  if (n instanceof z.ZodEnum) return n.options as string[];
+  if (n instanceof z.ZodArray) return enumValues(n.element as ZodTypeAny);
+  return undefined;
+}
+
+/** Builds types into `types` while it converts zod schemas. */
+class Builder {
+  readonly types: Record<string, ObjectTypeSpec> = {};
+  constructor(private readonly docs: Docs) {}
+
+  /** The schema type of `t`; object types are named after their path (`PipeSourceKafka`). */
+  type(t: ZodTypeAny, name: string, docPath: string): TypeSpec {
+    const n = unwrap(t);
+    if (n instanceof z.ZodString || n instanceof z.ZodEnum || n instanceof z.ZodNativeEnum || n instanceof z.ZodDate) return { type: "string" };
+    if (n instanceof z.ZodNumber) return { type: n.isInt ? "integer" : "number" };
+    if (n instanceof z.ZodBoolean) return { type: "boolean" };
+    if (n instanceof z.ZodLiteral) {
+      const v: unknown = n.value;
+      return { type: typeof v === "number" ? "number" : typeof v === "boolean" ? "boolean" : "string" };
+    }
+    if (n instanceof z.ZodArray) return { type: "array", items: this.type(n.element as ZodTypeAny, name, docPath) };
+    if (n instanceof z.ZodRecord) return { type: "object", additionalProperties: this.type(n.valueSchema as ZodTypeAny, name, docPath) };
+    if (n instanceof z.ZodObject) return this.object([n as z.ZodObject<z.ZodRawShape>], name, docPath);
+    if (n instanceof z.ZodUnion || n instanceof z.ZodDiscriminatedUnion) {
+      const options = [...(n.options as ZodTypeAny[])].map(unwrap);
+      if (options.every((o) => o instanceof z.ZodObject)) return this.object(options as z.ZodObject<z.ZodRawShape>[], name, docPath);
+      const kinds = new Set(options.map((o) => JSON.stringify(this.type(o, name, docPath))));
+      return kinds.size === 1 ? (JSON.parse([...kinds][0]) as TypeSpec) : ANY;
+    }
+    return ANY;
+  }
+
+  /** An object type (the fields of every variant, for a union of objects: each variant checked by `check`). */
+  object(variants: z.ZodObject<z.ZodRawShape>[], name: string, docPath: string): TypeSpec {
+    const token = `${PACKAGE}:index:${name}`;
+    if (!this.types[token]) {
+      this.types[token] = { type: "object", properties: {} };
+      const shapes = variants.map((v) => v.shape);
+      const keys = [...new Set(shapes.flatMap((s) => Object.keys(s)))];
+      const props: Record<string, PropertySpec> = {};
+      for (const key of keys) {
+        const field = shapes.find((s) => key in s)![key];
+        props[key] = this.property(field, name + pascal(key), `${docPath}.${key}`);
+      }
+      const required = variants.length === 1 ? keys.filter((k) => !optional(shapes[0][k])) : [];
+      this.types[token] = { type: "object", properties: props, ...(required.length ? { required } : {}) };
+    }
+    return { $ref: `#/types/${token}` };
+  }
+
+  property(field: ZodTypeAny, name: string, docPath: string, doc = this.docs[docPath]): PropertySpec {
+    const values = enumValues(field);
+    const description = [doc, values ? `One of: ${values.map((v) => `\`${v}\``).join(", ")}.` : undefined].filter(Boolean).join("\n\n");
+    return { ...this.type(field, name, docPath), ...(description ? { description } : {}) };
+  }
+}
+
+/** Paths (dotted) of the secret fields of a policy. */
+function secretPaths(tree: PolicyTree): Set<string> {
+  return new Set(
+    policyEntries(tree)
+      .filter((e) => e.node.secret)
+      .map((e) => e.path.join(".")),
+  );
+}
+
+/** Marks the secret fields of a policy in the types built for a resource (by walking the refs). */
+function markSecrets(types: Record<string, ObjectTypeSpec>, props: Record<string, PropertySpec>, paths: Set<string>, prefix = ""): void {
+  for (const [key, prop] of Object.entries(props)) {
+    const path = prefix ? `${prefix}.${key}` : key;
+    if (paths.has(path)) prop.secret = true;
+    const ref = prop.$ref ?? prop.items?.$ref;
+    const type = ref?.startsWith("#/types/") ? types[ref.slice("#/types/".length)] : undefined;
+    if (type && [...paths].some((p) => p.startsWith(`${path}.`))) markSecrets(types, type.properties, paths, path);
+  }
+}
+
+function resourceSpec(r: NativeResource, b: Builder, docs: Docs): ResourceSpec {
+  const shape = r.spec.shape;
+  const inputs: Record<string, PropertySpec> = {};
+  for (const [key, field] of Object.entries(shape)) inputs[key] = b.property(field, r.name + pascal(key), `${r.name}.${key}`);
+  inputs.connection = { ...b.property(connectionSchema, "Connection", `${r.name}.connection`), secret: true };
+  markSecrets(b.types, inputs, secretPaths(r.diff.fields));
+  // Every resource but an endpoint names itself after the resource when `name` is left out.
+  const requiredInputs = Object.keys(shape).filter((k) => k !== "name" && !optional(shape[k]));
+  const outputs: Record<string, PropertySpec> = {};
+  for (const [key, prop] of Object.entries(inputs)) outputs[key] = { ...prop, description: docs[`${r.name}#${key}`] ?? prop.description };
+  for (const [key, t] of Object.entries(r.serverOutputs)) outputs[key] = b.property(t, r.name + pascal(key), `${r.name}#${key}`);
+  if (r.credentials) {
+    outputs[r.credentials.key] = { ...b.property(r.credentials.shape, r.name + pascal(r.credentials.key), `${r.name}#${r.credentials.key}`), secret: true };
+  }
+  for (const p of Object.values(outputs)) if (p.description === undefined) delete p.description;
+  return {
+    description: docs[r.name],
+    inputProperties: inputs,
+    requiredInputs,
+    properties: outputs,
+    required: "name" in shape ? ["name"] : [],
+  };
+}
+
+function functionSpec(f: NativeFunction, b: Builder, docs: Docs): FunctionSpec {
+  const base = pascal(f.name);
+  const inputs: Record<string, PropertySpec> = {};
+  for (const [key, field] of Object.entries(f.args.shape)) inputs[key] = b.property(field, base + pascal(key), `${f.name}.${key}`);
+  inputs.connection = { ...b.property(connectionSchema, "Connection", `${f.name}.connection`), secret: true };
+  const items: PropertySpec = { type: "array", items: b.type(f.item, `${base}Item`, `${f.name}#item`), description: "What the function lists." };
+  return { description: docs[f.name], inputs: { properties: inputs }, outputs: { properties: { items }, required: ["items"] } };
+}
+
+/** The config variables (and the provider's inputs): every setting, credentials secret. */
+function configVariables(b: Builder, docs: Docs): Record<string, PropertySpec> {
+  const out: Record<string, PropertySpec> = {};
+  for (const key of Object.keys(settingKeys) as SettingKey[]) {
+    const field = settingsSchema.shape[key] as ZodTypeAny;
+    const t = unwrap(field) instanceof z.ZodNumber ? ({ type: "integer" } as const) : ({ type: "string" } as const);
+    const env = `Environment variable: \`${settingKeys[key].env}\`.`;
+    out[key] = { ...t, description: [docs[`config.${key}`], env].filter(Boolean).join("\n\n"), ...(settingKeys[key].secret ? { secret: true } : {}) };
+  }
+  return out;
+}
+
+/** The package schema. `version` is the plugin's. */
+export function packageSchema(docs: Docs, version?: string): PackageSpec {
+  const b = new Builder(docs);
+  const resources: Record<string, ResourceSpec> = {};
+  for (const r of nativeResources) resources[tokenOf(r)] = resourceSpec(r, b, docs);
+  const functions: Record<string, FunctionSpec> = {};
+  for (const f of nativeFunctions) functions[functionToken(f)] = functionSpec(f, b, docs);
+  const variables = configVariables(b, docs);
+  for (const k of CONNECTION_SECRETS) {
+    const t = b.types[`${PACKAGE}:index:Connection`];
+    if (t?.properties[k]) t.properties[k].secret = true;
+  }
+  return {
+    name: PACKAGE,
+    displayName: "Pipestack",
+    ...(version ? { version } : {}),
+    description: "Data pipes, reverse private endpoints and observability-stack dashboards, alerts and saved searches.",
+    keywords: ["pulumi", "pipes", "observability", "category/infrastructure", "kind/native"],
+    license: "Apache-2.0",
+    repository: "https://github.com/pipestack/pulumi-pipestack",
+    meta: { moduleFormat: "(.*)" },
+    config: { variables },
+    provider: {
+      description: "The provider: where and as whom to reach the service (the same settings as the `pipestack:*` config).",
+      inputProperties: variables,
+    },
+    types: b.types,
+    resources,
+    functions,
+    language: { nodejs: { packageName: "@pipestack/native", respectSchemaVersion: true } },
+  };
+}

@@ -1,0 +1,76 @@
+import * as pulumi from "@pulumi/pulumi";
+import { locateSecrets, type AnyNode, type PolicyTree } from "../schemas/field-policy";
+import { connectionInput, connectionOptions, type ConnectionInput } from "./connection";
+import { splitSecretsInput } from "./split-source";
+
+/**
+ * What a resource class registers, worked out from the resource's field policy (the one that
+ * already drives diff, request bodies and read-back), so a field the schema types and documents
+ * cannot be left out of the class: one list of inputs per resource.
+ */
+export interface ClassSpec {
+  /** Every field of the resource's schema with its life cycle (`satisfies FieldPolicy<...>`). */
+  readonly policy: PolicyTree;
+  /** Outputs only the server or the engine writes (`state`, `createdAt`, `tileIds`): placeholders. */
+  readonly serverOutputs: readonly string[];
+  /**
+   * A field whose secret fields (policy `secret`) travel apart, in a property of their own, so that
+   * the rest of the field stays readable in previews (`source` -> `sourceSecrets`).
+   */
+  readonly secretsApart?: { readonly field: string; readonly into: string };
+}
+
+type Obj = Record<string, unknown>;
+
+/** A spec whose policy has a rule for every key of the args `A` (but `connection`): an arg the policy lacks does not compile. */
+type SpecFor<A> = ClassSpec & { readonly policy: { readonly [K in Exclude<keyof A, keyof ConnectionInput>]-?: AnyNode } };
+
+/**
+ * The properties a class passes to the SDK: each field of the policy the program set; each
+ * field the class exposes as an output (set or not: the SDK makes an output only for a key it
+ * is given); the server's outputs as placeholders; `connection` when set. A field that is only an
+ * instruction to the provider (`inputOnly`: `adoptId`, `waitTimeoutSeconds`) is left out when
+ * unset, so no output is made for it. Secret material is marked secret before the SDK sees it.
+ */
+export function registeredProps<A extends ConnectionInput>(spec: SpecFor<A>, args: A, defaults: Partial<A> = {}): Obj {
+  const props: Obj = {};
+  for (const [key, node] of Object.entries(spec.policy as PolicyTree)) {
+    const value = (args as Obj)[key] ?? (defaults as Obj)[key];
+    if (value === undefined && node.inputOnly) continue;
+    if (spec.secretsApart?.field === key) {
+      const split = splitSecretsInput(value, Object.entries(locateSecrets(node.fields ?? {})));
+      props[key] = split.rest;
+      props[spec.secretsApart.into] = pulumi.secret(split.secrets);
+      continue;
+    }
+    props[key] = node.secret && value !== undefined ? pulumi.secret(value) : value;
+  }
+  for (const key of spec.serverOutputs) props[key] = undefined;
+  const connection = connectionInput(args);
+  if (connection !== undefined) props.connection = connection;
+  return props;
+}
+
+/** The options a class registers with: the secret properties of {@link registeredProps} are secret outputs too. */
+export function registeredOptions(
+  spec: ClassSpec,
+  args: ConnectionInput,
+  opts: pulumi.CustomResourceOptions | undefined,
+): pulumi.CustomResourceOptions | undefined {
+  const secret = secretOutputs(spec);
+  const withSecrets = secret.length === 0 ? opts : { ...opts, additionalSecretOutputs: [...(opts?.additionalSecretOutputs ?? []), ...secret] };
+  return connectionOptions(args, withSecrets);
+}
+
+/** The top-level properties that hold secret material: the split-off secrets, and each top-level secret field. */
+export function secretOutputs(spec: ClassSpec): string[] {
+  const out = Object.entries(spec.policy)
+    .filter(([, node]) => node.secret)
+    .map(([key]) => key);
+  return spec.secretsApart ? [spec.secretsApart.into, ...out] : out;
+}
+
+/** Every key a class can register for a spec: the policy's fields, the split-off secrets, the server outputs, `connection`. */
+export function registrableKeys(spec: ClassSpec): string[] {
+  return [...Object.keys(spec.policy), ...(spec.secretsApart ? [spec.secretsApart.into] : []), ...spec.serverOutputs, "connection"];
+}

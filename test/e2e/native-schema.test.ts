@@ -1,0 +1,75 @@
+/**
+ * The native provider's package schema through Pulumi's own tooling: the CLI gets it from the
+ * plugin (`pulumi package get-schema <plugin path>`), Pulumi's schema binder (pkg/v3/codegen,
+ * built from the Go module proxy by scripts/ensure-schema-tool.sh) binds it without a
+ * diagnostic, and Pulumi's generators make Python and TypeScript SDKs of it: the Python files
+ * compile (the Python language host and the `pulumi` Python package are not on this machine, so
+ * no Python program runs), the TypeScript SDK typechecks strictly against @pulumi/pulumi.
+ */
+import { spawnSync } from "node:child_process";
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { pulumiBin, repoRoot } from "./harness";
+
+let tool: string;
+let schema: string;
+let tmp: string;
+
+function run(cmd: string, args: string[], input?: string): { code: number; stdout: string; stderr: string } {
+  const r = spawnSync(cmd, args, { input, encoding: "utf8", env: { ...process.env, PULUMI_HOME: path.join(tmp, "home"), PULUMI_SKIP_UPDATE_CHECK: "true" } });
+  return { code: r.status ?? -1, stdout: r.stdout, stderr: r.stderr };
+}
+
+beforeAll(() => {
+  tmp = fs.mkdtempSync(path.join(os.tmpdir(), "pipestack-schema-"));
+  const built = spawnSync("bash", [path.join(repoRoot, "scripts", "ensure-schema-tool.sh")], { encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] });
+  if (built.status !== 0) throw new Error("scripts/ensure-schema-tool.sh could not build the schema tool");
+  tool = built.stdout.trim().split("\n").pop()!;
+  const got = run(path.join(pulumiBin(), "pulumi"), ["package", "get-schema", path.join(repoRoot, "bin", "pulumi-resource-pipestack")]);
+  if (got.code !== 0) throw new Error(`pulumi package get-schema failed\n${got.stderr}`);
+  schema = got.stdout;
+}, 600_000);
+afterAll(() => {
+  if (tmp) fs.rmSync(tmp, { recursive: true, force: true });
+});
+
+describe("the package schema, checked by Pulumi's own tooling", () => {
+  it("binds without a diagnostic", () => {
+    const r = run(tool, ["bind"], schema);
+    expect(r.stderr).toBe("");
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^bound pipestack: 5 resources, 3 functions, \d+ types/);
+  });
+
+  it("the binder refuses a broken schema (a type reference to nothing)", () => {
+    const broken = schema.replace('"#/types/pipestack:index:PipeScaling"', '"#/types/pipestack:index:Nothing"');
+    expect(broken).not.toBe(schema);
+    const r = run(tool, ["bind"], broken);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain("pipestack:index:Nothing not found");
+  });
+
+  it("generates a Python SDK whose files compile, with the secret outputs declared", () => {
+    const out = path.join(tmp, "python");
+    expect(run(tool, ["gen", "python", out], schema).code).toBe(0);
+    const pkg = path.join(out, "pulumi_pipestack");
+    const files = fs.readdirSync(pkg).filter((f) => f.endsWith(".py"));
+    expect(files).toEqual(expect.arrayContaining(["pipe.py", "stack_dashboard.py", "get_stack_sources.py", "provider.py"]));
+    expect(fs.readFileSync(path.join(pkg, "pipe.py"), "utf8")).toContain('additional_secret_outputs=["connection", "sourceSecrets"]');
+    const compiled = run("python3", ["-m", "py_compile", ...files.map((f) => path.join(pkg, f))]);
+    expect(compiled.stderr).toBe("");
+    expect(compiled.code).toBe(0);
+  });
+
+  it("generates a TypeScript SDK that typechecks strictly against @pulumi/pulumi", () => {
+    const out = path.join(tmp, "nodejs");
+    expect(run(tool, ["gen", "nodejs", out], schema).code).toBe(0);
+    fs.symlinkSync(path.join(repoRoot, "node_modules"), path.join(out, "node_modules"));
+    const r = run(process.execPath, [path.join(repoRoot, "node_modules", "typescript", "bin", "tsc"), "-p", out, "--noEmit"]);
+    expect(r.stdout + r.stderr).toBe("");
+    expect(r.code).toBe(0);
+    expect(fs.readFileSync(path.join(out, "pipe.ts"), "utf8")).toContain("__pulumiType = 'pipestack:index:Pipe'");
+  });
+});

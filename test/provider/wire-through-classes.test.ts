@@ -1,0 +1,230 @@
+/**
+ * Every documented field reaches the wire, through the resource classes: each resource's class
+ * is constructed as a program does (Pulumi's mocks standing in for the engine), its registered
+ * inputs go through the real engine (`check`, then `create`) to the emulator, and the key paths
+ * of the request bodies the emulator recorded must hold every field the program set.
+ *
+ * Driven from the schemas: the fixtures together must set every field path of the resource's
+ * schema (a new field fails the coverage case until a fixture sets it), and every path a
+ * fixture sets in a field the policy sends in a body must be in that fixture's create body.
+ * Fields the wire never carries as written are listed below with why (`NOT_ON_THE_WIRE`).
+ */
+import * as pulumi from "@pulumi/pulumi";
+import type { ZodTypeAny } from "zod";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Emulator } from "../../emulator/index";
+import { keyPaths } from "../../emulator/body-shapes";
+import { Pipe, ReversePrivateEndpoint, StackAlert, StackDashboard, StackSavedSearch } from "../../provider/index";
+import type { PolicyTree } from "../../provider/schemas/field-policy";
+import { pipeSpecShape } from "../../provider/schemas/pipe";
+import { pipePolicy } from "../../provider/schemas/pipe-policy";
+import { endpointSpecShape } from "../../provider/schemas/reverse-private-endpoint-spec";
+import { endpointPolicy } from "../../provider/schemas/reverse-private-endpoint-policy";
+import { stackAlertSpec } from "../../provider/schemas/stack-alert";
+import { stackAlertPolicy } from "../../provider/schemas/stack-alert-policy";
+import { stackDashboardSpec } from "../../provider/schemas/stack-dashboard";
+import { stackDashboardPolicy } from "../../provider/schemas/stack-dashboard-policy";
+import { stackSavedSearchSpec } from "../../provider/schemas/stack-saved-search";
+import { stackSavedSearchPolicy } from "../../provider/schemas/stack-saved-search-policy";
+import { typeTokens } from "../../provider/resources/type-tokens";
+import { alertEngine, dashboardEngine, endpointEngine, pipeEngine, savedSearchEngine, type Engine } from "../support/engines";
+import { schemaPaths } from "../support/schema-paths";
+import { storedStack } from "../support/stored";
+import { rawJson } from "../support/raw-api";
+import { startTestEmulator } from "../support/emulator";
+import { useTarget } from "./stack-harness";
+import { WIRE_FIXTURES, type Refs } from "./wire-fixtures";
+
+type Obj = Record<string, any>;
+
+/**
+ * Paths a program writes that no create body carries as written, and why. Each is a schema path
+ * (`[]` for array items); one that a fixture sets and a body then carries is no exception.
+ */
+export const NOT_ON_THE_WIRE: Record<string, Record<string, string>> = {
+  StackDashboard: {
+    "tiles[].key": "the program's identity of a tile: the server does not know keys (ids are carried by key instead)",
+    "filters[].id": "the server gives each filter its id; a POST must not carry one (a PUT carries the id the name had)",
+  },
+};
+
+interface Row {
+  make: (name: string, args: Obj) => pulumi.CustomResource;
+  engine: Engine;
+  schema: ZodTypeAny;
+  policy: PolicyTree;
+  /** The create route, as the emulator names it (`POST /api/v2/dashboards`). */
+  route: RegExp;
+}
+
+const ROWS: Record<keyof typeof WIRE_FIXTURES, Row> = {
+  Pipe: { make: (n, a) => new Pipe(n, a as never), engine: pipeEngine, schema: pipeSpecShape, policy: pipePolicy, route: /^POST .*\/pipes$/ },
+  ReversePrivateEndpoint: {
+    make: (n, a) => new ReversePrivateEndpoint(n, a as never),
+    engine: endpointEngine,
+    schema: endpointSpecShape,
+    policy: endpointPolicy,
+    route: /^POST .*\/pipesReversePrivateEndpoints$/,
+  },
+  StackDashboard: {
+    make: (n, a) => new StackDashboard(n, a as never),
+    engine: dashboardEngine,
+    schema: stackDashboardSpec,
+    policy: stackDashboardPolicy,
+    route: /^POST .*\/dashboards$/,
+  },
+  StackAlert: {
+    make: (n, a) => new StackAlert(n, a as never),
+    engine: alertEngine,
+    schema: stackAlertSpec,
+    policy: stackAlertPolicy,
+    route: /^POST .*\/alerts$/,
+  },
+  StackSavedSearch: {
+    make: (n, a) => new StackSavedSearch(n, a as never),
+    engine: savedSearchEngine,
+    schema: stackSavedSearchSpec,
+    policy: stackSavedSearchPolicy,
+    route: /^POST .*\/saved-searches$/,
+  },
+};
+
+const ENGINES: Record<string, Engine> = Object.fromEntries((Object.keys(ROWS) as (keyof typeof ROWS)[]).map((type) => [typeTokens[type], ROWS[type].engine]));
+
+/** A registered value as the engine gets it: secrets unwrapped (the dynamic provider takes none). */
+function plain(v: unknown): unknown {
+  if (Array.isArray(v)) return v.map(plain);
+  if (v === null || typeof v !== "object") return v;
+  const o = v as Obj;
+  if (o["4dabf18193072939515e22adb298388d"] === "1b47061264138c4ac30d75fd1eb44270") return plain(o.value);
+  return Object.fromEntries(Object.entries(o).map(([k, x]) => [k, plain(x)]));
+}
+
+/** The top-level fields of a policy that travel in a body (not the URL, not the provider's own). */
+const bodyFields = (policy: PolicyTree) => new Set(Object.keys(policy).filter((k) => (policy[k].sent ?? "body") === "body"));
+
+/** The paths of a fixture that must reach its create body. */
+export function expectedOnWire(type: keyof typeof ROWS, fixture: Obj): string[] {
+  const sent = bodyFields(ROWS[type].policy);
+  const skip = NOT_ON_THE_WIRE[type] ?? {};
+  return keyPaths(fixture).filter((p) => sent.has(p.split(/[.[]/)[0]) && !(p in skip));
+}
+
+/** The schema paths the fixtures must set: every path under a field the policy sends in a body. */
+export function requiredCoverage(type: keyof typeof ROWS): string[] {
+  const sent = bodyFields(ROWS[type].policy);
+  return schemaPaths(ROWS[type].schema).filter((p) => sent.has(p.split(/[.[]/)[0]));
+}
+
+const DUMMY: Refs = { source: "s", dashboardId: "d", tileId: "t", webhookId: "w", savedSearchId: "q", endpointId: "e" };
+
+let emulator: Emulator;
+let refs: Refs;
+const failures: string[] = [];
+
+beforeAll(async () => {
+  emulator = await startTestEmulator({ stackApiVersion: "2.36.0", stepMs: 0 });
+  useTarget("server", emulator, { pollIntervalMs: "10" });
+  const stack = storedStack(emulator, "server");
+  const source = stack.sources[0].id;
+  const board = await rawJson(emulator, "stack-server", "POST", "/dashboards", {
+    name: "alerted",
+    tiles: [{ name: "Errors", x: 0, y: 0, w: 6, h: 3, series: [{ type: "time", sourceId: source, aggFn: "count", where: "", groupBy: [] }] }],
+  });
+  const search = await rawJson(emulator, "stack-server", "POST", "/saved-searches", { name: "searched", sourceId: source, select: "", where: "", orderBy: "" });
+  refs = {
+    source,
+    dashboardId: board.id,
+    tileId: board.tiles[0].id,
+    webhookId: stack.webhooks[0].id,
+    savedSearchId: search.id,
+    endpointId: (
+      await rawJson(emulator, "cloud", "POST", "/pipesReversePrivateEndpoints", {
+        description: "brokers",
+        type: "GCP_PSC_SERVICE_ATTACHMENT",
+        gcpServiceAttachment: "projects/p/regions/r/serviceAttachments/b",
+      })
+    ).id,
+  };
+  void pulumi.runtime.setMocks(
+    {
+      newResource: async (a) => {
+        const engine = ENGINES[a.type];
+        const inputs = plain(a.inputs) as Obj;
+        const checked = await engine.check({}, inputs);
+        if (checked.failures?.length) {
+          const why = `${a.name}: check failed: ${JSON.stringify(checked.failures)}`;
+          failures.push(why);
+          throw new Error(why);
+        }
+        try {
+          const { id, outs } = await engine.create(checked.inputs!);
+          return { id, state: outs };
+        } catch (err) {
+          failures.push(`${a.name}: ${(err as Error).message}`);
+          throw err;
+        }
+      },
+      call: (a) => a.inputs,
+    },
+    "project",
+    "stack",
+    false,
+  );
+}, 60_000);
+afterAll(() => emulator?.close());
+
+/** Registers one resource through its class and waits for its create; returns the body paths its create sent. */
+async function registerOne(type: keyof typeof ROWS, name: string, args: Obj): Promise<string[]> {
+  const before = emulator.control.bodies().length;
+  const resource = ROWS[type].make(name, args);
+  // The id resolves once the mocked engine created the object (rejects when it could not).
+  await (resource.id as unknown as { promise(): Promise<string> }).promise();
+  const created = emulator.control
+    .bodies()
+    .slice(before)
+    .filter((b) => ROWS[type].route.test(b.route));
+  expect(
+    failures.filter((f) => f.startsWith(`${name}:`)),
+    "checked and created",
+  ).toEqual([]);
+  expect(created, `${name}: one create body`).toHaveLength(1);
+  return created[0].paths;
+}
+
+describe.each(Object.keys(WIRE_FIXTURES) as (keyof typeof WIRE_FIXTURES)[])("%s", (type) => {
+  const fixtures = WIRE_FIXTURES[type](DUMMY);
+  const sent = new Map<number, Promise<string[]>>();
+
+  it("the fixtures set every field path of the schema that a body carries", () => {
+    const set = new Set(fixtures.flatMap((f) => keyPaths(f)));
+    expect(requiredCoverage(type).filter((p) => !set.has(p))).toEqual([]);
+  });
+
+  // The exceptions stay true: a fixture sets each, and its create body does not carry it.
+  const exceptions = fixtures.flatMap((f, i) =>
+    keyPaths(f)
+      .filter((p) => p in (NOT_ON_THE_WIRE[type] ?? {}))
+      .map((path) => [i, path] as const),
+  );
+  if (exceptions.length > 0) {
+    it.each(exceptions)(
+      `fixture %i: %s is set and never sent`,
+      async (i, path) => {
+        if (!sent.has(i)) sent.set(i, registerOne(type, `${type.toLowerCase()}-${i}`, WIRE_FIXTURES[type](refs)[i]));
+        expect(await sent.get(i)).not.toContain(path);
+      },
+      30_000,
+    );
+  }
+
+  const cases = fixtures.flatMap((f, i) => expectedOnWire(type, f).map((path) => [i, path] as const));
+  it.each(cases)(
+    `fixture %i: %s reaches the create body`,
+    async (i, path) => {
+      if (!sent.has(i)) sent.set(i, registerOne(type, `${type.toLowerCase()}-${i}`, WIRE_FIXTURES[type](refs)[i]));
+      expect(await sent.get(i)).toContain(path);
+    },
+    30_000,
+  );
+});

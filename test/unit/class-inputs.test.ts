@@ -1,0 +1,127 @@
+/**
+ * One list of inputs per resource: every field of a resource's policy (the schema's keys) that
+ * the program sets reaches the engine's inputs through the class, under Pulumi's mocks; a field
+ * left unset that is only an instruction to the provider (`adoptId`, `waitTimeoutSeconds`) is
+ * not registered at all; the class has an output for every other field.
+ */
+import * as pulumi from "@pulumi/pulumi";
+import { beforeAll, describe, expect, expectTypeOf, it } from "vitest";
+import { Pipe, ReversePrivateEndpoint, StackAlert, StackDashboard, StackSavedSearch } from "../../provider/index";
+import type { PolicyTree } from "../../provider/schemas/field-policy";
+import { pipePolicy, pipeServerOutputs } from "../../provider/schemas/pipe-policy";
+import { endpointPolicy, endpointServerOutputs } from "../../provider/schemas/reverse-private-endpoint-policy";
+import { alertServerOutputs, stackAlertPolicy } from "../../provider/schemas/stack-alert-policy";
+import { dashboardServerOutputs, stackDashboardPolicy } from "../../provider/schemas/stack-dashboard-policy";
+import { savedSearchServerOutputs, stackSavedSearchPolicy } from "../../provider/schemas/stack-saved-search-policy";
+
+type Obj = Record<string, any>;
+const registered = new Map<string, Obj>();
+
+beforeAll(() => {
+  void pulumi.runtime.setMocks(
+    {
+      newResource: (a) => {
+        registered.set(a.name, a.inputs);
+        return { id: `${a.name}-id`, state: a.inputs };
+      },
+      call: (a) => a.inputs,
+    },
+    "project",
+    "stack",
+    false,
+  );
+});
+
+async function registration(name: string): Promise<Obj> {
+  for (let i = 0; i < 300; i++) {
+    const found = registered.get(name);
+    if (found) return found;
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  throw new Error(`${name} was never registered`);
+}
+
+/** The value inside a secret as the mocked engine receives it; fails when the value is not a secret. */
+function secretValue(v: unknown): unknown {
+  const sig = "4dabf18193072939515e22adb298388d";
+  expect(v, "a secret").toMatchObject({ [sig]: "1b47061264138c4ac30d75fd1eb44270" });
+  return (v as Obj).value;
+}
+
+type Make = (name: string, args: Obj) => pulumi.CustomResource;
+interface Row {
+  policy: PolicyTree;
+  serverOutputs: readonly string[];
+  make: Make;
+  /** Values of fields the class reshapes (the pipe's source: credentials travel apart). */
+  values?: Obj;
+  /** Where a field's value arrives when not under its own key. */
+  arrives?: Obj;
+}
+
+const ROWS: [string, Row][] = [
+  [
+    "Pipe",
+    {
+      policy: pipePolicy,
+      serverOutputs: pipeServerOutputs,
+      make: (n, a) => new Pipe(n, a as never),
+      values: { source: { kafka: { brokers: "b:9092", topics: "t", credentials: { username: "u", password: "p" } } } },
+      arrives: { sourceSecrets: { credentials: { username: "u", password: "p" } } },
+    },
+  ],
+  ["ReversePrivateEndpoint", { policy: endpointPolicy, serverOutputs: endpointServerOutputs, make: (n, a) => new ReversePrivateEndpoint(n, a as never) }],
+  ["StackDashboard", { policy: stackDashboardPolicy, serverOutputs: dashboardServerOutputs, make: (n, a) => new StackDashboard(n, a as never) }],
+  ["StackAlert", { policy: stackAlertPolicy, serverOutputs: alertServerOutputs, make: (n, a) => new StackAlert(n, a as never) }],
+  ["StackSavedSearch", { policy: stackSavedSearchPolicy, serverOutputs: savedSearchServerOutputs, make: (n, a) => new StackSavedSearch(n, a as never) }],
+];
+
+/** Every field of the policy set to a value of its own, and a connection. */
+function everyField(row: Row): Obj {
+  const args: Obj = { connection: { keyId: "k" } };
+  for (const key of Object.keys(row.policy)) args[key] = row.values?.[key] ?? `value-of-${key}`;
+  return args;
+}
+
+describe.each(ROWS)("%s: every arg key reaches the engine's inputs", (type, row) => {
+  it.each(Object.keys(row.policy).map((k) => [k]))("%s", async (key) => {
+    const name = `${type}-all`;
+    if (!registered.has(name)) row.make(name, everyField(row));
+    const inputs = await registration(name);
+    const expected = key === "source" && row.arrives ? { kafka: { brokers: "b:9092", topics: "t" } } : everyField(row)[key];
+    expect(inputs[key], `${key} reaches the inputs`).toEqual(expected);
+  });
+
+  it("the connection and the secrets kept apart reach them too, as secrets", async () => {
+    const inputs = await registration(`${type}-all`);
+    expect(secretValue(inputs.connection)).toEqual({ keyId: "k" });
+    for (const [k, v] of Object.entries(row.arrives ?? {})) expect(secretValue(inputs[k]), k).toEqual(v);
+  });
+
+  it("unset instructions are not registered; every other field and server output is an output of the class", async () => {
+    const name = `${type}-bare`;
+    const resource = row.make(name, {}) as unknown as Obj;
+    await registration(name);
+    const instructions = Object.entries(row.policy)
+      .filter(([, n]) => n.inputOnly)
+      .map(([k]) => k);
+    for (const k of instructions) expect(resource[k], `${k} is not registered`).toBeUndefined();
+    for (const k of [...Object.keys(row.policy).filter((k) => !instructions.includes(k)), ...row.serverOutputs]) {
+      expect(pulumi.Output.isInstance(resource[k]), `${k} is an output`).toBe(true);
+    }
+    expect(resource.connection, "no connection, no output").toBeUndefined();
+  });
+});
+
+/** The policy fields a class must declare as outputs: all but the instructions to the provider. */
+type OutputKeys<P> = { [K in keyof P]: P[K] extends { inputOnly: true } ? never : K }[keyof P];
+
+describe("each class declares an output for every field of its policy but the instructions", () => {
+  it("types", () => {
+    expectTypeOf<Exclude<OutputKeys<typeof pipePolicy>, keyof Pipe>>().toEqualTypeOf<never>();
+    expectTypeOf<Exclude<OutputKeys<typeof endpointPolicy>, keyof ReversePrivateEndpoint>>().toEqualTypeOf<never>();
+    expectTypeOf<Exclude<OutputKeys<typeof stackDashboardPolicy>, keyof StackDashboard>>().toEqualTypeOf<never>();
+    expectTypeOf<Exclude<OutputKeys<typeof stackAlertPolicy>, keyof StackAlert>>().toEqualTypeOf<never>();
+    expectTypeOf<Exclude<OutputKeys<typeof stackSavedSearchPolicy>, keyof StackSavedSearch>>().toEqualTypeOf<never>();
+  });
+});

@@ -1,0 +1,118 @@
+import { describe, expect, it } from "vitest";
+import { settingKeys } from "../../provider/config";
+import { checkConfig, diffConfig, settingValues } from "../../provider/native/provider-config";
+import { nativeResources, tokenOf } from "../../provider/native/resources";
+import { packageSchema } from "../../provider/native/schema";
+import { secret } from "../../provider/native/values";
+
+const docs = {
+  Pipe: "A pipe.",
+  "Pipe.source.kafka.brokers": "Broker list.",
+  "Pipe#state": "The state.",
+  "config.apiUrl": "Base URL.",
+};
+const schema = packageSchema(docs, "1.2.3");
+const pipe = schema.resources["pipestack:index:Pipe"];
+const type = (token: string) => schema.types[`pipestack:index:${token}`];
+
+/** Every `$ref` in the schema, with where it is. */
+function refs(node: unknown, at = "", out: [string, string][] = []): [string, string][] {
+  if (Array.isArray(node)) node.forEach((n, i) => refs(n, `${at}[${i}]`, out));
+  else if (node && typeof node === "object") {
+    for (const [k, v] of Object.entries(node)) {
+      if (k === "$ref" && typeof v === "string") out.push([at, v]);
+      else refs(v, `${at}.${k}`, out);
+    }
+  }
+  return out;
+}
+
+describe("package schema from the resources' definitions", () => {
+  it("has the five resources, each with every field of its spec as an input and the connection", () => {
+    expect(Object.keys(schema.resources).sort()).toEqual(nativeResources.map(tokenOf).sort());
+    for (const r of nativeResources) {
+      const spec = schema.resources[tokenOf(r)];
+      expect(Object.keys(spec.inputProperties).sort(), r.name).toEqual([...Object.keys(r.spec.shape), "connection"].sort());
+      for (const key of Object.keys(r.serverOutputs)) expect(spec.properties, `${r.name}.${key}`).toHaveProperty(key);
+      expect(spec.requiredInputs, r.name).not.toContain("name");
+    }
+  });
+
+  it("has the three functions, their arguments and a list of items", () => {
+    expect(Object.keys(schema.functions).sort()).toEqual([
+      "pipestack:index:getReversePrivateEndpoints",
+      "pipestack:index:getStackSources",
+      "pipestack:index:getStackWebhooks",
+    ]);
+    const sources = schema.functions["pipestack:index:getStackSources"];
+    expect(Object.keys(sources.inputs.properties).sort()).toEqual(["connection", "organizationId", "serviceId", "stackUrl"]);
+    expect(sources.outputs.properties.items).toMatchObject({ type: "array", items: { $ref: "#/types/pipestack:index:GetStackSourcesItem" } });
+    expect(type("GetStackSourcesItem").properties).toHaveProperty("kind");
+  });
+
+  it("types fields from the zod schemas", () => {
+    expect(pipe.requiredInputs.sort()).toEqual(["destination", "source"]);
+    expect(type("PipeScaling").properties.replicas.type).toBe("integer");
+    expect(type("PipeScaling").properties.replicaMemoryGb.type).toBe("number");
+    expect(type("PipeSourceKafka").required).toEqual(["brokers", "topics"]);
+    expect(type("PipeSourceKafka").properties.reversePrivateEndpointIds).toMatchObject({ type: "array", items: { type: "string" } });
+    expect(schema.resources["pipestack:index:StackDashboard"].properties.tileIds).toMatchObject({ type: "object", additionalProperties: { type: "string" } });
+  });
+
+  it("resolves every type reference", () => {
+    for (const [at, ref] of refs(schema)) {
+      if (ref.startsWith("pulumi.json#")) continue;
+      expect(ref, at).toMatch(/^#\/types\//);
+      expect(schema.types, `${at} -> ${ref}`).toHaveProperty([ref.slice("#/types/".length)]);
+    }
+  });
+
+  it("marks secret what the field policies and the settings call secret", () => {
+    expect(type("PipeSourceKafka").properties.credentials.secret).toBe(true);
+    expect(type("PipeSourceKafkaSchemaRegistry").properties.credentials.secret).toBe(true);
+    expect(type("PipeSourceObjectStorage").properties.accessKey.secret).toBe(true);
+    expect(type("PipeSourceKafka").properties.brokers.secret).toBeUndefined();
+    expect(pipe.properties.sourceSecrets.secret).toBe(true);
+    expect(pipe.inputProperties.connection.secret).toBe(true);
+    expect(type("Connection").properties.keySecret.secret).toBe(true);
+    const secretSettings = Object.entries(schema.config.variables)
+      .filter(([, v]) => v.secret)
+      .map(([k]) => k);
+    expect(secretSettings.sort()).toEqual(["keySecret", "stackToken"]);
+    expect(Object.keys(schema.provider.inputProperties)).toEqual(Object.keys(settingKeys));
+  });
+
+  it("takes descriptions from the doc comments, and lists an enum's values", () => {
+    expect(pipe.description).toBe("A pipe.");
+    expect(type("PipeSourceKafka").properties.brokers.description).toBe("Broker list.");
+    expect(pipe.properties.state.description).toBe("The state.");
+    expect(schema.config.variables.apiUrl.description).toBe("Base URL.\n\nEnvironment variable: `PIPESTACK_API_URL`.");
+    expect(type("PipeSourceKafka").properties.format.description).toContain("`AvroConfluent`");
+    expect(schema.version).toBe("1.2.3");
+  });
+});
+
+describe("provider configuration", () => {
+  it("reads settings from provider inputs or configure variables, as stack config text", () => {
+    expect(settingValues({ apiUrl: "http://a", keySecret: secret("s"), maxRetries: 3 })).toEqual({ apiUrl: "http://a", keySecret: "s", maxRetries: "3" });
+    expect(settingValues({}, { "pipestack:config:keyId": "k", "pipestack:serviceId": "svc" })).toEqual({ keyId: "k", serviceId: "svc" });
+  });
+
+  it("keeps credentials secret and reports a setting that cannot be used", () => {
+    const ok = checkConfig({ apiUrl: "http://a", keySecret: "s" });
+    expect(ok.failures).toEqual([]);
+    expect(ok.inputs).toEqual({ apiUrl: "http://a", keySecret: secret("s") });
+    const bad = checkConfig({ apiUrl: "not a url", keySecret: "s" });
+    expect(bad.failures).toHaveLength(1);
+    expect(bad.failures[0].property).toBe("apiUrl");
+    expect(bad.failures[0].reason).not.toContain("not a url");
+  });
+
+  it("diffs settings one by one", () => {
+    expect(diffConfig({ apiUrl: "http://a", keyId: "k" }, { apiUrl: "http://b", keySecret: secret("s") })).toEqual({
+      changes: true,
+      detailedDiff: { apiUrl: "update", keyId: "delete", keySecret: "add" },
+    });
+    expect(diffConfig({ apiUrl: "http://a" }, { apiUrl: "http://a" }).changes).toBe(false);
+  });
+});
