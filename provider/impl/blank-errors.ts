@@ -3,13 +3,18 @@ import { withSecrets } from "../client/secret-scope";
 import { settingKeys, type SettingKey } from "../config";
 import { CONNECTION_KEY, CONNECTION_SECRETS } from "../schemas/connection";
 import { isObj } from "./canonical";
+import { isFingerprint } from "./fingerprint";
+import { credentialsIn } from "./fingerprint-search";
 import { engineSettings } from "./engine-settings";
 
 /**
  * The last gate before an error leaves the provider process. The SDK's host sends an error's
  * message to the engine and prints its stack to stderr (which the CLI shows with `--debug`), so
- * both are blanked of every credential the operation knows: the resource's own (its source
- * secrets, its connection's keys; for an update the old ones too) and the configured keys. The
+ * both are blanked of every credential the operation knows: the resource's own (the source
+ * secrets the program gives a check, create, diff or update; its connection's keys) and the
+ * configured keys. The old outputs hold source secrets only as fingerprints (see `fingerprint.ts`):
+ * an old source credential is blanked where the error shows it whole, in one of the forms
+ * `fingerprint-search.ts` looks through; a half of one (an answer cut short) it cannot find. The
  * API client blanks what it was told per request; this gate also covers the requests made
  * without a resource's secrets (a refresh's GET, a destroy's DELETE) and any text built from an
  * API answer further up.
@@ -20,13 +25,25 @@ const SECRET_PROPS = ["sourceSecrets"] as const;
 
 const SECRET_SETTINGS = (Object.keys(settingKeys) as SettingKey[]).filter((k) => settingKeys[k].secret);
 
-/** The credentials held by a resource's properties (inputs or outputs). Pure. */
+/** The credentials held by a resource's properties (inputs or outputs; a fingerprint is none). Pure. */
 export function propSecrets(props: unknown): string[] {
   if (!isObj(props)) return [];
-  const out = SECRET_PROPS.flatMap((k) => stringsIn(props[k]));
+  const out: string[] = SECRET_PROPS.flatMap((k) => stringsIn(props[k])).filter((s) => !isFingerprint(s));
   const connection = props[CONNECTION_KEY];
   if (isObj(connection)) for (const k of CONNECTION_SECRETS) if (typeof connection[k] === "string") out.push(connection[k]);
   return out;
+}
+
+/** The fingerprints held by a resource's properties (old outputs): what they stand for is searched for in an error. Pure. */
+export function propFingerprints(props: unknown): string[] {
+  return isObj(props) ? SECRET_PROPS.flatMap((k) => stringsIn(props[k])).filter(isFingerprint) : [];
+}
+
+/** An error's texts that reach the user: its message, stack and an init error's reasons. */
+function errorText(err: unknown): string {
+  if (!(err instanceof Error)) return typeof err === "string" ? err : "";
+  const reasons = "reasons" in err && Array.isArray(err.reasons) ? (err.reasons as unknown[]).filter((r) => typeof r === "string") : [];
+  return [err.message, err.stack ?? "", ...reasons].join("\n");
 }
 
 /** The configured credentials (stack config, environment); none when the settings do not resolve. */
@@ -56,6 +73,8 @@ export async function blankingErrors<T>(propsList: readonly unknown[], op: () =>
     // Every request of the operation knows them too, so an answer is blanked before it is cut.
     return await withSecrets(own, op);
   } catch (err) {
-    throw blanked(err, [...own, ...settingSecrets()]);
+    // Credentials the operation holds only as fingerprints: blanked where the error shows them.
+    const fingerprinted = credentialsIn(errorText(err), propsList.flatMap(propFingerprints));
+    throw blanked(err, [...own, ...fingerprinted, ...settingSecrets()]);
   }
 }

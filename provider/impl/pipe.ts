@@ -20,7 +20,7 @@ import { pinServiceIds } from "./pin-service";
 import { ResourceInitError } from "./init-error";
 import { createPipe, deletePipe, getPipe, patchPipe, patchScaling, pipeWhereabouts, pollPipe, putSettings, renameCreated, sendCommand } from "./pipe/api";
 import { pipeDiff } from "./pipe/diff-rules";
-import { pipeOutputs, type ApiPipe } from "./pipe/outputs";
+import { pipeOutputs, refreshedOutputs, type ApiPipe } from "./pipe/outputs";
 import { createBody, secretsOf } from "./pipe/request-body";
 import { completedReplaces, isFailed, isSettled, isStoppedState, kindOf, loadsOnce } from "./pipe/states";
 import { planUpdate } from "./pipe/update-plan";
@@ -255,7 +255,8 @@ async function applyUpdate(svc: CloudService, id: string, olds: PipeOutputs, new
     await sendCommand(svc, id, command);
   }
   const final = await settle(svc, await getPipe(svc, id), news, "was updated");
-  return pipeOutputs(final, news);
+  // An unchanged credential keeps its old fingerprint: no change in state.
+  return pipeOutputs(final, news, olds);
 }
 
 export async function update(id: string, olds: PipeOutputs, news: PipeInputs): Promise<dynamic.UpdateResult<PipeOutputs>> {
@@ -271,7 +272,7 @@ export async function update(id: string, olds: PipeOutputs, news: PipeInputs): P
 export async function read(id: string, props: PipeOutputs = {} as PipeOutputs): Promise<dynamic.ReadResult<PipeOutputs>> {
   const svc = service(props);
   const live = await readOrGone(pipeWhereabouts(svc, id));
-  return readResult(id, live && pipeOutputs(live, { ...svc.ref, ...props }));
+  return readResult(id, live && refreshedOutputs(live, { ...svc.ref, ...props }));
 }
 
 /** Deletes the pipe and waits until the service no longer lists it (see `./gone`). */

@@ -116,10 +116,13 @@ afterAll(async () => {
 
 /**
  * The SDK's own debug message (`RegisterResource RPC finished ... resp:`) prints the engine's
- * answer, outputs with secrets unwrapped; the CLI blanks in it only the values it knows as secret
- * config. `--debug` shows it (over several lines) and `--json` streams it as a debug diagnostic.
+ * answer with secrets unwrapped; the CLI blanks in it only the values it knows as secret config.
+ * For a preview of a create or an update that answer is the program's checked inputs, credentials
+ * included (the README's Security section says so); for `up` it is the outputs, which hold
+ * fingerprints only. `--debug` shows it (over several lines), `--json` streams it as a debug
+ * diagnostic.
  */
-const SDK_DEBUG = /^(debug: |"message":"|\\"message\\":\\")RegisterResource RPC (finished|prepared)/;
+const SDK_DEBUG = /^(debug: |"message":"|\\"message\\":\\")RegisterResource RPC finished/;
 
 /** The fields whose credential shows in `text` anywhere but inside the SDK's registration debug message. */
 function leaksOutsideSdkDebug(text: string): string[] {
@@ -139,12 +142,17 @@ function leaksOutsideSdkDebug(text: string): string[] {
   return [...found];
 }
 
-describe("credentials passed as plain strings: nowhere but inside the SDK's registration debug message", () => {
-  it.each(["preview --debug", "up --json", "up --debug"])("%s", (name) => {
-    const text = outputs.get(name)!;
+/** The pipes' source credentials: the outputs hold them only as fingerprints. */
+const SOURCE_FIELDS = Object.keys(PLAIN).filter((f) => f !== "keySecret" && f !== "stackToken");
+
+describe("preview --debug: the program's credentials only inside the SDK's registration debug message", () => {
+  it("shows every source credential there (the engine answers a preview with the inputs), none anywhere else", () => {
+    const text = outputs.get("preview --debug")!;
     const outside = leaksOutsideSdkDebug(text);
-    report.push(`  ${name}: ${leaks(text).length} fields in all, ${outside.length} outside the SDK's registration debug message`);
-    expect(outside, `${name} shows these credentials outside the SDK's debug message`).toEqual([]);
+    report.push(`  preview --debug: ${leaks(text).length} fields in all, ${outside.length} outside the SDK's registration debug message`);
+    // Exactly what the README documents: the source credentials in that message, nothing else anywhere.
+    expect(leaks(text).sort()).toEqual([...SOURCE_FIELDS].sort());
+    expect(outside, "preview --debug shows these credentials outside the SDK's debug message").toEqual([]);
   });
 });
 
@@ -159,12 +167,13 @@ describe("credentials passed as plain strings are in no output, in no form", () 
 
   it.each([
     "preview --json",
-    "preview --debug",
     "up --json",
     "up --debug",
     "preview --json (no changes)",
     "stack export",
     "backend folder (state, history, backups)",
+    // Every GET and DELETE echoes the resource's credentials; the outputs hold the source ones as
+    // fingerprints only, by which the provider finds them in the error.
     "refresh errors",
     "destroy errors",
   ])("%s", (name) => {

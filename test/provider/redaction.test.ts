@@ -35,11 +35,19 @@ describe("an API error that echoes a credential in another form", () => {
  * The resource's own credentials echoed by an API error on every operation: a refresh's GET, a
  * destroy's DELETE, an update's PATCH (the old credential and the new), each in several forms.
  */
-describe("a resource's own credentials echoed in an error of any operation", () => {
+/** `outs` as a release before fingerprints wrote them: the credentials of `inputs` in plaintext. */
+function withPlaintextSecrets<T extends object>(outs: T, inputs: { sourceSecrets?: unknown }): T {
+  return { ...outs, sourceSecrets: inputs.sourceSecrets };
+}
+
+describe.each([
+  ["as fingerprints (as outputs are written now)", false],
+  ["in plaintext (an older state's outputs)", true],
+])("a resource's own credentials, held %s, echoed in an error of any operation", (_held, plaintextOlds) => {
   const OLD = "old~kafka!pass'(word)";
   const NEW = "new-kafka-pass/word+2";
   let n = 0;
-  const program = (password: string, name = `echo-${++n}`) => ({
+  const program = (password: string, name = `echo-${plaintextOlds ? "plain" : "fp"}-${++n}`) => ({
     ...kafkaPipe(name),
     source: { kafka: { ...kafkaPipe(name).source.kafka, credentials: { username: "ingest", password } } },
   });
@@ -60,10 +68,16 @@ describe("a resource's own credentials echoed in an error of any operation", () 
     );
   const scriptedHits = () => emulator.control.stats().faults.scripted ?? 0;
 
+  /**
+   * A created pipe and its old outputs: with fingerprints of its credential (the provider finds
+   * the echoed credential by them), or with the plaintext a state written before them holds.
+   */
   async function created() {
     const inputs = engineInputs(program(OLD), { organizationId: emulator.options.organizationId, serviceId: emulator.options.serviceId });
     const { inputs: checked } = await provider.check({}, inputs);
-    return { inputs: checked!, ...(await provider.create(checked!)) };
+    const { id, outs } = await provider.create(checked!);
+    expect(JSON.stringify(outs)).not.toContain(OLD);
+    return { inputs: checked!, id, outs: plaintextOlds ? withPlaintextSecrets(outs, checked!) : outs };
   }
 
   it.each(forms)("refresh (GET), %s", async (_form, encode, piece) => {
@@ -132,12 +146,14 @@ describe("a settings PUT of an update echoing the old credential", () => {
 });
 
 describe("an error body cut short for the message", () => {
-  it("leaves no half of a credential that straddles the cut (refresh GET, plain-text body)", async () => {
+  // Only a credential the provider holds in plaintext: half of one cannot be found by its fingerprint (README, Security).
+  it("leaves no half of a credential that straddles the cut (refresh GET, plain-text body, an older state's plaintext outputs)", async () => {
     const password = "straddling-kafka-password-0042";
     const spec = { ...kafkaPipe("cut"), source: { kafka: { ...kafkaPipe("cut").source.kafka, credentials: { username: "ingest", password } } } };
     const inputs = engineInputs(spec, { organizationId: emulator.options.organizationId, serviceId: emulator.options.serviceId });
     const { inputs: checked } = await provider.check({}, inputs);
-    const { id, outs } = await provider.create(checked!);
+    const { id, outs: fingerprinted } = await provider.create(checked!);
+    const outs = withPlaintextSecrets(fingerprinted, checked!);
     emulator.control.resetStats();
     // The message quotes the first 200 characters of a non-JSON body: the password starts at 190.
     emulator.control.script({ method: "GET", path: "/pipes/[^/]+$", status: 400, body: `${"x".repeat(189)} ${password} trailing text` });

@@ -8,6 +8,10 @@ import { pipeRecord } from "../../provider/schemas/pipe-record";
 /** The outputs of an API answer, parsed as the engine parses it. */
 const outputsOf = (api: unknown, carried: Record<string, any>) => pipeOutputs(pipeRecord.parse(api), carried as any);
 import { UNKNOWN } from "../../provider/schemas/unknown";
+import { sealed } from "../../provider/impl/fingerprint";
+import { fieldChanges } from "../../provider/impl/field-diff";
+import { pipeDiff } from "../../provider/impl/pipe/diff-rules";
+import { planUpdate } from "../../provider/impl/pipe/update-plan";
 import { bigqueryPipe, kafkaPipe, kinesisPipe, mongodbPipe, mysqlPipe, objectStoragePipe, postgresPipe, pubsubPipe } from "../support/pipe-fixtures";
 import { engineInputs } from "../support/pipe-props";
 
@@ -158,6 +162,37 @@ describe("pipe diff: each field's change previews as the right kind", () => {
     expect(result.changes).toBe(expected === "update" && path.startsWith("sourceSecrets") ? undefined : true);
     if (expected === "replace") expect(result.replaces!.length, JSON.stringify(result)).toBeGreaterThan(0);
     else expect(result.replaces, JSON.stringify(result)).toEqual([]);
+  });
+});
+
+/** Old outputs as the provider writes them now: the credentials only as fingerprints. */
+const fingerprinted = (inputs: Obj): Obj => ({ ...inputs, sourceSecrets: sealed(inputs.sourceSecrets, undefined) });
+
+describe("pipe diff against fingerprinted outputs: the program's plaintext against the old fingerprint", () => {
+  it.each(Object.keys(base) as (keyof typeof base)[])("%s: the same credentials are no change", async (kind) => {
+    const olds = fingerprinted(base[kind]);
+    expect(JSON.stringify(olds.sourceSecrets)).toMatch(/hmac-sha256:/);
+    expect(await diff("id", olds, base[kind])).toMatchObject({ changes: false, diffs: [] });
+  });
+
+  it.each(table.filter(([, path]) => path.startsWith("sourceSecrets")))("%s %s", async (kind, path, value, expected) => {
+    const olds = fingerprinted(base[kind]);
+    const result = await diff("id", olds, set(base[kind], path, value));
+    const secret = path.split(".").slice(0, 2).join(".");
+    expect(result.diffs).toEqual([{ path: secret, kind: expected }]);
+    expect(result.changes).toBe(expected === "update" ? undefined : true);
+  });
+
+  it("a credential not known yet is a change", async () => {
+    const result = await diff("id", fingerprinted(base.kafka), set(base.kafka, "sourceSecrets.credentials.password", UNKNOWN));
+    expect(result.diffs).toEqual([{ path: "sourceSecrets.credentials", kind: "update" }]);
+  });
+
+  it("an update of a changed credential sends the program's new plaintext", () => {
+    const olds = fingerprinted(base.kafka);
+    const news = set(base.kafka, "sourceSecrets.credentials.password", "rotated-password");
+    const plan = planUpdate(olds as never, news as never, fieldChanges(olds, news, pipeDiff));
+    expect(plan.patch).toEqual({ source: { kafka: { credentials: { username: "ingest", password: "rotated-password" } } } });
   });
 });
 

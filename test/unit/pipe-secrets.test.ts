@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { mergeSourceSecrets, secretStrings, splitSourceSecrets } from "../../provider/schemas/pipe-secrets";
 import { createBody } from "../../provider/impl/pipe/request-body";
 import { pipeOutputs } from "../../provider/impl/pipe/outputs";
+import { sameCredential } from "../../provider/impl/fingerprint";
 import { pipeRecord } from "../../provider/schemas/pipe-record";
 
 /** The outputs of an API answer, parsed as the engine parses it. */
@@ -49,14 +50,15 @@ describe("secret separation", () => {
     expect(body).not.toHaveProperty("sourceSecrets");
     expect(body).not.toHaveProperty("organizationId");
     const outs = outputsOf({ id: "p", source: { kafka: { brokers: "b", topics: "t" } } }, inputs);
-    expect(JSON.stringify(outs.source)).not.toContain("kafka-password-plain-1234");
-    expect(outs.sourceSecrets).toEqual(inputs.sourceSecrets);
+    expect(JSON.stringify(outs)).not.toContain("kafka-password-plain-1234");
+    expect(sameCredential(outs.sourceSecrets, inputs.sourceSecrets)).toBe(true);
   });
 
   it("a connection string the API returns moves out of the source into the secrets", () => {
     const outs = outputsOf({ id: "p", source: { objectStorage: { url: "u", connectionString: "AccountKey=live" } } }, {});
     expect(outs.source).toEqual({ objectStorage: { url: "u" } });
-    expect(outs.sourceSecrets).toEqual({ connectionString: "AccountKey=live" });
+    expect(JSON.stringify(outs)).not.toContain("AccountKey=live");
+    expect(sameCredential(outs.sourceSecrets, { connectionString: "AccountKey=live" })).toBe(true);
   });
 
   it("write-only fields are kept from the inputs", () => {

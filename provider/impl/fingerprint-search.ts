@@ -1,0 +1,53 @@
+import { createHmac, timingSafeEqual } from "node:crypto";
+import { parseFingerprint } from "./fingerprint";
+
+/**
+ * Finds, in a text, the credentials that fingerprints stand for, so that an error can be blanked
+ * of a credential the provider holds only as a fingerprint (a refresh's or a destroy's old
+ * outputs). Each window of the fingerprint's length is tried, in the text as it is and in the
+ * forms an echo may take: JSON-escaped, URL- and form-encoded, base64 and base64url (at every
+ * alignment, also inside a longer text). What is found is then blanked in every form by
+ * `redact`. Linear in the text's length per fingerprint; runs only when an error leaves.
+ */
+
+/** Texts that a credential echoed in `text` may show as plaintext in. */
+function views(text: string): string[] {
+  const out = new Set([text]);
+  out.add(
+    text
+      .replace(/\\(["\\/])/g, "$1")
+      .replace(/\\n/g, "\n")
+      .replace(/\\r/g, "\r")
+      .replace(/\\t/g, "\t"),
+  );
+  out.add(
+    text.replace(/\+/g, " ").replace(/(%[0-9a-fA-F]{2})+/g, (run) => {
+      try {
+        return decodeURIComponent(run);
+      } catch {
+        return run;
+      }
+    }),
+  );
+  for (const run of text.match(/[A-Za-z0-9+/_-]{8,}={0,2}/g) ?? []) {
+    for (let skip = 0; skip < 4; skip++)
+      out.add(Buffer.from(run.slice(skip), run.includes("-") || run.includes("_") ? "base64url" : "base64").toString("utf8"));
+  }
+  return [...out];
+}
+
+/** The credentials, among those `fingerprints` stand for, that `text` shows in any of the forms above. */
+export function credentialsIn(text: string, fingerprints: readonly string[]): string[] {
+  const found = new Set<string>();
+  const parsed = fingerprints.map(parseFingerprint).filter((p): p is NonNullable<typeof p> => p !== undefined && p.length > 0);
+  if (!parsed.length || !text) return [];
+  for (const view of views(text)) {
+    for (const fp of parsed) {
+      for (let i = 0; i + fp.length <= view.length; i++) {
+        const candidate = view.slice(i, i + fp.length);
+        if (timingSafeEqual(createHmac("sha256", fp.salt).update(candidate, "utf8").digest(), fp.mac)) found.add(candidate);
+      }
+    }
+  }
+  return [...found];
+}
