@@ -6,7 +6,7 @@ import * as pulumi from "@pulumi/pulumi";
  * (the client adds it to every API error), so nothing is added here.
  */
 export function programError(err: unknown): Error {
-  if (pulumi.RunError.isInstance(err)) return err as Error;
+  if (pulumi.RunError.isInstance(err)) return err;
   return new pulumi.RunError(err instanceof Error ? err.message : String(err));
 }
 
