@@ -8,7 +8,7 @@ import { pipeSpec } from "../schemas/pipe";
 import type { PipeInputs, PipeOutputs } from "../schemas/pipe-props";
 import { pipeSourceCredentialFailures } from "../schemas/refinements/plain-credentials";
 import { mergeSourceSecrets, sourceSecretsFailures } from "../schemas/pipe-secrets";
-import { adoptable } from "./adopt";
+import { adoptable, fixedFieldsError } from "./adopt";
 import { cachedCloudService } from "./service-cache";
 import { isObj } from "./canonical";
 import { checkInputs } from "./check-inputs";
@@ -176,9 +176,7 @@ async function adopt(svc: CloudService, id: string, inputs: PipeInputs): Promise
   const current = pipeOutputs(live, inputs);
   const changes = fieldChanges(current, inputs, pipeDiff).filter((c) => !c.path.startsWith("sourceSecrets"));
   const fixed = changes.filter((c) => c.kind === "replace").map((c) => c.path);
-  if (fixed.length) {
-    throw new Error(`adoptId: pipe ${id} differs from the program in fields fixed at creation: ${fixed.join(", ")}; make the program match the live pipe`);
-  }
+  if (fixed.length) throw fixedFieldsError("pipe", id, fixed, current, inputs);
   const outs = await applyUpdate(svc, id, current, inputs);
   return { id, outs };
 }

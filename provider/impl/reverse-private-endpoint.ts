@@ -3,7 +3,7 @@ import { serviceRef, type CloudService } from "../client/cloud";
 import { PollTimeout } from "../client/poll";
 import type { ReversePrivateEndpoint } from "../schemas/reverse-private-endpoint";
 import { endpointSpec, type EndpointInputs, type EndpointOutputs } from "../schemas/reverse-private-endpoint-spec";
-import { adoptable } from "./adopt";
+import { adoptable, fixedFieldsError } from "./adopt";
 import { checkInputs } from "./check-inputs";
 import { configure } from "./engine-settings";
 import { connected, settingsFor } from "./connection";
@@ -108,11 +108,7 @@ async function adopt(svc: CloudService, id: string, inputs: EndpointInputs): Pro
   const fixed = fieldChanges(current, inputs, endpointDiff)
     .filter((c) => c.kind === "replace")
     .map((c) => c.path);
-  if (fixed.length) {
-    throw new Error(
-      `adoptId: reverse private endpoint ${id} differs from the program in fields fixed at creation: ${fixed.join(", ")}; make the program match the live endpoint`,
-    );
-  }
+  if (fixed.length) throw fixedFieldsError("reverse private endpoint", id, fixed, current, inputs);
   return { id, outs: await applyUpdate(svc, id, current, inputs) };
 }
 

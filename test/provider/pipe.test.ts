@@ -475,6 +475,10 @@ describe("adoption", () => {
     const spec = kafkaPipe();
     spec.source.kafka.topics = "other-topic";
     await expect(provider.create(await checked({ ...spec, adoptId: id }))).rejects.toThrow(/fixed at creation: source.kafka.topics/);
+    // The live value beside the program's: the fix is to copy one into the other.
+    await expect(provider.create(await checked({ ...spec, adoptId: id }))).rejects.toThrow(
+      `source.kafka.topics: live ${JSON.stringify(kafkaPipe().source.kafka.topics)}, program "other-topic"`,
+    );
     await expect(provider.create(await checked({ ...kafkaPipe(), adoptId: "00000000-0000-4000-8000-00000000dead" }))).rejects.toThrow(/no pipe/);
   });
 });
