@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Emulator } from "../../emulator";
-import { pipeEngine as provider } from "../support/engines";
+import { pipeEngine as provider, EXISTING } from "../support/engines";
 import { fixtureSecrets, kafkaPipe, kinesisPipe, objectStoragePipe, postgresPipe } from "../support/pipe-fixtures";
 import { checkedPipe, engineInputs } from "../support/pipe-props";
 import { emulatorWithEngine } from "../support/engine";
@@ -361,7 +361,7 @@ describe("pipe run state from code", () => {
       { ...kafkaPipe(), resyncToken: "1" },
       { organizationId: emulator.options.organizationId, serviceId: emulator.options.serviceId },
     );
-    const result = await provider.check({}, inputs);
+    const result = await provider.check(EXISTING, inputs);
     expect(result.failures).toEqual([expect.objectContaining({ property: "resyncToken" })]);
   });
 });
@@ -486,7 +486,7 @@ describe("adoption", () => {
 describe("check", () => {
   it("fills organization and service from settings", async () => {
     const inputs = engineInputs(kafkaPipe(), {} as any);
-    const { inputs: out, failures } = await provider.check({}, inputs);
+    const { inputs: out, failures } = await provider.check(EXISTING, inputs);
     expect(failures).toEqual([]);
     expect(out).toMatchObject({ organizationId: emulator.options.organizationId, serviceId: emulator.options.serviceId });
   });
@@ -495,7 +495,7 @@ describe("check", () => {
     emulator.control.resetStats();
     const spec = kafkaPipe();
     spec.scaling.replicas = 99;
-    const { failures } = await provider.check({}, engineInputs(spec));
+    const { failures } = await provider.check(EXISTING, engineInputs(spec));
     expect(failures).toEqual([{ property: "scaling.replicas", reason: "must be at most 40" }]);
     expect(emulator.control.stats().requests).toBe(0);
   });
