@@ -8,7 +8,10 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Emulator } from "../../emulator";
 import { UNKNOWN } from "../../provider/schemas/unknown";
 import { configureWith, emulatorWithEngine } from "../support/engine";
-import { pipeEngine as pipe } from "../support/engines";
+import { dashboardEngine as dashboard, endpointEngine as endpoint, pipeEngine as pipe } from "../support/engines";
+import { dashboardInputs } from "../support/stack-fixtures";
+import { endpointInputs } from "../support/endpoint-fixtures";
+import { STACK_TOKEN } from "../support/emulator";
 import { kafkaPipe } from "../support/pipe-fixtures";
 import { engineInputs } from "../support/pipe-props";
 
@@ -96,5 +99,35 @@ describe("a pipe create's check", () => {
     expect(again.failures).toEqual([]);
     expect((await pipe.diff(id, outs, again.inputs!)).changes).toBe(false);
     expect(requests()).toBe(0);
+  });
+});
+
+describe("stack and endpoint creates' checks", () => {
+  const onServer = (over: Record<string, string> = {}) => configureWith({ ...good, stackUrl: emulator.url, stackToken: STACK_TOKEN, ...over });
+
+  it("a dashboard: one read of its collection; a wrong stackUrl or token names the setting once", async () => {
+    onServer();
+    expect((await dashboard.check({}, dashboardInputs())).failures).toEqual([]);
+    expect(requests()).toBe(1);
+    onServer({ stackUrl: `${emulator.url}/wrong-prefix` });
+    const url = reasons(await dashboard.check({}, dashboardInputs()));
+    expect(url.split("pipestack:stackUrl").length - 1).toBe(1);
+    onServer({ stackToken: "expired-token-77" });
+    const token = reasons(await dashboard.check({}, dashboardInputs()));
+    expect(token.split("pipestack:stackToken").length - 1).toBe(1);
+    expect(token).not.toContain("expired-token-77");
+    onServer({ stackToken: "" });
+    expect(reasons(await dashboard.check({}, dashboardInputs()))).toMatch(/pipestack:stackToken is not set/);
+    expect(requests()).toBe(3);
+  });
+
+  it("a reverse private endpoint: one read of the list; a wrong key names the credential settings", async () => {
+    const inputs = endpointInputs({ organizationId: emulator.options.organizationId, serviceId: emulator.options.serviceId });
+    expect((await endpoint.check({}, inputs)).failures).toEqual([]);
+    configureWith({ ...good, keySecret: "wrong-secret-5151" });
+    expect(reasons(await endpoint.check({}, inputs))).toMatch(/pipestack:keyId and pipestack:keySecret/);
+    expect(requests()).toBe(2);
+    expect((await endpoint.check(inputs, inputs)).failures).toEqual([]);
+    expect(requests()).toBe(2);
   });
 });
