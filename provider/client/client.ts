@@ -5,7 +5,7 @@ import { scopedSecrets } from "./secret-scope";
 import { defaultRetryPolicy, shouldRetry, type Outcome, type RetryPolicy } from "./retry";
 import { RetryBudget } from "./retry-budget";
 import { sharedDispatcher } from "./dispatcher";
-import { gist, type Surface } from "./surface";
+import { gist, settingToCheck, type Surface } from "./surface";
 import { userAgent } from "./version";
 
 export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
@@ -168,10 +168,13 @@ export class ApiClient {
     }
     const d = this.surface.describeError(answer.status, json, text);
     const headerId = answer.headers["x-request-id"];
+    // The setting to check rides in the detail: only an error's message reaches the user.
+    const hint = settingToCheck(this.surface, answer.status, jsonBody);
+    const detail = redact(d.detail, secrets);
     return ApiError.from({
       status: answer.status,
       code: d.code,
-      detail: redact(d.detail, secrets),
+      detail: hint ? `${detail.replace(/\.$/, "")}; ${hint}` : detail,
       requestId: d.requestId ?? (typeof headerId === "string" ? headerId : undefined),
       method: opts.method,
       path: this.displayPath(opts.path),

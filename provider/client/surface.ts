@@ -19,6 +19,19 @@ export interface Surface {
   enveloped(body: unknown, method: string): boolean;
   /** The setting to check when something else answers at the base URL, and what it should be. */
   readonly wrongUrl: string;
+  /** The settings to check when the API refuses the credentials (401, 403). */
+  readonly wrongCredentials: string;
+}
+
+/**
+ * What to check for an error status, or undefined when the status names no setting: a refused
+ * credential (401, 403) names the credential settings, a 404 without the API's JSON (no such
+ * route: something else answers there) the URL setting. Pure.
+ */
+export function settingToCheck(surface: Pick<Surface, "wrongUrl" | "wrongCredentials">, status: number, jsonBody: boolean): string | undefined {
+  if (status === 401 || status === 403) return surface.wrongCredentials;
+  if (status === 404 && !jsonBody) return surface.wrongUrl;
+  return undefined;
 }
 
 function record(v: unknown): Record<string, unknown> | undefined {
@@ -68,6 +81,8 @@ export function cloudSurface(baseUrl: string, keyId: string, keySecret: string):
       return b !== undefined && typeof b.status === "number" && typeof b.requestId === "string" && (method === "DELETE" || "result" in b);
     },
     wrongUrl: `pipestack:apiUrl (or the connection's apiUrl) is probably wrong: ${shown(base)} should be the cloud API's base URL, below which it serves /v1`,
+    wrongCredentials:
+      "check pipestack:keyId and pipestack:keySecret (or the connection's keyId / keySecret): the API refused them (a wrong, revoked or expired key, or one without access to this service)",
   };
 }
 
@@ -90,5 +105,6 @@ export function stackServerSurface(stackUrl: string, token: string): Surface {
       return b !== undefined && ("data" in b || method === "DELETE");
     },
     wrongUrl: `pipestack:stackUrl (or the resource's stackUrl) is probably wrong: ${shown(base)} should be the server's base URL, below which it serves /api/v2`,
+    wrongCredentials: "check pipestack:stackToken (or the connection's stackToken): the stack server refused it (a wrong, revoked or expired token)",
   };
 }

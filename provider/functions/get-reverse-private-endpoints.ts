@@ -4,6 +4,7 @@ import type { ArgsOf } from "../resources/inputs";
 import { outputForm } from "./invoke-style";
 import { listReversePrivateEndpoints } from "./listings";
 import { programSettings } from "./program-settings";
+import { asProgramCall } from "./program-error";
 import type { Connection } from "../schemas/connection";
 import type { ConnectionInput } from "../resources/connection";
 
@@ -44,5 +45,5 @@ export function getReversePrivateEndpointsOutput(
 
 function list(args: unknown): Promise<ReversePrivateEndpoint[]> {
   const { connection, ...raw } = (args ?? {}) as Record<string, unknown>;
-  return listReversePrivateEndpoints(raw, () => programSettings(connection));
+  return asProgramCall(() => listReversePrivateEndpoints(raw, () => programSettings(connection)));
 }

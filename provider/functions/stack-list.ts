@@ -1,5 +1,6 @@
 import { listStackCollection, type StackListing } from "./listings";
 import { programSettings } from "./program-settings";
+import { asProgramCall } from "./program-error";
 
 export type { StackListing };
 
@@ -9,5 +10,5 @@ export type { StackListing };
  */
 export async function listOnStack<T>(listing: StackListing<T>, args: unknown): Promise<T[]> {
   const { connection, ...raw } = (args ?? {}) as Record<string, unknown>;
-  return listStackCollection(listing, raw, () => programSettings(connection));
+  return asProgramCall(() => listStackCollection(listing, raw, () => programSettings(connection)));
 }

@@ -7,3 +7,27 @@ export async function adoptable<T>(what: string, id: string, where: string, read
   if (live === undefined) throw new Error(`adoptId: no ${what} ${id} ${where} to adopt`);
   return live;
 }
+
+/** How long one value may be shown beside its field. */
+const SHOWN_LIMIT = 200;
+
+function at(root: unknown, path: string): unknown {
+  return path.split(".").reduce<unknown>((node, key) => (node !== null && typeof node === "object" ? (node as Record<string, unknown>)[key] : undefined), root);
+}
+
+function shown(value: unknown): string {
+  const text = value === undefined ? "(not set)" : JSON.stringify(value);
+  return text.length <= SHOWN_LIMIT ? text : `${text.slice(0, SHOWN_LIMIT)}…`;
+}
+
+/**
+ * The error of an adoption whose live object differs from the program in fields fixed at
+ * creation: each field with the live value beside the program's, so the fix is to copy one
+ * into the other. Both come from non-secret fields (secrets never reach `fixed`). Pure.
+ */
+export function fixedFieldsError(what: string, id: string, fixed: readonly string[], live: unknown, program: unknown): Error {
+  const each = fixed.map((p) => `${p}: live ${shown(at(live, p))}, program ${shown(at(program, p))}`).join("; ");
+  return new Error(
+    `adoptId: ${what} ${id} differs from the program in fields fixed at creation: ${fixed.join(", ")} (${each}); make the program match the live ${what}`,
+  );
+}

@@ -76,7 +76,8 @@ async function provenGone(w: Whereabouts<unknown>, err: ApiError): Promise<true>
     const said = (listErr instanceof Error ? listErr.message : String(listErr)).replace(/\.$/, "");
     if (notThere(listErr)) {
       throw new Error(
-        `${err.message}; the collection ${listErr.path} is a 404 too, so the route is missing, not the object: ${w.client.surface.wrongUrl}. ${STATE_KEPT}`,
+        // The client names the URL setting in a route's 404 already: named once, at the end.
+        `${err.message.replace(`; ${w.client.surface.wrongUrl}`, "")}; the collection ${listErr.path} is a 404 too, so the route is missing, not the object: ${w.client.surface.wrongUrl}. ${STATE_KEPT}`,
       );
     }
     throw new Error(`${err.message}; whether ${w.noun} ${w.id} is gone could not be told from its collection: ${said}. ${STATE_KEPT}`);

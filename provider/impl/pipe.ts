@@ -8,17 +8,30 @@ import { pipeSpec } from "../schemas/pipe";
 import type { PipeInputs, PipeOutputs } from "../schemas/pipe-props";
 import { pipeSourceCredentialFailures } from "../schemas/refinements/plain-credentials";
 import { mergeSourceSecrets, sourceSecretsFailures } from "../schemas/pipe-secrets";
-import { adoptable } from "./adopt";
+import { adoptable, fixedFieldsError } from "./adopt";
 import { cachedCloudService } from "./service-cache";
 import { isObj } from "./canonical";
 import { checkInputs } from "./check-inputs";
+import { gateCreate, type CreateProbe } from "./create-gate";
 import { configure, engineSettings } from "./engine-settings";
 import { connected, settingsFor } from "./connection";
 import { diffResult, fieldChanges, type Diff } from "./field-diff";
 import { orGone, readOrGone, readResult, updateUnlessGone } from "./gone";
 import { pinServiceIds } from "./pin-service";
 import { ResourceInitError } from "./init-error";
-import { createPipe, deletePipe, getPipe, patchPipe, patchScaling, pipeWhereabouts, pollPipe, putSettings, renameCreated, sendCommand } from "./pipe/api";
+import {
+  createPipe,
+  deletePipe,
+  nameTakenReason,
+  getPipe,
+  patchPipe,
+  patchScaling,
+  pipeWhereabouts,
+  pollPipe,
+  putSettings,
+  renameCreated,
+  sendCommand,
+} from "./pipe/api";
 import { pipeDiff } from "./pipe/diff-rules";
 import { pipeOutputs, refreshedOutputs, type ApiPipe } from "./pipe/outputs";
 import { createBody, secretsOf } from "./pipe/request-body";
@@ -92,9 +105,9 @@ function pinService(settings: Settings | undefined, inputs: Record<string, unkno
   return pinServiceIds(settings, inputs);
 }
 
-/** Validates a pipe, secrets merged back into its source, before any network call; pins its service. */
-export async function check(_olds: PipeInputs, news: PipeInputs): Promise<dynamic.CheckResult<PipeInputs>> {
-  const result = checkInputs(news, {
+/** Validates a pipe, secrets merged back into its source, pins its service; a create then reads the pipe list once (see `nameFree`). */
+export async function check(olds: PipeInputs, news: PipeInputs): Promise<dynamic.CheckResult<PipeInputs>> {
+  const checked = checkInputs(news, {
     pin: pinService,
     schema: pipeSpec,
     spec: ({ sourceSecrets, ...rest }) => ({
@@ -104,8 +117,19 @@ export async function check(_olds: PipeInputs, news: PipeInputs): Promise<dynami
     rules: (spec) => pipeSourceCredentialFailures((spec as { source?: unknown }).source),
   });
   // Not recursive: safe also beside a too-deep failure.
-  return { ...result, failures: [...(result.failures ?? []), ...sourceSecretsFailures(news.source, news.sourceSecrets)] };
+  const result = { ...checked, failures: [...(checked.failures ?? []), ...sourceSecretsFailures(news.source, news.sourceSecrets)] };
+  return gateCreate(olds, result, nameFree);
 }
+
+/** A create's gate: the pipe list the create reads before its POST, read in `check` (credentials valid, name free). */
+const nameFree: CreateProbe<PipeInputs> = {
+  needs: ["name", "organizationId", "serviceId"],
+  adopts: (inputs) => adoptIdOf(inputs, engineSettings().adopt) !== undefined,
+  async probe(inputs) {
+    const taken = await nameTakenReason(service(inputs), String(inputs.name));
+    return taken ? [{ property: "name", reason: taken }] : [];
+  },
+};
 
 export async function diff(_id: string, olds: PipeOutputs, news: PipeInputs): Promise<Diff> {
   const changes = completedReplaces(olds.state, fieldChanges(olds, news, pipeDiff));
@@ -176,9 +200,7 @@ async function adopt(svc: CloudService, id: string, inputs: PipeInputs): Promise
   const current = pipeOutputs(live, inputs);
   const changes = fieldChanges(current, inputs, pipeDiff).filter((c) => !c.path.startsWith("sourceSecrets"));
   const fixed = changes.filter((c) => c.kind === "replace").map((c) => c.path);
-  if (fixed.length) {
-    throw new Error(`adoptId: pipe ${id} differs from the program in fields fixed at creation: ${fixed.join(", ")}; make the program match the live pipe`);
-  }
+  if (fixed.length) throw fixedFieldsError("pipe", id, fixed, current, inputs);
   const outs = await applyUpdate(svc, id, current, inputs);
   return { id, outs };
 }

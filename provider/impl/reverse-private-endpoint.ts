@@ -1,9 +1,11 @@
+import { path } from "../client/paths";
+import { gateCreate, type CreateProbe } from "./create-gate";
 import type * as dynamic from "@pulumi/pulumi/dynamic";
 import { serviceRef, type CloudService } from "../client/cloud";
 import { PollTimeout } from "../client/poll";
 import type { ReversePrivateEndpoint } from "../schemas/reverse-private-endpoint";
 import { endpointSpec, type EndpointInputs, type EndpointOutputs } from "../schemas/reverse-private-endpoint-spec";
-import { adoptable } from "./adopt";
+import { adoptable, fixedFieldsError } from "./adopt";
 import { checkInputs } from "./check-inputs";
 import { configure } from "./engine-settings";
 import { connected, settingsFor } from "./connection";
@@ -75,9 +77,20 @@ function initError(message: string, live: ReversePrivateEndpoint, props: Endpoin
 }
 
 /** Validates an endpoint before any network call (failures carry property paths) and pins its service. */
-export async function check(_olds: EndpointInputs, news: EndpointInputs): Promise<dynamic.CheckResult<EndpointInputs>> {
-  return checkInputs(news, { pin: pinServiceIds, dropNull: true, schema: endpointSpec });
+export async function check(olds: EndpointInputs, news: EndpointInputs): Promise<dynamic.CheckResult<EndpointInputs>> {
+  return gateCreate(olds, checkInputs(news, { pin: pinServiceIds, dropNull: true, schema: endpointSpec }), endpointsListed);
 }
+
+/** A create's one read in `check`: the endpoint list (credentials, route), as the create reads it. */
+const endpointsListed: CreateProbe<EndpointInputs> = {
+  needs: ["organizationId", "serviceId"],
+  adopts: (inputs) => typeof inputs.adoptId === "string" && inputs.adoptId !== "",
+  async probe(inputs) {
+    const svc = service(inputs);
+    await svc.client.get<unknown>(`${svc.basePath}${path("pipesReversePrivateEndpoints")}`);
+    return [];
+  },
+};
 
 /**
  * Compares the old outputs with the new inputs: only the custom private DNS mappings change in
@@ -108,11 +121,7 @@ async function adopt(svc: CloudService, id: string, inputs: EndpointInputs): Pro
   const fixed = fieldChanges(current, inputs, endpointDiff)
     .filter((c) => c.kind === "replace")
     .map((c) => c.path);
-  if (fixed.length) {
-    throw new Error(
-      `adoptId: reverse private endpoint ${id} differs from the program in fields fixed at creation: ${fixed.join(", ")}; make the program match the live endpoint`,
-    );
-  }
+  if (fixed.length) throw fixedFieldsError("reverse private endpoint", id, fixed, current, inputs);
   return { id, outs: await applyUpdate(svc, id, current, inputs) };
 }
 

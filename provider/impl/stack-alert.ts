@@ -18,14 +18,16 @@ import { TARGET_KEYS, checkStackObject, targetOf, withTarget } from "./stack/tar
 import { createMarker } from "./create-once";
 import { unmarked } from "./stack/unmark";
 import { containsUnknown } from "../schemas/unknown";
+import { gateCreate } from "./create-gate";
+import { alertProbe } from "./stack/create-probes";
 
 /**
- * Validates an alert before any network call and pins its stack into the inputs. Failures
- * carry property paths (`channel.webhookId`); values not known yet pass. Whether its tile can
- * carry alerts needs the dashboard, so that is refused before the first write instead.
+ * Validates an alert and pins its stack into the inputs. Failures carry property paths
+ * (`channel.webhookId`); values not known yet pass. A create then reads its dashboard once (see
+ * `alertProbe`): a tile that cannot carry alerts fails the preview, not only the `up`.
  */
-export async function check(_olds: AlertInputs, news: AlertInputs): Promise<dynamic.CheckResult<AlertInputs>> {
-  return checkStackObject(news, stackAlertSpec, alertRuleFailures);
+export async function check(olds: AlertInputs, news: AlertInputs): Promise<dynamic.CheckResult<AlertInputs>> {
+  return gateCreate(olds, checkStackObject(news, stackAlertSpec, alertRuleFailures), alertProbe);
 }
 
 /**

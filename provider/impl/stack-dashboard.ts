@@ -1,3 +1,5 @@
+import { gateCreate } from "./create-gate";
+import { collectionProbe } from "./stack/create-probes";
 import type * as dynamic from "@pulumi/pulumi/dynamic";
 import type { StackTarget } from "../client/stack-target";
 import { dashboardRuleFailures, stackDashboardSpec } from "../schemas/stack-dashboard";
@@ -16,12 +18,15 @@ import { checkStackObject, targetOf, withTarget } from "./stack/target";
 import { createMarker } from "./create-once";
 import { unmarked } from "./stack/unmark";
 
+/** A create's one read in `check`: the collection it will POST to (credentials, route). */
+const probe = collectionProbe<DashboardInputs>("dashboards");
+
 /**
- * Validates a dashboard before any network call and pins its stack into the inputs. Failures
- * carry property paths (`tiles[2].w`); values not known yet pass.
+ * Validates a dashboard and pins its stack into the inputs. Failures carry property paths
+ * (`tiles[2].w`); values not known yet pass. A create then reads its collection once (`probe`).
  */
-export async function check(_olds: DashboardInputs, news: DashboardInputs): Promise<dynamic.CheckResult<DashboardInputs>> {
-  return checkStackObject(news, stackDashboardSpec, dashboardRuleFailures);
+export async function check(olds: DashboardInputs, news: DashboardInputs): Promise<dynamic.CheckResult<DashboardInputs>> {
+  return gateCreate(olds, checkStackObject(news, stackDashboardSpec, dashboardRuleFailures), probe);
 }
 
 /**

@@ -1,3 +1,5 @@
+import { gateCreate } from "./create-gate";
+import { collectionProbe } from "./stack/create-probes";
 import type * as dynamic from "@pulumi/pulumi/dynamic";
 import type { StackTarget } from "../client/stack-target";
 import { stackSavedSearchSpec } from "../schemas/stack-saved-search";
@@ -15,9 +17,12 @@ import { savedSearchBody, savedSearchOutputs } from "./stack/saved-search-body";
 import { savedSearchDiff } from "./stack/saved-search-diff";
 import { checkStackObject, targetOf, withTarget } from "./stack/target";
 
-/** Validates a saved search before any network call and pins its stack into the inputs; values not known yet pass. */
-export async function check(_olds: SavedSearchInputs, news: SavedSearchInputs): Promise<dynamic.CheckResult<SavedSearchInputs>> {
-  return checkStackObject(news, stackSavedSearchSpec);
+/** A create's one read in `check`: the collection it will POST to (credentials, route). */
+const probe = collectionProbe<SavedSearchInputs>("saved-searches");
+
+/** Validates a saved search and pins its stack into the inputs (values not known yet pass); a create then reads its collection once. */
+export async function check(olds: SavedSearchInputs, news: SavedSearchInputs): Promise<dynamic.CheckResult<SavedSearchInputs>> {
+  return gateCreate(olds, checkStackObject(news, stackSavedSearchSpec), probe);
 }
 
 /** Compares the old outputs with the new inputs: every field updates in place, a move to another stack replaces. */

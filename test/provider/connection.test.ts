@@ -12,7 +12,7 @@ import { getStackWebhooks, getStackWebhooksOutput } from "../../provider/functio
 import { startTestEmulator } from "../support/emulator";
 import { emulatorWithEngine } from "../support/engine";
 import { endpointInputs } from "../support/endpoint-fixtures";
-import { alertEngine, dashboardEngine, endpointEngine, pipeEngine, savedSearchEngine } from "../support/engines";
+import { alertEngine, dashboardEngine, endpointEngine, pipeEngine, savedSearchEngine, EXISTING } from "../support/engines";
 import { kafkaPipe } from "../support/pipe-fixtures";
 import { engineInputs } from "../support/pipe-props";
 import { storedEndpoints, storedPipes, storedStack } from "../support/stored";
@@ -56,7 +56,7 @@ const requests = (e: Emulator): number => Object.values(e.control.stats().byRout
 /** A program's pipe as the engine checks it; the service is left to the connection or the config. */
 async function checkedPipe(spec: Obj): Promise<Obj> {
   const { organizationId: _o, serviceId: _s, ...inputs } = engineInputs(spec);
-  const result = await pipeEngine.check({}, inputs);
+  const result = await pipeEngine.check(EXISTING, inputs);
   expect(result.failures).toEqual([]);
   return result.inputs!;
 }
@@ -128,7 +128,7 @@ describe("a pipe with a connection", () => {
   it("a bad connection fails check with its path, before any request and without echoing a secret", async () => {
     const bad = { ...connB, apiUrl: "not a url", keySecret: "", extra: B.keySecret };
     const { organizationId: _o, serviceId: _s, ...inputs } = engineInputs({ ...kafkaPipe(), connection: bad });
-    const result = await pipeEngine.check({}, inputs);
+    const result = await pipeEngine.check(EXISTING, inputs);
     expect(result.failures!.map((f) => f.property).sort()).toEqual(["connection.apiUrl", "connection.extra", "connection.keySecret"]);
     expect(JSON.stringify(result.failures)).not.toContain(B.keySecret);
     expect(requests(a) + requests(b)).toBe(0);
@@ -151,7 +151,7 @@ describe("a pipe with a connection", () => {
 describe("a reverse private endpoint with a connection", () => {
   it("is made, read and deleted in the connection's account", async () => {
     const { organizationId: _o, serviceId: _s, ...spec } = endpointInputs({ connection: connB, waitTimeoutSeconds: 30 });
-    const result = await endpointEngine.check({}, spec);
+    const result = await endpointEngine.check(EXISTING, spec);
     expect(result.failures).toEqual([]);
     const news = result.inputs!;
     expect(news).toMatchObject({ organizationId: B.organizationId, serviceId: B.serviceId });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Emulator } from "../../emulator";
-import { pipeEngine as provider } from "../support/engines";
+import { pipeEngine as provider, EXISTING } from "../support/engines";
 import { fixtureSecrets, kafkaPipe, kinesisPipe, objectStoragePipe, postgresPipe } from "../support/pipe-fixtures";
 import { checkedPipe, engineInputs } from "../support/pipe-props";
 import { emulatorWithEngine } from "../support/engine";
@@ -365,7 +365,7 @@ describe("pipe run state from code", () => {
       { ...kafkaPipe(), resyncToken: "1" },
       { organizationId: emulator.options.organizationId, serviceId: emulator.options.serviceId },
     );
-    const result = await provider.check({}, inputs);
+    const result = await provider.check(EXISTING, inputs);
     expect(result.failures).toEqual([expect.objectContaining({ property: "resyncToken" })]);
   });
 });
@@ -479,6 +479,10 @@ describe("adoption", () => {
     const spec = kafkaPipe();
     spec.source.kafka.topics = "other-topic";
     await expect(provider.create(await checked({ ...spec, adoptId: id }))).rejects.toThrow(/fixed at creation: source.kafka.topics/);
+    // The live value beside the program's: the fix is to copy one into the other.
+    await expect(provider.create(await checked({ ...spec, adoptId: id }))).rejects.toThrow(
+      `source.kafka.topics: live ${JSON.stringify(kafkaPipe().source.kafka.topics)}, program "other-topic"`,
+    );
     await expect(provider.create(await checked({ ...kafkaPipe(), adoptId: "00000000-0000-4000-8000-00000000dead" }))).rejects.toThrow(/no pipe/);
   });
 });
@@ -486,7 +490,7 @@ describe("adoption", () => {
 describe("check", () => {
   it("fills organization and service from settings", async () => {
     const inputs = engineInputs(kafkaPipe(), {} as any);
-    const { inputs: out, failures } = await provider.check({}, inputs);
+    const { inputs: out, failures } = await provider.check(EXISTING, inputs);
     expect(failures).toEqual([]);
     expect(out).toMatchObject({ organizationId: emulator.options.organizationId, serviceId: emulator.options.serviceId });
   });
@@ -495,7 +499,7 @@ describe("check", () => {
     emulator.control.resetStats();
     const spec = kafkaPipe();
     spec.scaling.replicas = 99;
-    const { failures } = await provider.check({}, engineInputs(spec));
+    const { failures } = await provider.check(EXISTING, engineInputs(spec));
     expect(failures).toEqual([{ property: "scaling.replicas", reason: "must be at most 40" }]);
     expect(emulator.control.stats().requests).toBe(0);
   });

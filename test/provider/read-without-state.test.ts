@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Emulator } from "../../emulator";
-import { alertEngine as alerts, dashboardEngine as dashboards, pipeEngine as pipes } from "../support/engines";
+import { alertEngine as alerts, dashboardEngine as dashboards, pipeEngine as pipes, EXISTING } from "../support/engines";
 import { kafkaPipe } from "../support/pipe-fixtures";
 import { engineInputs } from "../support/pipe-props";
 import { checked, emulatorOf, fixturesOn, STACK_CASES, start, startGenerations, useTarget } from "./stack-harness";
@@ -37,7 +37,7 @@ describe("read with no prior state", () => {
   it("a pipe reads back whole: service, name, source, destination, state", async () => {
     useTarget("cloud", emulator);
     const inputs = engineInputs(kafkaPipe("imported"), { organizationId: emulator.options.organizationId, serviceId: emulator.options.serviceId });
-    const { inputs: news } = await pipes.check({}, inputs);
+    const { inputs: news } = await pipes.check(EXISTING, inputs);
     const created = await pipes.create(news!);
     const read = await pipes.read(created.id, {});
     expect(read.id).toBe(created.id);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Emulator } from "../../emulator";
-import { pipeEngine as provider } from "../support/engines";
+import { pipeEngine as provider, EXISTING } from "../support/engines";
 import { kafkaPipe } from "../support/pipe-fixtures";
 import { engineInputs } from "../support/pipe-props";
 import { emulatorWithEngine } from "../support/engine";
@@ -21,7 +21,7 @@ describe("an API error that echoes a credential in another form", () => {
   ])("%s reaches the user blanked out", async (_form, detail, form) => {
     emulator.control.script({ method: "POST", path: "/pipes$", status: 400, body: { status: 400, error: `BAD_REQUEST: ${detail}`, requestId: "req-1" } });
     const inputs = engineInputs(kafkaPipe(), { organizationId: emulator.options.organizationId, serviceId: emulator.options.serviceId });
-    const { inputs: checked } = await provider.check({}, inputs);
+    const { inputs: checked } = await provider.check(EXISTING, inputs);
     const err = await provider.create(checked!).then(
       () => new Error("created"),
       (e: Error) => e,
@@ -74,7 +74,7 @@ describe.each([
    */
   async function created() {
     const inputs = engineInputs(program(OLD), { organizationId: emulator.options.organizationId, serviceId: emulator.options.serviceId });
-    const { inputs: checked } = await provider.check({}, inputs);
+    const { inputs: checked } = await provider.check(EXISTING, inputs);
     const { id, outs } = await provider.create(checked!);
     expect(JSON.stringify(outs)).not.toContain(OLD);
     return { inputs: checked!, id, outs: plaintextOlds ? withPlaintextSecrets(outs, checked!) : outs };
@@ -122,7 +122,7 @@ describe("a settings PUT of an update echoing the old credential", () => {
     const password = "put-echo-kafka~password!(1)";
     const spec = { ...kafkaPipe("put-echo"), source: { kafka: { ...kafkaPipe("put-echo").source.kafka, credentials: { username: "ingest", password } } } };
     const ref = { organizationId: emulator.options.organizationId, serviceId: emulator.options.serviceId };
-    const { inputs: checked } = await provider.check({}, engineInputs(spec, ref));
+    const { inputs: checked } = await provider.check(EXISTING, engineInputs(spec, ref));
     const { id, outs } = await provider.create(checked!);
     const news = (await provider.check(outs, engineInputs({ ...spec, settings: { streaming_max_insert_wait_ms: 7000 } }, ref))).inputs!;
     emulator.control.resetStats();
@@ -151,7 +151,7 @@ describe("an error body cut short for the message", () => {
     const password = "straddling-kafka-password-0042";
     const spec = { ...kafkaPipe("cut"), source: { kafka: { ...kafkaPipe("cut").source.kafka, credentials: { username: "ingest", password } } } };
     const inputs = engineInputs(spec, { organizationId: emulator.options.organizationId, serviceId: emulator.options.serviceId });
-    const { inputs: checked } = await provider.check({}, inputs);
+    const { inputs: checked } = await provider.check(EXISTING, inputs);
     const { id, outs: fingerprinted } = await provider.create(checked!);
     const outs = withPlaintextSecrets(fingerprinted, checked!);
     emulator.control.resetStats();

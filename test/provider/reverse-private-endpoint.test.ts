@@ -201,6 +201,10 @@ describe("ReversePrivateEndpoint adopt", () => {
     await expect(engine.create(news)).rejects.toThrow(
       /adoptId: reverse private endpoint .* differs from the program in fields fixed at creation: description, vpcEndpointServiceName/,
     );
+    // Each with the live value beside the program's.
+    await expect(engine.create(news)).rejects.toThrow(
+      `description: live ${JSON.stringify(seeded.description)}, program ${JSON.stringify(news.description)}; vpcEndpointServiceName: live ${JSON.stringify(seeded.vpcEndpointServiceName)}, program ${JSON.stringify(news.vpcEndpointServiceName)}`,
+    );
     expect(requests("PATCH", true)).toBe(0);
   });
 

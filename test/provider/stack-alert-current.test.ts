@@ -149,6 +149,18 @@ describe.each(TARGETS)("StackAlert on a current server, %s target", (kind) => {
     expect(posts(), "no POST was sent").toBe(before);
   });
 
+  it("a create's check (a preview) already refuses a tile that cannot carry alerts, with one read of the dashboard", async () => {
+    const before = emulators.current.control.stats().requests;
+    const byId = await alertImpl.check({}, tileAlert({ tileId: tileId("Table") }));
+    expect(byId.failures).toEqual([{ property: "tileId", reason: expect.stringMatching(/is a table tile, which cannot carry alerts/) }]);
+    const byName = await alertImpl.check({}, tileAlert({ tileId: undefined, tile: "Table" }));
+    expect(byName.failures).toEqual([{ property: "tile", reason: expect.stringMatching(/cannot carry alerts/) }]);
+    expect(emulators.current.control.stats().requests - before).toBe(2);
+    // An existing alert's check reads nothing.
+    await alertImpl.check(tileAlert({ tileId: tileId("Count") }), tileAlert({ tileId: tileId("Table") }));
+    expect(emulators.current.control.stats().requests - before).toBe(2);
+  });
+
   it("an alert by tile name whose tile a dashboard update removed: a change, an update that fails saying why, a refresh that warns", async () => {
     const sourceId = (await raw("GET", "/sources"))[0].id;
     const select = [{ aggFn: "count" }];

@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { storedStack } from "../support/stored";
-import { dashboardEngine as dashboardImpl } from "../support/engines";
+import { dashboardEngine as dashboardImpl, EXISTING } from "../support/engines";
 import { filter, series, tile } from "../support/stack-fixtures";
 import { TARGETS, preview, startGenerations, up, useTarget } from "./stack-harness";
 
@@ -81,12 +81,17 @@ describe.each(TARGETS)("a first-generation server, %s target", (kind) => {
 
 describe("check", () => {
   it('accepts a series `field: ""` (the server takes it), still refuses a non-string', async () => {
-    const ok = await dashboardImpl.check(
-      {},
-      { name: "f", tiles: [tile("T", { series: [series({ aggFn: "count", field: "" })] })], stackUrl: "https://stack.example.com" },
-    );
+    const ok = await dashboardImpl.check(EXISTING, {
+      name: "f",
+      tiles: [tile("T", { series: [series({ aggFn: "count", field: "" })] })],
+      stackUrl: "https://stack.example.com",
+    });
     expect(ok.failures ?? []).toEqual([]);
-    const bad = await dashboardImpl.check({}, { name: "f", tiles: [tile("T", { series: [series({ field: 3 })] })], stackUrl: "https://stack.example.com" });
+    const bad = await dashboardImpl.check(EXISTING, {
+      name: "f",
+      tiles: [tile("T", { series: [series({ field: 3 })] })],
+      stackUrl: "https://stack.example.com",
+    });
     expect(bad.failures?.map((f) => f.property)).toEqual(["tiles[0].series[0].field"]);
   });
 });

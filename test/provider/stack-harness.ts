@@ -2,6 +2,7 @@
  * Drives the stack providers as the engine does (check, then create or diff + update) against an
  * emulator over HTTP, on either target. No assertions live here.
  */
+import { EXISTING } from "../support/engines";
 import { afterAll, beforeAll, beforeEach } from "vitest";
 import type { Emulator, EmulatorOptions } from "../../emulator/index";
 import type { StackApiVersion } from "../../emulator/stack/generation";
@@ -123,7 +124,7 @@ export interface Deployed {
 
 /** `check`, failing loudly with its failures. */
 export async function checked(impl: Impl, inputs: Obj): Promise<Obj> {
-  const result = await impl.check({}, inputs);
+  const result = await impl.check(EXISTING, inputs);
   if (result.failures?.length) throw new Error(`check failed: ${JSON.stringify(result.failures)}`);
   return result.inputs!;
 }

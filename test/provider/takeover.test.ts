@@ -5,7 +5,7 @@
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Emulator } from "../../emulator";
-import { alertEngine as alerts, dashboardEngine as dashboards, pipeEngine as pipes } from "../support/engines";
+import { alertEngine as alerts, dashboardEngine as dashboards, pipeEngine as pipes, EXISTING } from "../support/engines";
 import { kafkaPipe } from "../support/pipe-fixtures";
 import { engineInputs } from "../support/pipe-props";
 import { storedPipes, storedStack } from "../support/stored";
@@ -42,7 +42,7 @@ async function anHourAgo<T>(make: () => Promise<T>): Promise<T> {
 }
 
 async function pipeInputs(spec: Obj): Promise<Obj> {
-  const result = await pipes.check({}, engineInputs(spec, { organizationId: emulator.options.organizationId, serviceId: emulator.options.serviceId }));
+  const result = await pipes.check(EXISTING, engineInputs(spec, { organizationId: emulator.options.organizationId, serviceId: emulator.options.serviceId }));
   expect(result.failures).toEqual([]);
   return result.inputs as Obj;
 }

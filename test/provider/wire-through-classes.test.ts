@@ -27,7 +27,7 @@ import { stackDashboardPolicy } from "../../provider/schemas/stack-dashboard-pol
 import { stackSavedSearchSpec } from "../../provider/schemas/stack-saved-search";
 import { stackSavedSearchPolicy } from "../../provider/schemas/stack-saved-search-policy";
 import { typeTokens } from "../../provider/resources/type-tokens";
-import { alertEngine, dashboardEngine, endpointEngine, pipeEngine, savedSearchEngine, type Engine } from "../support/engines";
+import { alertEngine, dashboardEngine, endpointEngine, pipeEngine, savedSearchEngine, type Engine, EXISTING } from "../support/engines";
 import { schemaPaths } from "../support/schema-paths";
 import { storedStack } from "../support/stored";
 import { rawJson } from "../support/raw-api";
@@ -151,7 +151,7 @@ beforeAll(async () => {
       newResource: async (a) => {
         const engine = ENGINES[a.type];
         const inputs = plain(a.inputs) as Obj;
-        const checked = await engine.check({}, inputs);
+        const checked = await engine.check(EXISTING, inputs);
         if (checked.failures?.length) {
           const why = `${a.name}: check failed: ${JSON.stringify(checked.failures)}`;
           failures.push(why);

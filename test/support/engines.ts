@@ -28,3 +28,10 @@ export const alertEngine = alert as unknown as Engine;
 export const endpointEngine = endpoint as unknown as Engine;
 export const savedSearchEngine = savedSearch as unknown as Engine;
 export const wouldCollide = pipeWouldCollide as (olds: Obj, news: Obj) => boolean;
+
+/**
+ * Old inputs for a `check` that is not a create's: a create's check (no old inputs) makes one
+ * read of the API (see provider/impl/create-gate.ts, tested in create-gate.test.ts); tests of
+ * validation alone check as for an existing object, which sends nothing.
+ */
+export const EXISTING: Obj = { name: "(old inputs of an existing object)" };

@@ -1,7 +1,7 @@
 import { expect } from "vitest";
 import type { Emulator } from "../../emulator";
 import { splitSourceSecrets } from "../../provider/schemas/pipe-secrets";
-import { pipeEngine } from "./engines";
+import { pipeEngine, EXISTING } from "./engines";
 
 type Obj = Record<string, any>;
 
@@ -14,7 +14,7 @@ export function engineInputs(spec: Obj, ref = { organizationId: "org-1", service
 /** The engine's inputs for a program's pipe on `emulator`'s service, checked as the engine would (no failures). */
 export async function checkedPipe(emulator: Emulator, spec: Obj): Promise<Obj> {
   const inputs = engineInputs(spec, { organizationId: emulator.options.organizationId, serviceId: emulator.options.serviceId });
-  const result = await pipeEngine.check({}, inputs);
+  const result = await pipeEngine.check(EXISTING, inputs);
   expect(result.failures).toEqual([]);
   return result.inputs as Obj;
 }

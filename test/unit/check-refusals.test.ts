@@ -5,7 +5,7 @@
  */
 import { beforeEach, describe, expect, it } from "vitest";
 import { path } from "../../provider/client/paths";
-import { alertEngine as alert, dashboardEngine as dashboard, pipeEngine, type Engine } from "../support/engines";
+import { alertEngine as alert, dashboardEngine as dashboard, pipeEngine, type Engine, EXISTING } from "../support/engines";
 import { kafkaPipe, mongodbPipe, mysqlPipe, objectStoragePipe, postgresPipe } from "../support/pipe-fixtures";
 import { engineInputs } from "../support/pipe-props";
 import { alertInputs, cloudConfig, configureWith, dashboardInputs, tile } from "../support/stack-fixtures";
@@ -15,10 +15,10 @@ beforeEach(() => configureWith(cloudConfig));
 
 const ref = { organizationId: cloudConfig.organizationId, serviceId: cloudConfig.serviceId };
 async function pipeFailures(spec: Obj) {
-  return (await pipeEngine.check({}, engineInputs(spec, ref))).failures ?? [];
+  return (await pipeEngine.check(EXISTING, engineInputs(spec, ref))).failures ?? [];
 }
 async function stackFailures(impl: Engine, input: Obj) {
-  return (await impl.check({}, input)).failures ?? [];
+  return (await impl.check(EXISTING, input)).failures ?? [];
 }
 function withSource(base: Obj, kind: string, over: Obj): Obj {
   return { ...base, source: { [kind]: { ...base.source[kind], ...over } } };
@@ -176,7 +176,7 @@ describe("ids are checked before they enter a URL path", () => {
     expect(await stackFailures(alert, alertInputs({ adoptId: id }))).toContainEqual({ property: "adoptId", reason: expect.stringMatching(/24 hexadecimal/) });
   });
   it.each([".."])("organizationId and serviceId %j", async (id) => {
-    const failures = (await pipeEngine.check({}, engineInputs(kafkaPipe(), { organizationId: id, serviceId: id }))).failures ?? [];
+    const failures = (await pipeEngine.check(EXISTING, engineInputs(kafkaPipe(), { organizationId: id, serviceId: id }))).failures ?? [];
     expect(failures.map((f) => f.property)).toEqual(expect.arrayContaining(["organizationId", "serviceId"]));
     expect(await stackFailures(dashboard, dashboardInputs({ serviceId: id }))).toContainEqual({
       property: "serviceId",

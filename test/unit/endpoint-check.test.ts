@@ -1,6 +1,6 @@
 /** ReversePrivateEndpoint check: every refusal carries its property path, before any request. */
 import { beforeEach, describe, expect, it } from "vitest";
-import { endpointEngine as engine } from "../support/engines";
+import { endpointEngine as engine, EXISTING } from "../support/engines";
 import { dns, endpointInputs, endpointTypeFields } from "../support/endpoint-fixtures";
 import { cloudConfig, configureWith } from "../support/stack-fixtures";
 import { UNKNOWN } from "../../provider/schemas/unknown";
@@ -11,7 +11,7 @@ type Case = [what: string, input: Input, property: string, reason: RegExp];
 // The API address is a closed port: a check that made a request would fail loudly.
 beforeEach(() => configureWith(cloudConfig));
 
-const failuresOf = async (input: Input) => (await engine.check({}, input)).failures ?? [];
+const failuresOf = async (input: Input) => (await engine.check(EXISTING, input)).failures ?? [];
 const without = (input: Input, key: string) => Object.fromEntries(Object.entries(input).filter(([k]) => k !== key));
 
 describe("ReversePrivateEndpoint check: refusals carry property paths", () => {
@@ -93,15 +93,15 @@ describe("ReversePrivateEndpoint check: refusals carry property paths", () => {
       serviceId: _s,
       ...input
     } = endpointInputs({ customPrivateDnsMappings: type === "MSK_MULTI_VPC" ? undefined : dns("*.brokers.example.com", "db.example.com") }, type);
-    const result = await engine.check({}, input);
+    const result = await engine.check(EXISTING, input);
     expect(result.failures).toEqual([]);
     expect(result.inputs).toMatchObject({ organizationId: cloudConfig.organizationId, serviceId: cloudConfig.serviceId, type });
   });
 
   it("lets values not known yet through (a preview)", async () => {
-    const result = await engine.check({}, endpointInputs({ vpcEndpointServiceName: UNKNOWN, customPrivateDnsMappings: UNKNOWN }));
+    const result = await engine.check(EXISTING, endpointInputs({ vpcEndpointServiceName: UNKNOWN, customPrivateDnsMappings: UNKNOWN }));
     expect(result.failures).toEqual([]);
-    expect((await engine.check({}, endpointInputs({ type: UNKNOWN }))).failures).toEqual([]);
+    expect((await engine.check(EXISTING, endpointInputs({ type: UNKNOWN }))).failures).toEqual([]);
   });
 
   it("names the missing service and both ways to set it", async () => {

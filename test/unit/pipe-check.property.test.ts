@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
-import { pipeEngine } from "../support/engines";
+import { pipeEngine, EXISTING } from "../support/engines";
 
 const check = pipeEngine.check;
 import { splitSourceSecrets } from "../../provider/schemas/pipe-secrets";
@@ -138,7 +138,7 @@ describe("pipe check, property-based", () => {
     await fc.assert(
       fc.asyncProperty(validPipe, async (spec) => {
         casesRun++;
-        const { failures } = await check({}, engineView(spec));
+        const { failures } = await check(EXISTING, engineView(spec));
         expect(failures).toEqual([]);
       }),
       { numRuns: RUNS },
@@ -152,7 +152,7 @@ describe("pipe check, property-based", () => {
         const broken = mutate(spec);
         for (const k of Object.keys(broken)) if (broken[k] === undefined) delete broken[k];
         const view = broken.source && typeof broken.source === "object" ? engineView(broken) : broken;
-        const { failures } = await check({}, view);
+        const { failures } = await check(EXISTING, view);
         expect(failures!.length).toBeGreaterThan(0);
         for (const f of failures!) {
           expect(typeof f.property).toBe("string");
@@ -169,7 +169,7 @@ describe("pipe check, property-based", () => {
       fc.asyncProperty(fc.jsonValue(), async (junk) => {
         casesRun++;
         const input = junk !== null && typeof junk === "object" && !Array.isArray(junk) ? junk : { name: junk };
-        const result = await check({}, input);
+        const result = await check(EXISTING, input);
         expect(Array.isArray(result.failures)).toBe(true);
       }),
       { numRuns: RUNS },

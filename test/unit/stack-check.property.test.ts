@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { alertEngine as alerts, dashboardEngine as dashboards } from "../support/engines";
+import { alertEngine as alerts, dashboardEngine as dashboards, EXISTING } from "../support/engines";
 import { cloudConfig, configureWith } from "../support/stack-fixtures";
 
 type Obj = Record<string, any>;
@@ -112,8 +112,8 @@ describe("stack check, property-based", () => {
     await fc.assert(
       fc.asyncProperty(validDashboard, validAlert, async (d, a) => {
         casesRun += 2;
-        expect((await dashboards.check({}, d)).failures).toEqual([]);
-        expect((await alerts.check({}, a)).failures).toEqual([]);
+        expect((await dashboards.check(EXISTING, d)).failures).toEqual([]);
+        expect((await alerts.check(EXISTING, a)).failures).toEqual([]);
       }),
       { numRuns: RUNS },
     );
@@ -123,7 +123,7 @@ describe("stack check, property-based", () => {
     await fc.assert(
       fc.asyncProperty(validDashboard, fc.constantFrom(...dashboardBreaks), async (d, [, breakIt]) => {
         casesRun++;
-        const { failures } = await dashboards.check({}, strip(breakIt(d)));
+        const { failures } = await dashboards.check(EXISTING, strip(breakIt(d)));
         expect(failures!.length).toBeGreaterThan(0);
         for (const f of failures!) expect(f.reason.length).toBeGreaterThan(3);
         expect(failures!.some((f) => f.property !== "")).toBe(true);
@@ -136,7 +136,7 @@ describe("stack check, property-based", () => {
     await fc.assert(
       fc.asyncProperty(validAlert, fc.constantFrom(...alertBreaks), async (a, [, breakIt]) => {
         casesRun++;
-        const { failures } = await alerts.check({}, strip(breakIt(a)));
+        const { failures } = await alerts.check(EXISTING, strip(breakIt(a)));
         expect(failures!.length).toBeGreaterThan(0);
         for (const f of failures!) expect(f.reason.length).toBeGreaterThan(3);
         expect(failures!.some((f) => f.property !== "")).toBe(true);
@@ -150,8 +150,8 @@ describe("stack check, property-based", () => {
       fc.asyncProperty(fc.jsonValue(), async (junk) => {
         casesRun += 2;
         const input = junk !== null && typeof junk === "object" && !Array.isArray(junk) ? junk : { name: junk };
-        expect(Array.isArray((await dashboards.check({}, input)).failures)).toBe(true);
-        expect(Array.isArray((await alerts.check({}, input)).failures)).toBe(true);
+        expect(Array.isArray((await dashboards.check(EXISTING, input)).failures)).toBe(true);
+        expect(Array.isArray((await alerts.check(EXISTING, input)).failures)).toBe(true);
       }),
       { numRuns: RUNS },
     );

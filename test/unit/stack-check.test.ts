@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { alertEngine as alert, dashboardEngine as dashboard } from "../support/engines";
+import { alertEngine as alert, dashboardEngine as dashboard, EXISTING } from "../support/engines";
 import { UNKNOWN } from "../../provider/schemas/unknown";
 import { alertInputs, cfg, cloudConfig, configureWith, dashboardInputs, filter, series, tile } from "../support/stack-fixtures";
 
@@ -12,7 +12,7 @@ const many = <T>(n: number, f: (i: number) => T) => Array.from({ length: n }, (_
 beforeEach(() => configureWith(cloudConfig));
 
 async function failuresOf(impl: typeof dashboard, input: Input) {
-  const result = await impl.check({}, input);
+  const result = await impl.check(EXISTING, input);
   return result.failures ?? [];
 }
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { stackBaseUrl, openStackTarget, stackTargetRef } from "../../provider/client/stack-target";
 import { resolveSettings, type Settings } from "../../provider/config";
 import { pinTarget } from "../../provider/impl/stack/target";
-import { dashboardEngine } from "../support/engines";
+import { dashboardEngine, EXISTING } from "../support/engines";
 
 const check = dashboardEngine.check;
 import { ORG, SVC, cloudConfig, configureWith, dashboardInputs } from "../support/stack-fixtures";
@@ -70,13 +70,13 @@ describe("check pins the target into the inputs", () => {
 
   it("reports a missing service as a check failure with the property and how to set it", async () => {
     configureWith({});
-    const { failures } = await check({}, dashboardInputs());
+    const { failures } = await check(EXISTING, dashboardInputs());
     expect(failures).toContainEqual({ property: "organizationId", reason: expect.stringMatching(/PIPESTACK_ORGANIZATION_ID.*pipestack:stackUrl/) });
   });
 
   it("never puts the token in the inputs", async () => {
     configureWith({ stackUrl: "https://stack.test", stackToken: "stack-token-unit" });
-    const { inputs } = await check({}, dashboardInputs());
+    const { inputs } = await check(EXISTING, dashboardInputs());
     expect(JSON.stringify(inputs)).not.toContain("stack-token-unit");
     expect(inputs!.stackUrl).toBe("https://stack.test");
   });

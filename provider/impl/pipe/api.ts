@@ -73,6 +73,16 @@ export function createPipe(svc: CloudService, body: Record<string, unknown>, sec
   );
 }
 
+/**
+ * Why a create of the pipe `name` would be refused by its listing, from one GET of the list (the
+ * list the create reads before its POST): the holder of the name, or undefined when it is free.
+ */
+export async function nameTakenReason(svc: CloudService, name: string): Promise<string | undefined> {
+  const listed = ((await svc.client.get<unknown[]>(pipes(svc))) ?? []).map((p) => parsed(pipeRecord, p, "GET pipes"));
+  const holder = holderOf(listed, name);
+  return holder && takenBefore(name, holder);
+}
+
 /** The message for a name held before this create began. */
 function takenBefore(name: string, holder: ApiPipe): string {
   const created = holder.createdAt ? `, created ${holder.createdAt}` : "";

@@ -1,0 +1,47 @@
+import type * as dynamic from "@pulumi/pulumi/dynamic";
+import type { CheckFailure } from "../schemas/check-failures";
+import { CONNECTION_KEY } from "../schemas/connection";
+import { containsUnknown } from "../schemas/unknown";
+
+type Obj = Record<string, unknown>;
+
+/** The one read a create's `check` makes, and what it depends on. */
+export interface CreateProbe<I> {
+  /** The input fields the read depends on (with the connection): while one is unknown, no read. */
+  needs: readonly string[];
+  /** True when this create is an adoption (its own read happens at `up`): no read. */
+  adopts?(inputs: I): boolean;
+  /** Reads once; returns why the create would fail (a taken name, a tile that cannot alert). */
+  probe(inputs: I): Promise<CheckFailure[]>;
+}
+
+/**
+ * True when `check` is checking a create whose one read can tell now: no old inputs (a create,
+ * not an update or a replace), no failure found already, not an adoption, and every input the read
+ * depends on known (a preview leaves values from other resources unknown: no read then). Pure.
+ */
+export function probesCreate<I extends object>(olds: unknown, result: dynamic.CheckResult<I>, probe: Omit<CreateProbe<I>, "probe">): boolean {
+  if ((result.failures?.length ?? 0) > 0) return false;
+  if (olds !== null && typeof olds === "object" && Object.keys(olds).length > 0) return false;
+  const inputs = (result.inputs ?? {}) as Obj;
+  if (probe.adopts?.(inputs as I)) return false;
+  return ![...probe.needs, CONNECTION_KEY].some((k) => containsUnknown(inputs[k]));
+}
+
+/**
+ * The preview as the gate of a create: the read the create itself would fail on (credentials,
+ * route, a taken name, a tile that cannot alert) runs in `check`, which the engine calls in
+ * `preview` and in `up`, so the preview fails the same way the `up` would. A failed read is
+ * a failure of `check` with the error's own message (the client names the setting to check);
+ * updates and no-op previews send nothing.
+ */
+export async function gateCreate<I extends object>(olds: unknown, result: dynamic.CheckResult<I>, gate: CreateProbe<I>): Promise<dynamic.CheckResult<I>> {
+  if (!probesCreate(olds, result, gate)) return result;
+  let failures: CheckFailure[];
+  try {
+    failures = await gate.probe(result.inputs as I);
+  } catch (err) {
+    failures = [{ property: "pipestack", reason: err instanceof Error ? err.message : String(err) }];
+  }
+  return failures.length ? { ...result, failures } : result;
+}

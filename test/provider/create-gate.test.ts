@@ -1,0 +1,133 @@
+/**
+ * The preview as the gate of a create: `check` of a create (no old inputs) reads once what the
+ * create would fail on, so a taken name, a wrong key or a missing setting fails the preview the
+ * way the `up` would. Checks of existing objects, and diffs, send nothing; values not known yet
+ * (a preview) skip the read. Every count is what the emulator recorded.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { Emulator } from "../../emulator";
+import { UNKNOWN } from "../../provider/schemas/unknown";
+import { configureWith, emulatorWithEngine } from "../support/engine";
+import { dashboardEngine as dashboard, endpointEngine as endpoint, pipeEngine as pipe } from "../support/engines";
+import { dashboardInputs } from "../support/stack-fixtures";
+import { endpointInputs } from "../support/endpoint-fixtures";
+import { STACK_TOKEN } from "../support/emulator";
+import { kafkaPipe } from "../support/pipe-fixtures";
+import { engineInputs } from "../support/pipe-props";
+
+type Obj = Record<string, any>;
+let emulator: Emulator;
+let good: Record<string, string>;
+beforeAll(async () => {
+  emulator = await emulatorWithEngine();
+  good = {
+    apiUrl: emulator.url,
+    keyId: emulator.options.keyId,
+    keySecret: emulator.options.keySecret,
+    organizationId: emulator.options.organizationId,
+    serviceId: emulator.options.serviceId,
+    pollIntervalMs: "20",
+    retryBaseDelayMs: "5",
+    maxRetries: "1",
+  };
+});
+afterAll(() => emulator.close());
+beforeEach(() => {
+  configureWith(good);
+  emulator.control.resetStats();
+});
+
+const requests = () => emulator.control.stats().requests;
+const pipeInputs = (name: string, over: Obj = {}) => ({
+  ...engineInputs(kafkaPipe(name), { organizationId: emulator.options.organizationId, serviceId: emulator.options.serviceId }),
+  ...over,
+});
+const reasons = (r: { failures?: { property: string; reason: string }[] }) => (r.failures ?? []).map((f) => `${f.property}: ${f.reason}`).join("\n");
+
+describe("a pipe create's check", () => {
+  it("passes a free name with one read of the pipe list", async () => {
+    const r = await pipe.check({}, pipeInputs("gate-free"));
+    expect(r.failures).toEqual([]);
+    expect(emulator.control.stats().byRoute).toEqual({ "GET /v1/organizations/{organizationId}/services/{serviceId}/pipes": 1 });
+  });
+
+  it("fails on a name already taken, naming the holder and how to adopt it", async () => {
+    const checked = await pipe.check({}, pipeInputs("gate-taken"));
+    const { id } = await pipe.create(checked.inputs!);
+    emulator.control.resetStats();
+    const r = await pipe.check({}, pipeInputs("gate-taken"));
+    expect(r.failures).toHaveLength(1);
+    expect(r.failures![0].property).toBe("name");
+    expect(r.failures![0].reason).toContain(`the name "gate-taken" is taken by pipe ${id}`);
+    expect(r.failures![0].reason).toContain("adoptId");
+    expect(requests()).toBe(1);
+  });
+
+  it("fails on a wrong key, naming the credential settings once", async () => {
+    configureWith({ ...good, keySecret: "wrong-secret-4242" });
+    const r = await pipe.check({}, pipeInputs("gate-key"));
+    const text = reasons(r);
+    expect(text).toMatch(/401/);
+    expect(text.split("pipestack:keySecret").length - 1).toBe(1);
+    expect(text).not.toContain("wrong-secret-4242");
+    expect(requests()).toBe(1);
+  });
+
+  it("fails on a missing keyId at the same point as a missing serviceId, before any request", async () => {
+    configureWith({ ...good, keyId: "" });
+    expect(reasons(await pipe.check({}, pipeInputs("gate-nokey")))).toMatch(/pipestack:keyId is not set/);
+    configureWith({ ...good, serviceId: "" });
+    expect(reasons(await pipe.check({}, pipeInputs("gate-nosvc", { serviceId: undefined })))).toMatch(/serviceId: is not set/);
+    expect(requests()).toBe(0);
+  });
+
+  it("fails on a wrong apiUrl, naming it", async () => {
+    configureWith({ ...good, apiUrl: `${emulator.url}/wrong-prefix` });
+    expect(reasons(await pipe.check({}, pipeInputs("gate-url")))).toMatch(/pipestack:apiUrl \(or the connection's apiUrl\) is probably wrong/);
+  });
+
+  it("sends nothing while the name or the connection is unknown, for an adoption, or for an existing pipe", async () => {
+    expect((await pipe.check({}, pipeInputs("x", { name: UNKNOWN }))).failures).toEqual([]);
+    expect((await pipe.check({}, pipeInputs("gate-conn", { connection: UNKNOWN }))).failures).toEqual([]);
+    expect((await pipe.check({}, pipeInputs("gate-adopt", { adoptId: "00000000-0000-4000-8000-00000000beef" }))).failures).toEqual([]);
+    expect(requests()).toBe(0);
+    const checked = await pipe.check({}, pipeInputs("gate-noop"));
+    const { id, outs } = await pipe.create(checked.inputs!);
+    emulator.control.resetStats();
+    // A no-op preview: check with the old inputs, then diff.
+    const again = await pipe.check(checked.inputs!, pipeInputs("gate-noop"));
+    expect(again.failures).toEqual([]);
+    expect((await pipe.diff(id, outs, again.inputs!)).changes).toBe(false);
+    expect(requests()).toBe(0);
+  });
+});
+
+describe("stack and endpoint creates' checks", () => {
+  const onServer = (over: Record<string, string> = {}) => configureWith({ ...good, stackUrl: emulator.url, stackToken: STACK_TOKEN, ...over });
+
+  it("a dashboard: one read of its collection; a wrong stackUrl or token names the setting once", async () => {
+    onServer();
+    expect((await dashboard.check({}, dashboardInputs())).failures).toEqual([]);
+    expect(requests()).toBe(1);
+    onServer({ stackUrl: `${emulator.url}/wrong-prefix` });
+    const url = reasons(await dashboard.check({}, dashboardInputs()));
+    expect(url.split("pipestack:stackUrl").length - 1).toBe(1);
+    onServer({ stackToken: "expired-token-77" });
+    const token = reasons(await dashboard.check({}, dashboardInputs()));
+    expect(token.split("pipestack:stackToken").length - 1).toBe(1);
+    expect(token).not.toContain("expired-token-77");
+    onServer({ stackToken: "" });
+    expect(reasons(await dashboard.check({}, dashboardInputs()))).toMatch(/pipestack:stackToken is not set/);
+    expect(requests()).toBe(3);
+  });
+
+  it("a reverse private endpoint: one read of the list; a wrong key names the credential settings", async () => {
+    const inputs = endpointInputs({ organizationId: emulator.options.organizationId, serviceId: emulator.options.serviceId });
+    expect((await endpoint.check({}, inputs)).failures).toEqual([]);
+    configureWith({ ...good, keySecret: "wrong-secret-5151" });
+    expect(reasons(await endpoint.check({}, inputs))).toMatch(/pipestack:keyId and pipestack:keySecret/);
+    expect(requests()).toBe(2);
+    expect((await endpoint.check(inputs, inputs)).failures).toEqual([]);
+    expect(requests()).toBe(2);
+  });
+});
