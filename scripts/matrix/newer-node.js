@@ -84,7 +84,9 @@ function prepareWorkdir(root, dir, sdk, node) {
     must("npm", ["install", "--no-save", ...quiet, `@pulumi/pulumi@${sdk}`], { cwd: dir, env, stdio: ["ignore", "inherit", "inherit"] });
     fs.writeFileSync(marker, want);
   }
+  // The steps of `npm run build`, on this Node.
   must(node, [path.join(dir, "node_modules", "typescript", "bin", "tsc"), "-p", "tsconfig.build.json"], { cwd: dir, env });
+  must(node, [path.join(dir, "scripts", "native-docs.js")], { cwd: dir, env });
   must(node, [path.join(dir, "packages", "pipestack-emulator", "build.js")], { cwd: dir, env });
   must(node, [path.join(dir, "scripts", "link-self.js")], { cwd: dir, env });
   const installed = JSON.parse(fs.readFileSync(path.join(dir, "node_modules", "@pulumi", "pulumi", "package.json"), "utf8")).version;
