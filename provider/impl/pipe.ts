@@ -118,8 +118,20 @@ export async function check(olds: PipeInputs, news: PipeInputs): Promise<dynamic
   });
   // Not recursive: safe also beside a too-deep failure.
   const result = { ...checked, failures: [...(checked.failures ?? []), ...sourceSecretsFailures(news.source, news.sourceSecrets)] };
+  if (isObj(olds) && typeof olds.name === "string") managedNames.add(nameKey(olds));
   return gateCreate(olds, result, nameFree);
 }
+
+/**
+ * Pipe names this deployment already manages: the engine checks a resource with its old inputs
+ * first, and checks again with none when it is to be replaced (the replacement then looks like a
+ * create). A name held by the pipe being replaced (deleted first, since the name is unique) is
+ * not a reason to fail; the create's own list, read after that delete, still refuses a name
+ * held by anyone else.
+ */
+const managedNames = new Set<string>();
+const nameKey = (inputs: { organizationId?: unknown; serviceId?: unknown; name?: unknown }) =>
+  JSON.stringify([inputs.organizationId, inputs.serviceId, inputs.name]);
 
 /** A create's gate: the pipe list the create reads before its POST, read in `check` (credentials valid, name free). */
 const nameFree: CreateProbe<PipeInputs> = {
@@ -127,7 +139,7 @@ const nameFree: CreateProbe<PipeInputs> = {
   adopts: (inputs) => adoptIdOf(inputs, engineSettings().adopt) !== undefined,
   async probe(inputs) {
     const taken = await nameTakenReason(service(inputs), String(inputs.name));
-    return taken ? [{ property: "name", reason: taken }] : [];
+    return taken && !managedNames.has(nameKey(inputs)) ? [{ property: "name", reason: taken }] : [];
   },
 };
 

@@ -63,6 +63,15 @@ describe("a pipe create's check", () => {
     expect(requests()).toBe(1);
   });
 
+  it("passes the replacement of a pipe this deployment manages (checked with its old inputs first), which holds the name until it is deleted", async () => {
+    const checked = await pipe.check({}, pipeInputs("gate-replaced"));
+    await pipe.create(checked.inputs!);
+    // The engine checks the resource with its old inputs, then again with none for the replacement.
+    await pipe.check(checked.inputs!, pipeInputs("gate-replaced", { destination: { ...checked.inputs!.destination, table: "other_table" } }));
+    const r = await pipe.check({}, pipeInputs("gate-replaced", { destination: { ...checked.inputs!.destination, table: "other_table" } }));
+    expect(reasons(r)).toBe("");
+  });
+
   it("fails on a wrong key, naming the credential settings once", async () => {
     configureWith({ ...good, keySecret: "wrong-secret-4242" });
     const r = await pipe.check({}, pipeInputs("gate-key"));

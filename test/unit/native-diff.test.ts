@@ -3,6 +3,7 @@ import { detailedDiff, formatPath, parseEnginePath, stables } from "../../provid
 import * as ops from "../../provider/native/operations";
 import { resourceOf } from "../../provider/native/resources";
 import { secret } from "../../provider/native/values";
+import { EXISTING } from "../support/engines";
 import { kafkaPipe } from "../support/pipe-fixtures";
 import { engineInputs } from "../support/pipe-props";
 
@@ -148,7 +149,7 @@ describe("native check: the program side's step, then the engine's check", () =>
     const spec = kafkaPipe();
     const { name: _n, ...withoutName } = spec;
     const news = { ...withoutName, organizationId: "00000000-0000-4000-8000-000000000001", serviceId: "00000000-0000-4000-8000-000000000002" };
-    const r = await ops.check(pipe, "urn:pulumi:s::p::pipestack:index:Pipe::events", {}, JSON.parse(JSON.stringify(news)));
+    const r = await ops.check(pipe, "urn:pulumi:s::p::pipestack:index:Pipe::events", EXISTING, JSON.parse(JSON.stringify(news)));
     expect(r.failures).toEqual([]);
     expect(r.inputs.name).toBe("events");
     expect(JSON.stringify(r.inputs.source)).not.toContain("kafka-password-plain-1234");
@@ -163,7 +164,7 @@ describe("native check: the program side's step, then the engine's check", () =>
       organizationId: "00000000-0000-4000-8000-000000000001",
       serviceId: "00000000-0000-4000-8000-000000000002",
     };
-    const r = await ops.check(pipe, "urn:pulumi:s::p::pipestack:index:Pipe::events", {}, JSON.parse(JSON.stringify(news)));
+    const r = await ops.check(pipe, "urn:pulumi:s::p::pipestack:index:Pipe::events", EXISTING, JSON.parse(JSON.stringify(news)));
     expect(r.inputs.name).toEqual(secret("hidden-name"));
     expect(r.inputs.destination).not.toHaveProperty("value");
   });
