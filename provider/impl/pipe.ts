@@ -22,7 +22,7 @@ import { ResourceInitError } from "./init-error";
 import {
   createPipe,
   deletePipe,
-  nameTakenReason,
+  listPipes,
   getPipe,
   patchPipe,
   patchScaling,
@@ -118,28 +118,22 @@ export async function check(olds: PipeInputs, news: PipeInputs): Promise<dynamic
   });
   // Not recursive: safe also beside a too-deep failure.
   const result = { ...checked, failures: [...(checked.failures ?? []), ...sourceSecretsFailures(news.source, news.sourceSecrets)] };
-  if (isObj(olds) && typeof olds.name === "string") managedNames.add(nameKey(olds));
   return gateCreate(olds, result, nameFree);
 }
 
 /**
- * Pipe names this deployment already manages: the engine checks a resource with its old inputs
- * first, and checks again with none when it is to be replaced (the replacement then looks like a
- * create). A name held by the pipe being replaced (deleted first, since the name is unique) is
- * not a reason to fail; the create's own list, read after that delete, still refuses a name
- * held by anyone else.
+ * A create's gate: the pipe list the create reads before its POST, read in `check` (credentials
+ * valid, route present). A taken name is not refused here: the engine checks a replacement again
+ * with no old inputs, so a replacement looks like a create while its old pipe still holds the
+ * name (deleted first); the create's own list, read after that delete, refuses a name held by
+ * anyone else.
  */
-const managedNames = new Set<string>();
-const nameKey = (inputs: { organizationId?: unknown; serviceId?: unknown; name?: unknown }) =>
-  JSON.stringify([inputs.organizationId, inputs.serviceId, inputs.name]);
-
-/** A create's gate: the pipe list the create reads before its POST, read in `check` (credentials valid, name free). */
 const nameFree: CreateProbe<PipeInputs> = {
-  needs: ["name", "organizationId", "serviceId"],
+  needs: ["organizationId", "serviceId"],
   adopts: (inputs) => adoptIdOf(inputs, engineSettings().adopt) !== undefined,
   async probe(inputs) {
-    const taken = await nameTakenReason(service(inputs), String(inputs.name));
-    return taken && !managedNames.has(nameKey(inputs)) ? [{ property: "name", reason: taken }] : [];
+    await listPipes(service(inputs));
+    return [];
   },
 };
 

@@ -73,14 +73,9 @@ export function createPipe(svc: CloudService, body: Record<string, unknown>, sec
   );
 }
 
-/**
- * Why a create of the pipe `name` would be refused by its listing, from one GET of the list (the
- * list the create reads before its POST): the holder of the name, or undefined when it is free.
- */
-export async function nameTakenReason(svc: CloudService, name: string): Promise<string | undefined> {
-  const listed = ((await svc.client.get<unknown[]>(pipes(svc))) ?? []).map((p) => parsed(pipeRecord, p, "GET pipes"));
-  const holder = holderOf(listed, name);
-  return holder && takenBefore(name, holder);
+/** The service's pipes, in the API's shape: one GET. */
+export async function listPipes(svc: CloudService): Promise<ApiPipe[]> {
+  return ((await svc.client.get<unknown[]>(pipes(svc))) ?? []).map((p) => parsed(pipeRecord, p, "GET pipes"));
 }
 
 /** The message for a name held before this create began. */
