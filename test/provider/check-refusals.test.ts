@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Emulator } from "../../emulator";
 import { path } from "../../provider/client/paths";
-import { alertEngine as alert, dashboardEngine as dashboard, endpointEngine as endpoint, pipeEngine, type Engine } from "../support/engines";
+import { alertEngine as alert, dashboardEngine as dashboard, endpointEngine as endpoint, EXISTING, pipeEngine, type Engine } from "../support/engines";
 import { emulatorWithEngine } from "../support/engine";
 import { endpointInputs } from "../support/endpoint-fixtures";
 import { kafkaPipe, mongodbPipe, postgresPipe } from "../support/pipe-fixtures";
@@ -170,7 +170,7 @@ describe("bad inputs are refused by check with their path, and no request is sen
     ],
     ["ordinary settings (1 level deep)", pipeEngine, () => pipeInputs({ ...kafkaPipe(), settings: { streaming_max_insert_wait_ms: 5000 } })],
   ])("%s passes", async (_what, engine, inputs) => {
-    expect((await engine.check({}, inputs())).failures ?? []).toEqual([]);
+    expect((await engine.check(EXISTING, inputs())).failures ?? []).toEqual([]);
   });
 
   it("a path segment holding a slash (../x) is refused even past check", () => {
