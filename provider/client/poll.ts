@@ -19,7 +19,7 @@ export class PollTimeout<T> extends Error {
 }
 
 /**
- * The one poll-with-backoff loop: reads until `done` says so and returns that value; throws a
+ * A poll-with-backoff loop (the pipe PATCH that waits for a pause still has its own, see issue 20): reads until `done` says so and returns that value; throws a
  * {@link PollTimeout} carrying the last value when the next wait would pass the deadline.
  */
 export async function pollUntil<T>(

@@ -1,5 +1,5 @@
 /**
- * The one way tests start an emulator: on a free port of 127.0.0.1, no state steps unless asked,
+ * How most tests start an emulator (test/emulator/helpers.ts and test/provider/stack-harness.ts still have their own, see issue 20): on a free port of 127.0.0.1, no state steps unless asked,
  * with credentials the tests know (and search every output and error for).
  */
 import { startEmulator, type Emulator, type EmulatorOptions } from "../../emulator";
