@@ -103,7 +103,11 @@ function failedTests(report) {
       if (suite.status === "failed" && (suite.assertionResults ?? []).length === 0) out.push(`${file}: ${String(suite.message ?? "").split("\n")[0]}`);
       for (const a of suite.assertionResults ?? []) {
         if (a.status !== "failed") continue;
-        out.push(`${file} > ${a.fullName ?? a.title}: ${String((a.failureMessages ?? [])[0] ?? "").split("\n")[0].slice(0, 300)}`);
+        out.push(
+          `${file} > ${a.fullName ?? a.title}: ${String((a.failureMessages ?? [])[0] ?? "")
+            .split("\n")[0]
+            .slice(0, 300)}`,
+        );
       }
     }
     return out;
