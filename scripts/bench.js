@@ -4,8 +4,8 @@
 // over a bare undici loop, and real `pulumi up` / `preview` / `destroy` wall time, provider memory
 // and CPU for N pipes, each against the engine's floor (N no-op dynamic resources), plus the
 // largest N with PULUMI_SKIP_CHECKPOINTS. Prints the results and writes them under the system's
-// temp folder; `--write` records them in bench/results.json, bench/results.md and the README's
-// "Performance" section instead. `--profile DIR` adds CPU profiles of the provider process.
+// temp folder; `--write` records them in bench/results.json, bench/results.md and the figures of
+// docs/performance.md instead. `--profile DIR` adds CPU profiles of the provider process.
 // Everything runs on loopback; the emulator, the CLI's stack and its temp folder are removed at
 // the end, also on failure or Ctrl-C. Parts live in bench/lib/.
 "use strict";
@@ -165,7 +165,7 @@ async function main() {
     );
   }
 
-  // The largest size again with the state written once at the end, for the README's advice.
+  // The largest size again with the state written once at the end, for the advice of docs/performance.md.
   const largest = opts.sizes[opts.sizes.length - 1];
   const skipCheckpoints = { resources: largest };
   for (const kind of ["pipe", "noop"]) {
@@ -287,7 +287,7 @@ main()
     process.stdout.write(`\n${md}\n`);
     if (results.details.profile) process.stdout.write(`provider profile:\n${JSON.stringify(results.details.profile, null, 2)}\n\n`);
     for (const t of results.details.targets) process.stdout.write(`${t.met === null ? "n/a   " : t.met ? "met   " : "MISSED"}  ${t.name}: ${t.measured}\n`);
-    process.stdout.write(`\nwrote ${opts.out} and ${opts.outMd}${opts.readme ? " and the README's performance section" : ""}\n`);
+    process.stdout.write(`\nwrote ${opts.out} and ${opts.outMd}${opts.readme ? " and docs/performance.md" : ""}\n`);
     process.exit(0); // lingering keep-alive sockets or timers of loaded modules must not hold the run open
   })
   .catch(async (err) => {

@@ -1,5 +1,5 @@
 // The results of `npm run bench`: the machine, the targets (issues 5 and 12) and whether each is
-// met, and the markdown of the README's "Performance" section (written between its markers).
+// met, and the markdown of the figures of docs/performance.md (written between its markers).
 "use strict";
 const os = require("node:os");
 
@@ -73,7 +73,7 @@ function floorTargets(r) {
 
 const s = (x, digits = 1) => (typeof x === "number" ? x.toFixed(digits) : "n/a");
 
-/** The table for the README's "Performance" section. */
+/** The figures of docs/performance.md. */
 function markdown(r) {
   const m = r.machine;
   const d = r.details;
@@ -162,15 +162,15 @@ function floorSection(r) {
 const BEGIN = "<!-- bench:begin (written by `npm run bench -- --write` from bench/results.json) -->";
 const END = "<!-- bench:end -->";
 
-/** The README with its performance section between the markers replaced by `md`. */
+/** The page (docs/performance.md) with its figures between the markers replaced by `md`. */
 function updateReadme(readme, md) {
   const a = readme.indexOf(BEGIN);
   const b = readme.indexOf(END);
-  if (a < 0 || b < a) throw new Error(`README.md has no "${BEGIN}" ... "${END}" section`);
+  if (a < 0 || b < a) throw new Error(`the page has no "${BEGIN}" ... "${END}" section`);
   return `${readme.slice(0, a + BEGIN.length)}\n${md}${readme.slice(b)}`;
 }
 
-/** The section of the README between the markers (what `updateReadme` wrote). */
+/** The section of the page between the markers (what `updateReadme` wrote). */
 function readmeSection(readme) {
   const a = readme.indexOf(BEGIN);
   const b = readme.indexOf(END);

@@ -1,5 +1,5 @@
 /**
- * Moving a pipe from the dynamic face to the native provider without replacing it (the README's
+ * Moving a pipe from the dynamic face to the native provider without replacing it (docs/native-provider.md's
  * procedure): forget the dynamic resource (`pulumi state delete`), then take the pipe over with
  * the `import` option on the native resource. The service sees no create and no delete.
  */

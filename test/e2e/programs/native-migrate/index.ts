@@ -1,5 +1,5 @@
 // One pipe, on the dynamic face (`face` unset) or on the native provider (`face: native`, with
-// `importId` naming the pipe to take over): the migration procedure of the README.
+// `importId` naming the pipe to take over): the migration procedure of docs/native-provider.md.
 import * as pulumi from "@pulumi/pulumi";
 import { Pipe } from "pulumi-pipestack";
 
