@@ -38,7 +38,7 @@ async function whilePaused(svc: CloudService, id: string, news: PipeInputs, edit
 }
 
 /** The API's answer to a mapping edit of a pipe not (yet) paused. */
-export function mustBePaused(err: unknown): boolean {
+function mustBePaused(err: unknown): boolean {
   return err instanceof Error && /must be paused/i.test(err.message);
 }
 
