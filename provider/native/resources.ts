@@ -1,6 +1,7 @@
 import { z, type ZodTypeAny } from "zod";
 import type { DiffSpec, Diff } from "../impl/field-diff";
-import { provider as pipeEngine, wouldCollide as pipesCollide } from "../impl/pipe";
+import { provider as pipeEngine } from "../impl/pipe";
+import { wouldCollide as pipesCollide } from "../impl/pipe/diff-answer";
 import { pipeDiff } from "../impl/pipe/diff-rules";
 import { provider as endpointEngine } from "../impl/reverse-private-endpoint";
 import { endpointDiff, wouldCollide as endpointsCollide } from "../impl/reverse-private-endpoint/diff-rules";
