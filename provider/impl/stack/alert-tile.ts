@@ -4,6 +4,7 @@ import type { AlertInputs } from "../../schemas/stack-props";
 import { isObj } from "../canonical";
 import { orGone } from "../gone";
 import { stackWhereabouts } from "./api";
+import { InvalidArgumentError } from "../../errors/invalid-argument";
 
 type Obj = Record<string, unknown>;
 
@@ -83,9 +84,9 @@ export async function resolveAlertTile(t: StackTarget, inputs: AlertInputs): Pro
   if (inputs.source !== "tile" || typeof inputs.dashboardId !== "string") return inputs.tileId;
   const dashboardId = inputs.dashboardId;
   const live = await liveDashboard(t, dashboardId);
-  if (live === undefined) throw new Error(`dashboardId: there is no dashboard ${dashboardId} on ${t.key} (a tile alert needs its dashboard)`);
+  if (live === undefined) throw new InvalidArgumentError(`dashboardId: there is no dashboard ${dashboardId} on ${t.key} (a tile alert needs its dashboard)`);
   const found = alertTileOn(live, { tileId: inputs.tileId, tile: inputs.tile }, dashboardId);
-  if ("property" in found) throw new Error(`${found.property}: ${found.reason}`);
+  if ("property" in found) throw new InvalidArgumentError(`${found.property}: ${found.reason}`);
   return found.id;
 }
 
