@@ -1,3 +1,5 @@
+import { PipestackError } from "../errors/pipestack-error";
+
 /** How long to poll, and how often: the first wait, doubled after each read up to a ceiling. */
 export interface PollOptions {
   timeoutMs: number;
@@ -8,12 +10,12 @@ export interface PollOptions {
 }
 
 /** Polling ran out of time; `last` is the last value read. */
-export class PollTimeout<T> extends Error {
+export class PollTimeout<T> extends PipestackError {
   constructor(
     readonly last: T,
     message: string,
   ) {
-    super(message);
+    super("PIPESTACK_POLL_TIMEOUT", message);
     this.name = "PollTimeout";
   }
 }
