@@ -8,3 +8,4 @@ export { StackGenerationError } from "./stack-generation";
 export { ServiceNotRunningError } from "./service-not-running";
 export { UnprovenCreateError } from "./unproven-create";
 export { InternalError } from "./internal";
+export { addedTo } from "./added-to";

@@ -1,3 +1,4 @@
+import { InvalidArgumentError } from "../errors";
 import { replacePaths, type FieldChange } from "./field-diff";
 
 /**
@@ -6,7 +7,7 @@ import { replacePaths, type FieldChange } from "./field-diff";
  */
 export async function adoptable<T>(what: string, id: string, where: string, read: () => Promise<T | undefined>): Promise<T> {
   const live = await read();
-  if (live === undefined) throw new Error(`adoptId: no ${what} ${id} ${where} to adopt`);
+  if (live === undefined) throw new InvalidArgumentError(`adoptId: no ${what} ${id} ${where} to adopt`);
   return live;
 }
 
@@ -29,7 +30,7 @@ function shown(value: unknown): string {
  */
 function fixedFieldsError(what: string, id: string, fixed: readonly string[], live: unknown, program: unknown): Error {
   const each = fixed.map((p) => `${p}: live ${shown(at(live, p))}, program ${shown(at(program, p))}`).join("; ");
-  return new Error(
+  return new InvalidArgumentError(
     `adoptId: ${what} ${id} differs from the program in fields fixed at creation: ${fixed.join(", ")} (${each}); make the program match the live ${what}`,
   );
 }

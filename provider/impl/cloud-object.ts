@@ -1,3 +1,4 @@
+import { PipestackError } from "../errors";
 import { serviceRef, type CloudService } from "../client/cloud";
 import { PollTimeout, type PollOptions } from "../client/poll";
 import { settingsFor } from "./connection";
@@ -81,7 +82,7 @@ export async function settle<T extends { id: string }>(how: Settling<T>, live: T
       );
     }
   }
-  if (current === "gone") throw new Error(`${w.noun} ${live.id} ${what} but then disappeared`);
+  if (current === "gone") throw new PipestackError("PIPESTACK_NOT_FOUND", `${w.noun} ${live.id} ${what} but then disappeared`);
   const failed = how.failed(current);
   if (failed !== undefined) throw initError(`${w.noun} ${live.id} ${what} but is ${failed}`, live.id, how.outputs(current), props);
   return current;

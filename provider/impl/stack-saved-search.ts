@@ -1,3 +1,4 @@
+import { StackGenerationError } from "../errors";
 import type { StackTarget } from "../client/stack-target";
 import { stackSavedSearchSpec, type StackSavedSearchRecord } from "../schemas/stack-saved-search";
 import type { SavedSearchInputs, SavedSearchOutputs } from "../schemas/stack-props";
@@ -16,7 +17,7 @@ import { unmarked } from "./stack/unmark";
 /** Saved searches are a route of the current servers only: say so rather than pass on a bare 404. */
 async function requireCurrent(target: StackTarget): Promise<void> {
   if ((await stackGeneration(target)) === "first") {
-    throw new Error(
+    throw new StackGenerationError(
       `the stack at ${target.key} speaks the first generation of the stack API, which has no saved searches: use a current server (API 2.36 or later)`,
     );
   }

@@ -10,7 +10,8 @@ import { checkInputs } from "../check-inputs";
 import { serviceOf } from "../cloud-object";
 import type { CreateProbe } from "../create-gate";
 import { pinServiceIds } from "../pin-service";
-import { listPipes } from "./api";
+import { listPipes, nameTaken } from "./api";
+import { heldByThisStack, noteHeldName } from "./names-held";
 
 /** The port a database source listens on when the program leaves it out. */
 const defaultPorts = { postgres: 5432, mysql: 3306 } as const;
@@ -51,16 +52,18 @@ export function validatePipe(news: PipeInputs): dynamic.CheckResult<PipeInputs> 
 
 /**
  * A create's gate: the pipe list the create reads before its POST, read in `check` (credentials
- * valid, route present). A taken name is not refused here: the engine checks a replacement again
- * with no old inputs, so a replacement looks like a create while its old pipe still holds the
- * name (deleted first); the create's own list, read after that delete, refuses a name held by
- * anyone else.
+ * valid, route present, name free). A name held by one of this stack's own resources is not
+ * refused (see `names-held.ts`: a replacement is checked again as a create while its old pipe
+ * still holds the name); the create's own list, read after any delete-first, still refuses it
+ * when someone else holds it.
  */
 export const nameFree: Omit<CreateProbe<PipeInputs>, "adopts"> = {
-  needs: ["organizationId", "serviceId"],
+  needs: ["organizationId", "serviceId", "name"],
+  existing: noteHeldName,
   async probe(inputs) {
-    await listPipes(serviceOf(inputs));
-    return [];
+    const listed = await listPipes(serviceOf(inputs));
+    const taken = heldByThisStack(inputs) ? undefined : nameTaken(listed, String(inputs.name));
+    return taken === undefined ? [] : [{ property: "name", reason: taken }];
   },
 };
 

@@ -1,3 +1,5 @@
+import { addedTo, PipestackError } from "../../errors";
+import { PipeNotPausedError } from "../../client/errors";
 import type { CloudService } from "../../client/cloud";
 import { pollUntil, PollTimeout } from "../../client/poll";
 import type { PipeInputs, PipeOutputs } from "../../schemas/pipe-props";
@@ -26,20 +28,15 @@ async function whilePaused(svc: CloudService, id: string, news: PipeInputs, edit
     await pollPipe(svc, id, isPaused, timing(news));
     await edit();
   } catch (err) {
-    failure = err instanceof Error ? err : new Error(String(err));
+    failure = err instanceof Error ? err : new PipestackError("PIPESTACK_INTERNAL", String(err));
   }
   try {
     await sendCommand(svc, id, "start");
   } catch (err) {
     if (failure === undefined) throw err;
-    throw new Error(`${failure.message}; starting pipe ${id} again afterwards also failed: ${err instanceof Error ? err.message : String(err)}`);
+    throw addedTo(failure, `${failure.message}; starting pipe ${id} again afterwards also failed: ${err instanceof Error ? err.message : String(err)}`);
   }
   if (failure !== undefined) throw failure;
-}
-
-/** The API's answer to a mapping edit of a pipe not (yet) paused. */
-function mustBePaused(err: unknown): boolean {
-  return err instanceof Error && /must be paused/i.test(err.message);
 }
 
 /**
@@ -52,7 +49,7 @@ async function patchWhenPaused(svc: CloudService, id: string, body: Record<strin
     patchPipe(svc, id, body, secrets).then(
       () => undefined,
       (err: unknown) => {
-        if (mustBePaused(err)) return err;
+        if (err instanceof PipeNotPausedError) return err;
         throw err;
       },
     );
