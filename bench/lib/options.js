@@ -10,7 +10,8 @@ const USAGE = `usage: node scripts/bench.js [options]
 
   --latency-ms N     delay the emulator adds before every API response (default 25)
   --sizes A,B,C      resource counts of the CLI runs (default 1,10,50,200); each size runs the
-                     pipes and as many no-op dynamic resources (the engine's floor)
+                     pipes and as many no-op dynamic resources (the engine's floor); the largest
+                     also runs the native plugin's pipes and a native plugin's no-op resources
   --quick            smoke run: sizes 1,10 and 5 repetitions of the overhead loops
   --repetitions N    repetitions per operation of the overhead comparison (default 20)
   --write            update the committed results: bench/results.json, bench/results.md and the
