@@ -6,8 +6,8 @@
 // N the native plugin's pipes against the dynamic face and against a native plugin's no-op
 // resources; and the largest N with PULUMI_SKIP_CHECKPOINTS. Prints the results and writes them
 // under the system's temp folder; `--write` records them in bench/results.json, bench/results.md
-// and the README's "Performance" section (and the native face's figures in its own section)
-// instead. `--profile DIR` adds CPU profiles of the provider process.
+// and the figures of docs/performance.md (and the native face's summary in
+// docs/native-provider.md) instead. `--profile DIR` adds CPU profiles of the provider process.
 // Everything runs on loopback; the emulator, the CLI's stack and its temp folder are removed at
 // the end, also on failure or Ctrl-C. Parts live in bench/lib/.
 "use strict";
@@ -191,7 +191,7 @@ async function main() {
     `  native: up ${native.up.seconds} s (CPU ${native.up.cliCpuSeconds} s), preview ${native.preview.seconds} s (CPU ${native.preview.cliCpuSeconds} s), destroy ${native.destroy.seconds} s (CPU ${native.destroy.cliCpuSeconds} s); floor CPU ${native.floor.up.cliCpuSeconds} / ${native.floor.preview.cliCpuSeconds} / ${native.floor.destroy.cliCpuSeconds} s`,
   );
 
-  // The largest size again with the state written once at the end, for the README's advice.
+  // The largest size again with the state written once at the end, for the advice of docs/performance.md.
   const skipCheckpoints = { resources: largest };
   for (const kind of ["pipe", "noop"]) {
     log(`CLI: up and destroy of ${largest} ${kind} resources with PULUMI_SKIP_CHECKPOINTS=true`);
@@ -354,14 +354,12 @@ main()
     fs.writeFileSync(opts.out, `${JSON.stringify(results, null, 2)}\n`);
     const md = markdown(results);
     fs.writeFileSync(opts.outMd, md);
-    if (opts.readme) {
-      const readme = updateReadme(fs.readFileSync(opts.readme, "utf8"), md);
-      fs.writeFileSync(opts.readme, updateReadme(readme, nativeSummary(results), NATIVE_SECTION));
-    }
+    if (opts.readme) fs.writeFileSync(opts.readme, updateReadme(fs.readFileSync(opts.readme, "utf8"), md));
+    if (opts.nativePage) fs.writeFileSync(opts.nativePage, updateReadme(fs.readFileSync(opts.nativePage, "utf8"), nativeSummary(results), NATIVE_SECTION));
     process.stdout.write(`\n${md}\n`);
     if (results.details.profile) process.stdout.write(`provider profile:\n${JSON.stringify(results.details.profile, null, 2)}\n\n`);
     for (const t of results.details.targets) process.stdout.write(`${t.met === null ? "n/a   " : t.met ? "met   " : "MISSED"}  ${t.name}: ${t.measured}\n`);
-    process.stdout.write(`\nwrote ${opts.out} and ${opts.outMd}${opts.readme ? " and the README's performance section" : ""}\n`);
+    process.stdout.write(`\nwrote ${opts.out} and ${opts.outMd}${opts.readme ? ", docs/performance.md and docs/native-provider.md" : ""}\n`);
     process.exit(0); // lingering keep-alive sockets or timers of loaded modules must not hold the run open
   })
   .catch(async (err) => {

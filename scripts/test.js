@@ -93,7 +93,31 @@ if (named.length === 0 && process.env.PIPESTACK_NODE_MATRIX !== "off") {
   }
 }
 
+/** The failed tests of one report, as `file > title: first line of the message`: CI shows the tail of the log. */
+function failedTests(report) {
+  try {
+    const json = JSON.parse(fs.readFileSync(report, "utf8"));
+    const out = [];
+    for (const suite of json.testResults ?? []) {
+      const file = path.relative(root, suite.name).replace(/^\.ci-cache\/[^/]+\//, "");
+      if (suite.status === "failed" && (suite.assertionResults ?? []).length === 0) out.push(`${file}: ${String(suite.message ?? "").split("\n")[0]}`);
+      for (const a of suite.assertionResults ?? []) {
+        if (a.status !== "failed") continue;
+        out.push(
+          `${file} > ${a.fullName ?? a.title}: ${String((a.failureMessages ?? [])[0] ?? "")
+            .split("\n")[0]
+            .slice(0, 300)}`,
+        );
+      }
+    }
+    return out;
+  } catch {
+    return [];
+  }
+}
+
 const total = { passed: 0, failed: 0, skipped: 0 };
+for (const r of runs) for (const line of failedTests(r.report)) console.log(`pulumi-pipestack: failed in ${r.name}: ${line}`);
 for (const r of runs) {
   const c = counts(r.report);
   for (const k of Object.keys(total)) total[k] += c[k];

@@ -82,7 +82,7 @@ function faceTargets(r) {
 
 const s = (x, digits = 1) => (typeof x === "number" ? x.toFixed(digits) : "n/a");
 
-/** The native face's part of the README's "Performance" section. */
+/** The native face's part of the figures of docs/performance.md. */
 function nativeLines(r) {
   const n = r.native;
   const f = r.faces;
@@ -134,7 +134,7 @@ function nativeLines(r) {
   ];
 }
 
-/** The figures for the README's "Native provider and other languages" section. */
+/** The figures for docs/native-provider.md. */
 function nativeSummary(r) {
   const n = r.native;
   const f = r.faces;
@@ -143,7 +143,7 @@ function nativeSummary(r) {
   const fc = f.nativeOverNativeFloorCpu;
   const p = f.programCpuMsPerResource;
   return (
-    `Measured by \`npm run bench\` (${r.details.date.slice(0, 10)}, ${n.resources} pipes, ${r.latencyMs} ms per API request, one run; the "Performance" section has the details): ` +
+    `Measured by \`npm run bench\` (${r.details.date.slice(0, 10)}, ${n.resources} pipes, ${r.latencyMs} ms per API request, one run; [performance.md](performance.md) has the details): ` +
     `in CPU of every process, the native face's \`up\` costs ${s(c.up, 2)}x the dynamic face's, a no-op \`preview\` ${s(c.preview, 2)}x, \`destroy\` ${s(c.destroy, 2)}x (targets: at most 0.85); ` +
     `against a native plugin of as many no-op resources ${s(fc.up, 2)}x, ${s(fc.preview, 2)}x and ${s(fc.destroy, 2)}x (target: at most 1.3). ` +
     `A pipe takes ${n.stateBytesPerResource.Pipe} bytes of state (dynamic: ${r.stateBytesPerResource?.Pipe ?? "n/a"}; target: at most 3100), ` +
@@ -151,7 +151,7 @@ function nativeSummary(r) {
   );
 }
 
-/** The markers of the native section's generated paragraph in the README. */
+/** The markers of the generated paragraph in docs/native-provider.md. */
 const NATIVE_SECTION = {
   begin: "<!-- bench-native:begin (written by `npm run bench -- --write` from bench/results.json) -->",
   end: "<!-- bench-native:end -->",

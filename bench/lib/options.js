@@ -15,7 +15,8 @@ const USAGE = `usage: node scripts/bench.js [options]
   --quick            smoke run: sizes 1,10 and 5 repetitions of the overhead loops
   --repetitions N    repetitions per operation of the overhead comparison (default 20)
   --write            update the committed results: bench/results.json, bench/results.md and the
-                     README's performance section (without it no tracked file changes)
+                     figures of docs/performance.md and docs/native-provider.md (without it no
+                     tracked file changes)
   --out FILE         results file (default: a file under the system's temp folder, or
                      bench/results.json with --write); the table goes beside it as .md
   --profile DIR      also write CPU profiles (--cpu-prof) of every process of one more pipe \`up\`
@@ -57,7 +58,8 @@ function benchOptions(argv) {
     out,
     outMd: out.replace(/\.json$/i, "") + ".md",
     write,
-    readme: write ? path.join(root, "README.md") : undefined,
+    readme: write ? path.join(root, "docs", "performance.md") : undefined,
+    nativePage: write ? path.join(root, "docs", "native-provider.md") : undefined,
     profileDir: values.profile === undefined ? undefined : path.resolve(values.profile),
   };
 }

@@ -1,5 +1,5 @@
 // The results of `npm run bench`: the machine, the targets (issues 5 and 12) and whether each is
-// met, and the markdown of the README's "Performance" section (written between its markers).
+// met, and the markdown of the figures of docs/performance.md (written between its markers).
 "use strict";
 const os = require("node:os");
 const { faceTargets, nativeLines } = require("./faces");
@@ -75,7 +75,7 @@ function floorTargets(r) {
 
 const s = (x, digits = 1) => (typeof x === "number" ? x.toFixed(digits) : "n/a");
 
-/** The table for the README's "Performance" section. */
+/** The figures of docs/performance.md. */
 function markdown(r) {
   const m = r.machine;
   const d = r.details;
@@ -163,21 +163,21 @@ function floorSection(r) {
   return lines;
 }
 
-/** The markers of the README's performance section. */
+/** The markers of the figures in docs/performance.md. */
 const PERFORMANCE_SECTION = {
   begin: "<!-- bench:begin (written by `npm run bench -- --write` from bench/results.json) -->",
   end: "<!-- bench:end -->",
 };
 
-/** The README with the text between a pair of markers (the performance section's unless told) replaced by `md`. */
+/** The page with the text between a pair of markers (docs/performance.md's figures unless told) replaced by `md`. */
 function updateReadme(readme, md, { begin, end } = PERFORMANCE_SECTION) {
   const a = readme.indexOf(begin);
   const b = readme.indexOf(end);
-  if (a < 0 || b < a) throw new Error(`README.md has no "${begin}" ... "${end}" section`);
+  if (a < 0 || b < a) throw new Error(`the page has no "${begin}" ... "${end}" section`);
   return `${readme.slice(0, a + begin.length)}\n${md}${readme.slice(b)}`;
 }
 
-/** The text of the README between a pair of markers (what `updateReadme` wrote). */
+/** The text of the page between a pair of markers (what `updateReadme` wrote). */
 function readmeSection(readme, { begin, end } = PERFORMANCE_SECTION) {
   const a = readme.indexOf(begin);
   const b = readme.indexOf(end);

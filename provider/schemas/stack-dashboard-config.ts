@@ -285,8 +285,6 @@ export type TileConfigInput = BuilderConfigInput | RawSqlConfigInput;
 
 /** Display types of a builder tile. */
 export const DISPLAY_TYPES = builderConfig.options.map((o) => o.shape.displayType.value);
-/** Display types whose tiles can carry alerts (builder and raw SQL alike). */
-export const ALERTABLE_DISPLAY_TYPES = ["line", "stacked_bar", "number"] as const;
 
 const isRawSql = (v: unknown): boolean => typeof v === "object" && v !== null && (v as { configType?: unknown }).configType === "sql";
 

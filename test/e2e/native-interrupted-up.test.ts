@@ -1,7 +1,7 @@
 /**
  * A native `pulumi up` killed while it creates a pipe (the CLI's whole process group, SIGKILL,
- * after the POST landed and before the engine recorded the pipe), then the README's steps for the
- * native face: release the lock, drop the pending create, find the pipe's id in the next up's
+ * after the POST landed and before the engine recorded the pipe), then the steps of
+ * docs/native-provider.md: release the lock, drop the pending create, find the pipe's id in the next up's
  * refusal, `pulumi import` it, `pulumi up`. The service sees one POST and no delete; the state
  * holds the pipe once, under the program's name, with nothing pending.
  */
@@ -38,7 +38,7 @@ async function state(): Promise<{ ids: string[]; pending: number }> {
 }
 
 describe("native provider: recovering from an interrupted pulumi up with pulumi import", () => {
-  it("kill -9 mid-create, then the README's steps: one pipe, in state once, no duplicate", async () => {
+  it("kill -9 mid-create, then the documented steps: one pipe, in state once, no duplicate", async () => {
     const { child, done } = s.startDetached(["up", "--yes", "--skip-preview"]);
     const deadline = Date.now() + 120_000;
     while (Date.now() < deadline && s.pipes().length < 1) await new Promise((r) => setTimeout(r, 25));

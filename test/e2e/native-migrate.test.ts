@@ -1,8 +1,8 @@
 /**
- * Moving a pipe from the dynamic face to the native provider without replacing it (the README's
+ * Moving a pipe from the dynamic face to the native provider without replacing it (docs/native-provider.md's
  * procedure): forget the dynamic resource (`pulumi state delete`), then take the pipe over with
  * the `import` option on the native resource. The service sees no create and no delete. And a
- * whole stack (a pipe, a reverse private endpoint, a dashboard) moved by the README's commands:
+ * whole stack (a pipe, a reverse private endpoint, a dashboard) moved by the page's commands:
  * an import file made from `pulumi stack export`, every dynamic resource forgotten, one
  * `pulumi import --file`, `pulumi up`.
  */
@@ -12,7 +12,7 @@ import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { E2EStack, repoRoot } from "./harness";
 
-/** The README's `jq` filters over `pulumi stack export` (test below: the README holds them verbatim). */
+/** The `jq` filters of docs/native-provider.md over `pulumi stack export` (test below: the page holds them verbatim). */
 const DYNAMIC = `select(.type | startswith("pulumi-nodejs:dynamic/pipestack:"))`;
 const IMPORT_FILE = `{resources: [.deployment.resources[] | ${DYNAMIC} | {type: ("pipestack:index:" + (.type | split(":") | last)), name: (.urn | split("::") | last), id}]}`;
 const URNS = `.deployment.resources[] | ${DYNAMIC} | .urn`;
@@ -61,7 +61,7 @@ describe("native provider: moving a stack from the dynamic face", () => {
     expect(s.pipes()).toEqual([]);
   });
 
-  it("moves a whole stack (a pipe, an endpoint, a dashboard) with the README's commands", async () => {
+  it("moves a whole stack (a pipe, an endpoint, a dashboard) with the commands of docs/native-provider.md", async () => {
     await s.removeConfig("face");
     await s.removeConfig("importId");
     await s.setConfig("wholeStack", "true");
@@ -103,8 +103,8 @@ describe("native provider: moving a stack from the dynamic face", () => {
     expect(s.storedObjects()).toBe(0);
   }, 300_000);
 
-  it("the README gives these commands verbatim", () => {
-    const readme = fs.readFileSync(path.join(repoRoot, "README.md"), "utf8");
+  it("docs/native-provider.md gives these commands verbatim", () => {
+    const readme = fs.readFileSync(path.join(repoRoot, "docs", "native-provider.md"), "utf8");
     expect(readme).toContain(`jq '${IMPORT_FILE}' > native.json`);
     expect(readme).toContain(`jq -r '${URNS}'`);
     expect(readme).toContain("pulumi import --file native.json --yes --protect=false --generate-code=false");

@@ -5,8 +5,8 @@ import { describe, expect, it } from "vitest";
 
 /**
  * The two faces in `npm run bench`: the ratios of the native face against the dynamic one and
- * against its own floor, the program's CPU per resource, the issue's targets, the README's
- * generated paragraph; and which processes of a CLI run the bench counts as provider or program.
+ * against its own floor, the program's CPU per resource, the issue's targets, the generated
+ * paragraph of docs/native-provider.md; and which processes of a CLI run the bench counts as provider or program.
  */
 const root = path.resolve(__dirname, "..", "..");
 const load = createRequire(path.join(root, "package.json"));
@@ -95,10 +95,10 @@ describe("bench: the native face against the dynamic one", () => {
     ]);
   });
 
-  it("the README's native paragraph is the summary of bench/results.json", () => {
+  it("the figures of docs/native-provider.md are the summary of bench/results.json", () => {
     const committed = JSON.parse(fs.readFileSync(path.join(root, "bench", "results.json"), "utf8")) as Results;
-    const readme = fs.readFileSync(path.join(root, "README.md"), "utf8");
-    expect(report.readmeSection(readme, faces.NATIVE_SECTION)).toBe(faces.nativeSummary(committed));
+    const page = fs.readFileSync(path.join(root, "docs", "native-provider.md"), "utf8");
+    expect(report.readmeSection(page, faces.NATIVE_SECTION)).toBe(faces.nativeSummary(committed));
   });
 
   it("the summary states the ratios against their targets", () => {

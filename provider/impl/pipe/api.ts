@@ -137,8 +137,8 @@ export function sendCommand(svc: CloudService, id: string, command: "start" | "s
 }
 
 /** The pipe `id` and its service's pipe list, for the read-or-gone rule (see `../gone`). */
-export function pipeWhereabouts(svc: CloudService, id: string): Whereabouts<ApiPipe> {
-  return { noun: "pipe", id, client: svc.client, collection: pipes(svc), get: () => getPipe(svc, id) };
+export function pipeWhereabouts(svc: CloudService, id: string): Whereabouts<ApiPipe> & { where: string } {
+  return { noun: "pipe", id, client: svc.client, collection: pipes(svc), get: () => getPipe(svc, id), where: `in service ${svc.ref.serviceId}` };
 }
 
 /**

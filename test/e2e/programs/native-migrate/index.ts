@@ -1,7 +1,7 @@
 // One pipe, on the dynamic face (`face` unset) or on the native provider (`face: native`, with
-// `importId` naming the pipe to take over): the migration procedure of the README. With
-// `wholeStack: true`, a reverse private endpoint and a dashboard beside it, for the move of a
-// whole stack (the native resources then taken over by `pulumi import --file`).
+// `importId` naming the pipe to take over): the migration procedure of docs/native-provider.md.
+// With `wholeStack: true`, a reverse private endpoint and a dashboard beside it, for the move of
+// a whole stack (the native resources then taken over by `pulumi import --file`).
 import * as pulumi from "@pulumi/pulumi";
 import { Pipe, ReversePrivateEndpoint, StackDashboard } from "pulumi-pipestack";
 
