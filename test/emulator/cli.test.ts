@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { describeSettings, parseCliArgs, USAGE } from "../../emulator/cli-args";
 import { OPTION_NAMES, OPTIONS, resolveOptions } from "../../emulator/options";
 import { cli, ensureBuilt, exitOf, launch, type RunningCli } from "./cli-process";
-import { basic, send } from "./helpers";
+import { basic, send } from "../support/http";
 
 describe("argument parsing", () => {
   it("reads every flag", () => {
