@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Writes the reference pages under docs/ (one per resource, one for the functions) from the
 // built package (`npm run docs` builds first): see provider/docs/reference-pages.ts. A unit test
-// (test/unit/reference-docs.test.ts) regenerates them and fails when the committed pages differ.
+// (test/package/reference-docs.test.ts) regenerates them and fails when the committed pages differ.
 "use strict";
 const fs = require("node:fs");
 const path = require("node:path");

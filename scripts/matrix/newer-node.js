@@ -10,9 +10,13 @@ const crypto = require("node:crypto");
 const fs = require("node:fs");
 const path = require("node:path");
 
-/** Test files the newer-Node runs take: every unit and provider test, and a representative e2e subset. */
+/**
+ * Test files the newer-Node runs take: every unit, package and provider test, and a representative
+ * e2e subset (test/README.md lists the tiers; test/package/test-tiers.test.ts checks these exist).
+ */
 const SUBSET = [
   "test/unit",
+  "test/package",
   "test/provider",
   // The pipe lifecycle through the CLI (secrets, the serialized shim under the newer SDK),
   "test/e2e/quickstart.test.ts",

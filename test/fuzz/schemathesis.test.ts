@@ -11,7 +11,7 @@ import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { JsonObject } from "../../emulator/http/body";
 import { DEFAULTS } from "../../emulator/options";
-import { ensureBuilt, launch, root, run, type RunningCli } from "../emulator/cli-process";
+import { ensureBuilt, launch, root, run, type RunningCli } from "../support/emulator-cli";
 import { documentedSpec, type FuzzTargets } from "./documented-spec";
 import { basic, send } from "../support/http";
 import { kafkaPipe, kinesisPipe, objectStoragePipe, postgresPipe } from "../support/pipe-bodies";

@@ -1,6 +1,6 @@
 /**
  * The README's change tables, written from the field policies: which fields change in place and
- * which need a new object. `test/unit/readme-change-table.test.ts` fails when the README and the
+ * which need a new object. `test/package/readme-change-table.test.ts` fails when the README and the
  * policies disagree, and prints the table to paste.
  */
 import type { AnyNode, PolicyTree } from "../../provider/schemas/field-policy";
