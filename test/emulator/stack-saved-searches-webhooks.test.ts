@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Emulator } from "../../emulator/index";
 import { replaceSavedSearch } from "../../emulator/stack/saved-searches";
 import { StackStore } from "../../emulator/stack/store";
-import { savedSearchSchema } from "../../emulator/validate/stack-saved-searches";
+import { savedSearchSchema } from "../../emulator/stack/saved-search-shape";
 import { apiV2 } from "../support/raw-api";
 import { control } from "../support/control-api";
 import { stackSurfaces } from "../support/stack-surfaces";
