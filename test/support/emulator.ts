@@ -1,7 +1,8 @@
 /**
- * How every test starts an emulator: on a free port of 127.0.0.1, no state steps and no
- * `Retry-After` wait unless asked, with credentials the tests know (and search every output and
- * error for).
+ * How every test starts an emulator in its own process: on a free port of 127.0.0.1, no state
+ * steps and no `Retry-After` wait unless asked, with credentials the tests know (and search every
+ * output and error for). The tests of the shipped forms start those instead: the compiled CLI
+ * (emulator-cli.ts) and the packed package (package/package-exports.test.ts).
  */
 import { startEmulator, type Emulator, type EmulatorOptions } from "../../emulator";
 
