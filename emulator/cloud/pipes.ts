@@ -60,6 +60,12 @@ export function registerPipes(router: Router, app: App): void {
     if (isDeleting(pipe)) throw badRequest(`pipe ${pipe.id} is being deleted`);
     return pipe;
   };
+  /** A pipe whose definition, settings or scaling may change: not being deleted, not a Completed one-off. */
+  const editable = (ctx: RequestContext, service: ServiceRecord): StoredPipe => {
+    const pipe = changeable(ctx, service);
+    refuseIfCompleted(pipe);
+    return pipe;
+  };
 
   router.add(
     "GET",
@@ -113,8 +119,7 @@ export function registerPipes(router: Router, app: App): void {
     "PATCH",
     PIPE,
     serviceRoute(app, (ctx, service) => {
-      const pipe = changeable(ctx, service);
-      refuseIfCompleted(pipe);
+      const pipe = editable(ctx, service);
       const body = objectBody(ctx.body);
       const schemaProblems = validateRequest("PipePatchRequest", body);
       const planned = planPatch(pipe, body);
@@ -158,8 +163,7 @@ export function registerPipes(router: Router, app: App): void {
     "PUT",
     `${PIPE}/settings`,
     serviceRoute(app, (ctx, service) => {
-      const pipe = changeable(ctx, service);
-      refuseIfCompleted(pipe);
+      const pipe = editable(ctx, service);
       const body = validBody(ctx, "PipeSettingsPutRequest");
       refuseProblems([...("id" in body ? ["id: must not be sent in a request body"] : []), ...settingsProblems(body)]);
       const settings = withoutNulls(body);
@@ -173,8 +177,7 @@ export function registerPipes(router: Router, app: App): void {
     "PATCH",
     `${PIPE}/scaling`,
     serviceRoute(app, (ctx, service) => {
-      const pipe = changeable(ctx, service);
-      refuseIfCompleted(pipe);
+      const pipe = editable(ctx, service);
       const body = validBody(ctx, "PipeScalingPatchRequest");
       if ("id" in body) throw badRequest("id: must not be sent in a request body");
       refuseProblems(scalingProblems(body, ""));
