@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Writes the reference pages under docs/ (one per resource, one for the functions) from the
 // built package (`npm run docs` builds first): see provider/docs/reference-pages.ts. A unit test
-// (test/unit/reference-docs.test.ts) regenerates them and fails when the committed pages differ.
+// (test/package/reference-docs.test.ts) regenerates them and fails when the committed pages differ.
 // Then the package-size table of docs/packages.md (scripts/package-sizes.js), measured from the
 // same build.
 "use strict";

@@ -2,7 +2,7 @@
 // `npm pack --dry-run --json` reports them for the built checkout, and the installed size with
 // the run-time dependencies as this checkout's node_modules holds them (the lockfile's versions;
 // peer dependencies left out, as `npm install --omit=peer` would). `npm run docs` writes the table
-// between the page's markers; test/unit/package-sizes.test.ts measures again and fails when the
+// between the page's markers; test/package/package-sizes.test.ts measures again and fails when the
 // page differs, so no figure there is typed by hand.
 "use strict";
 const { spawnSync } = require("node:child_process");

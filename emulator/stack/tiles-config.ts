@@ -4,8 +4,8 @@
  * tile gets the read defaults (`fillNulls: true`, `asRatio: false`, `whereLanguage:
  * "lucene"`, `valueExpression: ""`...). Pure functions: JSON in, JSON out.
  */
-import type { CurrentSeries } from "../validate/stack-current";
-import type { BuilderConfig, ParsedTileConfig, RawSqlConfig } from "../validate/stack-tile-config";
+import type { CurrentSeries } from "./shapes-current";
+import type { BuilderConfig, ParsedTileConfig, RawSqlConfig } from "./tile-config-shape";
 import type { TileConfig } from "./store";
 
 type Json = Record<string, unknown>;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { E2EStack } from "./harness";
 import { storedStack } from "../support/stored";
 import { SEEDED_WEBHOOK_ID } from "../../emulator/stack/store";
-import { STACK_VERSIONS } from "../provider/stack-harness";
+import { STACK_VERSIONS } from "../support/stack-targets";
 
 /**
  * Issue 18, item 2, through the real CLI: a tile alert named by `tile` whose tile the dashboard

@@ -1,7 +1,7 @@
 /**
  * The change tables of the guides (docs/pipes.md, docs/stack.md, docs/private-endpoints.md),
  * written from the field policies: which fields change in place and which need a new object.
- * `test/unit/change-tables.test.ts` fails when a page and the policies disagree, and prints the
+ * `test/package/change-tables.test.ts` fails when a page and the policies disagree, and prints the
  * table to paste.
  */
 import type { AnyNode, PolicyTree } from "../../provider/schemas/field-policy";

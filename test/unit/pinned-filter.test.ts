@@ -6,7 +6,7 @@
 import { readFileSync } from "node:fs";
 import * as path from "node:path";
 import { describe, expect, it } from "vitest";
-import { isSidebarFilter as emulatorRule } from "../../emulator/validate/pinned-filter";
+import { isSidebarFilter as emulatorRule } from "../../emulator/stack/pinned-filter";
 import { isSidebarFilter as providerRule } from "../../provider/schemas/refinements/pinned-filter";
 
 const ifOr = "if(SeverityText = 'error' or SeverityText = 'fatal', 'Errors', 'Non-errors')";
