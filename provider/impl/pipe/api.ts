@@ -74,12 +74,6 @@ export function createPipe(svc: CloudService, body: Record<string, unknown>, sec
   );
 }
 
-/** Why a create of a pipe named `name` would be refused by the pipes listed, or `undefined` when the name is free. */
-export function nameTaken(listed: readonly ApiPipe[], name: string): string | undefined {
-  const holder = holderOf(listed, name);
-  return holder && takenBefore(name, holder);
-}
-
 /** The service's pipes, in the API's shape: one GET. */
 export async function listPipes(svc: CloudService): Promise<ApiPipe[]> {
   return ((await svc.client.get<unknown[]>(pipes(svc))) ?? []).map((p) => parsed(pipeRecord, p, "GET pipes"));

@@ -10,8 +10,7 @@ import { checkInputs } from "../check-inputs";
 import { serviceOf } from "../cloud-object";
 import type { CreateProbe } from "../create-gate";
 import { pinServiceIds } from "../pin-service";
-import { listPipes, nameTaken } from "./api";
-import { heldByThisStack, noteHeldName } from "./names-held";
+import { listPipes } from "./api";
 
 /** The port a database source listens on when the program leaves it out. */
 const defaultPorts = { postgres: 5432, mysql: 3306 } as const;
@@ -52,18 +51,17 @@ export function validatePipe(news: PipeInputs): dynamic.CheckResult<PipeInputs> 
 
 /**
  * A create's gate: the pipe list the create reads before its POST, read in `check` (credentials
- * valid, route present, name free). A name held by one of this stack's own resources is not
- * refused (see `names-held.ts`: a replacement is checked again as a create while its old pipe
- * still holds the name); the create's own list, read after any delete-first, still refuses it
- * when someone else holds it.
+ * valid, route present). A taken name is not refused here: the engine checks a resource with no
+ * old inputs also when it replaces it (`--replace`, a replacement, a dependent of a resource
+ * deleted before its replacement), while its own old pipe still holds the name, and `check` is not
+ * told which resource it checks. The create's own list, read after any delete-first, refuses a
+ * name held by anyone else.
  */
 export const nameFree: Omit<CreateProbe<PipeInputs>, "adopts"> = {
-  needs: ["organizationId", "serviceId", "name"],
-  existing: noteHeldName,
+  needs: ["organizationId", "serviceId"],
   async probe(inputs) {
-    const listed = await listPipes(serviceOf(inputs));
-    const taken = heldByThisStack(inputs) ? undefined : nameTaken(listed, String(inputs.name));
-    return taken === undefined ? [] : [{ property: "name", reason: taken }];
+    await listPipes(serviceOf(inputs));
+    return [];
   },
 };
 
