@@ -1,9 +1,12 @@
+import type { z, ZodTypeAny } from "zod";
+
 /**
  * A field policy says, for every field of a resource's schema, what its life cycle is: what a
  * change does, whether it is secret, whether the API ever returns it, whether the server fills
- * it in, and how a change is sent. The diff, the secret split, the request bodies, the read-back
- * of outputs and the README's change table are all worked out from it, so one field is declared
- * once. Pure data and pure walkers; no I/O.
+ * it in, and how a change is sent; its computed part names the outputs only the server (or the
+ * engine) writes. The diff, the secret split, the request bodies, the read-back of outputs, the
+ * resource class's inputs and outputs, the API record, the native schema and the README's change
+ * table are all worked out from it, so one field is declared once. Pure data and pure walkers.
  */
 
 /** What a change to a field does: in place, a new object, or nothing at all. */
@@ -37,6 +40,11 @@ export interface FieldRule<P extends string = string> {
    * the resource class registers it only when the program sets it and has no output for it.
    */
   inputOnly?: true;
+  /**
+   * The provider (the resource name, the stack config) or the server (its default) fills it in
+   * when the program leaves it out: the class's output is never undefined.
+   */
+  filled?: true;
 }
 
 type PlainObject<V> = NonNullable<V> extends readonly unknown[] ? never : NonNullable<V> extends object ? NonNullable<V> : never;
@@ -138,3 +146,31 @@ export function addressKeys(tree: PolicyTree): string[] {
     .filter(([, node]) => node.sent === "url")
     .map(([key]) => key);
 }
+
+/**
+ * A computed field: an output only the server (or the engine) writes, typed as its API answer
+ * has it; never an input, never a change. Its doc comment (on its key) is the output's hover doc.
+ */
+export interface ComputedRule<T extends ZodTypeAny = ZodTypeAny> {
+  readonly computed: T;
+}
+
+/** The computed fields of a resource, by output name. */
+export type ComputedFields = { readonly [key: string]: ComputedRule };
+
+/** A computed field of type `t`. */
+export const computed = <T extends ZodTypeAny>(t: T): ComputedRule<T> => ({ computed: t });
+
+/** The names of the computed fields. */
+export const computedKeys = <C extends ComputedFields>(fields: C): (keyof C & string)[] => Object.keys(fields);
+
+/** The computed fields as an API answer carries them: each may be absent or null. */
+export function computedRecord<C extends ComputedFields>(fields: C): { [K in keyof C]: z.ZodOptional<z.ZodNullable<C[K]["computed"]>> } {
+  return Object.fromEntries(Object.entries(fields).map(([k, f]) => [k, f.computed.nullish()])) as never;
+}
+
+/** The computed outputs as the engine holds them: each optional. */
+export type ComputedOutputs<C extends ComputedFields> = { [K in keyof C]?: NonNullable<z.output<C[K]["computed"]>> };
+
+/** Replace fields and create-only ones: a change makes a new object. Derived into every generated doc. */
+export const FIXED_AT_CREATION = "Fixed at creation.";

@@ -92,15 +92,3 @@ export const endpointSpec = endpointSpecShape.superRefine((spec, ctx) => {
 
 export type EndpointSpecInput = z.input<typeof endpointSpecShape>;
 export type CustomPrivateDnsMapping = z.output<typeof customPrivateDnsMapping>;
-
-/** An endpoint's properties as the engine holds them: the program's spec and the serialized provider. */
-export type EndpointInputs = EndpointSpecInput & { __provider?: string };
-
-/** An endpoint's outputs: its inputs as the API reads them back, and the server's own fields. */
-export type EndpointOutputs = EndpointInputs & {
-  /** `Provisioning`, `Ready`, `Failed`, `PendingAcceptance`, ... */
-  status?: string;
-  endpointId?: string;
-  dnsNames?: string[];
-  privateDnsNames?: string[];
-};

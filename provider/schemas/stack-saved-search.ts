@@ -70,23 +70,3 @@ export const stackSavedSearchSpec = z
 
 export type StackSavedSearchInput = z.input<typeof stackSavedSearchSpec>;
 export type SavedSearchFilter = z.output<typeof savedSearchFilter>;
-
-/** A saved search as the API returns it: the body with its defaults, `teamId`, timestamps. */
-export const stackSavedSearchRecord = z
-  .object({
-    id: z.string().min(1),
-    name: z.string().nullish(),
-    sourceId: z.string().nullish(),
-    select: z.string().nullish(),
-    where: z.string().nullish(),
-    whereLanguage: z.string().nullish(),
-    orderBy: z.string().nullish(),
-    tags: z.array(z.string()).nullish(),
-    filters: z.array(z.object({}).passthrough()).nullish(),
-    teamId: z.string().nullish(),
-    createdAt: z.string().nullish(),
-    updatedAt: z.string().nullish(),
-  })
-  .passthrough();
-
-export type StackSavedSearchRecord = z.output<typeof stackSavedSearchRecord>;

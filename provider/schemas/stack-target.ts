@@ -44,6 +44,9 @@ export type StackTargetInput = SchemaInput<z.ZodObject<typeof stackTargetFields>
 /** How an in-place change of a stack object is sent: one PUT of the whole object. */
 export type StackPatch = "put";
 
+/** An in-place change of a stack object's field: sent in the PUT of the whole object. */
+export const put = { change: "update", patch: "put" } as const;
+
 const address = { change: "replace", sent: "url", writeOnly: true } as const;
 
 /**

@@ -1,5 +1,5 @@
 import { endpointPolicy, endpointServerOutputs } from "../../schemas/reverse-private-endpoint-policy";
-import type { EndpointInputs } from "../../schemas/reverse-private-endpoint-spec";
+import type { EndpointInputs } from "../../schemas/reverse-private-endpoint-props";
 import { isObj } from "../canonical";
 import type { DiffSpec } from "../field-diff";
 

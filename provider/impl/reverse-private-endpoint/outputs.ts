@@ -1,7 +1,7 @@
 import { bodyKeys } from "../../schemas/field-policy";
 import type { ReversePrivateEndpoint } from "../../schemas/reverse-private-endpoint";
 import { endpointPolicy, endpointServerOutputs } from "../../schemas/reverse-private-endpoint-policy";
-import type { EndpointInputs, EndpointOutputs } from "../../schemas/reverse-private-endpoint-spec";
+import type { EndpointInputs, EndpointOutputs } from "../../schemas/reverse-private-endpoint-props";
 import { dropUndefined } from "../canonical";
 import { readBackFields, serverFields } from "../read-back";
 

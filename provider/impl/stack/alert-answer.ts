@@ -1,4 +1,5 @@
-import { isSearchSource, rangeThresholdTypes, type StackAlertRecord } from "../../schemas/stack-alert";
+import { isSearchSource, rangeThresholdTypes } from "../../schemas/stack-alert";
+import type { StackAlertRecord } from "../../schemas/stack-alert-record";
 import { alertServerOutputs, stackAlertPolicy } from "../../schemas/stack-alert-policy";
 import type { AlertInputs, AlertOutputs } from "../../schemas/stack-props";
 import { dropUndefined, isObj } from "../canonical";

@@ -4,9 +4,9 @@ import { parsed } from "../parse-answer";
 import type { StackTarget } from "../../client/stack-target";
 import { deleteUntilGone, type Whereabouts } from "../gone";
 import { createOnce } from "../create-once";
-import { stackAlertRecord, type StackAlertRecord } from "../../schemas/stack-alert";
+import { stackAlertRecord, type StackAlertRecord } from "../../schemas/stack-alert-record";
 import { stackDashboardRecord, type StackDashboardRecord } from "../../schemas/stack-dashboard";
-import { stackSavedSearchRecord, type StackSavedSearchRecord } from "../../schemas/stack-saved-search";
+import { stackSavedSearchRecord, type StackSavedSearchRecord } from "../../schemas/stack-saved-search-record";
 
 /**
  * The stack endpoints, one function each, on either target: the same paths below

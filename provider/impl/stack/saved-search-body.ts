@@ -1,5 +1,5 @@
 import { bodyKeys } from "../../schemas/field-policy";
-import type { StackSavedSearchRecord } from "../../schemas/stack-saved-search";
+import type { StackSavedSearchRecord } from "../../schemas/stack-saved-search-record";
 import { savedSearchServerOutputs, stackSavedSearchPolicy } from "../../schemas/stack-saved-search-policy";
 import type { SavedSearchInputs, SavedSearchOutputs } from "../../schemas/stack-props";
 import { dropUndefined } from "../canonical";
