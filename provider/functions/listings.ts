@@ -10,14 +10,13 @@ import { stackTargetArgs } from "../schemas/stack-target";
 import { stackWebhook, type StackWebhook } from "../schemas/stack-webhook";
 import type { ZodType } from "zod";
 import { named } from "./named";
+import type { Obj } from "../schemas/plain-object";
 
 /**
  * What the list functions do, given the settings to reach the service with: the program's
  * functions (get-*.ts) call these with the program's settings, the native provider's `Invoke`
  * with the provider's. No Pulumi SDK here: the provider process does not load it.
  */
-
-type Obj = Record<string, unknown>;
 
 /** How one list function reads its stack collection: the function's name, the collection, one item's shape. */
 export interface StackListing<T> {

@@ -4,6 +4,7 @@ import { CONNECTION_KEY } from "../schemas/connection";
 import { detailedDiff, stables, type DiffKind } from "./detailed-diff";
 import type { NativeResource } from "./resources";
 import { reveal, secret, withSecrets, isSecret } from "./values";
+import type { Obj } from "../schemas/plain-object";
 
 /**
  * What the native provider does for each resource call, on property values as the engine sends
@@ -11,8 +12,6 @@ import { reveal, secret, withSecrets, isSecret } from "./values";
  * again. The gRPC layer (server.ts) only converts messages. Nothing about a resource is here:
  * every answer comes from its engine.
  */
-
-type Obj = Record<string, unknown>;
 
 /**
  * Set in the outputs a read without prior state (an import) returns for a resource with

@@ -4,6 +4,7 @@ import { UNKNOWN } from "../schemas/unknown";
 import type { DiffKind } from "./detailed-diff";
 import { PACKAGE } from "./resources";
 import { reveal, withSecrets } from "./values";
+import type { Obj } from "../schemas/plain-object";
 
 /**
  * The provider's configuration: the same settings as the dynamic face's stack config
@@ -11,8 +12,6 @@ import { reveal, withSecrets } from "./values";
  * provider (stack config) or of an explicit provider resource. Checked by the same settings
  * schema, secret settings kept secret, and handed to the engines as their configuration.
  */
-
-type Obj = Record<string, unknown>;
 
 const KEYS = Object.keys(settingKeys) as SettingKey[];
 /** Settings whose values are credentials. */

@@ -25,6 +25,7 @@ import { stackSavedSearchSpec } from "../schemas/stack-saved-search";
 import { savedSearchComputed } from "../schemas/stack-saved-search-policy";
 import type { ResourceTypeName } from "../resources/type-tokens";
 import { unwrap } from "./zod-walk";
+import type { Obj } from "../schemas/plain-object";
 
 /**
  * The five resources as the native provider serves them: each is its engine (the very object the
@@ -32,8 +33,6 @@ import { unwrap } from "./zod-walk";
  * the server's own outputs) and the one step the dynamic face does in the program: defaults from
  * the resource name, and, for a pipe, the credentials moved out of `source` into `sourceSecrets`.
  */
-
-type Obj = Record<string, unknown>;
 
 /** An engine as `provider/impl/*.ts` export it (`provider`). */
 export interface Engine {

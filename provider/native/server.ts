@@ -14,6 +14,7 @@ import * as ops from "./operations";
 import * as providerConfig from "./provider-config";
 import { resourceOf, type NativeResource } from "./resources";
 import { packageSchema, type Docs } from "./schema";
+import type { Obj } from "../schemas/plain-object";
 
 /**
  * The gRPC ResourceProvider contract, served on `@pulumi/pulumi/proto` and `@grpc/grpc-js`:
@@ -23,7 +24,6 @@ import { packageSchema, type Docs } from "./schema";
  * prior state (an import).
  */
 
-type Obj = Record<string, unknown>;
 type Callback<T> = (err: grpc.ServiceError | Partial<grpc.StatusObject> | null, value?: T | null, trailer?: grpc.Metadata) => void;
 
 /** The folder holding `package.json` (two levels above dist/provider/native). */

@@ -1,3 +1,4 @@
+import { isObj, type Obj } from "../schemas/plain-object";
 /**
  * Property values as the engine sends them over gRPC (a `google.protobuf.Struct` in JSON form),
  * and back. A secret arrives as an object with the secret signature; the engines work on plain
@@ -5,14 +6,10 @@
  * marked secret again on the way out. Pure.
  */
 
-type Obj = Record<string, unknown>;
-
 /** The key and value that mark an object as a special Pulumi value. */
 const SIG_KEY = "4dabf18193072939515e22adb298388d";
 /** The signature of a secret. */
 const SECRET_SIG = "1b47061264138c4ac30d75fd1eb44270";
-
-const isObj = (v: unknown): v is Obj => v !== null && typeof v === "object" && !Array.isArray(v);
 
 /** True when `v` is a secret as the engine sends it. */
 export function isSecret(v: unknown): v is { value: unknown } {

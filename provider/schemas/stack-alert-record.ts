@@ -1,8 +1,7 @@
 import { z } from "zod";
 import { computedRecord } from "./field-policy";
 import { alertComputed } from "./stack-alert-policy";
-
-type Obj = Record<string, unknown>;
+import type { Obj } from "./plain-object";
 
 /** Reads an id that the API returns as a string, or as an object with `id` / `_id`. */
 const idRef = z.preprocess((v) => {

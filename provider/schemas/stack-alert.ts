@@ -3,6 +3,7 @@ import type { CheckFailure } from "./check-failures";
 import { pathId } from "./refinements/ids";
 import { stackObjectFields } from "./stack-target";
 import { isUnknown } from "./unknown";
+import type { Obj } from "./plain-object";
 
 /** How often an alert is evaluated. */
 export const alertIntervals = ["1m", "5m", "15m", "30m", "1h", "6h", "12h", "1d"] as const;
@@ -85,8 +86,6 @@ export const stackAlertSpec = z
 export type StackAlertInput = z.input<typeof stackAlertSpec>;
 export type StackAlertSpec = z.output<typeof stackAlertSpec>;
 export type AlertChannel = z.output<typeof alertChannel>;
-
-type Obj = Record<string, unknown>;
 
 const given = (v: unknown) => v !== undefined && v !== null;
 const known = (v: unknown) => given(v) && !isUnknown(v);

@@ -5,6 +5,7 @@ import { isUnknown } from "./unknown";
 import { AGG_FNS, metricType, numberFormat, tileConfig, whereLanguage } from "./stack-dashboard-config";
 import { stackContainer, stackFilter, stackSavedFilterValue } from "./stack-dashboard-extras";
 import { filterNameFailures, tileFormFailures } from "./stack-dashboard-rules";
+import { isObj } from "./plain-object";
 
 /** Width of the dashboard grid, in columns. */
 export const GRID_COLUMNS = 24;
@@ -112,8 +113,6 @@ export type StackDashboardInput = z.input<typeof stackDashboardSpec>;
 /** A tile as the API returns it: the program's fields plus the server's id. */
 export type StackTileOutput = Omit<StackTile, "key"> & { id: string; key: string };
 
-type Obj = Record<string, unknown>;
-const isObj = (v: unknown): v is Obj => v !== null && typeof v === "object" && !Array.isArray(v);
 const known = (v: unknown): boolean => v !== undefined && !isUnknown(v);
 
 /** The key a tile is matched by: its `key`, else its `name`. Unknown while either is. */

@@ -2,12 +2,11 @@ import type { FieldChange } from "../field-diff";
 import { policyAt, type AnyNode } from "../../schemas/field-policy";
 import { pipePolicy, type PipePatch } from "../../schemas/pipe-policy";
 import { mergeSourceSecrets, secretLocations, type SecretField } from "../../schemas/pipe-secrets";
-import { canonical, isObj, sameValue } from "../canonical";
+import { canonical, sameValue } from "../canonical";
 import { kindOf } from "./states";
 import { mappingKey, removalOf, sourceTableKey } from "./table-mappings";
 import type { PipeInputs, PipeOutputs } from "../../schemas/pipe-props";
-
-type Obj = Record<string, unknown>;
+import { isObj, type Obj } from "../../schemas/plain-object";
 
 /** The API calls an in-place update needs, worked out from the changed fields. Pure. */
 export interface UpdatePlan {

@@ -4,8 +4,7 @@ import { endpointPolicy, endpointServerOutputs } from "../../schemas/reverse-pri
 import type { EndpointInputs, EndpointOutputs } from "../../schemas/reverse-private-endpoint-props";
 import { dropUndefined } from "../canonical";
 import { readBackFields, serverFields } from "../read-back";
-
-type Obj = Record<string, unknown>;
+import type { Obj } from "../../schemas/plain-object";
 
 /** The create body: every field the policy sends in the body, as the program set it. Pure. */
 export function createBody(inputs: EndpointInputs): Obj {

@@ -1,11 +1,9 @@
 import { path } from "../../client/paths";
 import type { StackTarget } from "../../client/stack-target";
 import type { AlertInputs } from "../../schemas/stack-props";
-import { isObj } from "../canonical";
 import { orGone } from "../gone";
 import { stackWhereabouts } from "./api";
-
-type Obj = Record<string, unknown>;
+import { isObj, type Obj } from "../../schemas/plain-object";
 
 /** What the server does to an alert whose tile leaves its dashboard: said wherever that explains a failure or a loss. */
 export const REMOVED_TILE_RULE = "a tile removed from its dashboard takes its alerts with it: the server deletes them at that dashboard update";
@@ -36,7 +34,7 @@ export function alertTileOn(
   ref: { tileId?: string; tile?: string },
   dashboardId: string,
 ): { id: string } | { property: string; reason: string } {
-  const tiles = isObj(dashboard) && Array.isArray(dashboard.tiles) ? (dashboard.tiles.filter(isObj) as Obj[]) : [];
+  const tiles = isObj(dashboard) && Array.isArray(dashboard.tiles) ? dashboard.tiles.filter(isObj) : [];
   let found: Obj | undefined;
   if (ref.tile !== undefined) {
     const named = tiles.filter((t) => t.name === ref.tile);

@@ -7,14 +7,13 @@ import { createOnce } from "../create-once";
 import { stackAlertRecord, type StackAlertRecord } from "../../schemas/stack-alert-record";
 import { stackDashboardRecord, type StackDashboardRecord } from "../../schemas/stack-dashboard";
 import { stackSavedSearchRecord, type StackSavedSearchRecord } from "../../schemas/stack-saved-search-record";
+import type { Obj } from "../../schemas/plain-object";
 
 /**
  * The stack endpoints, one function each, on either target: the same paths below
  * `target.basePath` (`/dashboards`, `/alerts`), the envelopes handled by the client.
  * Bodies never carry a top-level `id` (the cloud gateway refuses it).
  */
-
-type Obj = Record<string, unknown>;
 
 /** The stack collections the provider manages objects in. */
 export type StackKind = "dashboards" | "alerts" | "saved-searches";

@@ -4,8 +4,7 @@ import { savedSearchServerOutputs, stackSavedSearchPolicy } from "../../schemas/
 import type { SavedSearchInputs, SavedSearchOutputs } from "../../schemas/stack-props";
 import { dropUndefined } from "../canonical";
 import { readBackFields, serverFields } from "../read-back";
-
-type Obj = Record<string, unknown>;
+import type { Obj } from "../../schemas/plain-object";
 
 const REQUEST_FIELDS = bodyKeys(stackSavedSearchPolicy);
 

@@ -1,5 +1,6 @@
 import type { CheckFailure } from "../check-failures";
 import { formatPath } from "../check-failures";
+import type { Obj } from "../plain-object";
 
 /**
  * Credentials written into fields that are not secret: a `user:password@` in a broker list or
@@ -65,7 +66,6 @@ export function hasUserinfo(text: string): boolean {
   return text.includes("@");
 }
 
-type Obj = Record<string, unknown>;
 const obj = (v: unknown): Obj | undefined => (v !== null && typeof v === "object" && !Array.isArray(v) ? (v as Obj) : undefined);
 
 /** One field to look at: where it is, and where its credential belongs instead. */
