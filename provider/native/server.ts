@@ -13,7 +13,7 @@ import { invoke } from "./functions";
 import * as ops from "./operations";
 import * as providerConfig from "./provider-config";
 import { resourceOf, type NativeResource } from "./resources";
-import { packageSchema, type Docs } from "./schema";
+import { packageSchema, withPolicyDocs, type Docs } from "./schema";
 import type { Obj } from "../schemas/plain-object";
 
 /**
@@ -38,12 +38,12 @@ export function pluginVersion(): string {
   }
 }
 
-/** The doc comments collected at build time (none when they are missing: descriptions left out). */
+/** The doc comments collected at build time (none when they are missing), with what the field policies say. */
 export function loadDocs(): Docs {
   try {
-    return JSON.parse(fs.readFileSync(path.join(__dirname, "docs.json"), "utf8")) as Docs;
+    return withPolicyDocs(JSON.parse(fs.readFileSync(path.join(__dirname, "docs.json"), "utf8")) as Docs);
   } catch {
-    return {};
+    return withPolicyDocs({});
   }
 }
 

@@ -172,5 +172,10 @@ export function computedRecord<C extends ComputedFields>(fields: C): { [K in key
 /** The computed outputs as the engine holds them: each optional. */
 export type ComputedOutputs<C extends ComputedFields> = { [K in keyof C]?: NonNullable<z.output<C[K]["computed"]>> };
 
-/** Replace fields and create-only ones: a change makes a new object. Derived into every generated doc. */
+/** What the generated docs (the native schema's descriptions) say of a field {@link fixedAtCreation}. */
 export const FIXED_AT_CREATION = "Fixed at creation.";
+
+/** True when any change to the field makes a new object: it replaces, and so does every field under it. */
+export function fixedAtCreation(node: AnyNode): boolean {
+  return node.change === "replace" && Object.values(node.fields ?? {}).every(fixedAtCreation);
+}

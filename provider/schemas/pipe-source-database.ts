@@ -68,7 +68,7 @@ export const postgresTableMapping = postgresTableMappingShape.superRefine(custom
 
 export const postgresSource = z
   .object({
-    /** Server flavour, as the API names it. Fixed at creation. */
+    /** Server flavour, as the API names it. */
     type: text.nullish(),
     /** Host name of the database server. */
     host: text,
@@ -121,7 +121,7 @@ export const mysqlTableMapping = postgresTableMappingShape.omit({ partitionByExp
 
 export const mysqlSource = z
   .object({
-    /** Server flavour, as the API names it (`mysql`, `mariadb`, ...). Fixed at creation. */
+    /** Server flavour, as the API names it (`mysql`, `mariadb`, ...). */
     type: z.enum(["mysql", "rdsmysql", "auroramysql", "mariadb", "rdsmariadb"]).nullish(),
     /** Host name of the database server. */
     host: text,

@@ -38,21 +38,21 @@ export const kinesisAuthentication = z.enum(["IAM_ROLE", "IAM_USER"]);
 
 export const kafkaSource = z
   .object({
-    /** Broker flavour, as the API names it. Fixed at creation. */
+    /** Broker flavour, as the API names it. */
     type: text.optional(),
-    /** Format of the messages. Fixed at creation. */
+    /** Format of the messages. */
     format: z.enum(["JSONEachRow", "Avro", "AvroConfluent", "Protobuf"]).optional(),
-    /** Broker list, `host:port[,host:port]`. Fixed at creation. */
+    /** Broker list, `host:port[,host:port]`. */
     brokers: text,
-    /** Topics to read. Fixed at creation. */
+    /** Topics to read. */
     topics: text,
-    /** Consumer group. @default `pipes-<id>`, chosen by the API. Fixed at creation. */
+    /** Consumer group. @default `pipes-<id>`, chosen by the API. */
     consumerGroup: optionalText,
     /** How the pipe authenticates to the brokers; `credentials` follow it. */
     authentication: kafkaAuthentication.optional(),
     /** Cloud role identifier (ARN-style) for IAM_ROLE authentication. */
     iamRole: optionalText,
-    /** Where a new pipe starts reading the topics. Fixed at creation. */
+    /** Where a new pipe starts reading the topics. */
     offset: z
       .object({
         /** From the oldest message, the newest, or `timestamp`. */
@@ -89,11 +89,11 @@ export const kafkaSource = z
 
 export const objectStorageSource = z
   .object({
-    /** Provider flavour, as the API names it. Fixed at creation. */
+    /** Provider flavour, as the API names it. */
     type: text.optional(),
-    /** Format of the files. Fixed at creation. */
+    /** Format of the files. */
     format: z.enum(["JSONEachRow", "JSONAsObject", "CSV", "CSVWithNames", "TabSeparated", "TabSeparatedWithNames", "Parquet", "Avro"]).optional(),
-    /** Object URL; glob patterns (`**`, `*.json`) select files. Fixed at creation. Left out where `path` and `azureContainerName` address the files. */
+    /** Object URL; glob patterns (`**`, `*.json`) select files. Left out where `path` and `azureContainerName` address the files. */
     url: optionalText,
     /** Field delimiter of CSV files, one character. */
     delimiter: z.string().min(1).max(1, "must be one character").nullish(),
@@ -126,11 +126,11 @@ export const objectStorageSource = z
 
 export const kinesisSource = z
   .object({
-    /** Format of the records. Fixed at creation. */
+    /** Format of the records. */
     format: z.enum(["JSONEachRow", "Avro", "AvroConfluent"]).optional(),
-    /** Stream to read. Fixed at creation. */
+    /** Stream to read. */
     streamName: text,
-    /** Region of the stream, e.g. `us-east-1`. Fixed at creation. */
+    /** Region of the stream, e.g. `us-east-1`. */
     region: text,
     /** Read through a dedicated enhanced fan-out consumer. */
     useEnhancedFanOut: z.boolean().nullish(),
@@ -157,7 +157,7 @@ export const kinesisSource = z
 /** A managed message topic read through a subscription the pipe creates. */
 export const pubsubSource = z
   .object({
-    /** Format of the messages. Fixed at creation. */
+    /** Format of the messages. */
     format: z.enum(["JSONEachRow", "Avro", "Protobuf"]),
     /** Project that owns the topic. */
     projectId: text,

@@ -33,9 +33,9 @@ export const customPrivateDnsMapping = z
 /** A reverse private endpoint as the program describes it (what `check` validates). */
 export const endpointSpecShape = z
   .object({
-    /** What the endpoint is for, up to 255 characters. Fixed at creation. */
+    /** What the endpoint is for, up to 255 characters. */
     description: z.string().max(255, "must be at most 255 characters").optional(),
-    /** Which kind of private connection; decides the fields below. Fixed at creation. */
+    /** Which kind of private connection; decides the fields below. */
     type: endpointType,
     /** The endpoint service to connect to; for `VPC_ENDPOINT_SERVICE`. */
     vpcEndpointServiceName: text.optional(),
