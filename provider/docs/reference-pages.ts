@@ -43,7 +43,7 @@ function shapeOf(t: ZodTypeAny): Record<string, ZodTypeAny> | undefined {
 }
 
 /** The type of a field as a program writes it. */
-export function typeName(t: ZodTypeAny): string {
+function typeName(t: ZodTypeAny): string {
   const n = unwrap(t);
   if (n instanceof z.ZodString || n instanceof z.ZodDate) return "string";
   if (n instanceof z.ZodEnum) return (n.options as string[]).map((o) => JSON.stringify(o)).join(" \\| ");

@@ -43,7 +43,7 @@ function holds(v: unknown, values: Set<string>): boolean {
  * Plain properties with secrets marked: the connection and the credentials always, and every
  * top-level property holding a value that was secret in `from` (the engine's marked values).
  */
-export function markSecrets(r: NativeResource, props: Obj, ...from: unknown[]): Obj {
+function markSecrets(r: NativeResource, props: Obj, ...from: unknown[]): Obj {
   const values = new Set<string>();
   for (const f of from) secretValues(f, values);
   const keys = Object.keys(props).filter((k) => k === CONNECTION_KEY || k === r.credentials?.key || holds(props[k], values));
@@ -51,11 +51,11 @@ export function markSecrets(r: NativeResource, props: Obj, ...from: unknown[]): 
 }
 
 /** The resource's name: the URN's last segment. */
-export function nameOf(urn: string): string {
+function nameOf(urn: string): string {
   return urn.slice(urn.lastIndexOf("::") + 2);
 }
 
-export interface CheckAnswer {
+interface CheckAnswer {
   inputs: Obj;
   failures: { property: string; reason: string }[];
 }
@@ -67,7 +67,7 @@ export async function check(r: NativeResource, urn: string, olds: Obj, news: Obj
   return { inputs: markSecrets(r, inputs, news), failures: result.failures ?? [] };
 }
 
-export interface DiffAnswer {
+interface DiffAnswer {
   changes: boolean;
   replaces: string[];
   detailedDiff: Record<string, DiffKind>;
@@ -144,7 +144,7 @@ export async function remove(r: NativeResource, id: string, props: Obj): Promise
   await r.engine.delete(id, reveal(props) as never);
 }
 
-export interface ReadAnswer {
+interface ReadAnswer {
   id: string;
   properties: Obj;
   /** Only for a read without prior state (an import): the inputs a program would write. */

@@ -15,7 +15,7 @@ import type { Obj } from "../schemas/plain-object";
 
 const KEYS = Object.keys(settingKeys) as SettingKey[];
 /** Settings whose values are credentials. */
-export const SECRET_SETTINGS = KEYS.filter((k) => settingKeys[k].secret);
+const SECRET_SETTINGS = KEYS.filter((k) => settingKeys[k].secret);
 
 /** A setting's value as stack config text (structured values as the JSON they were written in). */
 function asText(v: unknown): string | undefined {

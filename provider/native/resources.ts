@@ -10,7 +10,6 @@ import { provider as dashboardEngine } from "../impl/stack-dashboard";
 import { dashboardDiff } from "../impl/stack/dashboard-diff";
 import { provider as savedSearchEngine } from "../impl/stack-saved-search";
 import { savedSearchDiff } from "../impl/stack/saved-search-diff";
-import { connectionSchema } from "../schemas/connection";
 import type { ComputedFields, PolicyTree } from "../schemas/field-policy";
 import { pipeSpecShape } from "../schemas/pipe";
 import { pipeComputed, pipePolicy } from "../schemas/pipe-policy";
@@ -19,7 +18,7 @@ import { endpointComputed } from "../schemas/reverse-private-endpoint-policy";
 import { endpointSpecShape } from "../schemas/reverse-private-endpoint-spec";
 import { stackAlertSpec } from "../schemas/stack-alert";
 import { alertComputed } from "../schemas/stack-alert-policy";
-import { stackDashboardSpec, stackTileRecord } from "../schemas/stack-dashboard";
+import { stackDashboardSpec } from "../schemas/stack-dashboard";
 import { dashboardComputed } from "../schemas/stack-dashboard-policy";
 import { stackSavedSearchSpec } from "../schemas/stack-saved-search";
 import { savedSearchComputed } from "../schemas/stack-saved-search-policy";
@@ -35,7 +34,7 @@ import type { Obj } from "../schemas/plain-object";
  */
 
 /** An engine as `provider/impl/*.ts` export it (`provider`). */
-export interface Engine {
+interface Engine {
   configure(req: { config: { get(key: string): string | undefined } }): Promise<void>;
   check(olds: never, news: never): Promise<{ inputs?: unknown; failures?: { property: string; reason: string }[] }>;
   diff(id: string, olds: never, news: never): Promise<Diff>;
@@ -168,9 +167,3 @@ export const tokenOf = (r: Pick<NativeResource, "name">): string => `${PACKAGE}:
 export function resourceOf(token: string): NativeResource | undefined {
   return nativeResources.find((r) => tokenOf(r) === token);
 }
-
-/** The connection input every resource takes (secret as a whole). */
-export const connectionInputSchema = connectionSchema;
-
-/** The tile record type, for the dashboard's `tiles` output. */
-export const tileRecord = stackTileRecord;

@@ -17,7 +17,7 @@ import { unwrap } from "./zod-walk";
 export type Docs = Readonly<Record<string, string>>;
 
 /** A property or type reference of the schema (the subset this package uses). */
-export interface TypeSpec {
+interface TypeSpec {
   type?: "string" | "integer" | "number" | "boolean" | "array" | "object";
   items?: TypeSpec;
   additionalProperties?: TypeSpec;
@@ -28,25 +28,25 @@ export interface PropertySpec extends TypeSpec {
   secret?: boolean;
   willReplaceOnChanges?: boolean;
 }
-export interface ObjectTypeSpec {
+interface ObjectTypeSpec {
   type: "object";
   description?: string;
   properties: Record<string, PropertySpec>;
   required?: string[];
 }
-export interface ResourceSpec {
+interface ResourceSpec {
   description?: string;
   inputProperties: Record<string, PropertySpec>;
   requiredInputs: string[];
   properties: Record<string, PropertySpec>;
   required: string[];
 }
-export interface FunctionSpec {
+interface FunctionSpec {
   description?: string;
   inputs: { properties: Record<string, PropertySpec>; required?: string[] };
   outputs: { properties: Record<string, PropertySpec>; required: string[] };
 }
-export interface PackageSpec {
+interface PackageSpec {
   name: string;
   displayName: string;
   version?: string;

@@ -30,7 +30,7 @@ type Callback<T> = (err: grpc.ServiceError | Partial<grpc.StatusObject> | null, 
 const PACKAGE_ROOT = path.resolve(__dirname, "..", "..", "..");
 
 /** The plugin's version: the npm package's. */
-export function pluginVersion(): string {
+function pluginVersion(): string {
   try {
     return (JSON.parse(fs.readFileSync(path.join(PACKAGE_ROOT, "package.json"), "utf8")) as { version: string }).version;
   } catch {
@@ -39,7 +39,7 @@ export function pluginVersion(): string {
 }
 
 /** The doc comments collected at build time (none when they are missing), with what the field policies say. */
-export function loadDocs(): Docs {
+function loadDocs(): Docs {
   try {
     return withPolicyDocs(JSON.parse(fs.readFileSync(path.join(__dirname, "docs.json"), "utf8")) as Docs);
   } catch {
@@ -138,7 +138,7 @@ function resource(token: string): NativeResource {
 }
 
 /** The service object: one handler per method of the contract. */
-export function providerService(): grpc.UntypedServiceImplementation {
+function providerService(): grpc.UntypedServiceImplementation {
   const docs = loadDocs();
   const version = pluginVersion();
   let schemaText: string | undefined;
@@ -209,7 +209,7 @@ export function providerService(): grpc.UntypedServiceImplementation {
 }
 
 /** The type token of a URN (`urn:pulumi:stack::project::[parent$]type::name`). */
-export function typeOf(urn: string): string {
+function typeOf(urn: string): string {
   const parts = urn.split("::");
   const types = parts[parts.length - 2] ?? "";
   return types.slice(types.lastIndexOf("$") + 1);

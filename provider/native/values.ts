@@ -29,19 +29,6 @@ export function reveal(v: unknown): unknown {
   return v;
 }
 
-/** True when `v` holds a secret anywhere. */
-export function holdsSecret(v: unknown): boolean {
-  if (isSecret(v)) return true;
-  if (Array.isArray(v)) return v.some(holdsSecret);
-  if (isObj(v)) return Object.values(v).some(holdsSecret);
-  return false;
-}
-
-/** The top-level keys of `props` whose values hold a secret. */
-export function secretKeys(props: Obj): string[] {
-  return Object.keys(props).filter((k) => holdsSecret(props[k]));
-}
-
 /**
  * Plain properties with the given top-level keys marked secret; `undefined` values left out (a
  * Struct cannot hold them).

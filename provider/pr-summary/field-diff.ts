@@ -8,7 +8,7 @@ import { isObj } from "../schemas/plain-object";
 export type FieldPath = readonly (string | number)[];
 
 /** One changed leaf; `undefined` on a side means the field is absent there. */
-export interface FieldDiff {
+interface FieldDiff {
   path: FieldPath;
   old: unknown;
   new: unknown;

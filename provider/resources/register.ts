@@ -11,7 +11,7 @@ import { RESOURCE_MODULE, type ResourceTypeName } from "./type-tokens";
  * already drives diff, request bodies and read-back), so a field the schema types and documents
  * cannot be left out of the class: one list of inputs per resource.
  */
-export interface ClassSpec {
+interface ClassSpec {
   /** The type name, as the state and policy packs see it (`pulumi-nodejs:dynamic/pipestack:<type>`). */
   readonly type: ResourceTypeName;
   /** The engine the serialized provider loads (a frozen `pulumi-pipestack/engine/<name>` path). */
@@ -42,7 +42,7 @@ export type SpecFor<A> = ClassSpec & { readonly policy: { readonly [K in Exclude
 function registeredProps(spec: ClassSpec, args: ConnectionInput, defaults: Obj): Obj {
   const props: Obj = {};
   for (const [key, node] of Object.entries(spec.policy)) {
-    const value = (args as Obj)[key] ?? (defaults)[key];
+    const value = (args as Obj)[key] ?? defaults[key];
     if (value === undefined && node.inputOnly) continue;
     if (spec.secretsApart?.field === key) {
       const split = splitSecretsInput(value, Object.entries(locateSecrets(node.fields ?? {})));

@@ -10,10 +10,10 @@ import type { z, ZodTypeAny } from "zod";
  */
 
 /** What a change to a field does: in place, a new object, or nothing at all. */
-export type Change = "update" | "replace" | "none";
+type Change = "update" | "replace" | "none";
 
 /** The rule of one field. `P` names the ways the resource sends an in-place change. */
-export interface FieldRule<P extends string = string> {
+interface FieldRule<P extends string = string> {
   change: Change;
   /** How an in-place change is sent (children inherit it). Absent: no request (the provider's own). */
   patch?: P;
@@ -50,7 +50,7 @@ export interface FieldRule<P extends string = string> {
 type PlainObject<V> = NonNullable<V> extends readonly unknown[] ? never : NonNullable<V> extends object ? NonNullable<V> : never;
 
 /** A field's rule, and for an object field optionally the policy of its own fields. */
-export type FieldNode<V, P extends string = string> = FieldRule<P> &
+type FieldNode<V, P extends string = string> = FieldRule<P> &
   ([PlainObject<V>] extends [never] ? { fields?: never } : { fields?: FieldPolicy<PlainObject<V>, P> });
 
 /**
@@ -64,7 +64,7 @@ export type AnyNode = FieldRule & { fields?: PolicyTree };
 export type PolicyTree = { readonly [key: string]: AnyNode };
 
 /** One node of a policy with its path from the root and the patch it inherits. */
-export interface PolicyEntry {
+interface PolicyEntry {
   path: readonly string[];
   node: AnyNode;
   patch?: string;

@@ -4,7 +4,7 @@ import { httpUrl } from "./refinements/urls";
 import { accessKey, optionalText, serviceAccountFile, text, usernamePassword } from "./pipe-source-fields";
 
 /** `YYYY-MM-DDTHH:MM`, minute precision, no seconds or zone (the API's offset format). */
-export const kafkaOffsetTimestamp = z
+const kafkaOffsetTimestamp = z
   .string()
   .regex(/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])T([01]\d|2[0-3]):[0-5]\d$/, "must be YYYY-MM-DDTHH:MM (minute precision, no seconds or zone)");
 
@@ -13,7 +13,7 @@ export const kafkaOffsetTimestamp = z
  * connection string (PLAIN on event-hub style brokers) or client certificate (MUTUAL_TLS).
  * Which one is required follows `authentication`.
  */
-export const kafkaCredentials = z
+const kafkaCredentials = z
   .object({
     /** User name (PLAIN, SCRAM). */
     username: text.optional(),
@@ -32,11 +32,11 @@ export const kafkaCredentials = z
   })
   .strict();
 
-export const kafkaAuthentication = z.enum(["PLAIN", "SCRAM-SHA-256", "SCRAM-SHA-512", "IAM_ROLE", "IAM_USER", "MUTUAL_TLS"]);
-export const objectStorageAuthentication = z.enum(["IAM_ROLE", "IAM_USER", "CONNECTION_STRING", "SERVICE_ACCOUNT"]);
-export const kinesisAuthentication = z.enum(["IAM_ROLE", "IAM_USER"]);
+const kafkaAuthentication = z.enum(["PLAIN", "SCRAM-SHA-256", "SCRAM-SHA-512", "IAM_ROLE", "IAM_USER", "MUTUAL_TLS"]);
+const objectStorageAuthentication = z.enum(["IAM_ROLE", "IAM_USER", "CONNECTION_STRING", "SERVICE_ACCOUNT"]);
+const kinesisAuthentication = z.enum(["IAM_ROLE", "IAM_USER"]);
 
-export const kafkaSource = z
+const kafkaSource = z
   .object({
     /** Broker flavour, as the API names it. */
     type: text.optional(),
@@ -87,7 +87,7 @@ export const kafkaSource = z
   })
   .strict();
 
-export const objectStorageSource = z
+const objectStorageSource = z
   .object({
     /** Provider flavour, as the API names it. */
     type: text.optional(),
@@ -124,7 +124,7 @@ export const objectStorageSource = z
   })
   .strict();
 
-export const kinesisSource = z
+const kinesisSource = z
   .object({
     /** Format of the records. */
     format: z.enum(["JSONEachRow", "Avro", "AvroConfluent"]).optional(),
@@ -155,7 +155,7 @@ export const kinesisSource = z
   .strict();
 
 /** A managed message topic read through a subscription the pipe creates. */
-export const pubsubSource = z
+const pubsubSource = z
   .object({
     /** Format of the messages. */
     format: z.enum(["JSONEachRow", "Avro", "Protobuf"]),

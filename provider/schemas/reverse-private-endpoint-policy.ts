@@ -3,7 +3,7 @@ import { computed, computedKeys, type ComputedFields, type FieldPolicy } from ".
 import type { EndpointSpecInput } from "./reverse-private-endpoint-spec";
 
 /** How an in-place change of an endpoint is sent: in the body of PATCH `/pipesReversePrivateEndpoints/{id}`. */
-export type EndpointPatch = "endpoint";
+type EndpointPatch = "endpoint";
 
 // The API leaves an unset text field as "" or null: leaving it out is no change.
 const fixed = { change: "replace", serverDefault: true } as const;

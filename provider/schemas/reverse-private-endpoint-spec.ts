@@ -6,11 +6,11 @@ import { containsUnknown, isUnknown } from "./unknown";
 const text = z.string().min(1, "must not be empty").max(1024, "must be at most 1024 characters");
 
 /** The kinds of endpoint the API makes, and the fields each one is made from. */
-export const endpointType = z.enum(["VPC_ENDPOINT_SERVICE", "VPC_RESOURCE", "MSK_MULTI_VPC", "GCP_PSC_SERVICE_ATTACHMENT"]);
+const endpointType = z.enum(["VPC_ENDPOINT_SERVICE", "VPC_RESOURCE", "MSK_MULTI_VPC", "GCP_PSC_SERVICE_ATTACHMENT"]);
 export type EndpointType = z.output<typeof endpointType>;
 
 /** Fields tied to one endpoint type: required by it, refused with any other. */
-export const TYPE_FIELDS = {
+const TYPE_FIELDS = {
   VPC_ENDPOINT_SERVICE: ["vpcEndpointServiceName"],
   VPC_RESOURCE: ["vpcResourceConfigurationId", "vpcResourceShareArn"],
   MSK_MULTI_VPC: ["mskClusterArn", "mskAuthentication"],
@@ -20,7 +20,7 @@ export const TYPE_FIELDS = {
 /** An exact DNS name, or one with a leading wildcard label (`*.example.com`). */
 const DNS_NAME = /^(\*\.)?([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$/i;
 
-export const customPrivateDnsMapping = z
+const customPrivateDnsMapping = z
   .object({
     /** A private DNS name a pipe's source can use as its address: `db.example.com` or `*.example.com`. */
     privateDnsName: z

@@ -6,12 +6,12 @@ import { isUnknown } from "./unknown";
 import type { Obj } from "./plain-object";
 
 /** How often an alert is evaluated. */
-export const alertIntervals = ["1m", "5m", "15m", "30m", "1h", "6h", "12h", "1d"] as const;
+const alertIntervals = ["1m", "5m", "15m", "30m", "1h", "6h", "12h", "1d"] as const;
 
 const text = z.string().min(1, "must not be empty");
 
 /** Where a firing alert is sent: a webhook configured on the stack, by id. */
-export const webhookChannel = z
+const webhookChannel = z
   .object({
     type: z.literal("webhook"),
     /** Id of the webhook on the stack. */
@@ -23,7 +23,7 @@ export const webhookChannel = z
 export const alertChannel = z.discriminatedUnion("type", [webhookChannel]);
 
 /** Threshold types of the current servers (API 2.24 and later); the first generation takes `above` and `below` only. */
-export const thresholdTypes = ["above", "below", "above_exclusive", "below_or_equal", "equal", "not_equal", "between", "not_between"] as const;
+const thresholdTypes = ["above", "below", "above_exclusive", "below_or_equal", "equal", "not_equal", "between", "not_between"] as const;
 /** The threshold types that compare with a range and need `thresholdMax`. */
 export const rangeThresholdTypes: readonly string[] = ["between", "not_between"];
 
@@ -31,7 +31,7 @@ export const rangeThresholdTypes: readonly string[] = ["between", "not_between"]
  * What an alert watches: `tile` (a dashboard tile), `saved_search` (a saved search). `search`
  * is the contract's name for `saved_search` and means the same.
  */
-export const alertSources = ["tile", "saved_search", "search"] as const;
+const alertSources = ["tile", "saved_search", "search"] as const;
 
 /** True for either spelling of a saved-search source. */
 export const isSearchSource = (source: unknown): boolean => source === "saved_search" || source === "search";
@@ -84,7 +84,6 @@ export const stackAlertSpec = z
   .strict();
 
 export type StackAlertInput = z.input<typeof stackAlertSpec>;
-export type StackAlertSpec = z.output<typeof stackAlertSpec>;
 export type AlertChannel = z.output<typeof alertChannel>;
 
 const given = (v: unknown) => v !== undefined && v !== null;

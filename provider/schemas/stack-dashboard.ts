@@ -8,7 +8,7 @@ import { filterNameFailures, tileFormFailures } from "./stack-dashboard-rules";
 import { isObj } from "./plain-object";
 
 /** Width of the dashboard grid, in columns. */
-export const GRID_COLUMNS = 24;
+const GRID_COLUMNS = 24;
 
 const text = z.string().min(1, "must not be empty");
 const int = z.number().int("must be an integer");
@@ -107,7 +107,7 @@ export const stackDashboardSpec = z
 
 export type StackSeries = z.output<typeof stackSeries>;
 export type StackTileInput = z.input<typeof stackTile>;
-export type StackTile = z.output<typeof stackTile>;
+type StackTile = z.output<typeof stackTile>;
 export type StackDashboardInput = z.input<typeof stackDashboardSpec>;
 
 /** A tile as the API returns it: the program's fields plus the server's id. */
@@ -167,7 +167,7 @@ export function dashboardRuleFailures(input: unknown): CheckFailure[] {
 }
 
 /** A series as the API returns it: defaults filled in (`where: ""`, `groupBy: []`), maybe more. */
-export const stackSeriesRecord = z
+const stackSeriesRecord = z
   .object({
     type: z.string(),
     dataSource: z.string().nullish(),
@@ -179,7 +179,7 @@ export const stackSeriesRecord = z
   .passthrough();
 
 /** A tile as the API returns it, with its server-assigned id. */
-export const stackTileRecord = z
+const stackTileRecord = z
   .object({
     id: z.string(),
     name: z.string(),

@@ -31,7 +31,7 @@ const comparisonFilter = z
   .strict();
 
 /** One filter of a saved search, in any shape the server reads back. */
-export const savedSearchFilter = z.union([comparisonFilter, conditionFilter]);
+const savedSearchFilter = z.union([comparisonFilter, conditionFilter]);
 
 /**
  * One filter as the server takes it on a write: a shape it reads back that also renders as one

@@ -8,7 +8,7 @@ import { httpUrl } from "./refinements/urls";
  * Where a dashboard, alert or source list lives: the stack of a cloud service (through the cloud
  * API's `/stack` proxy) or an open-source stack server. Shared by every stack resource.
  */
-export const stackTargetFields = {
+const stackTargetFields = {
   /**
    * Organization of the cloud service whose stack holds the object. Naming it (or `serviceId`)
    * on a resource selects the cloud proxy even when `pipestack:stackUrl` is set.

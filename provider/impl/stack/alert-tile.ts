@@ -9,7 +9,7 @@ import { isObj, type Obj } from "../../schemas/plain-object";
 export const REMOVED_TILE_RULE = "a tile removed from its dashboard takes its alerts with it: the server deletes them at that dashboard update";
 
 /** The tile kinds that can carry alerts (notes: "Current shapes"); the server deletes an alert on any other at the next dashboard PUT. */
-export const ALERTABLE_TILE_KINDS: readonly string[] = ["line", "stacked_bar", "number"];
+const ALERTABLE_TILE_KINDS: readonly string[] = ["line", "stacked_bar", "number"];
 
 /**
  * A tile's kind as the server judges it for alerts: the `config` form's `displayType`; in the

@@ -29,7 +29,7 @@ function withoutId(body: Obj): Obj {
  * Where a create's marker travels: a field the POST sends it in instead of the program's value
  * (`tags` as the one tag), and that the PUT right after sets back.
  */
-export interface Marker {
+interface Marker {
   field: "tags" | "note" | "name";
   value: string;
 }

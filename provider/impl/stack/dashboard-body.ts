@@ -42,7 +42,7 @@ export function carryFilterIds(filters: unknown, previous: unknown, newId?: () =
 }
 
 /** A fresh filter id, for a filter a PUT adds (the server keeps it, or gives its own). */
-export const freshFilterId = (): string => randomBytes(12).toString("hex");
+const freshFilterId = (): string => randomBytes(12).toString("hex");
 
 /** Filters without the server's ids, for comparing with the program's. */
 export function filtersWithoutIds(filters: unknown): unknown {

@@ -10,7 +10,7 @@ import { isObj, type Obj } from "../../schemas/plain-object";
  */
 
 /** Values a current server fills in on read when a field was left out, by field name. */
-export const READ_DEFAULTS: Readonly<Obj> = {
+const READ_DEFAULTS: Readonly<Obj> = {
   fillNulls: true,
   asRatio: false,
   where: "",

@@ -48,7 +48,7 @@ export function normalTile(t: unknown): Obj {
 }
 
 /** Key -> id of the tiles last stored (the old outputs' `tiles`). */
-export function storedIds(previous: unknown): Map<string, string> {
+function storedIds(previous: unknown): Map<string, string> {
   const ids = new Map<string, string>();
   for (const t of Array.isArray(previous) ? previous : []) {
     if (!isObj(t) || typeof t.id !== "string") continue;

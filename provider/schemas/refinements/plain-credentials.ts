@@ -30,7 +30,7 @@ const SIGNATURE_PARAMS = new Set([
 const SAS_PARAMS = ["sv", "se", "sp"];
 
 /** The credential-bearing query parameter names of a URL (or URL-like text), lower-cased. */
-export function signatureParams(text: string): string[] {
+function signatureParams(text: string): string[] {
   const q = text.indexOf("?");
   if (q < 0) return [];
   const names = text
@@ -54,7 +54,7 @@ function decodeURIComponentSafe(s: string): string {
  * True when the text carries a user (and password) before a host: in a URL its user-info part,
  * in a host or broker list any `@` (a host name never holds one).
  */
-export function hasUserinfo(text: string): boolean {
+function hasUserinfo(text: string): boolean {
   if (/^[a-z][a-z0-9+.-]*:\/\//i.test(text)) {
     try {
       const url = new URL(text);
