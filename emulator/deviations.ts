@@ -6,7 +6,7 @@
  */
 import type { JsonObject } from "./http/body";
 import type { Quirks } from "./options";
-import { loosen } from "./validate/openapi";
+import { loosen } from "./cloud/openapi";
 
 /** Where the emulator's behaviour comes from when the reference does not say it. */
 export type DeviationSource =
@@ -53,7 +53,7 @@ export const DEVIATIONS = {
   schemaLoosened: {
     what: "The reference's schemas are read with `oneOf` as `anyOf`, every schema with properties typed as an object, and a bare `$ref` property also accepting null: request bodies are validated that way, and responses follow it.",
     reason:
-      "As published the schemas declare neither `type: object` nor `required`, so overlapping `oneOf` branches refuse bodies the live API accepts, and `null` for an absent source kind or offset matches two branches at once (see validate/openapi.ts).",
+      "As published the schemas declare neither `type: object` nor `required`, so overlapping `oneOf` branches refuse bodies the live API accepts, and `null` for an absent source kind or offset matches two branches at once (see cloud/openapi.ts).",
     source: "notes",
     describe: (spec) => spec.mapResponseSchemas((schema) => loosen(schema) as JsonObject),
   },

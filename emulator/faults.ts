@@ -112,8 +112,14 @@ export class FaultInjector {
         return { label: kind, timing: "before", action: "slow", status: 200, html: false, delayMs: this.options.slowMs };
       case "504html":
         return { label: kind, timing, action: "reply", status: 504, html: true, delayMs: 0 };
+      case "429":
+        return { label: kind, timing: "before", action: "reply", status: 429, html: false, delayMs: 0 };
+      case "500":
+      case "502":
+      case "503":
+        return { label: kind, timing, action: "reply", status: Number(kind), html: false, delayMs: 0 };
       default:
-        return { label: kind, timing: kind === "429" ? "before" : timing, action: "reply", status: Number(kind), html: false, delayMs: 0 };
+        throw new Error(`no decision for fault kind ${String(kind satisfies never)}`);
     }
   }
 

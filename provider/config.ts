@@ -2,6 +2,7 @@ import { z } from "zod";
 import { uuid } from "./schemas/refinements/ids";
 import { connectionShape, type Connection } from "./schemas/connection";
 import { isUnknown } from "./schemas/unknown";
+import { InvalidSettingError } from "./errors/invalid-setting";
 
 /**
  * Where settings come from, read at call time and never captured into the serialized provider:
@@ -83,7 +84,7 @@ export function resolveSettings(lookup: ConfigLookup, env: NodeJS.ProcessEnv = p
   const issue = parsed.error.issues[0];
   const key = String(issue.path[0]) as SettingKey;
   // The message names the setting, never its value (it may be a secret).
-  throw new Error(`pipestack:${key} is not valid: ${issue.message}. ${howToSet(key)}`);
+  throw new InvalidSettingError(`pipestack:${key} is not valid: ${issue.message}. ${howToSet(key)}`);
 }
 
 /**
@@ -108,7 +109,7 @@ export function howToSet(key: SettingKey): string {
 export function required<K extends SettingKey>(settings: Settings, key: K, what?: string): NonNullable<Settings[K]> {
   const value = settings[key];
   if (value === undefined || value === null) {
-    throw new Error(`pipestack:${key} is not set${what ? ` (${what})` : ""}. ${howToSet(key)}`);
+    throw new InvalidSettingError(`pipestack:${key} is not set${what ? ` (${what})` : ""}. ${howToSet(key)}`);
   }
   return value;
 }

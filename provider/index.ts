@@ -15,7 +15,31 @@ export type { CustomPrivateDnsMapping, EndpointType } from "./schemas/reverse-pr
 export { settingKeys, type Settings } from "./config";
 export type { Connection } from "./schemas/connection";
 export type { ConnectionArgs, ConnectionInput } from "./resources/connection";
-export { ApiError, NotFoundError, ConflictError, RateLimitedError, FailedDependencyError, UnexpectedAnswerError, TransportError } from "./client/errors";
+export {
+  ApiError,
+  NotFoundError,
+  ConflictError,
+  RateLimitedError,
+  FailedDependencyError,
+  PipeNotPausedError,
+  UnexpectedAnswerError,
+  TransportError,
+  type ApiErrorDetails,
+} from "./client/errors";
+export { PollTimeout } from "./client/poll";
+export { ResourceInitError } from "./impl/init-error";
+export {
+  errorCodes,
+  type PipestackErrorCode,
+  PipestackError,
+  InvalidSettingError,
+  InvalidArgumentError,
+  MalformedAnswerError,
+  StackGenerationError,
+  ServiceNotRunningError,
+  UnprovenCreateError,
+  InternalError,
+} from "./errors";
 export { StackDashboard, type StackDashboardArgs } from "./resources/stack-dashboard";
 export { StackAlert, type StackAlertArgs } from "./resources/stack-alert";
 export { StackSavedSearch, type StackSavedSearchArgs } from "./resources/stack-saved-search";

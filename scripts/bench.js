@@ -2,10 +2,12 @@
 // `npm run bench`: measures the pipe provider against the emulator with a fixed latency per API
 // request, in one run: the serialized provider's size, HTTP requests per operation, provider time
 // over a bare undici loop, and real `pulumi up` / `preview` / `destroy` wall time, provider memory
-// and CPU for N pipes, each against the engine's floor (N no-op dynamic resources), plus the
-// largest N with PULUMI_SKIP_CHECKPOINTS. Prints the results and writes them under the system's
-// temp folder; `--write` records them in bench/results.json, bench/results.md and the README's
-// "Performance" section instead. `--profile DIR` adds CPU profiles of the provider process.
+// and CPU for N pipes, each against the engine's floor (N no-op dynamic resources); at the largest
+// N the native plugin's pipes against the dynamic face and against a native plugin's no-op
+// resources; and the largest N with PULUMI_SKIP_CHECKPOINTS. Prints the results and writes them
+// under the system's temp folder; `--write` records them in bench/results.json, bench/results.md
+// and the figures of docs/performance.md (and the native face's summary in
+// docs/native-provider.md) instead. `--profile DIR` adds CPU profiles of the provider process.
 // Everything runs on loopback; the emulator, the CLI's stack and its temp folder are removed at
 // the end, also on failure or Ctrl-C. Parts live in bench/lib/.
 "use strict";
@@ -34,6 +36,7 @@ const { providerTextBytes, stateFootprint } = require("../bench/lib/provider-tex
 const { configureEngine, requestsPerOperation, overhead } = require("../bench/lib/in-process");
 const { Workspace } = require("../bench/lib/cli");
 const { machine, targets, markdown, updateReadme } = require("../bench/lib/report");
+const { faceComparison, nativeSummary, NATIVE_SECTION } = require("../bench/lib/faces");
 const { summarizeProfiles } = require("../bench/lib/profile");
 
 const log = (msg) => process.stderr.write(`[bench ${new Date().toISOString().slice(11, 19)}] ${msg}\n`);
@@ -135,8 +138,15 @@ async function main() {
       destroyProviderCpuSeconds: d.cpuSeconds,
       cliCpuSeconds: u.totalCpuSeconds,
       destroyCliCpuSeconds: d.totalCpuSeconds,
+      programCpuSeconds: u.programCpuSeconds,
     });
-    preview.push({ resources: n, seconds: round(p.seconds, 2), apiRequests: previewRequests, cliCpuSeconds: p.totalCpuSeconds });
+    preview.push({
+      resources: n,
+      seconds: round(p.seconds, 2),
+      apiRequests: previewRequests,
+      cliCpuSeconds: p.totalCpuSeconds,
+      programCpuSeconds: p.programCpuSeconds,
+    });
     log(
       `  up ${u.seconds.toFixed(1)} s (bound ${lowerBoundSeconds.toFixed(2)} s, provider CPU ${u.cpuSeconds} s), preview ${p.seconds.toFixed(1)} s, provider peak RSS ${u.rss.peakMb} MB, destroy ${d.seconds.toFixed(1)} s`,
     );
@@ -159,14 +169,29 @@ async function main() {
       upCliCpuSeconds: fu.totalCpuSeconds,
       previewCliCpuSeconds: fp.totalCpuSeconds,
       destroyCliCpuSeconds: fd.totalCpuSeconds,
+      upProgramCpuSeconds: fu.programCpuSeconds,
+      previewProgramCpuSeconds: fp.programCpuSeconds,
     });
     log(
       `  floor: up ${fu.seconds.toFixed(1)} s, preview ${fp.seconds.toFixed(1)} s, destroy ${fd.seconds.toFixed(1)} s; ratios ${(u.seconds / fu.seconds).toFixed(2)} / ${(p.seconds / fp.seconds).toFixed(2)} / ${(d.seconds / fd.seconds).toFixed(2)}`,
     );
   }
 
-  // The largest size again with the state written once at the end, for the README's advice.
+  // The native face at the largest size, right after the dynamic face's runs of that size.
   const largest = opts.sizes[opts.sizes.length - 1];
+  log(`CLI: the native face, ${largest} pipes`);
+  const native = { resources: largest, ...(await faceRuns("native", largest, "Pipe", { expectPipes: true })) };
+  log(`CLI: the native floor, ${largest} no-op resources of a native plugin`);
+  const nativeFloor = await faceRuns("native-noop", largest, "Noop", { expectPipes: false });
+  native.floor = { up: nativeFloor.up, preview: nativeFloor.preview, destroy: nativeFloor.destroy };
+  native.stateBytesPerResource = { Pipe: native.footprint.bytesPerResource, Noop: nativeFloor.footprint.bytesPerResource };
+  native.stateFootprint = { Pipe: native.footprint, Noop: nativeFloor.footprint };
+  delete native.footprint;
+  log(
+    `  native: up ${native.up.seconds} s (CPU ${native.up.cliCpuSeconds} s), preview ${native.preview.seconds} s (CPU ${native.preview.cliCpuSeconds} s), destroy ${native.destroy.seconds} s (CPU ${native.destroy.cliCpuSeconds} s); floor CPU ${native.floor.up.cliCpuSeconds} / ${native.floor.preview.cliCpuSeconds} / ${native.floor.destroy.cliCpuSeconds} s`,
+  );
+
+  // The largest size again with the state written once at the end, for the advice of docs/performance.md.
   const skipCheckpoints = { resources: largest };
   for (const kind of ["pipe", "noop"]) {
     log(`CLI: up and destroy of ${largest} ${kind} resources with PULUMI_SKIP_CHECKPOINTS=true`);
@@ -227,6 +252,7 @@ async function main() {
     stateBytesPerResource: { Pipe: footprint.bytesPerResource, Noop: floorFootprint.bytesPerResource },
     providerCpuSeconds: up.map((u) => ({ resources: u.resources, up: u.providerCpuSeconds, destroy: u.destroyProviderCpuSeconds })),
     marginalUpMs: marginals(up),
+    native,
     skipCheckpoints,
     details: {
       date: started.toISOString(),
@@ -242,8 +268,53 @@ async function main() {
       ...(profile ? { profile } : {}),
     },
   };
+  results.faces = faceComparison(results);
   results.details.targets = targets(results);
   return results;
+}
+
+/**
+ * `up`, no-op `preview` and `destroy` of `n` resources of one `kind` of the bench program, each
+ * with its wall time, the CPU of every process of the CLI run, the provider's and the program's
+ * CPU and the API requests; and the state's footprint of `type` after the `up`.
+ */
+async function faceRuns(kind, n, type, { expectPipes }) {
+  emulator.control.reset();
+  await workspace.setKind(kind);
+  await workspace.setCount(n);
+  emulator.control.resetStats();
+  stackHasResources = true;
+  const u = await workspace.up(cliTimeoutMs(n));
+  const upRequests = emulator.control.stats().requests;
+  const stored = Object.values(emulator.control.state().services).flatMap((s) => s.pipes).length;
+  if (stored !== (expectPipes ? n : 0)) throw new Error(`after up of ${n} ${kind} resources the emulator holds ${stored} pipes`);
+  emulator.control.resetStats();
+  const p = await workspace.preview(cliTimeoutMs(n));
+  const previewRequests = emulator.control.stats().requests;
+  const footprint = stateFootprint(await workspace.exportState(), type);
+  emulator.control.resetStats();
+  const d = await workspace.destroy(cliTimeoutMs(n));
+  const destroyRequests = emulator.control.stats().requests;
+  stackHasResources = false;
+  return {
+    up: {
+      seconds: round(u.seconds, 2),
+      cliCpuSeconds: u.totalCpuSeconds,
+      providerCpuSeconds: u.cpuSeconds,
+      programCpuSeconds: u.programCpuSeconds,
+      providerPeakRssMb: u.rss.peakMb,
+      apiRequests: upRequests,
+    },
+    preview: {
+      seconds: round(p.seconds, 2),
+      cliCpuSeconds: p.totalCpuSeconds,
+      providerCpuSeconds: p.cpuSeconds,
+      programCpuSeconds: p.programCpuSeconds,
+      apiRequests: previewRequests,
+    },
+    destroy: { seconds: round(d.seconds, 2), cliCpuSeconds: d.totalCpuSeconds, providerCpuSeconds: d.cpuSeconds, apiRequests: destroyRequests },
+    footprint,
+  };
 }
 
 function round(x, digits) {
@@ -284,10 +355,11 @@ main()
     const md = markdown(results);
     fs.writeFileSync(opts.outMd, md);
     if (opts.readme) fs.writeFileSync(opts.readme, updateReadme(fs.readFileSync(opts.readme, "utf8"), md));
+    if (opts.nativePage) fs.writeFileSync(opts.nativePage, updateReadme(fs.readFileSync(opts.nativePage, "utf8"), nativeSummary(results), NATIVE_SECTION));
     process.stdout.write(`\n${md}\n`);
     if (results.details.profile) process.stdout.write(`provider profile:\n${JSON.stringify(results.details.profile, null, 2)}\n\n`);
     for (const t of results.details.targets) process.stdout.write(`${t.met === null ? "n/a   " : t.met ? "met   " : "MISSED"}  ${t.name}: ${t.measured}\n`);
-    process.stdout.write(`\nwrote ${opts.out} and ${opts.outMd}${opts.readme ? " and the README's performance section" : ""}\n`);
+    process.stdout.write(`\nwrote ${opts.out} and ${opts.outMd}${opts.readme ? ", docs/performance.md and docs/native-provider.md" : ""}\n`);
     process.exit(0); // lingering keep-alive sockets or timers of loaded modules must not hold the run open
   })
   .catch(async (err) => {

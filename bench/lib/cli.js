@@ -117,24 +117,28 @@ class Workspace {
     return this.run(["config", "set", "count", String(n)]);
   }
 
-  /** What the program declares: `pipe` (the package's pipes) or `noop` (the engine's floor). */
+  /**
+   * What the program declares: `pipe` (the package's pipes) or `noop` (the engine's floor);
+   * `native` or `native-noop` for the same on the native face (bench/program/index.ts).
+   */
   setKind(kind) {
     return this.run(["config", "set", "kind", kind]);
   }
 
   /**
    * `pulumi up` as users run it (preview first, default parallelism), with the provider processes'
-   * peak RSS and CPU seconds. `env` adds settings for this run (e.g. PULUMI_SKIP_CHECKPOINTS).
+   * peak RSS and CPU seconds and the program's CPU seconds (its preview and update passes). `env`
+   * adds settings for this run (e.g. PULUMI_SKIP_CHECKPOINTS).
    */
   async up(timeoutMs, { env } = {}) {
     const r = await this.run(["up", "--yes", "--non-interactive"], { timeoutMs, env, onStart: sampled });
-    return { seconds: r.seconds, rss: r.probe, cpuSeconds: r.probe.cpuSeconds, totalCpuSeconds: r.cpuSeconds };
+    return { seconds: r.seconds, rss: r.probe, cpuSeconds: r.probe.cpuSeconds, programCpuSeconds: r.probe.programCpuSeconds, totalCpuSeconds: r.cpuSeconds };
   }
 
   /** `pulumi preview`; unless told otherwise, it must find nothing to do. */
   async preview(timeoutMs, { expectNoChanges = true } = {}) {
-    const r = await this.run(["preview", "--non-interactive", ...(expectNoChanges ? ["--expect-no-changes"] : [])], { timeoutMs });
-    return { seconds: r.seconds, totalCpuSeconds: r.cpuSeconds };
+    const r = await this.run(["preview", "--non-interactive", ...(expectNoChanges ? ["--expect-no-changes"] : [])], { timeoutMs, onStart: sampled });
+    return { seconds: r.seconds, cpuSeconds: r.probe.cpuSeconds, programCpuSeconds: r.probe.programCpuSeconds, totalCpuSeconds: r.cpuSeconds };
   }
 
   async destroy(timeoutMs, { env } = {}) {
@@ -173,7 +177,7 @@ function childCpuSeconds(times) {
   return secs.length === 2 ? Number((secs[0] + secs[1]).toFixed(2)) : null;
 }
 
-/** Samples the provider processes below a CLI run's pid until it ends. */
+/** Samples the provider and program processes below a CLI run's pid until it ends. */
 function sampled(pid) {
   const sampler = sampleProviderProcesses(pid);
   return () => sampler.stop();

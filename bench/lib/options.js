@@ -10,11 +10,13 @@ const USAGE = `usage: node scripts/bench.js [options]
 
   --latency-ms N     delay the emulator adds before every API response (default 25)
   --sizes A,B,C      resource counts of the CLI runs (default 1,10,50,200); each size runs the
-                     pipes and as many no-op dynamic resources (the engine's floor)
+                     pipes and as many no-op dynamic resources (the engine's floor); the largest
+                     also runs the native plugin's pipes and a native plugin's no-op resources
   --quick            smoke run: sizes 1,10 and 5 repetitions of the overhead loops
   --repetitions N    repetitions per operation of the overhead comparison (default 20)
   --write            update the committed results: bench/results.json, bench/results.md and the
-                     README's performance section (without it no tracked file changes)
+                     figures of docs/performance.md and docs/native-provider.md (without it no
+                     tracked file changes)
   --out FILE         results file (default: a file under the system's temp folder, or
                      bench/results.json with --write); the table goes beside it as .md
   --profile DIR      also write CPU profiles (--cpu-prof) of every process of one more pipe \`up\`
@@ -56,7 +58,8 @@ function benchOptions(argv) {
     out,
     outMd: out.replace(/\.json$/i, "") + ".md",
     write,
-    readme: write ? path.join(root, "README.md") : undefined,
+    readme: write ? path.join(root, "docs", "performance.md") : undefined,
+    nativePage: write ? path.join(root, "docs", "native-provider.md") : undefined,
     profileDir: values.profile === undefined ? undefined : path.resolve(values.profile),
   };
 }

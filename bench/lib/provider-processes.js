@@ -1,12 +1,11 @@
-// What the dynamic-provider processes of a CLI run cost: polls /proc for
-// `.../@pulumi/pulumi/cmd/dynamic-provider/...` processes below the CLI's pid and keeps, for each,
-// the highest `VmHWM` (the kernel's own peak RSS of the process) and the last CPU time (user +
-// system) it reported while it lived. A process's last few milliseconds after the final poll are
-// not seen: at the end of a run it is idle, waiting to be stopped.
+// What the provider processes and the program of a CLI run cost: polls /proc for processes below
+// the CLI's pid whose script is a provider (the dynamic face's `@pulumi/pulumi/cmd/dynamic-provider`,
+// a native plugin `pulumi-resource-*` run by node) or the program (`@pulumi/pulumi/cmd/run`), and
+// keeps, for each, the highest `VmHWM` (the kernel's own peak RSS of the process) and the last CPU
+// time (user + system) it reported while it lived. A process's last few milliseconds after the
+// final poll are not seen: at the end of a run it is idle, waiting to be stopped.
 "use strict";
 const fs = require("node:fs");
-
-const MARKER = "cmd/dynamic-provider";
 
 function read(file) {
   try {
@@ -48,13 +47,28 @@ function cpuTicks(pid) {
 }
 
 /**
- * Starts polling for provider processes below `rootPid`; `stop()` returns the peak RSS in MiB and
- * the CPU seconds of all of them together.
+ * What a process is, from its command line (the NUL-separated argv of /proc/<pid>/cmdline):
+ * "provider", "program" or undefined. Only node's script argument counts: the dynamic provider's
+ * launcher (`node -e "...require.resolve('.../cmd/dynamic-provider')"`) is not the provider.
+ */
+function processKind(cmdline) {
+  const [exe = "", script = ""] = cmdline.split("\0");
+  if (!/(^|\/)node$/.test(exe)) return undefined;
+  if (script.includes("cmd/dynamic-provider") || /(^|\/)pulumi-resource-[\w-]+$/.test(script)) return "provider";
+  if (/@pulumi\/pulumi\/cmd\/run(\/(index\.js)?)?$/.test(script)) return "program";
+  return undefined;
+}
+
+/**
+ * Starts polling for provider and program processes below `rootPid`; `stop()` returns the
+ * providers' peak RSS in MiB and CPU seconds of all of them together, and the program's CPU
+ * seconds (both passes of an `up`, preview and update, together).
  */
 function sampleProviderProcesses(rootPid, intervalMs = 50) {
   const peaks = new Map(); // pid -> VmHWM kB
   const ticks = new Map(); // pid -> CPU ticks
-  const foreign = new Set(); // provider processes of other CLI runs on this machine
+  const kinds = new Map(); // pid -> "provider" | "program"
+  const foreign = new Set(); // provider and program processes of other CLI runs on this machine
   const tick = () => {
     let pids;
     try {
@@ -63,14 +77,19 @@ function sampleProviderProcesses(rootPid, intervalMs = 50) {
       return;
     }
     for (const d of pids) {
-      const cmdline = read(`/proc/${d}/cmdline`);
-      // The script argument, not the launcher's `node -e "...require.resolve(...)"`.
-      if (!cmdline || !(cmdline.split("\0")[1] ?? "").includes(MARKER)) continue;
       const pid = Number(d);
       if (foreign.has(pid)) continue;
-      if (!peaks.has(pid) && !descends(pid, rootPid)) {
-        foreign.add(pid);
-        continue;
+      if (!kinds.has(pid)) {
+        const cmdline = read(`/proc/${d}/cmdline`);
+        if (!cmdline) continue;
+        const kind = processKind(cmdline);
+        // Not yet one (a fork may exec node later): looked at again on the next poll.
+        if (!kind) continue;
+        if (!descends(pid, rootPid)) {
+          foreign.add(pid);
+          continue;
+        }
+        kinds.set(pid, kind);
       }
       const status = read(`/proc/${d}/status`);
       if (!status) continue;
@@ -85,11 +104,14 @@ function sampleProviderProcesses(rootPid, intervalMs = 50) {
     stop() {
       clearInterval(timer);
       // In start order (pids grow), e.g. the preview pass's provider, then the update's.
-      const mb = [...peaks.entries()].sort(([a], [b]) => a - b).map(([, kb]) => Number((kb / 1024).toFixed(1)));
-      const cpuSeconds = [...ticks.values()].reduce((a, b) => a + b, 0) / TICKS_PER_SECOND;
-      return { peakMb: mb.length ? Math.max(...mb) : null, perProcessMb: mb, cpuSeconds: Number(cpuSeconds.toFixed(2)) };
+      const of = (kind) => [...kinds.entries()].filter(([, k]) => k === kind).map(([pid]) => pid);
+      const mb = of("provider")
+        .sort((a, b) => a - b)
+        .map((pid) => Number(((peaks.get(pid) ?? 0) / 1024).toFixed(1)));
+      const cpu = (kind) => Number((of(kind).reduce((n, pid) => n + (ticks.get(pid) ?? 0), 0) / TICKS_PER_SECOND).toFixed(2));
+      return { peakMb: mb.length ? Math.max(...mb) : null, perProcessMb: mb, cpuSeconds: cpu("provider"), programCpuSeconds: cpu("program") };
     },
   };
 }
 
-module.exports = { sampleProviderProcesses };
+module.exports = { sampleProviderProcesses, processKind };

@@ -1,7 +1,8 @@
 // The results of `npm run bench`: the machine, the targets (issues 5 and 12) and whether each is
-// met, and the markdown of the README's "Performance" section (written between its markers).
+// met, and the markdown of the figures of docs/performance.md (written between its markers).
 "use strict";
 const os = require("node:os");
+const { faceTargets, nativeLines } = require("./faces");
 
 function machine() {
   const cpus = os.cpus();
@@ -47,6 +48,7 @@ function targets(r) {
       met: ratioSpread.length < 2 ? null : Math.max(...ratioSpread) <= 2 * Math.min(...ratioSpread),
     },
     ...floorTargets(r),
+    ...(r.native ? faceTargets(r) : []),
   ];
 }
 
@@ -73,7 +75,7 @@ function floorTargets(r) {
 
 const s = (x, digits = 1) => (typeof x === "number" ? x.toFixed(digits) : "n/a");
 
-/** The table for the README's "Performance" section. */
+/** The figures of docs/performance.md. */
 function markdown(r) {
   const m = r.machine;
   const d = r.details;
@@ -120,6 +122,8 @@ function markdown(r) {
     );
   }
   if (r.floor?.length) lines.push("", ...floorSection(r));
+  const native = nativeLines(r);
+  if (native.length) lines.push("", ...native);
   return `${lines.join("\n")}\n`;
 }
 
@@ -159,22 +163,25 @@ function floorSection(r) {
   return lines;
 }
 
-const BEGIN = "<!-- bench:begin (written by `npm run bench -- --write` from bench/results.json) -->";
-const END = "<!-- bench:end -->";
+/** The markers of the figures in docs/performance.md. */
+const PERFORMANCE_SECTION = {
+  begin: "<!-- bench:begin (written by `npm run bench -- --write` from bench/results.json) -->",
+  end: "<!-- bench:end -->",
+};
 
-/** The README with its performance section between the markers replaced by `md`. */
-function updateReadme(readme, md) {
-  const a = readme.indexOf(BEGIN);
-  const b = readme.indexOf(END);
-  if (a < 0 || b < a) throw new Error(`README.md has no "${BEGIN}" ... "${END}" section`);
-  return `${readme.slice(0, a + BEGIN.length)}\n${md}${readme.slice(b)}`;
+/** The page with the text between a pair of markers (docs/performance.md's figures unless told) replaced by `md`. */
+function updateReadme(readme, md, { begin, end } = PERFORMANCE_SECTION) {
+  const a = readme.indexOf(begin);
+  const b = readme.indexOf(end);
+  if (a < 0 || b < a) throw new Error(`the page has no "${begin}" ... "${end}" section`);
+  return `${readme.slice(0, a + begin.length)}\n${md}${readme.slice(b)}`;
 }
 
-/** The section of the README between the markers (what `updateReadme` wrote). */
-function readmeSection(readme) {
-  const a = readme.indexOf(BEGIN);
-  const b = readme.indexOf(END);
-  return a < 0 || b < a ? undefined : readme.slice(a + BEGIN.length + 1, b);
+/** The text of the page between a pair of markers (what `updateReadme` wrote). */
+function readmeSection(readme, { begin, end } = PERFORMANCE_SECTION) {
+  const a = readme.indexOf(begin);
+  const b = readme.indexOf(end);
+  return a < 0 || b < a ? undefined : readme.slice(a + begin.length + 1, b);
 }
 
 module.exports = { machine, targets, markdown, updateReadme, readmeSection };

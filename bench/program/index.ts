@@ -1,8 +1,12 @@
 // The benchmark program of `npm run bench` (scripts/bench.js): `count` Kafka pipes, each with its
-// own name, consumer group and table, so they can all be created in parallel. With `kind` set to
-// `noop` it declares as many no-op dynamic resources instead: an inline provider whose `create`
-// returns at once, with the same inputs minus the credentials. That is the engine's own floor for
-// N dynamic resources (same CLI, backend and parallelism), the baseline of the floor ratios.
+// own name, consumer group and table, so they can all be created in parallel. `kind` says which:
+// - `pipe`: the package's `Pipe` class (the dynamic face);
+// - `noop`: as many no-op dynamic resources: an inline provider whose `create` returns at once,
+//   with the same inputs minus the credentials. That is the engine's own floor for N dynamic
+//   resources (same CLI, backend and parallelism), the baseline of the floor ratios;
+// - `native`: `pipestack:index:Pipe` of the native plugin, with the same inputs as `pipe`;
+// - `native-noop`: the native face's floor, as many resources of the bench's no-op plugin
+//   (bench/noop-plugin) with the inputs of `noop`.
 import * as pulumi from "@pulumi/pulumi";
 import { Pipe } from "pulumi-pipestack";
 
@@ -38,19 +42,29 @@ class Noop extends pulumi.dynamic.Resource {
   }
 }
 
-const resources: pulumi.Resource[] = [];
-for (let i = 0; i < count; i++) {
-  if (kind === "noop") {
-    resources.push(new Noop(`bench-${i}`, { name: `bench-${i}`, source: { kafka: kafka(i) }, destination: destination(i), fieldMappings }));
-    continue;
+/** A resource of a native plugin by its type token (no SDK is generated for Node programs). */
+class Native extends pulumi.CustomResource {
+  constructor(type: string, name: string, args: pulumi.Inputs) {
+    super(type, name, args);
   }
-  resources.push(
-    new Pipe(`bench-${i}`, {
-      source: { kafka: { ...kafka(i), credentials: { username: "ingest", password: "bench-password" } } },
-      destination: destination(i),
-      fieldMappings,
-    }),
-  );
 }
+
+const pipeArgs = (i: number) => ({
+  source: { kafka: { ...kafka(i), credentials: { username: "ingest", password: "bench-password" } } },
+  destination: destination(i),
+  fieldMappings,
+});
+const noopArgs = (i: number) => ({ name: `bench-${i}`, source: { kafka: kafka(i) }, destination: destination(i), fieldMappings });
+
+const declare: Record<string, (i: number) => pulumi.Resource> = {
+  pipe: (i) => new Pipe(`bench-${i}`, pipeArgs(i)),
+  noop: (i) => new Noop(`bench-${i}`, noopArgs(i)),
+  native: (i) => new Native("pipestack:index:Pipe", `bench-${i}`, pipeArgs(i)),
+  "native-noop": (i) => new Native("benchnoop:index:Noop", `bench-${i}`, noopArgs(i)),
+};
+const make = declare[kind];
+if (!make) throw new Error(`config kind must be one of ${Object.keys(declare).join(", ")}, got ${kind}`);
+const resources: pulumi.Resource[] = [];
+for (let i = 0; i < count; i++) resources.push(make(i));
 
 export const resourceCount = resources.length;

@@ -6,7 +6,7 @@ import type { App } from "../app";
 import { basicAuthProblem } from "../http/auth";
 import { param, type Handler, type RequestContext } from "../http/context";
 import { cloudHandler } from "../http/envelope";
-import { ApiFailure, badRequest, notFound } from "../http/errors";
+import { ApiFailure, badRequest, notFound, refuseProblems } from "../http/errors";
 import { isUuid } from "../options";
 import { inactiveProblem, settleService, type ServiceRecord } from "./services";
 
@@ -29,7 +29,7 @@ export function resolveService(app: App, ctx: RequestContext, allowInactive = fa
   const org = param(ctx, "organizationId");
   const svc = param(ctx, "serviceId");
   const bad = [...(isUuid(org) ? [] : [`organizationId: ${org} is not a UUID`]), ...(isUuid(svc) ? [] : [`serviceId: ${svc} is not a UUID`])];
-  if (bad.length > 0) throw badRequest(bad);
+  refuseProblems(bad);
   if (org.toLowerCase() !== app.options.organizationId) throw notFound(`organization ${org} not found`);
   const service = app.store.service(svc);
   settleService(service, ctx.now);

@@ -89,6 +89,8 @@ export function applyCommand(pipe: StoredPipe, command: PipeCommand, now: number
       begin(pipe, ["Resync", "Running"], now, stepMs);
       return undefined;
     }
+    default:
+      throw new Error(`unknown pipe command ${String(command satisfies never)}`);
   }
 }
 

@@ -4,16 +4,8 @@
  * Anything fixed at creation is refused with a message saying a new pipe is needed.
  */
 import { isObject, type JsonObject } from "../http/body";
-import { schemaProperties, unknownKeys } from "../validate/openapi";
-import {
-  destinationProblems,
-  kindsSet,
-  MAPPING_SOURCE,
-  nameProblems,
-  settingsProblems,
-  SOURCE_CREATE_SCHEMA,
-  tableMappingProblems,
-} from "../validate/pipe-rules";
+import { schemaProperties, unknownKeys } from "./openapi";
+import { destinationProblems, kindsSet, MAPPING_SOURCE, nameProblems, settingsProblems, SOURCE_CREATE_SCHEMA, tableMappingProblems } from "./pipe-rules";
 import { DATABASE_KINDS, type SourceKind, type StoredPipe } from "./pipe-model";
 
 /** Spec schema listing the in-place source fields of each kind; bigquery has none (every change is a new pipe). */

@@ -4,7 +4,7 @@
  */
 import { isObject, type JsonObject } from "../http/body";
 import type { Quirks } from "../options";
-import { nullableProperties } from "../validate/openapi";
+import { nullableProperties } from "./openapi";
 import { SOURCE_KINDS, SOURCE_SECRETS, STREAMING_KINDS, type SourceKind, type StoredPipe } from "./pipe-model";
 import { cpuQuantity, memoryQuantity } from "./quantities";
 

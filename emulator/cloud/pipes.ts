@@ -6,10 +6,10 @@ import { randomUUID } from "node:crypto";
 import { SERVICE_PREFIX, type App } from "../app";
 import { objectBody, type JsonObject } from "../http/body";
 import { param, type RequestContext } from "../http/context";
-import { badRequest, conflict, notFound } from "../http/errors";
+import { badRequest, conflict, notFound, refuseProblems } from "../http/errors";
 import type { Router } from "../router";
-import { validateRequest, type RequestSchema } from "../validate/openapi";
-import { checkCreate, SCALING_KINDS_ONLY, scalingProblems, settingsProblems, withoutNulls } from "../validate/pipe-rules";
+import { validateRequest, type RequestSchema } from "./openapi";
+import { checkCreate, SCALING_KINDS_ONLY, scalingProblems, settingsProblems, withoutNulls } from "./pipe-rules";
 import { conflictWith } from "./pipe-conflicts";
 import { applyCommand, completedRefusal, markDeleted, startLifecycle, type PipeCommand } from "./pipe-lifecycle";
 import { SCALABLE_KINDS, STREAMING_KINDS, isDeleting, type StoredPipe } from "./pipe-model";
@@ -30,8 +30,7 @@ const PIPE = `${PIPES}/{pipeId}`;
 /** The body as an object that passed `schema`, or the 400 listing every problem. */
 function validBody(ctx: RequestContext, schema: RequestSchema): JsonObject {
   const body = objectBody(ctx.body);
-  const problems = validateRequest(schema, body);
-  if (problems.length > 0) throw badRequest(problems);
+  refuseProblems(validateRequest(schema, body));
   return body;
 }
 
@@ -59,6 +58,12 @@ export function registerPipes(router: Router, app: App): void {
   const changeable = (ctx: RequestContext, service: ServiceRecord): StoredPipe => {
     const pipe = existing(ctx, service);
     if (isDeleting(pipe)) throw badRequest(`pipe ${pipe.id} is being deleted`);
+    return pipe;
+  };
+  /** A pipe whose definition, settings or scaling may change: not being deleted, not a Completed one-off. */
+  const editable = (ctx: RequestContext, service: ServiceRecord): StoredPipe => {
+    const pipe = changeable(ctx, service);
+    refuseIfCompleted(pipe);
     return pipe;
   };
 
@@ -114,8 +119,7 @@ export function registerPipes(router: Router, app: App): void {
     "PATCH",
     PIPE,
     serviceRoute(app, (ctx, service) => {
-      const pipe = changeable(ctx, service);
-      refuseIfCompleted(pipe);
+      const pipe = editable(ctx, service);
       const body = objectBody(ctx.body);
       const schemaProblems = validateRequest("PipePatchRequest", body);
       const planned = planPatch(pipe, body);
@@ -159,11 +163,9 @@ export function registerPipes(router: Router, app: App): void {
     "PUT",
     `${PIPE}/settings`,
     serviceRoute(app, (ctx, service) => {
-      const pipe = changeable(ctx, service);
-      refuseIfCompleted(pipe);
+      const pipe = editable(ctx, service);
       const body = validBody(ctx, "PipeSettingsPutRequest");
-      const problems = [...("id" in body ? ["id: must not be sent in a request body"] : []), ...settingsProblems(body)];
-      if (problems.length > 0) throw badRequest(problems);
+      refuseProblems([...("id" in body ? ["id: must not be sent in a request body"] : []), ...settingsProblems(body)]);
       const settings = withoutNulls(body);
       pipe.settings = Object.keys(settings).length > 0 ? settings : null;
       touch(pipe, ctx.now);
@@ -175,12 +177,10 @@ export function registerPipes(router: Router, app: App): void {
     "PATCH",
     `${PIPE}/scaling`,
     serviceRoute(app, (ctx, service) => {
-      const pipe = changeable(ctx, service);
-      refuseIfCompleted(pipe);
+      const pipe = editable(ctx, service);
       const body = validBody(ctx, "PipeScalingPatchRequest");
       if ("id" in body) throw badRequest("id: must not be sent in a request body");
-      const unknown = scalingProblems(body, "");
-      if (unknown.length > 0) throw badRequest(unknown);
+      refuseProblems(scalingProblems(body, ""));
       if (!SCALABLE_KINDS.includes(pipe.kind)) throw badRequest(SCALING_KINDS_ONLY);
       // A streaming pipe without scaling runs on the defaults: a partial change starts there.
       const base = pipe.scaling ?? (STREAMING_KINDS.includes(pipe.kind) ? { ...DEFAULT_SCALING } : {});

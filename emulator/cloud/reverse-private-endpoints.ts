@@ -6,7 +6,7 @@
 import { createHash, randomUUID } from "node:crypto";
 import type { JsonObject } from "../http/body";
 import { advance, schedule, type Timed } from "../timeline";
-import { nullableProperties, schemaProperties } from "../validate/openapi";
+import { nullableProperties, schemaProperties } from "./openapi";
 
 /** Endpoint statuses of the live API. */
 export const ENDPOINT_STATUSES = ["Unknown", "Provisioning", "Deleting", "Ready", "Failed", "PendingAcceptance", "Rejected", "Expired"] as const;

@@ -5,10 +5,10 @@
 import { SERVICE_PREFIX, type App } from "../app";
 import { objectBody, type JsonObject } from "../http/body";
 import { param, type RequestContext } from "../http/context";
-import { badRequest, notFound } from "../http/errors";
+import { badRequest, notFound, refuseProblems } from "../http/errors";
 import type { Router } from "../router";
-import { dnsMappingProblems, endpointCreateProblems } from "../validate/endpoint-rules";
-import { schemaProperties, validateRequest, type RequestSchema } from "../validate/openapi";
+import { dnsMappingProblems, endpointCreateProblems } from "./endpoint-rules";
+import { schemaProperties, validateRequest, type RequestSchema } from "./openapi";
 import { rejectBodyId, serviceRoute } from "./guard";
 import { createEndpoint, endpointView, markEndpointDeleted, type StoredEndpoint } from "./reverse-private-endpoints";
 import { awake, serviceView, type ServiceRecord } from "./services";
@@ -19,8 +19,7 @@ const ENDPOINT = `${ENDPOINTS}/{reversePrivateEndpointId}`;
 function validBody(ctx: RequestContext, schema: RequestSchema): JsonObject {
   rejectBodyId(ctx);
   const body = objectBody(ctx.body);
-  const problems = validateRequest(schema, body);
-  if (problems.length > 0) throw badRequest(problems);
+  refuseProblems(validateRequest(schema, body));
   return body;
 }
 
@@ -55,7 +54,7 @@ export function registerServiceRoutes(router: Router, app: App): void {
   };
 
   // Custom private DNS names must be unique across the service: those of every other endpoint.
-  const takenBy = (service: ServiceRecord, ctx: RequestContext, except?: string): Map<string, string> => {
+  const takenBy = (service: ServiceRecord, ctx: RequestContext, except: string | undefined): Map<string, string> => {
     const taken = new Map<string, string>();
     for (const other of app.store.endpoints(service, ctx.now)) {
       if (other.id === except || !Array.isArray(other.fields.customPrivateDnsMappings)) continue;
@@ -67,57 +66,54 @@ export function registerServiceRoutes(router: Router, app: App): void {
     return taken;
   };
 
+  /** Problems of the DNS mappings `body` asks an endpoint of `type` (`except`, when it exists) to have. */
+  const dnsProblems = (ctx: RequestContext, service: ServiceRecord, body: JsonObject, type: unknown, except?: string): string[] =>
+    dnsMappingProblems(body.customPrivateDnsMappings, type, takenBy(service, ctx, except));
+
   router.add(
     "GET",
     ENDPOINTS,
     serviceRoute(app, (ctx, service) => app.store.endpoints(service, ctx.now).map((e) => endpointView(e, ctx.now))),
   );
-  router.add(
-    "GET",
-    ENDPOINT,
-    serviceRoute(app, (ctx, service) => endpointView(endpoint(ctx, service), ctx.now)),
-  );
+
+  /** A route of one endpoint: 404 unless it exists. */
+  const onEndpoint = (method: "GET" | "PATCH" | "DELETE", run: (found: StoredEndpoint, ctx: RequestContext, service: ServiceRecord) => unknown) =>
+    router.add(
+      method,
+      ENDPOINT,
+      serviceRoute(app, (ctx, service) => run(endpoint(ctx, service), ctx, service)),
+    );
+
+  onEndpoint("GET", (found, ctx) => endpointView(found, ctx.now));
 
   router.add(
     "POST",
     ENDPOINTS,
     serviceRoute(app, (ctx, service) => {
       const body = validBody(ctx, "CreateReversePrivateEndpoint");
-      const problems = [...endpointCreateProblems(body), ...dnsMappingProblems(body.customPrivateDnsMappings, body.type, takenBy(service, ctx))];
-      if (problems.length > 0) throw badRequest(problems);
+      refuseProblems([...endpointCreateProblems(body), ...dnsProblems(ctx, service, body, body.type)]);
       const created = createEndpoint(service.id, body, ctx.now, app.options.stepMs);
       service.endpoints.set(created.id, created);
       return endpointView(created, ctx.now);
     }),
   );
 
-  router.add(
-    "PATCH",
-    ENDPOINT,
-    serviceRoute(app, (ctx, service) => {
-      const found = endpoint(ctx, service);
-      const body = validBody(ctx, "UpdateReversePrivateEndpoint");
-      const unknown = Object.keys(body).filter((k) => k !== "customPrivateDnsMappings");
-      if (unknown.length > 0)
-        throw badRequest(
-          unknown.map((k) => (schemaProperties("CreateReversePrivateEndpoint").includes(k) ? `${k}: is fixed at creation` : `${k}: unknown field`)),
-        );
-      if (found.state === "Deleting") throw badRequest(`reverse private endpoint ${found.id} is being deleted`);
-      const problems = dnsMappingProblems(body.customPrivateDnsMappings, found.fields.type, takenBy(service, ctx, found.id));
-      if (problems.length > 0) throw badRequest(problems);
-      // A full replacement list; an empty array clears the mappings.
-      if (Array.isArray(body.customPrivateDnsMappings)) found.fields.customPrivateDnsMappings = structuredClone(body.customPrivateDnsMappings);
-      return endpointView(found, ctx.now);
-    }),
-  );
+  onEndpoint("PATCH", (found, ctx, service) => {
+    const body = validBody(ctx, "UpdateReversePrivateEndpoint");
+    const unknown = Object.keys(body).filter((k) => k !== "customPrivateDnsMappings");
+    if (unknown.length > 0)
+      throw badRequest(
+        unknown.map((k) => (schemaProperties("CreateReversePrivateEndpoint").includes(k) ? `${k}: is fixed at creation` : `${k}: unknown field`)),
+      );
+    if (found.state === "Deleting") throw badRequest(`reverse private endpoint ${found.id} is being deleted`);
+    refuseProblems(dnsProblems(ctx, service, body, found.fields.type, found.id));
+    // A full replacement list; an empty array clears the mappings.
+    if (Array.isArray(body.customPrivateDnsMappings)) found.fields.customPrivateDnsMappings = structuredClone(body.customPrivateDnsMappings);
+    return endpointView(found, ctx.now);
+  });
 
-  router.add(
-    "DELETE",
-    ENDPOINT,
-    serviceRoute(app, (ctx, service) => {
-      const found = endpoint(ctx, service);
-      if (found.state !== "Deleting") markEndpointDeleted(found, ctx.now, app.options.stepMs);
-      return undefined;
-    }),
-  );
+  onEndpoint("DELETE", (found, ctx) => {
+    if (found.state !== "Deleting") markEndpointDeleted(found, ctx.now, app.options.stepMs);
+    return undefined;
+  });
 }

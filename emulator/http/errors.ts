@@ -37,6 +37,11 @@ export function badRequest(problems: string | readonly string[]): ApiFailure {
   return new ApiFailure(400, typeof problems === "string" ? problems : problems.join("; "));
 }
 
+/** Throws {@link badRequest} naming every problem, when there is one. */
+export function refuseProblems(problems: readonly string[]): void {
+  if (problems.length > 0) throw badRequest(problems);
+}
+
 /** 404 for a resource that does not (or no longer) exist. */
 export function notFound(message: string): ApiFailure {
   return new ApiFailure(404, message);

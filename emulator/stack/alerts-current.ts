@@ -6,9 +6,9 @@
  * numConsecutiveWindows become null; an omitted thresholdMax or schedule keeps its value.
  */
 import { badRequest } from "../http/errors";
-import type { CurrentAlertInput } from "../validate/stack-current";
-import type { PageQuery } from "../validate/stack-request";
-import { isObjectId } from "../validate/stack-tile-config";
+import type { CurrentAlertInput } from "./shapes-current";
+import type { PageQuery } from "./request-check";
+import { isObjectId } from "./tile-config-shape";
 import { Page } from "./answer";
 import { getAlert } from "./alerts";
 import { TEAM_ID, documentId, type StackStore, type StoredAlert, type StoredChannel } from "./store";

@@ -3,7 +3,7 @@
  * the whole alert (omitted optional fields are cleared) and keeps state and creation time.
  */
 import { notFound } from "../http/errors";
-import type { AlertInput } from "../validate/stack-rules";
+import type { AlertInput } from "./shapes";
 import { getDashboard } from "./dashboards";
 import { TEAM_ID, documentId, type StackStore, type StoredAlert } from "./store";
 

@@ -6,7 +6,7 @@
  * 404; DELETE answers 200 even for an unknown id.
  */
 import { badRequest } from "../http/errors";
-import type { CurrentDashboardBody, CurrentTile } from "../validate/stack-current";
+import type { CurrentDashboardBody, CurrentTile } from "./shapes-current";
 import { plainNotFound } from "./answer";
 import { documentId, type StackStore, type StoredDashboard, type StoredTile } from "./store";
 import { canCarryAlerts, configSourceIds, readConfig, seriesToConfig } from "./tiles-config";

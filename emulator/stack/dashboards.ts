@@ -4,7 +4,7 @@
  * tiles that vanish (or on a deleted dashboard) are deleted with them.
  */
 import { notFound } from "../http/errors";
-import type { DashboardCreate, DashboardUpdate, SeriesInput, TileInput } from "../validate/stack-rules";
+import type { DashboardCreate, DashboardUpdate, SeriesInput, TileInput } from "./shapes";
 import { documentId, type StackStore, type StoredDashboard, type StoredSeries, type StoredTile } from "./store";
 
 /** The dashboard as responses show it. */

@@ -5,10 +5,10 @@
 import { z } from "zod";
 import { ApiFailure, notFound } from "../http/errors";
 import { param, type RequestContext } from "../http/context";
-import { currentAlertSchema, currentDashboardCreateSchema, currentDashboardUpdateSchema } from "../validate/stack-current";
-import { idParamsSchema, pageQuerySchema, validateRequest } from "../validate/stack-request";
-import { savedSearchSchema } from "../validate/stack-saved-searches";
-import { webhookSchema } from "../validate/stack-webhooks";
+import { currentAlertSchema, currentDashboardCreateSchema, currentDashboardUpdateSchema } from "./shapes-current";
+import { idParamsSchema, pageQuerySchema, validateRequest } from "./request-check";
+import { savedSearchSchema } from "./saved-search-shape";
+import { webhookSchema } from "./webhook-shape";
 import { deleteAlert, getAlert } from "./alerts";
 import { createCurrentAlert, currentAlertView, listCurrentAlerts, replaceCurrentAlert } from "./alerts-current";
 import {
@@ -20,12 +20,10 @@ import {
   updateCurrentDashboard,
 } from "./dashboards-current";
 import { plainNotFound, stackBody } from "./answer";
-import type { StackOperation } from "./operations";
+import { stamp, type StackOperation } from "./operation";
 import { createSavedSearch, deleteSavedSearch, getSavedSearch, listSavedSearches, replaceSavedSearch, savedSearchView } from "./saved-searches";
 import type { StackStore, StoredSource } from "./store";
 import { createWebhook, deleteWebhook, listWebhooks, replaceWebhook, webhookView } from "./webhooks";
-
-const stamp = (ctx: RequestContext): string => new Date(ctx.now).toISOString();
 
 /** The JSON body; an absent body is `{}` (so the schema names what is missing). */
 function body(ctx: RequestContext): unknown {
@@ -53,36 +51,59 @@ function bodyWithId<S extends z.ZodTypeAny>(ctx: RequestContext, schema: S): { p
   return { parsed: checked.body, id: checked.params.id };
 }
 
+/**
+ * One collection of the current API as the server routes it: list, create, read one (unless
+ * `get` is absent), replace and delete, each checking body, path id and query the same way.
+ */
+interface Collection<Stored, Create extends z.ZodTypeAny, Replace extends z.ZodTypeAny> {
+  path: string;
+  list(store: StackStore, ctx: RequestContext): unknown;
+  create: { schema: Create; run(store: StackStore, input: z.output<Create>, now: string): Stored };
+  get?(store: StackStore, id: string): Stored;
+  replace: { schema: Replace; run(store: StackStore, id: string, input: z.output<Replace>, now: string): Stored };
+  remove(store: StackStore, id: string): void;
+  view(stored: Stored): unknown;
+}
+
+function routes<Stored, Create extends z.ZodTypeAny, Replace extends z.ZodTypeAny>(c: Collection<Stored, Create, Replace>): StackOperation[] {
+  const one = `${c.path}/{id}`;
+  const get = c.get;
+  return [
+    { method: "GET", path: c.path, run: (s, ctx) => c.list(s, ctx) },
+    { method: "POST", path: c.path, run: (s, ctx) => c.view(c.create.run(s, bodyOf(ctx, c.create.schema), stamp(ctx))) },
+    ...(get ? [{ method: "GET" as const, path: one, run: (s: StackStore, ctx: RequestContext) => c.view(get(s, id(ctx))) }] : []),
+    {
+      method: "PUT",
+      path: one,
+      run: (s, ctx) => {
+        const { parsed, id: target } = bodyWithId(ctx, c.replace.schema);
+        return c.view(c.replace.run(s, target, parsed, stamp(ctx)));
+      },
+    },
+    { method: "DELETE", path: one, run: (s, ctx) => void c.remove(s, id(ctx)) },
+  ];
+}
+
 /** Every route of the current generation. */
 export const CURRENT_OPERATIONS: readonly StackOperation[] = [
-  { method: "GET", path: "/dashboards", run: (s) => listCurrentDashboards(s) },
-  {
-    method: "POST",
+  ...routes({
     path: "/dashboards",
-    run: (s, ctx) => currentDashboardView(createCurrentDashboard(s, bodyOf(ctx, currentDashboardCreateSchema), stamp(ctx))),
-  },
-  { method: "GET", path: "/dashboards/{id}", run: (s, ctx) => currentDashboardView(findCurrentDashboard(s, id(ctx))) },
-  {
-    method: "PUT",
-    path: "/dashboards/{id}",
-    run: (s, ctx) => {
-      const { parsed, id: target } = bodyWithId(ctx, currentDashboardUpdateSchema);
-      return currentDashboardView(updateCurrentDashboard(s, target, parsed, stamp(ctx)));
-    },
-  },
-  { method: "DELETE", path: "/dashboards/{id}", run: (s, ctx) => void deleteCurrentDashboard(s, id(ctx)) },
-  { method: "GET", path: "/alerts", run: (s, ctx) => listCurrentAlerts(s, page(ctx)) },
-  { method: "POST", path: "/alerts", run: (s, ctx) => currentAlertView(createCurrentAlert(s, bodyOf(ctx, currentAlertSchema), stamp(ctx))) },
-  { method: "GET", path: "/alerts/{id}", run: (s, ctx) => currentAlertView(getAlert(s, id(ctx))) },
-  {
-    method: "PUT",
-    path: "/alerts/{id}",
-    run: (s, ctx) => {
-      const { parsed, id: target } = bodyWithId(ctx, currentAlertSchema);
-      return currentAlertView(replaceCurrentAlert(s, target, parsed, stamp(ctx)));
-    },
-  },
-  { method: "DELETE", path: "/alerts/{id}", run: (s, ctx) => void deleteAlert(s, id(ctx)) },
+    list: (s) => listCurrentDashboards(s),
+    create: { schema: currentDashboardCreateSchema, run: createCurrentDashboard },
+    get: findCurrentDashboard,
+    replace: { schema: currentDashboardUpdateSchema, run: updateCurrentDashboard },
+    remove: deleteCurrentDashboard,
+    view: currentDashboardView,
+  }),
+  ...routes({
+    path: "/alerts",
+    list: (s, ctx) => listCurrentAlerts(s, page(ctx)),
+    create: { schema: currentAlertSchema, run: createCurrentAlert },
+    get: getAlert,
+    replace: { schema: currentAlertSchema, run: replaceCurrentAlert },
+    remove: deleteAlert,
+    view: currentAlertView,
+  }),
   { method: "GET", path: "/sources", run: (s) => structuredClone(s.sources) },
   { method: "GET", path: "/sources/{id}", run: (s, ctx) => structuredClone(findSource(s, id(ctx))) },
   { method: "GET", path: "/connections", run: (s) => structuredClone(s.connections) },
@@ -95,27 +116,22 @@ export const CURRENT_OPERATIONS: readonly StackOperation[] = [
       return structuredClone(found);
     },
   },
-  { method: "GET", path: "/saved-searches", run: (s, ctx) => listSavedSearches(s, page(ctx)) },
-  { method: "POST", path: "/saved-searches", run: (s, ctx) => savedSearchView(createSavedSearch(s, bodyOf(ctx, savedSearchSchema), stamp(ctx))) },
-  { method: "GET", path: "/saved-searches/{id}", run: (s, ctx) => savedSearchView(getSavedSearch(s, id(ctx))) },
-  {
-    method: "PUT",
-    path: "/saved-searches/{id}",
-    run: (s, ctx) => {
-      const { parsed, id: target } = bodyWithId(ctx, savedSearchSchema);
-      return savedSearchView(replaceSavedSearch(s, target, parsed, stamp(ctx)));
-    },
-  },
-  { method: "DELETE", path: "/saved-searches/{id}", run: (s, ctx) => void deleteSavedSearch(s, id(ctx)) },
-  { method: "GET", path: "/webhooks", run: (s, ctx) => listWebhooks(s, page(ctx)) },
-  { method: "POST", path: "/webhooks", run: (s, ctx) => webhookView(createWebhook(s, bodyOf(ctx, webhookSchema), stamp(ctx))) },
-  {
-    method: "PUT",
-    path: "/webhooks/{id}",
-    run: (s, ctx) => {
-      const { parsed, id: target } = bodyWithId(ctx, webhookSchema);
-      return webhookView(replaceWebhook(s, target, parsed, stamp(ctx)));
-    },
-  },
-  { method: "DELETE", path: "/webhooks/{id}", run: (s, ctx) => void deleteWebhook(s, id(ctx)) },
+  ...routes({
+    path: "/saved-searches",
+    list: (s, ctx) => listSavedSearches(s, page(ctx)),
+    create: { schema: savedSearchSchema, run: createSavedSearch },
+    get: getSavedSearch,
+    replace: { schema: savedSearchSchema, run: replaceSavedSearch },
+    remove: deleteSavedSearch,
+    view: savedSearchView,
+  }),
+  // The server has no GET of one webhook.
+  ...routes({
+    path: "/webhooks",
+    list: (s, ctx) => listWebhooks(s, page(ctx)),
+    create: { schema: webhookSchema, run: createWebhook },
+    replace: { schema: webhookSchema, run: replaceWebhook },
+    remove: deleteWebhook,
+    view: webhookView,
+  }),
 ];

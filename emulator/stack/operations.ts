@@ -1,27 +1,15 @@
 /**
  * The stack routes once, shared by both ways in (`/api/v2` and the cloud `/stack` proxy),
  * which differ only in auth, envelope and error body. This file holds the contract's
- * generation (2.0.0); `operations-current.ts` the current one.
+ * generation (2.0.0); `operations-current.ts` the current one; `surfaces.ts` picks one.
  */
 import { objectBody } from "../http/body";
-import { param, type RequestContext } from "../http/context";
-import { alertSchema, dashboardCreateSchema, dashboardUpdateSchema, parseBody } from "../validate/stack-rules";
+import { param } from "../http/context";
+import { alertSchema, dashboardCreateSchema, dashboardUpdateSchema, parseBody } from "./shapes";
 import { alertView, createAlert, deleteAlert, getAlert, replaceAlert } from "./alerts";
 import { createDashboard, dashboardView, deleteDashboard, getDashboard, updateDashboard } from "./dashboards";
 import { stackBody } from "./answer";
-import type { StackApiVersion } from "./generation";
-import { CURRENT_OPERATIONS } from "./operations-current";
-import type { StackStore } from "./store";
-
-/** One stack route: a path relative to the surface's base, and what it does. */
-export interface StackOperation {
-  method: "GET" | "POST" | "PUT" | "DELETE";
-  path: string;
-  /** The `data` / `result` to answer (a `Page` for paged lists), or undefined for an answer without one (DELETE). */
-  run(store: StackStore, ctx: RequestContext): unknown;
-}
-
-const stamp = (ctx: RequestContext): string => new Date(ctx.now).toISOString();
+import { stamp, type StackOperation } from "./operation";
 
 /** Every stack route of the contract's generation (notes: "Routes of the open-source server"). */
 export const STACK_OPERATIONS: readonly StackOperation[] = [
@@ -57,8 +45,3 @@ export const STACK_OPERATIONS: readonly StackOperation[] = [
   { method: "DELETE", path: "/alerts/{id}", run: (s, ctx) => void deleteAlert(s, param(ctx, "id")) },
   { method: "GET", path: "/sources", run: (s) => structuredClone(s.sources) },
 ];
-
-/** The routes of one generation. */
-export function operationsFor(version: StackApiVersion): readonly StackOperation[] {
-  return version === "2.0.0" ? STACK_OPERATIONS : CURRENT_OPERATIONS;
-}

@@ -5,9 +5,9 @@
  * sidebar (the server refuses some filter shapes on create) is not modelled.
  */
 import { badRequest, notFound } from "../http/errors";
-import type { PageQuery } from "../validate/stack-request";
-import { isSidebarFilter, nonRenderableFilterMessage } from "../validate/pinned-filter";
-import type { SavedSearchInput } from "../validate/stack-saved-searches";
+import type { PageQuery } from "./request-check";
+import { isSidebarFilter, nonRenderableFilterMessage } from "./pinned-filter";
+import type { SavedSearchInput } from "./saved-search-shape";
 import { Page } from "./answer";
 import { TEAM_ID, documentId, type StackStore, type StoredSavedSearch } from "./store";
 

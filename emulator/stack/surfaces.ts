@@ -7,10 +7,18 @@ import { SERVICE_PREFIX, type App } from "../app";
 import { rejectBodyId, serviceRoute } from "../cloud/guard";
 import type { Router } from "../router";
 import { apiV2Handler, cloudResult } from "./answer";
-import { operationsFor } from "./operations";
+import type { StackApiVersion } from "./generation";
+import type { StackOperation } from "./operation";
+import { STACK_OPERATIONS } from "./operations";
+import { CURRENT_OPERATIONS } from "./operations-current";
 
 /** Base path of the open-source server's API. */
 export const API_V2 = "/api/v2";
+
+/** The routes of one generation. */
+function operationsFor(version: StackApiVersion): readonly StackOperation[] {
+  return version === "2.0.0" ? STACK_OPERATIONS : CURRENT_OPERATIONS;
+}
 
 /** Registers every stack route of the chosen generation on both surfaces. */
 export function registerStack(router: Router, app: App): void {

@@ -4,8 +4,8 @@
  * tile gets the read defaults (`fillNulls: true`, `asRatio: false`, `whereLanguage:
  * "lucene"`, `valueExpression: ""`...). Pure functions: JSON in, JSON out.
  */
-import type { CurrentSeries } from "../validate/stack-current";
-import type { ParsedTileConfig } from "../validate/stack-tile-config";
+import type { CurrentSeries } from "./shapes-current";
+import type { BuilderConfig, ParsedTileConfig, RawSqlConfig } from "./tile-config-shape";
 import type { TileConfig } from "./store";
 
 type Json = Record<string, unknown>;
@@ -95,7 +95,9 @@ export function seriesToConfig(series: readonly CurrentSeries[], asRatio: boolea
   }
 }
 
-function readRawSql(c: Json): TileConfig {
+function readRawSql(config: RawSqlConfig): TileConfig {
+  const c = config as Json;
+  const kind = config.displayType;
   const base = {
     configType: "sql",
     displayType: c.displayType,
@@ -104,7 +106,7 @@ function readRawSql(c: Json): TileConfig {
     sourceId: c.sourceId,
     numberFormat: c.numberFormat,
   };
-  switch (c.displayType) {
+  switch (kind) {
     case "line":
       return defined({
         ...base,
@@ -120,17 +122,22 @@ function readRawSql(c: Json): TileConfig {
       return defined({ ...base, onClick: c.onClick });
     case "number":
       return defined({ ...base, color: c.color });
-    default:
+    case "pie":
+    case "bar":
       return defined(base);
+    default:
+      throw new Error(`no read-back for raw SQL display type ${String(kind satisfies never)}`);
   }
 }
 
-function readBuilder(c: Json): TileConfig {
+function readBuilder(config: BuilderConfig): TileConfig {
+  const c = config as Json;
+  const kind = config.displayType;
   const select = Array.isArray(c.select) ? (c.select as Json[]) : [];
   const items = () => select.map(readSelectItem);
   const firstItem = () => select.slice(0, 1).map(readSelectItem);
   const common = { displayType: c.displayType, sourceId: c.sourceId };
-  switch (c.displayType) {
+  switch (kind) {
     case "line":
     case "stacked_bar": {
       const line = c.displayType === "line";
@@ -184,16 +191,17 @@ function readBuilder(c: Json): TileConfig {
       });
     case "markdown":
       return { displayType: "markdown", markdown: c.markdown ?? "" };
-    default:
-      // search and event_patterns
+    case "search":
+    case "event_patterns":
       return { ...common, select: c.select ?? "", where: c.where ?? "", whereLanguage: c.whereLanguage ?? "lucene" };
+    default:
+      throw new Error(`no read-back for display type ${String(kind satisfies never)}`);
   }
 }
 
 /** A written `config` as the server reads it back. */
 export function readConfig(config: ParsedTileConfig): TileConfig {
-  const c = config as Json;
-  return c.configType === "sql" ? readRawSql(c) : readBuilder(c);
+  return "configType" in config && config.configType === "sql" ? readRawSql(config) : readBuilder(config as BuilderConfig);
 }
 
 /** True when alerts on a tile of this config survive a dashboard update. */

@@ -4,8 +4,8 @@
  * unique per service; a webhook that alerts still use cannot be deleted (409).
  */
 import { ApiFailure, badRequest, notFound } from "../http/errors";
-import type { PageQuery } from "../validate/stack-request";
-import type { WebhookInput } from "../validate/stack-webhooks";
+import type { PageQuery } from "./request-check";
+import type { WebhookInput } from "./webhook-shape";
 import { Page } from "./answer";
 import { documentId, type StackStore, type StoredWebhook } from "./store";
 

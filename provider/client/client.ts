@@ -143,7 +143,7 @@ export class ApiClient {
     const what = redact(body === undefined ? gist(answer.text) : gist(JSON.stringify(body)), this.secretsOf(opts));
     throw new UnexpectedAnswerError({
       status: answer.status,
-      code: "UNEXPECTED_ANSWER",
+      apiCode: "UNEXPECTED_ANSWER",
       detail: `the body is not the API's answer (${what}): ${this.surface.wrongUrl}`,
       method: opts.method,
       path: this.displayPath(opts.path),
@@ -173,7 +173,7 @@ export class ApiClient {
     const detail = redact(d.detail, secrets);
     return ApiError.from({
       status: answer.status,
-      code: d.code,
+      apiCode: d.code,
       detail: hint ? `${detail.replace(/\.$/, "")}; ${hint}` : detail,
       requestId: d.requestId ?? (typeof headerId === "string" ? headerId : undefined),
       method: opts.method,

@@ -5,6 +5,7 @@ import { FailedDependencyError } from "./errors";
 import { path, servicePath } from "./paths";
 import { pollUntil, PollTimeout } from "./poll";
 import { cloudSurface } from "./surface";
+import { ServiceNotRunningError } from "../errors/service-not-running";
 
 /** Which service of which organization a resource lives in. */
 export interface ServiceRef {
@@ -61,13 +62,15 @@ async function wakeService(client: ApiClient, basePath: string, pollMs: number, 
   const current = await state();
   if (current === "running") return;
   if (current !== "idle" && current !== "awaking") {
-    throw new Error(`${cause.message}; the service is ${current ?? "in an unknown state"} and is not woken automatically: start it first`);
+    throw new ServiceNotRunningError(`${cause.message}; the service is ${current ?? "in an unknown state"} and is not woken automatically: start it first`, {
+      cause,
+    });
   }
   if (current === "idle") await client.request({ method: "PATCH", path: basePath + path("state"), body: { command: "awake" } });
   try {
     await pollUntil(state, (s) => s === "running", { timeoutMs: WAKE_LIMIT_MS, intervalMs: pollMs, maxIntervalMs: WAKE_POLL_MAX_MS });
   } catch (err) {
     if (!(err instanceof PollTimeout)) throw err;
-    throw new Error(`${cause.message}; the service did not wake within ${WAKE_LIMIT_MS / 60_000} minutes`);
+    throw new ServiceNotRunningError(`${cause.message}; the service did not wake within ${WAKE_LIMIT_MS / 60_000} minutes`, { cause });
   }
 }

@@ -1,3 +1,5 @@
+import { PipestackError } from "../errors/pipestack-error";
+
 /**
  * Errors of the API client. Only an error's message crosses from the provider process to the
  * engine, so each message carries the method, path, status, API code, text and requestId.
@@ -6,7 +8,7 @@
 export interface ApiErrorDetails {
   status: number;
   /** The API's code (`BAD_REQUEST`, `NOT_FOUND`, ...), or `HTTP_<status>` for a body without one. */
-  code: string;
+  apiCode: string;
   /** The API's message, without the code. */
   detail: string;
   requestId?: string;
@@ -14,33 +16,41 @@ export interface ApiErrorDetails {
   path: string;
 }
 
+/**
+ * The API's words for a mapping edit of a pipe that is not paused (behaviour notes: error text
+ * `must be paused to edit`). The API has no code of its own for it: this text is the one
+ * place that tells it from other refusals.
+ */
+const PAUSE_TO_EDIT = /must be paused to edit/i;
+
 /** The API answered with a status other than success, or with a body that is not its answer. */
-export class ApiError extends Error {
+export class ApiError extends PipestackError {
   readonly status: number;
-  readonly code: string;
+  /** The API's own code (`BAD_REQUEST`, `NOT_FOUND`, ...), or `HTTP_<status>` for a body without one. */
+  readonly apiCode: string;
   readonly detail: string;
   readonly requestId?: string;
   readonly method: string;
   readonly path: string;
 
   constructor(d: ApiErrorDetails) {
-    super(`${d.method} ${d.path} -> ${d.status} ${d.code}: ${d.detail}${d.requestId ? ` (requestId ${d.requestId})` : ""}`);
-    this.name = new.target.name;
+    super("PIPESTACK_API_ERROR", `${d.method} ${d.path} -> ${d.status} ${d.apiCode}: ${d.detail}${d.requestId ? ` (requestId ${d.requestId})` : ""}`);
     this.status = d.status;
-    this.code = d.code;
+    this.apiCode = d.apiCode;
     this.detail = d.detail;
     this.requestId = d.requestId;
     this.method = d.method;
     this.path = d.path;
   }
 
-  /** The subclass callers branch on, chosen by status alone. */
+  /** The subclass callers branch on, chosen by status (and for a 400, by the API's code and words). */
   static from(d: ApiErrorDetails & { jsonBody: boolean }): ApiError {
     // A 404 without a JSON body is a gateway's or server's "no such route"; with one it may be "no such object".
     if (d.status === 404 && d.jsonBody) return new NotFoundError(d);
     if (d.status === 409) return new ConflictError(d);
     if (d.status === 429) return new RateLimitedError(d);
     if (d.status === 424) return new FailedDependencyError(d);
+    if (d.status === 400 && d.apiCode === "BAD_REQUEST" && PAUSE_TO_EDIT.test(d.detail)) return new PipeNotPausedError(d);
     return new ApiError(d);
   }
 }
@@ -49,38 +59,55 @@ export class ApiError extends Error {
  * A JSON 404 from the API: the object may not exist. Not proof by itself (a wrong URL can answer
  * one to everything): only its collection, listed without it, is (`impl/gone.ts`).
  */
-export class NotFoundError extends ApiError {}
+export class NotFoundError extends ApiError {
+  override readonly code = "PIPESTACK_NOT_FOUND";
+}
 /** The request collides with an existing object (409). */
-export class ConflictError extends ApiError {}
+export class ConflictError extends ApiError {
+  override readonly code = "PIPESTACK_CONFLICT";
+}
 /** Too many requests (429), still so after the retries allowed. */
-export class RateLimitedError extends ApiError {}
+export class RateLimitedError extends ApiError {
+  override readonly code = "PIPESTACK_RATE_LIMITED";
+}
 /** The service behind the API is not running (424): idle or stopped. */
-export class FailedDependencyError extends ApiError {}
+export class FailedDependencyError extends ApiError {
+  override readonly code = "PIPESTACK_FAILED_DEPENDENCY";
+}
+/**
+ * A mapping edit of a database pipe that is not paused (400 `must be paused to edit`): pause
+ * it, wait for `Paused`/`Stopped`, and send the edit again.
+ */
+export class PipeNotPausedError extends ApiError {
+  override readonly code = "PIPESTACK_PIPE_NOT_PAUSED";
+}
 /**
  * A success status whose body is not in the API's envelope (an HTML page, `{}` where data was
- * due): something else answers at the configured URL. Code `UNEXPECTED_ANSWER`; never proof of
+ * due): something else answers at the configured URL. API code `UNEXPECTED_ANSWER`; never proof of
  * anything, so never "gone" and never "deleted".
  */
-export class UnexpectedAnswerError extends ApiError {}
+export class UnexpectedAnswerError extends ApiError {
+  override readonly code = "PIPESTACK_UNEXPECTED_ANSWER";
+}
 
 /** The request got no HTTP answer: connection refused or reset, timeout. There is no status. */
-export class TransportError extends Error {
+export class TransportError extends PipestackError {
+  override readonly code = "PIPESTACK_TRANSPORT";
   readonly method: string;
   readonly path: string;
   /** undici's or Node's error code, e.g. `ECONNREFUSED`, `UND_ERR_HEADERS_TIMEOUT`. */
-  readonly code: string;
+  readonly causeCode: string;
 
-  constructor(method: string, path: string, code: string, message: string) {
-    super(`${method} ${path} -> no answer (${code}): ${message}`);
-    this.name = "TransportError";
+  constructor(method: string, path: string, causeCode: string, message: string) {
+    super("PIPESTACK_TRANSPORT", `${method} ${path} -> no answer (${causeCode}): ${message}`);
     this.method = method;
     this.path = path;
-    this.code = code;
+    this.causeCode = causeCode;
   }
 
   /** Refused connections never reached the server, so even a POST may be sent again. */
   get neverSent(): boolean {
-    return this.code === "ECONNREFUSED";
+    return this.causeCode === "ECONNREFUSED";
   }
 }
 

@@ -1,3 +1,4 @@
+import { InvalidArgumentError } from "../errors/invalid-argument";
 /**
  * Builds a path from segments, each one encoded, so an id can never change the route. `.` and
  * `..` survive encoding and would be resolved as "here" and "up": they, and empty segments, are
@@ -9,7 +10,7 @@ export function path(...segments: (string | number)[]): string {
     .map((s) => {
       const text = String(s);
       if (text === "" || text === "." || text === ".." || /[/\\]/.test(text))
-        throw new Error(`refusing ${JSON.stringify(text)} as a URL path segment: an id must not be empty, "." or "..", nor hold / or \\`);
+        throw new InvalidArgumentError(`refusing ${JSON.stringify(text)} as a URL path segment: an id must not be empty, "." or "..", nor hold / or \\`);
       return `/${encodeURIComponent(text)}`;
     })
     .join("");

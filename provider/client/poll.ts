@@ -1,3 +1,5 @@
+import { PipestackError } from "../errors/pipestack-error";
+
 /** How long to poll, and how often: the first wait, doubled after each read up to a ceiling. */
 export interface PollOptions {
   timeoutMs: number;
@@ -8,18 +10,20 @@ export interface PollOptions {
 }
 
 /** Polling ran out of time; `last` is the last value read. */
-export class PollTimeout<T> extends Error {
+export class PollTimeout<T> extends PipestackError {
   constructor(
     readonly last: T,
     message: string,
   ) {
-    super(message);
+    super("PIPESTACK_POLL_TIMEOUT", message);
     this.name = "PollTimeout";
   }
 }
 
 /**
- * A poll-with-backoff loop (the pipe PATCH that waits for a pause still has its own, see issue 20): reads until `done` says so and returns that value; throws a
+ * The one poll-with-backoff loop: every poll of the provider runs in it (an object settling or
+ * going after a delete, a pipe pausing, a mapping edit sent again until the API takes it, a
+ * service waking); a retry of a failed request spends the retry budget instead. Reads until `done` says so and returns that value; throws a
  * {@link PollTimeout} carrying the last value when the next wait would pass the deadline.
  */
 export async function pollUntil<T>(

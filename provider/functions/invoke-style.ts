@@ -1,4 +1,5 @@
 import * as pulumi from "@pulumi/pulumi";
+import { InvalidArgumentError } from "../errors/invalid-argument";
 
 /**
  * The two forms of every function, as generated Pulumi SDKs have them: `getX(args, opts)` runs at
@@ -43,7 +44,7 @@ function settled(dep: unknown): pulumi.Output<unknown> {
   // Not pulumi.output(resource): that would walk the resource's own properties.
   if (pulumi.CustomResource.isInstance(dep)) return dep.id;
   if (pulumi.Resource.isInstance(dep)) return dep.urn;
-  throw new Error(`dependsOn takes resources, not ${typeof dep}`);
+  throw new InvalidArgumentError(`dependsOn takes resources, not ${typeof dep}`);
 }
 
 export { named } from "./named";

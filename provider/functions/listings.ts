@@ -11,6 +11,9 @@ import { stackWebhook, type StackWebhook } from "../schemas/stack-webhook";
 import type { ZodType } from "zod";
 import { named } from "./named";
 import type { Obj } from "../schemas/plain-object";
+import { InvalidArgumentError } from "../errors/invalid-argument";
+import { MalformedAnswerError } from "../errors/malformed-answer";
+import { PipestackError } from "../errors/pipestack-error";
 
 /**
  * What the list functions do, given the settings to reach the service with: the program's
@@ -36,7 +39,7 @@ export async function listStackCollection<T>(listing: StackListing<T>, args: Obj
   const { fn, collection, item } = listing;
   const target = named(fn, () => {
     const parsed = validate(stackTargetArgs, args);
-    if (!parsed.ok) throw new Error(parsed.failures.map((f) => `${f.property} ${f.reason}`).join("; "));
+    if (!parsed.ok) throw new InvalidArgumentError(parsed.failures.map((f) => `${f.property} ${f.reason}`).join("; "));
     return openStackTarget(settings(), parsed.value);
   });
   let items: unknown;
@@ -45,7 +48,7 @@ export async function listStackCollection<T>(listing: StackListing<T>, args: Obj
   } catch (err) {
     throw listing.explain?.(err, target) ?? err;
   }
-  if (!Array.isArray(items)) throw new Error(`${fn}: the stack at ${target.key} did not answer a list`);
+  if (!Array.isArray(items)) throw new MalformedAnswerError(`${fn}: the stack at ${target.key} did not answer a list`);
   return items.map((i) => item.parse(i));
 }
 
@@ -60,8 +63,10 @@ export const stackWebhooks: StackListing<StackWebhook> = {
   // A 404 of the list: a server without the route (first generation) or a wrong stackUrl.
   explain(err, target) {
     if (!(err instanceof ApiError) || err.status !== 404) return undefined;
-    return new Error(
+    return new PipestackError(
+      err.code,
       `getStackWebhooks: ${err.message}; the stack at ${target.key} lists no webhooks: a first-generation server, or a wrong stackUrl (webhooks need API 2.36 or later)`,
+      { cause: err },
     );
   },
 };
@@ -72,7 +77,7 @@ export async function listReversePrivateEndpoints(args: Obj, settings: () => Set
     const parsed = reversePrivateEndpointFilter.safeParse(args);
     if (!parsed.success) {
       const i = parsed.error.issues[0];
-      throw new Error(`${formatPath(i.path)} ${i.message}`);
+      throw new InvalidArgumentError(`${formatPath(i.path)} ${i.message}`);
     }
     const s = settings();
     return { svc: cloudService(s, serviceRef(s, parsed.data)), filter: parsed.data };

@@ -1,6 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import { resolveSettings, withConnection, type Settings } from "../config";
 import { connectionFailures } from "../schemas/connection";
+import { InvalidSettingError } from "../errors/invalid-setting";
 
 /**
  * Settings as the program sees them (functions run in the program, not in the provider): the
@@ -9,7 +10,7 @@ import { connectionFailures } from "../schemas/connection";
  */
 export function programSettings(connection?: unknown): Settings {
   const failures = connectionFailures(connection);
-  if (failures.length) throw new Error(failures.map((f) => `${f.property} ${f.reason}`).join("; "));
+  if (failures.length) throw new InvalidSettingError(failures.map((f) => `${f.property} ${f.reason}`).join("; "));
   return withConnection(
     resolveSettings((key) => pulumi.runtime.getConfig(`pipestack:${key}`)),
     connection ?? undefined,

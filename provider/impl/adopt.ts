@@ -1,10 +1,13 @@
+import { InvalidArgumentError } from "../errors";
+import { replacePaths, type FieldChange } from "./field-diff";
+
 /**
  * The live object an `adoptId` names, or an error that says nothing was adopted (and nothing
  * created): `adoptId: no dashboard 66a0... on cloud:org/svc to adopt`.
  */
 export async function adoptable<T>(what: string, id: string, where: string, read: () => Promise<T | undefined>): Promise<T> {
   const live = await read();
-  if (live === undefined) throw new Error(`adoptId: no ${what} ${id} ${where} to adopt`);
+  if (live === undefined) throw new InvalidArgumentError(`adoptId: no ${what} ${id} ${where} to adopt`);
   return live;
 }
 
@@ -25,9 +28,15 @@ function shown(value: unknown): string {
  * creation: each field with the live value beside the program's, so the fix is to copy one
  * into the other. Both come from non-secret fields (secrets never reach `fixed`). Pure.
  */
-export function fixedFieldsError(what: string, id: string, fixed: readonly string[], live: unknown, program: unknown): Error {
+function fixedFieldsError(what: string, id: string, fixed: readonly string[], live: unknown, program: unknown): Error {
   const each = fixed.map((p) => `${p}: live ${shown(at(live, p))}, program ${shown(at(program, p))}`).join("; ");
-  return new Error(
+  return new InvalidArgumentError(
     `adoptId: ${what} ${id} differs from the program in fields fixed at creation: ${fixed.join(", ")} (${each}); make the program match the live ${what}`,
   );
+}
+
+/** Refuses an adoption ({@link fixedFieldsError}) when a change from the live object to the program needs a new object. */
+export function refuseFixedFields(what: string, id: string, changes: readonly FieldChange[], live: unknown, program: unknown): void {
+  const fixed = replacePaths(changes);
+  if (fixed.length) throw fixedFieldsError(what, id, fixed, live, program);
 }

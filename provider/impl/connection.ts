@@ -66,7 +66,8 @@ function carry<T>(outs: T, from: unknown): T {
   return { ...outs, [CONNECTION_KEY]: connection };
 }
 
-type Provider<I, O> = Required<Pick<dynamic.ResourceProvider<I, O>, "check" | "create" | "read" | "update" | "delete">> & {
+/** A whole provider: every operation the engine calls, `diff` with its changed paths. */
+export type Provider<I, O> = Required<Pick<dynamic.ResourceProvider<I, O>, "check" | "create" | "read" | "update" | "delete">> & {
   configure: NonNullable<dynamic.ResourceProvider<I, O>["configure"]>;
   diff(id: string, olds: O, news: I): Promise<Diff>;
 };

@@ -11,6 +11,8 @@ export interface CreateProbe<I> {
   needs: readonly string[];
   /** True when this create is an adoption (its own read happens at `up`): no read. */
   adopts?(inputs: I): boolean;
+  /** Told the old inputs of each check of an existing resource (what this stack's resources hold). */
+  existing?(olds: I): void;
   /** Reads once; returns why the create would fail (a taken name, a tile that cannot alert). */
   probe(inputs: I): Promise<CheckFailure[]>;
 }
@@ -36,6 +38,7 @@ export function probesCreate<I extends object>(olds: unknown, result: dynamic.Ch
  * updates and no-op previews send nothing.
  */
 export async function gateCreate<I extends object>(olds: unknown, result: dynamic.CheckResult<I>, gate: CreateProbe<I>): Promise<dynamic.CheckResult<I>> {
+  if (gate.existing && olds !== null && typeof olds === "object" && Object.keys(olds).length > 0) gate.existing(olds as I);
   if (!probesCreate(olds, result, gate)) return result;
   let failures: CheckFailure[];
   try {

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { ConflictError, mayHaveBeenApplied } from "../client/errors";
 import type { RetryPolicy } from "../client/retry";
 import { RetryBudget } from "../client/retry-budget";
+import { UnprovenCreateError } from "../errors/unproven-create";
 
 /**
  * Creating an object without ever making two, and without ever recording one that is not ours.
@@ -93,13 +94,13 @@ export async function createOnce<T>(ops: CreateOnceOps<T>, policy: RetryPolicy):
     if (ours.length === 1) return ours[0];
     if (ours.length > 1) {
       // Only this create's own POSTs carry its marker: every one named here is this create's.
-      throw new Error(
+      throw new UnprovenCreateError(
         `${message}; ${ours.length} ${ops.what}s carrying this create's marker were made (${ours.map(ops.id).join(", ")}), all by this create: keep one (${ops.howToAdopt(ops.id(ours[0]))}) and delete the others`,
       );
     }
     if (conflict) throw ops.conflict ? ops.conflict(failure as ConflictError, listed, existed) : failure;
     const made = ops.sameAsSent ? listed.filter((o) => !existed?.has(ops.id(o)) && ops.sameAsSent!(o)) : [];
-    if (made.length) throw new Error(unproven(message, ops.what, made.map(ops.id)));
+    if (made.length) throw new UnprovenCreateError(unproven(message, ops.what, made.map(ops.id)));
     // Not applied: ask again, from the same budget.
     const delay = ctx.budget.next();
     if (delay === undefined) throw failure;

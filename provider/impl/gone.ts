@@ -15,6 +15,7 @@
 import type { ApiClient } from "../client/client";
 import { ApiError, UnexpectedAnswerError } from "../client/errors";
 import { pollUntil, PollTimeout, type PollOptions } from "../client/poll";
+import { addedTo, MalformedAnswerError } from "../errors";
 
 /** One object and where the API keeps it. */
 export interface Whereabouts<T> {
@@ -55,7 +56,7 @@ async function listedIds(w: Whereabouts<unknown>): Promise<Set<string>> {
   for (let offset = 0; ; offset += PAGE) {
     const page = await w.client.get<unknown>(offset === 0 ? w.collection : `${w.collection}?limit=${PAGE}&offset=${offset}`);
     if (!Array.isArray(page) || !page.every(hasId)) {
-      throw new Error(`GET ${w.collection} answered in the envelope but not with a list of objects with ids: ${w.client.surface.wrongUrl}`);
+      throw new MalformedAnswerError(`GET ${w.collection} answered in the envelope but not with a list of objects with ids: ${w.client.surface.wrongUrl}`);
     }
     const before = ids.size;
     for (const item of page) ids.add(item.id);
@@ -75,14 +76,15 @@ async function provenGone(w: Whereabouts<unknown>, err: ApiError): Promise<true>
   } catch (listErr) {
     const said = (listErr instanceof Error ? listErr.message : String(listErr)).replace(/\.$/, "");
     if (notThere(listErr)) {
-      throw new Error(
+      throw addedTo(
+        listErr,
         // The client names the URL setting in a route's 404 already: named once, at the end.
         `${err.message.replace(`; ${w.client.surface.wrongUrl}`, "")}; the collection ${listErr.path} is a 404 too, so the route is missing, not the object: ${w.client.surface.wrongUrl}. ${STATE_KEPT}`,
       );
     }
-    throw new Error(`${err.message}; whether ${w.noun} ${w.id} is gone could not be told from its collection: ${said}. ${STATE_KEPT}`);
+    throw addedTo(listErr, `${err.message}; whether ${w.noun} ${w.id} is gone could not be told from its collection: ${said}. ${STATE_KEPT}`);
   }
-  if (ids.has(w.id)) throw new Error(`${err.message}; yet its collection lists ${w.noun} ${w.id}, so it is not gone. ${STATE_KEPT}`);
+  if (ids.has(w.id)) throw addedTo(err, `${err.message}; yet its collection lists ${w.noun} ${w.id}, so it is not gone. ${STATE_KEPT}`);
   return true;
 }
 
@@ -150,7 +152,7 @@ export async function deleteUntilGone<T extends object>(
   try {
     await pollOrGone(w, () => false, opts, status);
   } catch (err) {
-    if (err instanceof PollTimeout) throw new Error(`${w.noun} ${w.id} was deleted but is ${err.message} after ${opts.timeoutMs / 1000} s`);
+    if (err instanceof PollTimeout) throw addedTo(err, `${w.noun} ${w.id} was deleted but is ${err.message} after ${opts.timeoutMs / 1000} s`);
     throw kept(err);
   }
 }
@@ -167,7 +169,7 @@ export async function updateUnlessGone<R>(w: Whereabouts<unknown> & { where: str
   } catch (err) {
     if (notThere(err) && (await orGone(w)) === undefined) {
       const why = w.why ? ` (${w.why})` : "";
-      throw new Error(`${w.noun} ${w.id} no longer exists ${w.where}${why}: run \`pulumi refresh\` to forget it, then \`pulumi up\` to create it again`);
+      throw addedTo(err, `${w.noun} ${w.id} no longer exists ${w.where}${why}: run \`pulumi refresh\` to forget it, then \`pulumi up\` to create it again`);
     }
     throw err;
   }

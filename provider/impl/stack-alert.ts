@@ -1,43 +1,23 @@
-import type * as dynamic from "@pulumi/pulumi/dynamic";
 import type { StackTarget } from "../client/stack-target";
 import { alertRuleFailures, stackAlertSpec } from "../schemas/stack-alert";
+import type { StackAlertRecord } from "../schemas/stack-alert-record";
 import type { AlertInputs, AlertOutputs } from "../schemas/stack-props";
-import { adoptable } from "./adopt";
-import { configure } from "./engine-settings";
-import { connected, settingsFor } from "./connection";
-import { diffResult, fieldChanges, type Diff } from "./field-diff";
-import { orGone, readOrGone, readResult, updateUnlessGone } from "./gone";
+import { containsUnknown } from "../schemas/unknown";
+import { createMarker } from "./create-once";
+import { defineEngine } from "./define-engine";
+import { fieldChanges } from "./field-diff";
+import { recorded } from "./init-error";
 import { alertOutputs } from "./stack/alert-answer";
 import { alertBody } from "./stack/alert-body";
 import { alertDiff, withKnownTileId } from "./stack/alert-diff";
 import { goneAlertWarning } from "./stack/alert-gone";
 import { liveTileId, resolveAlertTile } from "./stack/alert-tile";
-import { createAlert, deleteObject, putAlert, stackWhereabouts } from "./stack/api";
-import { stackGeneration } from "./stack/generation";
-import { TARGET_KEYS, checkStackObject, targetOf, withTarget } from "./stack/target";
-import { createMarker } from "./create-once";
-import { unmarked } from "./stack/unmark";
-import { containsUnknown } from "../schemas/unknown";
-import { gateCreate } from "./create-gate";
+import { createAlert, putAlert, stackWhereabouts } from "./stack/api";
 import { alertProbe } from "./stack/create-probes";
-
-/**
- * Validates an alert and pins its stack into the inputs. Failures carry property paths
- * (`channel.webhookId`); values not known yet pass. A create then reads its dashboard once (see
- * `alertProbe`): a tile that cannot carry alerts fails the preview, not only the `up`.
- */
-export async function check(olds: AlertInputs, news: AlertInputs): Promise<dynamic.CheckResult<AlertInputs>> {
-  return gateCreate(olds, checkStackObject(news, stackAlertSpec, alertRuleFailures), alertProbe);
-}
-
-/**
- * Compares the old outputs with the new inputs: every field the PUT takes updates in place, a
- * move to another stack replaces. An alert naming its tile by `tile` keeps the tile id it had
- * while tile and dashboard stay the same, so a dashboard's own change previews no alert change.
- */
-export async function diff(_id: string, olds: AlertOutputs, news: AlertInputs): Promise<Diff> {
-  return diffResult(fieldChanges(olds, await withLiveTileId(olds, news), alertDiff));
-}
+import { stackGeneration } from "./stack/generation";
+import { stackObject } from "./stack/stack-object";
+import { TARGET_KEYS, checkStackObject, targetOf, withTarget } from "./stack/target";
+import { unmarked } from "./stack/unmark";
 
 /**
  * {@link withKnownTileId}, checked against the live dashboard: the old tile id is carried only
@@ -55,60 +35,50 @@ async function withLiveTileId(olds: AlertOutputs, news: AlertInputs): Promise<Al
 }
 
 /** The request body for this target: its generation's form, the tile checked and resolved (before any write). */
-async function bodyFor(target: StackTarget, inputs: AlertInputs): Promise<{ body: Record<string, unknown>; tileId?: string }> {
+async function bodyFor(target: StackTarget, inputs: AlertInputs): Promise<Record<string, unknown>> {
   const tileId = await resolveAlertTile(target, inputs);
-  return { body: alertBody(inputs, await stackGeneration(target), tileId), tileId };
+  return alertBody(inputs, await stackGeneration(target), tileId);
 }
 
-export async function create(inputs: AlertInputs): Promise<dynamic.CreateResult<AlertOutputs>> {
-  const target = targetOf(inputs);
-  if (typeof inputs.adoptId === "string") return adopt(target, inputs.adoptId, inputs);
-  const { body } = await bodyFor(target, inputs);
+async function create(target: StackTarget, inputs: AlertInputs): Promise<{ id: string; outs: AlertOutputs }> {
+  const body = await bodyFor(target, inputs);
   // The create's marker rides in `note` (current servers) or `name` (the first generation has no
   // note); the PUT right after sets the program's value back.
   const field = (await stackGeneration(target)) === "current" ? "note" : "name";
   const created = await createAlert(target, body, { field, value: createMarker() });
-  const recorded = () => ({ ...alertOutputs(created, inputs), __provider: inputs.__provider });
-  const updated = await unmarked("alert", created.id, () => putAlert(target, created.id, body), recorded);
+  const updated = await unmarked(
+    "alert",
+    created.id,
+    () => putAlert(target, created.id, body),
+    () => recorded(alertOutputs(created, inputs), inputs),
+  );
   return { id: created.id, outs: alertOutputs(updated, inputs) };
 }
 
-/** Brings an existing alert under management: it must exist; one PUT makes it the program's. */
-async function adopt(target: StackTarget, id: string, inputs: AlertInputs): Promise<dynamic.CreateResult<AlertOutputs>> {
-  await adoptable("alert", id, `on ${target.key}`, () => orGone(stackWhereabouts(target, "alerts", id)));
-  const { body } = await bodyFor(target, inputs);
-  return { id, outs: alertOutputs(await putAlert(target, id, body), inputs) };
-}
-
-/** One PUT of the whole alert body: fields left out of the program are cleared on the server. */
-export async function update(id: string, _olds: AlertOutputs, news: AlertInputs): Promise<dynamic.UpdateResult<AlertOutputs>> {
-  const target = targetOf(news);
-  const { body } = await bodyFor(target, news);
-  const alert = { ...stackWhereabouts(target, "alerts", id), why: "a removed tile or dashboard takes its alerts with it" };
-  return { outs: alertOutputs(await updateUnlessGone(alert, () => putAlert(target, id, body)), news) };
-}
-
-/** The live alert; an empty id when it is gone (also when its tile or dashboard was removed). */
-export async function read(id: string, props: AlertOutputs = {} as AlertOutputs): Promise<dynamic.ReadResult<AlertOutputs>> {
-  const target = targetOf(props);
-  const live = await readOrGone(stackWhereabouts(target, "alerts", id));
-  // The engine drops a gone object from the state without a word: say why it went.
-  if (live === undefined && Object.keys(props).length > 0) console.warn(`warning: ${await goneAlertWarning(target, id, props)}`);
-  return readResult(id, live && alertOutputs(live, withTarget(props)));
-}
-
-/** Deletes the alert; one already gone (with its tile or dashboard) is done; a missing route is an error. */
-export async function remove(id: string, props: AlertOutputs): Promise<void> {
-  await deleteObject(targetOf(props), "alerts", id, settingsFor(props).pollIntervalMs);
+/** One PUT of the whole alert body (also to adopt one): fields left out of the program are cleared on the server. */
+async function put(target: StackTarget, id: string, inputs: AlertInputs): Promise<AlertOutputs> {
+  return alertOutputs(await putAlert(target, id, await bodyFor(target, inputs)), inputs);
 }
 
 /** The provider the serialized shim delegates to (`pulumi-pipestack/engine/stack-alert`). */
-export const provider = connected<AlertInputs, AlertOutputs>({
-  configure,
-  check,
-  diff,
+export const provider = defineEngine<AlertInputs, AlertOutputs, StackTarget, StackAlertRecord>({
+  ...stackObject("alerts"),
+  whereabouts: (t, id) => ({ ...stackWhereabouts(t, "alerts", id), why: "a removed tile or dashboard takes its alerts with it" }),
+  // Failures carry property paths (`channel.webhookId`); values not known yet pass.
+  validate: (news) => checkStackObject(news, stackAlertSpec, alertRuleFailures),
+  // A create reads its dashboard once: a tile that cannot carry alerts fails the preview, not only the `up`.
+  probe: alertProbe,
+  // Every field the PUT takes updates in place, a move to another stack replaces. An alert naming
+  // its tile by `tile` keeps the tile id it had while tile and dashboard stay the same, so a
+  // dashboard's own change previews no alert change.
+  rules: alertDiff,
+  changes: async (olds, news) => fieldChanges(olds, await withLiveTileId(olds, news), alertDiff),
   create,
-  read,
-  update,
-  delete: remove,
-}) satisfies dynamic.ResourceProvider<AlertInputs, AlertOutputs>;
+  adopt: (target, id, inputs) => put(target, id, inputs),
+  update: (target, id, _olds, news) => put(target, id, news),
+  refreshed: (live, props) => alertOutputs(live, withTarget(props)),
+  // The engine drops a gone object from the state without a word: say why it went.
+  async gone(target, id, props) {
+    if (Object.keys(props).length > 0) console.warn(`warning: ${await goneAlertWarning(target, id, props)}`);
+  },
+});

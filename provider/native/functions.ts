@@ -11,6 +11,7 @@ import type { Settings } from "../config";
 import { PACKAGE } from "./resources";
 import { reveal } from "./values";
 import type { Obj } from "../schemas/plain-object";
+import { InvalidArgumentError } from "../errors/invalid-argument";
 
 /**
  * The functions as the native provider serves them (`pipestack:index:getStackSources`, ...):
@@ -39,7 +40,7 @@ export const functionToken = (f: Pick<NativeFunction, "name">): string => `${PAC
 /** Runs the function a token names: its items, or why the arguments cannot be used. */
 export async function invoke(token: string, args: Obj): Promise<{ result?: Obj; failures: { property: string; reason: string }[] }> {
   const f = nativeFunctions.find((n) => functionToken(n) === token);
-  if (!f) throw new Error(`unknown function ${token}`);
+  if (!f) throw new InvalidArgumentError(`unknown function ${token}`);
   const { [CONNECTION_KEY]: connection, ...rest } = reveal(args) as Obj;
   const failures = connectionFailures(connection);
   if (failures.length) return { failures };

@@ -1,5 +1,6 @@
 import type { FieldChange } from "../impl/field-diff";
 import { ResourceInitError } from "../impl/init-error";
+import { PipestackError } from "../errors/pipestack-error";
 import { CONNECTION_KEY } from "../schemas/connection";
 import { detailedDiff, stables, type DiffKind } from "./detailed-diff";
 import type { NativeResource } from "./resources";
@@ -110,14 +111,14 @@ function outputs(r: NativeResource, outs: unknown, ...from: unknown[]): Obj {
 }
 
 /** An object created (or updated) that did not become ready: recorded by the engine with these outputs. */
-export class InitFailed extends Error {
+export class InitFailed extends PipestackError {
   constructor(
     message: string,
     readonly id: string,
     readonly properties: Obj,
     readonly reasons: string[],
   ) {
-    super(message);
+    super("PIPESTACK_RESOURCE_INIT", message);
   }
 }
 

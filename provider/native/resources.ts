@@ -1,6 +1,7 @@
 import { z, type ZodTypeAny } from "zod";
 import type { DiffSpec, Diff } from "../impl/field-diff";
-import { provider as pipeEngine, wouldCollide as pipesCollide } from "../impl/pipe";
+import { provider as pipeEngine } from "../impl/pipe";
+import { wouldCollide as pipesCollide } from "../impl/pipe/diff-answer";
 import { pipeDiff } from "../impl/pipe/diff-rules";
 import { provider as endpointEngine } from "../impl/reverse-private-endpoint";
 import { endpointDiff, wouldCollide as endpointsCollide } from "../impl/reverse-private-endpoint/diff-rules";
@@ -25,6 +26,7 @@ import { savedSearchComputed } from "../schemas/stack-saved-search-policy";
 import type { ResourceTypeName } from "../resources/type-tokens";
 import { unwrap } from "./zod-walk";
 import type { Obj } from "../schemas/plain-object";
+import { InternalError } from "../errors/internal";
 
 /**
  * The five resources as the native provider serves them: each is its engine (the very object the
@@ -76,7 +78,7 @@ const typed = (fields: ComputedFields): Record<string, ZodTypeAny> => Object.fro
 /** The object schema inside refinements. */
 function objectOf(t: ZodTypeAny): z.ZodObject<z.ZodRawShape> {
   const node = unwrap(t);
-  if (!(node instanceof z.ZodObject)) throw new Error("a resource spec must be an object schema");
+  if (!(node instanceof z.ZodObject)) throw new InternalError("a resource spec must be an object schema");
   return node as z.ZodObject<z.ZodRawShape>;
 }
 

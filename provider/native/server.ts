@@ -15,6 +15,7 @@ import * as providerConfig from "./provider-config";
 import { resourceOf, type NativeResource } from "./resources";
 import { packageSchema, withPolicyDocs, type Docs } from "./schema";
 import type { Obj } from "../schemas/plain-object";
+import { InvalidArgumentError } from "../errors/invalid-argument";
 
 /**
  * The gRPC ResourceProvider contract, served on `@pulumi/pulumi/proto` and `@grpc/grpc-js`:
@@ -133,7 +134,7 @@ function serve<Req, Res>(run: (req: Req) => Promise<Res>) {
 
 function resource(token: string): NativeResource {
   const r = resourceOf(token);
-  if (!r) throw new Error(`unknown resource type ${token}`);
+  if (!r) throw new InvalidArgumentError(`unknown resource type ${token}`);
   return r;
 }
 
@@ -146,7 +147,7 @@ function providerService(): grpc.UntypedServiceImplementation {
   return {
     getPluginInfo: serve(async () => new plugproto.PluginInfo().setVersion(version)),
     getSchema: serve(async (req: provproto.GetSchemaRequest) => {
-      if (req.getSubpackageName()) throw new Error(`no subpackage ${req.getSubpackageName()}`);
+      if (req.getSubpackageName()) throw new InvalidArgumentError(`no subpackage ${req.getSubpackageName()}`);
       schemaText ??= JSON.stringify(packageSchema(docs, version));
       return new provproto.GetSchemaResponse().setSchema(schemaText);
     }),

@@ -3,6 +3,7 @@
  * the diagnostics. Everything else the engine writes is let through untouched. Pure.
  */
 import { z } from "zod";
+import { InvalidArgumentError } from "../errors/invalid-argument";
 
 const stateSchema = z
   .object({
@@ -55,12 +56,12 @@ export function parsePreview(text: string): Preview {
   try {
     json = JSON.parse(text);
   } catch {
-    throw new Error("the input is not JSON: pipe in what `pulumi preview --json` prints");
+    throw new InvalidArgumentError("the input is not JSON: pipe in what `pulumi preview --json` prints");
   }
   const parsed = previewSchema.safeParse(json);
   if (!parsed.success) {
     const where = parsed.error.issues.map((i) => `${i.path.join(".") || "(top)"}: ${i.message}`).join("; ");
-    throw new Error(`the input is not the output of \`pulumi preview --json\` (${where})`);
+    throw new InvalidArgumentError(`the input is not the output of \`pulumi preview --json\` (${where})`);
   }
   return parsed.data;
 }

@@ -1,5 +1,6 @@
 import type { z, ZodTypeAny } from "zod";
 
+import { InternalError } from "../errors/internal";
 /**
  * A field policy says, for every field of a resource's schema, what its life cycle is: what a
  * change does, whether it is secret, whether the API ever returns it, whether the server fills
@@ -114,7 +115,7 @@ export function secretsNode(tree: PolicyTree): AnyNode {
     if (!name) continue;
     const seen = fields[name];
     if (seen && (seen.change !== e.node.change || seen.patch !== e.patch)) {
-      throw new Error(`field policy: secret ${name} is declared twice with different rules (${e.path.join(".")})`);
+      throw new InternalError(`field policy: secret ${name} is declared twice with different rules (${e.path.join(".")})`);
     }
     fields[name] = { change: e.node.change, patch: e.patch, writeOnly: e.node.writeOnly };
   }

@@ -283,6 +283,9 @@ type RawSqlConfigInput = z.input<typeof rawSqlConfig>;
 /** A tile's `config` as users write it. */
 export type TileConfigInput = BuilderConfigInput | RawSqlConfigInput;
 
+/** Display types of a builder tile. */
+export const DISPLAY_TYPES = builderConfig.options.map((o) => o.shape.displayType.value);
+
 const isRawSql = (v: unknown): boolean => typeof v === "object" && v !== null && (v as { configType?: unknown }).configType === "sql";
 
 /**

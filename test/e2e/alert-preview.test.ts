@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { E2EStack } from "./harness";
 import { storedStack } from "../support/stored";
 import { SEEDED_WEBHOOK_ID } from "../../emulator/stack/store";
-import { STACK_VERSIONS } from "../provider/stack-harness";
+import { STACK_VERSIONS } from "../support/stack-targets";
 
 /**
  * Two things the real CLI shows (issue 8, items 5 and 6), on the open-source server target:

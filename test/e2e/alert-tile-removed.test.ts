@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { E2EStack } from "./harness";
 import { storedStack } from "../support/stored";
 import { SEEDED_WEBHOOK_ID } from "../../emulator/stack/store";
-import { STACK_VERSIONS } from "../provider/stack-harness";
+import { STACK_VERSIONS } from "../support/stack-targets";
 
 /**
  * Issue 18, item 2, through the real CLI: a tile alert named by `tile` whose tile the dashboard
@@ -44,14 +44,16 @@ describe.each(STACK_VERSIONS)("on a %s stack server", (version) => {
     );
     expect((await stack.exportState()).resources.some((r) => r.urn.endsWith("::by-name"))).toBe(false);
 
-    // The same program with the alert by `tileId`: its check fails with the same reason.
+    // The same program with the alert by `tileId` alone: its check fails with the same reason.
     await stack.setConfig("byId", "true");
+    await stack.setConfig("byName", "false");
     const byId = await stack.pulumi(["up", "--yes", "--skip-preview"]);
     expect(byId.code).not.toBe(0);
     expect(byId.stdout + byId.stderr).toContain("property tileId value {<nil>} has a problem: is required for a tile alert (or `tile`");
     expect(byId.stdout + byId.stderr).toContain(rule);
 
     await stack.setConfig("byId", "false");
+    await stack.setConfig("byName", "true");
     await stack.setConfig("dropErrors", "false");
     await stack.up();
     await stack.expectNoChanges();

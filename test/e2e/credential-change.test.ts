@@ -34,7 +34,7 @@ describe("a credential-only change", () => {
     await s.assertNoPlaintextSecrets();
   }, 180_000);
 
-  it("the README's warning holds: the engine's debug logging prints it in plaintext", async () => {
+  it("docs/security.md's warning holds: the engine's debug logging prints it in plaintext", async () => {
     const verbose = await s.must(["preview", "-v=9", "--logtostderr", "--logflow"]);
     const debug = await s.must(["preview", "--debug"]);
     console.log(

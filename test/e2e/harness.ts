@@ -103,7 +103,7 @@ export class E2EStack {
       PULUMI_CONFIG_PASSPHRASE: "e2e-passphrase",
       PULUMI_SKIP_UPDATE_CHECK: "true",
       PULUMI_DISABLE_CHECKPOINT_BACKUPS: "true",
-      // The examples are typechecked by test/unit/examples-compile.test.ts; ts-node need not again.
+      // The examples are typechecked by test/package/examples-compile.test.ts; ts-node need not again.
       PULUMI_NODEJS_TRANSPILE_ONLY: "true",
       NO_COLOR: "1",
     });

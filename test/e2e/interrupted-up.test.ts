@@ -5,7 +5,7 @@ import { E2EStack, resourcesOf } from "./harness";
 
 /**
  * A `pulumi up` of 30 pipes killed mid-way (the CLI's whole process group, SIGKILL), then the
- * README's "Recovering from an interrupted `pulumi up`" steps, exactly: every pipe ends in state
+ * "Recovering from an interrupted `pulumi up`" steps (docs/recovering.md), exactly: every pipe ends in state
  * exactly once, the emulator holds no pipe the state does not, and no name twice.
  */
 const COUNT = 30;
@@ -20,7 +20,7 @@ beforeAll(async () => {
     config: { count: String(COUNT) },
     secretConfig: { kafkaPassword: KAFKA_PASSWORD },
     emulator: { latencyMs: 200, stepMs: 20 },
-    // The backend's own backups: the README's step 0 restores one when the kill cut the state file.
+    // The backend's own backups: step 0 of docs/recovering.md restores one when the kill cut the state file.
     checkpointBackups: true,
   });
 }, 120_000);
@@ -50,7 +50,7 @@ function filesBelow(dir: string): string[] {
 }
 
 /**
- * README step 0: a kill that lands while the CLI writes the state file leaves it unreadable
+ * Step 0 of docs/recovering.md: a kill that lands while the CLI writes the state file leaves it unreadable
  * (`failed to load checkpoint`); the newest of the backend's backups of the stack goes back in
  * its place. Returns whether it had to.
  */
@@ -72,7 +72,7 @@ async function restoreCutCheckpoint(): Promise<boolean> {
 }
 
 describe("recovering from an interrupted pulumi up", () => {
-  it("kill -9 of the CLI's process group mid-way, then the README's steps", async () => {
+  it("kill -9 of the CLI's process group mid-way, then the recovery steps", async () => {
     const { child, done } = s.startDetached(["up", "--yes", "--skip-preview"]);
     // Kill once some pipes are recorded and others are still being created.
     const deadline = Date.now() + 60_000;
@@ -81,7 +81,7 @@ describe("recovering from an interrupted pulumi up", () => {
     await done;
     // POSTs already on the wire still land: let them.
     await new Promise((r) => setTimeout(r, 600));
-    if (await restoreCutCheckpoint()) report.push("  the kill cut the state file: the newest backup was restored (README step 0)");
+    if (await restoreCutCheckpoint()) report.push("  the kill cut the state file: the newest backup was restored (recovery step 0)");
     const before = await counts();
     report.push(
       `  after the kill: ${before.posts} POSTs sent, ${before.stored} pipes in the emulator, ${before.inState} in state, ${before.pending} pending creates`,
@@ -90,7 +90,7 @@ describe("recovering from an interrupted pulumi up", () => {
     // The latency only made the kill land mid-way; the recovery need not wait for it.
     s.emulator.control.setFaults({ latencyMs: 0 });
 
-    // README step 1: the interrupted run's lock, if the backend keeps one.
+    // Recovery step 1: the interrupted run's lock, if the backend keeps one.
     await s.must(["cancel", "--yes", "--stack", s.stack, "--cwd", s.programDir], false);
     // Step 2: drop the interrupted creates from state.
     await s.must(["refresh", "--clear-pending-creates", "--yes"]);

@@ -118,7 +118,7 @@ afterAll(async () => {
  * The SDK's own debug message (`RegisterResource RPC finished ... resp:`) prints the engine's
  * answer with secrets unwrapped; the CLI blanks in it only the values it knows as secret config.
  * For a preview of a create or an update that answer is the program's checked inputs, credentials
- * included (the README's Security section says so); for `up` it is the outputs, which hold
+ * included (docs/security.md says so); for `up` it is the outputs, which hold
  * fingerprints only. `--debug` shows it (over several lines), `--json` streams it as a debug
  * diagnostic.
  */
@@ -150,7 +150,7 @@ describe("preview --debug: the program's credentials only inside the SDK's regis
     const text = outputs.get("preview --debug")!;
     const outside = leaksOutsideSdkDebug(text);
     report.push(`  preview --debug: ${leaks(text).length} fields in all, ${outside.length} outside the SDK's registration debug message`);
-    // Exactly what the README documents: the source credentials in that message, nothing else anywhere.
+    // Exactly what docs/security.md documents: the source credentials in that message, nothing else anywhere.
     expect(leaks(text).sort()).toEqual([...SOURCE_FIELDS].sort());
     expect(outside, "preview --debug shows these credentials outside the SDK's debug message").toEqual([]);
   });

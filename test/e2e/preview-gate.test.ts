@@ -3,8 +3,8 @@ import { E2EStack } from "./harness";
 
 /**
  * The preview is the gate (issue 21, item 2), through the real CLI: a no-op preview of a deployed
- * stack sends 0 requests; a create under a wrong key fails `pulumi preview` (non-zero exit) with
- * the message the `up` would give.
+ * stack sends 0 requests; a create under a wrong key, or of a pipe whose name another pipe holds,
+ * fails `pulumi preview` (non-zero exit) with the message the `up` would give.
  */
 describe("pulumi preview as the gate of a create", () => {
   let stack: E2EStack;
@@ -32,5 +32,13 @@ describe("pulumi preview as the gate of a create", () => {
     const diagnostics = text.slice(text.indexOf("Diagnostics:"));
     expect(diagnostics.split("pipestack:keySecret").length - 1).toBe(1);
     expect(text).not.toMatch(/\n\s+at .*\.js:\d+/);
+
+    // The right key again: the pipe the state forgot still holds its name, so the create's
+    // preview fails as its `up` would, naming the holder and how to adopt it.
+    await stack.setConfig("pipestack:keySecret", stack.emulator.options.keySecret, true);
+    const taken = await stack.pulumi(["preview", "--non-interactive"]);
+    expect(taken.code).not.toBe(0);
+    expect(taken.stdout + taken.stderr).toContain(`is taken by pipe ${pipe.id}`);
+    expect(taken.stdout + taken.stderr).toContain("pipestack:adopt");
   }, 600_000);
 });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { E2EStack } from "./harness";
 import { storedStack } from "../support/stored";
 import { SEEDED_WEBHOOK_ID } from "../../emulator/stack/store";
-import { STACK_VERSIONS } from "../provider/stack-harness";
+import { STACK_VERSIONS } from "../support/stack-targets";
 
 /**
  * Adoption end to end: a dashboard and its tile alert made directly on the API are adopted by

@@ -1,10 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Emulator } from "../../emulator/index";
-import { apiV2, basic, cloud, control, kafkaPipe, send, start } from "./helpers";
+import { apiV2, cloud } from "../support/raw-api";
+import { basic, send } from "../support/http";
+import { control } from "../support/control-api";
+import { kafkaPipe } from "../support/pipe-bodies";
+import { startTestEmulator } from "../support/emulator";
 
 let emulator: Emulator;
 beforeAll(async () => {
-  emulator = await start();
+  emulator = await startTestEmulator();
 });
 afterAll(() => emulator.close());
 

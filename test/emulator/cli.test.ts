@@ -2,8 +2,8 @@ import { spawnSync } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { describeSettings, parseCliArgs, USAGE } from "../../emulator/cli-args";
 import { OPTION_NAMES, OPTIONS, resolveOptions } from "../../emulator/options";
-import { cli, ensureBuilt, exitOf, launch, type RunningCli } from "./cli-process";
-import { basic, send } from "./helpers";
+import { cli, ensureBuilt, exitOf, launch, type RunningCli } from "../support/emulator-cli";
+import { basic, send } from "../support/http";
 
 describe("argument parsing", () => {
   it("reads every flag", () => {

@@ -8,12 +8,12 @@ import { connect } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Emulator } from "../../emulator/index";
 import { hasDotSegment } from "../../emulator/http/request-guard";
-import { start } from "./helpers";
+import { startTestEmulator } from "../support/emulator";
 
 let emulator: Emulator;
 const IDLE_MS = 400;
 beforeAll(async () => {
-  emulator = await start({ idleTimeoutMs: IDLE_MS });
+  emulator = await startTestEmulator({ idleTimeoutMs: IDLE_MS });
 });
 afterAll(() => emulator.close());
 beforeEach(() => emulator.control.clearScripts());

@@ -6,12 +6,15 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Emulator } from "../../emulator/index";
 import { dns } from "../support/endpoint-fixtures";
-import { cloud, control, sleep, start } from "./helpers";
+import { cloud } from "../support/raw-api";
+import { control } from "../support/control-api";
+import { setTimeout as sleep } from "node:timers/promises";
+import { startTestEmulator } from "../support/emulator";
 
 const STEP_MS = 150;
 let emulator: Emulator;
 beforeAll(async () => {
-  emulator = await start({ stepMs: STEP_MS });
+  emulator = await startTestEmulator({ stepMs: STEP_MS });
 });
 afterAll(() => emulator.close());
 

@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Emulator } from "../../emulator/index";
-import { cloud, start } from "./helpers";
+import { cloud } from "../support/raw-api";
+import { startTestEmulator } from "../support/emulator";
 
 let emulator: Emulator;
 beforeAll(async () => {
-  emulator = await start();
+  emulator = await startTestEmulator();
 });
 afterAll(() => emulator.close());
 

@@ -1,11 +1,15 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { Emulator } from "../../emulator/index";
-import { apiV2, cloud, control, kafkaPipe, send, start } from "./helpers";
+import { apiV2, cloud } from "../support/raw-api";
+import { control } from "../support/control-api";
+import { kafkaPipe } from "../support/pipe-bodies";
+import { send } from "../support/http";
+import { startTestEmulator } from "../support/emulator";
 
 let emulator: Emulator;
 let api: ReturnType<typeof cloud>;
 beforeAll(async () => {
-  emulator = await start();
+  emulator = await startTestEmulator();
   api = cloud(emulator);
 });
 afterAll(() => emulator.close());

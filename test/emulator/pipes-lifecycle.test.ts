@@ -1,12 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Emulator } from "../../emulator/index";
-import { cloud, kafkaPipe, objectStoragePipe, postgresPipe, sleep, start } from "./helpers";
+import { cloud } from "../support/raw-api";
+import { kafkaPipe, objectStoragePipe, postgresPipe } from "../support/pipe-bodies";
+import { setTimeout as sleep } from "node:timers/promises";
+import { startTestEmulator } from "../support/emulator";
 
 const STEP_MS = 60;
 let emulator: Emulator;
 let api: ReturnType<typeof cloud>;
 beforeAll(async () => {
-  emulator = await start({ stepMs: STEP_MS });
+  emulator = await startTestEmulator({ stepMs: STEP_MS });
   api = cloud(emulator);
 });
 afterAll(() => emulator.close());

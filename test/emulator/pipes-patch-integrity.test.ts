@@ -1,11 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Emulator } from "../../emulator/index";
-import { cloud, control, kafkaPipe, kinesisPipe, objectStoragePipe, postgresPipe, start } from "./helpers";
+import { cloud } from "../support/raw-api";
+import { control } from "../support/control-api";
+import { kafkaPipe, kinesisPipe, objectStoragePipe, postgresPipe } from "../support/pipe-bodies";
+import { startTestEmulator } from "../support/emulator";
 
 let emulator: Emulator;
 let api: ReturnType<typeof cloud>;
 beforeAll(async () => {
-  emulator = await start();
+  emulator = await startTestEmulator();
   api = cloud(emulator);
 });
 afterAll(() => emulator.close());

@@ -1,11 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Emulator } from "../../emulator/index";
-import { cloud, control, kafkaPipe, kinesisPipe, objectStoragePipe, postgresPipe, start } from "./helpers";
+import { cloud } from "../support/raw-api";
+import { control } from "../support/control-api";
+import { kafkaPipe, kinesisPipe, objectStoragePipe, postgresPipe } from "../support/pipe-bodies";
+import { startTestEmulator } from "../support/emulator";
 
 let emulator: Emulator;
 let plain: Emulator;
 beforeAll(async () => {
-  [emulator, plain] = await Promise.all([start(), start({ quirks: false })]);
+  [emulator, plain] = await Promise.all([startTestEmulator(), startTestEmulator({ quirks: false })]);
 });
 afterAll(() => Promise.all([emulator.close(), plain.close()]));
 

@@ -5,12 +5,15 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Emulator } from "../../emulator/index";
-import { bigqueryPipe, cloud, control, mongodbPipe, mysqlPipe, objectStoragePipe, pubsubPipe, start } from "./helpers";
+import { bigqueryPipe, mongodbPipe, mysqlPipe, objectStoragePipe, pubsubPipe } from "../support/pipe-bodies";
+import { cloud } from "../support/raw-api";
+import { control } from "../support/control-api";
+import { startTestEmulator } from "../support/emulator";
 
 let emulator: Emulator;
 let api: ReturnType<typeof cloud>;
 beforeAll(async () => {
-  emulator = await start();
+  emulator = await startTestEmulator();
   api = cloud(emulator);
 });
 afterAll(() => emulator.close());

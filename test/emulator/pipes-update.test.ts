@@ -1,11 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Emulator } from "../../emulator/index";
-import { cloud, kafkaPipe, postgresPipe, start } from "./helpers";
+import { cloud } from "../support/raw-api";
+import { kafkaPipe, postgresPipe } from "../support/pipe-bodies";
+import { startTestEmulator } from "../support/emulator";
 
 let emulator: Emulator;
 let api: ReturnType<typeof cloud>;
 beforeAll(async () => {
-  emulator = await start();
+  emulator = await startTestEmulator();
   api = cloud(emulator);
 });
 afterAll(() => emulator.close());
@@ -117,7 +119,7 @@ describe("reverse private endpoints", () => {
     const first = (await api.call("GET", "/pipesReversePrivateEndpoints")).json.result;
     expect(first.map((e: { status: string }) => e.status)).toEqual(["Ready", "Ready", "Provisioning"]);
     expect(first.map((e: { type: string }) => e.type)).toEqual(["VPC_ENDPOINT_SERVICE", "VPC_RESOURCE", "MSK_MULTI_VPC"]);
-    const again = await start();
+    const again = await startTestEmulator();
     try {
       const second = (await cloud(again).call("GET", "/pipesReversePrivateEndpoints")).json.result;
       expect(second.map((e: { id: string }) => e.id)).toEqual(first.map((e: { id: string }) => e.id));

@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Emulator } from "../../emulator/index";
-import { cloud, kafkaPipe, kinesisPipe, objectStoragePipe, postgresPipe, start } from "./helpers";
+import { cloud } from "../support/raw-api";
+import { kafkaPipe, kinesisPipe, objectStoragePipe, postgresPipe } from "../support/pipe-bodies";
+import { startTestEmulator } from "../support/emulator";
 
 let emulator: Emulator;
 beforeAll(async () => {
-  emulator = await start();
+  emulator = await startTestEmulator();
 });
 afterAll(() => emulator.close());
 

@@ -8,7 +8,7 @@ import { Router } from "../../emulator/router";
 import { createEmulatorServer } from "../../emulator/server";
 import { Stats } from "../../emulator/stats";
 import { Store } from "../../emulator/store";
-import { send } from "./helpers";
+import { send } from "../support/http";
 
 /** A server whose one route throws, as a handler bug would. */
 const logged: string[] = [];

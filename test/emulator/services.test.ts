@@ -1,11 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Emulator } from "../../emulator/index";
-import { cloud, control, kafkaPipe, sleep, start } from "./helpers";
+import { cloud } from "../support/raw-api";
+import { control } from "../support/control-api";
+import { kafkaPipe } from "../support/pipe-bodies";
+import { setTimeout as sleep } from "node:timers/promises";
+import { startTestEmulator } from "../support/emulator";
 
 const STEP_MS = 50;
 let emulator: Emulator;
 beforeAll(async () => {
-  emulator = await start({ stepMs: STEP_MS });
+  emulator = await startTestEmulator({ stepMs: STEP_MS });
 });
 afterAll(() => emulator.close());
 

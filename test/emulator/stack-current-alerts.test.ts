@@ -5,14 +5,16 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Emulator } from "../../emulator/index";
-import { apiV2, cloud, stackSurfaces, start } from "./helpers";
+import { apiV2, cloud } from "../support/raw-api";
+import { stackSurfaces } from "../support/stack-surfaces";
+import { startTestEmulator } from "../support/emulator";
 
 const WEBHOOK = "65f0c0de00000000000000a1";
 const NO_SUCH = "000000000000000000000000";
 
 let emulator: Emulator;
 beforeAll(async () => {
-  emulator = await start({ stackApiVersion: "2.36.0" });
+  emulator = await startTestEmulator({ stackApiVersion: "2.36.0" });
 });
 afterAll(() => emulator.close());
 

@@ -5,11 +5,13 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Emulator } from "../../emulator/index";
-import { apiV2, stackSurfaces, start } from "./helpers";
+import { apiV2 } from "../support/raw-api";
+import { stackSurfaces } from "../support/stack-surfaces";
+import { startTestEmulator } from "../support/emulator";
 
 let emulator: Emulator;
 beforeAll(async () => {
-  emulator = await start({ stackApiVersion: "2.36.0" });
+  emulator = await startTestEmulator({ stackApiVersion: "2.36.0" });
 });
 afterAll(() => emulator.close());
 

@@ -7,14 +7,16 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { USAGE, describeSettings, parseCliArgs } from "../../emulator/cli-args";
 import type { Emulator } from "../../emulator/index";
 import { resolveOptions, type EmulatorOptions } from "../../emulator/options";
-import { apiV2, control, start } from "./helpers";
+import { apiV2 } from "../support/raw-api";
+import { control } from "../support/control-api";
+import { startTestEmulator } from "../support/emulator";
 
 const NO_SUCH = "000000000000000000000000";
 const emulators: Record<string, Emulator> = {};
 beforeAll(async () => {
-  emulators["2.0.0"] = await start({ stackApiVersion: "2.0.0" });
-  emulators["2.36.0"] = await start({ stackApiVersion: "2.36.0" });
-  emulators.default = await start();
+  emulators["2.0.0"] = await startTestEmulator({ stackApiVersion: "2.0.0" });
+  emulators["2.36.0"] = await startTestEmulator({ stackApiVersion: "2.36.0" });
+  emulators.default = await startTestEmulator({ stackApiVersion: undefined });
 });
 afterAll(() => Promise.all(Object.values(emulators).map((e) => e.close())));
 

@@ -6,11 +6,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Emulator } from "../../emulator/index";
 import { SEEDED_WEBHOOK_ID } from "../../emulator/stack/store";
-import { apiV2, cloud, start } from "./helpers";
+import { apiV2, cloud } from "../support/raw-api";
+import { startTestEmulator } from "../support/emulator";
 
 let emulator: Emulator;
 beforeAll(async () => {
-  emulator = await start({ stackApiVersion: "2.36.0" });
+  emulator = await startTestEmulator({ stackApiVersion: "2.36.0" });
 });
 afterAll(() => emulator.close());
 
@@ -18,7 +19,7 @@ const call = (method: string, path: string, body?: unknown) => apiV2(emulator).c
 
 describe("the open-source surface answers as the real server does", () => {
   it.each(["2.36.0", "2.0.0"] as const)("a malformed JSON body on %s: 400 {message: 'Invalid JSON payload'}", async (version) => {
-    const other = version === "2.36.0" ? emulator : await start({ stackApiVersion: version });
+    const other = version === "2.36.0" ? emulator : await startTestEmulator({ stackApiVersion: version });
     try {
       for (const [method, path] of [
         ["POST", "/dashboards"],
@@ -79,7 +80,7 @@ describe("the open-source surface answers as the real server does", () => {
       service: (await cloud(e).call("GET", "/stack/sources")).json.result.map((s: { id: string }) => s.id),
     });
     const first = await ids(emulator);
-    const again = await start({ stackApiVersion: "2.36.0" });
+    const again = await startTestEmulator({ stackApiVersion: "2.36.0" });
     try {
       expect(await ids(again)).toEqual(first);
     } finally {

@@ -8,14 +8,17 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Emulator } from "../../emulator/index";
 import { replaceSavedSearch } from "../../emulator/stack/saved-searches";
 import { StackStore } from "../../emulator/stack/store";
-import { savedSearchSchema } from "../../emulator/validate/stack-saved-searches";
-import { apiV2, control, stackSurfaces, start } from "./helpers";
+import { savedSearchSchema } from "../../emulator/stack/saved-search-shape";
+import { apiV2 } from "../support/raw-api";
+import { control } from "../support/control-api";
+import { stackSurfaces } from "../support/stack-surfaces";
+import { startTestEmulator } from "../support/emulator";
 
 const NO_SUCH = "000000000000000000000000";
 
 let emulator: Emulator;
 beforeAll(async () => {
-  emulator = await start({ stackApiVersion: "2.36.0" });
+  emulator = await startTestEmulator({ stackApiVersion: "2.36.0" });
 });
 afterAll(() => emulator.close());
 
@@ -219,14 +222,14 @@ describe("state file", () => {
     const dir = mkdtempSync(path.join(tmpdir(), "emulator-stack-state-"));
     try {
       const stateFile = path.join(dir, "state.json");
-      const first = await start({ stackApiVersion: "2.36.0", stateFile });
+      const first = await startTestEmulator({ stackApiVersion: "2.36.0", stateFile });
       const sourceId = (await apiV2(first).call("GET", "/sources")).json.data[0].id;
       const search = (await apiV2(first).call("POST", "/saved-searches", { name: "kept", sourceId })).json.data;
       const hook = (
         await apiV2(first).call("POST", "/webhooks", { name: "kept", service: "generic", url: "https://hooks.example.test/k", headers: { "X-Token": "t" } })
       ).json.data;
       await first.close();
-      const second = await start({ stackApiVersion: "2.36.0", stateFile });
+      const second = await startTestEmulator({ stackApiVersion: "2.36.0", stateFile });
       try {
         expect((await apiV2(second).call("GET", `/saved-searches/${search.id}`)).json.data).toEqual(search);
         expect((await apiV2(second).call("GET", "/webhooks")).json.data.map((w: { id: string }) => w.id)).toEqual(["65f0c0de00000000000000a1", hook.id]);

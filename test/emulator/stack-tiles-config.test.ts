@@ -4,8 +4,8 @@
  */
 import { describe, expect, it } from "vitest";
 import { canCarryAlerts, readConfig, readSelectItem, seriesToConfig } from "../../emulator/stack/tiles-config";
-import type { CurrentSeries } from "../../emulator/validate/stack-current";
-import type { ParsedTileConfig } from "../../emulator/validate/stack-tile-config";
+import type { CurrentSeries } from "../../emulator/stack/shapes-current";
+import type { ParsedTileConfig } from "../../emulator/stack/tile-config-shape";
 
 const S = "65f0c0de0000000000000abc";
 

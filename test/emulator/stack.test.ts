@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Emulator } from "../../emulator/index";
-import { apiV2, cloud, start } from "./helpers";
+import { apiV2, cloud } from "../support/raw-api";
+import { startTestEmulator } from "../support/emulator";
 
 let emulator: Emulator;
 beforeAll(async () => {
-  emulator = await start({ stackApiVersion: "2.0.0" });
+  emulator = await startTestEmulator({ stackApiVersion: "2.0.0" });
 });
 afterAll(() => emulator.close());
 

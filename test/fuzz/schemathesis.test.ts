@@ -11,9 +11,10 @@ import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { JsonObject } from "../../emulator/http/body";
 import { DEFAULTS } from "../../emulator/options";
-import { ensureBuilt, launch, root, run, type RunningCli } from "../emulator/cli-process";
-import { basic, kafkaPipe, kinesisPipe, objectStoragePipe, postgresPipe, send } from "../emulator/helpers";
+import { ensureBuilt, launch, root, run, type RunningCli } from "../support/emulator-cli";
 import { documentedSpec, type FuzzTargets } from "./documented-spec";
+import { basic, send } from "../support/http";
+import { kafkaPipe, kinesisPipe, objectStoragePipe, postgresPipe } from "../support/pipe-bodies";
 
 /** Fixed, so a failure replays (`st run ... --seed`). */
 const SEED = 20261123;

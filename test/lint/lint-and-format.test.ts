@@ -7,7 +7,7 @@
  */
 import * as path from "node:path";
 import { describe, expect, it } from "vitest";
-import { root, run } from "../emulator/cli-process";
+import { root, run } from "../support/emulator-cli";
 
 /** Runs a tool of node_modules/.bin from the repository root, to its end. */
 const tool = (name: string, args: string[]) => run(path.join(root, "node_modules", ".bin", name), args);

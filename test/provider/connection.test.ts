@@ -16,7 +16,8 @@ import { alertEngine, dashboardEngine, endpointEngine, pipeEngine, savedSearchEn
 import { kafkaPipe } from "../support/pipe-fixtures";
 import { engineInputs } from "../support/pipe-props";
 import { storedEndpoints, storedPipes, storedStack } from "../support/stored";
-import { checked, fixturesOn, up } from "./stack-harness";
+import { checked, up } from "../support/engine-run";
+import { fixturesOn } from "../support/stack-targets";
 
 type Obj = Record<string, any>;
 

@@ -51,11 +51,27 @@ describe("a pipe create's check", () => {
     expect(emulator.control.stats().byRoute).toEqual({ "GET /v1/organizations/{organizationId}/services/{serviceId}/pipes": 1 });
   });
 
-  it("does not refuse a taken name: the engine checks a replacement again with no old inputs while its old pipe holds the name", async () => {
+  it("refuses a name another pipe holds, naming it and how to adopt it, with one read", async () => {
+    const checked = await pipe.check({}, pipeInputs("gate-taken"));
+    const made = await pipe.create(checked.inputs!);
+    emulator.control.resetStats();
+    const r = await pipe.check({}, pipeInputs("gate-taken", { destination: { ...checked.inputs!.destination, table: "other_table" } }));
+    expect(r.failures?.map((f) => f.property)).toEqual(["name"]);
+    expect(reasons(r)).toContain(`the name "gate-taken" is taken by pipe ${made.id}`);
+    expect(reasons(r)).toContain(`pipestack:adopt["gate-taken"]`);
+    expect(requests()).toBe(1);
+  });
+
+  it("does not refuse the name of a replacement: the engine checks it again with no old inputs while its old pipe holds the name", async () => {
     const checked = await pipe.check({}, pipeInputs("gate-replaced"));
     await pipe.create(checked.inputs!);
+    const news = pipeInputs("gate-replaced", { destination: { ...checked.inputs!.destination, table: "other_table" } });
+    // The engine's first check of the existing resource, with its old inputs: no read.
     emulator.control.resetStats();
-    const r = await pipe.check({}, pipeInputs("gate-replaced", { destination: { ...checked.inputs!.destination, table: "other_table" } }));
+    expect(reasons(await pipe.check(checked.inputs!, news))).toBe("");
+    expect(requests()).toBe(0);
+    // Its diff says replace; the engine checks the same resource again with no old inputs.
+    const r = await pipe.check({}, news);
     expect(reasons(r)).toBe("");
     expect(requests()).toBe(1);
   });

@@ -10,12 +10,13 @@ import { getReversePrivateEndpoints } from "../../provider/functions/get-reverse
 import { getStackSources, getStackSourcesOutput } from "../../provider/functions/get-stack-sources";
 import { getStackWebhooks } from "../../provider/functions/get-stack-webhooks";
 import { useEnv, valueOf } from "../support/program-functions";
-import { configFor, start, type TargetKind } from "./stack-harness";
+import { configFor, type TargetKind } from "../support/stack-targets";
+import { startTestEmulator } from "../support/emulator";
 
 let emulator: Emulator;
 const saved = { ...process.env };
 beforeAll(async () => {
-  emulator = await start("2.36.0");
+  emulator = await startTestEmulator({ stackApiVersion: "2.36.0" });
   void pulumi.runtime.setMocks({ newResource: (a) => ({ id: `${a.name}-id`, state: a.inputs }), call: (a) => a.inputs }, "project", "stack", false);
 });
 afterAll(() => emulator.close());

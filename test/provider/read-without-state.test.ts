@@ -7,12 +7,15 @@ import type { Emulator } from "../../emulator";
 import { alertEngine as alerts, dashboardEngine as dashboards, pipeEngine as pipes, EXISTING } from "../support/engines";
 import { kafkaPipe } from "../support/pipe-fixtures";
 import { engineInputs } from "../support/pipe-props";
-import { checked, emulatorOf, fixturesOn, STACK_CASES, start, startGenerations, useTarget } from "./stack-harness";
+import { checked } from "../support/engine-run";
+import { emulatorOf, startGenerations } from "../support/stack-generations";
+import { fixturesOn, STACK_CASES, useTarget } from "../support/stack-targets";
+import { startTestEmulator } from "../support/emulator";
 
 type Obj = Record<string, any>;
 let emulator: Emulator;
 beforeAll(async () => {
-  emulator = await start();
+  emulator = await startTestEmulator();
 });
 afterAll(() => emulator.close());
 beforeEach(() => emulator.control.reset());

@@ -146,7 +146,7 @@ describe("a settings PUT of an update echoing the old credential", () => {
 });
 
 describe("an error body cut short for the message", () => {
-  // Only a credential the provider holds in plaintext: half of one cannot be found by its fingerprint (README, Security).
+  // Only a credential the provider holds in plaintext: half of one cannot be found by its fingerprint (docs/security.md).
   it("leaves no half of a credential that straddles the cut (refresh GET, plain-text body, an older state's plaintext outputs)", async () => {
     const password = "straddling-kafka-password-0042";
     const spec = { ...kafkaPipe("cut"), source: { kafka: { ...kafkaPipe("cut").source.kafka, credentials: { username: "ingest", password } } } };

@@ -10,7 +10,7 @@ import { dns, endpointInputs } from "../support/endpoint-fixtures";
 import { emulatorWithEngine } from "../support/engine";
 import { endpointEngine as engine } from "../support/engines";
 import { storedEndpoints } from "../support/stored";
-import { checked } from "./stack-harness";
+import { checked } from "../support/engine-run";
 
 type Obj = Record<string, any>;
 const STEP_MS = 120;

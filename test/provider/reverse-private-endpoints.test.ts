@@ -4,13 +4,14 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { Emulator } from "../../emulator/index";
 import { getReversePrivateEndpoints, getReversePrivateEndpointsOutput } from "../../provider/functions/get-reverse-private-endpoints";
 import { settingKeys } from "../../provider/config";
-import { configFor, start } from "./stack-harness";
+import { configFor } from "../support/stack-targets";
+import { startTestEmulator } from "../support/emulator";
 
 let emulator: Emulator;
 const saved = { ...process.env };
 
 beforeAll(async () => {
-  emulator = await start();
+  emulator = await startTestEmulator();
   void pulumi.runtime.setMocks({ newResource: (a) => ({ id: `${a.name}-id`, state: a.inputs }), call: (a) => a.inputs }, "project", "stack", false);
 });
 afterAll(() => emulator.close());

@@ -9,7 +9,9 @@ import { alertEngine as alertImpl } from "../support/engines";
 import { rawJson } from "../support/raw-api";
 import { storedStack } from "../support/stored";
 import { alertInputs } from "../support/stack-fixtures";
-import { TARGETS, checked, preview, startGenerations, surfaceOf, up, useTarget } from "./stack-harness";
+import { TARGETS, surfaceOf, useTarget } from "../support/stack-targets";
+import { checked, preview, up } from "../support/engine-run";
+import { startGenerations } from "../support/stack-generations";
 
 const SEEDED_WEBHOOK = "65f0c0de00000000000000a1";
 const hook = (webhookId: string) => ({ type: "webhook", webhookId });

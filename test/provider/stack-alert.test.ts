@@ -8,21 +8,10 @@ import { rawCall, rawJson } from "../support/raw-api";
 import { storedStack } from "../support/stored";
 import type { Emulator } from "../../emulator/index";
 import { alertEngine as alertImpl, dashboardEngine as dashboardImpl } from "../support/engines";
-import {
-  KEY_SECRET,
-  STACK_CASES,
-  STACK_TOKEN,
-  STACK_VERSIONS,
-  checked,
-  emulatorOf,
-  fixturesOn,
-  stackCase,
-  preview,
-  startGenerations,
-  surfaceOf,
-  up,
-  useTarget,
-} from "./stack-harness";
+import { KEY_SECRET, STACK_TOKEN } from "../support/emulator";
+import { STACK_CASES, STACK_VERSIONS, fixturesOn, surfaceOf, useTarget } from "../support/stack-targets";
+import { checked, preview, up } from "../support/engine-run";
+import { emulatorOf, stackCase, startGenerations } from "../support/stack-generations";
 
 const emulators = startGenerations();
 

@@ -2,7 +2,9 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { alertEngine as alerts, dashboardEngine as dashboards } from "../support/engines";
 import { storedStack } from "../support/stored";
 import type { Emulator } from "../../emulator";
-import { checked, STACK_CASES, stackCase, startGenerations, useTarget } from "./stack-harness";
+import { checked } from "../support/engine-run";
+import { STACK_CASES, useTarget } from "../support/stack-targets";
+import { stackCase, startGenerations } from "../support/stack-generations";
 
 const emulators = startGenerations();
 

@@ -9,7 +9,9 @@ import { describe, expect, it } from "vitest";
 import { storedStack } from "../support/stored";
 import { dashboardEngine as dashboardImpl, EXISTING } from "../support/engines";
 import { filter, series, tile } from "../support/stack-fixtures";
-import { TARGETS, preview, startGenerations, up, useTarget } from "./stack-harness";
+import { TARGETS, useTarget } from "../support/stack-targets";
+import { preview, up } from "../support/engine-run";
+import { startGenerations } from "../support/stack-generations";
 
 type Obj = Record<string, any>;
 const both = startGenerations();

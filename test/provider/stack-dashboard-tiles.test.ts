@@ -10,7 +10,9 @@ import { storedStack } from "../support/stored";
 import { rawJson } from "../support/raw-api";
 import { dashboardEngine as dashboardImpl } from "../support/engines";
 import { cfg, filter, series, tile } from "../support/stack-fixtures";
-import { STACK_VERSIONS, TARGETS, preview, start, surfaceOf, up, useTarget } from "./stack-harness";
+import { STACK_VERSIONS, TARGETS, surfaceOf, useTarget } from "../support/stack-targets";
+import { preview, up } from "../support/engine-run";
+import { startTestEmulator } from "../support/emulator";
 
 type Obj = Record<string, any>;
 /** What a row needs from the stack: its sources (log, trace) and their connection. */
@@ -99,7 +101,7 @@ const CONFIG_ROWS: [string, (r: Refs) => Obj][] = [
 
 const emulators = new Map<string, Emulator>();
 beforeAll(async () => {
-  for (const version of STACK_VERSIONS) emulators.set(version, await start(version));
+  for (const version of STACK_VERSIONS) emulators.set(version, await startTestEmulator({ stackApiVersion: version }));
 });
 afterAll(() => Promise.all([...emulators.values()].map((e) => e.close())));
 

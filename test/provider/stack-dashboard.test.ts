@@ -3,7 +3,9 @@ import { rawCall } from "../support/raw-api";
 import { storedStack } from "../support/stored";
 import type { Emulator } from "../../emulator/index";
 import { alertEngine as alertImpl, dashboardEngine as dashboardImpl } from "../support/engines";
-import { STACK_CASES, preview, stackCase, startGenerations, surfaceOf, up, useTarget, type Deployed } from "./stack-harness";
+import { STACK_CASES, surfaceOf, useTarget } from "../support/stack-targets";
+import { preview, up, type Deployed } from "../support/engine-run";
+import { stackCase, startGenerations } from "../support/stack-generations";
 
 const emulators = startGenerations();
 

@@ -7,7 +7,10 @@ import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { alertEngine as alertImpl, savedSearchEngine as searchImpl } from "../support/engines";
 import { rawCall, rawJson } from "../support/raw-api";
 import { alertInputs } from "../support/stack-fixtures";
-import { KEY_SECRET, STACK_TOKEN, TARGETS, checked, preview, startGenerations, surfaceOf, up, useTarget } from "./stack-harness";
+import { KEY_SECRET, STACK_TOKEN } from "../support/emulator";
+import { TARGETS, surfaceOf, useTarget } from "../support/stack-targets";
+import { checked, preview, up } from "../support/engine-run";
+import { startGenerations } from "../support/stack-generations";
 
 const emulators = startGenerations();
 

@@ -3,14 +3,15 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { storedStack } from "../support/stored";
 import type { Emulator } from "../../emulator/index";
 import { getStackSources, getStackSourcesOutput } from "../../provider/functions/get-stack-sources";
-import { KEY_SECRET, STACK_TOKEN, TARGETS, configFor, start } from "./stack-harness";
 import { useEnv, valueOf } from "../support/program-functions";
+import { KEY_SECRET, STACK_TOKEN, startTestEmulator } from "../support/emulator";
+import { TARGETS, configFor } from "../support/stack-targets";
 
 let emulator: Emulator;
 const saved = { ...process.env };
 
 beforeAll(async () => {
-  emulator = await start();
+  emulator = await startTestEmulator();
   void pulumi.runtime.setMocks({ newResource: (a) => ({ id: `${a.name}-id`, state: a.inputs }), call: (a) => a.inputs }, "project", "stack", false);
 });
 afterAll(() => emulator.close());

@@ -7,7 +7,9 @@ import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { getStackWebhooks, getStackWebhooksOutput } from "../../provider/functions/get-stack-webhooks";
 import { useEnv, valueOf } from "../support/program-functions";
 import { rawJson } from "../support/raw-api";
-import { KEY_SECRET, STACK_TOKEN, TARGETS, configFor, startGenerations, surfaceOf } from "./stack-harness";
+import { KEY_SECRET, STACK_TOKEN } from "../support/emulator";
+import { TARGETS, configFor, surfaceOf } from "../support/stack-targets";
+import { startGenerations } from "../support/stack-generations";
 
 const emulators = startGenerations();
 const saved = { ...process.env };

@@ -25,7 +25,10 @@ import { kafkaPipe, objectStoragePipe } from "../support/pipe-fixtures";
 import { engineInputs } from "../support/pipe-props";
 import { rawJson } from "../support/raw-api";
 import { storedEndpoints, storedPipes, storedStack, type Stored } from "../support/stored";
-import { checked, STACK_CASES, stackCase, start, startGenerations, surfaceOf, useTarget } from "./stack-harness";
+import { checked } from "../support/engine-run";
+import { STACK_CASES, surfaceOf, useTarget } from "../support/stack-targets";
+import { stackCase, startGenerations } from "../support/stack-generations";
+import { startTestEmulator } from "../support/emulator";
 
 type Obj = Record<string, any>;
 
@@ -72,7 +75,7 @@ const ids = (objects: readonly Stored[]) => objects.map((o) => o.id).sort();
 describe("pipes and endpoints (one service)", () => {
   let emulator: Emulator;
   beforeAll(async () => {
-    emulator = await start();
+    emulator = await startTestEmulator();
   });
   afterAll(() => emulator.close());
   beforeEach(() => {

@@ -9,13 +9,16 @@ import { alertEngine as alerts, dashboardEngine as dashboards, pipeEngine as pip
 import { kafkaPipe } from "../support/pipe-fixtures";
 import { engineInputs } from "../support/pipe-props";
 import { storedPipes, storedStack } from "../support/stored";
-import { checked, STACK_CASES, stackCase, start, startGenerations, useTarget } from "./stack-harness";
+import { checked } from "../support/engine-run";
+import { STACK_CASES, useTarget } from "../support/stack-targets";
+import { stackCase, startGenerations } from "../support/stack-generations";
+import { startTestEmulator } from "../support/emulator";
 
 type Obj = Record<string, any>;
 let emulator: Emulator;
 
 beforeAll(async () => {
-  emulator = await start();
+  emulator = await startTestEmulator();
 });
 afterAll(() => emulator.close());
 beforeEach(() => {

@@ -32,8 +32,8 @@ import { schemaPaths } from "../support/schema-paths";
 import { storedStack } from "../support/stored";
 import { rawJson } from "../support/raw-api";
 import { startTestEmulator } from "../support/emulator";
-import { useTarget } from "./stack-harness";
 import { WIRE_FIXTURES, type Refs } from "./wire-fixtures";
+import { useTarget } from "../support/stack-targets";
 
 type Obj = Record<string, any>;
 

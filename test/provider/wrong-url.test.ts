@@ -14,7 +14,9 @@ import { alertEngine, dashboardEngine, endpointEngine, pipeEngine, savedSearchEn
 import { kafkaPipe } from "../support/pipe-fixtures";
 import { checkedPipe } from "../support/pipe-props";
 import { storedEndpoints, storedPipes, storedStack } from "../support/stored";
-import { checked, configFor, fixturesOn, start, up, type Deployed, type TargetKind } from "./stack-harness";
+import { checked, up, type Deployed } from "../support/engine-run";
+import { configFor, fixturesOn, type TargetKind } from "../support/stack-targets";
+import { startTestEmulator } from "../support/emulator";
 
 type Obj = Record<string, any>;
 
@@ -35,7 +37,7 @@ const settings = (target: TargetKind, over: Record<string, string> = {}) =>
   configureWith(configFor(target, emulator, { pollIntervalMs: "10", maxRetries: "0", ...over }));
 
 beforeAll(async () => {
-  emulator = await start({ stackApiVersion: "2.36.0", retryAfterSeconds: 0 });
+  emulator = await startTestEmulator({ stackApiVersion: "2.36.0", retryAfterSeconds: 0 });
   const ref = { organizationId: emulator.options.organizationId, serviceId: emulator.options.serviceId };
   settings("cloud");
   const pipe = await pipeEngine.create(await checkedPipe(emulator, kafkaPipe("kept")));

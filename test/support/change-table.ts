@@ -1,7 +1,8 @@
 /**
- * The README's change tables, written from the field policies: which fields change in place and
- * which need a new object. `test/unit/readme-change-table.test.ts` fails when the README and the
- * policies disagree, and prints the table to paste.
+ * The change tables of the guides (docs/pipes.md, docs/stack.md, docs/private-endpoints.md),
+ * written from the field policies: which fields change in place and which need a new object.
+ * `test/package/change-tables.test.ts` fails when a page and the policies disagree, and prints the
+ * table to paste.
  */
 import type { AnyNode, PolicyTree } from "../../provider/schemas/field-policy";
 import { pipePolicy } from "../../provider/schemas/pipe-policy";
@@ -82,7 +83,7 @@ export function endpointChangeTable(): string {
 }
 
 /** The text between `<!-- change-table:NAME -->` and `<!-- /change-table:NAME -->`, trimmed. */
-export function tableInReadme(readme: string, name: string): string | undefined {
-  const m = new RegExp(`<!-- change-table:${name} -->\\n([\\s\\S]*?)\\n<!-- /change-table:${name} -->`).exec(readme);
+export function tableIn(page: string, name: string): string | undefined {
+  const m = new RegExp(`<!-- change-table:${name} -->\\n([\\s\\S]*?)\\n<!-- /change-table:${name} -->`).exec(page);
   return m?.[1]?.trim();
 }

@@ -3,7 +3,8 @@
  * those bags by hand (also broken ones), so they see the engines through this untyped view; the
  * engines themselves are typed from the schemas.
  */
-import { provider as pipe, wouldCollide as pipeWouldCollide } from "../../provider/impl/pipe";
+import { provider as pipe } from "../../provider/impl/pipe";
+import { wouldCollide as pipeWouldCollide } from "../../provider/impl/pipe/diff-answer";
 import { provider as alert } from "../../provider/impl/stack-alert";
 import { provider as dashboard } from "../../provider/impl/stack-dashboard";
 import { provider as endpoint } from "../../provider/impl/reverse-private-endpoint";

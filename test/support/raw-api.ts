@@ -1,22 +1,22 @@
 /**
- * The one raw API client of the tests: calls the emulator as a user with the credentials would,
- * behind the provider's back (changes made outside Pulumi, objects to adopt).
+ * Calls the emulator's API as a user with the credentials would, behind the provider's back
+ * (changes made outside Pulumi, objects to adopt, the emulator's own tests).
  */
 import type { Emulator } from "../../emulator";
+import { basic, send, type Answer } from "./http";
 
 /** `cloud`: a service's API; `stack-cloud`: its stack proxy; `stack-server`: the open-source stack server. */
 export type Surface = "cloud" | "stack-cloud" | "stack-server";
 
-function urlOf(emulator: Emulator, surface: Surface, path: string): string {
-  const { organizationId, serviceId } = emulator.options;
-  const service = `${emulator.url}/v1/organizations/${organizationId}/services/${serviceId}`;
+function urlOf(emulator: Emulator, surface: Surface, path: string, serviceId = emulator.options.serviceId): string {
+  const service = `${emulator.url}/v1/organizations/${emulator.options.organizationId}/services/${serviceId}`;
   if (surface === "stack-server") return `${emulator.url}/api/v2${path}`;
   return surface === "stack-cloud" ? `${service}/stack${path}` : `${service}${path}`;
 }
 
 function authorization(emulator: Emulator, surface: Surface): string {
   const { keyId, keySecret, stackToken } = emulator.options;
-  return surface === "stack-server" ? `Bearer ${stackToken}` : `Basic ${Buffer.from(`${keyId}:${keySecret}`).toString("base64")}`;
+  return surface === "stack-server" ? `Bearer ${stackToken}` : basic(keyId, keySecret);
 }
 
 /** One request; the answer as it came. */
@@ -34,4 +34,20 @@ export async function rawJson(emulator: Emulator, surface: Surface, method: stri
   if (!text) return undefined;
   const json = JSON.parse(text) as { result?: unknown; data?: unknown };
   return surface === "stack-server" ? json.data : json.result;
+}
+
+/** A cloud API client bound to one service of the emulator; its answers whatever their status. */
+export function cloud(emulator: Emulator, serviceId = emulator.options.serviceId) {
+  const base = urlOf(emulator, "cloud", "", serviceId);
+  const auth = { authorization: authorization(emulator, "cloud") };
+  return {
+    base,
+    call: (method: string, path: string, body?: unknown): Promise<Answer> => send(`${base}${path}`, method, body, auth),
+  };
+}
+
+/** A client of the open-source stack server's `/api/v2`; its answers whatever their status. */
+export function apiV2(emulator: Emulator) {
+  const auth = { authorization: authorization(emulator, "stack-server") };
+  return { call: (method: string, path: string, body?: unknown): Promise<Answer> => send(urlOf(emulator, "stack-server", path), method, body, auth) };
 }

@@ -4,7 +4,7 @@ import * as path from "node:path";
 import { describe, expect, it } from "vitest";
 
 /**
- * The README's performance section is generated: it must be exactly what the bench's report
+ * The figures of docs/performance.md are generated: it must be exactly what the bench's report
  * makes of the committed results, so no figure in it is typed (or left stale) by hand. And the
  * results file keeps the keys tooling reads.
  */
@@ -16,9 +16,9 @@ const report = load("./bench/lib/report.js") as {
   readmeSection(readme: string): string | undefined;
 };
 const results = JSON.parse(fs.readFileSync(path.join(root, "bench", "results.json"), "utf8")) as Record<string, unknown>;
-const readme = fs.readFileSync(path.join(root, "README.md"), "utf8");
+const readme = fs.readFileSync(path.join(root, "docs", "performance.md"), "utf8");
 
-describe("bench results in the README", () => {
+describe("bench results in docs/performance.md", () => {
   it("the performance section is the report of bench/results.json, and bench/results.md is too", () => {
     const md = report.markdown(results);
     expect(report.readmeSection(readme)).toBe(md);

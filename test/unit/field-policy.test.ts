@@ -1,7 +1,7 @@
 /**
  * The field policies and what is worked out from them: secret locations, the PATCH of each
  * in-place field, the create body, the read-back. Type tests are checked by the compiler
- * (test/unit/typecheck.test.ts).
+ * (test/package/typecheck.test.ts).
  */
 import { describe, expect, expectTypeOf, it } from "vitest";
 import { planUpdate } from "../../provider/impl/pipe/update-plan";

@@ -6,7 +6,7 @@
 import { readFileSync } from "node:fs";
 import * as path from "node:path";
 import { describe, expect, it } from "vitest";
-import { isSidebarFilter as emulatorRule } from "../../emulator/validate/pinned-filter";
+import { isSidebarFilter as emulatorRule } from "../../emulator/stack/pinned-filter";
 import { isSidebarFilter as providerRule } from "../../provider/schemas/refinements/pinned-filter";
 
 const ifOr = "if(SeverityText = 'error' or SeverityText = 'fatal', 'Errors', 'Non-errors')";
@@ -53,10 +53,11 @@ describe.each([
   it.each(refused)("refuses %s", (_what, filter) => expect(rule(filter)).toBe(false));
 });
 
-describe("the saved-search filters the README shows", () => {
-  const readme = readFileSync(path.resolve(__dirname, "..", "..", "README.md"), "utf8");
+describe("the saved-search filters the README and docs/stack.md show", () => {
+  const root = path.resolve(__dirname, "..", "..");
+  const shown = ["README.md", "docs/stack.md"].map((file) => readFileSync(path.join(root, file), "utf8")).join("\n");
   // Placeholders of the prose (`<column>`) aside.
-  const conditions = [...readme.matchAll(/\{ condition: "([^"<]+)" \}/g)].map((m) => m[1]);
+  const conditions = [...shown.matchAll(/\{ condition: "([^"<]+)" \}/g)].map((m) => m[1]);
   it("are there, and each is one the server takes", () => {
     expect(conditions.length).toBeGreaterThanOrEqual(2);
     for (const condition of conditions) expect(providerRule({ condition }), condition).toBe(true);

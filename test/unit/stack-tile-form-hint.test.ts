@@ -3,7 +3,7 @@ import { ApiError } from "../../provider/client/errors";
 import { tileFormHint, withFormHint } from "../../provider/impl/stack/tile-form-hint";
 
 const tile = (over: Record<string, unknown>) => ({ name: "T", x: 0, y: 0, w: 1, h: 1, ...over });
-const refused = (status: number) => new ApiError({ status, code: "HTTP_400", detail: "Body validation failed", method: "POST", path: "/api/v2/dashboards" });
+const refused = (status: number) => new ApiError({ status, apiCode: "HTTP_400", detail: "Body validation failed", method: "POST", path: "/api/v2/dashboards" });
 
 describe("tileFormHint: which generation a program's tiles need", () => {
   it.each([

@@ -6,7 +6,7 @@ import type { Settings } from "../../provider/config";
 import type { StackAlertArgs } from "../../provider/resources/stack-alert";
 import type { StackDashboard } from "../../provider/resources/stack-dashboard";
 
-// These assertions are checked by the compiler (test/unit/typecheck.test.ts runs tsc over the
+// These assertions are checked by the compiler (test/package/typecheck.test.ts runs tsc over the
 // tests); at run time they are no-ops.
 describe("public types", () => {
   it("PipeArgs takes Outputs at any depth", () => {

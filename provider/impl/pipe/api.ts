@@ -1,3 +1,4 @@
+import { addedTo, PipestackError } from "../../errors";
 import { ConflictError } from "../../client/errors";
 import type { PollOptions } from "../../client/poll";
 import { createMarker, createOnce, isMarker } from "../create-once";
@@ -57,7 +58,7 @@ export function createPipe(svc: CloudService, body: Record<string, unknown>, sec
       before: (listed) => {
         const holder = holderOf(listed, name);
         // Not a made-up 409: no POST was sent.
-        if (holder) throw new Error(`POST ${pipes(svc)} not sent: ${takenBefore(name, holder)}`);
+        if (holder) throw new PipestackError("PIPESTACK_CONFLICT", `POST ${pipes(svc)} not sent: ${takenBefore(name, holder)}`);
       },
       howToAdopt: (id) => adoptPipeHint(name, id),
       conflict: (err, listed, existed) => {
@@ -71,6 +72,12 @@ export function createPipe(svc: CloudService, body: Record<string, unknown>, sec
     },
     svc.client.retryPolicy,
   );
+}
+
+/** Why a create of a pipe named `name` would be refused by the pipes listed, or `undefined` when the name is free. */
+export function nameTaken(listed: readonly ApiPipe[], name: string): string | undefined {
+  const holder = holderOf(listed, name);
+  return holder && takenBefore(name, holder);
 }
 
 /** The service's pipes, in the API's shape: one GET. */
@@ -103,7 +110,8 @@ export async function renameCreated(svc: CloudService, made: ApiPipe, name: stri
     );
     await deletePipe(svc, made.id, opts).catch((failed: unknown) => {
       const why = failed instanceof Error ? failed.message : String(failed);
-      throw new Error(
+      throw addedTo(
+        failed,
         `${err.message}; another pipe took the name ${JSON.stringify(name)} while this create ran, and deleting the pipe this create made (${made.id}) failed: ${why}`,
       );
     });
@@ -137,8 +145,8 @@ export function sendCommand(svc: CloudService, id: string, command: "start" | "s
 }
 
 /** The pipe `id` and its service's pipe list, for the read-or-gone rule (see `../gone`). */
-export function pipeWhereabouts(svc: CloudService, id: string): Whereabouts<ApiPipe> {
-  return { noun: "pipe", id, client: svc.client, collection: pipes(svc), get: () => getPipe(svc, id) };
+export function pipeWhereabouts(svc: CloudService, id: string): Whereabouts<ApiPipe> & { where: string } {
+  return { noun: "pipe", id, client: svc.client, collection: pipes(svc), get: () => getPipe(svc, id), where: `in service ${svc.ref.serviceId}` };
 }
 
 /**

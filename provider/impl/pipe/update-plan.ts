@@ -138,9 +138,11 @@ export function planUpdate(olds: PipeOutputs, news: PipeInputs, changes: readonl
         if (field.at[0] === "stopped" && typeof value === "boolean") plan.commands.unshift(value ? "stop" : "start");
         if (field.at[0] === "resyncToken" && value !== undefined) plan.commands.push("resync");
         break;
-      default:
+      case undefined:
         // The provider's own (waitTimeoutSeconds): no request.
         break;
+      default:
+        field.patch satisfies never;
     }
   }
   // The API takes field mappings only together with the columns they map to.

@@ -3,7 +3,7 @@ import { path } from "../../client/paths";
 import type { CloudService } from "../../client/cloud";
 import { reversePrivateEndpoint, type ReversePrivateEndpoint } from "../../schemas/reverse-private-endpoint";
 import { createOnce } from "../create-once";
-import { deleteUntilGone, pollOrGone, type Whereabouts } from "../gone";
+import { deleteUntilGone, type Whereabouts } from "../gone";
 import { parsed } from "../parse-answer";
 
 /** The reverse private endpoint requests, one function each, on one service. */
@@ -59,8 +59,15 @@ export async function patchEndpoint(svc: CloudService, id: string, body: Record<
 }
 
 /** The endpoint `id` and its service's endpoint list, for the read-or-gone rule (see `../gone`). */
-export function endpointWhereabouts(svc: CloudService, id: string): Whereabouts<ReversePrivateEndpoint> {
-  return { noun: "reverse private endpoint", id, client: svc.client, collection: endpoints(svc), get: () => getEndpoint(svc, id) };
+export function endpointWhereabouts(svc: CloudService, id: string): Whereabouts<ReversePrivateEndpoint> & { where: string } {
+  return {
+    noun: "reverse private endpoint",
+    id,
+    client: svc.client,
+    collection: endpoints(svc),
+    get: () => getEndpoint(svc, id),
+    where: `in service ${svc.ref.serviceId}`,
+  };
 }
 
 /**
@@ -74,17 +81,4 @@ export function deleteEndpoint(svc: CloudService, id: string, opts: PollOptions)
     opts,
     (e) => e.status,
   );
-}
-
-/**
- * Polls the endpoint until `done` says so, or it disappears (`gone`). Throws a `PollTimeout`
- * with the last endpoint read and its status when time runs out.
- */
-export function pollEndpoint(
-  svc: CloudService,
-  id: string,
-  done: (e: ReversePrivateEndpoint) => boolean,
-  opts: PollOptions,
-): Promise<ReversePrivateEndpoint | "gone"> {
-  return pollOrGone(endpointWhereabouts(svc, id), done, opts, (e) => e.status);
 }

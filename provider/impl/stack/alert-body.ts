@@ -4,6 +4,7 @@ import { currentOnlyAlertFields, stackAlertPolicy } from "../../schemas/stack-al
 import type { AlertInputs } from "../../schemas/stack-props";
 import type { StackGeneration } from "./generation";
 import { isObj, type Obj } from "../../schemas/plain-object";
+import { StackGenerationError } from "../../errors/stack-generation";
 
 /** Fields of the alert request (contract row 6): every field the alert policy sends in a body. */
 const REQUEST_FIELDS = bodyKeys(stackAlertPolicy);
@@ -45,7 +46,7 @@ export function alertBody(inputs: AlertInputs, generation: StackGeneration, tile
   }
   const gaps = firstGenerationGaps(inputs);
   if (gaps.length > 0) {
-    throw new Error(
+    throw new StackGenerationError(
       `this stack server speaks the first generation of the stack API, which has no ${gaps.join(", ")}: remove them, or use a current server (API 2.36 or later)`,
     );
   }

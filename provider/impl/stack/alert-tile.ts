@@ -1,15 +1,20 @@
 import { path } from "../../client/paths";
 import type { StackTarget } from "../../client/stack-target";
+import type { DISPLAY_TYPES } from "../../schemas/stack-dashboard-config";
 import type { AlertInputs } from "../../schemas/stack-props";
 import { orGone } from "../gone";
 import { stackWhereabouts } from "./api";
 import { isObj, type Obj } from "../../schemas/plain-object";
+import { InvalidArgumentError } from "../../errors/invalid-argument";
+
+/** A builder tile's display type: the kinds below are checked against it. */
+type DisplayType = (typeof DISPLAY_TYPES)[number];
 
 /** What the server does to an alert whose tile leaves its dashboard: said wherever that explains a failure or a loss. */
 export const REMOVED_TILE_RULE = "a tile removed from its dashboard takes its alerts with it: the server deletes them at that dashboard update";
 
 /** The tile kinds that can carry alerts (notes: "Current shapes"); the server deletes an alert on any other at the next dashboard PUT. */
-const ALERTABLE_TILE_KINDS: readonly string[] = ["line", "stacked_bar", "number"];
+const ALERTABLE_TILE_KINDS: readonly string[] = ["line", "stacked_bar", "number"] satisfies readonly DisplayType[];
 
 /**
  * A tile's kind as the server judges it for alerts: the `config` form's `displayType`; in the
@@ -81,9 +86,9 @@ export async function resolveAlertTile(t: StackTarget, inputs: AlertInputs): Pro
   if (inputs.source !== "tile" || typeof inputs.dashboardId !== "string") return inputs.tileId;
   const dashboardId = inputs.dashboardId;
   const live = await liveDashboard(t, dashboardId);
-  if (live === undefined) throw new Error(`dashboardId: there is no dashboard ${dashboardId} on ${t.key} (a tile alert needs its dashboard)`);
+  if (live === undefined) throw new InvalidArgumentError(`dashboardId: there is no dashboard ${dashboardId} on ${t.key} (a tile alert needs its dashboard)`);
   const found = alertTileOn(live, { tileId: inputs.tileId, tile: inputs.tile }, dashboardId);
-  if ("property" in found) throw new Error(`${found.property}: ${found.reason}`);
+  if ("property" in found) throw new InvalidArgumentError(`${found.property}: ${found.reason}`);
   return found.id;
 }
 

@@ -3,6 +3,7 @@ import { currentOnlyDashboardFields } from "../../schemas/stack-dashboard-policy
 import type { DashboardInputs } from "../../schemas/stack-props";
 import { canonical } from "../canonical";
 import { stackGeneration } from "./generation";
+import { StackGenerationError } from "../../errors/stack-generation";
 
 /** The current-only fields a dashboard sets (an empty list or a null query is not set). Pure. */
 function currentOnlyDashboardGaps(inputs: DashboardInputs): string[] {
@@ -17,7 +18,7 @@ function currentOnlyDashboardGaps(inputs: DashboardInputs): string[] {
 export async function refuseOnFirstGeneration(target: StackTarget, inputs: DashboardInputs): Promise<void> {
   const gaps = currentOnlyDashboardGaps(inputs);
   if (gaps.length === 0 || (await stackGeneration(target)) === "current") return;
-  throw new Error(
+  throw new StackGenerationError(
     `this stack server speaks the first generation of the stack API, which has no dashboard ${gaps.join(", ")}: it would drop them; remove them, or use a current server (API 2.36 or later)`,
   );
 }

@@ -1,4 +1,5 @@
 import { ApiError } from "../../client/errors";
+import { PipestackError } from "../../errors/pipestack-error";
 import { isObj } from "../canonical";
 
 /**
@@ -25,11 +26,11 @@ export function tileFormHint(inputs: { tiles?: unknown; filters?: unknown; conta
 }
 
 /**
- * `err`, or for a 400 of a dashboard create, an error whose message adds the hint (messages are
- * all that reach the engine). Only a create: a dashboard that exists was taken in its form.
+ * `err`, or for a 400 of a dashboard create, an error with its code whose message adds the hint
+ * (messages are all that reach the engine). Only a create: a dashboard that exists was taken in its form.
  */
 export function withFormHint(err: unknown, inputs: { tiles?: unknown }): unknown {
   if (!(err instanceof ApiError) || err.status !== 400) return err;
   const hint = tileFormHint(inputs);
-  return hint === undefined ? err : new Error(`${err.message}. Perhaps: ${hint}`, { cause: err });
+  return hint === undefined ? err : new PipestackError(err.code, `${err.message}. Perhaps: ${hint}`, { cause: err });
 }

@@ -7,7 +7,8 @@ import { StackAlert, StackDashboard, getStackSourcesOutput, type StackTileArgs }
 const config = new pulumi.Config();
 const errorsWidth = config.getNumber("errorsWidth") ?? 12;
 // `dropErrors`: the dashboard loses its "Errors" tile while the alerts on it stay in the program;
-// `byId: false` leaves out the alert by id.
+// `byId: false` leaves out the alert by id, `byName: false` the one by name (so that the check of
+// one alert fails alone: the engine stops at whichever failing check answers first).
 const dropErrors = config.getBoolean("dropErrors") ?? false;
 const logs = getStackSourcesOutput().apply((list) => list.find((s) => s.kind === "log")!.id);
 
@@ -36,8 +37,8 @@ const alert = {
   interval: "5m",
   channel: { type: "webhook", webhookId: config.require("webhookId") },
 } as const;
-const byName = new StackAlert("by-name", { ...alert, dashboardId: board.id, tile: "Errors" });
+const byName = (config.getBoolean("byName") ?? true) ? new StackAlert("by-name", { ...alert, dashboardId: board.id, tile: "Errors" }) : undefined;
 if (config.getBoolean("byId") ?? true) new StackAlert("by-id", { ...alert, dashboardId: board.id, tileId: board.tileIds["Errors"] });
 
 export const errorsTileId = board.tileIds["Errors"];
-export const byNameTileId = byName.tileId;
+export const byNameTileId = byName?.tileId;

@@ -1,70 +1,8 @@
 /**
- * Shared test helpers: HTTP calls against an emulator on port 0, and request bodies of
- * valid pipes that each test varies. No assertions live here.
+ * Pipe create bodies as the cloud API takes them, one per source kind, small and each valid:
+ * the emulator's own tests vary them field by field (provider tests use pipe-fixtures.ts, a
+ * program's inputs). No assertions live here.
  */
-import { startEmulator, type Emulator, type EmulatorOptions } from "../../emulator/index";
-
-/** An answer, read once, with its body parsed when it is JSON. */
-export interface Answer {
-  status: number;
-  headers: Headers;
-  text: string;
-  /** Parsed JSON body, or undefined when the body is not JSON. */
-  json: any;
-}
-
-/** Starts an emulator for one test file (no delays by default). */
-export function start(options: EmulatorOptions = {}): Promise<Emulator> {
-  return startEmulator({ port: 0, stepMs: 0, retryAfterSeconds: 0, ...options });
-}
-
-/** `Basic <base64(id:secret)>`. */
-export function basic(id: string, secret: string): string {
-  return `Basic ${Buffer.from(`${id}:${secret}`).toString("base64")}`;
-}
-
-/** One HTTP request; never throws for a status. */
-export async function send(url: string, method: string, body?: unknown, headers: Record<string, string> = {}): Promise<Answer> {
-  const init: RequestInit = { method, headers: { ...headers } };
-  if (body !== undefined) {
-    init.body = typeof body === "string" ? body : JSON.stringify(body);
-    (init.headers as Record<string, string>)["content-type"] = "application/json";
-  }
-  const response = await fetch(url, init);
-  const text = await response.text();
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    json = undefined;
-  }
-  return { status: response.status, headers: response.headers, text, json };
-}
-
-/** A cloud API client bound to one service of the emulator. */
-export function cloud(emulator: Emulator, serviceId = emulator.options.serviceId) {
-  const base = `${emulator.url}/v1/organizations/${emulator.options.organizationId}/services/${serviceId}`;
-  const auth = { authorization: basic(emulator.options.keyId, emulator.options.keySecret) };
-  return {
-    base,
-    call: (method: string, path: string, body?: unknown) => send(`${base}${path}`, method, body, auth),
-  };
-}
-
-/** A client of the open-source stack server's `/api/v2`. */
-export function apiV2(emulator: Emulator) {
-  const auth = { authorization: `Bearer ${emulator.options.stackToken}` };
-  return { call: (method: string, path: string, body?: unknown) => send(`${emulator.url}/api/v2${path}`, method, body, auth) };
-}
-
-/** The control API over HTTP. */
-export function control(emulator: Emulator, method: string, path: string, body?: unknown): Promise<Answer> {
-  // Every call that changes something says it is JSON, also without a body (the emulator refuses others).
-  return send(`${emulator.url}/__emulator${path}`, method, body, method === "GET" ? {} : { "content-type": "application/json" });
-}
-
-/** Waits `ms` milliseconds. */
-export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 const COLUMNS = [
   { name: "id", type: "UInt64" },
@@ -228,38 +166,4 @@ export function bigqueryPipe(name: string): Record<string, any> {
     },
     destination: { database: "replica" },
   };
-}
-
-/** One stack answer, read the same way on either way in. */
-export interface StackAnswer {
-  status: number;
-  /** `data` of `/api/v2`, `result` of the cloud proxy. */
-  data: any;
-  /** `message` (or the plain text) of `/api/v2`, `error` of the cloud proxy. */
-  error: string;
-  json: any;
-  text: string;
-}
-
-/**
- * The two ways into the stack API, for `describe.each`: `/api/v2` and the cloud `/stack` proxy.
- * `emulator` is a getter because the tables are built before `beforeAll` starts it.
- */
-export function stackSurfaces(emulator: () => Emulator): { label: string; call(method: string, path: string, body?: unknown): Promise<StackAnswer> }[] {
-  return [
-    {
-      label: "api/v2",
-      call: async (method, path, body) => {
-        const a = await apiV2(emulator()).call(method, path, body);
-        return { status: a.status, data: a.json?.data, error: (a.json?.message ?? a.text) as string, json: a.json, text: a.text };
-      },
-    },
-    {
-      label: "cloud proxy",
-      call: async (method, path, body) => {
-        const a = await cloud(emulator()).call(method, `/stack${path}`, body);
-        return { status: a.status, data: a.json?.result, error: a.json?.error as string, json: a.json, text: a.text };
-      },
-    },
-  ];
 }

@@ -3,8 +3,8 @@
  * with their inferred types: series and config tiles, dashboards, alerts.
  */
 import { z } from "zod";
-import { ALERT_INTERVALS, tileLayoutShape } from "./stack-rules";
-import { aggFnSchema, metricTypeSchema, numberFormatSchema, objectIdSchema, tileConfigSchema, whereLanguageSchema } from "./stack-tile-config";
+import { ALERT_INTERVALS, tileLayoutShape } from "./shapes";
+import { aggFnSchema, metricTypeSchema, numberFormatSchema, objectIdSchema, tileConfigSchema, whereLanguageSchema } from "./tile-config-shape";
 
 const level = z.number().min(0).max(1).optional();
 const querySeries = {

@@ -86,6 +86,16 @@ const timeShape = {
   seriesLimit,
 };
 
+/** A pie or bar: one value split by a group. */
+const partsShape = {
+  sourceId: objectIdSchema,
+  select: single,
+  groupBy: text.optional(),
+  orderBy: text.optional(),
+  numberFormat: numberFormatSchema.optional(),
+  limit: seriesLimit,
+};
+
 /** Builder tiles, by display type. */
 export const builderConfigSchema = z.discriminatedUnion("displayType", [
   z.object({ ...timeShape, displayType: z.literal("line"), compareToPreviousPeriod: z.boolean().optional(), fitYAxisToData: z.boolean().optional() }),
@@ -114,24 +124,8 @@ export const builderConfigSchema = z.discriminatedUnion("displayType", [
     colorRules: z.array(looseObject).max(10).optional(),
     backgroundChart: z.object({ type: z.enum(["line", "area"]), color: colourSchema.optional() }).optional(),
   }),
-  z.object({
-    displayType: z.literal("pie"),
-    sourceId: objectIdSchema,
-    select: single,
-    groupBy: text.optional(),
-    orderBy: text.optional(),
-    numberFormat: numberFormatSchema.optional(),
-    limit: seriesLimit,
-  }),
-  z.object({
-    displayType: z.literal("bar"),
-    sourceId: objectIdSchema,
-    select: single,
-    groupBy: text.optional(),
-    orderBy: text.optional(),
-    numberFormat: numberFormatSchema.optional(),
-    limit: seriesLimit,
-  }),
+  z.object({ ...partsShape, displayType: z.literal("pie") }),
+  z.object({ ...partsShape, displayType: z.literal("bar") }),
   z.object({
     displayType: z.literal("heatmap"),
     sourceId: objectIdSchema,

@@ -4,7 +4,7 @@ import { createRequire } from "node:module";
 import * as os from "node:os";
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { cloud } from "../emulator/helpers";
+import { cloud } from "../support/raw-api";
 
 /**
  * The frozen engine paths, as users' states require them: from the packed package (`npm pack`,

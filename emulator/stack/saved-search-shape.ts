@@ -3,7 +3,7 @@
  * field has the default an omitted one falls back to.
  */
 import { z } from "zod";
-import { objectIdSchema } from "./stack-tile-config";
+import { objectIdSchema } from "./tile-config-shape";
 
 /** POST and PUT of a saved search (PUT replaces: omitted fields fall back to defaults). */
 export const savedSearchSchema = z.object({

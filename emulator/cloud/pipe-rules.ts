@@ -5,7 +5,7 @@
  * body are reported together.
  */
 import { isObject, type JsonObject } from "../http/body";
-import { DATABASE_KINDS, SCALABLE_KINDS, SOURCE_KINDS, type PipeDraft, type SourceKind } from "../cloud/pipe-model";
+import { DATABASE_KINDS, SCALABLE_KINDS, SOURCE_KINDS, type PipeDraft, type SourceKind } from "./pipe-model";
 import { schemaProperties, unknownKeys } from "./openapi";
 
 /** Minute-precision UTC timestamp of a kafka offset, e.g. `2024-01-31T12:30`. */

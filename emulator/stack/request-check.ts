@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 import { badRequest } from "../http/errors";
-import { objectIdSchema } from "./stack-tile-config";
+import { objectIdSchema } from "./tile-config-shape";
 
 /** `limit` (1-1000, default 1000) and `offset` of a paged list. */
 export const pageQuerySchema = z.object({

@@ -1,0 +1,8 @@
+import { PipestackError } from "./pipestack-error";
+
+/** A create may have gone through, but the objects it may have made cannot be told apart: none is recorded, the message lists them. */
+export class UnprovenCreateError extends PipestackError {
+  constructor(message: string, options?: ErrorOptions) {
+    super("PIPESTACK_CREATE_UNPROVEN", message, options);
+  }
+}

@@ -1,0 +1,115 @@
+import type * as dynamic from "@pulumi/pulumi/dynamic";
+import { adoptable } from "./adopt";
+import { connected, type Provider } from "./connection";
+import { gateCreate, type CreateProbe } from "./create-gate";
+import { configure } from "./engine-settings";
+import { diffResult, fieldChanges, type Diff, type DiffSpec, type FieldChange } from "./field-diff";
+import { orGone, readOrGone, readResult, updateUnlessGone, type Whereabouts } from "./gone";
+
+type Obj = Record<string, unknown>;
+
+/** What every engine's props may hold beside the resource's own fields. */
+export interface EngineProps {
+  /** The serialized provider the engine adds; an object recorded half-made keeps it (see `init-error.ts`). */
+  __provider?: string;
+  /** The existing object to take over instead of creating one. */
+  adoptId?: string;
+}
+
+/**
+ * One resource's differences from every other, which is all an engine is made of. `I`: its
+ * inputs; `O`: its outputs; `P`: the place its objects live (a cloud service, a stack), reached
+ * with the resource's own connection; `T`: the object as the API answers it.
+ */
+export interface EngineSpec<I extends EngineProps, O extends object, P, T> {
+  /** Validates the inputs and pins where the object lives, before any network call; never throws on bad input. */
+  validate(news: I): dynamic.CheckResult<I>;
+  /** The one read a create's `check` makes (see `create-gate.ts`); an adoption (see {@link adoptId}) makes none. */
+  probe: Omit<CreateProbe<I>, "adopts">;
+  /** The place the object of these props lives, reached with the props' connection. */
+  at(props: I | O): P;
+  /** The object `id` in that place, for the read-or-gone rule (see `gone.ts`); `where` and `why` word its messages. */
+  whereabouts(at: P, id: string): Whereabouts<T> & { where: string; why?: string };
+  /** The field policy and the rest of the diff: what a change of each field means. */
+  rules: DiffSpec;
+  /** The changes between old outputs and new inputs. @default `fieldChanges(olds, news, rules)` */
+  changes?(olds: O, news: I): FieldChange[] | Promise<FieldChange[]>;
+  /** True when the old object must go before its replacement is made (a name both would hold). @default never */
+  collides?(olds: O, news: I): boolean;
+  /**
+   * True when the engine should compare old and new inputs itself (a dynamic provider cannot
+   * return a detailed diff; the engine's own marks changed secret paths, values kept `[secret]`). @default never
+   */
+  engineCompares?(changes: readonly FieldChange[]): boolean;
+  /** The id of the object a create adopts instead of making one. @default the inputs' `adoptId` */
+  adoptId?(inputs: I): string | undefined;
+  /** Refuses, before any write, a create the place cannot take (a route or field its server lacks). */
+  refuseCreate?(at: P, inputs: I): Promise<void>;
+  /** Makes a new object (never two, never another's: see `create-once.ts`); its id and outputs. */
+  create(at: P, inputs: I): Promise<{ id: string; outs: O }>;
+  /** Makes the live object `id` (it exists) the program's; its outputs. Never replaces it. */
+  adopt(at: P, id: string, inputs: I, live: T): Promise<O>;
+  /** Changes the object in place; its outputs. A 404 is told apart by the read-or-gone rule. */
+  update(at: P, id: string, olds: O, news: I): Promise<O>;
+  /** The outputs of a refresh: the live object, `props` the old outputs (empty with no prior state). */
+  refreshed(live: T, props: O, at: P): O;
+  /** Called when a refresh finds the object gone, before the engine drops it from state. */
+  gone?(at: P, id: string, props: O): Promise<void>;
+  /** Deletes the object and waits until it is gone; one already gone is done. */
+  remove(at: P, id: string, props: O): Promise<void>;
+}
+
+/** The inputs' own `adoptId`, when set. Pure. */
+export function ownAdoptId(inputs: EngineProps): string | undefined {
+  return typeof inputs.adoptId === "string" && inputs.adoptId !== "" ? inputs.adoptId : undefined;
+}
+
+/**
+ * The engine's answer to `diff` from the changes: `changes: undefined` when the engine is to
+ * compare the inputs itself, else the changes with their replacements, the old object deleted
+ * first when the two would collide. Pure.
+ */
+export function diffAnswer(changes: FieldChange[], how: { collides: boolean; engineCompares: boolean }): Diff {
+  if (how.engineCompares) return { changes: undefined, replaces: [], deleteBeforeReplace: false, diffs: changes };
+  return diffResult(changes, how.collides);
+}
+
+/**
+ * The one engine skeleton: every resource's provider is this life cycle around its spec.
+ * `check` validates, then gates a create on its one read; `diff` compares by the field policy;
+ * `create` adopts the object `adoptId` names (it must exist) or makes one; `read` and `update`
+ * tell a gone object by the read-or-gone rule; every operation keeps the resource's connection
+ * and blanks the credentials it knows out of its errors (see `connected`).
+ */
+export function defineEngine<I extends EngineProps, O extends object, P, T>(spec: EngineSpec<I, O, P, T>): Provider<I, O> {
+  const adoptId = spec.adoptId ?? ownAdoptId;
+  const probe: CreateProbe<I> = { ...spec.probe, adopts: (inputs) => adoptId(inputs) !== undefined };
+  return connected<I, O>({
+    configure,
+    check: async (olds, news) => gateCreate(olds, spec.validate(news), probe),
+    async diff(_id, olds, news) {
+      const changes = await (spec.changes?.(olds, news) ?? fieldChanges(olds as Obj, news as Obj, spec.rules));
+      return diffAnswer(changes, { collides: spec.collides?.(olds, news) ?? false, engineCompares: spec.engineCompares?.(changes) ?? false });
+    },
+    async create(inputs) {
+      const at = spec.at(inputs);
+      await spec.refuseCreate?.(at, inputs);
+      const id = adoptId(inputs);
+      if (id === undefined) return spec.create(at, inputs);
+      const w = spec.whereabouts(at, id);
+      const live = await adoptable(w.noun, id, w.where, () => orGone(w));
+      return { id, outs: await spec.adopt(at, id, inputs, live) };
+    },
+    async read(id, props = {} as O) {
+      const at = spec.at(props);
+      const live = await readOrGone(spec.whereabouts(at, id));
+      if (live === undefined) await spec.gone?.(at, id, props);
+      return readResult(id, live === undefined ? undefined : spec.refreshed(live, props, at));
+    },
+    async update(id, olds, news) {
+      const at = spec.at(news);
+      return { outs: await updateUnlessGone(spec.whereabouts(at, id), () => spec.update(at, id, olds, news)) };
+    },
+    delete: (id, props) => spec.remove(spec.at(props), id, props),
+  });
+}
