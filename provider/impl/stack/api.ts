@@ -73,10 +73,6 @@ export function createDashboard(t: StackTarget, body: Obj, marker: Marker): Prom
   return createStackObject(t, "dashboards", body, stackDashboardRecord, marker);
 }
 
-export function getDashboard(t: StackTarget, id: string): Promise<StackDashboardRecord> {
-  return stackWhereabouts(t, "dashboards", id).get();
-}
-
 /** PUT of the whole dashboard: `tiles` is the complete list, each kept tile with its id. */
 export async function putDashboard(t: StackTarget, id: string, body: Obj): Promise<StackDashboardRecord> {
   const answer = await t.client.request({ method: "PUT", path: url(t, "dashboards", id), body: withoutId(body) });
@@ -86,10 +82,6 @@ export async function putDashboard(t: StackTarget, id: string, body: Obj): Promi
 /** Creates an alert; `marker` recognises it in the list after an ambiguous failure. */
 export function createAlert(t: StackTarget, body: Obj, marker: Marker): Promise<StackAlertRecord> {
   return createStackObject(t, "alerts", body, stackAlertRecord, marker);
-}
-
-export function getAlert(t: StackTarget, id: string): Promise<StackAlertRecord> {
-  return stackWhereabouts(t, "alerts", id).get();
 }
 
 /** PUT of the whole alert: optional fields left out are cleared. */
@@ -136,10 +128,6 @@ export function deleteObject(t: StackTarget, kind: StackKind, id: string, interv
 /** Creates a saved search; `marker` recognises it in the list after an ambiguous failure. */
 export function createSavedSearch(t: StackTarget, body: Obj, marker: Marker): Promise<StackSavedSearchRecord> {
   return createStackObject(t, "saved-searches", body, stackSavedSearchRecord, marker);
-}
-
-export function getSavedSearch(t: StackTarget, id: string): Promise<StackSavedSearchRecord> {
-  return stackWhereabouts(t, "saved-searches", id).get();
 }
 
 /** PUT of the whole saved search: fields left out fall back to their defaults. */
