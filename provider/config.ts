@@ -70,7 +70,7 @@ export const settingsSchema = z.object({
 export type Settings = z.output<typeof settingsSchema>;
 
 /** Looks a setting up in stack config; returns undefined where it is not set. */
-export type ConfigLookup = (key: SettingKey) => string | undefined;
+type ConfigLookup = (key: SettingKey) => string | undefined;
 
 /** Resolves every setting from stack config, then the environment. Throws with the setting's name. */
 export function resolveSettings(lookup: ConfigLookup, env: NodeJS.ProcessEnv = process.env): Settings {

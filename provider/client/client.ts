@@ -8,9 +8,9 @@ import { sharedDispatcher } from "./dispatcher";
 import { gist, settingToCheck, type Surface } from "./surface";
 import { userAgent } from "./version";
 
-export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
-export interface RequestOptions {
+interface RequestOptions {
   method: Method;
   /** Path below the surface's base URL, built with `path()`. */
   path: string;
@@ -26,7 +26,7 @@ export interface RequestOptions {
   budget?: RetryBudget;
 }
 
-export interface ClientOptions {
+interface ClientOptions {
   surface: Surface;
   /** @default defaultRetryPolicy */
   retry?: RetryPolicy;

@@ -119,8 +119,3 @@ export function mayHaveBeenApplied(err: unknown): boolean {
   if (err instanceof TransportError) return !err.neverSent;
   return err instanceof ApiError && err.status >= 500;
 }
-
-/** True for a JSON 404 from the API (see {@link NotFoundError}: a question, not proof of "gone"). */
-export function isNotFound(err: unknown): err is NotFoundError {
-  return err instanceof NotFoundError;
-}

@@ -7,7 +7,7 @@
  */
 
 /** What a credential is replaced with. */
-export const REDACTED = "[secret]";
+const REDACTED = "[secret]";
 
 /** Very short values would mangle ordinary words; a credential is longer than this. */
 const MIN_LENGTH = 4;

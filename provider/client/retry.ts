@@ -27,7 +27,7 @@ export function retryPolicyFrom(settings: { maxRetries: number; retryBaseDelayMs
 export type Outcome = { kind: "status"; status: number; headers: Record<string, string | string[] | undefined> } | { kind: "transport"; neverSent: boolean };
 
 /** Statuses worth another try: rate limit and the server-side failures. */
-export function isRetryableStatus(status: number): boolean {
+function isRetryableStatus(status: number): boolean {
   return status === 429 || status === 500 || status === 502 || status === 503 || status === 504;
 }
 

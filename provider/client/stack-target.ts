@@ -13,7 +13,7 @@ export interface StackTargetOverrides {
 }
 
 /** Which stack, without credentials: pure, safe to keep in state and to compare. */
-export type StackTargetRef = { kind: "server"; stackUrl: string; key: string } | { kind: "cloud"; organizationId: string; serviceId: string; key: string };
+type StackTargetRef = { kind: "server"; stackUrl: string; key: string } | { kind: "cloud"; organizationId: string; serviceId: string; key: string };
 
 /** A client for one stack and the path below which its `dashboards`, `alerts` and `sources` live. */
 export interface StackTarget {

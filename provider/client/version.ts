@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 
 /** The package version, for the User-Agent. Read once from the installed package.json. */
-export const packageVersion: string = (() => {
+const packageVersion: string = (() => {
   try {
     const pkg = JSON.parse(readFileSync(join(__dirname, "..", "..", "..", "package.json"), "utf8")) as { version?: string };
     return pkg.version ?? "0.0.0";

@@ -2,7 +2,7 @@ import { z, type ZodTypeAny } from "zod";
 import { policyAt, type AnyNode, type PolicyTree } from "../schemas/field-policy";
 import { nativeFunctions, type NativeFunction } from "../native/functions";
 import { nativeResources, type NativeResource } from "../native/resources";
-import type { Docs } from "../native/schema";
+import { withPolicyDocs, type Docs } from "../native/schema";
 import { unwrap } from "../native/zod-walk";
 
 /**
@@ -43,7 +43,7 @@ function shapeOf(t: ZodTypeAny): Record<string, ZodTypeAny> | undefined {
 }
 
 /** The type of a field as a program writes it. */
-export function typeName(t: ZodTypeAny): string {
+function typeName(t: ZodTypeAny): string {
   const n = unwrap(t);
   if (n instanceof z.ZodString || n instanceof z.ZodDate) return "string";
   if (n instanceof z.ZodEnum) return (n.options as string[]).map((o) => JSON.stringify(o)).join(" \\| ");
@@ -237,7 +237,8 @@ function functionSection(f: NativeFunction, docs: Docs): string {
 }
 
 /** Every page, by file name. */
-export function referencePages(docs: Docs): Pages {
+export function referencePages(comments: Docs): Pages {
+  const docs = withPolicyDocs(comments);
   const pages: Pages = {};
   for (const r of nativeResources) pages[pageName(r.name)] = tidy(resourcePage(r, docs));
   pages["functions.md"] = tidy(

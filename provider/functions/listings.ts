@@ -10,6 +10,7 @@ import { stackTargetArgs } from "../schemas/stack-target";
 import { stackWebhook, type StackWebhook } from "../schemas/stack-webhook";
 import type { ZodType } from "zod";
 import { named } from "./named";
+import type { Obj } from "../schemas/plain-object";
 import { InvalidArgumentError } from "../errors/invalid-argument";
 import { MalformedAnswerError } from "../errors/malformed-answer";
 import { PipestackError } from "../errors/pipestack-error";
@@ -19,8 +20,6 @@ import { PipestackError } from "../errors/pipestack-error";
  * functions (get-*.ts) call these with the program's settings, the native provider's `Invoke`
  * with the provider's. No Pulumi SDK here: the provider process does not load it.
  */
-
-type Obj = Record<string, unknown>;
 
 /** How one list function reads its stack collection: the function's name, the collection, one item's shape. */
 export interface StackListing<T> {

@@ -5,7 +5,7 @@ import * as pulumi from "@pulumi/pulumi";
  * frames (the engine prints a `RunError` so). The message already names the setting to check
  * (the client adds it to every API error), so nothing is added here.
  */
-export function programError(err: unknown): Error {
+function programError(err: unknown): Error {
   if (pulumi.RunError.isInstance(err)) return err;
   return new pulumi.RunError(err instanceof Error ? err.message : String(err));
 }

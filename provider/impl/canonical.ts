@@ -1,7 +1,7 @@
 /** Canonical forms for comparing what a program says with what an API answers. Pure. */
+import { isObj, type Obj } from "../schemas/plain-object";
 
-type Obj = Record<string, unknown>;
-export const isObj = (v: unknown): v is Obj => v !== null && typeof v === "object" && !Array.isArray(v);
+export { isObj };
 
 /**
  * Drops `null`, `undefined`, empty objects and empty arrays, recursively: the API answers an

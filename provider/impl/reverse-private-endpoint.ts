@@ -1,7 +1,8 @@
 import type { CloudService } from "../client/cloud";
 import { path } from "../client/paths";
 import type { ReversePrivateEndpoint } from "../schemas/reverse-private-endpoint";
-import { endpointSpec, type EndpointInputs, type EndpointOutputs } from "../schemas/reverse-private-endpoint-spec";
+import type { EndpointInputs, EndpointOutputs } from "../schemas/reverse-private-endpoint-props";
+import { endpointSpec } from "../schemas/reverse-private-endpoint-spec";
 import { refuseFixedFields } from "./adopt";
 import { checkInputs } from "./check-inputs";
 import { serviceOf, timing } from "./cloud-object";

@@ -1,5 +1,6 @@
 import type { StackTarget } from "../client/stack-target";
-import { alertRuleFailures, stackAlertSpec, type StackAlertRecord } from "../schemas/stack-alert";
+import { alertRuleFailures, stackAlertSpec } from "../schemas/stack-alert";
+import type { StackAlertRecord } from "../schemas/stack-alert-record";
 import type { AlertInputs, AlertOutputs } from "../schemas/stack-props";
 import { containsUnknown } from "../schemas/unknown";
 import { createMarker } from "./create-once";

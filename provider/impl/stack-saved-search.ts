@@ -1,6 +1,7 @@
 import { StackGenerationError } from "../errors";
 import type { StackTarget } from "../client/stack-target";
-import { stackSavedSearchSpec, type StackSavedSearchRecord } from "../schemas/stack-saved-search";
+import { stackSavedSearchSpec } from "../schemas/stack-saved-search";
+import type { StackSavedSearchRecord } from "../schemas/stack-saved-search-record";
 import type { SavedSearchInputs, SavedSearchOutputs } from "../schemas/stack-props";
 import { createMarker } from "./create-once";
 import { defineEngine } from "./define-engine";

@@ -1,4 +1,5 @@
 import type { FieldChange } from "../impl/field-diff";
+import { isObj, type Obj } from "../schemas/plain-object";
 
 /**
  * The engines' field changes as the Pulumi engine's detailed diff: one entry per changed
@@ -10,10 +11,8 @@ import type { FieldChange } from "../impl/field-diff";
 /** The kinds of the gRPC contract's `PropertyDiff.Kind`, by name. */
 export type DiffKind = "add" | "addReplace" | "delete" | "deleteReplace" | "update" | "updateReplace";
 
-type Obj = Record<string, unknown>;
 type Segment = string | number;
 
-const isObj = (v: unknown): v is Obj => v !== null && typeof v === "object" && !Array.isArray(v);
 const present = (v: unknown): boolean => v !== undefined && v !== null;
 
 /**

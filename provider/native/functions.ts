@@ -10,6 +10,7 @@ import { stackWebhook } from "../schemas/stack-webhook";
 import type { Settings } from "../config";
 import { PACKAGE } from "./resources";
 import { reveal } from "./values";
+import type { Obj } from "../schemas/plain-object";
 import { InvalidArgumentError } from "../errors/invalid-argument";
 
 /**
@@ -18,8 +19,6 @@ import { InvalidArgumentError } from "../errors/invalid-argument";
  * configuration, then `PIPESTACK_*`) under the call's own `connection`. The answer is
  * `{ items: [...] }`.
  */
-
-type Obj = Record<string, unknown>;
 
 export interface NativeFunction {
   name: "getReversePrivateEndpoints" | "getStackSources" | "getStackWebhooks";

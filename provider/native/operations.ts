@@ -5,6 +5,7 @@ import { CONNECTION_KEY } from "../schemas/connection";
 import { detailedDiff, stables, type DiffKind } from "./detailed-diff";
 import type { NativeResource } from "./resources";
 import { reveal, secret, withSecrets, isSecret } from "./values";
+import type { Obj } from "../schemas/plain-object";
 
 /**
  * What the native provider does for each resource call, on property values as the engine sends
@@ -12,8 +13,6 @@ import { reveal, secret, withSecrets, isSecret } from "./values";
  * again. The gRPC layer (server.ts) only converts messages. Nothing about a resource is here:
  * every answer comes from its engine.
  */
-
-type Obj = Record<string, unknown>;
 
 /**
  * Set in the outputs a read without prior state (an import) returns for a resource with
@@ -45,7 +44,7 @@ function holds(v: unknown, values: Set<string>): boolean {
  * Plain properties with secrets marked: the connection and the credentials always, and every
  * top-level property holding a value that was secret in `from` (the engine's marked values).
  */
-export function markSecrets(r: NativeResource, props: Obj, ...from: unknown[]): Obj {
+function markSecrets(r: NativeResource, props: Obj, ...from: unknown[]): Obj {
   const values = new Set<string>();
   for (const f of from) secretValues(f, values);
   const keys = Object.keys(props).filter((k) => k === CONNECTION_KEY || k === r.credentials?.key || holds(props[k], values));
@@ -53,11 +52,11 @@ export function markSecrets(r: NativeResource, props: Obj, ...from: unknown[]): 
 }
 
 /** The resource's name: the URN's last segment. */
-export function nameOf(urn: string): string {
+function nameOf(urn: string): string {
   return urn.slice(urn.lastIndexOf("::") + 2);
 }
 
-export interface CheckAnswer {
+interface CheckAnswer {
   inputs: Obj;
   failures: { property: string; reason: string }[];
 }
@@ -69,7 +68,7 @@ export async function check(r: NativeResource, urn: string, olds: Obj, news: Obj
   return { inputs: markSecrets(r, inputs, news), failures: result.failures ?? [] };
 }
 
-export interface DiffAnswer {
+interface DiffAnswer {
   changes: boolean;
   replaces: string[];
   detailedDiff: Record<string, DiffKind>;
@@ -146,7 +145,7 @@ export async function remove(r: NativeResource, id: string, props: Obj): Promise
   await r.engine.delete(id, reveal(props) as never);
 }
 
-export interface ReadAnswer {
+interface ReadAnswer {
   id: string;
   properties: Obj;
   /** Only for a read without prior state (an import): the inputs a program would write. */

@@ -4,6 +4,7 @@ import { UNKNOWN } from "../schemas/unknown";
 import type { DiffKind } from "./detailed-diff";
 import { PACKAGE } from "./resources";
 import { reveal, withSecrets } from "./values";
+import type { Obj } from "../schemas/plain-object";
 
 /**
  * The provider's configuration: the same settings as the dynamic face's stack config
@@ -12,11 +13,9 @@ import { reveal, withSecrets } from "./values";
  * schema, secret settings kept secret, and handed to the engines as their configuration.
  */
 
-type Obj = Record<string, unknown>;
-
 const KEYS = Object.keys(settingKeys) as SettingKey[];
 /** Settings whose values are credentials. */
-export const SECRET_SETTINGS = KEYS.filter((k) => settingKeys[k].secret);
+const SECRET_SETTINGS = KEYS.filter((k) => settingKeys[k].secret);
 
 /** A setting's value as stack config text (structured values as the JSON they were written in). */
 function asText(v: unknown): string | undefined {

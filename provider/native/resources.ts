@@ -11,22 +11,21 @@ import { provider as dashboardEngine } from "../impl/stack-dashboard";
 import { dashboardDiff } from "../impl/stack/dashboard-diff";
 import { provider as savedSearchEngine } from "../impl/stack-saved-search";
 import { savedSearchDiff } from "../impl/stack/saved-search-diff";
-import { connectionSchema } from "../schemas/connection";
-import type { PolicyTree } from "../schemas/field-policy";
+import type { ComputedFields, PolicyTree } from "../schemas/field-policy";
 import { pipeSpecShape } from "../schemas/pipe";
-import { pipePolicy, pipeServerOutputs } from "../schemas/pipe-policy";
+import { pipeComputed, pipePolicy } from "../schemas/pipe-policy";
 import { splitSourceSecrets } from "../schemas/pipe-secrets";
-import { reversePrivateEndpoint } from "../schemas/reverse-private-endpoint";
-import { endpointServerOutputs } from "../schemas/reverse-private-endpoint-policy";
+import { endpointComputed } from "../schemas/reverse-private-endpoint-policy";
 import { endpointSpecShape } from "../schemas/reverse-private-endpoint-spec";
-import { stackAlertRecord, stackAlertSpec } from "../schemas/stack-alert";
-import { alertServerOutputs } from "../schemas/stack-alert-policy";
-import { stackDashboardSpec, stackTileRecord } from "../schemas/stack-dashboard";
-import { dashboardServerOutputs } from "../schemas/stack-dashboard-policy";
-import { stackSavedSearchRecord, stackSavedSearchSpec } from "../schemas/stack-saved-search";
-import { savedSearchServerOutputs } from "../schemas/stack-saved-search-policy";
+import { stackAlertSpec } from "../schemas/stack-alert";
+import { alertComputed } from "../schemas/stack-alert-policy";
+import { stackDashboardSpec } from "../schemas/stack-dashboard";
+import { dashboardComputed } from "../schemas/stack-dashboard-policy";
+import { stackSavedSearchSpec } from "../schemas/stack-saved-search";
+import { savedSearchComputed } from "../schemas/stack-saved-search-policy";
 import type { ResourceTypeName } from "../resources/type-tokens";
 import { unwrap } from "./zod-walk";
+import type { Obj } from "../schemas/plain-object";
 import { InternalError } from "../errors/internal";
 
 /**
@@ -36,10 +35,8 @@ import { InternalError } from "../errors/internal";
  * the resource name, and, for a pipe, the credentials moved out of `source` into `sourceSecrets`.
  */
 
-type Obj = Record<string, unknown>;
-
 /** An engine as `provider/impl/*.ts` export it (`provider`). */
-export interface Engine {
+interface Engine {
   configure(req: { config: { get(key: string): string | undefined } }): Promise<void>;
   check(olds: never, news: never): Promise<{ inputs?: unknown; failures?: { property: string; reason: string }[] }>;
   diff(id: string, olds: never, news: never): Promise<Diff>;
@@ -75,10 +72,8 @@ export interface NativeResource {
 /** `name` from the resource name when the program leaves it out. */
 const named = (inputs: Obj, resourceName: string): Obj => (inputs.name === undefined || inputs.name === null ? { ...inputs, name: resourceName } : inputs);
 
-/** The record schema's types of the server's own outputs (string where it names none). */
-function typed(names: readonly string[], record: z.ZodObject<z.ZodRawShape> | undefined): Record<string, ZodTypeAny> {
-  return Object.fromEntries(names.map((n) => [n, record?.shape[n] ?? z.string()]));
-}
+/** The types of the computed outputs, as the field policy declares them. */
+const typed = (fields: ComputedFields): Record<string, ZodTypeAny> => Object.fromEntries(Object.entries(fields).map(([k, f]) => [k, f.computed]));
 
 /** The object schema inside refinements. */
 function objectOf(t: ZodTypeAny): z.ZodObject<z.ZodRawShape> {
@@ -112,7 +107,7 @@ export const nativeResources: readonly NativeResource[] = [
     engine: asEngine(pipeEngine),
     spec: pipeSpecShape,
     diff: pipeDiff,
-    serverOutputs: typed(pipeServerOutputs, undefined),
+    serverOutputs: typed(pipeComputed),
     fixedOutputs: ["createdAt"],
     collides: (olds, news) => pipesCollide(olds as never, news as never),
     credentials: { key: "sourceSecrets", shape: credentialShape(pipePolicy, pipeSpecShape) },
@@ -130,7 +125,7 @@ export const nativeResources: readonly NativeResource[] = [
     engine: asEngine(endpointEngine),
     spec: endpointSpecShape,
     diff: endpointDiff,
-    serverOutputs: typed(endpointServerOutputs, reversePrivateEndpoint),
+    serverOutputs: typed(endpointComputed),
     fixedOutputs: [],
     collides: (olds, news) => endpointsCollide(olds as never, news as never),
     prepare: (inputs) => inputs,
@@ -140,7 +135,7 @@ export const nativeResources: readonly NativeResource[] = [
     engine: asEngine(dashboardEngine),
     spec: objectOf(stackDashboardSpec),
     diff: dashboardDiff,
-    serverOutputs: { ...typed(dashboardServerOutputs, undefined), tileIds: z.record(z.string()) },
+    serverOutputs: typed(dashboardComputed),
     fixedOutputs: [],
     prepare: named,
   },
@@ -149,7 +144,7 @@ export const nativeResources: readonly NativeResource[] = [
     engine: asEngine(alertEngine),
     spec: objectOf(stackAlertSpec),
     diff: alertDiff,
-    serverOutputs: typed(alertServerOutputs, stackAlertRecord),
+    serverOutputs: typed(alertComputed),
     fixedOutputs: ["createdAt"],
     prepare: named,
   },
@@ -158,7 +153,7 @@ export const nativeResources: readonly NativeResource[] = [
     engine: asEngine(savedSearchEngine),
     spec: objectOf(stackSavedSearchSpec),
     diff: savedSearchDiff,
-    serverOutputs: typed(savedSearchServerOutputs, stackSavedSearchRecord),
+    serverOutputs: typed(savedSearchComputed),
     fixedOutputs: ["createdAt"],
     prepare: named,
   },
@@ -174,9 +169,3 @@ export const tokenOf = (r: Pick<NativeResource, "name">): string => `${PACKAGE}:
 export function resourceOf(token: string): NativeResource | undefined {
   return nativeResources.find((r) => tokenOf(r) === token);
 }
-
-/** The connection input every resource takes (secret as a whole). */
-export const connectionInputSchema = connectionSchema;
-
-/** The tile record type, for the dashboard's `tiles` output. */
-export const tileRecord = stackTileRecord;

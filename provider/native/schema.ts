@@ -1,7 +1,7 @@
 import { z, type ZodTypeAny } from "zod";
 import { settingKeys, settingsSchema, type SettingKey } from "../config";
 import { connectionSchema, CONNECTION_SECRETS } from "../schemas/connection";
-import { policyEntries, type PolicyTree } from "../schemas/field-policy";
+import { FIXED_AT_CREATION, fixedAtCreation, policyEntries, type PolicyTree } from "../schemas/field-policy";
 import { functionToken, nativeFunctions, type NativeFunction } from "./functions";
 import { nativeResources, PACKAGE, tokenOf, type NativeResource } from "./resources";
 import { unwrap } from "./zod-walk";
@@ -17,7 +17,7 @@ import { unwrap } from "./zod-walk";
 export type Docs = Readonly<Record<string, string>>;
 
 /** A property or type reference of the schema (the subset this package uses). */
-export interface TypeSpec {
+interface TypeSpec {
   type?: "string" | "integer" | "number" | "boolean" | "array" | "object";
   items?: TypeSpec;
   additionalProperties?: TypeSpec;
@@ -28,25 +28,25 @@ export interface PropertySpec extends TypeSpec {
   secret?: boolean;
   willReplaceOnChanges?: boolean;
 }
-export interface ObjectTypeSpec {
+interface ObjectTypeSpec {
   type: "object";
   description?: string;
   properties: Record<string, PropertySpec>;
   required?: string[];
 }
-export interface ResourceSpec {
+interface ResourceSpec {
   description?: string;
   inputProperties: Record<string, PropertySpec>;
   requiredInputs: string[];
   properties: Record<string, PropertySpec>;
   required: string[];
 }
-export interface FunctionSpec {
+interface FunctionSpec {
   description?: string;
   inputs: { properties: Record<string, PropertySpec>; required?: string[] };
   outputs: { properties: Record<string, PropertySpec>; required: string[] };
 }
-export interface PackageSpec {
+interface PackageSpec {
   name: string;
   displayName: string;
   version?: string;
@@ -129,24 +129,40 @@ class Builder {
   }
 }
 
-/** Paths (dotted) of the secret fields of a policy. */
-function secretPaths(tree: PolicyTree): Set<string> {
-  return new Set(
-    policyEntries(tree)
-      .filter((e) => e.node.secret)
-      .map((e) => e.path.join(".")),
-  );
-}
-
-/** Marks the secret fields of a policy in the types built for a resource (by walking the refs). */
-function markSecrets(types: Record<string, ObjectTypeSpec>, props: Record<string, PropertySpec>, paths: Set<string>, prefix = ""): void {
-  for (const [key, prop] of Object.entries(props)) {
-    const path = prefix ? `${prefix}.${key}` : key;
-    if (paths.has(path)) prop.secret = true;
+/** Marks the secret fields of a policy in the types built for a resource (walking the refs). */
+function markSecrets(types: Record<string, ObjectTypeSpec>, props: Record<string, PropertySpec>, tree: PolicyTree): void {
+  for (const [key, node] of Object.entries(tree)) {
+    const prop = props[key];
+    if (!prop) continue;
+    if (node.secret) prop.secret = true;
     const ref = prop.$ref ?? prop.items?.$ref;
     const type = ref?.startsWith("#/types/") ? types[ref.slice("#/types/".length)] : undefined;
-    if (type && [...paths].some((p) => p.startsWith(`${path}.`))) markSecrets(types, type.properties, paths, path);
+    if (type && node.fields) markSecrets(types, type.properties, node.fields);
   }
+}
+
+/** A doc with "Fixed at creation." at the end of its text, before its `Default:` line if it has one. */
+function sayFixed(doc: string): string {
+  const at = doc.search(/\n\nDefault: /);
+  const [text, rest] = at < 0 ? [doc, ""] : [doc.slice(0, at), doc.slice(at)];
+  return [text, FIXED_AT_CREATION].filter(Boolean).join(" ") + rest;
+}
+
+/**
+ * The doc comments with what the field policies say of each field appended: "Fixed at
+ * creation." on every field no change of which is made in place, so that no doc says it by
+ * hand (and none can say it wrongly). What the native schema and the reference pages show. Pure.
+ */
+export function withPolicyDocs(docs: Docs): Docs {
+  const out: Record<string, string> = { ...docs };
+  for (const r of nativeResources) {
+    for (const { path, node } of policyEntries(r.diff.fields)) {
+      if (!fixedAtCreation(node)) continue;
+      const key = [r.name, ...path].join(".");
+      out[key] = sayFixed(out[key] ?? "");
+    }
+  }
+  return out;
 }
 
 function resourceSpec(r: NativeResource, b: Builder, docs: Docs): ResourceSpec {
@@ -154,7 +170,7 @@ function resourceSpec(r: NativeResource, b: Builder, docs: Docs): ResourceSpec {
   const inputs: Record<string, PropertySpec> = {};
   for (const [key, field] of Object.entries(shape)) inputs[key] = b.property(field, r.name + pascal(key), `${r.name}.${key}`);
   inputs.connection = { ...b.property(connectionSchema, "Connection", `${r.name}.connection`), secret: true };
-  markSecrets(b.types, inputs, secretPaths(r.diff.fields));
+  markSecrets(b.types, inputs, r.diff.fields);
   // Every resource but an endpoint names itself after the resource when `name` is left out.
   const requiredInputs = Object.keys(shape).filter((k) => k !== "name" && !optional(shape[k]));
   const outputs: Record<string, PropertySpec> = {};

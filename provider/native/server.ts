@@ -13,7 +13,8 @@ import { invoke } from "./functions";
 import * as ops from "./operations";
 import * as providerConfig from "./provider-config";
 import { resourceOf, type NativeResource } from "./resources";
-import { packageSchema, type Docs } from "./schema";
+import { packageSchema, withPolicyDocs, type Docs } from "./schema";
+import type { Obj } from "../schemas/plain-object";
 import { InvalidArgumentError } from "../errors/invalid-argument";
 
 /**
@@ -24,14 +25,13 @@ import { InvalidArgumentError } from "../errors/invalid-argument";
  * prior state (an import).
  */
 
-type Obj = Record<string, unknown>;
 type Callback<T> = (err: grpc.ServiceError | Partial<grpc.StatusObject> | null, value?: T | null, trailer?: grpc.Metadata) => void;
 
 /** The folder holding `package.json` (two levels above dist/provider/native). */
 const PACKAGE_ROOT = path.resolve(__dirname, "..", "..", "..");
 
 /** The plugin's version: the npm package's. */
-export function pluginVersion(): string {
+function pluginVersion(): string {
   try {
     return (JSON.parse(fs.readFileSync(path.join(PACKAGE_ROOT, "package.json"), "utf8")) as { version: string }).version;
   } catch {
@@ -39,12 +39,12 @@ export function pluginVersion(): string {
   }
 }
 
-/** The doc comments collected at build time (none when they are missing: descriptions left out). */
-export function loadDocs(): Docs {
+/** The doc comments collected at build time (none when they are missing), with what the field policies say. */
+function loadDocs(): Docs {
   try {
-    return JSON.parse(fs.readFileSync(path.join(__dirname, "docs.json"), "utf8")) as Docs;
+    return withPolicyDocs(JSON.parse(fs.readFileSync(path.join(__dirname, "docs.json"), "utf8")) as Docs);
   } catch {
-    return {};
+    return withPolicyDocs({});
   }
 }
 
@@ -139,7 +139,7 @@ function resource(token: string): NativeResource {
 }
 
 /** The service object: one handler per method of the contract. */
-export function providerService(): grpc.UntypedServiceImplementation {
+function providerService(): grpc.UntypedServiceImplementation {
   const docs = loadDocs();
   const version = pluginVersion();
   let schemaText: string | undefined;
@@ -210,7 +210,7 @@ export function providerService(): grpc.UntypedServiceImplementation {
 }
 
 /** The type token of a URN (`urn:pulumi:stack::project::[parent$]type::name`). */
-export function typeOf(urn: string): string {
+function typeOf(urn: string): string {
   const parts = urn.split("::");
   const types = parts[parts.length - 2] ?? "";
   return types.slice(types.lastIndexOf("$") + 1);

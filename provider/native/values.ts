@@ -1,3 +1,4 @@
+import { isObj, type Obj } from "../schemas/plain-object";
 /**
  * Property values as the engine sends them over gRPC (a `google.protobuf.Struct` in JSON form),
  * and back. A secret arrives as an object with the secret signature; the engines work on plain
@@ -5,14 +6,10 @@
  * marked secret again on the way out. Pure.
  */
 
-type Obj = Record<string, unknown>;
-
 /** The key and value that mark an object as a special Pulumi value. */
 const SIG_KEY = "4dabf18193072939515e22adb298388d";
 /** The signature of a secret. */
 const SECRET_SIG = "1b47061264138c4ac30d75fd1eb44270";
-
-const isObj = (v: unknown): v is Obj => v !== null && typeof v === "object" && !Array.isArray(v);
 
 /** True when `v` is a secret as the engine sends it. */
 export function isSecret(v: unknown): v is { value: unknown } {
@@ -30,19 +27,6 @@ export function reveal(v: unknown): unknown {
   if (Array.isArray(v)) return v.map(reveal);
   if (isObj(v)) return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, reveal(x)]));
   return v;
-}
-
-/** True when `v` holds a secret anywhere. */
-export function holdsSecret(v: unknown): boolean {
-  if (isSecret(v)) return true;
-  if (Array.isArray(v)) return v.some(holdsSecret);
-  if (isObj(v)) return Object.values(v).some(holdsSecret);
-  return false;
-}
-
-/** The top-level keys of `props` whose values hold a secret. */
-export function secretKeys(props: Obj): string[] {
-  return Object.keys(props).filter((k) => holdsSecret(props[k]));
 }
 
 /**

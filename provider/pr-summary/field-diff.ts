@@ -2,18 +2,17 @@
  * Leaf-by-leaf differences between two JSON values: objects by key, arrays by element, so one
  * tile's width reads `tiles[2].w: 4 -> 6` instead of two whole tile lists. Pure.
  */
+import { isObj } from "../schemas/plain-object";
 
 /** A path into a value: object keys and array indices. */
 export type FieldPath = readonly (string | number)[];
 
 /** One changed leaf; `undefined` on a side means the field is absent there. */
-export interface FieldDiff {
+interface FieldDiff {
   path: FieldPath;
   old: unknown;
   new: unknown;
 }
-
-const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === "object" && !Array.isArray(v);
 
 /** Null and absent are the same to the API and to the engine's diff. */
 const absent = (v: unknown): boolean => v === undefined || v === null;
@@ -21,7 +20,7 @@ const absent = (v: unknown): boolean => v === undefined || v === null;
 /** Every leaf that differs between `a` and `b`, in key order; a whole value where one side is absent or of another shape. */
 export function fieldDiffs(a: unknown, b: unknown, path: FieldPath = []): FieldDiff[] {
   if (absent(a) && absent(b)) return [];
-  if (isObject(a) && isObject(b)) {
+  if (isObj(a) && isObj(b)) {
     const keys = [...new Set([...Object.keys(a), ...Object.keys(b)])].sort();
     return keys.flatMap((k) => fieldDiffs(a[k], b[k], [...path, k]));
   }

@@ -61,7 +61,7 @@ const kinds = {
 const byToken = new Map<string, ResourceTypeName>(Object.entries(typeTokens).map(([name, token]) => [token, name as ResourceTypeName]));
 
 /** This package's name for a type token (`Pipe`), or undefined for another package's resource. */
-export function ownKind(typeToken: string): ResourceTypeName | undefined {
+function ownKind(typeToken: string): ResourceTypeName | undefined {
   return byToken.get(typeToken);
 }
 

@@ -17,7 +17,7 @@ export interface FieldChangeRow {
   replaces: boolean;
 }
 
-export type Operation = "create" | "update" | "replace" | "delete" | "import" | "read";
+type Operation = "create" | "update" | "replace" | "delete" | "import" | "read";
 
 /** One resource the change touches. */
 export interface ResourceChange {

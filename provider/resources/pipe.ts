@@ -1,13 +1,13 @@
-import * as pulumi from "@pulumi/pulumi";
-import type { Destination, FieldMapping, PipeSettings, pipeSpecShape, Scaling } from "../schemas/pipe";
-import type { PipeSource, pipeSource } from "../schemas/pipe-source";
-import { pipePolicy, pipeServerOutputs, type PipeSourceSecrets } from "../schemas/pipe-policy";
-import type { ArgsOf, DeepInput } from "./inputs";
-import type { SchemaInput } from "./schema-input";
-import { shim } from "./shim";
-import { hasTypeToken, RESOURCE_MODULE, typeTokens } from "./type-tokens";
+import type * as pulumi from "@pulumi/pulumi";
+import type { pipeSpecShape } from "../schemas/pipe";
+import type { pipeSource } from "../schemas/pipe-source";
+import { pipeComputed, pipePolicy, type PipeSourceSecrets } from "../schemas/pipe-policy";
+import type { ClassOutputs } from "./class-outputs";
 import type { ConnectionInput } from "./connection";
-import { registeredOptions, registeredProps, type ClassSpec } from "./register";
+import type { ArgsOf, DeepInput } from "./inputs";
+import { DeclaredResource, type SpecFor } from "./register";
+import type { SchemaInput } from "./schema-input";
+import { hasTypeToken, typeTokens } from "./type-tokens";
 
 /**
  * Arguments of a {@link Pipe}: the create body of the API (`source` with exactly one source
@@ -31,8 +31,18 @@ export interface PipeArgs extends ArgsOf<Omit<SchemaInput<typeof pipeSpecShape>,
   adoptId?: pulumi.Input<string>;
 }
 
-/** The Pipe's registration, from the pipe policy: credentials travel apart, in `sourceSecrets`. */
-const spec = { policy: pipePolicy, serverOutputs: pipeServerOutputs, secretsApart: { field: "source", into: "sourceSecrets" } } satisfies ClassSpec;
+/** The Pipe's declaration: its policy; credentials travel apart, in `sourceSecrets`. */
+const spec = {
+  type: "Pipe",
+  engine: "pipe",
+  named: true,
+  policy: pipePolicy,
+  computed: pipeComputed,
+  secretsApart: { field: "source", into: "sourceSecrets" },
+} as const satisfies SpecFor<PipeArgs>;
+
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type, @typescript-eslint/no-unsafe-declaration-merging -- the outputs, from the declaration
+export interface Pipe extends ClassOutputs<typeof pipeSpecShape, typeof pipePolicy, typeof pipeComputed> {}
 
 /**
  * A pipe: continuous or one-off ingestion from a Kafka-style stream, object storage, a
@@ -51,7 +61,8 @@ const spec = { policy: pipePolicy, serverOutputs: pipeServerOutputs, secretsApar
  *   fieldMappings: [{ sourceField: "id", destinationField: "id" }],
  * });
  */
-export class Pipe extends pulumi.dynamic.Resource {
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging -- its outputs are the interface above
+export class Pipe extends DeclaredResource {
   /**
    * The type token, `pulumi-nodejs:dynamic/pipestack:Pipe`: what policy packs match on
    * (`validateResourceOfType(Pipe, ...)` of the policy SDK reads it).
@@ -63,28 +74,10 @@ export class Pipe extends pulumi.dynamic.Resource {
     return hasTypeToken(obj, Pipe.__pulumiType);
   }
 
-  /** The pipe's name. */
-  declare readonly name: pulumi.Output<string>;
-  declare readonly organizationId: pulumi.Output<string>;
-  declare readonly serviceId: pulumi.Output<string>;
-  /** `Provisioning`, `Running`, `Completed`, `Failed`, ... as the API reports it. */
-  declare readonly state: pulumi.Output<string>;
-  /** The API's reason for a failed state, when it gives one. */
-  declare readonly stateReason: pulumi.Output<string | undefined>;
-  /** The source as the API returns it, without secret material. */
-  declare readonly source: pulumi.Output<PipeSource>;
   /** Secret material of the source (secret). */
   declare readonly sourceSecrets: pulumi.Output<PipeSourceSecrets>;
-  declare readonly destination: pulumi.Output<Destination>;
-  declare readonly fieldMappings: pulumi.Output<FieldMapping[]>;
-  declare readonly scaling: pulumi.Output<Scaling | undefined>;
-  declare readonly settings: pulumi.Output<PipeSettings>;
-  /** Whether the pipe is stopped or paused (or `Failed`), read back from its state when the program sets `stopped`. */
-  declare readonly stopped: pulumi.Output<boolean | undefined>;
-  declare readonly createdAt: pulumi.Output<string>;
-  declare readonly updatedAt: pulumi.Output<string>;
 
   constructor(name: string, args: PipeArgs, opts?: pulumi.CustomResourceOptions) {
-    super(shim("pipe"), name, registeredProps(spec, args, { name }), registeredOptions(spec, args, opts), RESOURCE_MODULE, "Pipe");
+    super(spec, name, args, opts);
   }
 }

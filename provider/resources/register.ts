@@ -1,18 +1,27 @@
 import * as pulumi from "@pulumi/pulumi";
-import { locateSecrets, type AnyNode, type PolicyTree } from "../schemas/field-policy";
+import { locateSecrets, type AnyNode, type ComputedFields, type PolicyTree } from "../schemas/field-policy";
+import type { Obj } from "../schemas/plain-object";
 import { connectionInput, connectionOptions, type ConnectionInput } from "./connection";
+import { shim, type Engine } from "./shim";
 import { splitSecretsInput } from "./split-source";
+import { RESOURCE_MODULE, type ResourceTypeName } from "./type-tokens";
 
 /**
  * What a resource class registers, worked out from the resource's field policy (the one that
  * already drives diff, request bodies and read-back), so a field the schema types and documents
  * cannot be left out of the class: one list of inputs per resource.
  */
-export interface ClassSpec {
+interface ClassSpec {
+  /** The type name, as the state and policy packs see it (`pulumi-nodejs:dynamic/pipestack:<type>`). */
+  readonly type: ResourceTypeName;
+  /** The engine the serialized provider loads (a frozen `pulumi-pipestack/engine/<name>` path). */
+  readonly engine: Engine;
+  /** `name` defaults to the resource name. */
+  readonly named?: true;
   /** Every field of the resource's schema with its life cycle (`satisfies FieldPolicy<...>`). */
   readonly policy: PolicyTree;
   /** Outputs only the server or the engine writes (`state`, `createdAt`, `tileIds`): placeholders. */
-  readonly serverOutputs: readonly string[];
+  readonly computed: ComputedFields;
   /**
    * A field whose secret fields (policy `secret`) travel apart, in a property of their own, so that
    * the rest of the field stays readable in previews (`source` -> `sourceSecrets`).
@@ -20,10 +29,8 @@ export interface ClassSpec {
   readonly secretsApart?: { readonly field: string; readonly into: string };
 }
 
-type Obj = Record<string, unknown>;
-
 /** A spec whose policy has a rule for every key of the args `A` (but `connection`): an arg the policy lacks does not compile. */
-type SpecFor<A> = ClassSpec & { readonly policy: { readonly [K in Exclude<keyof A, keyof ConnectionInput>]-?: AnyNode } };
+export type SpecFor<A> = ClassSpec & { readonly policy: { readonly [K in Exclude<keyof A, keyof ConnectionInput>]-?: AnyNode } };
 
 /**
  * The properties a class passes to the SDK: each field of the policy the program set; each
@@ -32,10 +39,10 @@ type SpecFor<A> = ClassSpec & { readonly policy: { readonly [K in Exclude<keyof 
  * instruction to the provider (`inputOnly`: `adoptId`, `waitTimeoutSeconds`) is left out when
  * unset, so no output is made for it. Secret material is marked secret before the SDK sees it.
  */
-export function registeredProps<A extends ConnectionInput>(spec: SpecFor<A>, args: A, defaults: Partial<A> = {}): Obj {
+function registeredProps(spec: ClassSpec, args: ConnectionInput, defaults: Obj): Obj {
   const props: Obj = {};
-  for (const [key, node] of Object.entries(spec.policy as PolicyTree)) {
-    const value = (args as Obj)[key] ?? (defaults as Obj)[key];
+  for (const [key, node] of Object.entries(spec.policy)) {
+    const value = (args as Obj)[key] ?? defaults[key];
     if (value === undefined && node.inputOnly) continue;
     if (spec.secretsApart?.field === key) {
       const split = splitSecretsInput(value, Object.entries(locateSecrets(node.fields ?? {})));
@@ -45,32 +52,34 @@ export function registeredProps<A extends ConnectionInput>(spec: SpecFor<A>, arg
     }
     props[key] = node.secret && value !== undefined ? pulumi.secret(value) : value;
   }
-  for (const key of spec.serverOutputs) props[key] = undefined;
+  for (const key of Object.keys(spec.computed)) props[key] = undefined;
   const connection = connectionInput(args);
   if (connection !== undefined) props.connection = connection;
   return props;
 }
 
 /** The options a class registers with: the secret properties of {@link registeredProps} are secret outputs too. */
-export function registeredOptions(
-  spec: ClassSpec,
-  args: ConnectionInput,
-  opts: pulumi.CustomResourceOptions | undefined,
-): pulumi.CustomResourceOptions | undefined {
+function registeredOptions(spec: ClassSpec, args: ConnectionInput, opts: pulumi.CustomResourceOptions | undefined): pulumi.CustomResourceOptions | undefined {
   const secret = secretOutputs(spec);
   const withSecrets = secret.length === 0 ? opts : { ...opts, additionalSecretOutputs: [...(opts?.additionalSecretOutputs ?? []), ...secret] };
   return connectionOptions(args, withSecrets);
 }
 
 /** The top-level properties that hold secret material: the split-off secrets, and each top-level secret field. */
-export function secretOutputs(spec: ClassSpec): string[] {
+function secretOutputs(spec: ClassSpec): string[] {
   const out = Object.entries(spec.policy)
     .filter(([, node]) => node.secret)
     .map(([key]) => key);
   return spec.secretsApart ? [spec.secretsApart.into, ...out] : out;
 }
 
-/** Every key a class can register for a spec: the policy's fields, the split-off secrets, the server outputs, `connection`. */
-export function registrableKeys(spec: ClassSpec): string[] {
-  return [...Object.keys(spec.policy), ...(spec.secretsApart ? [spec.secretsApart.into] : []), ...spec.serverOutputs, "connection"];
+/**
+ * The base of the package's resource classes: registers the resource its spec declares (the
+ * properties and options above, the shim of its engine, its type token).
+ */
+export abstract class DeclaredResource extends pulumi.dynamic.Resource {
+  constructor(spec: ClassSpec, name: string, args: ConnectionInput, opts: pulumi.CustomResourceOptions | undefined) {
+    const props = registeredProps(spec, args, spec.named ? { name } : {});
+    super(shim(spec.engine), name, props, registeredOptions(spec, args, opts), RESOURCE_MODULE, spec.type);
+  }
 }

@@ -1,12 +1,12 @@
-import * as pulumi from "@pulumi/pulumi";
-import type { CustomPrivateDnsMapping, EndpointType, endpointSpecShape } from "../schemas/reverse-private-endpoint-spec";
+import type * as pulumi from "@pulumi/pulumi";
+import type { endpointSpecShape } from "../schemas/reverse-private-endpoint-spec";
 import type { ArgsOf } from "./inputs";
 import type { SchemaInput } from "./schema-input";
 import type { ConnectionInput } from "./connection";
-import { registeredOptions, registeredProps, type ClassSpec } from "./register";
-import { endpointPolicy, endpointServerOutputs } from "../schemas/reverse-private-endpoint-policy";
-import { shim } from "./shim";
-import { hasTypeToken, RESOURCE_MODULE, typeTokens } from "./type-tokens";
+import { endpointComputed, endpointPolicy } from "../schemas/reverse-private-endpoint-policy";
+import type { ClassOutputs } from "./class-outputs";
+import { DeclaredResource, type SpecFor } from "./register";
+import { hasTypeToken, typeTokens } from "./type-tokens";
 
 /**
  * Arguments of a {@link ReversePrivateEndpoint}: the create body of the API (`type` and the
@@ -21,8 +21,16 @@ export interface ReversePrivateEndpointArgs extends ArgsOf<Omit<SchemaInput<type
   adoptId?: pulumi.Input<string>;
 }
 
-/** The endpoint's registration, from the endpoint policy. */
-const spec = { policy: endpointPolicy, serverOutputs: endpointServerOutputs } satisfies ClassSpec;
+/** The endpoint's declaration, from its policy. */
+const spec = {
+  type: "ReversePrivateEndpoint",
+  engine: "reverse-private-endpoint",
+  policy: endpointPolicy,
+  computed: endpointComputed,
+} as const satisfies SpecFor<ReversePrivateEndpointArgs>;
+
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type, @typescript-eslint/no-unsafe-declaration-merging -- the outputs, from the declaration
+export interface ReversePrivateEndpoint extends ClassOutputs<typeof endpointSpecShape, typeof endpointPolicy, typeof endpointComputed> {}
 
 /**
  * A reverse private endpoint: a private connection from the service to a network of yours
@@ -39,7 +47,8 @@ const spec = { policy: endpointPolicy, serverOutputs: endpointServerOutputs } sa
  * });
  * new Pipe("orders", { source: { kafka: { ..., reversePrivateEndpointIds: [endpoint.id] } }, ... });
  */
-export class ReversePrivateEndpoint extends pulumi.dynamic.Resource {
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging -- its outputs are the interface above
+export class ReversePrivateEndpoint extends DeclaredResource {
   /**
    * The type token, `pulumi-nodejs:dynamic/pipestack:ReversePrivateEndpoint`: what policy packs
    * match on (`validateResourceOfType(ReversePrivateEndpoint, ...)` of the policy SDK reads it).
@@ -51,28 +60,7 @@ export class ReversePrivateEndpoint extends pulumi.dynamic.Resource {
     return hasTypeToken(obj, ReversePrivateEndpoint.__pulumiType);
   }
 
-  declare readonly description: pulumi.Output<string | undefined>;
-  declare readonly type: pulumi.Output<EndpointType>;
-  declare readonly vpcEndpointServiceName: pulumi.Output<string | undefined>;
-  declare readonly vpcResourceConfigurationId: pulumi.Output<string | undefined>;
-  declare readonly vpcResourceShareArn: pulumi.Output<string | undefined>;
-  declare readonly mskClusterArn: pulumi.Output<string | undefined>;
-  declare readonly mskAuthentication: pulumi.Output<"SASL_IAM" | "SASL_SCRAM" | undefined>;
-  declare readonly gcpServiceAttachment: pulumi.Output<string | undefined>;
-  /** The custom private DNS names, as the API keeps them. */
-  declare readonly customPrivateDnsMappings: pulumi.Output<CustomPrivateDnsMapping[]>;
-  declare readonly organizationId: pulumi.Output<string>;
-  declare readonly serviceId: pulumi.Output<string>;
-  /** `Ready` once created; `Provisioning`, `PendingAcceptance`, `Failed`, ... as the API reports it. */
-  declare readonly status: pulumi.Output<string>;
-  /** The endpoint's own id on the network side (`vpce-...`). */
-  declare readonly endpointId: pulumi.Output<string | undefined>;
-  /** Internal DNS names of the endpoint. */
-  declare readonly dnsNames: pulumi.Output<string[] | undefined>;
-  /** Private DNS names of the endpoint. */
-  declare readonly privateDnsNames: pulumi.Output<string[] | undefined>;
-
   constructor(name: string, args: ReversePrivateEndpointArgs, opts?: pulumi.CustomResourceOptions) {
-    super(shim("reverse-private-endpoint"), name, registeredProps(spec, args), registeredOptions(spec, args, opts), RESOURCE_MODULE, "ReversePrivateEndpoint");
+    super(spec, name, args, opts);
   }
 }

@@ -17,7 +17,7 @@ export function shim(engine: Engine): dynamic.ResourceProvider {
 
 /** The engines written into users' states; each is a frozen `pulumi-pipestack/engine/<name>` path. */
 export const ENGINES = ["pipe", "stack-dashboard", "stack-alert", "stack-saved-search", "reverse-private-endpoint"] as const;
-type Engine = (typeof ENGINES)[number];
+export type Engine = (typeof ENGINES)[number];
 const shims = new Map<Engine, dynamic.ResourceProvider>();
 
 function makeShim(engine: Engine): dynamic.ResourceProvider {

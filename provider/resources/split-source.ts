@@ -1,7 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
 import { secretLocations, type PipeSourceSecrets } from "../schemas/pipe-secrets";
-
-type Obj = Record<string, unknown>;
+import type { Obj } from "../schemas/plain-object";
 
 const isDeferred = (v: unknown): boolean => pulumi.Output.isInstance(v) || v instanceof Promise;
 const isPlainObject = (v: unknown): v is Obj => v !== null && typeof v === "object" && !Array.isArray(v) && !isDeferred(v);

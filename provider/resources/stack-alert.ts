@@ -1,12 +1,12 @@
-import * as pulumi from "@pulumi/pulumi";
-import type { AlertChannel, stackAlertSpec, StackAlertInput } from "../schemas/stack-alert";
+import type * as pulumi from "@pulumi/pulumi";
+import type { stackAlertSpec } from "../schemas/stack-alert";
 import type { ArgsOf } from "./inputs";
 import type { SchemaInput } from "./schema-input";
-import { shim } from "./shim";
 import type { ConnectionInput } from "./connection";
-import { registeredOptions, registeredProps, type ClassSpec } from "./register";
-import { alertServerOutputs, stackAlertPolicy } from "../schemas/stack-alert-policy";
-import { hasTypeToken, RESOURCE_MODULE, typeTokens } from "./type-tokens";
+import { alertComputed, stackAlertPolicy } from "../schemas/stack-alert-policy";
+import type { ClassOutputs } from "./class-outputs";
+import { DeclaredResource, type SpecFor } from "./register";
+import { hasTypeToken, typeTokens } from "./type-tokens";
 
 /**
  * Arguments of a {@link StackAlert}: the request fields of the stack API's alert, and
@@ -17,8 +17,17 @@ export interface StackAlertArgs extends ArgsOf<Omit<SchemaInput<typeof stackAler
   name?: pulumi.Input<string>;
 }
 
-/** The alert's registration, from the alert policy. */
-const spec = { policy: stackAlertPolicy, serverOutputs: alertServerOutputs } satisfies ClassSpec;
+/** The alert's declaration, from its policy. */
+const spec = {
+  type: "StackAlert",
+  engine: "stack-alert",
+  named: true,
+  policy: stackAlertPolicy,
+  computed: alertComputed,
+} as const satisfies SpecFor<StackAlertArgs>;
+
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type, @typescript-eslint/no-unsafe-declaration-merging -- the outputs, from the declaration
+export interface StackAlert extends ClassOutputs<typeof stackAlertSpec, typeof stackAlertPolicy, typeof alertComputed> {}
 
 /**
  * An alert of the observability stack: on a dashboard tile (`source: "tile"`, with
@@ -40,7 +49,8 @@ const spec = { policy: stackAlertPolicy, serverOutputs: alertServerOutputs } sat
  *   message: "Checkout errors above 10 in 5 minutes",
  * });
  */
-export class StackAlert extends pulumi.dynamic.Resource {
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging -- its outputs are the interface above
+export class StackAlert extends DeclaredResource {
   /**
    * The type token, `pulumi-nodejs:dynamic/pipestack:StackAlert`: what policy packs match on
    * (`validateResourceOfType(StackAlert, ...)` of the policy SDK reads it).
@@ -52,37 +62,7 @@ export class StackAlert extends pulumi.dynamic.Resource {
     return hasTypeToken(obj, StackAlert.__pulumiType);
   }
 
-  declare readonly name: pulumi.Output<string>;
-  declare readonly message: pulumi.Output<string | undefined>;
-  declare readonly threshold: pulumi.Output<number>;
-  declare readonly interval: pulumi.Output<StackAlertInput["interval"]>;
-  declare readonly note: pulumi.Output<string | undefined>;
-  declare readonly thresholdType: pulumi.Output<StackAlertInput["thresholdType"]>;
-  declare readonly thresholdMax: pulumi.Output<number | undefined>;
-  declare readonly source: pulumi.Output<StackAlertInput["source"]>;
-  declare readonly channel: pulumi.Output<AlertChannel | undefined>;
-  declare readonly channels: pulumi.Output<AlertChannel[] | undefined>;
-  declare readonly numConsecutiveWindows: pulumi.Output<number | undefined>;
-  declare readonly scheduleOffsetMinutes: pulumi.Output<number | undefined>;
-  declare readonly scheduleStartAt: pulumi.Output<string | undefined>;
-  declare readonly dashboardId: pulumi.Output<string | undefined>;
-  /** The tile's id: as given, or resolved from `tile` when applied. */
-  declare readonly tileId: pulumi.Output<string | undefined>;
-  declare readonly tile: pulumi.Output<string | undefined>;
-  declare readonly savedSearchId: pulumi.Output<string | undefined>;
-  /** `inactive` (first generation) or `OK` (current servers) when new; then as the server evaluates it. */
-  declare readonly state: pulumi.Output<string>;
-  /** Team that owns the alert. */
-  declare readonly team: pulumi.Output<string | undefined>;
-  declare readonly groupBy: pulumi.Output<string | undefined>;
-  declare readonly silenced: pulumi.Output<boolean | undefined>;
-  declare readonly createdAt: pulumi.Output<string>;
-  declare readonly updatedAt: pulumi.Output<string>;
-  declare readonly stackUrl: pulumi.Output<string | undefined>;
-  declare readonly organizationId: pulumi.Output<string | undefined>;
-  declare readonly serviceId: pulumi.Output<string | undefined>;
-
   constructor(name: string, args: StackAlertArgs, opts?: pulumi.CustomResourceOptions) {
-    super(shim("stack-alert"), name, registeredProps(spec, args, { name }), registeredOptions(spec, args, opts), RESOURCE_MODULE, "StackAlert");
+    super(spec, name, args, opts);
   }
 }

@@ -1,14 +1,12 @@
-import * as pulumi from "@pulumi/pulumi";
-import type { z } from "zod";
+import type * as pulumi from "@pulumi/pulumi";
 import type { stackDashboardSpec, StackTileOutput } from "../schemas/stack-dashboard";
-import type { StackContainerInput, StackFilterInput, stackSavedFilterValue } from "../schemas/stack-dashboard-extras";
 import type { ArgsOf } from "./inputs";
 import type { SchemaInput } from "./schema-input";
-import { shim } from "./shim";
 import type { ConnectionInput } from "./connection";
-import { registeredOptions, registeredProps, type ClassSpec } from "./register";
-import { dashboardServerOutputs, stackDashboardPolicy } from "../schemas/stack-dashboard-policy";
-import { hasTypeToken, RESOURCE_MODULE, typeTokens } from "./type-tokens";
+import { dashboardComputed, stackDashboardPolicy } from "../schemas/stack-dashboard-policy";
+import type { ClassOutputs } from "./class-outputs";
+import { DeclaredResource, type SpecFor } from "./register";
+import { hasTypeToken, typeTokens } from "./type-tokens";
 
 /**
  * Arguments of a {@link StackDashboard}: its name, tiles and tags, and (optionally) which stack
@@ -19,8 +17,17 @@ export interface StackDashboardArgs extends ArgsOf<Omit<SchemaInput<typeof stack
   name?: pulumi.Input<string>;
 }
 
-/** The dashboard's registration, from the dashboard policy. */
-const spec = { policy: stackDashboardPolicy, serverOutputs: dashboardServerOutputs } satisfies ClassSpec;
+/** The dashboard's declaration, from its policy. */
+const spec = {
+  type: "StackDashboard",
+  engine: "stack-dashboard",
+  named: true,
+  policy: stackDashboardPolicy,
+  computed: dashboardComputed,
+} as const satisfies SpecFor<StackDashboardArgs>;
+
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type, @typescript-eslint/no-unsafe-declaration-merging -- the outputs, from the declaration
+export interface StackDashboard extends ClassOutputs<typeof stackDashboardSpec, typeof stackDashboardPolicy, typeof dashboardComputed, "tiles"> {}
 
 /**
  * A dashboard of the observability stack, on the cloud proxy of a service or on an open-source
@@ -42,7 +49,8 @@ const spec = { policy: stackDashboardPolicy, serverOutputs: dashboardServerOutpu
  * new StackAlert("checkout-errors", { source: "tile", dashboardId: board.id, tileId: board.tileIds["Errors"],
  *   threshold: 10, thresholdType: "above", interval: "5m", channel: { type: "webhook", webhookId: "..." } });
  */
-export class StackDashboard extends pulumi.dynamic.Resource {
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging -- its outputs are the interface above
+export class StackDashboard extends DeclaredResource {
   /**
    * The type token, `pulumi-nodejs:dynamic/pipestack:StackDashboard`: what policy packs match on
    * (`validateResourceOfType(StackDashboard, ...)` of the policy SDK reads it).
@@ -55,30 +63,10 @@ export class StackDashboard extends pulumi.dynamic.Resource {
   }
 
   /** The dashboard's name. */
-  declare readonly name: pulumi.Output<string>;
   /** The tiles as the server stores them, each with its `id` and its `key`. */
   declare readonly tiles: pulumi.Output<StackTileOutput[]>;
-  /** Tile id by tile key (`key`, else `name`): `board.tileIds["Errors"]`. */
-  declare readonly tileIds: pulumi.Output<Record<string, string>>;
-  /** Tags, duplicates dropped. */
-  declare readonly tags: pulumi.Output<string[]>;
-  /** Dashboard-wide filters (current servers), each with the id the server gave it. */
-  declare readonly filters: pulumi.Output<StackFilterInput[] | undefined>;
-  /** Query applied to every tile (current servers). */
-  declare readonly savedQuery: pulumi.Output<string | undefined>;
-  /** Language of `savedQuery`, as the server keeps it. */
-  declare readonly savedQueryLanguage: pulumi.Output<"lucene" | "sql" | undefined>;
-  /** Filter values the dashboard opens with (current servers). */
-  declare readonly savedFilterValues: pulumi.Output<z.output<typeof stackSavedFilterValue>[] | undefined>;
-  /** Groups and tabs of tiles (current servers). */
-  declare readonly containers: pulumi.Output<StackContainerInput[] | undefined>;
-  /** The open-source server the dashboard lives on, when it does. */
-  declare readonly stackUrl: pulumi.Output<string | undefined>;
-  /** The cloud organization and service whose stack holds it, when it does. */
-  declare readonly organizationId: pulumi.Output<string | undefined>;
-  declare readonly serviceId: pulumi.Output<string | undefined>;
 
   constructor(name: string, args: StackDashboardArgs, opts?: pulumi.CustomResourceOptions) {
-    super(shim("stack-dashboard"), name, registeredProps(spec, args, { name }), registeredOptions(spec, args, opts), RESOURCE_MODULE, "StackDashboard");
+    super(spec, name, args, opts);
   }
 }

@@ -1,12 +1,12 @@
-import * as pulumi from "@pulumi/pulumi";
-import type { SavedSearchFilter, stackSavedSearchSpec } from "../schemas/stack-saved-search";
+import type * as pulumi from "@pulumi/pulumi";
+import type { stackSavedSearchSpec } from "../schemas/stack-saved-search";
 import type { ArgsOf } from "./inputs";
 import type { SchemaInput } from "./schema-input";
 import type { ConnectionInput } from "./connection";
-import { registeredOptions, registeredProps, type ClassSpec } from "./register";
-import { savedSearchServerOutputs, stackSavedSearchPolicy } from "../schemas/stack-saved-search-policy";
-import { shim } from "./shim";
-import { hasTypeToken, RESOURCE_MODULE, typeTokens } from "./type-tokens";
+import { savedSearchComputed, stackSavedSearchPolicy } from "../schemas/stack-saved-search-policy";
+import type { ClassOutputs } from "./class-outputs";
+import { DeclaredResource, type SpecFor } from "./register";
+import { hasTypeToken, typeTokens } from "./type-tokens";
 
 /**
  * Arguments of a {@link StackSavedSearch}: the stack API's saved-search body, and (optionally)
@@ -17,8 +17,17 @@ export interface StackSavedSearchArgs extends ArgsOf<Omit<SchemaInput<typeof sta
   name?: pulumi.Input<string>;
 }
 
-/** The saved search's registration, from the saved-search policy. */
-const spec = { policy: stackSavedSearchPolicy, serverOutputs: savedSearchServerOutputs } satisfies ClassSpec;
+/** The saved search's declaration, from its policy. */
+const spec = {
+  type: "StackSavedSearch",
+  engine: "stack-saved-search",
+  named: true,
+  policy: stackSavedSearchPolicy,
+  computed: savedSearchComputed,
+} as const satisfies SpecFor<StackSavedSearchArgs>;
+
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type, @typescript-eslint/no-unsafe-declaration-merging -- the outputs, from the declaration
+export interface StackSavedSearch extends ClassOutputs<typeof stackSavedSearchSpec, typeof stackSavedSearchPolicy, typeof savedSearchComputed> {}
 
 /**
  * A saved search of the observability stack (current servers, API 2.36 and later), on the
@@ -34,7 +43,8 @@ const spec = { policy: stackSavedSearchPolicy, serverOutputs: savedSearchServerO
  * new StackAlert("checkout-errors", { source: "saved_search", savedSearchId: errors.id, groupBy: "host",
  *   threshold: 5, thresholdType: "above", interval: "5m", channel: { type: "webhook", webhookId: hook.id } });
  */
-export class StackSavedSearch extends pulumi.dynamic.Resource {
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging -- its outputs are the interface above
+export class StackSavedSearch extends DeclaredResource {
   /** The type token, `pulumi-nodejs:dynamic/pipestack:StackSavedSearch`: what policy packs match on. */
   static readonly __pulumiType = typeTokens.StackSavedSearch;
 
@@ -43,24 +53,7 @@ export class StackSavedSearch extends pulumi.dynamic.Resource {
     return hasTypeToken(obj, StackSavedSearch.__pulumiType);
   }
 
-  declare readonly name: pulumi.Output<string>;
-  declare readonly sourceId: pulumi.Output<string>;
-  /** The columns, `""` for the source's default. */
-  declare readonly select: pulumi.Output<string>;
-  declare readonly where: pulumi.Output<string>;
-  declare readonly whereLanguage: pulumi.Output<"lucene" | "sql">;
-  declare readonly orderBy: pulumi.Output<string>;
-  declare readonly tags: pulumi.Output<string[] | undefined>;
-  declare readonly filters: pulumi.Output<SavedSearchFilter[] | undefined>;
-  /** Team that owns the saved search. */
-  declare readonly teamId: pulumi.Output<string | undefined>;
-  declare readonly createdAt: pulumi.Output<string>;
-  declare readonly updatedAt: pulumi.Output<string>;
-  declare readonly stackUrl: pulumi.Output<string | undefined>;
-  declare readonly organizationId: pulumi.Output<string | undefined>;
-  declare readonly serviceId: pulumi.Output<string | undefined>;
-
   constructor(name: string, args: StackSavedSearchArgs, opts?: pulumi.CustomResourceOptions) {
-    super(shim("stack-saved-search"), name, registeredProps(spec, args, { name }), registeredOptions(spec, args, opts), RESOURCE_MODULE, "StackSavedSearch");
+    super(spec, name, args, opts);
   }
 }

@@ -21,7 +21,7 @@ export function formatPath(path: readonly (string | number)[]): string {
  * Turns zod issues into check failures, dropping the ones that stand on a value the engine does
  * not know yet (a preview must pass those).
  */
-export function failuresFrom(error: ZodError, input: unknown): CheckFailure[] {
+function failuresFrom(error: ZodError, input: unknown): CheckFailure[] {
   const failures: CheckFailure[] = [];
   for (const issue of error.issues) {
     if (pathIsUnknown(input, issue.path)) continue;
@@ -36,7 +36,7 @@ export function failuresFrom(error: ZodError, input: unknown): CheckFailure[] {
 }
 
 /** Longest value echoed whole in a reason; longer ones show their start and their length. */
-export const ECHO_LIMIT = 80;
+const ECHO_LIMIT = 80;
 /** Longest reason: a backstop for messages that echo values from elsewhere. */
 const REASON_LIMIT = 400;
 
@@ -46,7 +46,7 @@ export function shorten(text: string, limit: number = ECHO_LIMIT): string {
 }
 
 /** A reason with the bad value, if it echoes a long one, shortened; and never too long itself. */
-export function shortenEchoes(reason: string, value: unknown): string {
+function shortenEchoes(reason: string, value: unknown): string {
   let out = reason;
   if (typeof value === "string" && value.length > ECHO_LIMIT) out = out.split(value).join(shorten(value));
   return shorten(out, REASON_LIMIT);

@@ -1,17 +1,20 @@
+import type { z, ZodTypeAny } from "zod";
+
 import { InternalError } from "../errors/internal";
 /**
  * A field policy says, for every field of a resource's schema, what its life cycle is: what a
  * change does, whether it is secret, whether the API ever returns it, whether the server fills
- * it in, and how a change is sent. The diff, the secret split, the request bodies, the read-back
- * of outputs and the README's change table are all worked out from it, so one field is declared
- * once. Pure data and pure walkers; no I/O.
+ * it in, and how a change is sent; its computed part names the outputs only the server (or the
+ * engine) writes. The diff, the secret split, the request bodies, the read-back of outputs, the
+ * resource class's inputs and outputs, the API record, the native schema and the README's change
+ * table are all worked out from it, so one field is declared once. Pure data and pure walkers.
  */
 
 /** What a change to a field does: in place, a new object, or nothing at all. */
-export type Change = "update" | "replace" | "none";
+type Change = "update" | "replace" | "none";
 
 /** The rule of one field. `P` names the ways the resource sends an in-place change. */
-export interface FieldRule<P extends string = string> {
+interface FieldRule<P extends string = string> {
   change: Change;
   /** How an in-place change is sent (children inherit it). Absent: no request (the provider's own). */
   patch?: P;
@@ -38,12 +41,17 @@ export interface FieldRule<P extends string = string> {
    * the resource class registers it only when the program sets it and has no output for it.
    */
   inputOnly?: true;
+  /**
+   * The provider (the resource name, the stack config) or the server (its default) fills it in
+   * when the program leaves it out: the class's output is never undefined.
+   */
+  filled?: true;
 }
 
 type PlainObject<V> = NonNullable<V> extends readonly unknown[] ? never : NonNullable<V> extends object ? NonNullable<V> : never;
 
 /** A field's rule, and for an object field optionally the policy of its own fields. */
-export type FieldNode<V, P extends string = string> = FieldRule<P> &
+type FieldNode<V, P extends string = string> = FieldRule<P> &
   ([PlainObject<V>] extends [never] ? { fields?: never } : { fields?: FieldPolicy<PlainObject<V>, P> });
 
 /**
@@ -57,7 +65,7 @@ export type AnyNode = FieldRule & { fields?: PolicyTree };
 export type PolicyTree = { readonly [key: string]: AnyNode };
 
 /** One node of a policy with its path from the root and the patch it inherits. */
-export interface PolicyEntry {
+interface PolicyEntry {
   path: readonly string[];
   node: AnyNode;
   patch?: string;
@@ -138,4 +146,37 @@ export function addressKeys(tree: PolicyTree): string[] {
   return Object.entries(tree)
     .filter(([, node]) => node.sent === "url")
     .map(([key]) => key);
+}
+
+/**
+ * A computed field: an output only the server (or the engine) writes, typed as its API answer
+ * has it; never an input, never a change. Its doc comment (on its key) is the output's hover doc.
+ */
+export interface ComputedRule<T extends ZodTypeAny = ZodTypeAny> {
+  readonly computed: T;
+}
+
+/** The computed fields of a resource, by output name. */
+export type ComputedFields = { readonly [key: string]: ComputedRule };
+
+/** A computed field of type `t`. */
+export const computed = <T extends ZodTypeAny>(t: T): ComputedRule<T> => ({ computed: t });
+
+/** The names of the computed fields. */
+export const computedKeys = <C extends ComputedFields>(fields: C): (keyof C & string)[] => Object.keys(fields);
+
+/** The computed fields as an API answer carries them: each may be absent or null. */
+export function computedRecord<C extends ComputedFields>(fields: C): { [K in keyof C]: z.ZodOptional<z.ZodNullable<C[K]["computed"]>> } {
+  return Object.fromEntries(Object.entries(fields).map(([k, f]) => [k, f.computed.nullish()])) as never;
+}
+
+/** The computed outputs as the engine holds them: each optional. */
+export type ComputedOutputs<C extends ComputedFields> = { [K in keyof C]?: NonNullable<z.output<C[K]["computed"]>> };
+
+/** What the generated docs (the native schema's descriptions) say of a field {@link fixedAtCreation}. */
+export const FIXED_AT_CREATION = "Fixed at creation.";
+
+/** True when any change to the field makes a new object: it replaces, and so does every field under it. */
+export function fixedAtCreation(node: AnyNode): boolean {
+  return node.change === "replace" && Object.values(node.fields ?? {}).every(fixedAtCreation);
 }

@@ -1,4 +1,5 @@
-import type { FieldPolicy, SecretsOf } from "./field-policy";
+import { z } from "zod";
+import { computed, computedKeys, type ComputedFields, type FieldPolicy, type SecretsOf } from "./field-policy";
 import type { PipeSpecInput } from "./pipe";
 import type { PipeSourceInput } from "./pipe-source";
 
@@ -21,9 +22,9 @@ const setting = { change: "update" } as const;
  * Adding a field to the schema without a line here does not compile.
  */
 export const pipePolicy = {
-  name: inPlace,
-  organizationId: { change: "replace", sent: "url", writeOnly: true },
-  serviceId: { change: "replace", sent: "url", mayBeMissing: true },
+  name: { ...inPlace, filled: true },
+  organizationId: { change: "replace", sent: "url", writeOnly: true, filled: true },
+  serviceId: { change: "replace", sent: "url", mayBeMissing: true, filled: true },
   waitTimeoutSeconds: { change: "update", sent: "never", writeOnly: true, inputOnly: true },
   // Run state: a state command (PATCH /state), read back from the pipe's state.
   stopped: { change: "update", patch: "state", sent: "never", serverDefault: true },
@@ -288,4 +289,15 @@ export const pipePolicy = {
 export type PipeSourceSecrets = SecretsOf<PipeSourceInput, typeof pipePolicy.source.fields>;
 
 /** Outputs of the server's own: read from every answer, never the program's to compare. */
-export const pipeServerOutputs = ["state", "stateReason", "createdAt", "updatedAt"] as const;
+export const pipeComputed = {
+  /** `Provisioning`, `Running`, `Completed`, `Failed`, ... as the API reports it. */
+  state: computed(z.string()),
+  /** The API's reason for a failed state, when it gives one. */
+  stateReason: computed(z.string().optional()),
+  /** When the pipe was created. */
+  createdAt: computed(z.string()),
+  /** When the pipe last changed. */
+  updatedAt: computed(z.string()),
+} satisfies ComputedFields;
+
+export const pipeServerOutputs = computedKeys(pipeComputed);

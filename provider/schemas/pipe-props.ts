@@ -1,5 +1,6 @@
+import type { ComputedOutputs } from "./field-policy";
 import type { PipeSpecInput } from "./pipe";
-import type { PipeSourceSecrets } from "./pipe-policy";
+import type { pipeComputed, PipeSourceSecrets } from "./pipe-policy";
 
 /**
  * A pipe's properties as the engine holds them: the program's spec with its secret material in
@@ -12,9 +13,4 @@ export type PipeInputs = PipeSpecInput & {
 };
 
 /** A pipe's outputs: its inputs as the API reads them back, and the server's own fields. */
-export type PipeOutputs = PipeInputs & {
-  state?: string;
-  stateReason?: string;
-  createdAt?: string;
-  updatedAt?: string;
-};
+export type PipeOutputs = PipeInputs & ComputedOutputs<typeof pipeComputed>;

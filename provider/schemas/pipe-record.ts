@@ -1,5 +1,7 @@
 import { z } from "zod";
+import { computedRecord } from "./field-policy";
 import { engineType, gigabytes, millicores } from "./pipe-normalize";
+import { pipeComputed } from "./pipe-policy";
 
 /**
  * Right after a scaling change the API may read a quantity as 0, or in another unit (`"250m"`,
@@ -23,8 +25,7 @@ export const pipeRecord = z
     id: z.string().min(1),
     serviceId: z.string().nullish(),
     name: z.string().nullish(),
-    state: z.string().nullish(),
-    stateReason: z.string().nullish(),
+    ...computedRecord(pipeComputed),
     source: z.record(object.nullish()).nullish(),
     destination: z
       .object({
@@ -51,8 +52,6 @@ export const pipeRecord = z
       .passthrough()
       .nullish(),
     settings: object.nullish(),
-    createdAt: z.string().nullish(),
-    updatedAt: z.string().nullish(),
   })
   .passthrough();
 

@@ -1,6 +1,7 @@
 import type { PipeSourceInput } from "./pipe-source";
 import { locateSecrets } from "./field-policy";
 import { pipePolicy, type PipeSourceSecrets } from "./pipe-policy";
+import { isObj, type Obj } from "./plain-object";
 
 /**
  * Secret material of a pipe source is kept in a top-level property of its own (`sourceSecrets`),
@@ -9,9 +10,6 @@ import { pipePolicy, type PipeSourceSecrets } from "./pipe-policy";
  */
 export type { PipeSourceSecrets };
 export type SecretField = keyof PipeSourceSecrets;
-
-type Obj = Record<string, unknown>;
-const isObj = (v: unknown): v is Obj => v !== null && typeof v === "object" && !Array.isArray(v);
 
 /** Where each secret lives inside a source, per source kind (from the pipe policy). */
 export const secretLocations = locateSecrets(pipePolicy.source.fields) as Record<SecretField, readonly (readonly string[])[]>;

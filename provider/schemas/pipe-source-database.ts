@@ -4,9 +4,9 @@ import { serviceAccountFile, text, usernamePassword } from "./pipe-source-fields
 import { containsUnknown } from "./unknown";
 import { tableName } from "./refinements/sql-names";
 
-export const postgresAuthentication = z.enum(["basic", "IAM_ROLE"]);
+const postgresAuthentication = z.enum(["basic", "IAM_ROLE"]);
 
-export const postgresSettings = z
+const postgresSettings = z
   .object({
     /** Seconds between two pulls of changes. */
     syncIntervalSeconds: z.number().int().min(1).optional(),
@@ -34,7 +34,7 @@ export const postgresSettings = z
   .strict();
 
 /** A table mapping's fields as postgres takes them; the other database kinds take a subset. */
-export const postgresTableMappingShape = z
+const postgresTableMappingShape = z
   .object({
     /** Schema (database, for MySQL-style sources) of the source table. */
     sourceSchemaName: text,
@@ -58,17 +58,17 @@ export const postgresTableMappingShape = z
   .strict();
 
 /** A custom sorting key needs its columns (every kind whose mappings take one). */
-export function customSortingKeyRule(m: { useCustomSortingKey?: boolean; sortingKeys?: string[] }, ctx: z.RefinementCtx): void {
+function customSortingKeyRule(m: { useCustomSortingKey?: boolean; sortingKeys?: string[] }, ctx: z.RefinementCtx): void {
   if (m.useCustomSortingKey && !containsUnknown(m.sortingKeys) && !(m.sortingKeys ?? []).length) {
     ctx.addIssue({ code: "custom", path: ["sortingKeys"], message: "is required when useCustomSortingKey is true" });
   }
 }
 
-export const postgresTableMapping = postgresTableMappingShape.superRefine(customSortingKeyRule);
+const postgresTableMapping = postgresTableMappingShape.superRefine(customSortingKeyRule);
 
 export const postgresSource = z
   .object({
-    /** Server flavour, as the API names it. Fixed at creation. */
+    /** Server flavour, as the API names it. */
     type: text.nullish(),
     /** Host name of the database server. */
     host: text,
@@ -104,7 +104,7 @@ const mappingEngine = z.enum(["ReplacingMergeTree", "MergeTree", "Null"]);
 /** The snapshot settings every database kind shares (their names and bounds are postgres's). */
 const snapshotSettings = { snapshotNumRowsPerPartition: true, snapshotNumberOfParallelTables: true } as const;
 
-export const mysqlSettings = postgresSettings
+const mysqlSettings = postgresSettings
   .pick({ ...snapshotSettings, syncIntervalSeconds: true, pullBatchSize: true, allowNullableColumns: true, initialLoadParallelism: true, deleteOnMerge: true })
   .extend({
     /** `cdc` (snapshot, then changes), `snapshot` (one load, ends Completed) or `cdc_only` (changes only). */
@@ -117,11 +117,11 @@ export const mysqlSettings = postgresSettings
   .strict();
 
 /** A MySQL-style table into a destination table; `sourceSchemaName` is the source database. */
-export const mysqlTableMapping = postgresTableMappingShape.omit({ partitionByExpr: true }).strict().superRefine(customSortingKeyRule);
+const mysqlTableMapping = postgresTableMappingShape.omit({ partitionByExpr: true }).strict().superRefine(customSortingKeyRule);
 
 export const mysqlSource = z
   .object({
-    /** Server flavour, as the API names it (`mysql`, `mariadb`, ...). Fixed at creation. */
+    /** Server flavour, as the API names it (`mysql`, `mariadb`, ...). */
     type: z.enum(["mysql", "rdsmysql", "auroramysql", "mariadb", "rdsmariadb"]).nullish(),
     /** Host name of the database server. */
     host: text,
@@ -150,7 +150,7 @@ export const mysqlSource = z
   })
   .strict();
 
-export const mongodbSettings = postgresSettings
+const mongodbSettings = postgresSettings
   .pick({ ...snapshotSettings, syncIntervalSeconds: true, pullBatchSize: true, deleteOnMerge: true })
   .extend({
     /** `cdc` (snapshot, then changes), `snapshot` (one load, ends Completed) or `cdc_only` (changes only). */
@@ -161,7 +161,7 @@ export const mongodbSettings = postgresSettings
   .strict();
 
 /** One collection into a destination table. */
-export const mongodbTableMapping = z
+const mongodbTableMapping = z
   .object({
     /** Database of the source collection. */
     sourceDatabaseName: text,
@@ -197,7 +197,7 @@ export const mongodbSource = z
   })
   .strict();
 
-export const bigquerySettings = postgresSettings
+const bigquerySettings = postgresSettings
   .pick({ ...snapshotSettings, allowNullableColumns: true, initialLoadParallelism: true })
   .extend({
     /** The only mode offered: one load, then the pipe ends Completed. @default "snapshot" */
@@ -206,7 +206,7 @@ export const bigquerySettings = postgresSettings
   .strict();
 
 /** One warehouse table into a destination table. */
-export const bigqueryTableMapping = postgresTableMappingShape
+const bigqueryTableMapping = postgresTableMappingShape
   .omit({ sourceSchemaName: true, partitionKey: true, partitionByExpr: true })
   .extend({
     /** Dataset of the source table. */

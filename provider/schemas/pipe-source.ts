@@ -4,7 +4,7 @@ import { httpUrl } from "./refinements/urls";
 import { accessKey, optionalText, serviceAccountFile, text, usernamePassword } from "./pipe-source-fields";
 
 /** `YYYY-MM-DDTHH:MM`, minute precision, no seconds or zone (the API's offset format). */
-export const kafkaOffsetTimestamp = z
+const kafkaOffsetTimestamp = z
   .string()
   .regex(/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])T([01]\d|2[0-3]):[0-5]\d$/, "must be YYYY-MM-DDTHH:MM (minute precision, no seconds or zone)");
 
@@ -13,7 +13,7 @@ export const kafkaOffsetTimestamp = z
  * connection string (PLAIN on event-hub style brokers) or client certificate (MUTUAL_TLS).
  * Which one is required follows `authentication`.
  */
-export const kafkaCredentials = z
+const kafkaCredentials = z
   .object({
     /** User name (PLAIN, SCRAM). */
     username: text.optional(),
@@ -32,27 +32,27 @@ export const kafkaCredentials = z
   })
   .strict();
 
-export const kafkaAuthentication = z.enum(["PLAIN", "SCRAM-SHA-256", "SCRAM-SHA-512", "IAM_ROLE", "IAM_USER", "MUTUAL_TLS"]);
-export const objectStorageAuthentication = z.enum(["IAM_ROLE", "IAM_USER", "CONNECTION_STRING", "SERVICE_ACCOUNT"]);
-export const kinesisAuthentication = z.enum(["IAM_ROLE", "IAM_USER"]);
+const kafkaAuthentication = z.enum(["PLAIN", "SCRAM-SHA-256", "SCRAM-SHA-512", "IAM_ROLE", "IAM_USER", "MUTUAL_TLS"]);
+const objectStorageAuthentication = z.enum(["IAM_ROLE", "IAM_USER", "CONNECTION_STRING", "SERVICE_ACCOUNT"]);
+const kinesisAuthentication = z.enum(["IAM_ROLE", "IAM_USER"]);
 
-export const kafkaSource = z
+const kafkaSource = z
   .object({
-    /** Broker flavour, as the API names it. Fixed at creation. */
+    /** Broker flavour, as the API names it. */
     type: text.optional(),
-    /** Format of the messages. Fixed at creation. */
+    /** Format of the messages. */
     format: z.enum(["JSONEachRow", "Avro", "AvroConfluent", "Protobuf"]).optional(),
-    /** Broker list, `host:port[,host:port]`. Fixed at creation. */
+    /** Broker list, `host:port[,host:port]`. */
     brokers: text,
-    /** Topics to read. Fixed at creation. */
+    /** Topics to read. */
     topics: text,
-    /** Consumer group. @default `pipes-<id>`, chosen by the API. Fixed at creation. */
+    /** Consumer group. @default `pipes-<id>`, chosen by the API. */
     consumerGroup: optionalText,
     /** How the pipe authenticates to the brokers; `credentials` follow it. */
     authentication: kafkaAuthentication.optional(),
     /** Cloud role identifier (ARN-style) for IAM_ROLE authentication. */
     iamRole: optionalText,
-    /** Where a new pipe starts reading the topics. Fixed at creation. */
+    /** Where a new pipe starts reading the topics. */
     offset: z
       .object({
         /** From the oldest message, the newest, or `timestamp`. */
@@ -87,13 +87,13 @@ export const kafkaSource = z
   })
   .strict();
 
-export const objectStorageSource = z
+const objectStorageSource = z
   .object({
-    /** Provider flavour, as the API names it. Fixed at creation. */
+    /** Provider flavour, as the API names it. */
     type: text.optional(),
-    /** Format of the files. Fixed at creation. */
+    /** Format of the files. */
     format: z.enum(["JSONEachRow", "JSONAsObject", "CSV", "CSVWithNames", "TabSeparated", "TabSeparatedWithNames", "Parquet", "Avro"]).optional(),
-    /** Object URL; glob patterns (`**`, `*.json`) select files. Fixed at creation. Left out where `path` and `azureContainerName` address the files. */
+    /** Object URL; glob patterns (`**`, `*.json`) select files. Left out where `path` and `azureContainerName` address the files. */
     url: optionalText,
     /** Field delimiter of CSV files, one character. */
     delimiter: z.string().min(1).max(1, "must be one character").nullish(),
@@ -124,13 +124,13 @@ export const objectStorageSource = z
   })
   .strict();
 
-export const kinesisSource = z
+const kinesisSource = z
   .object({
-    /** Format of the records. Fixed at creation. */
+    /** Format of the records. */
     format: z.enum(["JSONEachRow", "Avro", "AvroConfluent"]).optional(),
-    /** Stream to read. Fixed at creation. */
+    /** Stream to read. */
     streamName: text,
-    /** Region of the stream, e.g. `us-east-1`. Fixed at creation. */
+    /** Region of the stream, e.g. `us-east-1`. */
     region: text,
     /** Read through a dedicated enhanced fan-out consumer. */
     useEnhancedFanOut: z.boolean().nullish(),
@@ -155,9 +155,9 @@ export const kinesisSource = z
   .strict();
 
 /** A managed message topic read through a subscription the pipe creates. */
-export const pubsubSource = z
+const pubsubSource = z
   .object({
-    /** Format of the messages. Fixed at creation. */
+    /** Format of the messages. */
     format: z.enum(["JSONEachRow", "Avro", "Protobuf"]),
     /** Project that owns the topic. */
     projectId: text,

@@ -9,7 +9,7 @@ import { columnType, tableName } from "./refinements/sql-names";
 const text = z.string().min(1, "must not be empty");
 const int = (min: number, max: number) => z.number().int("must be an integer").min(min, `must be at least ${min}`).max(max, `must be at most ${max}`);
 
-export const destinationColumn = z
+const destinationColumn = z
   .object({
     /** Column name in the destination table. */
     name: text,
@@ -18,7 +18,7 @@ export const destinationColumn = z
   })
   .strict();
 
-export const tableEngine = z
+const tableEngine = z
   .object({
     /** Table engine of the managed table. @default the API's (`MergeTree`) */
     type: z.enum(["MergeTree", "ReplacingMergeTree", "SummingMergeTree", "Null"]).optional(),
@@ -219,7 +219,6 @@ function checkDestination(spec: z.output<typeof pipeSpecShape>, issue: Issue): v
 }
 
 export type PipeSpecInput = z.input<typeof pipeSpecShape>;
-export type PipeSpec = z.output<typeof pipeSpecShape>;
 export type Destination = z.output<typeof destination>;
 export type Scaling = z.output<typeof scaling>;
 export type PipeSettings = z.output<typeof pipeSettings>;

@@ -1,8 +1,9 @@
-import type { FieldPolicy } from "./field-policy";
+import { z } from "zod";
+import { computed, computedKeys, type ComputedFields, type FieldPolicy } from "./field-policy";
 import type { EndpointSpecInput } from "./reverse-private-endpoint-spec";
 
 /** How an in-place change of an endpoint is sent: in the body of PATCH `/pipesReversePrivateEndpoints/{id}`. */
-export type EndpointPatch = "endpoint";
+type EndpointPatch = "endpoint";
 
 // The API leaves an unset text field as "" or null: leaving it out is no change.
 const fixed = { change: "replace", serverDefault: true } as const;
@@ -21,12 +22,23 @@ export const endpointPolicy = {
   mskAuthentication: fixed,
   gcpServiceAttachment: fixed,
   customPrivateDnsMappings: { change: "update", patch: "endpoint", empty: [] },
-  organizationId: { change: "replace", sent: "url", writeOnly: true },
-  serviceId: { change: "replace", sent: "url", mayBeMissing: true },
+  organizationId: { change: "replace", sent: "url", writeOnly: true, filled: true },
+  serviceId: { change: "replace", sent: "url", mayBeMissing: true, filled: true },
   waitTimeoutSeconds: { change: "update", sent: "never", writeOnly: true, inputOnly: true },
   // adoptId only says where the endpoint came from: changing or dropping it changes nothing.
   adoptId: { change: "none", sent: "never", writeOnly: true, inputOnly: true },
 } as const satisfies FieldPolicy<EndpointSpecInput, EndpointPatch>;
 
 /** Outputs of the server's own: never a change. */
-export const endpointServerOutputs = ["status", "endpointId", "dnsNames", "privateDnsNames"] as const;
+export const endpointComputed = {
+  /** `Ready` once created; `Provisioning`, `PendingAcceptance`, `Failed`, ... as the API reports it. */
+  status: computed(z.string()),
+  /** The endpoint's own id on the network side (`vpce-...`). */
+  endpointId: computed(z.string().optional()),
+  /** Internal DNS names of the endpoint. */
+  dnsNames: computed(z.array(z.string()).optional()),
+  /** Private DNS names of the endpoint. */
+  privateDnsNames: computed(z.array(z.string()).optional()),
+} satisfies ComputedFields;
+
+export const endpointServerOutputs = computedKeys(endpointComputed);

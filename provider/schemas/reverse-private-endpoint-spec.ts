@@ -6,11 +6,11 @@ import { containsUnknown, isUnknown } from "./unknown";
 const text = z.string().min(1, "must not be empty").max(1024, "must be at most 1024 characters");
 
 /** The kinds of endpoint the API makes, and the fields each one is made from. */
-export const endpointType = z.enum(["VPC_ENDPOINT_SERVICE", "VPC_RESOURCE", "MSK_MULTI_VPC", "GCP_PSC_SERVICE_ATTACHMENT"]);
+const endpointType = z.enum(["VPC_ENDPOINT_SERVICE", "VPC_RESOURCE", "MSK_MULTI_VPC", "GCP_PSC_SERVICE_ATTACHMENT"]);
 export type EndpointType = z.output<typeof endpointType>;
 
 /** Fields tied to one endpoint type: required by it, refused with any other. */
-export const TYPE_FIELDS = {
+const TYPE_FIELDS = {
   VPC_ENDPOINT_SERVICE: ["vpcEndpointServiceName"],
   VPC_RESOURCE: ["vpcResourceConfigurationId", "vpcResourceShareArn"],
   MSK_MULTI_VPC: ["mskClusterArn", "mskAuthentication"],
@@ -20,7 +20,7 @@ export const TYPE_FIELDS = {
 /** An exact DNS name, or one with a leading wildcard label (`*.example.com`). */
 const DNS_NAME = /^(\*\.)?([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$/i;
 
-export const customPrivateDnsMapping = z
+const customPrivateDnsMapping = z
   .object({
     /** A private DNS name a pipe's source can use as its address: `db.example.com` or `*.example.com`. */
     privateDnsName: z
@@ -33,9 +33,9 @@ export const customPrivateDnsMapping = z
 /** A reverse private endpoint as the program describes it (what `check` validates). */
 export const endpointSpecShape = z
   .object({
-    /** What the endpoint is for, up to 255 characters. Fixed at creation. */
+    /** What the endpoint is for, up to 255 characters. */
     description: z.string().max(255, "must be at most 255 characters").optional(),
-    /** Which kind of private connection; decides the fields below. Fixed at creation. */
+    /** Which kind of private connection; decides the fields below. */
     type: endpointType,
     /** The endpoint service to connect to; for `VPC_ENDPOINT_SERVICE`. */
     vpcEndpointServiceName: text.optional(),
@@ -92,15 +92,3 @@ export const endpointSpec = endpointSpecShape.superRefine((spec, ctx) => {
 
 export type EndpointSpecInput = z.input<typeof endpointSpecShape>;
 export type CustomPrivateDnsMapping = z.output<typeof customPrivateDnsMapping>;
-
-/** An endpoint's properties as the engine holds them: the program's spec and the serialized provider. */
-export type EndpointInputs = EndpointSpecInput & { __provider?: string };
-
-/** An endpoint's outputs: its inputs as the API reads them back, and the server's own fields. */
-export type EndpointOutputs = EndpointInputs & {
-  /** `Provisioning`, `Ready`, `Failed`, `PendingAcceptance`, ... */
-  status?: string;
-  endpointId?: string;
-  dnsNames?: string[];
-  privateDnsNames?: string[];
-};

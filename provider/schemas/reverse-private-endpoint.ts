@@ -1,5 +1,7 @@
 import { z } from "zod";
 import type { SchemaInput } from "../resources/schema-input";
+import { computedRecord } from "./field-policy";
+import { endpointComputed } from "./reverse-private-endpoint-policy";
 
 /** A reverse private endpoint as the API returns it. */
 export const reversePrivateEndpoint = z
@@ -15,11 +17,7 @@ export const reversePrivateEndpoint = z
     mskAuthentication: z.string().nullish(),
     gcpServiceAttachment: z.string().nullish(),
     customPrivateDnsMappings: z.array(z.object({ privateDnsName: z.string() }).passthrough()).nullish(),
-    endpointId: z.string().nullish(),
-    dnsNames: z.array(z.string()).nullish(),
-    privateDnsNames: z.array(z.string()).nullish(),
-    /** `Ready`, `Provisioning`, `Failed`, ... */
-    status: z.string().nullish(),
+    ...computedRecord(endpointComputed),
   })
   .passthrough();
 

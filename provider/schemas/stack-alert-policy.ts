@@ -1,8 +1,7 @@
-import type { FieldPolicy } from "./field-policy";
+import { z } from "zod";
+import { computed, computedKeys, type ComputedFields, type FieldPolicy } from "./field-policy";
 import type { StackAlertInput } from "./stack-alert";
-import { stackObjectPolicy, type StackPatch } from "./stack-target";
-
-const put = { change: "update", patch: "put" } as const;
+import { put, stackObjectPolicy, type StackPatch } from "./stack-target";
 
 /**
  * Every field of an alert and its life cycle. The PUT takes the whole alert body, dashboard and
@@ -10,7 +9,7 @@ const put = { change: "update", patch: "put" } as const;
  * new dashboard and tile exist); only a move to another stack needs a new alert.
  */
 export const stackAlertPolicy = {
-  name: put,
+  name: { ...put, filled: true },
   message: put,
   note: put,
   threshold: put,
@@ -33,7 +32,20 @@ export const stackAlertPolicy = {
 } as const satisfies FieldPolicy<StackAlertInput, StackPatch>;
 
 /** Outputs of the server's own: read from every answer, never the program's to compare. */
-export const alertServerOutputs = ["state", "team", "silenced", "createdAt", "updatedAt"] as const;
+export const alertComputed = {
+  /** `inactive` (first generation) or `OK` (current servers) when new; then as the server evaluates it. */
+  state: computed(z.string()),
+  /** Team that owns the alert. */
+  team: computed(z.string().optional()),
+  /** Whether the alert is silenced. */
+  silenced: computed(z.boolean().optional()),
+  /** When the alert was created. */
+  createdAt: computed(z.string()),
+  /** When the alert last changed. */
+  updatedAt: computed(z.string()),
+} satisfies ComputedFields;
+
+export const alertServerOutputs = computedKeys(alertComputed);
 
 /**
  * Output keys older versions wrote beside `dashboardId` and `savedSearchId`, holding the same

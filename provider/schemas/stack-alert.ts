@@ -3,14 +3,15 @@ import type { CheckFailure } from "./check-failures";
 import { pathId } from "./refinements/ids";
 import { stackObjectFields } from "./stack-target";
 import { isUnknown } from "./unknown";
+import type { Obj } from "./plain-object";
 
 /** How often an alert is evaluated. */
-export const alertIntervals = ["1m", "5m", "15m", "30m", "1h", "6h", "12h", "1d"] as const;
+const alertIntervals = ["1m", "5m", "15m", "30m", "1h", "6h", "12h", "1d"] as const;
 
 const text = z.string().min(1, "must not be empty");
 
 /** Where a firing alert is sent: a webhook configured on the stack, by id. */
-export const webhookChannel = z
+const webhookChannel = z
   .object({
     type: z.literal("webhook"),
     /** Id of the webhook on the stack. */
@@ -22,7 +23,7 @@ export const webhookChannel = z
 export const alertChannel = z.discriminatedUnion("type", [webhookChannel]);
 
 /** Threshold types of the current servers (API 2.24 and later); the first generation takes `above` and `below` only. */
-export const thresholdTypes = ["above", "below", "above_exclusive", "below_or_equal", "equal", "not_equal", "between", "not_between"] as const;
+const thresholdTypes = ["above", "below", "above_exclusive", "below_or_equal", "equal", "not_equal", "between", "not_between"] as const;
 /** The threshold types that compare with a range and need `thresholdMax`. */
 export const rangeThresholdTypes: readonly string[] = ["between", "not_between"];
 
@@ -30,7 +31,7 @@ export const rangeThresholdTypes: readonly string[] = ["between", "not_between"]
  * What an alert watches: `tile` (a dashboard tile), `saved_search` (a saved search). `search`
  * is the contract's name for `saved_search` and means the same.
  */
-export const alertSources = ["tile", "saved_search", "search"] as const;
+const alertSources = ["tile", "saved_search", "search"] as const;
 
 /** True for either spelling of a saved-search source. */
 export const isSearchSource = (source: unknown): boolean => source === "saved_search" || source === "search";
@@ -83,10 +84,7 @@ export const stackAlertSpec = z
   .strict();
 
 export type StackAlertInput = z.input<typeof stackAlertSpec>;
-export type StackAlertSpec = z.output<typeof stackAlertSpec>;
 export type AlertChannel = z.output<typeof alertChannel>;
-
-type Obj = Record<string, unknown>;
 
 const given = (v: unknown) => v !== undefined && v !== null;
 const known = (v: unknown) => given(v) && !isUnknown(v);
@@ -159,53 +157,3 @@ export function alertRuleFailures(input: unknown): CheckFailure[] {
   const a = input as Obj;
   return [...sourceFailures(a), ...channelFailures(a), ...thresholdAndScheduleFailures(a)];
 }
-
-/** Reads an id that the API returns as a string, or as an object with `id` / `_id`. */
-const idRef = z.preprocess((v) => {
-  if (v !== null && typeof v === "object") {
-    const o = v as Obj;
-    return typeof o.id === "string" ? o.id : typeof o._id === "string" ? o._id : undefined;
-  }
-  return v;
-}, z.string().nullish());
-
-/**
- * An alert as the API returns it, in either generation: the first names `team`, `dashboard`,
- * `savedSearch` and a boolean `silenced`; the current `teamId`, `dashboardId`, `savedSearchId`,
- * `channels` beside `channel`, and `silenced` as `{by, at, until}` when silenced.
- */
-export const stackAlertRecord = z
-  .object({
-    id: z.string().min(1),
-    name: z.string().nullish(),
-    message: z.string().nullish(),
-    note: z.string().nullish(),
-    threshold: z.number(),
-    thresholdMax: z.number().nullish(),
-    interval: z.string(),
-    thresholdType: z.string(),
-    source: z.string(),
-    channel: z.object({ type: z.string(), webhookId: z.string().nullish() }).passthrough().nullish(),
-    channels: z.array(z.object({ type: z.string(), webhookId: z.string().nullish() }).passthrough()).nullish(),
-    numConsecutiveWindows: z.number().nullish(),
-    scheduleOffsetMinutes: z.number().nullish(),
-    scheduleStartAt: z.string().nullish(),
-    tileId: z.string().nullish(),
-    /** Dashboard id of a tile alert (first generation). */
-    dashboard: idRef,
-    dashboardId: idRef,
-    /** Saved search id of a saved-search alert (first generation). */
-    savedSearch: idRef,
-    savedSearchId: idRef,
-    groupBy: z.string().nullish(),
-    /** `inactive` (first generation) or `OK` (current) when new; other values as the server evaluates. */
-    state: z.string().nullish(),
-    team: idRef,
-    teamId: idRef,
-    silenced: z.union([z.boolean(), z.object({}).passthrough()]).nullish(),
-    createdAt: z.string().nullish(),
-    updatedAt: z.string().nullish(),
-  })
-  .passthrough();
-
-export type StackAlertRecord = z.output<typeof stackAlertRecord>;

@@ -34,7 +34,7 @@ export const numberFormat = z
   .strict();
 
 /** Chart colours: the server's palette tokens. */
-export const COLOURS = ["blue", "orange", "red", "cyan", "green", "pink", "purple", "light-blue", "brown", "gray", "success", "warning", "error"].map(
+const COLOURS = ["blue", "orange", "red", "cyan", "green", "pink", "purple", "light-blue", "brown", "gray", "success", "warning", "error"].map(
   (c) => `chart-${c}`,
 );
 const colour = z.string().refine((c) => COLOURS.includes(c), { message: `must be one of ${COLOURS.join(", ")}` });
@@ -42,7 +42,7 @@ const colour = z.string().refine((c) => COLOURS.includes(c), { message: `must be
 const opaque = z.record(z.unknown());
 
 /** One aggregate of a builder tile. */
-export const selectItem = z
+const selectItem = z
   .object({
     /** Aggregation. */
     aggFn: z.enum(AGG_FNS),
@@ -108,7 +108,7 @@ const categorical = {
 const textQuery = { sourceId, where: text.optional(), whereLanguage: whereLanguage.optional() };
 
 /** Builder tiles, by display type. */
-export const builderConfig = z.discriminatedUnion("displayType", [
+const builderConfig = z.discriminatedUnion("displayType", [
   z
     .object({
       /** How the tile is drawn: `line`, `stacked_bar`, `table`, `number`, `pie`, `bar`, `heatmap`, `delta`, `search`, `event_patterns` or `markdown`; the other fields follow it. */ displayType:
@@ -227,7 +227,7 @@ const raw = {
 const rawTime = { fillNulls: z.boolean().optional(), alignDateRangeToGranularity: z.boolean().optional(), seriesLimit: count.optional() };
 
 /** Raw SQL tiles (`configType: "sql"`), by display type. */
-export const rawSqlConfig = z.discriminatedUnion("displayType", [
+const rawSqlConfig = z.discriminatedUnion("displayType", [
   z
     .object({
       ...raw,
@@ -278,8 +278,8 @@ export const rawSqlConfig = z.discriminatedUnion("displayType", [
     .strict(),
 ]);
 
-export type BuilderConfigInput = z.input<typeof builderConfig>;
-export type RawSqlConfigInput = z.input<typeof rawSqlConfig>;
+type BuilderConfigInput = z.input<typeof builderConfig>;
+type RawSqlConfigInput = z.input<typeof rawSqlConfig>;
 /** A tile's `config` as users write it. */
 export type TileConfigInput = BuilderConfigInput | RawSqlConfigInput;
 

@@ -59,6 +59,3 @@ export const stackSavedFilterValue = z
     condition: z.string().max(10000, "must be at most 10000 characters"),
   })
   .strict();
-
-export type StackFilterInput = z.input<typeof stackFilter>;
-export type StackContainerInput = z.input<typeof stackContainer>;

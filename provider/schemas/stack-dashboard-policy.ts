@@ -1,8 +1,7 @@
-import type { FieldPolicy } from "./field-policy";
+import { z } from "zod";
+import { computed, computedKeys, type ComputedFields, type FieldPolicy } from "./field-policy";
 import type { StackDashboardInput } from "./stack-dashboard";
-import { stackObjectPolicy, type StackPatch } from "./stack-target";
-
-const put = { change: "update", patch: "put" } as const;
+import { put, stackObjectPolicy, type StackPatch } from "./stack-target";
 
 /**
  * Every field of a dashboard and its life cycle. The PUT takes the name, the tags, the whole
@@ -11,7 +10,7 @@ const put = { change: "update", patch: "put" } as const;
  * are compared tile by tile, by key); only a move to another stack needs a new dashboard.
  */
 export const stackDashboardPolicy = {
-  name: put,
+  name: { ...put, filled: true },
   tiles: put,
   tags: { ...put, empty: [] },
   filters: put,
@@ -22,8 +21,13 @@ export const stackDashboardPolicy = {
   ...stackObjectPolicy,
 } as const satisfies FieldPolicy<StackDashboardInput, StackPatch>;
 
-/** Outputs of the provider's own: tile ids by key, worked out from the tiles. */
-export const dashboardServerOutputs = ["tileIds"] as const;
+/** Outputs of the provider's own, worked out from the tiles. */
+export const dashboardComputed = {
+  /** Tile id by tile key (`key`, else `name`): `board.tileIds["Errors"]`. */
+  tileIds: computed(z.record(z.string())),
+} satisfies ComputedFields;
+
+export const dashboardServerOutputs = computedKeys(dashboardComputed);
 
 /**
  * Fields only the current servers take (notes: "Server generations"); a first-generation

@@ -1,5 +1,6 @@
 import type { CheckFailure } from "./check-failures";
 import { isUnknown } from "./unknown";
+import { isObj, type Obj } from "./plain-object";
 
 /**
  * Rules of a tile's form that no one field's schema can say: `series` or `config` (never
@@ -7,8 +8,6 @@ import { isUnknown } from "./unknown";
  * input; values not known yet pass. Pure.
  */
 
-type Obj = Record<string, unknown>;
-const isObj = (v: unknown): v is Obj => v !== null && typeof v === "object" && !Array.isArray(v);
 const absent = (v: unknown) => v === undefined || v === null;
 
 /** Series types that aggregate (they need `aggFn`). */

@@ -5,9 +5,10 @@ import { isUnknown } from "./unknown";
 import { AGG_FNS, metricType, numberFormat, tileConfig, whereLanguage } from "./stack-dashboard-config";
 import { stackContainer, stackFilter, stackSavedFilterValue } from "./stack-dashboard-extras";
 import { filterNameFailures, tileFormFailures } from "./stack-dashboard-rules";
+import { isObj } from "./plain-object";
 
 /** Width of the dashboard grid, in columns. */
-export const GRID_COLUMNS = 24;
+const GRID_COLUMNS = 24;
 
 const text = z.string().min(1, "must not be empty");
 const int = z.number().int("must be an integer");
@@ -106,14 +107,12 @@ export const stackDashboardSpec = z
 
 export type StackSeries = z.output<typeof stackSeries>;
 export type StackTileInput = z.input<typeof stackTile>;
-export type StackTile = z.output<typeof stackTile>;
+type StackTile = z.output<typeof stackTile>;
 export type StackDashboardInput = z.input<typeof stackDashboardSpec>;
 
 /** A tile as the API returns it: the program's fields plus the server's id. */
 export type StackTileOutput = Omit<StackTile, "key"> & { id: string; key: string };
 
-type Obj = Record<string, unknown>;
-const isObj = (v: unknown): v is Obj => v !== null && typeof v === "object" && !Array.isArray(v);
 const known = (v: unknown): boolean => v !== undefined && !isUnknown(v);
 
 /** The key a tile is matched by: its `key`, else its `name`. Unknown while either is. */
@@ -168,7 +167,7 @@ export function dashboardRuleFailures(input: unknown): CheckFailure[] {
 }
 
 /** A series as the API returns it: defaults filled in (`where: ""`, `groupBy: []`), maybe more. */
-export const stackSeriesRecord = z
+const stackSeriesRecord = z
   .object({
     type: z.string(),
     dataSource: z.string().nullish(),
@@ -180,7 +179,7 @@ export const stackSeriesRecord = z
   .passthrough();
 
 /** A tile as the API returns it, with its server-assigned id. */
-export const stackTileRecord = z
+const stackTileRecord = z
   .object({
     id: z.string(),
     name: z.string(),

@@ -1,4 +1,7 @@
+import type { ComputedOutputs } from "./field-policy";
 import type { StackAlertInput } from "./stack-alert";
+import type { alertComputed } from "./stack-alert-policy";
+import type { savedSearchComputed } from "./stack-saved-search-policy";
 import type { StackDashboardInput, StackTileOutput } from "./stack-dashboard";
 import type { StackSavedSearchInput } from "./stack-saved-search";
 
@@ -16,21 +19,10 @@ export type DashboardOutputs = Omit<DashboardInputs, "tiles"> & {
 export type AlertInputs = StackAlertInput & { __provider?: string };
 
 /** An alert's outputs: its inputs as the server reads them back, and the server's own fields. */
-export type AlertOutputs = AlertInputs & {
-  /** `inactive` (first generation) or `OK` (current) when new. */
-  state?: string;
-  team?: string;
-  silenced?: boolean;
-  createdAt?: string;
-  updatedAt?: string;
-};
+export type AlertOutputs = AlertInputs & ComputedOutputs<typeof alertComputed>;
 
 /** A saved search's properties as the engine holds them: the program's spec and the serialized provider. */
 export type SavedSearchInputs = StackSavedSearchInput & { __provider?: string };
 
 /** A saved search's outputs: its inputs as the server reads them back, and the server's own fields. */
-export type SavedSearchOutputs = SavedSearchInputs & {
-  teamId?: string;
-  createdAt?: string;
-  updatedAt?: string;
-};
+export type SavedSearchOutputs = SavedSearchInputs & ComputedOutputs<typeof savedSearchComputed>;

@@ -1,8 +1,7 @@
-import type { FieldPolicy } from "./field-policy";
+import { z } from "zod";
+import { computed, computedKeys, type ComputedFields, type FieldPolicy } from "./field-policy";
 import type { StackSavedSearchInput } from "./stack-saved-search";
-import { stackObjectPolicy, type StackPatch } from "./stack-target";
-
-const put = { change: "update", patch: "put" } as const;
+import { put, stackObjectPolicy, type StackPatch } from "./stack-target";
 
 /**
  * Every field of a saved search and its life cycle: the PUT takes the whole body, so each
@@ -10,16 +9,26 @@ const put = { change: "update", patch: "put" } as const;
  * the old one go with it).
  */
 export const stackSavedSearchPolicy = {
-  name: put,
+  name: { ...put, filled: true },
   sourceId: put,
-  select: put,
-  where: put,
-  whereLanguage: put,
-  orderBy: put,
+  // Answered with the server's default when left out.
+  select: { ...put, filled: true },
+  where: { ...put, filled: true },
+  whereLanguage: { ...put, filled: true },
+  orderBy: { ...put, filled: true },
   tags: put,
   filters: put,
   ...stackObjectPolicy,
 } as const satisfies FieldPolicy<StackSavedSearchInput, StackPatch>;
 
 /** Outputs of the server's own: read from every answer, never the program's to compare. */
-export const savedSearchServerOutputs = ["teamId", "createdAt", "updatedAt"] as const;
+export const savedSearchComputed = {
+  /** Team that owns the saved search. */
+  teamId: computed(z.string().optional()),
+  /** When the saved search was created. */
+  createdAt: computed(z.string()),
+  /** When the saved search last changed. */
+  updatedAt: computed(z.string()),
+} satisfies ComputedFields;
+
+export const savedSearchServerOutputs = computedKeys(savedSearchComputed);

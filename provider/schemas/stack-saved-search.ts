@@ -31,7 +31,7 @@ const comparisonFilter = z
   .strict();
 
 /** One filter of a saved search, in any shape the server reads back. */
-export const savedSearchFilter = z.union([comparisonFilter, conditionFilter]);
+const savedSearchFilter = z.union([comparisonFilter, conditionFilter]);
 
 /**
  * One filter as the server takes it on a write: a shape it reads back that also renders as one
@@ -70,23 +70,3 @@ export const stackSavedSearchSpec = z
 
 export type StackSavedSearchInput = z.input<typeof stackSavedSearchSpec>;
 export type SavedSearchFilter = z.output<typeof savedSearchFilter>;
-
-/** A saved search as the API returns it: the body with its defaults, `teamId`, timestamps. */
-export const stackSavedSearchRecord = z
-  .object({
-    id: z.string().min(1),
-    name: z.string().nullish(),
-    sourceId: z.string().nullish(),
-    select: z.string().nullish(),
-    where: z.string().nullish(),
-    whereLanguage: z.string().nullish(),
-    orderBy: z.string().nullish(),
-    tags: z.array(z.string()).nullish(),
-    filters: z.array(z.object({}).passthrough()).nullish(),
-    teamId: z.string().nullish(),
-    createdAt: z.string().nullish(),
-    updatedAt: z.string().nullish(),
-  })
-  .passthrough();
-
-export type StackSavedSearchRecord = z.output<typeof stackSavedSearchRecord>;

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { SchemaInput } from "../resources/schema-input";
-import { stackTargetArgs, stackTargetFields } from "./stack-target";
+import { stackTargetArgs } from "./stack-target";
 
 /** A data source of the stack, as the API lists it (read only; other fields kept as sent). */
 export const stackSource = z
@@ -16,9 +16,6 @@ export const stackSource = z
   .passthrough();
 
 export type StackSource = z.output<typeof stackSource>;
-
-/** Arguments of `getStackSources`: which stack to list. */
-export const stackSourcesArgs = z.object(stackTargetFields).strict();
 
 // From the target schema of stack-target.ts by name: its published type keeps the field docs.
 export type StackSourcesArgs = SchemaInput<typeof stackTargetArgs>;

@@ -8,7 +8,7 @@ import { httpUrl } from "./refinements/urls";
  * Where a dashboard, alert or source list lives: the stack of a cloud service (through the cloud
  * API's `/stack` proxy) or an open-source stack server. Shared by every stack resource.
  */
-export const stackTargetFields = {
+const stackTargetFields = {
   /**
    * Organization of the cloud service whose stack holds the object. Naming it (or `serviceId`)
    * on a resource selects the cloud proxy even when `pipestack:stackUrl` is set.
@@ -43,6 +43,9 @@ export type StackTargetInput = SchemaInput<z.ZodObject<typeof stackTargetFields>
 
 /** How an in-place change of a stack object is sent: one PUT of the whole object. */
 export type StackPatch = "put";
+
+/** An in-place change of a stack object's field: sent in the PUT of the whole object. */
+export const put = { change: "update", patch: "put" } as const;
 
 const address = { change: "replace", sent: "url", writeOnly: true } as const;
 

@@ -11,7 +11,7 @@ import { isMarker } from "../../provider/impl/create-once";
 import { createBody as pipeBody } from "../../provider/impl/pipe/request-body";
 import { createBody as endpointBody } from "../../provider/impl/reverse-private-endpoint/outputs";
 import type { PipeInputs } from "../../provider/schemas/pipe-props";
-import type { EndpointInputs } from "../../provider/schemas/reverse-private-endpoint-spec";
+import type { EndpointInputs } from "../../provider/schemas/reverse-private-endpoint-props";
 import {
   alertEngine as alerts,
   dashboardEngine as dashboards,

@@ -8,7 +8,7 @@ import { alertBody, firstGenerationGaps } from "../../provider/impl/stack/alert-
 import { alertTileOn, tileKind } from "../../provider/impl/stack/alert-tile";
 import { fieldChanges } from "../../provider/impl/field-diff";
 import { alertDiff } from "../../provider/impl/stack/alert-diff";
-import { stackAlertRecord } from "../../provider/schemas/stack-alert";
+import { stackAlertRecord } from "../../provider/schemas/stack-alert-record";
 import { alertInputs } from "../support/stack-fixtures";
 
 type Obj = Record<string, any>;

@@ -9,7 +9,7 @@ import { fieldChanges } from "../../provider/impl/field-diff";
 import { alertDiff, withKnownTileId } from "../../provider/impl/stack/alert-diff";
 import { alertOutputs } from "../../provider/impl/stack/alert-answer";
 import { dashboardOutputs } from "../../provider/impl/stack/dashboard-body";
-import { stackAlertRecord } from "../../provider/schemas/stack-alert";
+import { stackAlertRecord } from "../../provider/schemas/stack-alert-record";
 import { stackDashboardRecord } from "../../provider/schemas/stack-dashboard";
 import { UNKNOWN } from "../../provider/schemas/unknown";
 import { ORG, SVC, alertInputs, dashboardInputs, series, tile } from "../support/stack-fixtures";

@@ -3,7 +3,7 @@ import { alertOutputs } from "../../provider/impl/stack/alert-answer";
 import { alertBody } from "../../provider/impl/stack/alert-body";
 import { dashboardBody, dashboardOutputs } from "../../provider/impl/stack/dashboard-body";
 import { carryTileIds, normalSeries, projectTiles, tileIdMap } from "../../provider/impl/stack/tiles";
-import { stackAlertRecord } from "../../provider/schemas/stack-alert";
+import { stackAlertRecord } from "../../provider/schemas/stack-alert-record";
 import { stackDashboardRecord, type StackTileRecord } from "../../provider/schemas/stack-dashboard";
 import { alertInputs, series, tile } from "../support/stack-fixtures";
 

@@ -1,12 +1,11 @@
 import { pipePolicy, pipeServerOutputs } from "../../schemas/pipe-policy";
 import type { PipeInputs, PipeOutputs } from "../../schemas/pipe-props";
 import type { ApiPipe } from "../../schemas/pipe-record";
-import { dropUndefined, isObj } from "../canonical";
+import { dropUndefined } from "../canonical";
 import { sealed } from "../fingerprint";
 import { readableSecrets, readBackFields, serverFields } from "../read-back";
 import { isStoppedState } from "./states";
-
-type Obj = Record<string, unknown>;
+import { isObj, type Obj } from "../../schemas/plain-object";
 
 export type { ApiPipe };
 

@@ -3,8 +3,7 @@ import { pipePolicy } from "../../schemas/pipe-policy";
 import { mergeSourceSecrets, secretStrings } from "../../schemas/pipe-secrets";
 import { canonical } from "../canonical";
 import type { PipeInputs } from "../../schemas/pipe-props";
-
-type Obj = Record<string, unknown>;
+import type { Obj } from "../../schemas/plain-object";
 
 /**
  * The create body: every field the pipe policy sends in a body (not the service in the URL, not

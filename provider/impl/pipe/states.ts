@@ -37,7 +37,7 @@ export function loadsOnce(props: PipeInputs): boolean {
 }
 
 /** A kind that replicates database tables (pauses to edit its mappings, takes resync). */
-export function isDatabaseKind(kind: SourceKind | undefined): kind is (typeof databaseKinds)[number] {
+function isDatabaseKind(kind: SourceKind | undefined): kind is (typeof databaseKinds)[number] {
   return (databaseKinds as readonly (SourceKind | undefined)[]).includes(kind);
 }
 

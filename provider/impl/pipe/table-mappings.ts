@@ -1,6 +1,4 @@
-import { isObj } from "../canonical";
-
-type Obj = Record<string, unknown>;
+import { isObj, type Obj } from "../../schemas/plain-object";
 
 /**
  * The fields that name a mapping's source table, per database kind: schema and table

@@ -2,15 +2,14 @@ import type { FieldChange } from "../field-diff";
 import { policyAt, type AnyNode } from "../../schemas/field-policy";
 import { pipePolicy, type PipePatch } from "../../schemas/pipe-policy";
 import { mergeSourceSecrets, secretLocations, type SecretField } from "../../schemas/pipe-secrets";
-import { canonical, isObj, sameValue } from "../canonical";
+import { canonical, sameValue } from "../canonical";
 import { kindOf } from "./states";
 import { mappingKey, removalOf, sourceTableKey } from "./table-mappings";
 import type { PipeInputs, PipeOutputs } from "../../schemas/pipe-props";
-
-type Obj = Record<string, unknown>;
+import { isObj, type Obj } from "../../schemas/plain-object";
 
 /** The API calls an in-place update needs, worked out from the changed fields. Pure. */
-export interface UpdatePlan {
+interface UpdatePlan {
   /** Body of PATCH /pipes/{id}, if anything there changed. */
   patch?: Obj;
   /**
@@ -29,7 +28,7 @@ export interface UpdatePlan {
 }
 
 /** Splits additions into those sendable with the removals and those naming a removed source table. */
-export function splitReadds(add: readonly Obj[], remove: readonly Obj[]): { now: Obj[]; later: Obj[] } {
+function splitReadds(add: readonly Obj[], remove: readonly Obj[]): { now: Obj[]; later: Obj[] } {
   const removed = new Set(remove.map(sourceTableKey));
   return { now: add.filter((m) => !removed.has(sourceTableKey(m))), later: add.filter((m) => removed.has(sourceTableKey(m))) };
 }

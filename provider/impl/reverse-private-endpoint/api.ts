@@ -16,7 +16,7 @@ export async function getEndpoint(svc: CloudService, id: string): Promise<Revers
 }
 
 /** How to adopt the endpoint `id` on purpose. */
-export function adoptEndpointHint(id: string): string {
+function adoptEndpointHint(id: string): string {
   return `adopt it with \`adoptId: "${id}"\` in the resource's arguments, then run \`pulumi up\` again`;
 }
 

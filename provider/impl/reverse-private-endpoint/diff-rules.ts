@@ -1,10 +1,10 @@
 import { endpointPolicy, endpointServerOutputs } from "../../schemas/reverse-private-endpoint-policy";
-import type { EndpointInputs } from "../../schemas/reverse-private-endpoint-spec";
+import type { EndpointInputs } from "../../schemas/reverse-private-endpoint-props";
 import { isObj } from "../canonical";
 import type { DiffSpec } from "../field-diff";
 
 /** The custom private DNS names of an endpoint's props, lower case (DNS names ignore case). */
-export function dnsNames(props: Pick<EndpointInputs, "customPrivateDnsMappings">): string[] {
+function dnsNames(props: Pick<EndpointInputs, "customPrivateDnsMappings">): string[] {
   const list: unknown = props.customPrivateDnsMappings;
   if (!Array.isArray(list)) return [];
   return list.map((m: unknown) => (isObj(m) && typeof m.privateDnsName === "string" ? m.privateDnsName.toLowerCase() : "")).filter(Boolean);

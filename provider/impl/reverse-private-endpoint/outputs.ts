@@ -1,11 +1,10 @@
 import { bodyKeys } from "../../schemas/field-policy";
 import type { ReversePrivateEndpoint } from "../../schemas/reverse-private-endpoint";
 import { endpointPolicy, endpointServerOutputs } from "../../schemas/reverse-private-endpoint-policy";
-import type { EndpointInputs, EndpointOutputs } from "../../schemas/reverse-private-endpoint-spec";
+import type { EndpointInputs, EndpointOutputs } from "../../schemas/reverse-private-endpoint-props";
 import { dropUndefined } from "../canonical";
 import { readBackFields, serverFields } from "../read-back";
-
-type Obj = Record<string, unknown>;
+import type { Obj } from "../../schemas/plain-object";
 
 /** The create body: every field the policy sends in the body, as the program set it. Pure. */
 export function createBody(inputs: EndpointInputs): Obj {

@@ -1,6 +1,6 @@
 import type { CloudService } from "../../client/cloud";
 import type { ReversePrivateEndpoint } from "../../schemas/reverse-private-endpoint";
-import type { EndpointInputs } from "../../schemas/reverse-private-endpoint-spec";
+import type { EndpointInputs } from "../../schemas/reverse-private-endpoint-props";
 import { settle, type Settling } from "../cloud-object";
 import { endpointWhereabouts } from "./api";
 import { endpointOutputs } from "./outputs";

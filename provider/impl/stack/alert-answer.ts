@@ -1,10 +1,10 @@
-import { isSearchSource, rangeThresholdTypes, type StackAlertRecord } from "../../schemas/stack-alert";
+import { isSearchSource, rangeThresholdTypes } from "../../schemas/stack-alert";
+import type { StackAlertRecord } from "../../schemas/stack-alert-record";
 import { alertServerOutputs, stackAlertPolicy } from "../../schemas/stack-alert-policy";
 import type { AlertInputs, AlertOutputs } from "../../schemas/stack-props";
-import { dropUndefined, isObj } from "../canonical";
+import { dropUndefined } from "../canonical";
 import { readBackFields, serverFields } from "../read-back";
-
-type Obj = Record<string, unknown>;
+import { isObj, type Obj } from "../../schemas/plain-object";
 
 const channelOf = (c: unknown) => (isObj(c) ? { type: c.type, webhookId: c.webhookId ?? undefined } : undefined);
 const sameInstant = (a: unknown, b: unknown) =>

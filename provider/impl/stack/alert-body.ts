@@ -2,11 +2,9 @@ import { bodyKeys } from "../../schemas/field-policy";
 import { isSearchSource } from "../../schemas/stack-alert";
 import { currentOnlyAlertFields, stackAlertPolicy } from "../../schemas/stack-alert-policy";
 import type { AlertInputs } from "../../schemas/stack-props";
-import { isObj } from "../canonical";
 import type { StackGeneration } from "./generation";
+import { isObj, type Obj } from "../../schemas/plain-object";
 import { StackGenerationError } from "../../errors/stack-generation";
-
-type Obj = Record<string, unknown>;
 
 /** Fields of the alert request (contract row 6): every field the alert policy sends in a body. */
 const REQUEST_FIELDS = bodyKeys(stackAlertPolicy);

@@ -1,6 +1,7 @@
 import { alertServerOutputs, retiredAlertOutputs, stackAlertPolicy } from "../../schemas/stack-alert-policy";
 import { isSearchSource } from "../../schemas/stack-alert";
 import type { DiffSpec } from "../field-diff";
+import type { Obj } from "../../schemas/plain-object";
 
 /**
  * How an alert is diffed: by the alert policy; the server's own outputs (state, team,
@@ -13,8 +14,6 @@ export const alertDiff: DiffSpec = {
   // The contract's `search` and the servers' `saved_search` are the same source.
   normalise: { source: (v) => (isSearchSource(v) ? "saved_search" : v) },
 };
-
-type Obj = Record<string, unknown>;
 
 /**
  * The new inputs as compared: an alert that names its tile by `tile` (its name) carries the

@@ -11,7 +11,7 @@ import { REMOVED_TILE_RULE, liveDashboard } from "./alert-tile";
  * alert with its dashboard, with its tile (a dashboard update without it) and with its saved
  * search, so a `refresh` that drops it from the state says which, rather than nothing.
  */
-export async function whyAlertIsGone(t: StackTarget, props: AlertOutputs): Promise<string> {
+async function whyAlertIsGone(t: StackTarget, props: AlertOutputs): Promise<string> {
   const outside = "it was deleted outside Pulumi";
   if (props.source === "tile" && typeof props.dashboardId === "string") {
     const dashboard = await liveDashboard(t, props.dashboardId);

@@ -2,12 +2,11 @@ import { path } from "../../client/paths";
 import type { StackTarget } from "../../client/stack-target";
 import type { DISPLAY_TYPES } from "../../schemas/stack-dashboard-config";
 import type { AlertInputs } from "../../schemas/stack-props";
-import { isObj } from "../canonical";
 import { orGone } from "../gone";
 import { stackWhereabouts } from "./api";
+import { isObj, type Obj } from "../../schemas/plain-object";
 import { InvalidArgumentError } from "../../errors/invalid-argument";
 
-type Obj = Record<string, unknown>;
 /** A builder tile's display type: the kinds below are checked against it. */
 type DisplayType = (typeof DISPLAY_TYPES)[number];
 
@@ -15,7 +14,7 @@ type DisplayType = (typeof DISPLAY_TYPES)[number];
 export const REMOVED_TILE_RULE = "a tile removed from its dashboard takes its alerts with it: the server deletes them at that dashboard update";
 
 /** The tile kinds that can carry alerts (notes: "Current shapes"); the server deletes an alert on any other at the next dashboard PUT. */
-export const ALERTABLE_TILE_KINDS: readonly string[] = ["line", "stacked_bar", "number"] satisfies readonly DisplayType[];
+const ALERTABLE_TILE_KINDS: readonly string[] = ["line", "stacked_bar", "number"] satisfies readonly DisplayType[];
 
 /**
  * A tile's kind as the server judges it for alerts: the `config` form's `displayType`; in the
@@ -40,7 +39,7 @@ export function alertTileOn(
   ref: { tileId?: string; tile?: string },
   dashboardId: string,
 ): { id: string } | { property: string; reason: string } {
-  const tiles = isObj(dashboard) && Array.isArray(dashboard.tiles) ? (dashboard.tiles.filter(isObj) as Obj[]) : [];
+  const tiles = isObj(dashboard) && Array.isArray(dashboard.tiles) ? dashboard.tiles.filter(isObj) : [];
   let found: Obj | undefined;
   if (ref.tile !== undefined) {
     const named = tiles.filter((t) => t.name === ref.tile);

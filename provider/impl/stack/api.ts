@@ -4,17 +4,16 @@ import { parsed } from "../parse-answer";
 import type { StackTarget } from "../../client/stack-target";
 import { deleteUntilGone, type Whereabouts } from "../gone";
 import { createOnce } from "../create-once";
-import { stackAlertRecord, type StackAlertRecord } from "../../schemas/stack-alert";
+import { stackAlertRecord, type StackAlertRecord } from "../../schemas/stack-alert-record";
 import { stackDashboardRecord, type StackDashboardRecord } from "../../schemas/stack-dashboard";
-import { stackSavedSearchRecord, type StackSavedSearchRecord } from "../../schemas/stack-saved-search";
+import { stackSavedSearchRecord, type StackSavedSearchRecord } from "../../schemas/stack-saved-search-record";
+import type { Obj } from "../../schemas/plain-object";
 
 /**
  * The stack endpoints, one function each, on either target: the same paths below
  * `target.basePath` (`/dashboards`, `/alerts`), the envelopes handled by the client.
  * Bodies never carry a top-level `id` (the cloud gateway refuses it).
  */
-
-type Obj = Record<string, unknown>;
 
 /** The stack collections the provider manages objects in. */
 export type StackKind = "dashboards" | "alerts" | "saved-searches";
@@ -30,7 +29,7 @@ function withoutId(body: Obj): Obj {
  * Where a create's marker travels: a field the POST sends it in instead of the program's value
  * (`tags` as the one tag), and that the PUT right after sets back.
  */
-export interface Marker {
+interface Marker {
   field: "tags" | "note" | "name";
   value: string;
 }
@@ -74,10 +73,6 @@ export function createDashboard(t: StackTarget, body: Obj, marker: Marker): Prom
   return createStackObject(t, "dashboards", body, stackDashboardRecord, marker);
 }
 
-export function getDashboard(t: StackTarget, id: string): Promise<StackDashboardRecord> {
-  return stackWhereabouts(t, "dashboards", id).get();
-}
-
 /** PUT of the whole dashboard: `tiles` is the complete list, each kept tile with its id. */
 export async function putDashboard(t: StackTarget, id: string, body: Obj): Promise<StackDashboardRecord> {
   const answer = await t.client.request({ method: "PUT", path: url(t, "dashboards", id), body: withoutId(body) });
@@ -87,10 +82,6 @@ export async function putDashboard(t: StackTarget, id: string, body: Obj): Promi
 /** Creates an alert; `marker` recognises it in the list after an ambiguous failure. */
 export function createAlert(t: StackTarget, body: Obj, marker: Marker): Promise<StackAlertRecord> {
   return createStackObject(t, "alerts", body, stackAlertRecord, marker);
-}
-
-export function getAlert(t: StackTarget, id: string): Promise<StackAlertRecord> {
-  return stackWhereabouts(t, "alerts", id).get();
 }
 
 /** PUT of the whole alert: optional fields left out are cleared. */
@@ -137,10 +128,6 @@ export function deleteObject(t: StackTarget, kind: StackKind, id: string, interv
 /** Creates a saved search; `marker` recognises it in the list after an ambiguous failure. */
 export function createSavedSearch(t: StackTarget, body: Obj, marker: Marker): Promise<StackSavedSearchRecord> {
   return createStackObject(t, "saved-searches", body, stackSavedSearchRecord, marker);
-}
-
-export function getSavedSearch(t: StackTarget, id: string): Promise<StackSavedSearchRecord> {
-  return stackWhereabouts(t, "saved-searches", id).get();
 }
 
 /** PUT of the whole saved search: fields left out fall back to their defaults. */

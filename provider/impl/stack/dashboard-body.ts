@@ -1,12 +1,11 @@
 import type { StackDashboardRecord } from "../../schemas/stack-dashboard";
 import { stackDashboardPolicy } from "../../schemas/stack-dashboard-policy";
 import { randomBytes } from "node:crypto";
-import { dropUndefined, isObj } from "../canonical";
+import { dropUndefined } from "../canonical";
 import type { DashboardInputs, DashboardOutputs } from "../../schemas/stack-props";
 import { readBackFields } from "../read-back";
 import { carryTileIds, projectTiles, tileIdMap, uniqueTags } from "./tiles";
-
-type Obj = Record<string, unknown>;
+import { isObj, type Obj } from "../../schemas/plain-object";
 
 /**
  * The body of a POST or PUT: name, tags (always sent, so removing the last tag clears them) and
@@ -43,7 +42,7 @@ export function carryFilterIds(filters: unknown, previous: unknown, newId?: () =
 }
 
 /** A fresh filter id, for a filter a PUT adds (the server keeps it, or gives its own). */
-export const freshFilterId = (): string => randomBytes(12).toString("hex");
+const freshFilterId = (): string => randomBytes(12).toString("hex");
 
 /** Filters without the server's ids, for comparing with the program's. */
 export function filtersWithoutIds(filters: unknown): unknown {

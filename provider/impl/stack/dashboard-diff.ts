@@ -8,10 +8,10 @@ import { filtersWithoutIds, savedFilterValuesTyped } from "./dashboard-body";
 import { FIRST_FORM_SERIES_FIELDS, keptTile } from "./tile-readback";
 
 /** Fields of a tile compared one by one; a tile's key is its identity, not a field. */
-export const TILE_FIELDS = Object.keys(stackTile.shape).filter((k) => k !== "key");
+const TILE_FIELDS = Object.keys(stackTile.shape).filter((k) => k !== "key");
 
 /** Tags as a set: the server drops duplicates, and their order is not the program's to keep. */
-export function tagSet(tags: unknown): unknown {
+function tagSet(tags: unknown): unknown {
   if (!Array.isArray(tags)) return tags;
   return [...new Set(tags)].sort();
 }

@@ -6,7 +6,7 @@ import { stackGeneration } from "./generation";
 import { StackGenerationError } from "../../errors/stack-generation";
 
 /** The current-only fields a dashboard sets (an empty list or a null query is not set). Pure. */
-export function currentOnlyDashboardGaps(inputs: DashboardInputs): string[] {
+function currentOnlyDashboardGaps(inputs: DashboardInputs): string[] {
   return currentOnlyDashboardFields.filter((k) => canonical(inputs[k]) !== undefined && inputs[k] !== "");
 }
 

@@ -1,11 +1,10 @@
 import { bodyKeys } from "../../schemas/field-policy";
-import type { StackSavedSearchRecord } from "../../schemas/stack-saved-search";
+import type { StackSavedSearchRecord } from "../../schemas/stack-saved-search-record";
 import { savedSearchServerOutputs, stackSavedSearchPolicy } from "../../schemas/stack-saved-search-policy";
 import type { SavedSearchInputs, SavedSearchOutputs } from "../../schemas/stack-props";
 import { dropUndefined } from "../canonical";
 import { readBackFields, serverFields } from "../read-back";
-
-type Obj = Record<string, unknown>;
+import type { Obj } from "../../schemas/plain-object";
 
 const REQUEST_FIELDS = bodyKeys(stackSavedSearchPolicy);
 

@@ -9,8 +9,7 @@ import { addressKeys } from "../../schemas/field-policy";
 import { stackObjectPolicy } from "../../schemas/stack-target";
 import { checkInputs } from "../check-inputs";
 import { settingsFor } from "../connection";
-
-type Obj = Record<string, unknown>;
+import type { Obj } from "../../schemas/plain-object";
 
 /** The target fields a resource's inputs or outputs hold: the stack policy's address fields. */
 export const TARGET_KEYS = addressKeys(stackObjectPolicy) as (keyof StackTargetOverrides)[];

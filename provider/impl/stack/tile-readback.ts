@@ -1,4 +1,5 @@
-import { canonical, isObj } from "../canonical";
+import { canonical } from "../canonical";
+import { isObj, type Obj } from "../../schemas/plain-object";
 
 /**
  * Whether a tile the server answers is the tile the program wrote, in either generation:
@@ -8,10 +9,8 @@ import { canonical, isObj } from "../canonical";
  * previews no change after `up` on either generation. Pure.
  */
 
-type Obj = Record<string, unknown>;
-
 /** Values a current server fills in on read when a field was left out, by field name. */
-export const READ_DEFAULTS: Readonly<Obj> = {
+const READ_DEFAULTS: Readonly<Obj> = {
   fillNulls: true,
   asRatio: false,
   where: "",

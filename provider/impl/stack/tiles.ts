@@ -1,6 +1,7 @@
 import { tileKey, type StackTileOutput, type StackTileRecord } from "../../schemas/stack-dashboard";
-import { dropUndefined, isObj } from "../canonical";
+import { dropUndefined } from "../canonical";
 import { keptTile } from "./tile-readback";
+import { isObj, type Obj } from "../../schemas/plain-object";
 
 /**
  * Tiles between the program, the API and the state. The server knows a tile by its id; the
@@ -8,8 +9,6 @@ import { keptTile } from "./tile-readback";
  * forward on every PUT: a tile sent without its id is a new tile, and the server deletes the
  * alerts on the tile it replaced. Pure.
  */
-
-type Obj = Record<string, unknown>;
 
 /** Series fields in the order they are kept, after `type`, `dataSource` and `sourceId`. */
 const SERIES_EXTRAS = [
@@ -49,7 +48,7 @@ export function normalTile(t: unknown): Obj {
 }
 
 /** Key -> id of the tiles last stored (the old outputs' `tiles`). */
-export function storedIds(previous: unknown): Map<string, string> {
+function storedIds(previous: unknown): Map<string, string> {
   const ids = new Map<string, string>();
   for (const t of Array.isArray(previous) ? previous : []) {
     if (!isObj(t) || typeof t.id !== "string") continue;

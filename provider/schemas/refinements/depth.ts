@@ -7,7 +7,7 @@ import { formatPath, type CheckFailure } from "../check-failures";
  */
 
 /** Deeper than every schema of the package (a pipe's settings are 1 level, tiles about 6). */
-export const MAX_DEPTH = 32;
+const MAX_DEPTH = 32;
 
 /** A failure naming the path where `value` first goes deeper than `max` levels; none when it does not. Pure. */
 export function depthFailures(value: unknown, max = MAX_DEPTH): CheckFailure[] {

@@ -1,5 +1,6 @@
 import type { CheckFailure } from "../check-failures";
 import { formatPath } from "../check-failures";
+import type { Obj } from "../plain-object";
 
 /**
  * Credentials written into fields that are not secret: a `user:password@` in a broker list or
@@ -29,7 +30,7 @@ const SIGNATURE_PARAMS = new Set([
 const SAS_PARAMS = ["sv", "se", "sp"];
 
 /** The credential-bearing query parameter names of a URL (or URL-like text), lower-cased. */
-export function signatureParams(text: string): string[] {
+function signatureParams(text: string): string[] {
   const q = text.indexOf("?");
   if (q < 0) return [];
   const names = text
@@ -53,7 +54,7 @@ function decodeURIComponentSafe(s: string): string {
  * True when the text carries a user (and password) before a host: in a URL its user-info part,
  * in a host or broker list any `@` (a host name never holds one).
  */
-export function hasUserinfo(text: string): boolean {
+function hasUserinfo(text: string): boolean {
   if (/^[a-z][a-z0-9+.-]*:\/\//i.test(text)) {
     try {
       const url = new URL(text);
@@ -65,7 +66,6 @@ export function hasUserinfo(text: string): boolean {
   return text.includes("@");
 }
 
-type Obj = Record<string, unknown>;
 const obj = (v: unknown): Obj | undefined => (v !== null && typeof v === "object" && !Array.isArray(v) ? (v as Obj) : undefined);
 
 /** One field to look at: where it is, and where its credential belongs instead. */

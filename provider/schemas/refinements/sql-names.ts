@@ -25,7 +25,7 @@ export const columnType = z.string().min(1, "must not be empty").max(1024, "must
   message: "must be a column type such as String or Nullable(Float64) (letters, digits, _, spaces, commas, quoted literals, balanced parentheses)",
 });
 
-export function isColumnType(s: string): boolean {
+function isColumnType(s: string): boolean {
   if (!/^[A-Za-z]/.test(s) || /--|\/\*/.test(s)) return false;
   // Quoted literals (enum values, time zones) may hold anything but their own quote.
   const bare = s.replace(/'(?:[^'\\]|\\.)*'/g, "''");
