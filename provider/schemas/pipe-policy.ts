@@ -15,6 +15,16 @@ const inPlace = { change: "update", patch: "pipe" } as const;
 /** Credentials: never returned by the API, kept as a secret, sent again with a change. */
 const secret = <S extends string>(name: S, change: "update" | "replace" = "update") => ({ change, patch: "pipe", secret: name, writeOnly: true }) as const;
 const postgresSetting = { change: "replace", serverDefault: true } as const;
+
+/** The settings every database kind takes (mysql and mongodb take a subset of postgres's, as their schemas `pick`). */
+const databaseSettings = {
+  replicationMode: postgresSetting,
+  syncIntervalSeconds: { ...inPlace, serverDefault: true },
+  pullBatchSize: { ...inPlace, serverDefault: true },
+  snapshotNumRowsPerPartition: postgresSetting,
+  snapshotNumberOfParallelTables: postgresSetting,
+  deleteOnMerge: postgresSetting,
+} as const;
 const setting = { change: "update" } as const;
 
 /**
@@ -167,17 +177,12 @@ export const pipePolicy = {
           settings: {
             ...replace,
             fields: {
-              syncIntervalSeconds: { ...inPlace, serverDefault: true },
-              pullBatchSize: { ...inPlace, serverDefault: true },
+              ...databaseSettings,
               publicationName: postgresSetting,
-              replicationMode: postgresSetting,
               replicationSlotName: postgresSetting,
               allowNullableColumns: postgresSetting,
               initialLoadParallelism: postgresSetting,
-              snapshotNumRowsPerPartition: postgresSetting,
-              snapshotNumberOfParallelTables: postgresSetting,
               enableFailoverSlots: postgresSetting,
-              deleteOnMerge: postgresSetting,
             },
           },
           authentication: replace,
@@ -214,16 +219,11 @@ export const pipePolicy = {
           settings: {
             ...replace,
             fields: {
-              replicationMode: postgresSetting,
-              syncIntervalSeconds: { ...inPlace, serverDefault: true },
-              pullBatchSize: { ...inPlace, serverDefault: true },
+              ...databaseSettings,
               useCompression: { ...inPlace, serverDefault: true },
               replicationMechanism: postgresSetting,
               allowNullableColumns: postgresSetting,
               initialLoadParallelism: postgresSetting,
-              snapshotNumRowsPerPartition: postgresSetting,
-              snapshotNumberOfParallelTables: postgresSetting,
-              deleteOnMerge: postgresSetting,
             },
           },
           authentication: inPlace,
@@ -249,12 +249,7 @@ export const pipePolicy = {
           settings: {
             ...replace,
             fields: {
-              replicationMode: postgresSetting,
-              syncIntervalSeconds: { ...inPlace, serverDefault: true },
-              pullBatchSize: { ...inPlace, serverDefault: true },
-              snapshotNumRowsPerPartition: postgresSetting,
-              snapshotNumberOfParallelTables: postgresSetting,
-              deleteOnMerge: postgresSetting,
+              ...databaseSettings,
               useJsonNativeFormat: postgresSetting,
             },
           },
