@@ -10,7 +10,7 @@ import { checkInputs } from "../check-inputs";
 import { serviceOf } from "../cloud-object";
 import type { CreateProbe } from "../create-gate";
 import { pinServiceIds } from "../pin-service";
-import { listPipes } from "./api";
+import { readPipeList } from "./api";
 
 /** The port a database source listens on when the program leaves it out. */
 const defaultPorts = { postgres: 5432, mysql: 3306 } as const;
@@ -60,7 +60,7 @@ export function validatePipe(news: PipeInputs): dynamic.CheckResult<PipeInputs> 
 export const nameFree: Omit<CreateProbe<PipeInputs>, "adopts"> = {
   needs: ["organizationId", "serviceId"],
   async probe(inputs) {
-    await listPipes(serviceOf(inputs));
+    await readPipeList(serviceOf(inputs));
     return [];
   },
 };
