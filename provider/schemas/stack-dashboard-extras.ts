@@ -15,18 +15,27 @@ export const stackFilter = z
   .object({
     /** The server's id; the provider carries it by `name`, so leave it out. */
     id: z.string().optional(),
+    /** Kind of filter: `QUERY_EXPRESSION`, the only kind. */
     type: z.literal("QUERY_EXPRESSION"),
     /** Shown name; unique in the dashboard (ids are carried by it). */
     name: z.string().min(1, "must not be empty"),
+    /** The expression whose values users pick, e.g. `ServiceName`. */
     expression: z.string().min(1, "must not be empty"),
+    /** The source the values are read from (an id from `getStackSources`). */
     sourceId: z.string().min(1, "must not be empty"),
+    /** Kind of metric the values are read from, for a metrics source. */
     sourceMetricType: metricType.optional(),
+    /** Filter of the rows the values are read from. */
     where: z.string().optional(),
+    /** Language of `where`: `sql` or `lucene`. */
     whereLanguage: whereLanguage.optional(),
+    /** When broadcast: apply the value only to tiles of these sources (ids). */
     appliesToSourceIds: z.array(z.string().min(1)).optional(),
-    /** @default true */
+    /** Broadcast the picked value: apply it to the dashboard's tiles. A filter broadcasts, is a variable, or both. @default true */
     isBroadcastEnabled: z.boolean().optional(),
+    /** Make the picked value available as a variable, named by `variableName`. */
     isVariableEnabled: z.boolean().optional(),
+    /** Name of the variable, with `isVariableEnabled`: a letter, then letters, digits and `_`; at most 64 characters. */
     variableName: z
       .string()
       .max(64)
@@ -38,12 +47,30 @@ export const stackFilter = z
 /** A group of tiles, collapsible, maybe with tabs. */
 export const stackContainer = z
   .object({
+    /** Id of the container, 1-256 characters; tiles name it in `containerId`. */
     id,
+    /** Title shown on the container, 1-256 characters. */
     title,
+    /** Whether the container starts collapsed. */
     collapsed: z.boolean(),
+    /** Whether users can collapse it. */
     collapsible: z.boolean().optional(),
+    /** Whether a border is drawn around it. */
     bordered: z.boolean().optional(),
-    tabs: z.array(z.object({ id, title }).strict()).max(20, "must have at most 20 tabs").optional(),
+    /** Tabs of the container, at most 20; tiles name one in `tabId`. */
+    tabs: z
+      .array(
+        z
+          .object({
+            /** Id of the tab, 1-256 characters. */
+            id,
+            /** Title shown on the tab, 1-256 characters. */
+            title,
+          })
+          .strict(),
+      )
+      .max(20, "must have at most 20 tabs")
+      .optional(),
   })
   .strict();
 
