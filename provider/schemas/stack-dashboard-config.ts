@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { SchemaInput } from "../resources/schema-input";
 
 /**
  * The `config` form of a tile, as current stack servers take it (2.18.0 and later): builder
@@ -370,8 +371,9 @@ const rawSqlConfig = z.discriminatedUnion("displayType", [
     .strict(),
 ]);
 
-type BuilderConfigInput = z.input<typeof builderConfig>;
-type RawSqlConfigInput = z.input<typeof rawSqlConfig>;
+// SchemaInput rather than z.input: built from the shapes, so each field keeps its doc on hover.
+type BuilderConfigInput = SchemaInput<typeof builderConfig>;
+type RawSqlConfigInput = SchemaInput<typeof rawSqlConfig>;
 /** A tile's `config` as users write it. */
 export type TileConfigInput = BuilderConfigInput | RawSqlConfigInput;
 
