@@ -13,6 +13,7 @@ const text = z.string().min(1, "must not be empty");
 /** Where a firing alert is sent: a webhook configured on the stack, by id. */
 const webhookChannel = z
   .object({
+    /** Kind of channel: `webhook`. */
     type: z.literal("webhook"),
     /** Id of the webhook on the stack. */
     webhookId: z.string({ required_error: "is required for a webhook channel" }).min(1, "is required for a webhook channel"),

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { SchemaInput } from "../resources/schema-input";
 
 /**
  * The `config` form of a tile, as current stack servers take it (2.18.0 and later): builder
@@ -18,20 +19,30 @@ export const whereLanguage = z.enum(["sql", "lucene"]);
 /** Kinds of metric a select item or series reads. */
 export const metricType = z.enum(["gauge", "histogram", "sum", "summary", "exponential histogram"]);
 
+const numberFormatShape = {
+  /** Form the number is shown in; the other fields refine it. */
+  output: z.enum(["currency", "percent", "byte", "time", "duration", "number", "data_rate", "throughput"]),
+  /** Unit of the raw number, for output forms that convert it. */
+  numericUnit: z.string().optional(),
+  /** Digits after the decimal point. */
+  mantissa: z.number().int().optional(),
+  /** Group thousands with a separator (1,234,567). */
+  thousandSeparated: z.boolean().optional(),
+  /** Abbreviate large numbers (1.2k, 3.4m). */
+  average: z.boolean().optional(),
+  /** Byte sizes in powers of 1000 (kB) rather than 1024 (KiB), with `output: "byte"`. */
+  decimalBytes: z.boolean().optional(),
+  /** Multiplier applied to the number before it is shown. */
+  factor: z.number().optional(),
+  /** Symbol shown with `output: "currency"`. */
+  currencySymbol: z.string().optional(),
+  /** Unit text shown after the number. */
+  unit: z.string().optional(),
+};
+/** How a number is shown: `output` and its options (typed by name so the field docs survive declaration emit). */
+export type NumberFormat = z.ZodObject<typeof numberFormatShape, "strict">;
 /** How a number is shown: `output` and its options. */
-export const numberFormat = z
-  .object({
-    output: z.enum(["currency", "percent", "byte", "time", "duration", "number", "data_rate", "throughput"]),
-    numericUnit: z.string().optional(),
-    mantissa: z.number().int().optional(),
-    thousandSeparated: z.boolean().optional(),
-    average: z.boolean().optional(),
-    decimalBytes: z.boolean().optional(),
-    factor: z.number().optional(),
-    currencySymbol: z.string().optional(),
-    unit: z.string().optional(),
-  })
-  .strict();
+export const numberFormat: NumberFormat = z.object(numberFormatShape).strict();
 
 /** Chart colours: the server's palette tokens. */
 const COLOURS = ["blue", "orange", "red", "cyan", "green", "pink", "purple", "light-blue", "brown", "gray", "success", "warning", "error"].map(
@@ -52,12 +63,16 @@ const selectItem = z
     level: z.union([z.literal(0.5), z.literal(0.9), z.literal(0.95), z.literal(0.99)]).optional(),
     /** Filter of what is aggregated. @default "" */
     where: text.optional(),
-    /** @default "lucene" */
+    /** Language of `where`: `sql` or `lucene`. @default "lucene" */
     whereLanguage: whereLanguage.optional(),
+    /** Name shown for the aggregate. */
     alias: text.optional(),
     /** How numbers are shown: output form, unit, decimals, separators. */ numberFormat: numberFormat.optional(),
+    /** Kind of metric read, for a metrics source. */
     metricType: metricType.optional(),
+    /** Name of the metric read, for a metrics source. */
     metricName: z.string().optional(),
+    /** Aggregate the change over each period (`delta`) rather than the value. */
     periodAggFn: z.literal("delta").optional(),
   })
   .strict()
@@ -72,7 +87,9 @@ const selectItem = z
 /** A formula over the select items (`A / B`). */
 const formula = z
   .object({
+    /** The formula over the select items by letter, e.g. `A / B`. */
     expression: z.string().max(1024),
+    /** Name shown for the formula's series. */
     alias: z.string().optional(),
     /** How numbers are shown: output form, unit, decimals, separators. */ numberFormat: numberFormat.optional(),
   })
@@ -82,30 +99,88 @@ const items = z.array(selectItem).min(1, "must have at least one item").max(20, 
 const oneItem = z.array(selectItem).length(1, "must have exactly one item");
 const sourceId = z.string().min(1, "must not be empty");
 
-const charted = {
+// Fields several display types share, in small groups spread into each member, so each field's
+// doc is written once and still shows on hover in every member.
+const queried = {
+  /** The source queried (an id from `getStackSources`). */
   sourceId,
-  select: items,
+};
+const grouped = {
   /** Comma-separated expressions. */
   groupBy: text.optional(),
+};
+const ordered = {
+  /** Order of the rows or bars, e.g. `count DESC`. */
+  orderBy: text.optional(),
+};
+const ratio = {
+  /** Show the two select items as a ratio, the first over the second. */
   asRatio: z.boolean().optional(),
-  alignDateRangeToGranularity: z.boolean().optional(),
-  /** @default true */
-  fillNulls: z.boolean().optional(),
-  /** How numbers are shown: output form, unit, decimals, separators. */ numberFormat: numberFormat.optional(),
+};
+const formatted = {
+  /** How numbers are shown: output form, unit, decimals, separators. */
+  numberFormat: numberFormat.optional(),
+};
+const withFormulas = {
+  /** Formulas over the select items, at most 10. */
   formulas: z.array(formula).max(10, "must have at most 10 formulas").optional(),
+};
+const operands = {
+  /** Also draw the select items the formulas read, not only the formulas. */
   showOperandSeries: z.boolean().optional(),
+};
+const overTime = {
+  /** Snap the dashboard's time range to whole buckets of the chart's granularity. */
+  alignDateRangeToGranularity: z.boolean().optional(),
+  /** Draw a time bucket without data as 0 rather than a gap. @default true */
+  fillNulls: z.boolean().optional(),
+  /** Most series drawn; groups beyond it are left out. */
   seriesLimit: count.optional(),
+};
+const lineOnly = {
+  /** Also draw each series over the period before, for comparison. */
+  compareToPreviousPeriod: z.boolean().optional(),
+  /** Scale the Y axis to the data rather than from 0. */
+  fitYAxisToData: z.boolean().optional(),
+};
+const clickable = {
+  /** What a click on a row does; passed through as written (the server checks it). */
+  onClick: opaque.optional(),
+};
+const coloured = {
+  /** Colour of the number: a palette token, e.g. `chart-blue`. */
+  color: colour.optional(),
+};
+const textQuery = {
+  ...queried,
+  /** Filter of the rows shown. @default "" */
+  where: text.optional(),
+  /** Language of `where`: `sql` or `lucene`. @default "lucene" */
+  whereLanguage: whereLanguage.optional(),
+};
+
+const charted = {
+  ...queried,
+  /** Aggregates drawn, 1-20. */
+  select: items,
+  ...grouped,
+  ...ratio,
+  ...overTime,
+  ...formatted,
+  ...withFormulas,
+  ...operands,
 };
 
 const categorical = {
-  sourceId,
+  ...queried,
+  /** The one aggregate drawn. */
   select: oneItem,
-  groupBy: text.optional(),
-  orderBy: text.optional(),
-  /** How numbers are shown: output form, unit, decimals, separators. */ numberFormat: numberFormat.optional(),
+  ...grouped,
+  ...ordered,
+  ...formatted,
+  /** Most slices or bars drawn. */
   limit: count.optional(),
 };
-const textQuery = { sourceId, where: text.optional(), whereLanguage: whereLanguage.optional() };
 
 /** Builder tiles, by display type. */
 const builderConfig = z.discriminatedUnion("displayType", [
@@ -114,8 +189,7 @@ const builderConfig = z.discriminatedUnion("displayType", [
       /** How the tile is drawn: `line`, `stacked_bar`, `table`, `number`, `pie`, `bar`, `heatmap`, `delta`, `search`, `event_patterns` or `markdown`; the other fields follow it. */ displayType:
         z.literal("line"),
       ...charted,
-      compareToPreviousPeriod: z.boolean().optional(),
-      fitYAxisToData: z.boolean().optional(),
+      ...lineOnly,
     })
     .strict(),
   z
@@ -129,31 +203,42 @@ const builderConfig = z.discriminatedUnion("displayType", [
     .object({
       /** How the tile is drawn: `line`, `stacked_bar`, `table`, `number`, `pie`, `bar`, `heatmap`, `delta`, `search`, `event_patterns` or `markdown`; the other fields follow it. */ displayType:
         z.literal("table"),
-      sourceId,
+      ...queried,
+      /** Aggregates shown as columns, 1-20. */
       select: items,
-      groupBy: text.optional(),
+      ...grouped,
+      /** Filter of the grouped rows, on the aggregates (e.g. `count > 10`). */
       having: text.optional(),
-      orderBy: text.optional(),
-      asRatio: z.boolean().optional(),
-      /** How numbers are shown: output form, unit, decimals, separators. */ numberFormat: numberFormat.optional(),
+      ...ordered,
+      ...ratio,
+      ...formatted,
+      /** Show the group-by columns left of the aggregates. */
       groupByColumnsOnLeft: z.boolean().optional(),
-      onClick: opaque.optional(),
-      formulas: charted.formulas,
-      showOperandSeries: z.boolean().optional(),
+      ...clickable,
+      ...withFormulas,
+      ...operands,
     })
     .strict(),
   z
     .object({
       /** How the tile is drawn: `line`, `stacked_bar`, `table`, `number`, `pie`, `bar`, `heatmap`, `delta`, `search`, `event_patterns` or `markdown`; the other fields follow it. */ displayType:
         z.literal("number"),
-      sourceId,
+      ...queried,
+      /** Aggregates: one, or those the formulas read. */
       select: items,
-      /** How numbers are shown: output form, unit, decimals, separators. */ numberFormat: numberFormat.optional(),
-      formulas: charted.formulas,
-      color: colour.optional(),
+      ...formatted,
+      ...withFormulas,
+      ...coloured,
+      /** Rules that colour the number by its value; passed through as written (the server checks them), at most 10. */
       colorRules: z.array(opaque).max(10, "must have at most 10 rules").optional(),
+      /** A small chart drawn behind the number. */
       backgroundChart: z
-        .object({ type: z.enum(["line", "area"]), color: colour.optional() })
+        .object({
+          /** How the background chart is drawn: `line` or `area`. */
+          type: z.enum(["line", "area"]),
+          /** Its colour: a palette token, e.g. `chart-blue`. */
+          color: colour.optional(),
+        })
         .strict()
         .optional(),
     })
@@ -177,33 +262,38 @@ const builderConfig = z.discriminatedUnion("displayType", [
       /** How the tile is drawn: `line`, `stacked_bar`, `table`, `number`, `pie`, `bar`, `heatmap`, `delta`, `search`, `event_patterns` or `markdown`; the other fields follow it. */ displayType:
         z.literal("heatmap"),
       ...textQuery,
+      /** The one value whose distribution is drawn. */
       select: z
         .array(
           z
             .object({
+              /** The value bucketed on the Y axis. */
               valueExpression: text.min(1, "must not be empty"),
+              /** What is counted in each bucket. */
               countExpression: text.optional(),
+              /** Scale of the Y axis. */
               heatmapScaleType: z.enum(["log", "linear"]).optional(),
             })
             .strict(),
         )
         .length(1, "must have exactly one item"),
-      /** How numbers are shown: output form, unit, decimals, separators. */ numberFormat: numberFormat.optional(),
+      ...formatted,
     })
     .strict(),
   z
     .object({
       /** How the tile is drawn: `line`, `stacked_bar`, `table`, `number`, `pie`, `bar`, `heatmap`, `delta`, `search`, `event_patterns` or `markdown`; the other fields follow it. */ displayType:
         z.literal("markdown"),
+      /** Text of the tile, in Markdown. */
       markdown: z.string().max(50000).optional(),
     })
     .strict(),
-  /** `select`: the columns shown, comma-separated. */
   z
     .object({
       /** How the tile is drawn: `line`, `stacked_bar`, `table`, `number`, `pie`, `bar`, `heatmap`, `delta`, `search`, `event_patterns` or `markdown`; the other fields follow it. */ displayType:
         z.literal("search"),
       ...textQuery,
+      /** The columns shown, comma-separated. */
       select: text,
     })
     .strict(),
@@ -212,19 +302,23 @@ const builderConfig = z.discriminatedUnion("displayType", [
       /** How the tile is drawn: `line`, `stacked_bar`, `table`, `number`, `pie`, `bar`, `heatmap`, `delta`, `search`, `event_patterns` or `markdown`; the other fields follow it. */ displayType:
         z.literal("event_patterns"),
       ...textQuery,
+      /** The columns the patterns are found in, comma-separated. */
       select: text.optional(),
     })
     .strict(),
 ]);
 
 const raw = {
+  /** `sql`: the tile is a raw SQL query rather than a builder query. */
   configType: z.literal("sql"),
+  /** The database connection the query runs on. */
   connectionId: z.string().min(1, "must not be empty"),
+  /** The SQL query, with the server's template placeholders (time range, filters). */
   sqlTemplate: z.string().max(100000),
+  /** The source whose filters apply to the query (an id from `getStackSources`). */
   sourceId: sourceId.optional(),
-  /** How numbers are shown: output form, unit, decimals, separators. */ numberFormat: numberFormat.optional(),
+  ...formatted,
 };
-const rawTime = { fillNulls: z.boolean().optional(), alignDateRangeToGranularity: z.boolean().optional(), seriesLimit: count.optional() };
 
 /** Raw SQL tiles (`configType: "sql"`), by display type. */
 const rawSqlConfig = z.discriminatedUnion("displayType", [
@@ -233,9 +327,8 @@ const rawSqlConfig = z.discriminatedUnion("displayType", [
       ...raw,
       /** How the tile is drawn: `line`, `stacked_bar`, `table`, `number`, `pie`, `bar`, `heatmap`, `delta`, `search`, `event_patterns` or `markdown`; the other fields follow it. */ displayType:
         z.literal("line"),
-      ...rawTime,
-      compareToPreviousPeriod: z.boolean().optional(),
-      fitYAxisToData: z.boolean().optional(),
+      ...overTime,
+      ...lineOnly,
     })
     .strict(),
   z
@@ -243,7 +336,7 @@ const rawSqlConfig = z.discriminatedUnion("displayType", [
       ...raw,
       /** How the tile is drawn: `line`, `stacked_bar`, `table`, `number`, `pie`, `bar`, `heatmap`, `delta`, `search`, `event_patterns` or `markdown`; the other fields follow it. */ displayType:
         z.literal("stacked_bar"),
-      ...rawTime,
+      ...overTime,
     })
     .strict(),
   z
@@ -251,7 +344,7 @@ const rawSqlConfig = z.discriminatedUnion("displayType", [
       ...raw,
       /** How the tile is drawn: `line`, `stacked_bar`, `table`, `number`, `pie`, `bar`, `heatmap`, `delta`, `search`, `event_patterns` or `markdown`; the other fields follow it. */ displayType:
         z.literal("table"),
-      onClick: opaque.optional(),
+      ...clickable,
     })
     .strict(),
   z
@@ -259,7 +352,7 @@ const rawSqlConfig = z.discriminatedUnion("displayType", [
       ...raw,
       /** How the tile is drawn: `line`, `stacked_bar`, `table`, `number`, `pie`, `bar`, `heatmap`, `delta`, `search`, `event_patterns` or `markdown`; the other fields follow it. */ displayType:
         z.literal("number"),
-      color: colour.optional(),
+      ...coloured,
     })
     .strict(),
   z
@@ -278,8 +371,9 @@ const rawSqlConfig = z.discriminatedUnion("displayType", [
     .strict(),
 ]);
 
-type BuilderConfigInput = z.input<typeof builderConfig>;
-type RawSqlConfigInput = z.input<typeof rawSqlConfig>;
+// SchemaInput rather than z.input: built from the shapes, so each field keeps its doc on hover.
+type BuilderConfigInput = SchemaInput<typeof builderConfig>;
+type RawSqlConfigInput = SchemaInput<typeof rawSqlConfig>;
 /** A tile's `config` as users write it. */
 export type TileConfigInput = BuilderConfigInput | RawSqlConfigInput;
 

@@ -32,12 +32,15 @@ export const stackSeries = z
     alias: z.string().optional(),
     /** Query expression filtering what is counted. @default "" */
     where: z.string().optional(),
-    /** @default "lucene" */
+    /** Language of `where`: `sql` or `lucene`. @default "lucene" */
     whereLanguage: whereLanguage.optional(),
     /** Attributes to group by, at most 10. @default [] */
     groupBy: z.array(text).max(10, "must have at most 10 entries").optional(),
+    /** How numbers are shown: output form, unit, decimals, separators. */
     numberFormat: numberFormat.optional(),
+    /** Kind of metric read, with `dataSource: "metrics"`. */
     metricDataType: metricType.optional(),
+    /** Name of the metric read, with `dataSource: "metrics"`. */
     metricName: z.string().optional(),
     /** How a time series is drawn. @default "line" */
     displayType: z.enum(["line", "stacked_bar"]).optional(),

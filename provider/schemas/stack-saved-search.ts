@@ -23,9 +23,13 @@ const conditionFilter = z
 /** A filter as a comparison of two SQL expressions (the server reads it back, but refuses it on write). */
 const comparisonFilter = z
   .object({
+    /** `sql_ast`: a comparison of two SQL expressions. */
     type: z.literal("sql_ast"),
+    /** How `left` is compared with `right`. */
     operator: z.enum(["=", "<", ">", "!=", "<=", ">="]),
+    /** The SQL expression on the left of `operator`; at most 8192 characters. */
     left: z.string().max(8192, "must be at most 8192 characters"),
+    /** The SQL expression on the right of `operator`; at most 8192 characters. */
     right: z.string().max(8192, "must be at most 8192 characters"),
   })
   .strict();
