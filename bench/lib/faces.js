@@ -134,8 +134,8 @@ function nativeLines(r) {
   ];
 }
 
-/** The figures for docs/native-provider.md. */
-function nativeSummary(r) {
+/** The figures for docs/native-provider.md, or (with `docs` = "docs/") for the README: links are relative to the page. */
+function nativeSummary(r, docs = "") {
   const n = r.native;
   const f = r.faces;
   if (!n || !f) return "No native figures: the last `npm run bench -- --write` ran without the native face.\n";
@@ -143,7 +143,7 @@ function nativeSummary(r) {
   const fc = f.nativeOverNativeFloorCpu;
   const p = f.programCpuMsPerResource;
   return (
-    `Measured by \`npm run bench\` (${r.details.date.slice(0, 10)}, ${n.resources} pipes, ${r.latencyMs} ms per API request, one run; [performance.md](performance.md) has the details): ` +
+    `Measured by \`npm run bench\` (${r.details.date.slice(0, 10)}, ${n.resources} pipes, ${r.latencyMs} ms per API request, one run; [performance.md](${docs}performance.md) has the details): ` +
     `in CPU of every process, the native face's \`up\` costs ${s(c.up, 2)}x the dynamic face's, a no-op \`preview\` ${s(c.preview, 2)}x, \`destroy\` ${s(c.destroy, 2)}x (targets: at most 0.85); ` +
     `against a native plugin of as many no-op resources ${s(fc.up, 2)}x, ${s(fc.preview, 2)}x and ${s(fc.destroy, 2)}x (target: at most 1.3). ` +
     `A pipe takes ${n.stateBytesPerResource.Pipe} bytes of state (dynamic: ${r.stateBytesPerResource?.Pipe ?? "n/a"}; target: at most 3100), ` +

@@ -14,7 +14,7 @@ type Results = Record<string, unknown>;
 const faces = load("./bench/lib/faces.js") as {
   faceComparison(r: Results): Record<string, Record<string, unknown>> | null;
   faceTargets(r: Results): { name: string; measured: unknown; met: boolean | null }[];
-  nativeSummary(r: Results): string;
+  nativeSummary(r: Results, docs?: string): string;
   NATIVE_SECTION: { begin: string; end: string };
 };
 const report = load("./bench/lib/report.js") as { readmeSection(readme: string, markers?: { begin: string; end: string }): string | undefined };
@@ -99,6 +99,13 @@ describe("bench: the native face against the dynamic one", () => {
     const committed = JSON.parse(fs.readFileSync(path.join(root, "bench", "results.json"), "utf8")) as Results;
     const page = fs.readFileSync(path.join(root, "docs", "native-provider.md"), "utf8");
     expect(report.readmeSection(page, faces.NATIVE_SECTION)).toBe(faces.nativeSummary(committed));
+  });
+
+  it("the README's native section carries the same figures, its links into docs/", () => {
+    const committed = JSON.parse(fs.readFileSync(path.join(root, "bench", "results.json"), "utf8")) as Results;
+    const readme = fs.readFileSync(path.join(root, "README.md"), "utf8");
+    expect(report.readmeSection(readme, faces.NATIVE_SECTION)).toBe(faces.nativeSummary(committed, "docs/"));
+    expect(faces.nativeSummary(committed, "docs/")).toContain("(docs/performance.md)");
   });
 
   it("the summary states the ratios against their targets", () => {
