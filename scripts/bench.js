@@ -365,7 +365,7 @@ main()
     if (results.details.profile) process.stdout.write(`provider profile:\n${JSON.stringify(results.details.profile, null, 2)}\n\n`);
     for (const t of results.details.targets) process.stdout.write(`${t.met === null ? "n/a   " : t.met ? "met   " : "MISSED"}  ${t.name}: ${t.measured}\n`);
     process.stdout.write(
-      `\nwrote ${opts.out} and ${opts.outMd}${opts.readme ? ", docs/performance.md, docs/native-provider.md and the README\'s native section" : ""}\n`,
+      `\nwrote ${opts.out} and ${opts.outMd}${opts.readme ? ", docs/performance.md, docs/native-provider.md and the README's native section" : ""}\n`,
     );
     process.exit(0); // lingering keep-alive sockets or timers of loaded modules must not hold the run open
   })
