@@ -7,6 +7,7 @@
 import * as path from "node:path";
 import * as ts from "typescript";
 import { beforeAll, describe, expect, it } from "vitest";
+import { probeLanguageService } from "../support/probe-language-service";
 
 const root = path.resolve(__dirname, "..", "..");
 const file = path.join(root, "examples", "__hover.ts");
@@ -19,29 +20,7 @@ export const tile: StackTileArgs = { name: "n", key: "k", x: 0, y: 0, w: 1, h: 1
 
 let service: ts.LanguageService;
 beforeAll(() => {
-  const options: ts.CompilerOptions = {
-    strict: true,
-    target: ts.ScriptTarget.ES2022,
-    module: ts.ModuleKind.NodeNext,
-    moduleResolution: ts.ModuleResolutionKind.NodeNext,
-    rootDir: path.join(root, "examples"),
-    types: ["node"],
-    skipLibCheck: true,
-  };
-  service = ts.createLanguageService({
-    getScriptFileNames: () => [file],
-    getScriptVersion: () => "1",
-    getScriptSnapshot: (f) =>
-      f === file ? ts.ScriptSnapshot.fromString(text) : ts.sys.fileExists(f) ? ts.ScriptSnapshot.fromString(ts.sys.readFile(f)!) : undefined,
-    getCurrentDirectory: () => root,
-    getCompilationSettings: () => options,
-    getDefaultLibFileName: ts.getDefaultLibFilePath,
-    fileExists: ts.sys.fileExists,
-    readFile: ts.sys.readFile,
-    readDirectory: ts.sys.readDirectory,
-    directoryExists: ts.sys.directoryExists,
-    getDirectories: ts.sys.getDirectories,
-  });
+  service = probeLanguageService(file, () => text);
 });
 
 function hover(word: string): { signature: string; docs: string } {

@@ -14,6 +14,7 @@
 import * as path from "node:path";
 import * as ts from "typescript";
 import { beforeAll, describe, expect, it } from "vitest";
+import { probeLanguageService } from "../support/probe-language-service";
 import known from "./fixtures/fields-without-docs.json";
 
 const root = path.resolve(__dirname, "..", "..");
@@ -23,29 +24,11 @@ let version = 1;
 
 let service: ts.LanguageService;
 beforeAll(() => {
-  const options: ts.CompilerOptions = {
-    strict: true,
-    target: ts.ScriptTarget.ES2022,
-    module: ts.ModuleKind.NodeNext,
-    moduleResolution: ts.ModuleResolutionKind.NodeNext,
-    rootDir: path.join(root, "examples"),
-    types: ["node"],
-    skipLibCheck: true,
-  };
-  service = ts.createLanguageService({
-    getScriptFileNames: () => [file],
-    getScriptVersion: (f) => (f === file ? String(version) : "1"),
-    getScriptSnapshot: (f) =>
-      f === file ? ts.ScriptSnapshot.fromString(text) : ts.sys.fileExists(f) ? ts.ScriptSnapshot.fromString(ts.sys.readFile(f)!) : undefined,
-    getCurrentDirectory: () => root,
-    getCompilationSettings: () => options,
-    getDefaultLibFileName: ts.getDefaultLibFilePath,
-    fileExists: ts.sys.fileExists,
-    readFile: ts.sys.readFile,
-    readDirectory: ts.sys.readDirectory,
-    directoryExists: ts.sys.directoryExists,
-    getDirectories: ts.sys.getDirectories,
-  });
+  service = probeLanguageService(
+    file,
+    () => text,
+    () => version,
+  );
 });
 
 /** One field: the args type it belongs to and its path of keys (`[]` after an array field). */
