@@ -12,34 +12,62 @@ import { canonical, isObj } from "./canonical";
  * length keeps that search linear). Pure but for the random salt.
  */
 
-const PREFIX = "hmac-sha256:";
-const FORM = /^hmac-sha256:([0-9a-f]{32}):(\d{1,9}):([0-9a-f]{64})$/;
+/**
+ * The forms of a fingerprint, told apart by their salt's size. `compact` is written: a 96-bit
+ * salt and the MAC's first 128 bits (as HMAC-SHA-256-128 does), both base64url, 53 characters for
+ * a short credential; a pipe stores one per credential, each inside the state's ciphertext. `hex` is
+ * what releases before issue 22 wrote (128-bit salt, the whole MAC, hex: 111 characters) and is
+ * still read: states hold it, and an unchanged credential keeps its fingerprint.
+ */
+const FORMS = [
+  { name: "compact", saltBytes: 12, macBytes: 16, encoding: "base64url", pattern: /^hmac-sha256:([A-Za-z0-9_-]{16}):(\d{1,9}):([A-Za-z0-9_-]{22})$/ },
+  { name: "hex", saltBytes: 16, macBytes: 32, encoding: "hex", pattern: /^hmac-sha256:([0-9a-f]{32}):(\d{1,9}):([0-9a-f]{64})$/ },
+] as const;
 
-/** The fingerprint of `secret`, with a fresh random salt unless one is given. */
-export function fingerprint(secret: string, salt: Buffer = randomBytes(16)): string {
-  return `${PREFIX}${salt.toString("hex")}:${secret.length}:${mac(salt, secret).toString("hex")}`;
+type Form = (typeof FORMS)[number];
+
+const PREFIX = "hmac-sha256:";
+const WRITTEN: Form = FORMS[0];
+
+/**
+ * The fingerprint of `secret`, with a fresh random salt unless one is given. The form follows the
+ * salt's size: remade with a stored fingerprint's salt, a fingerprint comes out in that one's form.
+ */
+export function fingerprint(secret: string, salt: Buffer = randomBytes(WRITTEN.saltBytes)): string {
+  const form = FORMS.find((f) => f.saltBytes === salt.length);
+  if (!form) throw new RangeError(`a fingerprint's salt has ${FORMS.map((f) => f.saltBytes).join(" or ")} bytes, not ${salt.length}`);
+  return `${PREFIX}${salt.toString(form.encoding)}:${secret.length}:${mac(salt, secret, form.macBytes).toString(form.encoding)}`;
 }
 
-function mac(salt: Buffer, secret: string): Buffer {
-  return createHmac("sha256", salt).update(secret, "utf8").digest();
+/** The HMAC-SHA256 of `secret` keyed by `salt`, its first `bytes` bytes. */
+function mac(salt: Buffer, secret: string, bytes: number): Buffer {
+  return createHmac("sha256", salt).update(secret, "utf8").digest().subarray(0, bytes);
 }
 
 /** A fingerprint's parts; undefined for anything else. */
 export function parseFingerprint(fp: unknown): { salt: Buffer; length: number; mac: Buffer } | undefined {
-  const m = typeof fp === "string" ? FORM.exec(fp) : null;
-  return m ? { salt: Buffer.from(m[1], "hex"), length: Number(m[2]), mac: Buffer.from(m[3], "hex") } : undefined;
+  if (typeof fp !== "string") return undefined;
+  for (const form of FORMS) {
+    const m = form.pattern.exec(fp);
+    if (m) return { salt: Buffer.from(m[1], form.encoding), length: Number(m[2]), mac: Buffer.from(m[3], form.encoding) };
+  }
+  return undefined;
 }
 
-/** True for a string in the fingerprint form. */
+/** True for a string in a fingerprint form. */
 export function isFingerprint(value: unknown): value is string {
-  return typeof value === "string" && FORM.test(value);
+  return typeof value === "string" && FORMS.some((f) => f.pattern.test(value));
+}
+
+/** True when `candidate` is the credential a parsed fingerprint stands for (length, then MAC). */
+export function macMatches(parts: { salt: Buffer; length: number; mac: Buffer }, candidate: string): boolean {
+  return candidate.length === parts.length && timingSafeEqual(mac(parts.salt, candidate, parts.mac.length), parts.mac);
 }
 
 /** True when `fp` is a fingerprint of `secret` (computed with `fp`'s own salt). */
 export function fingerprintMatches(fp: string, secret: unknown): boolean {
   const parts = parseFingerprint(fp);
-  if (!parts || typeof secret !== "string" || secret.length !== parts.length) return false;
-  return timingSafeEqual(mac(parts.salt, secret), parts.mac);
+  return parts !== undefined && typeof secret === "string" && macMatches(parts, secret);
 }
 
 /**

@@ -34,6 +34,47 @@ describe("fingerprint", () => {
   });
 });
 
+describe("fingerprint forms: the compact one written, the hex one of older releases still read", () => {
+  const SALT12 = Buffer.alloc(12, 7);
+  const hexMac = (secret: string) => createHmac("sha256", SALT).update(secret).digest("hex");
+
+  it("is written compact: a 96-bit salt and the MAC's first 128 bits, base64url, 53 characters for a 4-character secret", () => {
+    const fp = fingerprint("p@ss");
+    expect(fp).toMatch(/^hmac-sha256:[A-Za-z0-9_-]{16}:4:[A-Za-z0-9_-]{22}$/);
+    expect(fp).toHaveLength(53);
+    const mac = createHmac("sha256", SALT12).update("p@ss").digest().subarray(0, 16).toString("base64url");
+    expect(fingerprint("p@ss", SALT12)).toBe(`hmac-sha256:${SALT12.toString("base64url")}:4:${mac}`);
+    expect(fingerprintMatches(fingerprint("p@ss"), "p@ss")).toBe(true);
+  });
+
+  it("a stored hex fingerprint still matches its credential, and no other", () => {
+    const stored = `hmac-sha256:${SALT.toString("hex")}:4:${hexMac("p@ss")}`;
+    expect(isFingerprint(stored)).toBe(true);
+    expect(fingerprintMatches(stored, "p@ss")).toBe(true);
+    expect(fingerprintMatches(stored, "p@sS")).toBe(false);
+  });
+
+  it("an update keeps a stored hex fingerprint of an unchanged credential and writes a changed one compact", () => {
+    const stored = { username: `hmac-sha256:${SALT.toString("hex")}:6:${hexMac("ingest")}`, password: `hmac-sha256:${SALT.toString("hex")}:4:${hexMac("pw-1")}` };
+    const next = sealed({ username: "ingest", password: "pw-2" }, stored) as Record<string, string>;
+    expect(next.username).toBe(stored.username);
+    expect(next.password).toHaveLength(53);
+    expect(fingerprintMatches(next.password, "pw-2")).toBe(true);
+  });
+
+  it.each([
+    ["a compact salt of the wrong size", `hmac-sha256:${"A".repeat(15)}:4:${"B".repeat(22)}`],
+    ["a compact MAC of the wrong size", `hmac-sha256:${"A".repeat(16)}:4:${"B".repeat(21)}`],
+    ["a hex salt with a compact MAC", `hmac-sha256:${"0".repeat(32)}:4:${"B".repeat(22)}`],
+  ])("%s is no fingerprint", (_what, v) => {
+    expect(isFingerprint(v)).toBe(false);
+  });
+
+  it("refuses a salt of neither size", () => {
+    expect(() => fingerprint("p@ss", Buffer.alloc(8))).toThrow(/12 or 16 bytes, not 8/);
+  });
+});
+
 describe("sameCredential: the stored value against the program's plaintext", () => {
   const creds = { username: "ingest", password: "pw-1" };
   const stored = { username: fingerprint("ingest"), password: fingerprint("pw-1") };
