@@ -55,7 +55,10 @@ describe("fingerprint forms: the compact one written, the hex one of older relea
   });
 
   it("an update keeps a stored hex fingerprint of an unchanged credential and writes a changed one compact", () => {
-    const stored = { username: `hmac-sha256:${SALT.toString("hex")}:6:${hexMac("ingest")}`, password: `hmac-sha256:${SALT.toString("hex")}:4:${hexMac("pw-1")}` };
+    const stored = {
+      username: `hmac-sha256:${SALT.toString("hex")}:6:${hexMac("ingest")}`,
+      password: `hmac-sha256:${SALT.toString("hex")}:4:${hexMac("pw-1")}`,
+    };
     const next = sealed({ username: "ingest", password: "pw-2" }, stored) as Record<string, string>;
     expect(next.username).toBe(stored.username);
     expect(next.password).toHaveLength(53);
