@@ -140,7 +140,6 @@ function resource(token: string): NativeResource {
 
 /** The service object: one handler per method of the contract. */
 function providerService(): grpc.UntypedServiceImplementation {
-  const docs = loadDocs();
   const version = pluginVersion();
   let schemaText: string | undefined;
 
@@ -148,7 +147,9 @@ function providerService(): grpc.UntypedServiceImplementation {
     getPluginInfo: serve(async () => new plugproto.PluginInfo().setVersion(version)),
     getSchema: serve(async (req: provproto.GetSchemaRequest) => {
       if (req.getSubpackageName()) throw new InvalidArgumentError(`no subpackage ${req.getSubpackageName()}`);
-      schemaText ??= JSON.stringify(packageSchema(docs, version));
+      // The docs are read when the schema is first asked for, not at each start: many runs never
+      // ask (a Node program's `up` and `destroy` did not).
+      schemaText ??= JSON.stringify(packageSchema(loadDocs(), version));
       return new provproto.GetSchemaResponse().setSchema(schemaText);
     }),
     checkConfig: serve(async (req: provproto.CheckRequest) => {
