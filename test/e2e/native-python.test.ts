@@ -146,10 +146,10 @@ describe("a Python program run by `pulumi up` (with a test stand-in for the Pyth
       name: "python-events",
       source: { format: "JSONEachRow", brokers: "broker-1.example.test:9092", topics: "events", authentication: "PLAIN" },
     });
-    expect(pipe!.fieldMappings).toEqual([{ sourceField: "id", destinationField: "id" }]);
+    expect(pipe.fieldMappings).toEqual([{ sourceField: "id", destinationField: "id" }]);
     expect(storedStack(s.emulator, "server").dashboards.map((d) => d.name)).toEqual(["python-board"]);
     const out = await s.outputs();
-    expect(out.pipeId).toBe(pipe!.id);
+    expect(out.pipeId).toBe(pipe.id);
     // Made through the program's own provider resource (its integer settings sent JSON-encoded).
     expect(
       storedEndpoints(s.emulator)
@@ -162,7 +162,7 @@ describe("a Python program run by `pulumi up` (with a test stand-in for the Pyth
   });
 
   it("updates in place, keeps secrets out of state and output, and destroys", async () => {
-    const id = s.pipes()[0]!.id;
+    const id = s.pipes()[0].id;
     await s.setConfig("replicas", "2");
     await s.up();
     expect(s.pipes()[0]).toMatchObject({ id, scaling: { replicas: 2 } });
