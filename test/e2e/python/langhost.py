@@ -94,7 +94,9 @@ class LanguageHost(language_pb2_grpc.LanguageRuntimeServicer):
         env["PULUMI_CONFIG"] = json.dumps(dict(request.config))
         env["PULUMI_CONFIG_SECRET_KEYS"] = json.dumps(list(request.configSecretKeys))
         # The program's output goes where ours goes: the CLI shows it as the program's.
-        code = subprocess.call([sys.executable, "-u", __file__, "--exec", json.dumps(settings), directory], env=env, cwd=settings["pwd"])
+        # Pulumi.yaml's `main` (default: the folder, whose __main__.py runs).
+        program = os.path.join(directory, request.info.entry_point or ".")
+        code = subprocess.call([sys.executable, "-u", __file__, "--exec", json.dumps(settings), program], env=env, cwd=settings["pwd"])
         # A failed program has told the engine why (pulumi.log.error); bail: nothing more to print.
         return language_pb2.RunResponse(bail=code != 0)
 
