@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { CheckFailure } from "./check-failures";
 import { pathId } from "./refinements/ids";
-import { stackObject, type StackObjectSchema } from "./stack-target";
+import { stackObject } from "./stack-target";
 import { isUnknown } from "./unknown";
 import type { Obj } from "./plain-object";
 
@@ -37,8 +37,8 @@ const alertSources = ["tile", "saved_search", "search"] as const;
 /** True for either spelling of a saved-search source. */
 export const isSearchSource = (source: unknown): boolean => source === "saved_search" || source === "search";
 
-/** An alert's own fields; `stackObject` adds where it lives. */
-const alertFields = {
+/** An alert as the program describes it; the PUT of an update sends all of it. */
+export const stackAlertSpec = stackObject({
   /** Alert name, 1-512 characters. @default the resource name */
   name: text.max(512, "must be at most 512 characters").optional(),
   /** Text sent with a firing alert, 1-4096 characters. */
@@ -79,10 +79,7 @@ const alertFields = {
   savedSearchId: pathId.optional(),
   /** Attribute a saved-search alert groups by. */
   groupBy: text.optional(),
-};
-
-/** An alert as the program describes it; the PUT of an update sends all of it. */
-export const stackAlertSpec: StackObjectSchema<typeof alertFields> = stackObject(alertFields);
+});
 
 export type StackAlertInput = z.input<typeof stackAlertSpec>;
 export type AlertChannel = z.output<typeof alertChannel>;

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { formatPath, type CheckFailure } from "./check-failures";
-import { stackObject, type StackObjectSchema } from "./stack-target";
+import { stackObject } from "./stack-target";
 import { isUnknown } from "./unknown";
 import { AGG_FNS, metricType, numberFormat, tileConfig, whereLanguage } from "./stack-dashboard-config";
 import { stackContainer, stackFilter, stackSavedFilterValue } from "./stack-dashboard-extras";
@@ -85,8 +85,8 @@ export const stackTile = z
   })
   .strict();
 
-/** A dashboard's own fields; `stackObject` adds where it lives. */
-const dashboardFields = {
+/** A dashboard as the program describes it. */
+export const stackDashboardSpec = stackObject({
   /** Dashboard name, up to 1024 characters. @default the resource name */
   name: text.max(1024, "must be at most 1024 characters"),
   /** Every tile, at most 500. The list is the whole dashboard: a tile left out is removed. */
@@ -103,10 +103,7 @@ const dashboardFields = {
   savedFilterValues: z.array(stackSavedFilterValue).optional(),
   /** Collapsible groups and tabs that tiles name by `containerId` / `tabId` (current servers). @default [] */
   containers: z.array(stackContainer).max(50, "must have at most 50 containers").optional(),
-};
-
-/** A dashboard as the program describes it. */
-export const stackDashboardSpec: StackObjectSchema<typeof dashboardFields> = stackObject(dashboardFields);
+});
 
 export type StackSeries = z.output<typeof stackSeries>;
 export type StackTileInput = z.input<typeof stackTile>;

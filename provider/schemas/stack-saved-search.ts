@@ -2,7 +2,7 @@ import { z } from "zod";
 import { objectId } from "./refinements/ids";
 import { PINNED_FILTER_RULE, isSidebarFilter } from "./refinements/pinned-filter";
 import { containsUnknown } from "./unknown";
-import { stackObject, type StackObjectSchema } from "./stack-target";
+import { stackObject } from "./stack-target";
 
 /**
  * A saved search of the stack (current servers; notes: "Server generations"): the server's
@@ -49,8 +49,8 @@ const writableFilter = savedSearchFilter.superRefine((filter, ctx) => {
   });
 });
 
-/** A saved search's own fields; `stackObject` adds where it lives. */
-const savedSearchFields = {
+/** A saved search as the program describes it. */
+export const stackSavedSearchSpec = stackObject({
   /** Name, 1-1024 characters. @default the resource name */
   name: z.string().trim().min(1, "must not be empty").max(1024, "must be at most 1024 characters").optional(),
   /** The source searched: the id of a source (see `getStackSources`). */
@@ -67,10 +67,7 @@ const savedSearchFields = {
   tags: z.array(z.string().max(32, "must be at most 32 characters")).max(50, "must hold at most 50 tags").optional(),
   /** Filters applied beside `where`, at most 100, each one sidebar facet: `{ condition: "ServiceName IN ('checkout')" }`. */
   filters: z.array(writableFilter).max(100, "must hold at most 100 filters").optional(),
-};
-
-/** A saved search as the program describes it. */
-export const stackSavedSearchSpec: StackObjectSchema<typeof savedSearchFields> = stackObject(savedSearchFields);
+});
 
 export type StackSavedSearchInput = z.input<typeof stackSavedSearchSpec>;
 export type SavedSearchFilter = z.output<typeof savedSearchFilter>;

@@ -41,13 +41,13 @@ type StackObjectFields = typeof stackObjectFields;
 
 /**
  * The schema of a managed stack object: its own fields `F` and the fields every stack object
- * takes, strict. Each resource names its schema's type with it (`StackObjectSchema<typeof
- * dashboardFields>`): an inferred type would spell the stack object fields out again in that
- * resource's `.d.ts`, without their docs, and an editor would show none on hover.
+ * takes, strict. A named type, so that each resource's `.d.ts` says
+ * `StackObjectSchema<{ ...its own fields }>`: a type spelled out there would repeat the stack
+ * object fields without their docs, and an editor would show none on hover.
  */
 export type StackObjectSchema<F extends z.ZodRawShape> = z.ZodObject<F & StackObjectFields, "strict">;
 
-/** A managed stack object's schema, from its own fields. */
+/** A managed stack object's schema, from its own fields (the stack object fields follow them). */
 export function stackObject<F extends z.ZodRawShape>(fields: F): StackObjectSchema<F> {
   return z.object({ ...fields, ...stackObjectFields }).strict();
 }
