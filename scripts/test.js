@@ -34,6 +34,11 @@ const yaml = spawnSync("bash", [path.join(__dirname, "ensure-pulumi-yaml.sh")], 
 if (yaml.status === 0) env.PIPESTACK_PULUMI_YAML_BIN = yaml.stdout.trim().split("\n").pop();
 else console.error("pulumi-pipestack: the YAML language host is not ready; the native provider's end-to-end tests will fail.");
 
+// The `pulumi` Python package, for the generated Python SDK's tests: installed once here too.
+const python = spawnSync("bash", [path.join(__dirname, "ensure-pulumi-python.sh")], { encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] });
+if (python.status === 0) env.PIPESTACK_PULUMI_PYTHON_BIN = python.stdout.trim().split("\n").pop();
+else console.error("pulumi-pipestack: the Python environment is not ready; the Python SDK's tests will fail.");
+
 /** One vitest run: `node` runs vitest in `cwd`, and is first on PATH for everything it starts. */
 function vitest({ name, cwd, node, files, exclude = [] }) {
   const report = path.join(results, `${name}.json`);

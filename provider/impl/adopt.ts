@@ -24,14 +24,18 @@ function shown(value: unknown): string {
 }
 
 /**
- * The error of an adoption whose live object differs from the program in fields fixed at
- * creation: each field with the live value beside the program's, so the fix is to copy one
- * into the other. Both come from non-secret fields (secrets never reach `fixed`). Pure.
+ * Fields fixed at creation in which a live object differs from the program, each with the live
+ * value beside the program's (`destination.table: live "a", program "b"`), so the fix is to copy
+ * one into the other. Both come from non-secret fields (secrets never reach `fixed`). Pure.
  */
+export function fixedFieldsShown(fixed: readonly string[], live: unknown, program: unknown): string {
+  return fixed.map((p) => `${p}: live ${shown(at(live, p))}, program ${shown(at(program, p))}`).join("; ");
+}
+
+/** The error of an adoption whose live object differs from the program in fields fixed at creation. Pure. */
 function fixedFieldsError(what: string, id: string, fixed: readonly string[], live: unknown, program: unknown): Error {
-  const each = fixed.map((p) => `${p}: live ${shown(at(live, p))}, program ${shown(at(program, p))}`).join("; ");
   return new InvalidArgumentError(
-    `adoptId: ${what} ${id} differs from the program in fields fixed at creation: ${fixed.join(", ")} (${each}); make the program match the live ${what}`,
+    `adoptId: ${what} ${id} differs from the program in fields fixed at creation: ${fixed.join(", ")} (${fixedFieldsShown(fixed, live, program)}); make the program match the live ${what}`,
   );
 }
 

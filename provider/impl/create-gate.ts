@@ -11,8 +11,28 @@ export interface CreateProbe<I> {
   needs: readonly string[];
   /** True when this create is an adoption (its own read happens at `up`): no read. */
   adopts?(inputs: I): boolean;
-  /** Reads once; returns why the create would fail (a taken name, a tile that cannot alert). */
-  probe(inputs: I): Promise<CheckFailure[]>;
+  /**
+   * Reads once; returns why the create would fail (a taken name, a tile that cannot alert).
+   * `own`: the ids of the objects this process has been shown as resources' own (see
+   * {@link OwnObjects}).
+   */
+  probe(inputs: I, own: OwnObjects): Promise<CheckFailure[]>;
+}
+
+/**
+ * The ids of objects the engine has shown this process as some resource's own (in a `diff` or a
+ * `read`, which carry the id). The engine also checks with no old inputs a resource it re-creates
+ * after deleting one it depends on first (`step_generator.go`: `recreating`), and it diffs such a
+ * resource before: its old object, which still holds its name in a preview, is then in this set.
+ */
+export class OwnObjects {
+  readonly #ids = new Set<string>();
+  note(id: string | undefined): void {
+    if (id) this.#ids.add(id);
+  }
+  has(id: string): boolean {
+    return this.#ids.has(id);
+  }
 }
 
 /**
@@ -35,11 +55,16 @@ export function probesCreate<I extends object>(olds: unknown, result: dynamic.Ch
  * a failure of `check` with the error's own message (the client names the setting to check);
  * updates and no-op previews send nothing.
  */
-export async function gateCreate<I extends object>(olds: unknown, result: dynamic.CheckResult<I>, gate: CreateProbe<I>): Promise<dynamic.CheckResult<I>> {
+export async function gateCreate<I extends object>(
+  olds: unknown,
+  result: dynamic.CheckResult<I>,
+  gate: CreateProbe<I>,
+  own: OwnObjects,
+): Promise<dynamic.CheckResult<I>> {
   if (!probesCreate(olds, result, gate)) return result;
   let failures: CheckFailure[];
   try {
-    failures = await gate.probe(result.inputs as I);
+    failures = await gate.probe(result.inputs as I, own);
   } catch (err) {
     failures = [{ property: "pipestack", reason: err instanceof Error ? err.message : String(err) }];
   }

@@ -1,7 +1,7 @@
 import type * as dynamic from "@pulumi/pulumi/dynamic";
 import { adoptable } from "./adopt";
 import { connected, type Provider } from "./connection";
-import { gateCreate, type CreateProbe } from "./create-gate";
+import { gateCreate, OwnObjects, type CreateProbe } from "./create-gate";
 import { configure } from "./engine-settings";
 import { diffResult, fieldChanges, type Diff, type DiffSpec, type FieldChange } from "./field-diff";
 import { orGone, readOrGone, readResult, updateUnlessGone, type Whereabouts } from "./gone";
@@ -84,10 +84,12 @@ export function diffAnswer(changes: FieldChange[], how: { collides: boolean; eng
 export function defineEngine<I extends EngineProps, O extends object, P, T>(spec: EngineSpec<I, O, P, T>): Provider<I, O> {
   const adoptId = spec.adoptId ?? ownAdoptId;
   const probe: CreateProbe<I> = { ...spec.probe, adopts: (inputs) => adoptId(inputs) !== undefined };
+  const own = new OwnObjects();
   return connected<I, O>({
     configure,
-    check: async (olds, news) => gateCreate(olds, spec.validate(news), probe),
-    async diff(_id, olds, news) {
+    check: async (olds, news) => gateCreate(olds, spec.validate(news), probe, own),
+    async diff(id, olds, news) {
+      own.note(id);
       const changes = await (spec.changes?.(olds, news) ?? fieldChanges(olds as Obj, news as Obj, spec.rules));
       return diffAnswer(changes, { collides: spec.collides?.(olds, news) ?? false, engineCompares: spec.engineCompares?.(changes) ?? false });
     },
@@ -101,6 +103,7 @@ export function defineEngine<I extends EngineProps, O extends object, P, T>(spec
       return { id, outs: await spec.adopt(at, id, inputs, live) };
     },
     async read(id, props = {} as O) {
+      own.note(id);
       const at = spec.at(props);
       const live = await readOrGone(spec.whereabouts(at, id));
       if (live === undefined) await spec.gone?.(at, id, props);

@@ -8,6 +8,7 @@ import { engineSettings } from "./engine-settings";
 import { fieldChanges } from "./field-diff";
 import { initError } from "./init-error";
 import { createPipe, deletePipe, getPipe, pipeWhereabouts, renameCreated, sendCommand } from "./pipe/api";
+import { changesFromLive } from "./pipe/changes-from-live";
 import { adoptIdOf, nameFree, validatePipe } from "./pipe/check";
 import { credentialOnly, wouldCollide } from "./pipe/diff-answer";
 import { pipeDiff } from "./pipe/diff-rules";
@@ -49,8 +50,7 @@ async function create(svc: CloudService, inputs: PipeInputs): Promise<{ id: stri
  * change in place (that is then applied). Its credentials cannot be read, so they never block it.
  */
 async function adopt(svc: CloudService, id: string, inputs: PipeInputs, live: ApiPipe): Promise<PipeOutputs> {
-  const current = pipeOutputs(live, inputs);
-  const changes = fieldChanges(current, inputs, pipeDiff).filter((c) => !c.path.startsWith("sourceSecrets"));
+  const { current, changes } = changesFromLive(live, inputs);
   refuseFixedFields("pipe", id, changes, current, inputs);
   return applyUpdate(svc, id, current, inputs);
 }

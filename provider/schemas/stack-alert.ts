@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { CheckFailure } from "./check-failures";
 import { pathId } from "./refinements/ids";
-import { stackObjectFields } from "./stack-target";
+import { stackObject } from "./stack-target";
 import { isUnknown } from "./unknown";
 import type { Obj } from "./plain-object";
 
@@ -38,51 +38,48 @@ const alertSources = ["tile", "saved_search", "search"] as const;
 export const isSearchSource = (source: unknown): boolean => source === "saved_search" || source === "search";
 
 /** An alert as the program describes it; the PUT of an update sends all of it. */
-export const stackAlertSpec = z
-  .object({
-    /** Alert name, 1-512 characters. @default the resource name */
-    name: text.max(512, "must be at most 512 characters").optional(),
-    /** Text sent with a firing alert, 1-4096 characters. */
-    message: text.max(4096, "must be at most 4096 characters").optional(),
-    /** A note for whoever answers the alert, 1-4096 characters (current servers). */
-    note: text.max(4096, "must be at most 4096 characters").optional(),
-    /** The value the query is compared with (the lower bound of `between` / `not_between`). */
-    threshold: z.number().finite("must be a finite number"),
-    /** The upper bound of a `between` / `not_between` alert, at least `threshold`. */
-    thresholdMax: z.number().finite("must be a finite number").optional(),
-    /** Evaluation interval: one of `1m 5m 15m 30m 1h 6h 12h 1d`. */
-    interval: z.enum(alertIntervals),
-    /** How the value is compared: `above`, `below` (every server), or on current servers `above_exclusive`, `below_or_equal`, `equal`, `not_equal`, `between`, `not_between`. */
-    thresholdType: z.enum(thresholdTypes),
-    /** `tile`: watches a dashboard tile (needs `dashboardId` and `tileId` or `tile`); `saved_search` (or `search`): a saved search. */
-    source: z.enum(alertSources),
-    /** Where it is sent; give `channel` or `channels` (or both, `channel` first of `channels`). */
-    channel: alertChannel.optional(),
-    /** Up to 10 channels (current servers, API 2.36 and later). */
-    channels: z.array(alertChannel).min(1, "must name at least one channel").max(10, "must name at most 10 channels").optional(),
-    /** Windows in a row over the threshold before it fires, at least 1 (current servers). */
-    numConsecutiveWindows: z.number().int("must be a whole number").min(1, "must be at least 1").optional(),
-    /** Minutes after each interval boundary to evaluate, 0-1439 and less than the interval (current servers). */
-    scheduleOffsetMinutes: z.number().int("must be a whole number").min(0, "must be at least 0").max(1439, "must be at most 1439").optional(),
-    /** When evaluation windows start, an ISO date-time in UTC such as `2026-01-01T00:00:00Z` (current servers). */
-    scheduleStartAt: z.string().datetime({ message: "must be an ISO date-time in UTC such as 2026-01-01T00:00:00Z" }).optional(),
-    /** Dashboard of a tile alert, e.g. `board.id`. */
-    dashboardId: pathId.optional(),
-    /** Tile of a tile alert by id, e.g. `board.tileIds["Errors"]`. */
-    tileId: text.optional(),
-    /**
-     * Tile of a tile alert by its name on the dashboard (`"Errors"`: its key, unless the tile
-     * sets another `key`), resolved to its id when the alert is applied: a preview of a change
-     * to the dashboard alone then leaves the alert unchanged. Exactly one tile must have it.
-     */
-    tile: text.optional(),
-    /** Saved search of a saved-search alert, e.g. `search.id`. */
-    savedSearchId: pathId.optional(),
-    /** Attribute a saved-search alert groups by. */
-    groupBy: text.optional(),
-    ...stackObjectFields,
-  })
-  .strict();
+export const stackAlertSpec = stackObject({
+  /** Alert name, 1-512 characters. @default the resource name */
+  name: text.max(512, "must be at most 512 characters").optional(),
+  /** Text sent with a firing alert, 1-4096 characters. */
+  message: text.max(4096, "must be at most 4096 characters").optional(),
+  /** A note for whoever answers the alert, 1-4096 characters (current servers). */
+  note: text.max(4096, "must be at most 4096 characters").optional(),
+  /** The value the query is compared with (the lower bound of `between` / `not_between`). */
+  threshold: z.number().finite("must be a finite number"),
+  /** The upper bound of a `between` / `not_between` alert, at least `threshold`. */
+  thresholdMax: z.number().finite("must be a finite number").optional(),
+  /** Evaluation interval: one of `1m 5m 15m 30m 1h 6h 12h 1d`. */
+  interval: z.enum(alertIntervals),
+  /** How the value is compared: `above`, `below` (every server), or on current servers `above_exclusive`, `below_or_equal`, `equal`, `not_equal`, `between`, `not_between`. */
+  thresholdType: z.enum(thresholdTypes),
+  /** `tile`: watches a dashboard tile (needs `dashboardId` and `tileId` or `tile`); `saved_search` (or `search`): a saved search. */
+  source: z.enum(alertSources),
+  /** Where it is sent; give `channel` or `channels` (or both, `channel` first of `channels`). */
+  channel: alertChannel.optional(),
+  /** Up to 10 channels (current servers, API 2.36 and later). */
+  channels: z.array(alertChannel).min(1, "must name at least one channel").max(10, "must name at most 10 channels").optional(),
+  /** Windows in a row over the threshold before it fires, at least 1 (current servers). */
+  numConsecutiveWindows: z.number().int("must be a whole number").min(1, "must be at least 1").optional(),
+  /** Minutes after each interval boundary to evaluate, 0-1439 and less than the interval (current servers). */
+  scheduleOffsetMinutes: z.number().int("must be a whole number").min(0, "must be at least 0").max(1439, "must be at most 1439").optional(),
+  /** When evaluation windows start, an ISO date-time in UTC such as `2026-01-01T00:00:00Z` (current servers). */
+  scheduleStartAt: z.string().datetime({ message: "must be an ISO date-time in UTC such as 2026-01-01T00:00:00Z" }).optional(),
+  /** Dashboard of a tile alert, e.g. `board.id`. */
+  dashboardId: pathId.optional(),
+  /** Tile of a tile alert by id, e.g. `board.tileIds["Errors"]`. */
+  tileId: text.optional(),
+  /**
+   * Tile of a tile alert by its name on the dashboard (`"Errors"`: its key, unless the tile
+   * sets another `key`), resolved to its id when the alert is applied: a preview of a change
+   * to the dashboard alone then leaves the alert unchanged. Exactly one tile must have it.
+   */
+  tile: text.optional(),
+  /** Saved search of a saved-search alert, e.g. `search.id`. */
+  savedSearchId: pathId.optional(),
+  /** Attribute a saved-search alert groups by. */
+  groupBy: text.optional(),
+});
 
 export type StackAlertInput = z.input<typeof stackAlertSpec>;
 export type AlertChannel = z.output<typeof alertChannel>;

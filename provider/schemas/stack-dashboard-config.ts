@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { MergedInput } from "../resources/merged-input";
 import type { SchemaInput } from "../resources/schema-input";
 
 /**
@@ -374,8 +375,18 @@ const rawSqlConfig = z.discriminatedUnion("displayType", [
 // SchemaInput rather than z.input: built from the shapes, so each field keeps its doc on hover.
 type BuilderConfigInput = SchemaInput<typeof builderConfig>;
 type RawSqlConfigInput = SchemaInput<typeof rawSqlConfig>;
-/** A tile's `config` as users write it. */
-export type TileConfigInput = BuilderConfigInput | RawSqlConfigInput;
+type ConfigDisplayType = BuilderConfigInput["displayType"] | RawSqlConfigInput["displayType"];
+
+/**
+ * A tile's `config` as users write it: one shape per display type, holding the builder fields and
+ * the raw SQL fields of that display type (`configType: "sql"` says which a tile is). One shape,
+ * not two: an editor tells shapes apart by the literals written, and a builder tile writes no
+ * `configType`, so between two `line` shapes it would show no doc for the fields both have.
+ * `check` still holds each tile to its exact shape.
+ */
+export type TileConfigInput = {
+  [D in ConfigDisplayType]: MergedInput<Extract<BuilderConfigInput, { displayType: D }>, Extract<RawSqlConfigInput, { displayType: D }>>;
+}[ConfigDisplayType];
 
 /** Display types of a builder tile. */
 export const DISPLAY_TYPES = builderConfig.options.map((o) => o.shape.displayType.value);

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { formatPath, type CheckFailure } from "./check-failures";
-import { stackObjectFields } from "./stack-target";
+import { stackObject } from "./stack-target";
 import { isUnknown } from "./unknown";
 import { AGG_FNS, metricType, numberFormat, tileConfig, whereLanguage } from "./stack-dashboard-config";
 import { stackContainer, stackFilter, stackSavedFilterValue } from "./stack-dashboard-extras";
@@ -86,27 +86,24 @@ export const stackTile = z
   .strict();
 
 /** A dashboard as the program describes it. */
-export const stackDashboardSpec = z
-  .object({
-    /** Dashboard name, up to 1024 characters. @default the resource name */
-    name: text.max(1024, "must be at most 1024 characters"),
-    /** Every tile, at most 500. The list is the whole dashboard: a tile left out is removed. */
-    tiles: z.array(stackTile).max(500, "must have at most 500 tiles"),
-    /** Up to 50 tags of at most 32 characters; duplicates are dropped. @default [] */
-    tags: z.array(text.max(32, "must be at most 32 characters")).max(50, "must have at most 50 tags").optional(),
-    /** Dashboard-wide filters (current servers). The server gives each an `id`, carried by name. @default [] */
-    filters: z.array(stackFilter).optional(),
-    /** Query applied to every tile (current servers). */
-    savedQuery: z.string().nullable().optional(),
-    /** Language of `savedQuery`. @default "lucene" when `savedQuery` is set */
-    savedQueryLanguage: whereLanguage.optional(),
-    /** Filter values the dashboard opens with, as SQL conditions (current servers). @default [] */
-    savedFilterValues: z.array(stackSavedFilterValue).optional(),
-    /** Collapsible groups and tabs that tiles name by `containerId` / `tabId` (current servers). @default [] */
-    containers: z.array(stackContainer).max(50, "must have at most 50 containers").optional(),
-    ...stackObjectFields,
-  })
-  .strict();
+export const stackDashboardSpec = stackObject({
+  /** Dashboard name, up to 1024 characters. @default the resource name */
+  name: text.max(1024, "must be at most 1024 characters"),
+  /** Every tile, at most 500. The list is the whole dashboard: a tile left out is removed. */
+  tiles: z.array(stackTile).max(500, "must have at most 500 tiles"),
+  /** Up to 50 tags of at most 32 characters; duplicates are dropped. @default [] */
+  tags: z.array(text.max(32, "must be at most 32 characters")).max(50, "must have at most 50 tags").optional(),
+  /** Dashboard-wide filters (current servers). The server gives each an `id`, carried by name. @default [] */
+  filters: z.array(stackFilter).optional(),
+  /** Query applied to every tile (current servers). */
+  savedQuery: z.string().nullable().optional(),
+  /** Language of `savedQuery`. @default "lucene" when `savedQuery` is set */
+  savedQueryLanguage: whereLanguage.optional(),
+  /** Filter values the dashboard opens with, as SQL conditions (current servers). @default [] */
+  savedFilterValues: z.array(stackSavedFilterValue).optional(),
+  /** Collapsible groups and tabs that tiles name by `containerId` / `tabId` (current servers). @default [] */
+  containers: z.array(stackContainer).max(50, "must have at most 50 containers").optional(),
+});
 
 export type StackSeries = z.output<typeof stackSeries>;
 export type StackTileInput = z.input<typeof stackTile>;

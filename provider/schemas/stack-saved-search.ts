@@ -2,7 +2,7 @@ import { z } from "zod";
 import { objectId } from "./refinements/ids";
 import { PINNED_FILTER_RULE, isSidebarFilter } from "./refinements/pinned-filter";
 import { containsUnknown } from "./unknown";
-import { stackObjectFields } from "./stack-target";
+import { stackObject } from "./stack-target";
 
 /**
  * A saved search of the stack (current servers; notes: "Server generations"): the server's
@@ -50,27 +50,24 @@ const writableFilter = savedSearchFilter.superRefine((filter, ctx) => {
 });
 
 /** A saved search as the program describes it. */
-export const stackSavedSearchSpec = z
-  .object({
-    /** Name, 1-1024 characters. @default the resource name */
-    name: z.string().trim().min(1, "must not be empty").max(1024, "must be at most 1024 characters").optional(),
-    /** The source searched: the id of a source (see `getStackSources`). */
-    sourceId: objectId,
-    /** The columns shown, as a select list such as `timestamp, level, body`; at most 4096 characters. @default "" (the source's default columns) */
-    select: z.string().max(4096, "must be at most 4096 characters").optional(),
-    /** The search, in `whereLanguage`; at most 8192 characters. @default "" (everything) */
-    where: z.string().max(8192, "must be at most 8192 characters").optional(),
-    /** Language of `where`. @default "lucene" */
-    whereLanguage: z.enum(["lucene", "sql"]).optional(),
-    /** Sort order, such as `timestamp DESC`; at most 1024 characters. @default "" */
-    orderBy: z.string().max(1024, "must be at most 1024 characters").optional(),
-    /** Tags, at most 50, each at most 32 characters. */
-    tags: z.array(z.string().max(32, "must be at most 32 characters")).max(50, "must hold at most 50 tags").optional(),
-    /** Filters applied beside `where`, at most 100, each one sidebar facet: `{ condition: "ServiceName IN ('checkout')" }`. */
-    filters: z.array(writableFilter).max(100, "must hold at most 100 filters").optional(),
-    ...stackObjectFields,
-  })
-  .strict();
+export const stackSavedSearchSpec = stackObject({
+  /** Name, 1-1024 characters. @default the resource name */
+  name: z.string().trim().min(1, "must not be empty").max(1024, "must be at most 1024 characters").optional(),
+  /** The source searched: the id of a source (see `getStackSources`). */
+  sourceId: objectId,
+  /** The columns shown, as a select list such as `timestamp, level, body`; at most 4096 characters. @default "" (the source's default columns) */
+  select: z.string().max(4096, "must be at most 4096 characters").optional(),
+  /** The search, in `whereLanguage`; at most 8192 characters. @default "" (everything) */
+  where: z.string().max(8192, "must be at most 8192 characters").optional(),
+  /** Language of `where`. @default "lucene" */
+  whereLanguage: z.enum(["lucene", "sql"]).optional(),
+  /** Sort order, such as `timestamp DESC`; at most 1024 characters. @default "" */
+  orderBy: z.string().max(1024, "must be at most 1024 characters").optional(),
+  /** Tags, at most 50, each at most 32 characters. */
+  tags: z.array(z.string().max(32, "must be at most 32 characters")).max(50, "must hold at most 50 tags").optional(),
+  /** Filters applied beside `where`, at most 100, each one sidebar facet: `{ condition: "ServiceName IN ('checkout')" }`. */
+  filters: z.array(writableFilter).max(100, "must hold at most 100 filters").optional(),
+});
 
 export type StackSavedSearchInput = z.input<typeof stackSavedSearchSpec>;
 export type SavedSearchFilter = z.output<typeof savedSearchFilter>;

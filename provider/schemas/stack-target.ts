@@ -31,12 +31,26 @@ const stackTargetFields = {
 /** The arguments of a function that reads a stack: which stack, nothing else. */
 export const stackTargetArgs = z.object(stackTargetFields).strict();
 
-/** Fields every managed stack object (dashboard, alert) takes: where it lives, and adoption. */
-export const stackObjectFields = {
+/** Fields every managed stack object (dashboard, alert, saved search) takes: where it lives, and adoption. */
+const stackObjectFields = {
   /** Adopt the existing object with this id instead of creating one (see the README). */
   adoptId: objectId.optional(),
   ...stackTargetFields,
 };
+type StackObjectFields = typeof stackObjectFields;
+
+/**
+ * The schema of a managed stack object: its own fields `F` and the fields every stack object
+ * takes, strict. A named type, so that each resource's `.d.ts` says
+ * `StackObjectSchema<{ ...its own fields }>`: a type spelled out there would repeat the stack
+ * object fields without their docs, and an editor would show none on hover.
+ */
+export type StackObjectSchema<F extends z.ZodRawShape> = z.ZodObject<F & StackObjectFields, "strict">;
+
+/** A managed stack object's schema, from its own fields (the stack object fields follow them). */
+export function stackObject<F extends z.ZodRawShape>(fields: F): StackObjectSchema<F> {
+  return z.object({ ...fields, ...stackObjectFields }).strict();
+}
 
 /** What a program may write to choose the target. */
 export type StackTargetInput = SchemaInput<z.ZodObject<typeof stackTargetFields>>;

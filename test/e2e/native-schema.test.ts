@@ -3,33 +3,28 @@
  * plugin (`pulumi package get-schema <plugin path>`), Pulumi's schema binder (pkg/v3/codegen,
  * built from the Go module proxy by scripts/ensure-schema-tool.sh) binds it without a
  * diagnostic, and Pulumi's generators make Python and TypeScript SDKs of it: the Python files
- * compile (the Python language host and the `pulumi` Python package are not on this machine, so
- * no Python program runs), the TypeScript SDK typechecks strictly against @pulumi/pulumi.
+ * compile, the TypeScript SDK typechecks strictly against @pulumi/pulumi. The Python SDK is
+ * installed and run by native-python.test.ts.
  */
-import { spawnSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { pulumiBin, repoRoot } from "./harness";
+import { repoRoot } from "./harness";
+import { packageSchema, run as runIn, schemaTool, type Ran } from "./package-schema";
 
 let tool: string;
 let schema: string;
 let tmp: string;
 
-function run(cmd: string, args: string[], input?: string): { code: number; stdout: string; stderr: string } {
-  const r = spawnSync(cmd, args, { input, encoding: "utf8", env: { ...process.env, PULUMI_HOME: path.join(tmp, "home"), PULUMI_SKIP_UPDATE_CHECK: "true" } });
-  return { code: r.status ?? -1, stdout: r.stdout, stderr: r.stderr };
+function run(cmd: string, args: string[], input?: string): Ran {
+  return runIn(cmd, args, { home: path.join(tmp, "home"), input });
 }
 
 beforeAll(() => {
   tmp = fs.mkdtempSync(path.join(os.tmpdir(), "pipestack-schema-"));
-  const built = spawnSync("bash", [path.join(repoRoot, "scripts", "ensure-schema-tool.sh")], { encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] });
-  if (built.status !== 0) throw new Error("scripts/ensure-schema-tool.sh could not build the schema tool");
-  tool = built.stdout.trim().split("\n").pop()!;
-  const got = run(path.join(pulumiBin(), "pulumi"), ["package", "get-schema", path.join(repoRoot, "bin", "pulumi-resource-pipestack")]);
-  if (got.code !== 0) throw new Error(`pulumi package get-schema failed\n${got.stderr}`);
-  schema = got.stdout;
+  tool = schemaTool();
+  schema = packageSchema(path.join(tmp, "home"));
 }, 600_000);
 afterAll(() => {
   if (tmp) fs.rmSync(tmp, { recursive: true, force: true });

@@ -11,11 +11,16 @@ import { probeLanguageService } from "../support/probe-language-service";
 
 const root = path.resolve(__dirname, "..", "..");
 const file = path.join(root, "examples", "__hover.ts");
-const text = `import type { PipeArgs, DestinationArgs, StackTileArgs, ScalingArgs } from "pulumi-pipestack";
+const text = `import type { PipeArgs, DestinationArgs, StackTileArgs, ScalingArgs, StackDashboardArgs, StackSavedSearchArgs } from "pulumi-pipestack";
 const destination: DestinationArgs = { database: "d", managedTable: true, columns: [] };
 const scaling: ScalingArgs = { replicaCpuMillicores: 500 };
 export const pipe: PipeArgs = { source: { kafka: { brokers: "b", topics: "t", consumerGroup: "g", authentication: "PLAIN" } }, destination, scaling };
 export const tile: StackTileArgs = { name: "n", key: "k", x: 0, y: 0, w: 1, h: 1, series: [{ type: "time", dataSource: "events", aggFn: "count" }] };
+export const board: StackDashboardArgs = { organizationId: "o", tiles: [
+  { name: "b", x: 0, y: 0, w: 1, h: 1, config: { displayType: "line", sourceId: "s", select: [{ aggFn: "avg", valueExpression: "d" }], fillNulls: false } },
+  { name: "q", x: 0, y: 0, w: 1, h: 1, config: { configType: "sql", displayType: "table", connectionId: "c", sqlTemplate: "SELECT 1" } },
+] };
+export const search: StackSavedSearchArgs = { sourceId: "s", filters: [{ type: "sql_ast", operator: "=", left: "a", right: "b" }] };
 `;
 
 let service: ts.LanguageService;
@@ -47,6 +52,16 @@ describe("hover on nested fields (through the installed package's types)", () =>
     ["authentication", ["authentication?: Input<", `"PLAIN"`, `"SCRAM-SHA-256"`, `"MUTUAL_TLS"`], "How the pipe authenticates"],
     ["key:", "key?: Input<string | undefined>", "Stable identity of the tile"],
     ["dataSource", "dataSource?: Input<string", "What is queried on a 2.0.0 server"],
+    // Fields spread into each stack object from the stack target's declaration.
+    ["organizationId", "organizationId?: Input<string | undefined>", "Organization of the cloud service"],
+    // A tile config's fields, shared by several display types and by builder and raw SQL tiles.
+    ['displayType: "line"', 'displayType: "line"', "How the tile is drawn"],
+    ['sourceId: "s", select', "sourceId?: Input<string | undefined>", "The source queried"],
+    ["valueExpression", "valueExpression?: Input<string | undefined>", "What is aggregated"],
+    ["fillNulls", "fillNulls?: Input<boolean | undefined>", "Draw a time bucket without data as 0"],
+    ["connectionId", "connectionId?: Input<string | undefined>", "The database connection the query runs on"],
+    // The tag of one shape of a saved search's filters.
+    ['type: "sql_ast"', 'type: "sql_ast"', "a comparison of two SQL expressions"],
   ] as [string, string | string[], string][])("%s", (word, signature, docs) => {
     const h = hover(word);
     for (const part of [signature].flat()) expect(h.signature).toContain(part);

@@ -5,17 +5,14 @@
  * by name (its dist/ types), writes each field as an object-literal key, and
  * `getQuickInfoAtPosition` hovers it. A field without a doc fails here, by its path.
  *
- * Known gaps are listed in fixtures/fields-without-docs.json: fields of a union that several
- * (not all) members have, such as most tile `config` fields, where the language service finds
- * one symbol per member and shows no doc; and the stack target fields (`adoptId`,
- * `organizationId`, ...), spread from another file, whose docs the published .d.ts loses. The
- * list may only shrink: a listed field that gains a doc fails too, until it is taken off the list.
+ * A field of a union of shapes (a tile `config` of each display type, a saved search's filter)
+ * is probed in every shape that has it, written as a program writes it: beside that shape's
+ * tags (`displayType: "line"`), without which no editor can tell which shape is meant.
  */
 import * as path from "node:path";
 import * as ts from "typescript";
 import { beforeAll, describe, expect, it } from "vitest";
 import { probeLanguageService } from "../support/probe-language-service";
-import known from "./fixtures/fields-without-docs.json";
 
 const root = path.resolve(__dirname, "..", "..");
 const file = path.join(root, "examples", "__hover-every-field.ts");
@@ -31,11 +28,18 @@ beforeAll(() => {
   );
 });
 
-/** One field: the args type it belongs to and its path of keys (`[]` after an array field). */
+/**
+ * One field: the args type it belongs to and its path of keys (`[]` after an array field). Each
+ * key comes with the tags of the shape that holds it: the fields with one allowed value
+ * (`displayType: "line"`), which a program writes beside it to say which shape of a union it is.
+ */
 interface Field {
   args: string;
-  path: { key: string; array: boolean }[];
+  path: { key: string; array: boolean; tags: [string, string][]; value?: string }[];
 }
+
+/** `a[].b.c`: how a field is named in the list of known gaps and in failures. */
+const named = (f: Field) => `${f.args}.${f.path.map((p) => p.key + (p.array ? "[]" : "")).join(".")}`;
 
 /** Every field reachable from every exported `*Args` type, found with the probe's type checker. */
 function fields(): Field[] {
@@ -72,14 +76,21 @@ function fields(): Field[] {
       if (depth > 8) return;
       for (const part of parts(type, new Set())) {
         if (prefix.length && part.array) prefix[prefix.length - 1].array = true;
-        for (const prop of checker.getPropertiesOfType(part.type)) {
-          const path = [...prefix.map((p) => ({ ...p })), { key: prop.getName(), array: false }];
-          const id = path.map((p) => p.key).join(".");
+        const props = checker.getPropertiesOfType(part.type).map((prop) => {
+          const decl = prop.valueDeclaration ?? prop.declarations?.[0];
+          return { prop, type: decl && checker.getTypeOfSymbolAtLocation(prop, decl) };
+        });
+        const tags = props.flatMap(({ prop, type }): [string, string][] => (type?.isStringLiteral() ? [[prop.getName(), type.value]] : []));
+        // Every shape of a union that has the field is probed, each with its own tags.
+        for (const { prop, type } of props) {
+          // A field that takes one of some strings is written with the first, as a program would.
+          const value = (type?.isUnion() ? type.types : type ? [type] : []).find((t): t is ts.StringLiteralType => t.isStringLiteral());
+          const path = [...prefix.map((p) => ({ ...p })), { key: prop.getName(), array: false, tags, value: value?.value }];
+          const id = JSON.stringify(path.map((p) => [p.key, p.tags]));
           if (keys.has(id)) continue;
           keys.add(id);
           out.push({ args, path });
-          const decl = prop.valueDeclaration ?? prop.declarations?.[0];
-          if (decl) walkTyped(checker.getTypeOfSymbolAtLocation(prop, decl), path, depth + 1);
+          if (type) walkTyped(type, path, depth + 1);
         }
       }
     };
@@ -88,14 +99,23 @@ function fields(): Field[] {
   return out;
 }
 
-/** `{ a: [{ b: { c: null! } }] }` for the path a[].b.c, and where `c` is in it. */
+/**
+ * `{ a: [{ b: { c: null! } }] }` for the path a[].b.c, with each level's tags written first
+ * (`{ displayType: "line", c: null! }`), and where `c` is in it. A field that takes one of some
+ * strings gets the first (`{ type: "lucene" }`) rather than `null!`.
+ */
 function literal(path: Field["path"]): { code: string; at: number } {
-  let code = "null!";
+  const last = path[path.length - 1];
+  let code = last.value === undefined ? "null!" : JSON.stringify(last.value);
+  let at = 1;
   for (let i = path.length - 1; i >= 0; i--) {
-    const inner = i < path.length - 1 && path[i].array ? `[${code}]` : code;
-    code = `{ ${JSON.stringify(path[i].key)}: ${inner} }`;
+    const tags = path[i].tags.filter(([k]) => k !== path[i].key).map(([k, v]) => `${JSON.stringify(k)}: ${JSON.stringify(v)}, `);
+    const head = `{ ${tags.join("")}${JSON.stringify(path[i].key)}: `;
+    const open = i < path.length - 1 && path[i].array ? "[" : "";
+    at += i === path.length - 1 ? head.length - JSON.stringify(path[i].key).length - 2 : head.length + open.length;
+    code = `${head}${open}${code}${open ? "]" : ""} }`;
   }
-  return { code, at: code.lastIndexOf(JSON.stringify(path[path.length - 1].key)) + 1 };
+  return { code, at };
 }
 
 describe("hover docs on every field of every args type", () => {
@@ -115,13 +135,14 @@ describe("hover docs on every field of every args type", () => {
     }
     text += lines.join("");
     version++;
-    missing = probed
+    const undocumented = probed
       .filter((f, i) => {
         const info = service.getQuickInfoAtPosition(file, at[i]);
         expect(ts.displayPartsToString(info?.displayParts), `${f.args}: ${f.path.map((p) => p.key).join(".")}`).toContain(f.path[f.path.length - 1].key);
         return ts.displayPartsToString(info?.documentation).trim() === "";
       })
-      .map((f) => `${f.args}.${f.path.map((p) => p.key + (p.array ? "[]" : "")).join(".")}`);
+      .map(named);
+    missing = [...new Set(undocumented)];
   });
 
   it("probes the fields of every args type (the five resources', the functions', their nested types)", () => {
@@ -132,12 +153,15 @@ describe("hover docs on every field of every args type", () => {
     expect(probed.length).toBeGreaterThan(150);
   });
 
-  it("every field has a doc comment (but the listed known gaps)", () => {
-    expect(missing.filter((m) => !known.includes(m))).toEqual([]);
+  it("probes a union's field in every shape that has it, each with its tags", () => {
+    const shapes = probed.filter((f) => named(f) === "StackTileConfigArgs.sourceId").map((f) => JSON.stringify(f.path[0].tags));
+    expect(shapes).toContain(JSON.stringify([["displayType", "line"]]));
+    expect(shapes).toContain(JSON.stringify([["displayType", "search"]]));
+    expect(new Set(shapes).size).toBe(9);
   });
 
-  it("the list of known gaps is current: a field that has a doc now is taken off it", () => {
-    expect(known.filter((k) => !missing.includes(k))).toEqual([]);
+  it("every field has a doc comment", () => {
+    expect(missing).toEqual([]);
   });
 
   it.each([
@@ -153,7 +177,7 @@ describe("hover docs on every field of every args type", () => {
     "PipeArgs.connection.apiUrl",
   ])("%s (reported without a hover doc) has one", (field) => {
     expect(
-      probed.some((f) => `${f.args}.${f.path.map((p) => p.key + (p.array ? "[]" : "")).join(".")}` === field),
+      probed.some((f) => named(f) === field),
       field,
     ).toBe(true);
     expect(missing).not.toContain(field);

@@ -51,13 +51,37 @@ describe("a pipe create's check", () => {
     expect(emulator.control.stats().byRoute).toEqual({ "GET /v1/organizations/{organizationId}/services/{serviceId}/pipes": 1 });
   });
 
-  it("does not refuse a taken name: the engine checks a replacement again with no old inputs while its old pipe holds the name", async () => {
-    const checked = await pipe.check({}, pipeInputs("gate-replaced"));
-    await pipe.create(checked.inputs!);
+  it("refuses a name held by a pipe that is not this resource's: it differs in a field fixed at creation", async () => {
+    const checked = await pipe.check({}, pipeInputs("gate-taken"));
+    const { id } = await pipe.create(checked.inputs!);
     emulator.control.resetStats();
-    const r = await pipe.check({}, pipeInputs("gate-replaced", { destination: { ...checked.inputs!.destination, table: "other_table" } }));
-    expect(reasons(r)).toBe("");
+    const r = await pipe.check({}, pipeInputs("gate-taken", { destination: { ...checked.inputs!.destination, table: "other_table" } }));
+    const text = reasons(r);
+    expect(text).toMatch(new RegExp(`^name: the name "gate-taken" is taken by pipe ${id}`));
+    expect(text).toContain(`destination.table: live ${JSON.stringify(checked.inputs!.destination.table)}, program "other_table"`);
+    expect(text).toContain(`adoptId: "${id}"`);
     expect(requests()).toBe(1);
+  });
+
+  it("does not refuse the name its own old pipe holds when the engine re-creates it (a resource it depends on deleted first): the engine diffed it before", async () => {
+    const checked = await pipe.check({}, pipeInputs("gate-recreated"));
+    const { id, outs } = await pipe.create(checked.inputs!);
+    const news = pipeInputs("gate-recreated", { destination: { ...checked.inputs!.destination, table: "other_table" } });
+    await pipe.diff(id, outs, news);
+    emulator.control.resetStats();
+    expect(reasons(await pipe.check({}, news))).toBe("");
+    expect(requests()).toBe(1);
+  });
+
+  it("leaves a look-alike holder to the create (`--replace` checks a resource with no old inputs while its old pipe holds the name)", async () => {
+    const checked = await pipe.check({}, pipeInputs("gate-replaced"));
+    const { id } = await pipe.create(checked.inputs!);
+    const again = await pipe.check({}, pipeInputs("gate-replaced"));
+    expect(reasons(again)).toBe("");
+    // Without a delete first, the create's own list refuses it: nothing is posted.
+    emulator.control.resetStats();
+    await expect(pipe.create(again.inputs!)).rejects.toThrow(new RegExp(`the name "gate-replaced" is taken by pipe ${id}`));
+    expect(emulator.control.stats().byRoute["POST /v1/organizations/{organizationId}/services/{serviceId}/pipes"]).toBeUndefined();
   });
 
   it("fails on a wrong key, naming the credential settings once", async () => {

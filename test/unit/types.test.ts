@@ -139,6 +139,23 @@ describe("public types", () => {
     expectTypeOf([line, raw, wrongType]).toBeArray();
   });
 
+  it("a tile's config: the display type is written as itself and picks the shape, whose fields are checked", () => {
+    type Config = import("../../provider/index").StackTileConfigArgs;
+    const rawLine: Config = { configType: "sql", displayType: "line", connectionId: "c", sqlTemplate: "q", fillNulls: pulumi.output(false) };
+    // @ts-expect-error the tag that says which shape is meant is not an Output
+    const hidden: Config = { displayType: pulumi.output("line" as const), sourceId: "s", select: [{ aggFn: "count" }] };
+    // @ts-expect-error a line tile has no `having` (a table's)
+    const having: Config = { displayType: "line", sourceId: "s", select: [{ aggFn: "count" }], having: "count > 1" };
+    // @ts-expect-error a markdown tile queries no source
+    const markdown: Config = { displayType: "markdown", markdown: "# Hi", sourceId: "s" };
+    expectTypeOf([rawLine, hidden, having, markdown]).toBeArray();
+    type Search = import("../../provider/index").StackSavedSearchArgs;
+    const condition: Search = { sourceId: "s", filters: [{ type: "sql", condition: "ServiceName IN ('a')" }] };
+    // @ts-expect-error a filter's `type` is a tag (`sql_ast` names the other shape): written as itself
+    const hiddenType: Search = { sourceId: "s", filters: [{ type: pulumi.output("sql" as const), condition: "ServiceName IN ('a')" }] };
+    expectTypeOf([condition, hiddenType]).toBeArray();
+  });
+
   it("settings are typed from their schema", () => {
     expectTypeOf<Settings["maxRetries"]>().toEqualTypeOf<number>();
     expectTypeOf<Settings["apiUrl"]>().toEqualTypeOf<string | undefined>();

@@ -7,7 +7,7 @@ import { path } from "../../client/paths";
 import type { CloudService } from "../../client/cloud";
 import { pipeRecord, type ApiPipe } from "../../schemas/pipe-record";
 import { parsed } from "../parse-answer";
-import { isObj } from "../../schemas/plain-object";
+import { isObj } from "../canonical";
 
 /** The pipe endpoints, one function each, on one service. */
 
@@ -36,10 +36,15 @@ export function isTemporaryNameOf(name: string, held: string): boolean {
  */
 function pipesNamed(listed: unknown[] | undefined, name: string): ApiPipe[] {
   const relevant = (p: unknown) => {
-    const held = isObj(p) ? p.name : undefined;
-    return typeof held === "string" && (held === name || isTemporaryNameOf(name, held));
+    const held = nameOf(p);
+    return held !== undefined && (held === name || isTemporaryNameOf(name, held));
   };
   return (listed ?? []).filter(relevant).map((p) => parsed(pipeRecord, p, "GET pipes"));
+}
+
+/** The name a listed pipe holds, read before the pipe is parsed. */
+function nameOf(p: unknown): string | undefined {
+  return isObj(p) && typeof p.name === "string" ? p.name : undefined;
 }
 
 /** The listed pipe that holds `name`, or a temporary name of it. */
@@ -88,16 +93,21 @@ export function createPipe(svc: CloudService, body: Record<string, unknown>, sec
 }
 
 /**
- * One GET of the service's pipe list, its items not parsed: the create gate needs only the answer
- * (credentials valid, route present; the client refuses a body that is not the API's envelope).
- * Parsing each item of a 200-pipe list in every create's check made a large `up` quadratic.
+ * One GET of the service's pipe list, and the pipe in it that holds `name` (or a temporary name
+ * of it), the only item parsed: the create gate needs the answer (credentials valid, route
+ * present) and the holder. Parsing each item of a 200-pipe list in every create's check made a
+ * large `up` quadratic.
  */
-export async function readPipeList(svc: CloudService): Promise<void> {
-  await svc.client.get<unknown>(pipes(svc));
+export async function listedHolder(svc: CloudService, name: string): Promise<ApiPipe | undefined> {
+  const listed: unknown = await svc.client.get<unknown>(pipes(svc));
+  if (!Array.isArray(listed)) return undefined;
+  const items = listed as unknown[];
+  const holder = items.find((p) => nameOf(p) === name) ?? items.find((p) => isTemporaryNameOf(name, nameOf(p) ?? ""));
+  return holder === undefined ? undefined : parsed(pipeRecord, holder, "GET pipes");
 }
 
 /** The message for a name held before this create began. */
-function takenBefore(name: string, holder: ApiPipe): string {
+export function takenBefore(name: string, holder: ApiPipe): string {
   const created = holder.createdAt ? `, created ${holder.createdAt}` : "";
   const left = holder.name === name ? "" : ` under the temporary name ${JSON.stringify(holder.name)} of an interrupted create`;
   return `the name ${JSON.stringify(name)} is taken by pipe ${holder.id}${left}${created}, which existed before this create began and was not made by it. If it is this resource's (for example from an interrupted \`pulumi up\`), ${adoptPipeHint(name, holder.id)}; otherwise give this pipe another name`;

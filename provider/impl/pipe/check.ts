@@ -10,7 +10,10 @@ import { checkInputs } from "../check-inputs";
 import { serviceOf } from "../cloud-object";
 import type { CreateProbe } from "../create-gate";
 import { pinServiceIds } from "../pin-service";
-import { readPipeList } from "./api";
+import { fixedFieldsShown } from "../adopt";
+import { replacePaths } from "../field-diff";
+import { listedHolder, takenBefore } from "./api";
+import { changesFromLive } from "./changes-from-live";
 
 /** The port a database source listens on when the program leaves it out. */
 const defaultPorts = { postgres: 5432, mysql: 3306 } as const;
@@ -51,17 +54,30 @@ export function validatePipe(news: PipeInputs): dynamic.CheckResult<PipeInputs> 
 
 /**
  * A create's gate: the pipe list the create reads before its POST, read in `check` (credentials
- * valid, route present). A taken name is not refused here: the engine checks a resource with no
- * old inputs also when it replaces it (`--replace`, a replacement, a dependent of a resource
- * deleted before its replacement), while its own old pipe still holds the name, and `check` is not
- * told which resource it checks. The create's own list, read after any delete-first, refuses a
- * name held by anyone else.
+ * valid, route present, name free). The engine also checks with no old inputs a resource it
+ * replaces (`--replace`, a dependent re-created after a resource it depends on is deleted first),
+ * while its own old pipe still holds the name, and `check` is not told which resource it checks.
+ * So a taken name fails here only with proof that the holder is not this resource's own pipe: the
+ * engine has not shown it as any resource's (see `OwnObjects`), and it differs from the program
+ * in a field fixed at creation (a replacement's old pipe has the program's fields, or was
+ * diffed). A look-alike is left to the create's own list, read after any delete-first, which
+ * refuses a name held by anyone else.
  */
 export const nameFree: Omit<CreateProbe<PipeInputs>, "adopts"> = {
-  needs: ["organizationId", "serviceId"],
-  async probe(inputs) {
-    await readPipeList(serviceOf(inputs));
-    return [];
+  needs: ["organizationId", "serviceId", "name"],
+  async probe(inputs, own) {
+    const name = String(inputs.name);
+    const holder = await listedHolder(serviceOf(inputs), name);
+    if (holder === undefined || own.has(holder.id)) return [];
+    const { current, changes } = changesFromLive(holder, inputs);
+    const fixed = replacePaths(changes);
+    if (fixed.length === 0) return [];
+    return [
+      {
+        property: "name",
+        reason: `${takenBefore(name, holder)}. It differs from this program in fields fixed at creation, so it is not this resource's own pipe: ${fixedFieldsShown(fixed, current, inputs)}`,
+      },
+    ];
   },
 };
 

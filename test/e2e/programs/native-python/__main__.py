@@ -1,0 +1,74 @@
+"""A pipe, a reverse private endpoint under a provider of its own, a dashboard and a function, in Python."""
+
+import pulumi
+import pulumi_pipestack as pipestack
+
+config = pulumi.Config()
+settings = pulumi.Config("pipestack")
+
+# The stack server's data sources, through the plugin.
+sources = pipestack.get_stack_sources()
+
+events = pipestack.Pipe(
+    "events",
+    name=config.get("pipeName") or "python-events",
+    source=pipestack.PipeSourceArgs(
+        kafka=pipestack.PipeSourceKafkaArgs(
+            format="JSONEachRow",
+            brokers="broker-1.example.test:9092",
+            topics="events",
+            authentication="PLAIN",
+            credentials=pipestack.PipeSourceKafkaCredentialsArgs(username="ingest", password=config.require_secret("kafkaPassword")),
+        )
+    ),
+    destination=pipestack.PipeDestinationArgs(
+        database="default",
+        table="python_events",
+        managed_table=True,
+        columns=[pipestack.PipeDestinationColumnsArgs(name="id", type="String")],
+    ),
+    field_mappings=[pipestack.PipeFieldMappingsArgs(source_field="id", destination_field="id")],
+    scaling=pipestack.PipeScalingArgs(replicas=config.get_int("replicas") or 1),
+)
+
+# A provider resource of its own: its integer setting travels JSON-encoded, as the SDK sends it.
+explicit = pipestack.Provider(
+    "explicit",
+    api_url=settings.require("apiUrl"),
+    key_id=settings.require("keyId"),
+    key_secret=settings.require_secret("keySecret"),
+    organization_id=settings.require("organizationId"),
+    service_id=settings.require("serviceId"),
+    poll_interval_ms=20,
+    max_retries=2,
+)
+brokers = pipestack.ReversePrivateEndpoint(
+    "brokers",
+    description="python brokers",
+    type="VPC_ENDPOINT_SERVICE",
+    vpc_endpoint_service_name="com.example.vpce.region-1.vpce-svc-0123456789abcdef0",
+    opts=pulumi.ResourceOptions(provider=explicit),
+)
+
+board = pipestack.StackDashboard(
+    "board",
+    name="python-board",
+    tags=["python"],
+    tiles=[
+        pipestack.StackDashboardTilesArgs(
+            name="Errors",
+            x=0,
+            y=0,
+            w=12,
+            h=4,
+            series=[pipestack.StackDashboardTilesSeriesArgs(type="time", data_source="events", agg_fn="count", where="level:error")],
+        )
+    ],
+)
+
+pulumi.export("sources", [s.name for s in sources.items])
+pulumi.export("pipeId", events.id)
+pulumi.export("pipeState", events.state)
+pulumi.export("endpointId", brokers.id)
+pulumi.export("endpointStatus", brokers.status)
+pulumi.export("boardId", board.id)
