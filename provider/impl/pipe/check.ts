@@ -75,7 +75,7 @@ export const nameFree: Omit<CreateProbe<PipeInputs>, "adopts"> = {
     return [
       {
         property: "name",
-        reason: `${takenBefore(name, holder)}. It differs from this program in fields fixed at creation, so it is not this resource's own pipe: ${fixedFieldsShown(fixed, current, inputs)}`,
+        reason: `${takenBefore(name, holder)}. It differs from this program in fields fixed at creation (an adoption must match them first): ${fixedFieldsShown(fixed, current, inputs)}`,
       },
     ];
   },
