@@ -94,16 +94,12 @@ export function createPipe(svc: CloudService, body: Record<string, unknown>, sec
 
 /**
  * One GET of the service's pipe list, and the pipe in it that holds `name` (or a temporary name
- * of it), the only item parsed: the create gate needs the answer (credentials valid, route
- * present) and the holder. Parsing each item of a 200-pipe list in every create's check made a
- * large `up` quadratic.
+ * of it), only the pipes named like it parsed ({@link pipesNamed}): the create gate needs the
+ * answer (credentials valid, route present) and the holder.
  */
 export async function listedHolder(svc: CloudService, name: string): Promise<ApiPipe | undefined> {
   const listed: unknown = await svc.client.get<unknown>(pipes(svc));
-  if (!Array.isArray(listed)) return undefined;
-  const items = listed as unknown[];
-  const holder = items.find((p) => nameOf(p) === name) ?? items.find((p) => isTemporaryNameOf(name, nameOf(p) ?? ""));
-  return holder === undefined ? undefined : parsed(pipeRecord, holder, "GET pipes");
+  return holderOf(pipesNamed(Array.isArray(listed) ? listed : undefined, name), name);
 }
 
 /** The message for a name held before this create began. */
@@ -124,9 +120,7 @@ export async function renameCreated(svc: CloudService, made: ApiPipe, name: stri
   } catch (err) {
     if (!(err instanceof ConflictError)) throw err;
     const holder = holderOf(
-      ((await svc.client.request<unknown[]>({ method: "GET", path: pipes(svc) })) ?? [])
-        .map((p) => parsed(pipeRecord, p, "GET pipes"))
-        .filter((p) => p.id !== made.id),
+      pipesNamed(await svc.client.request<unknown[]>({ method: "GET", path: pipes(svc) }), name).filter((p) => p.id !== made.id),
       name,
     );
     await deletePipe(svc, made.id, opts).catch((failed: unknown) => {
