@@ -7,7 +7,7 @@ import { parsePreview } from "./preview";
 import { summarize } from "./summary";
 
 export type { RenderOptions } from "./markdown";
-export type { Drift, FieldChangeRow, ResourceChange, Summary } from "./summary";
+export type { Drift, FieldChangeRow, ResourceChange, ResourceWarning, Summary } from "./summary";
 export { parsePreview, summarize, renderMarkdown };
 
 /** The markdown comment for the text `pulumi preview --json` printed. */

@@ -5,6 +5,9 @@
  */
 import type { Drift, FieldChangeRow, ResourceChange, Summary } from "./summary";
 import { SECRET } from "./resource-kinds";
+import { code, joinWithin, MAX_CELL, MAX_COMMENT, MAX_NAME, text } from "./untrusted";
+
+export { code } from "./untrusted";
 
 /** What the engine writes for a value not known until `up`. */
 const UNKNOWN = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";
@@ -30,25 +33,24 @@ export function showValue(v: unknown): string {
   return text.length > MAX_VALUE ? `${text.slice(0, MAX_VALUE - 1)}…` : text;
 }
 
-/** Inline code safe inside a table cell: no line breaks, `|` escaped, backticks fenced. */
-export function code(text: string): string {
-  const flat = text.replace(/\r?\n/g, " ").replace(/\|/g, "\\|");
-  const fence = flat.includes("`") ? "``" : "`";
-  return `${fence}${fence.length > 1 ? " " : ""}${flat}${fence.length > 1 ? " " : ""}${fence}`;
-}
-
 function fieldLine(f: FieldChangeRow): string {
   const line = `${code(f.path)}: ${code(showValue(f.old))} → ${code(showValue(f.new))}`;
   return f.replaces ? `${line} **(replaces)**` : line;
 }
 
+const BR = "<br>";
+const andMore = (n: number) => `… and ${n} more`;
+
 function fieldsCell(fields: readonly FieldChangeRow[]): string {
-  const shown = fields.slice(0, MAX_FIELDS).map(fieldLine);
-  if (fields.length > MAX_FIELDS) shown.push(`… and ${fields.length - MAX_FIELDS} more`);
-  return shown.join("<br>");
+  return joinWithin(fields.slice(0, MAX_FIELDS + 1).map(fieldLine), BR, MAX_CELL, (n) => andMore(n + fields.length - Math.min(fields.length, MAX_FIELDS + 1)), MAX_FIELDS);
 }
 
-const resourceCell = (r: { name: string; type: string }) => `${code(r.name)} (${r.type})`;
+/** A resource as `name` (Type), both untrusted. */
+const resourceCell = (r: { name: string; type: string }) => `${code(r.name)} (${text(r.type, MAX_NAME)})`;
+/** The same in prose (a ⚠️ line's bold). */
+const resourceProse = (r: { name: string; type: string }) => `${text(r.name, MAX_NAME)} (${text(r.type, MAX_NAME)})`;
+/** Field paths as a list of code spans, within a cell. */
+const pathList = (paths: readonly string[]) => joinWithin(paths.map((p) => code(p)), ", ", MAX_CELL / 2, andMore);
 
 function operationCell(c: ResourceChange): string {
   if (c.op !== "replace") return c.op;
@@ -65,10 +67,10 @@ function detailsCell(c: ResourceChange): string {
   }
   if (c.op === "replace")
     parts.push(
-      c.replaceReasons.length ? `replaced because ${c.replaceReasons.map(code).join(", ")} cannot change in place` : "replaced (the provider gave no reason)",
+      c.replaceReasons.length ? `replaced because ${pathList(c.replaceReasons)} cannot change in place` : "replaced (the provider gave no reason)",
     );
-  if (c.revertsDrift.length) parts.push(`puts back what changed outside Pulumi: ${c.revertsDrift.map(code).join(", ")}`);
-  return parts.join("<br>");
+  if (c.revertsDrift.length) parts.push(`puts back what changed outside Pulumi: ${pathList(c.revertsDrift)}`);
+  return parts.join(BR);
 }
 
 function driftCell(d: Drift): string {
@@ -91,39 +93,94 @@ function counts(s: Summary): string {
   return parts.join(", ");
 }
 
+/**
+ * The comment's lines, kept within {@link MAX_COMMENT} characters: a line that does not fit is
+ * left out and counted, and the mark at the end says how many.
+ */
+class Page {
+  readonly lines: string[] = [];
+  private size = 0;
+  /** Table rows (resources) and other lines left out. */
+  readonly left = { rows: 0, lines: 0 };
+  /** Room kept for the closing lines and the mark. */
+  private static readonly RESERVE = 600;
+
+  /** Adds the line when it fits; `row` says it stands for a resource. */
+  add(line: string, row = false): boolean {
+    if (this.size + line.length + 1 > MAX_COMMENT - Page.RESERVE) {
+      if (row) this.left.rows++;
+      else this.left.lines++;
+      return false;
+    }
+    this.lines.push(line);
+    this.size += line.length + 1;
+    return true;
+  }
+
+  /** Structure that must close what was opened (the blank line after a table): always added. */
+  close(line = ""): void {
+    this.lines.push(line);
+    this.size += line.length + 1;
+  }
+
+  /** The whole comment, with the mark when something was left out. */
+  done(): string {
+    const { rows, lines } = this.left;
+    if (rows || lines) {
+      const what = [rows ? `${rows} more resources` : "", lines ? `${lines} more lines` : ""].filter(Boolean).join(" and ");
+      this.lines.push(
+        `**Truncated:** ${what} not shown (this comment is capped at ${MAX_COMMENT.toLocaleString("en-US")} characters); see \`pulumi preview --diff\` in the job's log.`,
+        "",
+      );
+    }
+    return this.lines.join("\n");
+  }
+}
+
 /** The comment. */
 export function renderMarkdown(s: Summary, options: RenderOptions = {}): string {
-  const out: string[] = [`### ${options.title ?? "Pulumi preview"}: ${counts(s)}`, ""];
+  const page = new Page();
+  page.close(`### ${text(options.title ?? "Pulumi preview", MAX_NAME)}: ${counts(s)}`);
+  page.close();
   if (s.errors.length) {
-    out.push("**The preview failed:**", "");
-    for (const e of s.errors.slice(0, 5)) out.push(`> ${e.replace(/\r?\n/g, " ")}`);
-    out.push("");
+    page.add("**The preview failed:**");
+    page.add("");
+    for (const e of s.errors.slice(0, 5)) page.add(`> ${text(e)}`);
+    page.close();
   }
   for (const c of s.changes.filter((c) => c.deleteFirst)) {
-    out.push(`> ⚠️ **${c.name} (${c.type}) is deleted before its replacement is created**: ${c.gap ?? ""}.`, "");
+    if (page.add(`> ⚠️ **${resourceProse(c)} is deleted before its replacement is created**: ${c.gap ?? ""}.`)) page.close();
+  }
+  for (const w of s.warnings) {
+    if (page.add(`> ⚠️ **${resourceProse(w)}**: ${text(w.message)}`)) page.close();
   }
   if (s.replacementOrderUnknown) {
-    out.push(
+    page.add(
       "> A replacement's order is not in this preview: run `pulumi preview --json --show-replacement-steps` to see whether the old object is deleted first.",
-      "",
     );
+    page.close();
   }
   if (s.changes.length) {
-    out.push("| Resource | Operation | Changes |", "|---|---|---|");
-    for (const c of s.changes.slice(0, MAX_ROWS)) out.push(`| ${resourceCell(c)} | ${operationCell(c)} | ${detailsCell(c)} |`);
-    if (s.changes.length > MAX_ROWS) out.push(`| … and ${s.changes.length - MAX_ROWS} more resources | | see \`pulumi preview --diff\` in the job's log |`);
-    out.push("");
+    page.close("| Resource | Operation | Changes |");
+    page.close("|---|---|---|");
+    for (const c of s.changes.slice(0, MAX_ROWS)) page.add(`| ${resourceCell(c)} | ${operationCell(c)} | ${detailsCell(c)} |`, true);
+    if (s.changes.length > MAX_ROWS) page.add(`| … and ${s.changes.length - MAX_ROWS} more resources | | see \`pulumi preview --diff\` in the job's log |`);
+    page.close();
   } else if (!s.errors.length) {
-    out.push("No changes.", "");
+    page.close("No changes.");
+    page.close();
   }
   if (s.drift.length) {
-    out.push("#### Drift: changed outside Pulumi, found by `--refresh` (not by this change)", "");
-    out.push("| Resource | Live now |", "|---|---|");
-    for (const d of s.drift.slice(0, MAX_ROWS)) out.push(`| ${resourceCell(d)} | ${driftCell(d)} |`);
-    if (s.drift.length > MAX_ROWS) out.push(`| … and ${s.drift.length - MAX_ROWS} more resources | |`);
-    out.push("");
+    page.close("#### Drift: changed outside Pulumi, found by `--refresh` (not by this change)");
+    page.close();
+    page.close("| Resource | Live now |");
+    page.close("|---|---|");
+    for (const d of s.drift.slice(0, MAX_ROWS)) page.add(`| ${resourceCell(d)} | ${driftCell(d)} |`, true);
+    if (s.drift.length > MAX_ROWS) page.add(`| … and ${s.drift.length - MAX_ROWS} more resources | |`);
+    page.close();
   } else if (s.refreshed) {
-    out.push("No drift: the refresh found every object as the state has it.", "");
+    page.close("No drift: the refresh found every object as the state has it.");
+    page.close();
   }
-  return out.join("\n");
+  return page.done();
 }

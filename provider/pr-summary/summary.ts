@@ -43,8 +43,17 @@ export interface Drift {
   fields: FieldChangeRow[];
 }
 
+/** A warning the provider gave about one resource while previewing it (a loss the plan alone does not show). */
+export interface ResourceWarning {
+  name: string;
+  type: string;
+  message: string;
+}
+
 export interface Summary {
   changes: ResourceChange[];
+  /** Warnings of the providers, by resource, each once. */
+  warnings: ResourceWarning[];
   drift: Drift[];
   /** Resources (the stack itself not counted) that stay as they are. */
   unchanged: number;
@@ -123,15 +132,33 @@ interface Group {
   refresh?: PreviewStep;
 }
 
+/** Steps of one replacement: the old object's id names the replacement whatever URN the step carries. */
+const REPLACEMENT_STEPS = new Set(["replace", "create-replacement"]);
+
+/**
+ * The URN each step belongs to. A `delete-replaced` step carries the old object's URN: after an
+ * alias rename (`orders` -> `orders-main`) that is not the URN of the replacement it belongs to.
+ * It goes with the replacement of the same type whose old object has the same id (the id is
+ * the object's, whatever its name), and stays where it is when there is no such one.
+ */
+function ownerUrns(steps: readonly PreviewStep[]): string[] {
+  const typeOf = (s: PreviewStep) => s.newState?.type ?? s.oldState?.type ?? urnParts(s.urn).type;
+  const replacing = new Map<string, string>();
+  for (const s of steps) if (REPLACEMENT_STEPS.has(s.op) && s.oldState?.id) replacing.set(`${typeOf(s)}\n${s.oldState.id}`, s.urn);
+  return steps.map((s) => (s.op === "delete-replaced" && s.oldState?.id ? replacing.get(`${typeOf(s)}\n${s.oldState.id}`) ?? s.urn : s.urn));
+}
+
 /** The steps of each resource, in the order the engine listed them. */
 function groups(preview: Preview): Group[] {
   const byUrn = new Map<string, Group>();
-  for (const step of preview.steps) {
-    const type = step.newState?.type ?? step.oldState?.type ?? urnParts(step.urn).type;
-    const g = byUrn.get(step.urn) ?? { urn: step.urn, type, steps: [] };
+  const owners = ownerUrns(preview.steps);
+  for (const [i, step] of preview.steps.entries()) {
+    const urn = owners[i];
+    const type = step.newState?.type ?? step.oldState?.type ?? urnParts(urn).type;
+    const g = byUrn.get(urn) ?? { urn, type, steps: [] };
     if (step.op === "refresh") g.refresh = step;
     else g.steps.push(step);
-    byUrn.set(step.urn, g);
+    byUrn.set(urn, g);
   }
   for (const g of byUrn.values()) {
     // When a refresh finds drift and the provider gives a detailed diff (native providers), the
@@ -199,6 +226,22 @@ function replacesByRule(type: string, path: string, reasons: readonly string[]):
   return byPolicy === undefined ? within(path, reasons) : byPolicy === "replace";
 }
 
+/** Each `warning` diagnostic of a shown resource, once, in the order of the resources' rows. */
+function warningsOf(preview: Preview, shown: readonly Group[]): ResourceWarning[] {
+  const byUrn = new Map(shown.map((g) => [g.urn, g]));
+  const seen = new Set<string>();
+  const out: ResourceWarning[] = [];
+  for (const d of preview.diagnostics) {
+    const g = d.severity === "warning" && d.urn ? byUrn.get(d.urn) : undefined;
+    const message = d.message.trim();
+    const key = `${d.urn}\n${message}`;
+    if (!g || !message || seen.has(key)) continue;
+    seen.add(key);
+    out.push({ name: urnParts(g.urn).name, type: shortType(g.type), message });
+  }
+  return out;
+}
+
 /** The order of the rows: what removes or interrupts something first. */
 const ORDER: readonly Operation[] = ["replace", "delete", "update", "create", "import", "read"];
 
@@ -220,6 +263,7 @@ export function summarize(preview: Preview): Summary {
   const errors = preview.diagnostics.filter((d) => d.severity === "error").map((d) => d.message.trim());
   return {
     changes,
+    warnings: warningsOf(preview, all),
     drift,
     unchanged,
     refreshed: preview.steps.some((s) => s.op === "refresh"),

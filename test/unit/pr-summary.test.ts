@@ -216,7 +216,7 @@ describe("pr-summary on what a preview may also hold", () => {
       { message: "just info", severity: "info" },
     ];
     const md = previewComment(JSON.stringify(json));
-    expect(md).toContain("**The preview failed:**\n\n> POST /v1/.../pipes -> 409 CONFLICT: name taken\n");
+    expect(md).toContain("**The preview failed:**\n\n> POST /v1/.../pipes -&gt; 409 CONFLICT: name taken\n");
     expect(md).not.toContain("just info");
   });
 

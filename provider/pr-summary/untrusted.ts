@@ -1,0 +1,98 @@
+/**
+ * Text a pull request's author controls (resource names, types, field paths, values, a provider's
+ * messages) written into markdown so that none of it can open structure: no line break, no HTML,
+ * no emphasis or link, no code span that ends early, no table cell that splits, no mention, and
+ * every piece capped. Pure.
+ *
+ * Two forms. `code()` keeps names and values readable and exact in a code span: inside one nothing
+ * is markdown or HTML, and GitHub links no mention, so the only ways out are the closing backtick
+ * run (the fence is longer than any run inside) and the table's `|` (escaped). `text()` is for
+ * prose (a type, a message): every character that markdown or HTML reads is a numeric entity,
+ * which a parser never takes for syntax.
+ */
+
+/** Characters of one name, type or field path as shown (the markdown it becomes, fences included). */
+export const MAX_NAME = 200;
+/** Characters of one table cell or one message line. */
+export const MAX_CELL = 1_000;
+/** Characters of the whole comment: a code host takes 65,536; the rest is room for the mark saying what was left out. */
+export const MAX_COMMENT = 60_000;
+
+/** CR alone too, NEL and the Unicode line and paragraph separators: any of them can end a table row somewhere. */
+const LINE_BREAK = /\r\n|[\n\r\u0085\u2028\u2029]/g;
+/** Terminal colours a message may carry: dropped, not shown as garbage. */
+const ANSI = /\u001b\[[0-9;]*[A-Za-z]/g;
+/** Other control characters, and the bidirectional overrides that make text read in another order than it is. */
+const CONTROL = /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+
+/** One line of visible characters: a line break becomes a space, another control character U+FFFD. */
+export function oneLine(raw: string): string {
+  return raw.replace(ANSI, "").replace(LINE_BREAK, " ").replace(/\t/g, " ").replace(CONTROL, "\uFFFD");
+}
+
+/** Characters markdown or HTML may read as syntax outside a code span (GFM's extensions too), each written as an entity. */
+const SYNTAX = new Set(["&", "<", ">", "|", "\\", "`", "*", "_", "[", "]", "~", "!", "#", "$", "^"]);
+
+/** A word joiner after `@`: `@name` stays readable but is no mention and no e-mail link. */
+const MENTION_BREAK = "@\u2060";
+
+/**
+ * The pieces of `chars`, in order, joined up to `max` characters, then `…`: a piece is never cut
+ * in half (an entity stays whole, a surrogate pair too).
+ */
+function within(pieces: Iterable<string>, max: number): string {
+  let out = "";
+  for (const p of pieces) {
+    if (out.length + p.length > max - 1) return `${out}…`;
+    out += p;
+  }
+  return out;
+}
+
+/** Prose from untrusted text: one line, entities for syntax, mentions broken, at most `max` characters of markdown. */
+export function text(raw: string, max: number = MAX_CELL): string {
+  const pieces = function* () {
+    for (const ch of oneLine(raw)) yield SYNTAX.has(ch) ? `&#${ch.codePointAt(0)};` : ch === "@" ? MENTION_BREAK : ch;
+  };
+  return within(pieces(), max);
+}
+
+/**
+ * A code span of untrusted text, safe in a table cell: one line, `|` escaped (and a backslash
+ * before it kept apart from the escape, since parsers differ on `\\|`), fenced by a backtick run
+ * longer than any inside. At most `max` characters, fences included.
+ */
+export function code(raw: string, max: number = MAX_NAME): string {
+  const flat = oneLine(raw);
+  const longestRun = Math.max(0, ...(flat.match(/`+/g) ?? []).map((r) => r.length));
+  const fence = "`".repeat(longestRun + 1);
+  const pieces = function* () {
+    const chars = [...flat];
+    for (let i = 0; i < chars.length; i++) {
+      if (chars[i] === "|") yield "\\|";
+      else if (chars[i] === "\\" && chars[i + 1] === "|") yield "\\\u200B";
+      else yield chars[i];
+    }
+  };
+  const body = within(pieces(), Math.max(1, max - 2 * (fence.length + 1)));
+  // A span that starts or ends with a backtick or a space is padded: the parser strips exactly one space each side.
+  const pad = longestRun > 0 || /^ | $/.test(body) ? " " : "";
+  return `${fence}${pad}${body}${pad}${fence}`;
+}
+
+/**
+ * The first `maxItems` of `items` joined by `sep` while the whole stays within `max` characters,
+ * the rest counted by `more(n)` (trusted text).
+ */
+export function joinWithin(items: readonly string[], sep: string, max: number, more: (left: number) => string, maxItems = Infinity): string {
+  const shown: string[] = [];
+  let size = 0;
+  for (const [i, item] of items.entries()) {
+    const rest = items.length - i - 1;
+    const need = size + (shown.length ? sep.length : 0) + item.length + (rest > 0 ? sep.length + more(rest).length : 0);
+    if (i >= maxItems || need > max) return [...shown, more(items.length - i)].join(sep);
+    size += (shown.length ? sep.length : 0) + item.length;
+    shown.push(item);
+  }
+  return shown.join(sep);
+}
