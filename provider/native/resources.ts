@@ -23,7 +23,7 @@ import { stackDashboardSpec } from "../schemas/stack-dashboard";
 import { dashboardComputed } from "../schemas/stack-dashboard-policy";
 import { stackSavedSearchSpec } from "../schemas/stack-saved-search";
 import { savedSearchComputed } from "../schemas/stack-saved-search-policy";
-import type { ResourceTypeName } from "../resources/type-tokens";
+import { nativeTypeToken, RESOURCE_MODULE, type ResourceTypeName } from "../resources/type-tokens";
 import { unwrap } from "./zod-walk";
 import type { Obj } from "../schemas/plain-object";
 import { InternalError } from "../errors/internal";
@@ -160,10 +160,10 @@ export const nativeResources: readonly NativeResource[] = [
 ];
 
 /** The package's name in type tokens, config keys and the plugin's name. */
-export const PACKAGE = "pipestack";
+export const PACKAGE = RESOURCE_MODULE;
 
 /** `pipestack:index:<name>`. */
-export const tokenOf = (r: Pick<NativeResource, "name">): string => `${PACKAGE}:index:${r.name}`;
+export const tokenOf = (r: Pick<NativeResource, "name">): string => nativeTypeToken(r.name);
 
 /** The resource a type token names, if any. */
 export function resourceOf(token: string): NativeResource | undefined {

@@ -33,8 +33,26 @@ export function showValue(v: unknown): string {
   return text.length > MAX_VALUE ? `${text.slice(0, MAX_VALUE - 1)}…` : text;
 }
 
+/**
+ * Two values as shown side by side: when both are cut alike (long values that differ late), each
+ * is shown from a little before the first character that differs.
+ */
+export function showPair(old: unknown, now: unknown): [string, string] {
+  const a = showValue(old);
+  const b = showValue(now);
+  if (a !== b || old === undefined || now === undefined) return [a, b];
+  const [ta, tb] = [JSON.stringify(old), JSON.stringify(now)];
+  let i = 0;
+  while (i < ta.length && ta[i] === tb[i]) i++;
+  if (i >= ta.length && i >= tb.length) return [a, b];
+  const from = Math.max(0, i - 20);
+  const part = (t: string) => `…${t.slice(from, from + MAX_VALUE - 2)}${from + MAX_VALUE - 2 < t.length ? "…" : ""}`;
+  return [part(ta), part(tb)];
+}
+
 function fieldLine(f: FieldChangeRow): string {
-  const line = `${code(f.path)}: ${code(showValue(f.old))} → ${code(showValue(f.new))}`;
+  const [a, b] = showPair(f.old, f.new);
+  const line = `${code(f.path)}: ${code(a)} → ${code(b)}`;
   return f.replaces ? `${line} **(replaces)**` : line;
 }
 

@@ -10,7 +10,7 @@ import { endpointPolicy } from "../schemas/reverse-private-endpoint-policy";
 import { stackAlertPolicy } from "../schemas/stack-alert-policy";
 import { stackDashboardPolicy } from "../schemas/stack-dashboard-policy";
 import { stackSavedSearchPolicy } from "../schemas/stack-saved-search-policy";
-import { typeTokens, type ResourceTypeName } from "../resources/type-tokens";
+import { typeTokensOfBothFaces, type ResourceTypeName } from "../resources/type-tokens";
 import type { FieldPath } from "./field-diff";
 
 /** The property a Pipe keeps its secret material in (see resources/pipe.ts). */
@@ -58,7 +58,8 @@ const kinds = {
   },
 } as const satisfies Record<ResourceTypeName, Kind>;
 
-const byToken = new Map<string, ResourceTypeName>(Object.entries(typeTokens).map(([name, token]) => [token, name as ResourceTypeName]));
+/** Both faces: a dynamic resource's token and the native plugin's (`pipestack:index:Pipe`). */
+const byToken = new Map<string, ResourceTypeName>(typeTokensOfBothFaces.map(([name, token]) => [token, name]));
 
 /** This package's name for a type token (`Pipe`), or undefined for another package's resource. */
 function ownKind(typeToken: string): ResourceTypeName | undefined {

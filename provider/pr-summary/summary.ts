@@ -96,16 +96,30 @@ function row(type: string, path: FieldPath, old: unknown, now: unknown): FieldCh
   return { path: formatPath(path), old: redact(type, old, path), new: redact(type, now, path), replaces: false };
 }
 
-/** Fields from the engine's `detailedDiff` (native providers): old outputs, or old inputs when `inputDiff`, against new inputs. */
+/**
+ * Fields from the engine's `detailedDiff` (native providers): old outputs, or old inputs when
+ * `inputDiff`, against new inputs. A key naming a whole object or list (`destination.columns`)
+ * is shown leaf by leaf, so an added column reads as one added element, not two long values cut
+ * alike. A secret is `[secret]` on each side the diff's kind says it is present on: the preview
+ * holds it as `[secret]` (or its parent so), where no path reaches into it.
+ */
 function detailedFields(type: string, step: PreviewStep): FieldChangeRow[] {
   const oldIn = step.oldState?.inputs ?? {};
   const oldOut = step.oldState?.outputs ?? {};
   const newIn = step.newState?.inputs ?? {};
-  return Object.entries(step.detailedDiff ?? {}).map(([key, d]) => {
+  const rows = Object.entries(step.detailedDiff ?? {}).flatMap(([key, d]) => {
     const path = parsePath(key);
-    const r = row(type, path, valueAt(d.inputDiff ? oldIn : oldOut, path), valueAt(newIn, path));
-    return { ...r, replaces: d.kind.endsWith("-replace") };
+    const replaces = d.kind.endsWith("-replace");
+    const added = d.kind.startsWith("add");
+    const deleted = d.kind.startsWith("delete");
+    const secret = secretPrefix(type, path);
+    if (secret) return [{ path: formatPath(secret), old: added ? undefined : SECRET, new: deleted ? undefined : SECRET, replaces }];
+    const old = added ? undefined : valueAt(d.inputDiff ? oldIn : oldOut, path);
+    const now = deleted ? undefined : valueAt(newIn, path);
+    const leaves = fieldDiffs(old, now, path);
+    return leaves.length ? leaves.map((l) => ({ ...row(type, l.path, l.old, l.new), replaces })) : [{ ...row(type, path, old, now), replaces }];
   });
+  return rows.filter((r, i) => rows.findIndex((o) => o.path === r.path) === i);
 }
 
 /** True when `path` is a reason or lies in one (`source.kafka.topics` in `source`). */

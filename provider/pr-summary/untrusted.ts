@@ -33,6 +33,10 @@ export function oneLine(raw: string): string {
 /** Characters markdown or HTML may read as syntax outside a code span (GFM's extensions too), each written as an entity. */
 const SYNTAX = new Set(["&", "<", ">", "|", "\\", "`", "*", "_", "[", "]", "~", "!", "#", "$", "^"]);
 
+/** The named entities HTML readers know at a glance; the rest numeric. */
+const NAMED: Readonly<Record<string, string>> = { "&": "&amp;", "<": "&lt;", ">": "&gt;" };
+const entity = (ch: string) => NAMED[ch] ?? `&#${ch.codePointAt(0)};`;
+
 /** A word joiner after `@`: `@name` stays readable but is no mention and no e-mail link. */
 const MENTION_BREAK = "@\u2060";
 
@@ -52,7 +56,7 @@ function within(pieces: Iterable<string>, max: number): string {
 /** Prose from untrusted text: one line, entities for syntax, mentions broken, at most `max` characters of markdown. */
 export function text(raw: string, max: number = MAX_CELL): string {
   const pieces = function* () {
-    for (const ch of oneLine(raw)) yield SYNTAX.has(ch) ? `&#${ch.codePointAt(0)};` : ch === "@" ? MENTION_BREAK : ch;
+    for (const ch of oneLine(raw)) yield SYNTAX.has(ch) ? entity(ch) : ch === "@" ? MENTION_BREAK : ch;
   };
   return within(pieces(), max);
 }

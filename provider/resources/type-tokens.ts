@@ -17,6 +17,15 @@ export const typeTokens = {
   ReversePrivateEndpoint: "pulumi-nodejs:dynamic/pipestack:ReversePrivateEndpoint",
 } as const satisfies Record<ResourceTypeName, `pulumi-nodejs:dynamic/${typeof RESOURCE_MODULE}:${ResourceTypeName}`>;
 
+/** A resource's token on the native face (`pipestack:index:Pipe`): the plugin's schema declares it so. */
+export const nativeTypeToken = <N extends ResourceTypeName>(name: N): `${typeof RESOURCE_MODULE}:index:${N}` => `${RESOURCE_MODULE}:index:${name}`;
+
+/** Both faces' tokens of each resource, for what reads a preview or a state of either. */
+export const typeTokensOfBothFaces: readonly (readonly [ResourceTypeName, string])[] = (Object.keys(typeTokens) as ResourceTypeName[]).flatMap((name) => [
+  [name, typeTokens[name]] as const,
+  [name, nativeTypeToken(name)] as const,
+]);
+
 /** True when `obj` is a resource registered under `token` (works across copies of the package). */
 export function hasTypeToken(obj: unknown, token: string): boolean {
   return obj !== null && typeof obj === "object" && (obj as { __pulumiType?: unknown }).__pulumiType === token;
