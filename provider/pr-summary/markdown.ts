@@ -59,8 +59,9 @@ function fieldLine(f: FieldChangeRow): string {
 const BR = "<br>";
 const andMore = (n: number) => `… and ${n} more`;
 
-function fieldsCell(fields: readonly FieldChangeRow[]): string {
-  return joinWithin(fields.slice(0, MAX_FIELDS + 1).map(fieldLine), BR, MAX_CELL, (n) => andMore(n + fields.length - Math.min(fields.length, MAX_FIELDS + 1)), MAX_FIELDS);
+function fieldsCell(fields: readonly FieldChangeRow[], max = MAX_CELL): string {
+  const lines = fields.slice(0, MAX_FIELDS + 1).map(fieldLine);
+  return joinWithin(lines, BR, max, (n) => andMore(n + fields.length - lines.length), MAX_FIELDS);
 }
 
 /** A resource as `name` (Type), both untrusted. */
@@ -68,7 +69,13 @@ const resourceCell = (r: { name: string; type: string }) => `${code(r.name)} (${
 /** The same in prose (a ⚠️ line's bold). */
 const resourceProse = (r: { name: string; type: string }) => `${text(r.name, MAX_NAME)} (${text(r.type, MAX_NAME)})`;
 /** Field paths as a list of code spans, within a cell. */
-const pathList = (paths: readonly string[]) => joinWithin(paths.map((p) => code(p)), ", ", MAX_CELL / 2, andMore);
+const pathList = (paths: readonly string[]) =>
+  joinWithin(
+    paths.map((p) => code(p)),
+    ", ",
+    MAX_CELL / 4,
+    andMore,
+  );
 
 function operationCell(c: ResourceChange): string {
   if (c.op !== "replace") return c.op;
@@ -77,18 +84,19 @@ function operationCell(c: ResourceChange): string {
   return "replace";
 }
 
+/** The changes of one resource, within {@link MAX_CELL}: the fields get what the reasons leave. */
 function detailsCell(c: ResourceChange): string {
-  const parts: string[] = [];
-  if (c.op === "update" || c.op === "replace") {
-    if (c.fields.length) parts.push(fieldsCell(c.fields));
-    else if (!c.revertsDrift.length) parts.push("no field change the preview can show (a secret, or a value known only after up)");
-  }
+  const tail: string[] = [];
   if (c.op === "replace")
-    parts.push(
-      c.replaceReasons.length ? `replaced because ${pathList(c.replaceReasons)} cannot change in place` : "replaced (the provider gave no reason)",
-    );
-  if (c.revertsDrift.length) parts.push(`puts back what changed outside Pulumi: ${pathList(c.revertsDrift)}`);
-  return parts.join(BR);
+    tail.push(c.replaceReasons.length ? `replaced because ${pathList(c.replaceReasons)} cannot change in place` : "replaced (the provider gave no reason)");
+  if (c.revertsDrift.length) tail.push(`puts back what changed outside Pulumi: ${pathList(c.revertsDrift)}`);
+  const head: string[] = [];
+  if (c.op === "update" || c.op === "replace") {
+    const room = MAX_CELL - tail.reduce((n, t) => n + t.length + BR.length, 0);
+    if (c.fields.length) head.push(fieldsCell(c.fields, room));
+    else if (!c.revertsDrift.length) head.push("no field change the preview can show (a secret, or a value known only after up)");
+  }
+  return [...head, ...tail].join(BR);
 }
 
 function driftCell(d: Drift): string {

@@ -159,7 +159,7 @@ function ownerUrns(steps: readonly PreviewStep[]): string[] {
   const typeOf = (s: PreviewStep) => s.newState?.type ?? s.oldState?.type ?? urnParts(s.urn).type;
   const replacing = new Map<string, string>();
   for (const s of steps) if (REPLACEMENT_STEPS.has(s.op) && s.oldState?.id) replacing.set(`${typeOf(s)}\n${s.oldState.id}`, s.urn);
-  return steps.map((s) => (s.op === "delete-replaced" && s.oldState?.id ? replacing.get(`${typeOf(s)}\n${s.oldState.id}`) ?? s.urn : s.urn));
+  return steps.map((s) => (s.op === "delete-replaced" && s.oldState?.id ? (replacing.get(`${typeOf(s)}\n${s.oldState.id}`) ?? s.urn) : s.urn));
 }
 
 /** The steps of each resource, in the order the engine listed them. */
