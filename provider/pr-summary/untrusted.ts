@@ -37,8 +37,10 @@ const SYNTAX = new Set(["&", "<", ">", "|", "\\", "`", "*", "_", "[", "]", "~", 
 const NAMED: Readonly<Record<string, string>> = { "&": "&amp;", "<": "&lt;", ">": "&gt;" };
 const entity = (ch: string) => NAMED[ch] ?? `&#${ch.codePointAt(0)};`;
 
-/** A word joiner after `@`: `@name` stays readable but is no mention and no e-mail link. */
-const MENTION_BREAK = "@\u2060";
+/** A word joiner: invisible, and it keeps `@name` from being a mention or an e-mail link, `https://` and `www.` from being links. */
+const WJ = "\u2060";
+/** Where GitHub would start a mention or a link of its own: a word joiner goes in. */
+const LINK_START = /(@)|(:)(?=\/\/)|(www)(?=\.)/gi;
 
 /**
  * The pieces of `chars`, in order, joined up to `max` characters, then `…`: a piece is never cut
@@ -53,10 +55,10 @@ function within(pieces: Iterable<string>, max: number): string {
   return out;
 }
 
-/** Prose from untrusted text: one line, entities for syntax, mentions broken, at most `max` characters of markdown. */
+/** Prose from untrusted text: one line, entities for syntax, mentions and links broken, at most `max` characters of markdown. */
 export function text(raw: string, max: number = MAX_CELL): string {
   const pieces = function* () {
-    for (const ch of oneLine(raw)) yield SYNTAX.has(ch) ? entity(ch) : ch === "@" ? MENTION_BREAK : ch;
+    for (const ch of oneLine(raw).replace(LINK_START, `$&${WJ}`)) yield SYNTAX.has(ch) ? entity(ch) : ch;
   };
   return within(pieces(), max);
 }
