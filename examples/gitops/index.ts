@@ -5,7 +5,7 @@
 //   pulumi config set webhookId <id of a webhook of the stack>
 //   pulumi preview --json --show-replacement-steps | npx pipestack-pr-summary > comment.md
 import * as pulumi from "@pulumi/pulumi";
-import { Pipe, ReversePrivateEndpoint, StackAlert, StackDashboard, StackSavedSearch, getStackSourcesOutput } from "pulumi-pipestack";
+import { Pipe, type PipeArgs, ReversePrivateEndpoint, StackAlert, StackDashboard, StackSavedSearch, getStackSourcesOutput } from "pulumi-pipestack";
 
 const config = new pulumi.Config();
 
@@ -23,8 +23,10 @@ const columns = [
 ];
 
 // Topics are fixed at creation: a new topic list replaces the pipe, and since the new pipe keeps
-// the name and table, the old one is deleted first (the summary says so, loudly).
-const orders = new Pipe("orders", {
+// the name and table, the old one is deleted first (the summary says so, loudly). A pull request
+// may also rename the resource (`pipeResourceName`): the alias keeps it the same object.
+const ordersResource = config.get("pipeResourceName") ?? "orders";
+const ordersArgs: PipeArgs = {
   name: config.get("pipeName") ?? "orders",
   source: {
     kafka: {
@@ -39,7 +41,8 @@ const orders = new Pipe("orders", {
   destination: { database: "default", table: config.get("table") ?? "orders", managedTable: true, columns },
   fieldMappings: columns.map((c) => ({ sourceField: c.name, destinationField: c.name })),
   scaling: { replicas: config.getNumber("replicas") ?? 1 },
-});
+};
+const orders = new Pipe(ordersResource, ordersArgs, ordersResource === "orders" ? {} : { aliases: [{ name: "orders" }] });
 
 // A second pipe, added by a pull request that sets `refundsPipe: true`.
 if (config.getBoolean("refundsPipe")) {

@@ -163,6 +163,24 @@ describe("pipestack-pr-summary on real previews of every change kind", () => {
   );
 
   it(
+    "an alias rename of a delete-first replacement: the old object's delete, under the old name, goes with the new name",
+    async () => {
+      await set({ pipeResourceName: "orders-main", topics: "orders-v4" });
+      const c = await preview("replace-alias-rename");
+      expect(c).toMatch(/^### Pulumi preview: 1 to replace, 5 unchanged/);
+      expect(c).toContain(
+        "> ⚠️ **orders-main (Pipe) is deleted before its replacement is created**: ingestion stops until the new pipe runs (an ingestion gap).",
+      );
+      expect(c).toContain("| `orders-main` (Pipe) | **replace, old deleted first** | ");
+      expect(c).not.toContain("A replacement's order is not in this preview");
+      // Back to what the state holds: the steps below start from it.
+      await stack.removeConfig("pipeResourceName");
+      await set({ topics: "orders-v3" });
+    },
+    TIMEOUT,
+  );
+
+  it(
     "delete: one row each",
     async () => {
       await set({ errorSearch: "false", refundsPipe: "false" });

@@ -137,12 +137,15 @@ describe("an alias rename of a delete-first replacement (orders -> orders-main)"
     return json;
   }
 
-  it("keeps the ⚠️ ingestion-gap line and the order", () => {
-    const md = previewOf(renamed());
+  it.each([
+    ["recorded from the CLI", () => load("replace-alias-rename"), 1],
+    ["built from the recorded delete-first replacement", renamed, 2],
+  ] as const)("keeps the ⚠️ ingestion-gap line and the order (%s)", (_how, json, rows) => {
+    const md = previewOf(json());
     expect(md).toContain("> ⚠️ **orders-main (Pipe) is deleted before its replacement is created**: ingestion stops until the new pipe runs");
     expect(md).toContain("| `orders-main` (Pipe) | **replace, old deleted first** |");
     expect(md).not.toContain("A replacement's order is not in this preview");
-    expectHarmless(md, 2);
+    expectHarmless(md, rows);
   });
 
   it("pairs by the old object's id, not by place: two renamed pipes, each with its own delete", () => {

@@ -42,6 +42,7 @@ describe("pr-summary on recorded previews", () => {
       1,
     ],
     ["replace-delete-first", { brokers: "replace, delete first", orders: "replace, delete first" }, 4],
+    ["replace-alias-rename", { "orders-main": "replace, delete first" }, 5],
     ["delete", { "orders-error-search": "delete", refunds: "delete" }, 4],
     ["drift-without-refresh", { "orders-errors": "update" }, 3],
     ["drift", { orders: "create", "orders-board": "update", "orders-errors": "update" }, 1],
