@@ -218,3 +218,32 @@ describe("pipestack-pr-summary on real previews of every change kind", () => {
     TIMEOUT,
   );
 });
+
+describe("pipestack-pr-summary on a native provider's preview", () => {
+  let stack: E2EStack;
+
+  beforeAll(async () => {
+    stack = await E2EStack.open({ program: "test/e2e/programs/native-pipe", secretConfig: { kafkaPassword: "native-pw-summary-1" } });
+  }, TIMEOUT);
+  afterAll(async () => {
+    await stack?.close();
+  });
+
+  it(
+    "a changed password is [secret] → [secret]; an added column is the one element added",
+    async () => {
+      await stack.up();
+      await stack.setConfig("kafkaPassword", "native-pw-summary-2", true);
+      stack.secretValues.push("native-pw-summary-2");
+      await stack.setConfig("extraColumn", "true");
+      const run = await stack.must(["preview", "--json", "--show-replacement-steps"]);
+      if (RECORD) fs.writeFileSync(path.join(FIXTURES, "native-update.json"), `${JSON.stringify(trimPreview(JSON.parse(run.stdout)), null, 2)}\n`);
+      const c = previewComment(run.stdout);
+      console.log(`[e2e] pr-summary native-update:\n${c}`);
+      for (const secret of stack.secretValues) expect(c.includes(secret), "the comment holds a secret").toBe(false);
+      expect(c).toContain("`sourceSecrets`: `[secret]` → `[secret]`");
+      expect(c).toContain('`destination.columns[1]`: `(none)` → `{"name":"note","type":"String"}`');
+    },
+    TIMEOUT,
+  );
+});

@@ -208,6 +208,14 @@ describe("a native provider's preview (pipestack:index:*)", () => {
     return json;
   }
 
+  it("recorded from the CLI: a changed password is [secret] → [secret], an added column and its mapping one element each", () => {
+    const md = previewOf(load("native-update"));
+    expect(md).toContain(
+      '| `events` (Pipe) | update | `destination.columns[1]`: `(none)` → `{"name":"note","type":"String"}`<br>`fieldMappings[1]`: `(none)` → `{"destinationField":"note","sourceField":"note"}`<br>`sourceSecrets`: `[secret]` → `[secret]` |',
+    );
+    expectHarmless(md, 1);
+  });
+
   it("a changed secret is [secret] → [secret]; an added column is the one element added", () => {
     const json = native("update");
     const [orders] = stepsOf(json, "orders");

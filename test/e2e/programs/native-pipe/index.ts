@@ -11,6 +11,9 @@ class NativePipe extends pulumi.CustomResource {
   }
 }
 
+// `extraColumn`: a pull request adding a column (test/e2e/pr-summary.test.ts).
+const columns = cfg.getBoolean("extraColumn") ? ["id", "note"] : ["id"];
+
 const pipe = new NativePipe("events", {
   source: {
     kafka: {
@@ -20,8 +23,8 @@ const pipe = new NativePipe("events", {
       credentials: { username: "ingest", password: cfg.requireSecret("kafkaPassword") },
     },
   },
-  destination: { database: "default", table: "events", managedTable: true, columns: [{ name: "id", type: "String" }] },
-  fieldMappings: [{ sourceField: "id", destinationField: "id" }],
+  destination: { database: "default", table: "events", managedTable: true, columns: columns.map((name) => ({ name, type: "String" })) },
+  fieldMappings: columns.map((name) => ({ sourceField: name, destinationField: name })),
 });
 
 export const pipeId = pipe.id;
