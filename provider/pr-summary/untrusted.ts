@@ -5,7 +5,7 @@
  * every piece capped. Pure.
  *
  * Two forms. `code()` keeps names and values readable and exact in a code span: inside one nothing
- * is markdown or HTML, and GitHub links no mention, so the only ways out are the closing backtick
+ * is markdown or HTML, and a code host links no mention, so the only ways out are the closing backtick
  * run (the fence is longer than any run inside) and the table's `|` (escaped). `text()` is for
  * prose (a type, a message): every character that markdown or HTML reads is a numeric entity,
  * which a parser never takes for syntax.
@@ -39,7 +39,7 @@ const entity = (ch: string) => NAMED[ch] ?? `&#${ch.codePointAt(0)};`;
 
 /** A word joiner: invisible, and it keeps `@name` from being a mention or an e-mail link, `https://` and `www.` from being links. */
 const WJ = "\u2060";
-/** Where GitHub would start a mention or a link of its own: a word joiner goes in. */
+/** Where a code host would start a mention or a link of its own: a word joiner goes in. */
 const LINK_START = /(@)|(:)(?=\/\/)|(www)(?=\.)/gi;
 
 /**

@@ -2,7 +2,7 @@
  * The pull-request comment on previews a pull request's author shaped: hostile names, types,
  * values and messages, an alias rename of a delete-first replacement, a native provider's
  * preview. Each comment is rendered by a GFM parser (micromark with its GFM extensions, raw HTML
- * let through as GitHub's sanitizer lets `<img>`, `<table>` and comments through) and checked on
+ * let through as a code host's sanitizer lets `<img>`, `<table>` and comments through) and checked on
  * the HTML: one row per changed resource, no comment, no image, no other table, no live mention,
  * within the size a code host takes.
  */
@@ -41,13 +41,13 @@ const foreign = (type: string, name: string, op = "create"): Step => ({
   newState: { type, inputs: {} },
 });
 
-/** The HTML GitHub would render (before its sanitizer, which keeps what these checks look for). */
+/** The HTML a code host would render (before its sanitizer, which keeps what these checks look for). */
 const html = (md: string) => micromark(md, { allowDangerousHtml: true, extensions: [gfm()], htmlExtensions: [gfmHtml()] });
 
 /** The body rows of each table, as HTML. */
 const tableRows = (h: string) => [...h.matchAll(/<tbody>([\s\S]*?)<\/tbody>/g)].map((m) => m[1].split("<tr>").slice(1));
 
-/** Text outside code spans: where GitHub links `@name` (it never does in `<code>`). */
+/** Text outside code spans: where a code host links `@name` (it never does in `<code>`). */
 const outsideCode = (h: string) => h.replace(/<code>[\s\S]*?<\/code>/g, "").replace(/<[^>]*>/g, "");
 
 /** What a comment must never be, whatever the input. */
@@ -84,21 +84,21 @@ describe("the comment on a hostile pull request", () => {
     expect(h).toContain("<code>&quot;a``&lt;img src=x&gt;``[l](https://x.test)&quot;</code>");
   });
 
-  it("a type `my:x:@octocat` mentions no one; a line break in a type forges no row", () => {
+  it("a type `my:x:@reviewer` mentions no one; a line break in a type forges no row", () => {
     const json = load("update");
-    json.steps.push(foreign("my:x:@octocat", "thing"), foreign("my:x:Bad\n| `forged` | delete | |\n", "other"));
+    json.steps.push(foreign("my:x:@reviewer", "thing"), foreign("my:x:Bad\n| `forged` | delete | |\n", "other"));
     const h = expectHarmless(previewOf(json), 7);
     expect(h).not.toContain("forged</code> | delete");
   });
 
   it("the ⚠️ lines and the failed preview's lines are escaped too", () => {
     const json = load("replace-delete-first");
-    for (const s of stepsOf(json, "orders")) s.urn = withName(s.urn, "**x** <img src=x> @octocat");
-    json.diagnostics = [{ severity: "error", message: "boom\r| forged | delete | |\n<img src=y> @octocat <!--" }];
+    for (const s of stepsOf(json, "orders")) s.urn = withName(s.urn, "**x** <img src=x> @reviewer");
+    json.diagnostics = [{ severity: "error", message: "boom\r| forged | delete | |\n<img src=y> @reviewer <!--" }];
     const md = previewOf(json);
     const h = expectHarmless(md, 2);
-    expect(h).toContain("**x** &lt;img src=x&gt; @\u2060octocat (Pipe) is deleted before its replacement is created");
-    expect(h).toContain("boom | forged | delete | | &lt;img src=y&gt; @\u2060octocat &lt;!--");
+    expect(h).toContain("**x** &lt;img src=x&gt; @\u2060reviewer (Pipe) is deleted before its replacement is created");
+    expect(h).toContain("boom | forged | delete | | &lt;img src=y&gt; @\u2060reviewer &lt;!--");
   });
 
   it("five names of 20,000 characters: each cut, the comment within the cap", () => {
@@ -181,7 +181,7 @@ describe("a provider's warnings at preview", () => {
     json.diagnostics = [
       { urn: board, severity: "warning", message: said },
       { urn: board, severity: "warning", message: said },
-      { urn: board, severity: "warning", message: `<img src=x> @octocat ${"w".repeat(5_000)}` },
+      { urn: board, severity: "warning", message: `<img src=x> @reviewer ${"w".repeat(5_000)}` },
       { urn: board, severity: "info", message: "just info" },
       { urn: root, severity: "warning", message: "about the stack" },
     ];
