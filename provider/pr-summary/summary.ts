@@ -247,7 +247,8 @@ function warningsOf(preview: Preview, shown: readonly Group[]): ResourceWarning[
   const out: ResourceWarning[] = [];
   for (const d of preview.diagnostics) {
     const g = d.severity === "warning" && d.urn ? byUrn.get(d.urn) : undefined;
-    const message = d.message.trim();
+    // The engine may lead a message with its severity: the ⚠️ says it already.
+    const message = d.message.trim().replace(/^warning: /i, "");
     const key = `${d.urn}\n${message}`;
     if (!g || !message || seen.has(key)) continue;
     seen.add(key);

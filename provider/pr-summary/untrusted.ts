@@ -69,21 +69,25 @@ export function text(raw: string, max: number = MAX_CELL): string {
  * longer than any inside. At most `max` characters, fences included.
  */
 export function code(raw: string, max: number = MAX_NAME): string {
-  const flat = oneLine(raw);
-  const longestRun = Math.max(0, ...(flat.match(/`+/g) ?? []).map((r) => r.length));
-  const fence = "`".repeat(longestRun + 1);
+  const chars = [...oneLine(raw)];
   const pieces = function* () {
-    const chars = [...flat];
     for (let i = 0; i < chars.length; i++) {
       if (chars[i] === "|") yield "\\|";
       else if (chars[i] === "\\" && chars[i + 1] === "|") yield "\\\u200B";
       else yield chars[i];
     }
   };
-  const body = within(pieces(), Math.max(1, max - 2 * (fence.length + 1)));
-  // A span that starts or ends with a backtick or a space is padded: the parser strips exactly one space each side.
-  const pad = longestRun > 0 || /^ | $/.test(body) ? " " : "";
-  return `${fence}${pad}${body}${pad}${fence}`;
+  // The fence depends on what is kept, and what is kept on the room the fence leaves: shrink until both fit.
+  for (let room = max - 4; ;) {
+    const body = within(pieces(), room);
+    const longestRun = Math.max(0, ...(body.match(/`+/g) ?? []).map((r) => r.length));
+    const fence = "`".repeat(longestRun + 1);
+    // A span that starts or ends with a backtick or a space is padded: the parser strips exactly one space each side.
+    const pad = longestRun > 0 || /^ | $/.test(body) ? " " : "";
+    const span = `${fence}${pad}${body}${pad}${fence}`;
+    if (span.length <= max || room <= 1) return span;
+    room -= Math.ceil((span.length - max) / 3);
+  }
 }
 
 /**

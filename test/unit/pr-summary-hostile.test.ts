@@ -180,7 +180,7 @@ describe("a provider's warnings at preview", () => {
     const said = "removing tile `Volume` deletes the alert `orders-errors` (6b04fe01631c9f9c5120206e) on the server\n";
     json.diagnostics = [
       { urn: board, severity: "warning", message: said },
-      { urn: board, severity: "warning", message: said },
+      { urn: board, severity: "warning", message: `warning: ${said}` },
       { urn: board, severity: "warning", message: `<img src=x> @reviewer ${"w".repeat(5_000)}` },
       { urn: board, severity: "info", message: "just info" },
       { urn: root, severity: "warning", message: "about the stack" },

@@ -79,6 +79,9 @@ describe("code: a span no run of backticks closes, safe in a cell", () => {
     const c = code(`${"`".repeat(3)}${"x".repeat(5_000)}`);
     expect(c.length).toBeLessThanOrEqual(200);
     expect(c).toMatch(/^```` ```x+… ````$/);
+    const ticks = code("`".repeat(500));
+    expect(ticks.length).toBeLessThanOrEqual(200);
+    expect(html(ticks)).toMatch(/^<p><code>`+…<\/code><\/p>$/);
   });
 });
 
