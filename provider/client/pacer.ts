@@ -12,6 +12,8 @@ type Headers = Record<string, string | string[] | undefined>;
 /** A request let go: say how it ended (no answer for a failed connection) exactly once. */
 export interface PaceTicket {
   readonly sentAt: number;
+  /** How long the request waited for the limit, in ms. */
+  readonly waitedMs: number;
   done(answer?: { status: number; headers: Headers }): void;
 }
 
@@ -36,16 +38,18 @@ export class Pacer {
   /** Resolves when this request may go. */
   acquire(): Promise<PaceTicket> {
     return new Promise((resolve) => {
-      this.queue.push({ since: this.clock(), go: () => resolve(this.ticket()) });
+      const since = this.clock();
+      this.queue.push({ since, go: () => resolve(this.ticket(since)) });
       this.pump();
     });
   }
 
-  private ticket(): PaceTicket {
+  private ticket(since: number): PaceTicket {
     const sentAt = this.clock();
     let open = true;
     return {
       sentAt,
+      waitedMs: sentAt - since,
       done: (answer) => {
         if (!open) return;
         open = false;
@@ -92,9 +96,18 @@ export function pacerFor(surface: { baseUrl: string; authorization: string }): P
   return pacer;
 }
 
-/** Runs one exchange when the key's pacer lets it go, and tells the pacer how it ended. */
-export async function paced<A extends { status: number; headers: Headers }>(pacer: Pacer, exchange: () => Promise<A>): Promise<A> {
+/**
+ * Runs one exchange when the key's pacer lets it go, and tells the pacer how it ended. `waited`
+ * hears how long the limit held it (time a retry budget may set aside: it is the server's, not the
+ * operation's).
+ */
+export async function paced<A extends { status: number; headers: Headers }>(
+  pacer: Pacer,
+  exchange: () => Promise<A>,
+  waited?: (ms: number) => void,
+): Promise<A> {
   const ticket = await pacer.acquire();
+  if (ticket.waitedMs > 0) waited?.(ticket.waitedMs);
   try {
     const answer = await exchange();
     ticket.done({ status: answer.status, headers: answer.headers });

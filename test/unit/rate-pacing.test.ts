@@ -181,6 +181,7 @@ describe("Pacer", () => {
     const started = Date.now();
     const next = await pacer.acquire();
     expect(Date.now() - started).toBeGreaterThanOrEqual(900);
+    expect(next.waitedMs).toBeGreaterThanOrEqual(900);
     next.done({ status: 200, headers: rl(100, 99, 60) });
   });
 
