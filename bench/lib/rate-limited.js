@@ -61,12 +61,20 @@ function costOf(stats, seconds, limit, windowMs) {
   const answered429 = stats.byStatus["429"] ?? 0;
   // The fewest seconds the limit allows for that many requests: one window per `limit` of them.
   const floorSeconds = (requests / limit) * (windowMs / 1000);
-  return { requests, answered429, wallSeconds: round(seconds), floorSeconds: round(floorSeconds), overFloor: round(seconds / floorSeconds, 2) };
+  return {
+    requests,
+    answered429,
+    wallSeconds: round(seconds),
+    floorSeconds: round(floorSeconds),
+    overFloor: round(seconds / floorSeconds, 2),
+    byRoute: stats.byRoute,
+  };
 }
 
 /**
  * Runs the program's `up` then its `destroy` under the limit; resolves to
- * `{tiles, limit, windowMs, latencyMs, up: {requests, answered429, wallSeconds, floorSeconds, overFloor}, destroy: {...}}`.
+ * `{tiles, limit, windowMs, latencyMs, up: {requests, answered429, wallSeconds, floorSeconds, overFloor, byRoute}, destroy: {...}}`
+ * (`floorSeconds`: requests / limit windows; `overFloor`: wall over that; `byRoute`: the requests by route).
  */
 async function rateLimitedRun({ tiles = 40, limit = 100, windowMs = 60_000, latencyMs = 0, timeoutMs = 900_000 } = {}) {
   const { startEmulator } = require("pipestack-emulator");
