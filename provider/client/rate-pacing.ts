@@ -77,12 +77,34 @@ function waitMs(raw: string | undefined, now: number): number | undefined {
   return Number.isNaN(date) ? undefined : Math.max(0, date - now);
 }
 
-/** Reads the `RateLimit-*` headers (draft 6), their `X-RateLimit-*` forms and `Retry-After`. */
+/**
+ * The one-field forms of later drafts: `RateLimit: limit=100, remaining=99, reset=60` (draft 7) or
+ * `RateLimit: "name"; r=99; t=60` with the limit in `RateLimit-Policy: "name"; q=100; w=60` (draft 8).
+ */
+function combined(headers: Headers): { limit?: string; remaining?: string; reset?: string } {
+  const field = header(headers, "ratelimit");
+  if (field === undefined) return {};
+  const item = (text: string | undefined, ...keys: string[]) => {
+    for (const key of keys) {
+      const found = text === undefined ? null : new RegExp(`(?:^|[,;\\s])${key}=(\\d+)`).exec(text);
+      if (found) return found[1];
+    }
+    return undefined;
+  };
+  return {
+    limit: item(field, "limit") ?? item(header(headers, "ratelimit-policy"), "q"),
+    remaining: item(field, "remaining", "r"),
+    reset: item(field, "reset", "t"),
+  };
+}
+
+/** Reads the `RateLimit-*` headers (draft 6, also the one-field forms of drafts 7 and 8), their `X-RateLimit-*` forms and `Retry-After`. */
 export function readLimits(headers: Headers, now: number): LimitReading {
   const reading: LimitReading = {};
-  const limit = count(header(headers, "ratelimit-limit") ?? header(headers, "x-ratelimit-limit"));
-  const remaining = count(header(headers, "ratelimit-remaining") ?? header(headers, "x-ratelimit-remaining"));
-  const resetMs = waitMs(header(headers, "ratelimit-reset") ?? header(headers, "x-ratelimit-reset"), now);
+  const one = combined(headers);
+  const limit = count(header(headers, "ratelimit-limit") ?? one.limit ?? header(headers, "x-ratelimit-limit"));
+  const remaining = count(header(headers, "ratelimit-remaining") ?? one.remaining ?? header(headers, "x-ratelimit-remaining"));
+  const resetMs = waitMs(header(headers, "ratelimit-reset") ?? one.reset ?? header(headers, "x-ratelimit-reset"), now);
   const retryAfterMs = waitMs(header(headers, "retry-after"), now);
   if (limit !== undefined) reading.limit = limit;
   if (remaining !== undefined) reading.remaining = remaining;

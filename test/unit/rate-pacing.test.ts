@@ -36,6 +36,11 @@ describe("readLimits", () => {
       { limit: 100, remaining: 0, resetMs: 12_000, retryAfterMs: 60_000 },
     ],
     [{ "retry-after": "Thu, 26 Nov 2026 10:00:02 GMT" }, { retryAfterMs: 2_000 }],
+    [{ ratelimit: "limit=100, remaining=42, reset=17" }, { limit: 100, remaining: 42, resetMs: 17_000 }],
+    [
+      { ratelimit: '"default"; r=3; t=9', "ratelimit-policy": '"default"; q=50; w=60' },
+      { limit: 50, remaining: 3, resetMs: 9_000 },
+    ],
     [{ "ratelimit-remaining": "many", "retry-after": "soon" }, {}],
     [{}, {}],
   ])("%j -> %j", (headers, expected) => {
