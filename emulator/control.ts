@@ -30,6 +30,11 @@ export interface FaultSettings {
   retryAfterSeconds?: number;
   stepMs?: number;
   slowMs?: number;
+  /** Rate limits (`rate-limit.ts`); a change of window starts the count again. */
+  stackRateLimit?: number;
+  stackRateWindowMs?: number;
+  cloudRateLimit?: number;
+  cloudRateWindowMs?: number;
 }
 
 const nonNegative = z.number().finite().min(0);
@@ -42,6 +47,10 @@ const faultSettingsSchema = z
     retryAfterSeconds: nonNegative,
     stepMs: nonNegative,
     slowMs: nonNegative,
+    stackRateLimit: z.number().int().min(0),
+    stackRateWindowMs: z.number().finite().min(100),
+    cloudRateLimit: z.number().int().min(0),
+    cloudRateWindowMs: z.number().finite().min(100),
   })
   .partial()
   .strict();
@@ -188,6 +197,10 @@ export class Control {
     if (s.retryAfterSeconds !== undefined) o.retryAfterSeconds = s.retryAfterSeconds;
     if (s.stepMs !== undefined) o.stepMs = s.stepMs;
     if (s.slowMs !== undefined) o.slowMs = s.slowMs;
+    for (const name of ["stackRateLimit", "stackRateWindowMs", "cloudRateLimit", "cloudRateWindowMs"] as const) {
+      const value = s[name];
+      if (value !== undefined) o[name] = value;
+    }
     if (s.seed !== undefined) {
       o.faultSeed = s.seed;
       this.faults.reseed(s.seed);
@@ -200,6 +213,10 @@ export class Control {
       retryAfterSeconds: o.retryAfterSeconds,
       stepMs: o.stepMs,
       slowMs: o.slowMs,
+      stackRateLimit: o.stackRateLimit,
+      stackRateWindowMs: o.stackRateWindowMs,
+      cloudRateLimit: o.cloudRateLimit,
+      cloudRateWindowMs: o.cloudRateWindowMs,
     };
   }
 

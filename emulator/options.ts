@@ -76,6 +76,14 @@ function nonNegative(value: number, name: string): number {
   if (!Number.isFinite(value) || value < 0) throw new RangeError(`${name} must be a number >= 0, got ${value}`);
   return value;
 }
+function wholeNumber(value: number, name: string): number {
+  if (!Number.isInteger(value) || value < 0) throw new RangeError(`${name} must be a whole number >= 0, got ${value}`);
+  return value;
+}
+function atLeast100(value: number, name: string): number {
+  if (!(value >= 100) || !Number.isFinite(value)) throw new RangeError(`${name} must be at least 100, got ${value}`);
+  return value;
+}
 function anyNumber(value: number, name: string): number {
   if (!Number.isFinite(value)) throw new RangeError(`${name} must be a number, got ${value}`);
   return value;
@@ -188,6 +196,20 @@ export const OPTIONS = {
   }),
   /** Seconds announced in `Retry-After` / `X-RateLimit-Reset`. @default 1 */
   retryAfterSeconds: numeric("retry-after", "S", 1, "seconds announced in Retry-After"),
+  /**
+   * Requests per window per access key on `/api/v2`, counted as the stack server counts them
+   * (`rate-limit.ts`); 0 is no limit. The 2.36.0 server's own is 100 a minute. @default 0
+   */
+  stackRateLimit: numeric("stack-rate-limit", "N", 0, "requests per window per key on /api/v2, 0 none (the 2.36.0 server: 100)", wholeNumber),
+  /** Window of `stackRateLimit`, in ms. @default 60000 */
+  stackRateWindowMs: numeric("stack-rate-window-ms", "N", 60_000, "window of --stack-rate-limit", atLeast100),
+  /**
+   * Requests per window per key on the cloud API (`/v1`); 0 is no limit. The reference states no
+   * figure, only the 429 with `X-RateLimit-Reset`. @default 0
+   */
+  cloudRateLimit: numeric("cloud-rate-limit", "N", 0, "requests per window per key on /v1, 0 none (the reference states no figure)", wholeNumber),
+  /** Window of `cloudRateLimit`, in ms. @default 60000 */
+  cloudRateWindowMs: numeric("cloud-rate-window-ms", "N", 60_000, "window of --cloud-rate-limit", atLeast100),
   /** Delay of a `slow` fault, in ms. @default 2000 */
   slowMs: numeric("slow-ms", "N", 2000, "delay of a slow fault"),
   /**

@@ -1,7 +1,7 @@
 /**
  * The HTTP server: control requests go straight to the control API; API requests are
- * counted, may meet a fault (before or after being applied), wait the configured latency,
- * and are routed. Unknown routes answer a non-JSON 404, as the live gateways do.
+ * counted, may meet a rate limit (`rate-limit.ts`) or a fault (before or after being applied),
+ * wait the configured latency, and are routed. Unknown routes answer a non-JSON 404, as the live gateways do.
  */
 import { randomUUID } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
@@ -13,6 +13,8 @@ import { readBody } from "./http/body";
 import { controlRefusal, hasDotSegment } from "./http/request-guard";
 import { cloudError, stackError } from "./http/envelope";
 import { cannotRouteReply, htmlReply, jsonReply, textReply, type Reply } from "./http/reply";
+import { FixedWindowLimiter, limitHeaders, limitKeyOf, limitedReply, limitedSurfaceOf, type LimitSettings, type LimitedSurface } from "./rate-limit";
+import type { ResolvedOptions } from "./options";
 import type { Router } from "./router";
 import type { Stats } from "./stats";
 
@@ -41,6 +43,13 @@ function noRoute(surface: Surface, method: string, pathname: string): Reply {
   return surface === "stack" ? cannotRouteReply(method, pathname) : htmlReply(404);
 }
 
+/** The limit in force on one surface now (the options can change at run time). */
+function limitOf(options: ResolvedOptions, surface: LimitedSurface): LimitSettings {
+  return surface === "stack"
+    ? { limit: options.stackRateLimit, windowMs: options.stackRateWindowMs }
+    : { limit: options.cloudRateLimit, windowMs: options.cloudRateWindowMs };
+}
+
 function write(res: ServerResponse, reply: Reply, requestId?: string): void {
   if (res.headersSent || res.destroyed) return;
   const headers: Record<string, string> = {};
@@ -54,6 +63,9 @@ function write(res: ServerResponse, reply: Reply, requestId?: string): void {
 export function createEmulatorServer(parts: ServerParts, abort: AbortSignal): Server {
   const { app, router, faults, stats, control, persist } = parts;
   const logError = parts.logError ?? ((line: string) => void process.stderr.write(`${line}\n`));
+  // Two servers in one: the stack server and the cloud API count apart, their windows from the start.
+  const started = Date.now();
+  const limiters: Record<LimitedSurface, FixedWindowLimiter> = { stack: new FixedWindowLimiter(started), cloud: new FixedWindowLimiter(started) };
 
   async function handleApi(req: IncomingMessage, res: ServerResponse, method: string, url: URL): Promise<void> {
     const requestId = randomUUID();
@@ -62,6 +74,21 @@ export function createEmulatorServer(parts: ServerParts, abort: AbortSignal): Se
     // Clients say which attempt a request is, so a fault run can count the retries it caused.
     const attempt = Number(req.headers["x-retry-count"] ?? 0);
     stats.request(method, match?.route.template, attempt > 0);
+    const answer = (reply: Reply, extra: Record<string, string> = {}) => {
+      stats.answer(reply.status);
+      write(res, { ...reply, headers: { ...reply.headers, ...extra } }, requestId);
+    };
+    // Counted on arrival, before anything else looks at the request, as the stack server's middleware does.
+    const limited = limitedSurfaceOf(url.pathname);
+    const limit = limited ? limitOf(app.options, limited) : undefined;
+    const verdict = limited && limit && limit.limit > 0 ? limiters[limited].hit(limitKeyOf(req.headers), limit, Date.now()) : undefined;
+    if (limited && limit && verdict?.over) {
+      stats.rateLimited(limited);
+      await readBody(req);
+      if (app.options.latencyMs > 0) await sleep(app.options.latencyMs, undefined, { signal: abort });
+      return answer(limitedReply(limited, verdict, limit, requestId));
+    }
+    const headers = limited && verdict ? limitHeaders(limited, verdict) : {};
     const fault = faults.decide(method, url.pathname);
     const body = await readBody(req);
     if (body.kind === "json") stats.body(method, match?.route.template, body.value);
@@ -70,7 +97,7 @@ export function createEmulatorServer(parts: ServerParts, abort: AbortSignal): Se
     if (fault) stats.fault({ method, path: url.pathname, kind: fault.label, timing: fault.timing });
     if (fault && fault.timing === "before" && fault.action !== "slow") {
       if (fault.action === "drop") req.socket.destroy();
-      else write(res, faults.reply(fault, surface, requestId), requestId);
+      else answer(faults.reply(fault, surface, requestId));
       return;
     }
     let reply: Reply;
@@ -96,10 +123,10 @@ export function createEmulatorServer(parts: ServerParts, abort: AbortSignal): Se
     if (match && MUTATING.has(method) && reply.status === 200) persist();
     if (fault && fault.timing === "after") {
       if (fault.action === "drop") req.socket.destroy();
-      else write(res, faults.reply(fault, surface, requestId), requestId);
+      else answer(faults.reply(fault, surface, requestId));
       return;
     }
-    write(res, reply, requestId);
+    answer(reply, headers);
   }
 
   const idle = app.options.idleTimeoutMs;

@@ -24,6 +24,10 @@ export interface StatsSnapshot {
   faults: Record<string, number>;
   /** The last faults injected, oldest first (at most {@link RECENT_FAULTS}). */
   recentFaults: FaultRecord[];
+  /** API answers by status (`"200": n`, `"429": n`), faults and rate limits included; dropped connections are none. */
+  byStatus: Record<string, number>;
+  /** Requests answered 429 by a rate limit (`stackRateLimit`, `cloudRateLimit`), by surface. */
+  rateLimited: { stack: number; cloud: number };
 }
 
 /** How many fault records are kept. */
@@ -36,6 +40,8 @@ export class Stats {
   private byRoute: Record<string, number> = {};
   private faults: Record<string, number> = {};
   private recent: FaultRecord[] = [];
+  private byStatus: Record<string, number> = {};
+  private limited = { stack: 0, cloud: 0 };
   private shapes: BodyShape[] = [];
 
   /** Counts one API request. */
@@ -44,6 +50,16 @@ export class Stats {
     if (retry) this.retries += 1;
     const key = `${method} ${template ?? "(no route)"}`;
     this.byRoute[key] = (this.byRoute[key] ?? 0) + 1;
+  }
+
+  /** Counts one API answer by its status. */
+  answer(status: number): void {
+    this.byStatus[status] = (this.byStatus[status] ?? 0) + 1;
+  }
+
+  /** Counts one request a rate limit answered. */
+  rateLimited(surface: "stack" | "cloud"): void {
+    this.limited[surface] += 1;
   }
 
   /** Keeps the key paths of one JSON request body (never its values). */
@@ -66,7 +82,15 @@ export class Stats {
 
   /** A copy of the counters. */
   snapshot(): StatsSnapshot {
-    return structuredClone({ requests: this.requests, retries: this.retries, byRoute: this.byRoute, faults: this.faults, recentFaults: this.recent });
+    return structuredClone({
+      requests: this.requests,
+      retries: this.retries,
+      byRoute: this.byRoute,
+      faults: this.faults,
+      recentFaults: this.recent,
+      byStatus: this.byStatus,
+      rateLimited: this.limited,
+    });
   }
 
   /** Back to zero. */
@@ -77,5 +101,7 @@ export class Stats {
     this.faults = {};
     this.recent = [];
     this.shapes = [];
+    this.byStatus = {};
+    this.limited = { stack: 0, cloud: 0 };
   }
 }

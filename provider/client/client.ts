@@ -5,6 +5,7 @@ import { scopedSecrets } from "./secret-scope";
 import { defaultRetryPolicy, shouldRetry, type Outcome, type RetryPolicy } from "./retry";
 import { RetryBudget } from "./retry-budget";
 import { sharedDispatcher } from "./dispatcher";
+import { paced, pacerFor, type Pacer } from "./pacer";
 import { gist, settingToCheck, type Surface } from "./surface";
 import { userAgent } from "./version";
 
@@ -40,6 +41,8 @@ interface ClientOptions {
   dispatcher?: Dispatcher;
   /** For tests: waits between retries. */
   sleep?: (ms: number) => Promise<void>;
+  /** Paces the requests by the server's rate-limit headers. @default the process's pacer of this surface's key */
+  pacer?: Pacer;
 }
 
 interface Answer {
@@ -58,6 +61,7 @@ export class ApiClient {
   private readonly dispatcher: Dispatcher;
   private readonly wake?: ClientOptions["wake"];
   private readonly sleep: (ms: number) => Promise<void>;
+  private readonly pacer: Pacer;
 
   constructor(options: ClientOptions) {
     this.surface = options.surface;
@@ -66,6 +70,7 @@ export class ApiClient {
     this.dispatcher = options.dispatcher ?? sharedDispatcher();
     this.wake = options.wake;
     this.sleep = options.sleep ?? sleep;
+    this.pacer = options.pacer ?? pacerFor(this.surface);
   }
 
   get<T = unknown>(path: string): Promise<T> {
@@ -82,7 +87,7 @@ export class ApiClient {
       let outcome: Outcome;
       let failure: Error;
       // Only the exchange is a transport failure: what the client makes of an answer is not.
-      const answer = await this.send(opts, sent++).catch((err: unknown) => this.transportError(opts, err));
+      const answer = await paced(this.pacer, () => this.send(opts, sent++)).catch((err: unknown) => this.transportError(opts, err));
       if (answer instanceof TransportError) {
         failure = answer;
         outcome = { kind: "transport", neverSent: answer.neverSent };

@@ -1,0 +1,202 @@
+import { describe, expect, it } from "vitest";
+import { Pacer, paceKey, pacerFor } from "../../provider/client/pacer";
+import {
+  MAX_PACE_WAIT_MS,
+  PROBE_PATIENCE_MS,
+  UNKNOWN_PACE,
+  admit,
+  onAnswer,
+  readLimits,
+  type Admission,
+  type PaceState,
+} from "../../provider/client/rate-pacing";
+
+const NOW = Date.parse("2026-11-26T10:00:00Z");
+const state = (over: Partial<PaceState>): PaceState => ({ answered: true, inFlight: 0, ...over });
+const rl = (limit: number, remaining: number, reset: number) => ({
+  "ratelimit-limit": String(limit),
+  "ratelimit-remaining": String(remaining),
+  "ratelimit-reset": String(reset),
+});
+
+describe("readLimits", () => {
+  it.each([
+    [rl(100, 99, 60), { limit: 100, remaining: 99, resetMs: 60_000 }],
+    [
+      { "ratelimit-limit": "100, 100;w=60", "ratelimit-remaining": "7", "ratelimit-reset": "3" },
+      { limit: 100, remaining: 7, resetMs: 3_000 },
+    ],
+    [
+      { "x-ratelimit-limit": "50", "x-ratelimit-remaining": "0", "x-ratelimit-reset": "4" },
+      { limit: 50, remaining: 0, resetMs: 4_000 },
+    ],
+    [{ "x-ratelimit-reset": String(NOW / 1000 + 5) }, { resetMs: 5_000 }],
+    [
+      { ...rl(100, 0, 12), "retry-after": "60" },
+      { limit: 100, remaining: 0, resetMs: 12_000, retryAfterMs: 60_000 },
+    ],
+    [{ "retry-after": "Thu, 26 Nov 2026 10:00:02 GMT" }, { retryAfterMs: 2_000 }],
+    [{ ratelimit: "limit=100, remaining=42, reset=17" }, { limit: 100, remaining: 42, resetMs: 17_000 }],
+    [
+      { ratelimit: '"default"; r=3; t=9', "ratelimit-policy": '"default"; q=50; w=60' },
+      { limit: 50, remaining: 3, resetMs: 9_000 },
+    ],
+    [{ "ratelimit-remaining": "many", "retry-after": "soon" }, {}],
+    [{}, {}],
+  ])("%j -> %j", (headers, expected) => {
+    expect(readLimits(headers, NOW)).toEqual(expected);
+  });
+});
+
+describe("admit", () => {
+  it.each<[string, PaceState, number, Admission]>([
+    ["nothing known, nothing in flight: the probe goes", UNKNOWN_PACE, 0, { kind: "send" }],
+    ["nothing known, a probe in flight: wait for its answer", { answered: false, inFlight: 1 }, 1_000, { kind: "wait", ms: PROBE_PATIENCE_MS - 1_000 }],
+    ["nothing known, the probe hangs: the others go after a while", { answered: false, inFlight: 1 }, PROBE_PATIENCE_MS, { kind: "send" }],
+    ["answers without a limit: no pacing", state({ inFlight: 30 }), 0, { kind: "send" }],
+    ["remaining above what is in flight", state({ limit: 100, remaining: 9, windowEnd: NOW + 5_000, inFlight: 8 }), 0, { kind: "send" }],
+    [
+      "what is in flight takes the rest: wait for the window's end",
+      state({ limit: 100, remaining: 8, windowEnd: NOW + 5_000, inFlight: 8 }),
+      0,
+      { kind: "wait", ms: 5_000 },
+    ],
+    ["remaining 0: wait for the window's end", state({ limit: 100, remaining: 0, windowEnd: NOW + 1_500 }), 0, { kind: "wait", ms: 1_500 }],
+    [
+      "past the window's end the whole limit, less what is in flight",
+      state({ limit: 100, remaining: 0, windowEnd: NOW - 1, inFlight: 99 }),
+      0,
+      { kind: "send" },
+    ],
+    [
+      "past the window's end with the limit in flight: wait for an answer",
+      state({ limit: 2, remaining: 0, windowEnd: NOW - 1, inFlight: 2 }),
+      0,
+      { kind: "wait", ms: MAX_PACE_WAIT_MS },
+    ],
+    [
+      "after a 429: wait until its time, whatever the count",
+      state({ limit: 100, remaining: 50, windowEnd: NOW + 9_000, blockedUntil: NOW + 2_000 }),
+      0,
+      { kind: "wait", ms: 2_000 },
+    ],
+    ["waited the longest a request waits: it goes", state({ limit: 100, remaining: 0, windowEnd: NOW + 3_600_000 }), MAX_PACE_WAIT_MS, { kind: "send" }],
+  ])("%s", (_name, given, waited, expected) => {
+    expect(admit(given, NOW, waited)).toEqual(expected);
+  });
+});
+
+describe("onAnswer", () => {
+  const known = state({ limit: 100, remaining: 40, windowEnd: NOW + 10_000, inFlight: 3 });
+  it.each<[string, PaceState, { sentAt: number; status?: number; headers?: Record<string, string> }, Partial<PaceState>]>([
+    [
+      "the first answer with headers sets the window",
+      { answered: false, inFlight: 1 },
+      { sentAt: NOW - 50, status: 200, headers: rl(100, 99, 60) },
+      { answered: true, limit: 100, remaining: 99, windowEnd: NOW + 60_000, inFlight: 0 },
+    ],
+    [
+      "an answer without headers: answered, no limit",
+      { answered: false, inFlight: 1 },
+      { sentAt: NOW - 50, status: 200, headers: {} },
+      { answered: true, limit: undefined, inFlight: 0 },
+    ],
+    ["a failed connection tells nothing", { answered: false, inFlight: 1 }, { sentAt: NOW - 50 }, { answered: false, inFlight: 0 }],
+    [
+      "same window, a lower count: taken",
+      known,
+      { sentAt: NOW - 50, status: 200, headers: rl(100, 37, 10) },
+      { remaining: 37, windowEnd: NOW + 10_000, inFlight: 2 },
+    ],
+    [
+      "same window, an older (higher) count out of order: kept lower",
+      known,
+      { sentAt: NOW - 50, status: 200, headers: rl(100, 45, 10) },
+      { remaining: 40, inFlight: 2 },
+    ],
+    [
+      "same window, an earlier end: the earlier is kept",
+      known,
+      { sentAt: NOW - 50, status: 200, headers: rl(100, 39, 9) },
+      { remaining: 39, windowEnd: NOW + 9_000 },
+    ],
+    [
+      "sent after the window's end: the new window's count",
+      state({ limit: 100, remaining: 0, windowEnd: NOW - 500, inFlight: 1 }),
+      { sentAt: NOW - 100, status: 200, headers: rl(100, 98, 60) },
+      { remaining: 98, windowEnd: NOW + 60_000, inFlight: 0 },
+    ],
+    [
+      "a 429 with the window's reset: blocked until the reset, not the whole Retry-After",
+      known,
+      { sentAt: NOW - 50, status: 429, headers: { ...rl(100, 0, 7), "retry-after": "60" } },
+      { remaining: 0, blockedUntil: NOW + 7_000, windowEnd: NOW + 7_000 },
+    ],
+    [
+      "a 429 with only Retry-After: honoured",
+      state({ inFlight: 1 }),
+      { sentAt: NOW - 50, status: 429, headers: { "retry-after": "3" } },
+      { blockedUntil: NOW + 3_000, limit: undefined },
+    ],
+    [
+      "a 429 with the cloud's X-RateLimit-Reset",
+      state({ inFlight: 1 }),
+      { sentAt: NOW - 50, status: 429, headers: { "x-ratelimit-reset": "4" } },
+      { blockedUntil: NOW + 4_000 },
+    ],
+    ["a 429 naming no time: a short block", state({ inFlight: 1 }), { sentAt: NOW - 50, status: 429, headers: {} }, { blockedUntil: NOW + 1_000 }],
+    [
+      "a 429 naming an hour: bounded",
+      state({ inFlight: 1 }),
+      { sentAt: NOW - 50, status: 429, headers: { "retry-after": "3600" } },
+      { blockedUntil: NOW + MAX_PACE_WAIT_MS },
+    ],
+  ])("%s", (_name, given, exchange, expected) => {
+    const result = onAnswer(given, exchange, NOW);
+    expect({ ...result, limit: result.limit }).toMatchObject(expected);
+  });
+});
+
+describe("Pacer", () => {
+  const settle = () => new Promise((r) => setImmediate(r));
+
+  it("lets one probe go first, then shares the remaining count among parallel requests", async () => {
+    let now = NOW;
+    const pacer = new Pacer(() => now);
+    const sent: number[] = [];
+    const tickets = Array.from({ length: 8 }, (_, i) => pacer.acquire().then((t) => (sent.push(i), t)));
+    await settle();
+    expect(sent).toEqual([0]);
+    const probe = await tickets[0];
+    // The server has 3 left in this window: three of the seven waiting go, the others wait for its end.
+    probe.done({ status: 200, headers: rl(100, 3, 1) });
+    await settle();
+    expect(sent).toEqual([0, 1, 2, 3]);
+    expect(pacer.known).toMatchObject({ remaining: 3, inFlight: 3 });
+    now += 1_000;
+    await new Promise((r) => setTimeout(r, 1_050));
+    expect(sent).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
+    for (const t of await Promise.all(tickets.slice(1))) t.done({ status: 200, headers: rl(100, 90, 59) });
+  });
+
+  it("holds every request of the key after a 429 until the time it names", async () => {
+    const pacer = new Pacer();
+    const first = await pacer.acquire();
+    first.done({ status: 429, headers: { ...rl(100, 0, 1), "retry-after": "60" } });
+    const started = Date.now();
+    const next = await pacer.acquire();
+    expect(Date.now() - started).toBeGreaterThanOrEqual(900);
+    expect(next.waitedMs).toBeGreaterThanOrEqual(900);
+    next.done({ status: 200, headers: rl(100, 99, 60) });
+  });
+
+  it("is one per key and process, keyed by a hash that holds no credential", () => {
+    const a = pacerFor({ baseUrl: "https://api.example.test", authorization: "Bearer s3cret-token" });
+    expect(pacerFor({ baseUrl: "https://api.example.test", authorization: "Bearer s3cret-token" })).toBe(a);
+    expect(pacerFor({ baseUrl: "https://api.example.test", authorization: "Bearer other" })).not.toBe(a);
+    expect(pacerFor({ baseUrl: "https://other.example.test", authorization: "Bearer s3cret-token" })).not.toBe(a);
+    const key = paceKey("https://api.example.test", "Bearer s3cret-token");
+    expect(key).toMatch(/^[0-9a-f]{64}$/);
+    expect(JSON.stringify(a.known)).not.toContain("s3cret");
+  });
+});
