@@ -4,6 +4,7 @@ import { redact } from "./redact";
 import { scopedSecrets } from "./secret-scope";
 import { defaultRetryPolicy, shouldRetry, type Outcome, type RetryPolicy } from "./retry";
 import { RetryBudget } from "./retry-budget";
+import { afterRetries } from "./retries-spent";
 import { sharedDispatcher } from "./dispatcher";
 import { paced, pacerFor, type Pacer } from "./pacer";
 import { gist, settingToCheck, type Surface } from "./surface";
@@ -101,8 +102,9 @@ export class ApiClient {
         await this.wake(failure); // the wake-up's own retry does not count against the budget
         continue;
       }
-      const delay = shouldRetry(outcome, idempotent) ? budget.next(outcome) : undefined;
-      if (delay === undefined) throw failure;
+      const retryable = shouldRetry(outcome, idempotent);
+      const delay = retryable ? budget.next(outcome) : undefined;
+      if (delay === undefined) throw retryable && failure instanceof ApiError ? afterRetries(failure, budget.spent, budget.elapsedMs, budget.policy) : failure;
       await this.sleep(delay);
     }
   }

@@ -20,6 +20,11 @@ export class RetryBudget {
     return this.used;
   }
 
+  /** Time since the budget's first attempt, in ms. */
+  get elapsedMs(): number {
+    return Date.now() - this.started;
+  }
+
   /**
    * The wait before one more attempt, taken from the budget; undefined once it is spent. The
    * outcome lets a server's `Retry-After` / reset header choose the wait; without one, backoff.

@@ -1,6 +1,6 @@
 /** The package's errors: the root, its codes, and the classes callers branch on. */
 export { errorCodes, type PipestackErrorCode } from "./codes";
-export { PipestackError } from "./pipestack-error";
+export { PipestackError, type PipestackErrorOptions } from "./pipestack-error";
 export { InvalidSettingError } from "./invalid-setting";
 export { InvalidArgumentError } from "./invalid-argument";
 export { MalformedAnswerError } from "./malformed-answer";

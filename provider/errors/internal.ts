@@ -1,8 +1,8 @@
-import { PipestackError } from "./pipestack-error";
+import { PipestackError, type PipestackErrorOptions } from "./pipestack-error";
 
 /** A declaration inside the package contradicts itself (found at load time): a bug in the package, never in the program. */
 export class InternalError extends PipestackError {
-  constructor(message: string, options?: ErrorOptions) {
+  constructor(message: string, options?: PipestackErrorOptions) {
     super("PIPESTACK_INTERNAL", message, options);
   }
 }

@@ -1,8 +1,8 @@
-import { PipestackError } from "./pipestack-error";
+import { PipestackError, type PipestackErrorOptions } from "./pipestack-error";
 
 /** The API answered in its envelope, but not with the shape of what was asked for (the message names the field). */
 export class MalformedAnswerError extends PipestackError {
-  constructor(message: string, options?: ErrorOptions) {
+  constructor(message: string, options?: PipestackErrorOptions) {
     super("PIPESTACK_MALFORMED_ANSWER", message, options);
   }
 }

@@ -1,5 +1,5 @@
 import type * as dynamic from "@pulumi/pulumi/dynamic";
-import type { CheckFailure } from "../schemas/check-failures";
+import { resourceFailure, type CheckFailure } from "../schemas/check-failures";
 import { CONNECTION_KEY } from "../schemas/connection";
 import { containsUnknown } from "../schemas/unknown";
 
@@ -66,7 +66,7 @@ export async function gateCreate<I extends object>(
   try {
     failures = await gate.probe(result.inputs as I, own);
   } catch (err) {
-    failures = [{ property: "pipestack", reason: err instanceof Error ? err.message : String(err) }];
+    failures = [resourceFailure(err)];
   }
   return failures.length ? { ...result, failures } : result;
 }

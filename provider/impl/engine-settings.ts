@@ -1,5 +1,5 @@
 import { lookupIn, resolveSettings, settingKeys, type SettingKey, type Settings } from "../config";
-import type { CheckFailure } from "../schemas/check-failures";
+import { resourceFailure, type CheckFailure } from "../schemas/check-failures";
 
 /**
  * The stack config the engine handed this provider process through `configure`. It lives only
@@ -34,7 +34,7 @@ export function checkSettings(failures: CheckFailure[]): Settings | undefined {
   try {
     return engineSettings();
   } catch (err) {
-    failures.push({ property: "pipestack", reason: (err as Error).message });
+    failures.push(resourceFailure(err));
     return undefined;
   }
 }

@@ -75,9 +75,13 @@ function enginePipe(): NodeJS.ReadStream | undefined {
 
 let started = false;
 
-/** Starts the watchdog once per process, in the provider host only. */
-export function startWatchdog(): void {
-  if (started || !inProviderHost()) return;
+/**
+ * Starts the watchdog once per process, in a process the engine started: the dynamic-provider
+ * host (found by its script, so never a program or a test), or the native plugin, whose entry
+ * point says so.
+ */
+export function startWatchdog(engineStarted: boolean = inProviderHost()): void {
+  if (started || !engineStarted) return;
   started = true;
   watchEngine({ stdin: enginePipe() });
 }

@@ -3,7 +3,12 @@
  * the launcher bin/pulumi-resource-pipestack), it serves the gRPC contract on a free local port
  * and prints that port on stdout, as every plugin does.
  */
+import { startWatchdog } from "../impl/watchdog";
 import { startServer } from "./server";
+
+// The engine starts the plugin in a process group of its own: when the engine goes away (a
+// `kill -9` of the CLI's group), the plugin must stop too, before any further request.
+startWatchdog(true);
 
 startServer().then(
   ({ port }) => {

@@ -1,9 +1,11 @@
 import type { FieldChange } from "../impl/field-diff";
 import { ResourceInitError } from "../impl/init-error";
+import { InvalidArgumentError } from "../errors/invalid-argument";
 import { PipestackError } from "../errors/pipestack-error";
 import { CONNECTION_KEY } from "../schemas/connection";
 import { detailedDiff, stables, type DiffKind } from "./detailed-diff";
-import type { NativeResource } from "./resources";
+import { importIdForms, importTarget } from "./import-id";
+import { tokenOf, type NativeResource } from "./resources";
 import { reveal, secret, withSecrets, isSecret } from "./values";
 import type { Obj } from "../schemas/plain-object";
 
@@ -160,17 +162,41 @@ interface ReadAnswer {
 export async function read(r: NativeResource, id: string, props: Obj): Promise<ReadAnswer> {
   const plain = reveal(props) as Obj;
   const importing = Object.keys(plain).length === 0;
-  const result = await r.engine.read(id, (importing ? undefined : plain) as never);
+  if (importing) return imported(r, id);
+  const result = await r.engine.read(id, plain as never);
   if (!result.id) return { id: "", properties: {} };
   const outs = { ...((result.props ?? {}) as Obj) };
-  const pending = r.credentials && outs[r.credentials.key] === undefined && (importing || plain[CREDENTIALS_PENDING] === true);
+  const pending = r.credentials && outs[r.credentials.key] === undefined && plain[CREDENTIALS_PENDING] === true;
   if (pending) outs[CREDENTIALS_PENDING] = true;
-  const properties = outputs(r, outs, props);
-  if (!importing) return { id: result.id, properties };
+  return { id: result.id, properties: outputs(r, outs, props) };
+}
+
+/**
+ * A read without prior state: `pulumi import` (or the `import` option). The id may pin the
+ * service (see `import-id.ts`); an object not found is an error naming the id forms, since the
+ * engine's own words for an empty answer blame the plugin.
+ */
+async function imported(r: NativeResource, id: string): Promise<ReadAnswer> {
+  const scoped = "organizationId" in r.spec.shape && "serviceId" in r.spec.shape;
+  const target = importTarget(tokenOf(r), r.name, scoped, id);
+  const pinned = Object.keys(target.pins).length > 0;
+  const result = await r.engine.read(target.id, (pinned ? target.pins : undefined) as never);
+  if (!result.id) {
+    const where = pinned
+      ? `in ${Object.entries(target.pins)
+          .map(([k, v]) => `${k} ${String(v)}`)
+          .join(", ")}`
+      : "where the provider's settings point";
+    throw new InvalidArgumentError(
+      `cannot import ${tokenOf(r)} ${JSON.stringify(id)}: no object ${JSON.stringify(target.id)} was found ${where}; the id forms \`pulumi import\` takes: ${importIdForms(r.name, scoped)}`,
+    );
+  }
+  const outs = { ...((result.props ?? {}) as Obj) };
+  if (r.credentials && outs[r.credentials.key] === undefined) outs[CREDENTIALS_PENDING] = true;
   const inputKeys = new Set([...Object.keys(r.spec.shape), CONNECTION_KEY]);
   const inputs: Obj = {};
   for (const [k, v] of Object.entries(outs)) if (inputKeys.has(k) && v !== undefined && v !== null) inputs[k] = v;
-  return { id: result.id, properties, inputs: markSecrets(r, inputs) };
+  return { id: result.id, properties: outputs(r, outs), inputs: markSecrets(r, inputs) };
 }
 
 export { secret };

@@ -7,6 +7,15 @@ export interface CheckFailure {
   reason: string;
 }
 
+/**
+ * A failure of `check` that is no input's: a broken setting, or an API read the check made. Its
+ * property is empty, so the engine reports it against the resource ("resource 'x' has a problem:
+ * ..."), not as a property of some made-up name with `{<nil>}` for its value.
+ */
+export function resourceFailure(err: unknown): CheckFailure {
+  return { property: "", reason: err instanceof Error ? err.message : String(err) };
+}
+
 /** Joins a zod issue path the way users write it: `source.kafka.offset.timestamp`, `tiles[2].w`. */
 export function formatPath(path: readonly (string | number)[]): string {
   let out = "";

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { CheckFailure } from "./check-failures";
-import { pathId } from "./refinements/ids";
+import { pathId, tileId, webhookId } from "./refinements/ids";
 import { stackObject } from "./stack-target";
 import { isUnknown } from "./unknown";
 import type { Obj } from "./plain-object";
@@ -16,7 +16,7 @@ const webhookChannel = z
     /** Kind of channel: `webhook`. */
     type: z.literal("webhook"),
     /** Id of the webhook on the stack. */
-    webhookId: z.string({ required_error: "is required for a webhook channel" }).min(1, "is required for a webhook channel"),
+    webhookId: z.string({ required_error: "is required for a webhook channel" }).min(1, "is required for a webhook channel").pipe(webhookId),
   })
   .strict();
 
@@ -68,7 +68,7 @@ export const stackAlertSpec = stackObject({
   /** Dashboard of a tile alert, e.g. `board.id`. */
   dashboardId: pathId.optional(),
   /** Tile of a tile alert by id, e.g. `board.tileIds["Errors"]`. */
-  tileId: text.optional(),
+  tileId: text.pipe(tileId).optional(),
   /**
    * Tile of a tile alert by its name on the dashboard (`"Errors"`: its key, unless the tile
    * sets another `key`), resolved to its id when the alert is applied: a preview of a change

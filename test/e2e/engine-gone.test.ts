@@ -1,6 +1,6 @@
-import * as fs from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { E2EStack } from "./harness";
+import { nodeProcesses } from "./processes";
 
 /**
  * A `kill -9` of the CLI's whole process group mid-`up`: the dynamic-provider process (started
@@ -29,21 +29,8 @@ afterAll(async () => {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** Pids of this stack's dynamic-provider processes still alive (Linux /proc). */
-function providerProcesses(): number[] {
-  const marker = `PULUMI_HOME=${s.tmp}/home\0`;
-  const out: number[] = [];
-  for (const pid of fs.readdirSync("/proc").filter((p) => /^\d+$/.test(p))) {
-    try {
-      const cmd = fs.readFileSync(`/proc/${pid}/cmdline`, "latin1");
-      if (!cmd.includes("dynamic-provider") || !cmd.startsWith("node")) continue;
-      if (fs.readFileSync(`/proc/${pid}/environ`, "latin1").includes(marker)) out.push(Number(pid));
-    } catch {
-      // gone, or not ours
-    }
-  }
-  return out;
-}
+/** Pids of this stack's dynamic-provider processes still alive. */
+const providerProcesses = () => nodeProcesses("dynamic-provider", `${s.tmp}/home`);
 
 describe("the provider process when the engine goes away", () => {
   it("exits at once after a kill -9 of the CLI's process group; no request after the kill", async () => {

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { E2EStack } from "./harness";
 import { yamlHost } from "./yaml-host";
 import { storedStack } from "../support/stored";
+import { cloud } from "../support/raw-api";
 
 const PASSWORD = "native-kafka-pw-7c1e90";
 
@@ -130,6 +131,37 @@ describe("native provider: a YAML program", () => {
     expect(code).toContain("type: pipestack:Pipe");
     expect(code).toContain("topics: elsewhere");
     expect(code).not.toContain(PASSWORD);
+  });
+
+  it("imports a pipe of another service by `<serviceId>:<pipeId>`; a wrong id names the forms taken", async () => {
+    const other = "7e0d0000-0000-4000-8000-00000000a11e";
+    const made = await cloud(s.emulator, other).call("POST", "/pipes", {
+      name: "other-service",
+      source: { kafka: { brokers: "b:9092", topics: "other", authentication: "PLAIN", credentials: { username: "u", password: PASSWORD } } },
+      destination: { database: "default", table: "other", managedTable: true, columns: [{ name: "id", type: "String" }] },
+      fieldMappings: [{ sourceField: "id", destinationField: "id" }],
+    });
+    const id = (made.json as { result: { id: string } }).result.id;
+    const run = await s.must(["import", "pipestack:index:Pipe", "other", `${other}:${id}`, "--yes", "--protect=false", "--generate-code=false"]);
+    expect(run.stdout).toMatch(/1 imported/);
+    const imported = (await s.exportState()).resources.find((r) => r.urn.endsWith("::other"))!;
+    expect(imported.id).toBe(id);
+    expect(imported.inputs?.serviceId).toBe(other);
+    expect(imported.outputs?.name).toBe("other-service");
+
+    const forms = "<pipeId>, <serviceId>:<pipeId> or <organizationId>:<serviceId>:<pipeId>";
+    for (const [wrong, why] of [
+      [`${other}:6f1c0000-0000-4000-8000-000000000000`, `no object "6f1c0000-0000-4000-8000-000000000000" was found in serviceId ${other}`],
+      [`a:b:c:${id}`, "it has 4 parts"],
+      [`../x:${id}`, `serviceId "../x" must be an id`],
+    ]) {
+      const refused = await s.pulumi(["import", "pipestack:index:Pipe", "refused", wrong, "--yes", "--protect=false", "--generate-code=false"]);
+      const out = refused.stdout + refused.stderr;
+      expect(refused.code, out).not.toBe(0);
+      expect(out).not.toContain("does not support importing");
+      expect(out).toContain(why);
+      expect(out).toContain(forms);
+    }
   });
 
   it("keeps every secret out of state and output, and destroys", async () => {

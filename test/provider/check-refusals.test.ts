@@ -131,6 +131,17 @@ const cases: [string, Engine, () => Obj, string, RegExp][] = [
     "savedSearchId",
     /must be an id/,
   ],
+  ["an alert's tileId %2e%2e", alert, () => alertInputs({ tileId: "%2e%2e" }), "tileId", /must be a tile id/],
+  ["an alert's tileId ../x", alert, () => alertInputs({ tileId: "../x" }), "tileId", /must be a tile id/],
+  ["an alert's tileId of 37 characters", alert, () => alertInputs({ tileId: "t".repeat(37) }), "tileId", /must be a tile id/],
+  ["a channel's webhookId ../x", alert, () => alertInputs({ channel: { type: "webhook", webhookId: "../x" } }), "channel.webhookId", /must be a webhook id/],
+  [
+    "a channels entry's webhookId %2e%2e",
+    alert,
+    () => alertInputs({ channel: undefined, channels: [{ type: "webhook", webhookId: "%2e%2e" }] }),
+    "channels[0].webhookId",
+    /must be a webhook id/,
+  ],
   ["a 5000-deep pipe settings object", pipeEngine, () => pipeInputs(kafkaPipe(), { settings: deep(5000) }), "settings.d.d", /nested more than 32 levels/],
   [
     "a 5000-deep dashboard tile",
@@ -169,8 +180,22 @@ describe("bad inputs are refused by check with their path, and no request is sen
         }),
     ],
     ["ordinary settings (1 level deep)", pipeEngine, () => pipeInputs({ ...kafkaPipe(), settings: { streaming_max_insert_wait_ms: 5000 } })],
+    [
+      "a tile id the server gave, a webhook id",
+      alert,
+      () => alertInputs({ tileId: "65f0a1b2c3d4e5f6a7b8c9d0", channel: { type: "webhook", webhookId: "65F0A1B2C3D4E5F6A7B8C9D1" } }),
+    ],
+    ["a tile id a client sent (36 characters)", alert, () => alertInputs({ tileId: "0f8e1c2a-3b4d-4e5f-8a9b-0c1d2e3f4a5b" })],
   ])("%s passes", async (_what, engine, inputs) => {
     expect((await engine.check(EXISTING, inputs())).failures ?? []).toEqual([]);
+  });
+
+  it.each([
+    ["%2e%2e", "/alerts/%252e%252e"],
+    ["a b?c#d", "/alerts/a%20b%3Fc%23d"],
+    ["65f0a1b2c3d4e5f6a7b8c9d0", "/alerts/65f0a1b2c3d4e5f6a7b8c9d0"],
+  ])("every path segment is encoded: %s", (id, built) => {
+    expect(path("alerts", id)).toBe(built);
   });
 
   it("a path segment holding a slash (../x) is refused even past check", () => {

@@ -220,10 +220,13 @@ describe("StackAlert on a first-generation server", () => {
       tileId: undefined,
       savedSearchId: "s0000000000000000000001",
       channel: undefined,
-      channels: [hook("hook-1")],
+      channels: [hook("6a0000000000000000000001")],
     });
     const alert = await up(alertImpl, program);
-    expect(storedStack(emulators.first, "server").alerts.find((a) => a.id === alert.id)).toMatchObject({ source: "search", channel: hook("hook-1") });
+    expect(storedStack(emulators.first, "server").alerts.find((a) => a.id === alert.id)).toMatchObject({
+      source: "search",
+      channel: hook("6a0000000000000000000001"),
+    });
     expect((await preview(alertImpl, program, alert)).diffs).toEqual([]);
   });
 

@@ -17,21 +17,26 @@ const searchAlert = (over: Obj = {}) => alertInputs({ source: "saved_search", da
 
 describe("alertBody: each generation's form", () => {
   const rows: [string, Obj, "first" | "current", Obj][] = [
-    ["tile alert, first", alertInputs(), "first", { source: "tile", channel: hook("hook-1"), tileId: "t0000000000000000000001" }],
-    ["tile alert, current: a start cleared explicitly", alertInputs(), "current", { source: "tile", channel: hook("hook-1"), scheduleStartAt: null }],
+    ["tile alert, first", alertInputs(), "first", { source: "tile", channel: hook("6a0000000000000000000001"), tileId: "t0000000000000000000001" }],
+    [
+      "tile alert, current: a start cleared explicitly",
+      alertInputs(),
+      "current",
+      { source: "tile", channel: hook("6a0000000000000000000001"), scheduleStartAt: null },
+    ],
     ["saved_search to the first generation says search", searchAlert(), "first", { source: "search", savedSearchId: "s1" }],
     ["search to a current server says saved_search", searchAlert({ source: "search" }), "current", { source: "saved_search" }],
     [
       "one of channels to the first generation is its channel",
-      alertInputs({ channel: undefined, channels: [hook("a")] }),
+      alertInputs({ channel: undefined, channels: [hook("6a000000000000000000000a")] }),
       "first",
-      { channel: hook("a"), channels: undefined },
+      { channel: hook("6a000000000000000000000a"), channels: undefined },
     ],
     [
       "channels to a current server",
-      alertInputs({ channel: undefined, channels: [hook("a"), hook("b")] }),
+      alertInputs({ channel: undefined, channels: [hook("6a000000000000000000000a"), hook("6a000000000000000000000b")] }),
       "current",
-      { channels: [hook("a"), hook("b")], channel: undefined },
+      { channels: [hook("6a000000000000000000000a"), hook("6a000000000000000000000b")], channel: undefined },
     ],
     ["a start kept", alertInputs({ scheduleStartAt: "2026-01-01T00:00:00Z" }), "current", { scheduleStartAt: "2026-01-01T00:00:00Z" }],
     ["between with its max", alertInputs({ thresholdType: "between", thresholdMax: 20 }), "current", { thresholdType: "between", thresholdMax: 20 }],
@@ -51,7 +56,7 @@ describe("alertBody: each generation's form", () => {
     ["the contract's alert", alertInputs(), []],
     ["a note", alertInputs({ note: "n" }), ["note"]],
     ["a range", alertInputs({ thresholdType: "between", thresholdMax: 20 }), ["thresholdMax", "thresholdType between"]],
-    ["two channels", alertInputs({ channels: [hook("hook-1"), hook("b")] }), ["more than one of channels"]],
+    ["two channels", alertInputs({ channels: [hook("6a0000000000000000000001"), hook("6a000000000000000000000b")] }), ["more than one of channels"]],
     ["the schedule and windows", alertInputs({ scheduleOffsetMinutes: 1, numConsecutiveWindows: 2 }), ["numConsecutiveWindows", "scheduleOffsetMinutes"]],
   ];
   it.each(gaps)("first generation gaps: %s", (_what, inputs, expected) => {
@@ -70,7 +75,7 @@ const firstAnswer = (over: Obj = {}) => ({
   thresholdType: "above",
   source: "tile",
   state: "inactive",
-  channel: hook("hook-1"),
+  channel: hook("6a0000000000000000000001"),
   team: "team-1",
   tileId: "t0000000000000000000001",
   dashboard: "d0000000000000000000001",
@@ -91,8 +96,8 @@ const currentAnswer = (over: Obj = {}) => ({
   thresholdType: "above",
   source: "tile",
   state: "OK",
-  channel: hook("hook-1"),
-  channels: [hook("hook-1")],
+  channel: hook("6a0000000000000000000001"),
+  channels: [hook("6a0000000000000000000001")],
   teamId: "team-1",
   tileId: "t0000000000000000000001",
   dashboardId: "d0000000000000000000001",
@@ -106,10 +111,10 @@ describe("reads of either generation give no diff against the program that wrote
     ["tile alert, current answer (teamId, dashboardId, channels)", alertInputs(), currentAnswer()],
     [
       "channels written, current answer",
-      alertInputs({ channel: undefined, channels: [hook("hook-1"), hook("b")] }),
-      currentAnswer({ channels: [hook("hook-1"), hook("b")] }),
+      alertInputs({ channel: undefined, channels: [hook("6a0000000000000000000001"), hook("6a000000000000000000000b")] }),
+      currentAnswer({ channels: [hook("6a0000000000000000000001"), hook("6a000000000000000000000b")] }),
     ],
-    ["channel and channels written", alertInputs({ channels: [hook("hook-1")] }), currentAnswer()],
+    ["channel and channels written", alertInputs({ channels: [hook("6a0000000000000000000001")] }), currentAnswer()],
     [
       "search written, saved_search answered",
       searchAlert({ source: "search" }),
@@ -145,7 +150,10 @@ describe("reads of either generation give no diff against the program that wrote
   });
 
   it("shows channels added behind the program's back", () => {
-    const outs = alertOutputs(stackAlertRecord.parse(currentAnswer({ channels: [hook("hook-1"), hook("x")] })), alertInputs() as any);
+    const outs = alertOutputs(
+      stackAlertRecord.parse(currentAnswer({ channels: [hook("6a0000000000000000000001"), hook("6a000000000000000000000c")] })),
+      alertInputs() as any,
+    );
     expect(fieldChanges(outs, alertInputs(), alertDiff).map((c) => c.path)).toEqual(["channels"]);
   });
 

@@ -44,7 +44,7 @@ const validAlert = fc
     fc.double({ min: -1e6, max: 1e6, noNaN: true }),
     fc.constantFrom("1m", "5m", "15m", "30m", "1h", "6h", "12h", "1d"),
     fc.constantFrom("above", "below"),
-    word,
+    fc.stringMatching(/^[0-9a-f]{24}$/),
   )
   .map(([name, threshold, interval, thresholdType, hook]) => ({
     name,

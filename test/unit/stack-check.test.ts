@@ -156,6 +156,12 @@ describe("StackAlert check: refusals carry property paths", () => {
     ["webhook channel without webhookId", alertInputs({ channel: { type: "webhook" } }), "channel.webhookId", /required for a webhook channel/],
     ["webhook channel with an empty webhookId", alertInputs({ channel: { type: "webhook", webhookId: "" } }), "channel.webhookId", /required/],
     ["channel of another type", alertInputs({ channel: { type: "email", webhookId: "x" } }), "channel.type", /webhook/],
+    ["tileId %2e%2e", alertInputs({ tileId: "%2e%2e" }), "tileId", /must be a tile id: 1-36 letters, digits, - and _/],
+    ["tileId ../x", alertInputs({ tileId: "../x" }), "tileId", /must be a tile id/],
+    ["tileId over 36 characters", alertInputs({ tileId: "a".repeat(37) }), "tileId", /must be a tile id/],
+    ["webhookId ../x", alertInputs({ channel: { type: "webhook", webhookId: "../x" } }), "channel.webhookId", /must be a webhook id: 24 hexadecimal digits/],
+    ["webhookId %2e%2e", alertInputs({ channel: { type: "webhook", webhookId: "%2e%2e" } }), "channel.webhookId", /must be a webhook id/],
+    ["webhookId of 23 digits", alertInputs({ channel: { type: "webhook", webhookId: "6".repeat(23) } }), "channel.webhookId", /must be a webhook id/],
     ["empty name", alertInputs({ name: "" }), "name", /empty/],
     ["name over 512", alertInputs({ name: "n".repeat(513) }), "name", /at most 512/],
     ["empty message", alertInputs({ message: "" }), "message", /empty/],
@@ -171,19 +177,27 @@ describe("StackAlert check: refusals carry property paths", () => {
     ["neither channel nor channels", alertInputs({ channel: undefined }), "channel", /required \(or `channels`/],
     [
       "eleven channels",
-      alertInputs({ channel: undefined, channels: Array.from({ length: 11 }, (_, i) => ({ type: "webhook", webhookId: `h${i}` })) }),
+      alertInputs({
+        channel: undefined,
+        channels: Array.from({ length: 11 }, (_, i) => ({ type: "webhook", webhookId: `6a00000000000000000000${String(i).padStart(2, "0")}` })),
+      }),
       "channels",
       /at most 10/,
     ],
     ["no channels", alertInputs({ channel: undefined, channels: [] }), "channels", /at least one/],
-    ["channel not first of channels", alertInputs({ channels: [{ type: "webhook", webhookId: "hook-2" }] }), "channel", /first of `channels`/],
+    [
+      "channel not first of channels",
+      alertInputs({ channels: [{ type: "webhook", webhookId: "6a0000000000000000000002" }] }),
+      "channel",
+      /first of `channels`/,
+    ],
     [
       "a channel twice",
       alertInputs({
         channel: undefined,
         channels: [
-          { type: "webhook", webhookId: "h" },
-          { type: "webhook", webhookId: "h" },
+          { type: "webhook", webhookId: "6a000000000000000000000d" },
+          { type: "webhook", webhookId: "6a000000000000000000000d" },
         ],
       }),
       "channels[1]",
@@ -238,8 +252,8 @@ describe("StackAlert check: refusals carry property paths", () => {
       alertInputs({
         channel: undefined,
         channels: [
-          { type: "webhook", webhookId: "a" },
-          { type: "webhook", webhookId: "b" },
+          { type: "webhook", webhookId: "6a000000000000000000000a" },
+          { type: "webhook", webhookId: "6a000000000000000000000b" },
         ],
       }),
     ],
@@ -247,8 +261,8 @@ describe("StackAlert check: refusals carry property paths", () => {
       "channel first of channels",
       alertInputs({
         channels: [
-          { type: "webhook", webhookId: "hook-1" },
-          { type: "webhook", webhookId: "b" },
+          { type: "webhook", webhookId: "6a0000000000000000000001" },
+          { type: "webhook", webhookId: "6a000000000000000000000b" },
         ],
       }),
     ],

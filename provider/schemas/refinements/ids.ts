@@ -15,3 +15,12 @@ export const objectId = z.string().regex(/^[0-9a-f]{24}$/i, "must be a stack obj
 
 /** An organization or service id as a path segment: letters, digits, `-` and `_` only. */
 export const pathId = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_-]*$/, "must be an id (letters, digits, - and _)");
+
+/** A webhook id, as an alert channel names it: webhooks are stack objects, so an ObjectId (the servers answer 400 `Invalid webhook ID` to anything else). */
+export const webhookId = z.string().regex(/^[0-9a-f]{24}$/i, "must be a webhook id: 24 hexadecimal digits (see getStackWebhooks)");
+
+/**
+ * A tile id: the server gives each tile 24 hexadecimal digits, and keeps an id sent with a tile
+ * (at most 36 characters) only if the dashboard has it; so letters, digits, `-` and `_`, at most 36.
+ */
+export const tileId = z.string().regex(/^[A-Za-z0-9_-]{1,36}$/, 'must be a tile id: 1-36 letters, digits, - and _ (e.g. board.tileIds["Errors"])');

@@ -37,7 +37,7 @@ new StackAlert("alert", {
   threshold: 10 * generation,
   thresholdType: "above",
   interval: "5m",
-  channel: { type: "webhook", webhookId: "hook-1" },
+  channel: { type: "webhook", webhookId: "6a0000000000000000000001" },
 });
 
 export const pipeName = pipe.name;

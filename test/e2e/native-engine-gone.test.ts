@@ -1,0 +1,72 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { E2EStack } from "./harness";
+import { nodeProcesses } from "./processes";
+import { yamlHost } from "./yaml-host";
+
+/**
+ * The native face of test/e2e/engine-gone.test.ts: a `kill -9` of the CLI's whole process group
+ * while a YAML program's pipes are being created. The plugin, `pulumi-resource-pipestack`, runs
+ * in a process group of its own: it must exit at once, so no request reaches the API after the
+ * ones already on the wire. Pipes settle slowly here (3 s a step), so without the plugin's
+ * watchdog its polls would go on long after the kill.
+ */
+const PIPES = 2;
+let s: E2EStack;
+const report: string[] = [];
+
+beforeAll(async () => {
+  s = await E2EStack.open({
+    program: "test/e2e/programs/native-yaml",
+    stackServer: true,
+    // Polls 0.5 s apart: each pipe has at most one request on the wire at any moment.
+    config: { "pipestack:pollIntervalMs": "500" },
+    secretConfig: { kafkaPassword: "native-engine-gone-kafka-pw-84d2" },
+    emulator: { latencyMs: 100, stepMs: 3000 },
+    path: [yamlHost()],
+  });
+}, 600_000);
+
+afterAll(async () => {
+  console.log(`native engine gone (kill -9 of the CLI's process group):\n${report.join("\n")}`);
+  await s?.close();
+});
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Pids of this stack's plugin processes still alive. */
+const pluginProcesses = () => nodeProcesses("pulumi-resource-pipestack", `${s.tmp}/home`);
+
+describe("the native plugin when the engine goes away", () => {
+  it("exits within a second of a kill -9 of the CLI's process group; no request after the kill", async () => {
+    const { child, done } = s.startDetached(["up", "--yes", "--skip-preview"]);
+    const deadline = Date.now() + 120_000;
+    while (Date.now() < deadline && s.pipes().length < PIPES) await sleep(20);
+    expect(s.pipes().length).toBe(PIPES);
+    // Every pipe is created and being polled until it settles (several 3 s steps away).
+    expect(pluginProcesses().length).toBeGreaterThan(0);
+    const atKill = s.emulator.control.stats().requests;
+    const killed = Date.now();
+    process.kill(-child.pid!, "SIGKILL");
+    await done;
+    let goneMs = -1;
+    while (Date.now() - killed < 6000) {
+      if (pluginProcesses().length === 0) {
+        goneMs = Date.now() - killed;
+        break;
+      }
+      await sleep(20);
+    }
+    await sleep(Math.max(0, 1000 - (Date.now() - killed)));
+    const after1s = s.emulator.control.stats().requests;
+    await sleep(5000);
+    const after6s = s.emulator.control.stats().requests;
+    report.push(`  plugin process gone ${goneMs < 0 ? "never (6 s)" : `${goneMs} ms`} after the kill`);
+    report.push(`  requests arriving after the kill: ${after1s - atKill} within 1 s, ${after6s - after1s} from 1 s to 6 s`);
+    expect(goneMs).toBeGreaterThanOrEqual(0);
+    expect(goneMs).toBeLessThan(3000);
+    // At most the requests already on the wire, one per pipe being polled, land after the kill;
+    // none after that.
+    expect(after1s - atKill).toBeLessThanOrEqual(PIPES);
+    expect(after6s - after1s).toBe(0);
+  }, 600_000);
+});

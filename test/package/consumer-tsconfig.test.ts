@@ -1,0 +1,72 @@
+/**
+ * The published types compile in a new project made from the official Pulumi TypeScript
+ * template (its tsconfig as `pulumi new typescript` writes it: `strict`, `target: es2020`, no
+ * `skipLibCheck`), and with `lib: ["es2020"]`: nothing in dist/*.d.ts may name a lib type newer
+ * than es2020 (such as `ErrorOptions`, es2022). The project imports the package by name, through
+ * the link the build makes (node_modules/pulumi-pipestack), as an installed copy would.
+ */
+import { spawnSync } from "node:child_process";
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+
+const root = path.resolve(__dirname, "..", "..");
+
+/** The template's compiler options (pulumi/templates, typescript/tsconfig.json). */
+const TEMPLATE = {
+  strict: true,
+  outDir: "bin",
+  target: "es2020",
+  module: "commonjs",
+  moduleResolution: "node",
+  sourceMap: true,
+  experimentalDecorators: true,
+  pretty: false,
+  noFallthroughCasesInSwitch: true,
+  noImplicitReturns: true,
+  forceConsistentCasingInFileNames: true,
+};
+
+/** Every entry point of the package's types: the root and each `engine/*` subpath. */
+function entryPoints(): string[] {
+  const pkg = JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8")) as { exports: Record<string, unknown> };
+  return Object.keys(pkg.exports)
+    .filter((k) => k === "." || k.startsWith("./engine/"))
+    .map((k) => (k === "." ? "pulumi-pipestack" : `pulumi-pipestack/${k.slice(2)}`));
+}
+
+const dirs: string[] = [];
+afterAll(() => dirs.forEach((d) => fs.rmSync(d, { recursive: true, force: true })));
+
+/** A consumer project with these compiler options; the output of `tsc -p` on it. */
+function compile(options: Record<string, unknown>): { status: number | null; output: string } {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "pipestack-consumer-"));
+  dirs.push(dir);
+  fs.mkdirSync(path.join(dir, "node_modules"));
+  // The package and the dependencies a project installs beside it (its @types/node included).
+  for (const name of ["pulumi-pipestack", "@pulumi", "@types"]) fs.symlinkSync(path.join(root, "node_modules", name), path.join(dir, "node_modules", name));
+  fs.writeFileSync(path.join(dir, "tsconfig.json"), JSON.stringify({ compilerOptions: options, files: ["index.ts"] }, null, 2));
+  const imports = entryPoints().map((p, i) => `import * as m${i} from "${p}";\nexport const e${i} = m${i};\n`);
+  fs.writeFileSync(path.join(dir, "index.ts"), imports.join(""));
+  const tsc = path.join(root, "node_modules", "typescript", "bin", "tsc");
+  const r = spawnSync(process.execPath, [tsc, "-p", dir, "--noEmit"], { cwd: dir, encoding: "utf8" });
+  return { status: r.status, output: r.stdout + r.stderr };
+}
+
+describe("the published types in a project made from the Pulumi TypeScript template", () => {
+  it.each([
+    ["the template as written", TEMPLATE],
+    ['the template with lib: ["es2020"]', { ...TEMPLATE, lib: ["es2020"] }],
+  ])(
+    "tsc passes: %s",
+    (_name, options) => {
+      expect(fs.existsSync(path.join(root, "node_modules", "pulumi-pipestack", "dist", "provider", "index.d.ts")), "run `npm run build` first").toBe(true);
+      expect(entryPoints().length).toBeGreaterThan(1);
+      const r = compile(options);
+      expect(r.output).toBe("");
+      expect(r.status).toBe(0);
+    },
+    120_000,
+  );
+});

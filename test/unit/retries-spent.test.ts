@@ -1,0 +1,41 @@
+import { describe, expect, it } from "vitest";
+import { ApiError, RateLimitedError } from "../../provider/client/errors";
+import { afterRetries } from "../../provider/client/retries-spent";
+import { defaultRetryPolicy } from "../../provider/client/retry";
+import { resourceFailure } from "../../provider/schemas/check-failures";
+
+const policy = { ...defaultRetryPolicy, maxRetries: 3, maxElapsedMs: 120_000 };
+const failure = (status: number) =>
+  ApiError.from({ status, apiCode: "X", detail: "rate limit exceeded.", requestId: "r-1", method: "GET", path: "/v1/p", jsonBody: true });
+
+describe("the error a retryable answer ends with once the retries are spent", () => {
+  it.each([
+    [
+      429,
+      3,
+      1200,
+      "GET /v1/p -> 429 X: rate limit exceeded; still 429 after 3 retries in 1.2 s; check pipestack:maxRetries (now 3), or send fewer requests at once (requestId r-1)",
+    ],
+    [
+      503,
+      1,
+      119_000,
+      "GET /v1/p -> 503 X: rate limit exceeded; still 503 after 1 retry in 119.0 s (the retry time limit, 120 s, ran out first); check pipestack:maxRetries (now 3), or send fewer requests at once (requestId r-1)",
+    ],
+  ])("%i after %i retries in %i ms", (status, spent, elapsed, message) => {
+    const err = afterRetries(failure(status), spent, elapsed, policy);
+    expect(err.message).toBe(message);
+    expect(err.status).toBe(status);
+    expect(err.requestId).toBe("r-1");
+  });
+
+  it("keeps the class callers branch on", () => {
+    expect(afterRetries(failure(429), 3, 10, policy)).toBeInstanceOf(RateLimitedError);
+  });
+});
+
+describe("a check failure that is no input's", () => {
+  it("names no property, so the engine reports the resource", () => {
+    expect(resourceFailure(new Error("GET /x -> 429"))).toEqual({ property: "", reason: "GET /x -> 429" });
+  });
+});
