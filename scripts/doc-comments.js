@@ -58,7 +58,13 @@ function collectDocs(root) {
     const parts = objectParts(type);
     for (const part of parts) {
       const props = checker.getPropertiesOfType(part);
-      const form = parts.length > 1 ? `${prefix}{${props.map((p) => p.getName()).sort().join(",")}}` : undefined;
+      const form =
+        parts.length > 1
+          ? `${prefix}{${props
+              .map((p) => p.getName())
+              .sort()
+              .join(",")}}`
+          : undefined;
       for (const prop of props) {
         const key = `${prefix}.${prop.getName()}`;
         const doc = docOf(prop);
