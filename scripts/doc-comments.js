@@ -58,13 +58,8 @@ function collectDocs(root) {
     const parts = objectParts(type);
     for (const part of parts) {
       const props = checker.getPropertiesOfType(part);
-      const form =
-        parts.length > 1
-          ? `${prefix}{${props
-              .map((p) => p.getName())
-              .sort()
-              .join(",")}}`
-          : undefined;
+      const names = props.map((p) => p.getName()).sort();
+      const form = parts.length > 1 ? `${prefix}{${names.join(",")}}` : undefined;
       for (const prop of props) {
         const key = `${prefix}.${prop.getName()}`;
         const doc = docOf(prop);
