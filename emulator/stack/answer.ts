@@ -63,7 +63,7 @@ export function cloudResult(value: unknown): unknown {
   return value instanceof Bare ? value.body : value;
 }
 
-/** Wraps a stack operation for `/api/v2`: bearer check, `{data}` / `{data, meta}` / `{}`, errors. */
+/** Wraps a stack operation for `/api/v2`: bearer check, `{data}` / `{data, meta}` / a bare body / `{}`, errors. */
 export function apiV2Handler(token: () => string, fn: (ctx: RequestContext) => unknown): Handler {
   return async (ctx) => {
     if (!bearerOk(ctx.headers, token())) return stackError(401, "Unauthorized");

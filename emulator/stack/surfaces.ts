@@ -23,20 +23,16 @@ function operationsFor(version: StackApiVersion): readonly StackOperation[] {
 
 /** Registers every stack route of the chosen generation on both surfaces, and the key's routes on `/api/v2`. */
 export function registerStack(router: Router, app: App): void {
+  const version = app.options.stackApiVersion;
   const token = () => app.options.stackToken;
-  for (const op of serverOperations(app.options.stackApiVersion, token)) {
+  for (const op of [...serverOperations(version, token), ...operationsFor(version)]) {
     router.add(
       op.method,
       `${API_V2}${op.path}`,
       apiV2Handler(token, (ctx) => op.run(app.store.stack, ctx)),
     );
   }
-  for (const op of operationsFor(app.options.stackApiVersion)) {
-    router.add(
-      op.method,
-      `${API_V2}${op.path}`,
-      apiV2Handler(token, (ctx) => op.run(app.store.stack, ctx)),
-    );
+  for (const op of operationsFor(version)) {
     router.add(
       op.method,
       `${SERVICE_PREFIX}/stack${op.path}`,
