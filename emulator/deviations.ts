@@ -171,7 +171,7 @@ export const DEVIATIONS = {
     source: "emulator",
   },
   stackSeededObjects: {
-    what: "Every emulated stack starts with one connection, a log, a trace and a metric source on it, and a generic webhook named `on-call`, their ids derived from the stack's seed (`server`, or the service id) so they are the same on every start.",
+    what: "Every emulated stack starts with one connection, a log, a trace, a metric and a session source on it (shaped as the server answers its own default sources, cross-links included; the session table is named `sessions`), and a generic webhook named `on-call`, their ids derived from the stack's seed (`server`, or the service id) so they are the same on every start.",
     reason:
       "A real server starts with what its operator set up; tests and the README's examples need sources and a webhook to name, and a fresh emulator must not make a preview show a change on every tile.",
     source: "emulator",
@@ -185,6 +185,23 @@ export const DEVIATIONS = {
     what: "`/api/v2` is not rate limited unless faults are injected (the real server allows 100 requests a minute per key, then 429 with `RateLimit-Reset` and `Retry-After: 60`).",
     reason: "Suites make more requests than that; 429s are scripted or injected when a test wants them.",
     source: "notes",
+  },
+  stackKeyRoutesServerOnly: {
+    what: "`GET /api/v2` (the key's user: `{version: \"v2\", user}`, not under `data`) and `GET /api/v2/team` are served on the open-source surface only; the cloud proxy answers them with its HTML 404. The user and the team are the emulator's one user (its access key is the stack token, echoed as the server echoes it) and one team (`Emulator`).",
+    reason:
+      "They describe the access key, which the cloud proxy does not use (it takes cloud keys), and what the proxy answers for them is not known. The real server keeps users and teams in its database; the emulator has one of each.",
+    source: "emulator",
+  },
+  stackValidateNormalized: {
+    what: "`POST /dashboards/validate` answers `normalized` as the emulator's own dashboard schema parses the body, and `errors` with the emulator's wording of each schema problem; through the cloud proxy the verdict is the envelope's `result`.",
+    reason:
+      "The emulator's dashboard schema follows the server's create schema field by field, defaults included, but is not the server's code: a problem it words differently shows here as it does in a create's 400.",
+    source: "emulator",
+  },
+  stackBodyLimit: {
+    what: "A stack request body of any content type over 1 MiB is refused with 413; the open-source server reads only JSON and text bodies (up to 32 MB) and ignores bodies of other types.",
+    reason: "One body limit for every surface keeps the emulator bounded; no client sends bodies that large.",
+    source: "emulator",
   },
   htmlNoRoute: {
     what: "Unknown routes answer a non-JSON 404 page: the cloud gateway's HTML page; on `/api/v2`, the open-source server's `<pre>Cannot GET /api/v2/...</pre>` page (content type, `Content-Security-Policy`, `X-Content-Type-Options` and body as measured; other headers of the real server, such as its rate-limit ones, are not copied).",

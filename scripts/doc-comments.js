@@ -49,13 +49,22 @@ function collectDocs(root) {
     return [];
   }
 
+  // In a union of object forms (a saved search's filter: a condition, or a comparison), a field
+  // two forms share with different docs is also keyed by its form's field names
+  // (`StackSavedSearch.filters{condition,type}.type`), so each form keeps its own doc; the
+  // reference pages show the forms apart.
   function walk(prefix, type, depth) {
     if (depth > 8) return;
-    for (const part of objectParts(type)) {
-      for (const prop of checker.getPropertiesOfType(part)) {
+    const parts = objectParts(type);
+    for (const part of parts) {
+      const props = checker.getPropertiesOfType(part);
+      const names = props.map((p) => p.getName()).sort();
+      const form = parts.length > 1 ? `${prefix}{${names.join(",")}}` : undefined;
+      for (const prop of props) {
         const key = `${prefix}.${prop.getName()}`;
         const doc = docOf(prop);
         if (doc && !docs[key]) docs[key] = doc;
+        if (doc && form && docs[key] !== doc) docs[`${form}.${prop.getName()}`] = doc;
         const decl = prop.valueDeclaration ?? prop.declarations?.[0];
         if (decl) walk(key, checker.getTypeOfSymbolAtLocation(prop, decl), depth + 1);
       }

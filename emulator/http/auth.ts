@@ -24,8 +24,12 @@ export function basicAuthProblem(headers: IncomingHttpHeaders, keyId: string, ke
   return ok ? undefined : "invalid API key id or secret";
 }
 
-/** True when the request carries the stack server's bearer token. */
+/**
+ * True when the request carries the stack server's bearer token, read as that server reads it:
+ * the text after the first `Bearer ` (that case, one space) up to any next one, so `bearer <key>`
+ * or `Bearer  <key>` is refused.
+ */
 export function bearerOk(headers: IncomingHttpHeaders, token: string): boolean {
-  const match = /^Bearer\s+(\S+)$/i.exec(headers.authorization ?? "");
-  return match !== null && same(match[1] ?? "", token);
+  const key = (headers.authorization ?? "").split("Bearer ")[1];
+  return key !== undefined && key !== "" && same(key, token);
 }

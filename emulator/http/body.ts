@@ -8,8 +8,12 @@ import { ApiFailure, badRequest } from "./errors";
 /** Larger bodies are refused, as a gateway would. */
 export const MAX_BODY_BYTES = 1024 * 1024;
 
-/** A request body: absent, parsed JSON, or the reason it could not be parsed. */
-export type ParsedBody = { kind: "none" } | { kind: "json"; value: unknown } | { kind: "invalid"; status: number; message: string };
+/**
+ * A request body: absent, parsed JSON, or the reason it could not be parsed; `text` is the body
+ * as sent, for a surface that reads it by its content type.
+ */
+export type ParsedBody =
+  { kind: "none" } | { kind: "json"; value: unknown; text?: string } | { kind: "invalid"; status: number; message: string; text?: string };
 
 /** Reads the whole body; never rejects (a body error is part of the result). */
 export function readBody(req: IncomingMessage): Promise<ParsedBody> {
@@ -28,9 +32,9 @@ export function readBody(req: IncomingMessage): Promise<ParsedBody> {
       const text = Buffer.concat(chunks).toString("utf8");
       if (text.trim() === "") return resolve({ kind: "none" });
       try {
-        resolve({ kind: "json", value: JSON.parse(text) as unknown });
+        resolve({ kind: "json", value: JSON.parse(text) as unknown, text });
       } catch (error) {
-        resolve({ kind: "invalid", status: 400, message: `invalid JSON body: ${(error as Error).message}` });
+        resolve({ kind: "invalid", status: 400, message: `invalid JSON body: ${(error as Error).message}`, text });
       }
     });
   });

@@ -5,8 +5,8 @@
  * tiles that vanish or whose kind cannot carry alerts; a missing dashboard is a plain-text
  * 404; DELETE answers 200 even for an unknown id.
  */
-import { badRequest } from "../http/errors";
-import type { CurrentDashboardBody, CurrentTile } from "./shapes-current";
+import { ApiFailure, badRequest } from "../http/errors";
+import { currentDashboardCreateSchema, type CurrentDashboardBody, type CurrentTile } from "./shapes-current";
 import { plainNotFound } from "./answer";
 import { documentId, type StackStore, type StoredDashboard, type StoredTile } from "./store";
 import { canCarryAlerts, configSourceIds, readConfig, seriesToConfig } from "./tiles-config";
@@ -122,6 +122,32 @@ function savedQueryLanguage(body: CurrentDashboardBody): string | null | undefin
   if (body.savedQueryLanguage !== undefined) return body.savedQueryLanguage;
   if (body.savedQuery === null) return null;
   return body.savedQuery ? "lucene" : undefined;
+}
+
+/** What `POST /dashboards/validate` answers: the verdict, each problem by path, the parsed body when valid. */
+export interface DashboardVerdict {
+  valid: boolean;
+  errors: Array<{ path: string; message: string }>;
+  normalized: CurrentDashboardBody | null;
+}
+
+/**
+ * Checks a dashboard body as a create would (its schema, then the references to sources,
+ * connections and containers) and saves nothing. A body the create would refuse is still a 200,
+ * `valid: false`: schema problems one by one with their paths, a reference problem with path `""`.
+ */
+export function validateCurrentDashboard(store: StackStore, raw: unknown): DashboardVerdict {
+  const parsed = currentDashboardCreateSchema.safeParse(raw);
+  if (!parsed.success) {
+    return { valid: false, errors: parsed.error.issues.map((i) => ({ path: i.path.join("."), message: i.message })), normalized: null };
+  }
+  try {
+    checkReferences(store, parsed.data, parsed.data.containers ?? []);
+  } catch (error) {
+    if (!(error instanceof ApiFailure)) throw error;
+    return { valid: false, errors: [{ path: "", message: error.message }], normalized: null };
+  }
+  return { valid: true, errors: [], normalized: parsed.data };
 }
 
 /** Creates a dashboard; tile ids sent are replaced. */

@@ -18,8 +18,9 @@ import {
   findCurrentDashboard,
   listCurrentDashboards,
   updateCurrentDashboard,
+  validateCurrentDashboard,
 } from "./dashboards-current";
-import { plainNotFound, stackBody } from "./answer";
+import { Bare, plainNotFound, stackBody } from "./answer";
 import { stamp, type StackOperation } from "./operation";
 import { createSavedSearch, deleteSavedSearch, getSavedSearch, listSavedSearches, replaceSavedSearch, savedSearchView } from "./saved-searches";
 import type { StackStore, StoredSource } from "./store";
@@ -86,6 +87,8 @@ function routes<Stored, Create extends z.ZodTypeAny, Replace extends z.ZodTypeAn
 
 /** Every route of the current generation. */
 export const CURRENT_OPERATIONS: readonly StackOperation[] = [
+  // Checks a dashboard as a create would and saves nothing; the verdict is not under `data`.
+  { method: "POST", path: "/dashboards/validate", run: (s, ctx) => new Bare({ ...validateCurrentDashboard(s, body(ctx)) }) },
   ...routes({
     path: "/dashboards",
     list: (s) => listCurrentDashboards(s),

@@ -1,7 +1,7 @@
 /**
- * What every emulated stack holds from the start: one connection, a log, a trace and a metric
- * source on it (in the server's full source shape, as its default OpenTelemetry tables have
- * them), and the webhook `on-call`. Ids are derived from the stack's seed (`server` for
+ * What every emulated stack holds from the start: one connection, a log, a trace, a metric and a
+ * session source on it (in the server's full source shape, as its default OpenTelemetry tables
+ * have them), and the webhook `on-call`. Ids are derived from the stack's seed (`server` for
  * `/api/v2`, the service id for a service's stack), so they are the same on every start: a
  * preview against a fresh emulator shows no change on tiles or saved searches that name them.
  */
@@ -29,11 +29,19 @@ export function seededConnection(seed: string): StoredConnection {
   return { id: seededId(seed, "connection"), name: "Local", host: "http://localhost:8123", username: "default", createdAt: epoch, updatedAt: epoch };
 }
 
-/** The seeded sources, in the server's source shape (its `SourceSchema`, kind by kind). */
+/** The rollup tables the server's own default sources name, `granularity` in its short form. */
+const metadataViews = (table: string) => ({ keyRollupTable: `${table}_key_rollup_15m`, kvRollupTable: `${table}_kv_rollup_15m`, granularity: "15m" });
+
+/**
+ * The seeded sources as the server answers its own default sources (its `SourceSchema`, kind by
+ * kind, keys in the schema's order): log and trace carry the empty lists its store fills in, the
+ * rollup tables and the links to each other; a session source links to the traces.
+ */
 export function seededSources(seed: string): StoredSource[] {
   const connection = seededId(seed, "connection");
+  const idOf = (kind: StoredSource["kind"]) => seededId(seed, `source/${kind}`);
   const base = (kind: StoredSource["kind"], name: string, tableName: string, timestampValueExpression: string) => ({
-    id: seededId(seed, `source/${kind}`),
+    id: idOf(kind),
     name,
     kind,
     connection,
@@ -42,6 +50,7 @@ export function seededSources(seed: string): StoredSource[] {
     querySettings: [],
     timestampValueExpression,
   });
+  const highlights = { highlightedTraceAttributeExpressions: [], highlightedRowAttributeExpressions: [], materializedViews: [] };
   return [
     {
       ...base("log", "Logs", "otel_logs", "TimestampTime"),
@@ -52,9 +61,13 @@ export function seededSources(seed: string): StoredSource[] {
       eventAttributesExpression: "LogAttributes",
       resourceAttributesExpression: "ResourceAttributes",
       displayedTimestampValueExpression: "Timestamp",
+      metricSourceId: idOf("metric"),
+      traceSourceId: idOf("trace"),
       traceIdExpression: "TraceId",
       spanIdExpression: "SpanId",
       implicitColumnExpression: "Body",
+      ...highlights,
+      metadataMaterializedViews: metadataViews("otel_logs"),
     },
     {
       ...base("trace", "Traces", "otel_traces", "Timestamp"),
@@ -66,13 +79,17 @@ export function seededSources(seed: string): StoredSource[] {
       parentSpanIdExpression: "ParentSpanId",
       spanNameExpression: "SpanName",
       spanKindExpression: "SpanKind",
-      serviceNameExpression: "ServiceName",
+      logSourceId: idOf("log"),
+      sessionSourceId: idOf("session"),
+      metricSourceId: idOf("metric"),
       statusCodeExpression: "StatusCode",
       statusMessageExpression: "StatusMessage",
-      eventAttributesExpression: "SpanAttributes",
+      serviceNameExpression: "ServiceName",
       resourceAttributesExpression: "ResourceAttributes",
-      spanEventsValueExpression: "Events",
+      eventAttributesExpression: "SpanAttributes",
       implicitColumnExpression: "SpanName",
+      ...highlights,
+      metadataMaterializedViews: metadataViews("otel_traces"),
     },
     {
       ...base("metric", "Metrics", "", "TimeUnix"),
@@ -84,7 +101,12 @@ export function seededSources(seed: string): StoredSource[] {
         "exponential histogram": "otel_metrics_exponential_histogram",
       },
       resourceAttributesExpression: "ResourceAttributes",
-      serviceNameExpression: "ServiceName",
+      logSourceId: idOf("log"),
+    },
+    {
+      ...base("session", "Sessions", "sessions", "TimestampTime"),
+      traceSourceId: idOf("trace"),
+      resourceAttributesExpression: "ResourceAttributes",
     },
   ];
 }

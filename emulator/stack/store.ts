@@ -97,7 +97,7 @@ export interface StoredAlert {
 export interface StoredSource {
   id: string;
   name: string;
-  kind: "log" | "trace" | "metric";
+  kind: "log" | "trace" | "metric" | "session";
   connection: string;
   [field: string]: unknown;
 }

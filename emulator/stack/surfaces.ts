@@ -11,6 +11,7 @@ import type { StackApiVersion } from "./generation";
 import type { StackOperation } from "./operation";
 import { STACK_OPERATIONS } from "./operations";
 import { CURRENT_OPERATIONS } from "./operations-current";
+import { serverOperations } from "./operations-server";
 
 /** Base path of the open-source server's API. */
 export const API_V2 = "/api/v2";
@@ -20,17 +21,18 @@ function operationsFor(version: StackApiVersion): readonly StackOperation[] {
   return version === "2.0.0" ? STACK_OPERATIONS : CURRENT_OPERATIONS;
 }
 
-/** Registers every stack route of the chosen generation on both surfaces. */
+/** Registers every stack route of the chosen generation on both surfaces, and the key's routes on `/api/v2`. */
 export function registerStack(router: Router, app: App): void {
-  for (const op of operationsFor(app.options.stackApiVersion)) {
+  const version = app.options.stackApiVersion;
+  const token = () => app.options.stackToken;
+  for (const op of [...serverOperations(version, token), ...operationsFor(version)]) {
     router.add(
       op.method,
       `${API_V2}${op.path}`,
-      apiV2Handler(
-        () => app.options.stackToken,
-        (ctx) => op.run(app.store.stack, ctx),
-      ),
+      apiV2Handler(token, (ctx) => op.run(app.store.stack, ctx)),
     );
+  }
+  for (const op of operationsFor(version)) {
     router.add(
       op.method,
       `${SERVICE_PREFIX}/stack${op.path}`,

@@ -23,11 +23,11 @@ export function webhookView(w: StoredWebhook): Record<string, unknown> {
   };
 }
 
-/** One page of webhooks, oldest first: `X-Total-Count`, but no `meta` in the body (unlike the other lists). */
+/** One page of webhooks, oldest first, with `meta` and `X-Total-Count` like the other lists (the server's since API 2.30.0). */
 export function listWebhooks(store: StackStore, page: PageQuery): Page {
   const all = [...store.webhooks.values()];
   const items = all.slice(page.offset, page.offset + page.limit).map(webhookView);
-  return new Page(items, { total: all.length, limit: page.limit, offset: page.offset }, false);
+  return new Page(items, { total: all.length, limit: page.limit, offset: page.offset });
 }
 
 function checkUnique(store: StackStore, input: WebhookInput, self?: string): void {

@@ -23,7 +23,8 @@ export const pageName = (name: string): string => `${name.replace(/([a-z])([A-Z]
 interface Row {
   path: string;
   type: string;
-  required: boolean;
+  /** Undefined for a row naming one form of a union (the form is no field to leave out). */
+  required?: boolean;
   change?: string;
   notes: string[];
   defaultValue?: string;
@@ -41,6 +42,25 @@ function shapeOf(t: ZodTypeAny): Record<string, ZodTypeAny> | undefined {
   if (n instanceof z.ZodArray) return shapeOf(n.element as ZodTypeAny);
   return undefined;
 }
+
+/**
+ * The object forms of a union field (or of an array's items) of two forms or more, or undefined
+ * for any other field. Each form's docs are keyed by its field names (`filters{condition,type}`,
+ * as scripts/doc-comments.js writes them).
+ */
+function formsOf(t: ZodTypeAny): Array<Record<string, ZodTypeAny>> | undefined {
+  let n = unwrap(t);
+  if (n instanceof z.ZodArray) n = unwrap(n.element as ZodTypeAny);
+  if (!(n instanceof z.ZodUnion || n instanceof z.ZodDiscriminatedUnion)) return undefined;
+  const forms = [...(n.options as ZodTypeAny[])].map(shapeOf);
+  return forms.length > 1 && forms.every((f) => f !== undefined) ? forms : undefined;
+}
+
+/** How a form is named in the table: its fields, optional ones marked, as a program writes it. */
+const formName = (form: Record<string, ZodTypeAny>): string =>
+  `\`{ ${Object.entries(form)
+    .map(([k, t]) => (optional(t) ? `${k}?` : k))
+    .join(", ")} }\``;
 
 /** The type of a field as a program writes it. */
 function typeName(t: ZodTypeAny): string {
@@ -90,7 +110,11 @@ function splitDefault(doc: string): { text: string; defaultValue?: string } {
   return m ? { text: doc.slice(0, m.index).trim(), defaultValue: m[1] } : { text: doc };
 }
 
-/** Rows for every field of a shape, parents before children; `change` inherited from the parent. */
+/**
+ * Rows for every field of a shape, parents before children; `change` inherited from the parent.
+ * The forms of a union are shown apart, each under a row naming its fields; `docPath` is the path
+ * its docs are keyed by (it names the form), when it differs from the field path.
+ */
 function rows(
   shape: Record<string, ZodTypeAny>,
   docs: Docs,
@@ -99,6 +123,7 @@ function rows(
   prefix: string[] = [],
   inherited?: string,
   shown = "",
+  docPath: string[] = prefix,
 ): Row[] {
   const out: Row[] = [];
   for (const [key, field] of Object.entries(shape)) {
@@ -106,7 +131,7 @@ function rows(
     const display = shown ? `${shown}.${key}` : key;
     const node = policy ? policyAt(policy, path)?.node : undefined;
     const change = node ? CHANGE[node.change] : inherited;
-    const raw = docs[`${docPrefix}.${path.join(".")}`] ?? "";
+    const raw = docs[`${docPrefix}.${[...docPath, key].join(".")}`] ?? docs[`${docPrefix}.${path.join(".")}`] ?? "";
     const { text, defaultValue } = splitDefault(raw);
     out.push({
       path: display,
@@ -117,8 +142,18 @@ function rows(
       defaultValue: defaultValue ?? zodDefault(field),
       doc: text,
     });
+    const inside = unwrap(field) instanceof z.ZodArray ? `${display}[]` : display;
+    const forms = formsOf(field);
+    if (forms) {
+      forms.forEach((form, i) => {
+        const keyed = [...docPath, `${key}{${Object.keys(form).sort().join(",")}}`];
+        out.push({ path: inside, type: "object", change, notes: [], doc: `Form ${i + 1} of ${forms.length}: ${formName(form)}.` });
+        out.push(...rows(form, docs, docPrefix, policy, path, change, inside, keyed));
+      });
+      continue;
+    }
     const inner = shapeOf(field);
-    if (inner) out.push(...rows(inner, docs, docPrefix, policy, path, change, unwrap(field) instanceof z.ZodArray ? `${display}[]` : display));
+    if (inner) out.push(...rows(inner, docs, docPrefix, policy, path, change, inside, [...docPath, key]));
   }
   return out;
 }
@@ -139,7 +174,7 @@ function argsTable(list: Row[], withChange: boolean): string {
     const cols = [
       `\`${r.path}\``,
       r.type.includes("\\|") ? r.type : `\`${r.type}\``,
-      r.required ? "yes" : "no",
+      r.required === undefined ? "" : r.required ? "yes" : "no",
       ...(withChange ? [r.change ?? ""] : []),
       r.defaultValue ? cell(r.defaultValue) : "",
       doc,

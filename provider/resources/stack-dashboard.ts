@@ -41,13 +41,18 @@ export interface StackDashboard extends ClassOutputs<typeof stackDashboardSpec, 
  * later): a first-generation server would drop them, so the `up` is refused there, naming them.
  *
  * @example
- * const board = new StackDashboard("checkout", {
- *   tiles: [{ name: "Errors", x: 0, y: 0, w: 12, h: 4,
- *     series: [{ type: "time", dataSource: "events", aggFn: "count", where: "level:error" }] }],
- *   tags: ["checkout"],
- * });
- * new StackAlert("checkout-errors", { source: "tile", dashboardId: board.id, tileId: board.tileIds["Errors"],
- *   threshold: 10, thresholdType: "above", interval: "5m", channel: { type: "webhook", webhookId: "..." } });
+ * export = async () => {
+ *   // A current server queries a source by id (a first-generation one takes `dataSource: "events"`).
+ *   const logs = (await getStackSources()).find((s) => s.kind === "log")!.id;
+ *   const onCall = (await getStackWebhooks()).find((w) => w.name === "on-call")!.id;
+ *   const board = new StackDashboard("checkout", {
+ *     tiles: [{ name: "Errors", x: 0, y: 0, w: 12, h: 4,
+ *       series: [{ type: "time", sourceId: logs, aggFn: "count", where: "level:error" }] }],
+ *     tags: ["checkout"],
+ *   });
+ *   new StackAlert("checkout-errors", { source: "tile", dashboardId: board.id, tileId: board.tileIds["Errors"],
+ *     threshold: 10, thresholdType: "above", interval: "5m", channel: { type: "webhook", webhookId: onCall } });
+ * };
  */
 // eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging -- its outputs are the interface above
 export class StackDashboard extends DeclaredResource {

@@ -23,7 +23,7 @@ const conditionFilter = z
 /** A filter as a comparison of two SQL expressions (the server reads it back, but refuses it on write). */
 const comparisonFilter = z
   .object({
-    /** `sql_ast`: a comparison of two SQL expressions. */
+    /** `sql_ast`: a comparison of two SQL expressions. The server answers filters made elsewhere in this form, but refuses it on write. */
     type: z.literal("sql_ast"),
     /** How `left` is compared with `right`. */
     operator: z.enum(["=", "<", ">", "!=", "<=", ">="]),

@@ -114,7 +114,7 @@ describe("open-source stack API authentication and envelope", () => {
     const answer = await apiV2(emulator).call("GET", "/sources");
     expect(answer.status).toBe(200);
     expect(Object.keys(answer.json)).toEqual(["data"]);
-    expect(answer.json.data.map((s: { kind: string }) => s.kind).sort()).toEqual(["log", "metric", "trace"]);
+    expect(answer.json.data.map((s: { kind: string }) => s.kind).sort()).toEqual(["log", "metric", "session", "trace"]);
   });
 
   it("answers an unknown route with the real server's HTML page, byte for byte", async () => {

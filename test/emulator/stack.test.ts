@@ -141,7 +141,7 @@ describe.each(surfaces)("stack through $label", ({ call }) => {
 
   it("lists sources", async () => {
     const answer = await call("GET", "/sources");
-    expect(answer.data.map((s: { name: string }) => s.name)).toEqual(["Logs", "Traces", "Metrics"]);
+    expect(answer.data.map((s: { name: string }) => s.name)).toEqual(["Logs", "Traces", "Metrics", "Sessions"]);
   });
 });
 

@@ -51,6 +51,27 @@ describe("reference pages (docs/)", () => {
     expect(pages["stack-alert.md"]).toMatch(/^\| `stackUrl` \|.*\*\*replaces\*\*/m);
   });
 
+  it("shows the forms of a union apart: each form named, each field with its own form's type and doc", () => {
+    const page = pages["stack-saved-search.md"];
+    const rows = page.split("\n").filter((l) => l.startsWith("| `filters[]"));
+    expect(rows.map((r) => r.split(" | ").slice(0, 3).join(" | "))).toEqual([
+      "| `filters[]` | `object` | ",
+      '| `filters[].type` | `"sql_ast"` | yes',
+      '| `filters[].operator` | "=" \\| "<" \\| ">" \\| "!=" \\| "<=" \\| ">=" | yes',
+      "| `filters[].left` | `string` | yes",
+      "| `filters[].right` | `string` | yes",
+      "| `filters[]` | `object` | ",
+      '| `filters[].type` | "lucene" \\| "sql" | no',
+      "| `filters[].condition` | `string` | yes",
+    ]);
+    expect(rows[0]).toContain("Form 1 of 2: `{ type, operator, left, right }`");
+    expect(rows[1]).toContain("comparison of two SQL expressions");
+    expect(rows[5]).toContain("Form 2 of 2: `{ type?, condition }`");
+    expect(rows[6]).toContain("Language of the condition");
+    // A union of one form is no choice: shown as its object.
+    expect(pages["stack-alert.md"]).not.toContain("Form 1 of 1");
+  });
+
   it("names pages after the resource", () => {
     expect(pageName("ReversePrivateEndpoint")).toBe("reverse-private-endpoint.md");
   });

@@ -41,6 +41,31 @@ describe.each(TARGETS)("getStackSources on the %s target", (kind) => {
   });
 });
 
+describe("getStackSources and the source kinds a current server answers", () => {
+  afterEach(() => emulator.control.clearScripts());
+
+  it.each(TARGETS)("keeps the session source and each source's fields as the server answers them (%s target)", async (kind) => {
+    useEnv(configFor(kind, emulator));
+    const sources = await getStackSources();
+    const byKind = Object.fromEntries(sources.map((s) => [s.kind, s]));
+    expect(sources.map((s) => s.kind)).toEqual(["log", "trace", "metric", "session"]);
+    expect(byKind.session).toMatchObject({ traceSourceId: byKind.trace.id, connection: byKind.log.connection });
+    expect(byKind.trace).toMatchObject({ logSourceId: byKind.log.id, sessionSourceId: byKind.session.id, highlightedRowAttributeExpressions: [] });
+    expect(byKind.log.metadataMaterializedViews).toEqual(expect.objectContaining({ granularity: "15m" }));
+  });
+
+  it("a source of a kind the provider does not know, or with fields it has never seen, does not fail the list", async () => {
+    useEnv(configFor("server", emulator));
+    const stored = storedStack(emulator, "server").sources;
+    const newer = { id: "65f0c0de00000000000000f1", name: "Prometheus-like", kind: "promql", connection: stored[0].connection, fieldOfTomorrow: { a: 1 } };
+    const bare = { id: "65f0c0de00000000000000f2" };
+    emulator.control.script({ method: "GET", path: "^/api/v2/sources$", status: 200, body: { data: [...stored, newer, bare] } });
+    const sources = await getStackSources();
+    expect(sources.map((s) => s.id)).toEqual([...stored.map((s) => s.id), newer.id, bare.id]);
+    expect(sources.at(-2)).toEqual(newer);
+  });
+});
+
 describe("getStackSources arguments", () => {
   it("may name the server itself", async () => {
     useEnv({ ...configFor("cloud", emulator) });

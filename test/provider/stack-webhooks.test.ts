@@ -6,7 +6,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { getStackWebhooks, getStackWebhooksOutput } from "../../provider/functions/get-stack-webhooks";
 import { useEnv, valueOf } from "../support/program-functions";
-import { rawJson } from "../support/raw-api";
+import { apiV2, rawJson } from "../support/raw-api";
 import { KEY_SECRET, STACK_TOKEN } from "../support/emulator";
 import { TARGETS, configFor, surfaceOf } from "../support/stack-targets";
 import { startGenerations } from "../support/stack-generations";
@@ -44,6 +44,16 @@ describe.each(TARGETS)("getStackWebhooks on the %s target", (kind) => {
     expect(asOutput).toEqual(listed);
     const text = JSON.stringify(listed);
     for (const hidden of [secretUrl, "hooks.example.test", `header-secret-${kind}`, KEY_SECRET, STACK_TOKEN]) expect(text).not.toContain(hidden);
+  });
+});
+
+describe("getStackWebhooks and the paged list of a current server", () => {
+  it("reads `data` of the `{data, meta}` answer: every webhook, in the server's order", async () => {
+    useEnv(configFor("server", emulators.current));
+    const answer = await apiV2(emulators.current).call("GET", "/webhooks");
+    expect(Object.keys(answer.json)).toEqual(["data", "meta"]);
+    expect(answer.json.meta.total).toBe(answer.json.data.length);
+    expect((await getStackWebhooks()).map((w) => w.id)).toEqual(answer.json.data.map((w: { id: string }) => w.id));
   });
 });
 
