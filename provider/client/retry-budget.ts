@@ -8,7 +8,7 @@ import { retryDelay, type Outcome, type RetryPolicy } from "./retry";
  */
 export class RetryBudget {
   private used = 0;
-  private readonly started = Date.now();
+  private started = Date.now();
 
   constructor(
     readonly policy: RetryPolicy,
@@ -18,6 +18,24 @@ export class RetryBudget {
   /** Retries spent so far. */
   get spent(): number {
     return this.used;
+  }
+
+  /**
+   * The time left of the operation, in ms: it ends `maxElapsedMs` after it started, or one
+   * `attemptMs` after when that is longer (so a first attempt always has its own deadline).
+   */
+  leftMs(attemptMs = 0): number {
+    return this.started + this.spanMs(attemptMs) - Date.now();
+  }
+
+  /** How long the whole operation may take, for messages. */
+  spanMs(attemptMs = 0): number {
+    return Math.max(this.policy.maxElapsedMs, attemptMs);
+  }
+
+  /** Leaves `ms` out of the time spent: a service's wake-up, which has a limit of its own. */
+  setAside(ms: number): void {
+    this.started += ms;
   }
 
   /**
