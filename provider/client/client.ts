@@ -210,7 +210,7 @@ export class ApiClient {
     const d = this.surface.describeError(answer.status, json, text);
     const headerId = answer.headers["x-request-id"];
     // The setting to check rides in the detail: only an error's message reaches the user.
-    const hint = settingToCheck(this.surface, answer.status, jsonBody);
+    const hint = settingToCheck(this.surface, answer.status, jsonBody, opts.path);
     const detail = redact(d.detail, secrets);
     return ApiError.from({
       status: answer.status,
