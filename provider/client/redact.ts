@@ -78,13 +78,17 @@ function structured(secret: string): Record<string, unknown> | undefined {
   return undefined;
 }
 
+/** A line break, or its JSON-escaped form (backslash, n), as a key file's text holds its key's lines. */
+const LINE_BREAK = /\r?\n|\\r\\n|\\n/;
+
 /**
  * The parts of a credential that are credentials on their own: each line of a multi-line value
- * (a PEM key), and the secret fields of a key file (JSON or base64 JSON) with their lines.
+ * (a PEM key, its lines broken by line breaks or by escaped ones), and the secret fields of a key
+ * file (JSON or base64 JSON) with their lines.
  */
 export function secretParts(secret: string): string[] {
   const parts: string[] = [];
-  const lines = (s: string) => (s.includes("\n") ? s.split(/\r?\n/).map((l) => l.trim()) : []);
+  const lines = (s: string) => (LINE_BREAK.test(s) ? s.split(LINE_BREAK).map((l) => l.trim()) : []);
   parts.push(...lines(secret));
   const fields = structured(secret);
   for (const [key, value] of Object.entries(fields ?? {})) {
