@@ -94,7 +94,11 @@ export class ApiClient {
       let outcome: Outcome;
       let failure: Error;
       // Only the exchange is a transport failure: what the client makes of an answer is not.
-      const answer = await this.send(opts, sent++, budget).catch((err: unknown) => this.transportError(opts, err));
+      const answer = await this.send(opts, sent++, budget).catch((err: unknown) => {
+        // An answer over the size cap came, and would come as large again: no retry.
+        if (err instanceof UnexpectedAnswerError) throw err;
+        return this.transportError(opts, err);
+      });
       if (answer instanceof TransportError) {
         failure = answer;
         outcome = { kind: "transport", neverSent: answer.neverSent };
@@ -225,7 +229,6 @@ export class ApiClient {
 
   private transportError(opts: RequestOptions, err: unknown): TransportError {
     if (err instanceof TransportError) return err;
-    if (err instanceof UnexpectedAnswerError) throw err;
     const e = err as { code?: string; message?: string; cause?: { code?: string } };
     const code = e.code ?? e.cause?.code ?? "UNKNOWN";
     return new TransportError(opts.method, this.displayPath(opts.path), code, redact(e.message ?? String(err), this.secretsOf(opts)));
