@@ -8,7 +8,8 @@ import { retryDelay, type Outcome, type RetryPolicy } from "./retry";
  */
 export class RetryBudget {
   private used = 0;
-  private started = Date.now();
+  /** When its first attempt started (the policy's bounds count from there); unset before. */
+  private started?: number;
 
   constructor(
     readonly policy: RetryPolicy,
@@ -21,11 +22,14 @@ export class RetryBudget {
   }
 
   /**
-   * The time left of the operation, in ms: it ends `maxElapsedMs` after it started, or one
-   * `attemptMs` after when that is longer (so a first attempt always has its own deadline).
+   * The time left of the operation, in ms: it ends `maxElapsedMs` after its first attempt
+   * started (this call, the first time), or one `attemptMs` after when that is longer (so a
+   * first attempt always has its whole deadline).
    */
   leftMs(attemptMs = 0): number {
-    return this.started + this.spanMs(attemptMs) - Date.now();
+    const now = Date.now();
+    this.started ??= now;
+    return this.started + this.spanMs(attemptMs) - now;
   }
 
   /** How long the whole operation may take, for messages. */
@@ -35,7 +39,7 @@ export class RetryBudget {
 
   /** Leaves `ms` out of the time spent: a service's wake-up, which has a limit of its own. */
   setAside(ms: number): void {
-    this.started += ms;
+    if (this.started !== undefined) this.started += ms;
   }
 
   /**
@@ -43,7 +47,8 @@ export class RetryBudget {
    * outcome lets a server's `Retry-After` / reset header choose the wait; without one, backoff.
    */
   next(outcome: Outcome = { kind: "transport", neverSent: false }): number | undefined {
-    const delay = retryDelay(outcome, this.used, Date.now() - this.started, this.policy, this.random());
+    const now = Date.now();
+    const delay = retryDelay(outcome, this.used, now - (this.started ?? now), this.policy, this.random());
     if (delay !== undefined) this.used += 1;
     return delay;
   }

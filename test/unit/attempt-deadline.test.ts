@@ -34,9 +34,12 @@ describe("RetryBudget: the time left of an operation", () => {
   });
   afterEach(() => vi.useRealTimers());
 
-  it("ends maxElapsedMs after the start, or one attempt after when that is longer", () => {
+  it("ends maxElapsedMs after the first attempt, or one attempt after when that is longer", () => {
     const budget = new RetryBudget({ ...defaultRetryPolicy, maxElapsedMs: 120_000 });
-    vi.setSystemTime(1_000_000 + 100_000);
+    vi.setSystemTime(1_000_000 + 5_000);
+    // The first attempt starts the clock: the time before it (a budget made ahead of a create) is not spent.
+    expect(budget.leftMs(60_000)).toBe(120_000);
+    vi.setSystemTime(1_000_000 + 105_000);
     expect(budget.leftMs(60_000)).toBe(20_000);
     expect(budget.spanMs(60_000)).toBe(120_000);
     // A budget shorter than one attempt (no retries at all) still gives its first attempt the whole deadline.
@@ -47,6 +50,7 @@ describe("RetryBudget: the time left of an operation", () => {
 
   it("leaves a service's wake-up out of the time spent", () => {
     const budget = new RetryBudget({ ...defaultRetryPolicy, maxElapsedMs: 120_000 });
+    expect(budget.leftMs(60_000)).toBe(120_000);
     vi.setSystemTime(1_000_000 + 300_000);
     expect(budget.leftMs(60_000)).toBe(-180_000);
     budget.setAside(290_000);
