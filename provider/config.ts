@@ -20,6 +20,7 @@ export const settingKeys = {
   stackUrl: { env: "PIPESTACK_STACK_URL", secret: false },
   stackToken: { env: "PIPESTACK_STACK_TOKEN", secret: true },
   requestTimeoutMs: { env: "PIPESTACK_REQUEST_TIMEOUT_MS", secret: false },
+  maxResponseBytes: { env: "PIPESTACK_MAX_RESPONSE_BYTES", secret: false },
   maxRetries: { env: "PIPESTACK_MAX_RETRIES", secret: false },
   retryBaseDelayMs: { env: "PIPESTACK_RETRY_BASE_DELAY_MS", secret: false },
   pollIntervalMs: { env: "PIPESTACK_POLL_INTERVAL_MS", secret: false },
@@ -40,8 +41,10 @@ export const settingsSchema = z.object({
   /** Base URL of an open-source stack server, without `/api/v2`; selects it for dashboards and alerts. */
   stackUrl: connectionShape.stackUrl,
   stackToken: connectionShape.stackToken,
-  /** @default 60000 */
+  /** Time one attempt of a request may take: connecting, the headers and the whole body together. @default 60000 */
   requestTimeoutMs: count(100, 600_000).default(60_000),
+  /** Largest answer body read, in bytes (32 MiB); a longer answer is an error. @default 33554432 */
+  maxResponseBytes: count(1024, 2 ** 30).default(32 * 2 ** 20),
   /** @default 6 */
   maxRetries: count(0, 20).default(6),
   /** @default 500 */

@@ -9,6 +9,8 @@ import { sharedDispatcher } from "./dispatcher";
 import { paced, pacerFor, type Pacer } from "./pacer";
 import { gist, settingToCheck, type Surface } from "./surface";
 import { userAgent } from "./version";
+import { attemptMs, deadlineMessage, DEADLINE_CODE, startDeadline } from "./attempt-deadline";
+import { BodyTooLarge, readCapped, tooLargeMessage } from "./read-body";
 
 type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
@@ -32,8 +34,13 @@ interface ClientOptions {
   surface: Surface;
   /** @default defaultRetryPolicy */
   retry?: RetryPolicy;
-  /** Time to wait for the answer's headers, and again for its body. @default 60000 */
+  /**
+   * Time one attempt may take, connecting, headers and the whole body together; cut to what is
+   * left of the operation's retry budget. @default 60000
+   */
   requestTimeoutMs?: number;
+  /** Largest answer body read, in bytes; a longer one is an error. @default {@link DEFAULT_MAX_RESPONSE_BYTES} */
+  maxResponseBytes?: number;
   /**
    * Called on a 424 (the service behind the API is not running). Resolves once the service can
    * take requests again, or throws to report it. At most once per request.
@@ -52,6 +59,9 @@ interface Answer {
   text: string;
 }
 
+/** 32 MiB: the pipe list of a 2,000-pipe service is 1.7 MB. */
+export const DEFAULT_MAX_RESPONSE_BYTES = 32 * 2 ** 20;
+
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** The HTTP client of both API surfaces: auth, envelopes, typed errors, retries. */
@@ -59,6 +69,7 @@ export class ApiClient {
   readonly surface: Surface;
   readonly retryPolicy: RetryPolicy;
   private readonly timeoutMs: number;
+  private readonly maxBytes: number;
   private readonly dispatcher: Dispatcher;
   private readonly wake?: ClientOptions["wake"];
   private readonly sleep: (ms: number) => Promise<void>;
@@ -68,6 +79,7 @@ export class ApiClient {
     this.surface = options.surface;
     this.retryPolicy = options.retry ?? defaultRetryPolicy;
     this.timeoutMs = options.requestTimeoutMs ?? 60_000;
+    this.maxBytes = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
     this.dispatcher = options.dispatcher ?? sharedDispatcher();
     this.wake = options.wake;
     this.sleep = options.sleep ?? sleep;
@@ -88,7 +100,11 @@ export class ApiClient {
       let outcome: Outcome;
       let failure: Error;
       // Only the exchange is a transport failure: what the client makes of an answer is not.
-      const answer = await paced(this.pacer, () => this.send(opts, sent++)).catch((err: unknown) => this.transportError(opts, err));
+      const answer = await paced(this.pacer, () => this.send(opts, sent++, budget), (ms) => budget.setAside(ms)).catch((err: unknown) => {
+        // An answer over the size cap came, and would come as large again: no retry.
+        if (err instanceof UnexpectedAnswerError) throw err;
+        return this.transportError(opts, err);
+      });
       if (answer instanceof TransportError) {
         failure = answer;
         outcome = { kind: "transport", neverSent: answer.neverSent };
@@ -99,7 +115,9 @@ export class ApiClient {
       }
       if (failure instanceof FailedDependencyError && this.wake && !woke) {
         woke = true;
-        await this.wake(failure); // the wake-up's own retry does not count against the budget
+        const waking = Date.now();
+        await this.wake(failure); // the wake-up's own retry does not count against the budget, nor its time
+        budget.setAside(Date.now() - waking);
         continue;
       }
       const retryable = shouldRetry(outcome, idempotent);
@@ -109,7 +127,7 @@ export class ApiClient {
     }
   }
 
-  private async send(opts: RequestOptions, attempt: number): Promise<Answer> {
+  private async send(opts: RequestOptions, attempt: number, budget: RetryBudget): Promise<Answer> {
     const headers: Record<string, string> = {
       authorization: this.surface.authorization,
       accept: "application/json",
@@ -122,16 +140,43 @@ export class ApiClient {
       headers["content-type"] = "application/json";
       body = JSON.stringify(opts.body);
     }
-    const res = await request(this.surface.baseUrl + opts.path, {
+    const ms = attemptMs(this.timeoutMs, budget.leftMs(this.timeoutMs));
+    const late = () =>
+      new TransportError(opts.method, this.displayPath(opts.path), DEADLINE_CODE, deadlineMessage(ms, this.timeoutMs, budget.spanMs(this.timeoutMs)));
+    if (ms <= 0) throw late();
+    const deadline = startDeadline(ms);
+    let status = 0;
+    try {
+      // undici's own timers are idle timers: the deadline's signal is the one bound.
+      const res = await request(this.surface.baseUrl + opts.path, {
+        method: opts.method,
+        headers,
+        body,
+        dispatcher: this.dispatcher,
+        signal: deadline.signal,
+        headersTimeout: 0,
+        bodyTimeout: 0,
+      });
+      status = res.statusCode;
+      const text = await readCapped(res.body, this.maxBytes, res.headers["content-length"]);
+      return { status: res.statusCode, headers: res.headers, text };
+    } catch (err) {
+      if (err instanceof BodyTooLarge) throw this.tooLarge(opts, status);
+      throw deadline.signal.aborted ? late() : err;
+    } finally {
+      deadline.clear();
+    }
+  }
+
+  /** An answer over the size cap: not data, never "gone", and not sent for again (it would be as large). */
+  private tooLarge(opts: RequestOptions, status: number): UnexpectedAnswerError {
+    return new UnexpectedAnswerError({
+      status,
+      apiCode: "ANSWER_TOO_LARGE",
+      detail: tooLargeMessage(this.maxBytes),
       method: opts.method,
-      headers,
-      body,
-      dispatcher: this.dispatcher,
-      headersTimeout: this.timeoutMs,
-      bodyTimeout: this.timeoutMs,
+      path: this.displayPath(opts.path),
     });
-    const text = await res.body.text();
-    return { status: res.statusCode, headers: res.headers, text };
   }
 
   /**
@@ -176,7 +221,7 @@ export class ApiClient {
     const d = this.surface.describeError(answer.status, json, text);
     const headerId = answer.headers["x-request-id"];
     // The setting to check rides in the detail: only an error's message reaches the user.
-    const hint = settingToCheck(this.surface, answer.status, jsonBody);
+    const hint = settingToCheck(this.surface, answer.status, jsonBody, opts.path);
     const detail = redact(d.detail, secrets);
     return ApiError.from({
       status: answer.status,
@@ -190,6 +235,7 @@ export class ApiClient {
   }
 
   private transportError(opts: RequestOptions, err: unknown): TransportError {
+    if (err instanceof TransportError) return err;
     const e = err as { code?: string; message?: string; cause?: { code?: string } };
     const code = e.code ?? e.cause?.code ?? "UNKNOWN";
     return new TransportError(opts.method, this.displayPath(opts.path), code, redact(e.message ?? String(err), this.secretsOf(opts)));

@@ -38,7 +38,7 @@ const WAKE_POLL_MAX_MS = 5_000;
 export function cloudService(settings: Settings, ref: ServiceRef): CloudService {
   const surface = cloudSurface(required(settings, "apiUrl", "the cloud API base URL"), required(settings, "keyId"), required(settings, "keySecret"));
   const retry = retryPolicyFrom(settings);
-  const plain = new ApiClient({ surface, retry, requestTimeoutMs: settings.requestTimeoutMs });
+  const plain = new ApiClient({ surface, retry, requestTimeoutMs: settings.requestTimeoutMs, maxResponseBytes: settings.maxResponseBytes });
   const basePath = servicePath(ref.organizationId, ref.serviceId);
 
   const wake = (err: FailedDependencyError): Promise<void> => {
@@ -49,7 +49,7 @@ export function cloudService(settings: Settings, ref: ServiceRef): CloudService 
     }
     return p;
   };
-  const client = new ApiClient({ surface, retry, requestTimeoutMs: settings.requestTimeoutMs, wake });
+  const client = new ApiClient({ surface, retry, requestTimeoutMs: settings.requestTimeoutMs, maxResponseBytes: settings.maxResponseBytes, wake });
   return { client, ref, basePath };
 }
 

@@ -95,7 +95,7 @@ export class TransportError extends PipestackError {
   override readonly code = "PIPESTACK_TRANSPORT";
   readonly method: string;
   readonly path: string;
-  /** undici's or Node's error code, e.g. `ECONNREFUSED`, `UND_ERR_HEADERS_TIMEOUT`. */
+  /** undici's or Node's error code, e.g. `ECONNREFUSED`; `PIPESTACK_ATTEMPT_DEADLINE` when the attempt's deadline ended it. */
   readonly causeCode: string;
 
   constructor(method: string, path: string, causeCode: string, message: string) {

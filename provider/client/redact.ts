@@ -78,19 +78,29 @@ function structured(secret: string): Record<string, unknown> | undefined {
   return undefined;
 }
 
+/** A PEM armor line, the same in every key of its type: no secret, so never blanked on its own. */
+const ARMOR = /^-----(BEGIN|END) [A-Z0-9 ]+-----$/;
+
+/** A line break, or its JSON-escaped form (backslash, n), as a key file's text holds its key's lines. */
+const LINE_BREAK = /\r?\n|\\r\\n|\\n/;
+
 /**
  * The parts of a credential that are credentials on their own: each line of a multi-line value
- * (a PEM key), and the secret fields of a key file (JSON or base64 JSON) with their lines.
+ * (a PEM key, its lines broken by line breaks or by escaped ones), and the secret fields of a key
+ * file (JSON or base64 JSON) with their lines.
  */
 export function secretParts(secret: string): string[] {
   const parts: string[] = [];
-  const lines = (s: string) => (s.includes("\n") ? s.split(/\r?\n/).map((l) => l.trim()) : []);
-  parts.push(...lines(secret));
+  const lines = (s: string) => (LINE_BREAK.test(s) ? s.split(LINE_BREAK).map((l) => l.trim()) : []);
   const fields = structured(secret);
+  // A key file's own lines are its JSON (`"type": "service_account",`), the same in every key
+  // file: its secret fields are its parts. Blanking lines another key file shares would also
+  // break that one's echo, which then could no longer be found by its fingerprint.
+  if (!fields) parts.push(...lines(secret));
   for (const [key, value] of Object.entries(fields ?? {})) {
     if (typeof value === "string" && SECRET_KEY.test(key)) parts.push(value, ...lines(value));
   }
-  return parts.filter((p) => p.length >= MIN_LENGTH && p !== secret);
+  return parts.filter((p) => p.length >= MIN_LENGTH && p !== secret && !ARMOR.test(p));
 }
 
 /** The credentials of HTTP Basic: the secret, and the header value `base64(keyId:keySecret)` in each form. */

@@ -55,6 +55,11 @@ export function openStackTarget(settings: Settings, overrides: StackTargetOverri
   }
   const token = required(settings, "stackToken", `the access key of the stack server at ${ref.stackUrl}`);
   const retry = retryPolicyFrom(settings);
-  const client = new ApiClient({ surface: stackServerSurface(ref.stackUrl, token), retry, requestTimeoutMs: settings.requestTimeoutMs });
+  const client = new ApiClient({
+    surface: stackServerSurface(ref.stackUrl, token),
+    retry,
+    requestTimeoutMs: settings.requestTimeoutMs,
+    maxResponseBytes: settings.maxResponseBytes,
+  });
   return { client, basePath: "", kind: "server", key: ref.key };
 }

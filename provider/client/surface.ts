@@ -21,16 +21,39 @@ export interface Surface {
   readonly wrongUrl: string;
   /** The settings to check when the API refuses the credentials (401, 403). */
   readonly wrongCredentials: string;
+  /**
+   * The settings to check when a path that names no object (a service, a collection of it)
+   * answers the API's own 404: the organization or service is what is missing. Undefined where
+   * paths name none (the stack server).
+   */
+  readonly wrongScope?: string;
+}
+
+/**
+ * True when a path names an organization's service or one of its collections, and no object
+ * (`/v1/organizations/{org}/services/{svc}`, `.../pipes`, `.../stack/dashboards`): its 404 cannot
+ * be an object's. Query and any prefix of the base URL ignored. Pure.
+ */
+export function namesNoObject(path: string): boolean {
+  return /\/v1\/organizations\/[^/]+\/services\/[^/]+(\/stack)?(\/[^/]+)?$/.test(path.split("?")[0]);
 }
 
 /**
  * What to check for an error status, or undefined when the status names no setting: a refused
  * credential (401, 403) names the credential settings, a 404 without the API's JSON (no such
- * route: something else answers there) the URL setting. Pure.
+ * route: something else answers there) the URL setting, the API's own 404 of a path that names
+ * no object ({@link namesNoObject}) the organization and service settings. An object's own 404
+ * names none: it may be the proof that it is gone. Pure.
  */
-export function settingToCheck(surface: Pick<Surface, "wrongUrl" | "wrongCredentials">, status: number, jsonBody: boolean): string | undefined {
+export function settingToCheck(
+  surface: Pick<Surface, "wrongUrl" | "wrongCredentials" | "wrongScope">,
+  status: number,
+  jsonBody: boolean,
+  path = "",
+): string | undefined {
   if (status === 401 || status === 403) return surface.wrongCredentials;
   if (status === 404 && !jsonBody) return surface.wrongUrl;
+  if (status === 404 && surface.wrongScope && namesNoObject(path)) return surface.wrongScope;
   return undefined;
 }
 
@@ -83,6 +106,8 @@ export function cloudSurface(baseUrl: string, keyId: string, keySecret: string):
     wrongUrl: `pipestack:apiUrl (or the connection's apiUrl) is probably wrong: ${shown(base)} should be the cloud API's base URL, below which it serves /v1`,
     wrongCredentials:
       "check pipestack:keyId and pipestack:keySecret (or the connection's keyId / keySecret): the API refused them (a wrong, revoked or expired key, or one without access to this service)",
+    wrongScope:
+      "check pipestack:organizationId and pipestack:serviceId (or the resource's organizationId / serviceId, or the connection's): the API knows no such organization or service (or pipestack:apiUrl is not the cloud API's)",
   };
 }
 

@@ -9,16 +9,27 @@ import { macMatches, parseFingerprint } from "./fingerprint";
  * `redact`. Linear in the text's length per fingerprint; runs only when an error leaves.
  */
 
+const UNESCAPED: Record<string, string> = { n: "\n", r: "\r", t: "\t", '"': '"', "\\": "\\", "/": "/" };
+/** How deep a credential may sit in JSON strings: a key file (JSON) inside an answer (JSON) inside an error text. */
+const JSON_DEPTH = 3;
+
+/**
+ * `text` with one level of JSON string escapes undone, in one pass: done escape by escape, a
+ * key file's own `\n` (backslash, n) inside an escaped echo (`\\n`) would become a line break.
+ */
+function jsonUnescaped(text: string): string {
+  return text.replace(/\\(["\\/nrt])/g, (_, c: string) => UNESCAPED[c]);
+}
+
 /** Texts that a credential echoed in `text` may show as plaintext in. */
 function views(text: string): string[] {
   const out = new Set([text]);
-  out.add(
-    text
-      .replace(/\\(["\\/])/g, "$1")
-      .replace(/\\n/g, "\n")
-      .replace(/\\r/g, "\r")
-      .replace(/\\t/g, "\t"),
-  );
+  let level = text;
+  for (let depth = 0; depth < JSON_DEPTH; depth++) {
+    const next = jsonUnescaped(level);
+    if (next === level) break;
+    out.add((level = next));
+  }
   out.add(
     text.replace(/\+/g, " ").replace(/(%[0-9a-fA-F]{2})+/g, (run) => {
       try {

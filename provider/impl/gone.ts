@@ -13,7 +13,8 @@
  * say where an object lives ({@link Whereabouts}).
  */
 import type { ApiClient } from "../client/client";
-import { ApiError, UnexpectedAnswerError } from "../client/errors";
+import { ApiError, NotFoundError, UnexpectedAnswerError } from "../client/errors";
+import { settingToCheck } from "../client/surface";
 import { pollUntil, PollTimeout, type PollOptions } from "../client/poll";
 import { addedTo, MalformedAnswerError } from "../errors";
 
@@ -75,6 +76,9 @@ async function provenGone(w: Whereabouts<unknown>, err: ApiError): Promise<true>
     ids = await listedIds(w);
   } catch (listErr) {
     const said = (listErr instanceof Error ? listErr.message : String(listErr)).replace(/\.$/, "");
+    // The API's own 404 of the collection: its organization or service is missing, not the object.
+    const scope = listErr instanceof NotFoundError ? settingToCheck(w.client.surface, 404, true, listErr.path) : undefined;
+    if (scope) throw addedTo(listErr, `${err.message}; its collection is a 404 too, so the object is not what is missing: ${scope}. ${STATE_KEPT}`);
     if (notThere(listErr)) {
       throw addedTo(
         listErr,

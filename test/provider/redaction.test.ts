@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Emulator } from "../../emulator";
 import { pipeEngine as provider, EXISTING } from "../support/engines";
-import { kafkaPipe } from "../support/pipe-fixtures";
+import { kafkaPipe, pubsubPipe } from "../support/pipe-fixtures";
 import { engineInputs } from "../support/pipe-props";
 import { emulatorWithEngine } from "../support/engine";
 
@@ -164,5 +164,52 @@ describe("an error body cut short for the message", () => {
     expect(emulator.control.stats().faults.scripted).toBe(1);
     expect(err.message).toMatch(/GET .*400 HTTP_400: x+ \[secret\]/);
     expect(err.message).not.toContain(password.slice(0, 8));
+  });
+});
+
+describe("an update's error quoting the old service-account key file, JSON-escaped", () => {
+  const keyFile = (tag: string) =>
+    JSON.stringify(
+      {
+        type: "service_account",
+        project_id: "project-1",
+        private_key_id: `${tag}-key-id-0123456789abcdef`,
+        private_key: `-----BEGIN PRIVATE KEY-----\nMIIE${tag}QIBADANBgkqhkiG9w0BAQEFAASC\nBKcw${tag}SjAgEAAoIBAQC7VJTUt9Us8cKj\n-----END PRIVATE KEY-----\n`,
+        client_email: "sa@project-1.example.test",
+      },
+      null,
+      2,
+    );
+  const program = (file: string) => {
+    const spec = pubsubPipe("key-file-echo");
+    return { ...spec, source: { pubsub: { ...spec.source.pubsub, serviceAccountKey: { serviceAccountFile: file } } } };
+  };
+
+  it("leaves no line of the old key (held as a fingerprint) nor of the new one", async () => {
+    const ref = { organizationId: emulator.options.organizationId, serviceId: emulator.options.serviceId };
+    const { inputs: checked } = await provider.check(EXISTING, engineInputs(program(keyFile("old")), ref));
+    const { id, outs } = await provider.create(checked!);
+    expect(JSON.stringify(outs)).not.toContain("MIIEold");
+    const news = (await provider.check(outs, engineInputs(program(keyFile("new")), ref))).inputs!;
+    emulator.control.resetStats();
+    const quoted = (s: string) => JSON.stringify(s).slice(1, -1);
+    emulator.control.script({
+      method: "PATCH",
+      path: "/pipes/[^/]+$",
+      status: 400,
+      body: {
+        status: 400,
+        error: `BAD_REQUEST: serviceAccountKey "${quoted(keyFile("old"))}" cannot be replaced by "${quoted(keyFile("new"))}"`,
+        requestId: "req-key",
+      },
+    });
+    const err = await provider.update(id, outs, news).then(
+      () => new Error("succeeded"),
+      (e: Error) => e,
+    );
+    expect(emulator.control.stats().faults.scripted).toBe(1);
+    // The old one, found by its fingerprint, is blanked whole; of the new one (known, and blanked part by part) only its plain fields are left.
+    expect(err.message).toMatch(/PATCH .*400 BAD_REQUEST: serviceAccountKey "\[secret\]" cannot be replaced by /);
+    for (const piece of ["MIIEold", "BKcwold", "old-key-id", "MIIEnew", "BKcwnew", "new-key-id"]) expect(`${err.message}\n${err.stack}`).not.toContain(piece);
   });
 });

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { basicAuthSecrets, redact, secretForms } from "../../provider/client/redact";
+import { basicAuthSecrets, redact, secretForms, secretParts } from "../../provider/client/redact";
+import { fingerprint } from "../../provider/impl/fingerprint";
+import { credentialsIn } from "../../provider/impl/fingerprint-search";
 import { cloudSurface, stackServerSurface } from "../../provider/client/surface";
 
 const KEY_ID = "key-id-1234";
@@ -106,5 +108,60 @@ describe("redact: forms and parts an API may echo", () => {
 
   it("a key file's ordinary fields stay readable", () => {
     expect(redact("account sa@proj-1.example.test of proj-1 (service_account)", [KEY_FILE])).toBe("account sa@proj-1.example.test of proj-1 (service_account)");
+  });
+});
+
+/** A service-account key file as users keep it (pretty JSON, the key's lines escaped as `\n`), old and new. */
+const keyFile = (tag: string) =>
+  JSON.stringify(
+    {
+      type: "service_account",
+      project_id: "proj-1",
+      private_key_id: `${tag}-key-id-0123456789abcdef`,
+      private_key: `-----BEGIN PRIVATE KEY-----\nMIIE${tag}QIBADANBgkqhkiG9w0BAQEFAASC\nBKcw${tag}SjAgEAAoIBAQC7VJTUt9Us8cKj\n-----END PRIVATE KEY-----\n`,
+      client_email: "sa@proj-1.example.test",
+    },
+    null,
+    2,
+  );
+const OLD_FILE = keyFile("old");
+const NEW_FILE = keyFile("new");
+/** What of the old key file must never survive: its key's lines and its key id. */
+const OLD_PIECES = ["MIIEoldQIBADANBgkqhkiG9w0BAQEFAASC", "BKcwoldSjAgEAAoIBAQC7VJTUt9Us8cKj", "old-key-id-0123456789abcdef"];
+const jsonEscaped = (s: string) => JSON.stringify(s).slice(1, -1);
+
+describe("redact: a multi-line key file held only as a fingerprint (an update's old credential)", () => {
+  /**
+   * The provider's path: the client blanks the credentials it knows (the new file) in the answer;
+   * then the last gate (blank-errors.ts) finds the old one by its fingerprint in what is left.
+   */
+  const blank = (text: string) => {
+    const seen = redact(text, [NEW_FILE]);
+    return redact(seen, [...credentialsIn(seen, [fingerprint(OLD_FILE)]), NEW_FILE]);
+  };
+  it.each<[string, string]>([
+    ["quoted as it is", `invalid key ${OLD_FILE}`],
+    ["quoted JSON-escaped (the key's \\n as \\\\n)", `invalid key "${jsonEscaped(OLD_FILE)}"`],
+    ["quoted JSON-escaped twice", `{"detail":"${jsonEscaped(`invalid key "${jsonEscaped(OLD_FILE)}"`)}"}`],
+    ["quoted as base64", `invalid key ${Buffer.from(OLD_FILE).toString("base64")}`],
+    ["quoted beside the new one, both JSON-escaped", `old "${jsonEscaped(OLD_FILE)}" new "${jsonEscaped(NEW_FILE)}"`],
+  ])("%s: no line of it survives", (_form, text) => {
+    const out = blank(text);
+    expect(out).toContain("[secret]");
+    for (const piece of [...OLD_PIECES, "MIIEnew", "BKcwnew", "new-key-id"]) expect(out).not.toContain(piece);
+  });
+});
+
+describe("secretParts: the lines of a multi-line secret", () => {
+  const PEM_LINES = ["-----BEGIN PRIVATE KEY-----", "MIIEvQIBADANBgkqhkiG9w0BAQEFAASC", "BKcwggSjAgEAAoIBAQC7VJTUt9Us8cKj", "-----END PRIVATE KEY-----"];
+  it.each<[string, string]>([
+    ["broken by line breaks", PEM_LINES.join("\n")],
+    ["broken by CRLF", PEM_LINES.join("\r\n")],
+    ["broken by escaped line breaks (backslash, n)", PEM_LINES.join("\\n")],
+    ["broken by escaped CRLF", PEM_LINES.join("\\r\\n")],
+  ])("%s", (_how, secret) => {
+    expect(secretParts(secret)).toEqual(PEM_LINES.slice(1, 3));
+    // Each line alone, in the form an echo shows it, is blanked.
+    for (const line of PEM_LINES.slice(1, 3)) expect(redact(`line ${line} refused`, [secret])).toBe("line [secret] refused");
   });
 });

@@ -6,7 +6,7 @@ import { deleteUntilGone, pollOrGone, type Whereabouts } from "../gone";
 import { path } from "../../client/paths";
 import type { CloudService } from "../../client/cloud";
 import { pipeRecord, type ApiPipe } from "../../schemas/pipe-record";
-import { parsed } from "../parse-answer";
+import { parsed, parsedOne } from "../parse-answer";
 import { isObj } from "../canonical";
 
 /** The pipe endpoints, one function each, on one service. */
@@ -15,7 +15,7 @@ const pipes = (svc: CloudService) => `${svc.basePath}${path("pipes")}`;
 const pipeUrl = (svc: CloudService, id: string) => `${svc.basePath}${path("pipes", id)}`;
 
 export async function getPipe(svc: CloudService, id: string): Promise<ApiPipe> {
-  return parsed(pipeRecord, await svc.client.get(pipeUrl(svc, id)), `GET pipes/${id}`);
+  return parsedOne(pipeRecord, await svc.client.get(pipeUrl(svc, id)), `GET pipes/${id}`, id);
 }
 
 /** The name a pipe carries from its POST until the rename right after: its own name (cut to 200 characters) and the create's marker. */
@@ -116,7 +116,7 @@ export function takenBefore(name: string, holder: ApiPipe): string {
  */
 export async function renameCreated(svc: CloudService, made: ApiPipe, name: string, opts: PollOptions): Promise<ApiPipe> {
   try {
-    return parsed(pipeRecord, await patchPipe(svc, made.id, { name }, []), `PATCH pipes/${made.id}`);
+    return parsedOne(pipeRecord, await patchPipe(svc, made.id, { name }, []), `PATCH pipes/${made.id}`, made.id);
   } catch (err) {
     if (!(err instanceof ConflictError)) throw err;
     const holder = holderOf(

@@ -4,7 +4,7 @@ import type { CloudService } from "../../client/cloud";
 import { reversePrivateEndpoint, type ReversePrivateEndpoint } from "../../schemas/reverse-private-endpoint";
 import { createOnce } from "../create-once";
 import { deleteUntilGone, type Whereabouts } from "../gone";
-import { parsed } from "../parse-answer";
+import { parsed, parsedOne } from "../parse-answer";
 
 /** The reverse private endpoint requests, one function each, on one service. */
 
@@ -12,7 +12,7 @@ const endpoints = (svc: CloudService) => `${svc.basePath}${path("pipesReversePri
 const endpointUrl = (svc: CloudService, id: string) => `${svc.basePath}${path("pipesReversePrivateEndpoints", id)}`;
 
 export async function getEndpoint(svc: CloudService, id: string): Promise<ReversePrivateEndpoint> {
-  return parsed(reversePrivateEndpoint, await svc.client.get(endpointUrl(svc, id)), `GET pipesReversePrivateEndpoints/${id}`);
+  return parsedOne(reversePrivateEndpoint, await svc.client.get(endpointUrl(svc, id)), `GET pipesReversePrivateEndpoints/${id}`, id);
 }
 
 /** How to adopt the endpoint `id` on purpose. */
@@ -51,10 +51,11 @@ export function createEndpoint(
 
 /** PATCH with what the reference lets change: `customPrivateDnsMappings`, the whole list. */
 export async function patchEndpoint(svc: CloudService, id: string, body: Record<string, unknown>): Promise<ReversePrivateEndpoint> {
-  return parsed(
+  return parsedOne(
     reversePrivateEndpoint,
     await svc.client.request({ method: "PATCH", path: endpointUrl(svc, id), body }),
     `PATCH pipesReversePrivateEndpoints/${id}`,
+    id,
   );
 }
 

@@ -3,6 +3,7 @@ import type { StackTarget } from "../../client/stack-target";
 import type { DISPLAY_TYPES } from "../../schemas/stack-dashboard-config";
 import type { AlertInputs } from "../../schemas/stack-props";
 import { orGone } from "../gone";
+import { answerFor } from "../parse-answer";
 import { stackWhereabouts } from "./api";
 import { isObj, type Obj } from "../../schemas/plain-object";
 import { InvalidArgumentError } from "../../errors/invalid-argument";
@@ -72,7 +73,7 @@ export function alertTileOn(
 export function liveDashboard(t: StackTarget, dashboardId: string): Promise<unknown> {
   return orGone({
     ...stackWhereabouts(t, "dashboards", dashboardId),
-    get: () => t.client.get<unknown>(`${t.basePath}${path("dashboards", dashboardId)}`),
+    get: async () => answerFor(dashboardId, await t.client.get<unknown>(`${t.basePath}${path("dashboards", dashboardId)}`), `GET dashboards/${dashboardId}`),
   });
 }
 

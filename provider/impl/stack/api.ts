@@ -1,6 +1,6 @@
 import { z, type ZodTypeAny } from "zod";
 import { path } from "../../client/paths";
-import { parsed } from "../parse-answer";
+import { parsed, parsedOne } from "../parse-answer";
 import type { StackTarget } from "../../client/stack-target";
 import { deleteUntilGone, type Whereabouts } from "../gone";
 import { createOnce } from "../create-once";
@@ -76,7 +76,7 @@ export function createDashboard(t: StackTarget, body: Obj, marker: Marker): Prom
 /** PUT of the whole dashboard: `tiles` is the complete list, each kept tile with its id. */
 export async function putDashboard(t: StackTarget, id: string, body: Obj): Promise<StackDashboardRecord> {
   const answer = await t.client.request({ method: "PUT", path: url(t, "dashboards", id), body: withoutId(body) });
-  return parsed(stackDashboardRecord, answer, `PUT dashboards/${id}`);
+  return parsedOne(stackDashboardRecord, answer, `PUT dashboards/${id}`, id);
 }
 
 /** Creates an alert; `marker` recognises it in the list after an ambiguous failure. */
@@ -87,7 +87,7 @@ export function createAlert(t: StackTarget, body: Obj, marker: Marker): Promise<
 /** PUT of the whole alert: optional fields left out are cleared. */
 export async function putAlert(t: StackTarget, id: string, body: Obj): Promise<StackAlertRecord> {
   const answer = await t.client.request({ method: "PUT", path: url(t, "alerts", id), body: withoutId(body) });
-  return parsed(stackAlertRecord, answer, `PUT alerts/${id}`);
+  return parsedOne(stackAlertRecord, answer, `PUT alerts/${id}`, id);
 }
 
 /** What each collection's objects are called in messages, and how a read of one is parsed. */
@@ -107,7 +107,7 @@ export function stackWhereabouts<K extends StackKind>(t: StackTarget, kind: K, i
     id,
     client: t.client,
     collection: url(t, kind),
-    get: async () => parsed(schema, await t.client.get(url(t, kind, id)), `GET ${kind}/${id}`),
+    get: async () => parsedOne(schema, await t.client.get(url(t, kind, id)), `GET ${kind}/${id}`, id),
     where: `on ${t.key}`,
   };
 }
@@ -133,5 +133,5 @@ export function createSavedSearch(t: StackTarget, body: Obj, marker: Marker): Pr
 /** PUT of the whole saved search: fields left out fall back to their defaults. */
 export async function putSavedSearch(t: StackTarget, id: string, body: Obj): Promise<StackSavedSearchRecord> {
   const answer = await t.client.request({ method: "PUT", path: url(t, "saved-searches", id), body: withoutId(body) });
-  return parsed(stackSavedSearchRecord, answer, `PUT saved-searches/${id}`);
+  return parsedOne(stackSavedSearchRecord, answer, `PUT saved-searches/${id}`, id);
 }
