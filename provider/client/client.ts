@@ -100,7 +100,11 @@ export class ApiClient {
       let outcome: Outcome;
       let failure: Error;
       // Only the exchange is a transport failure: what the client makes of an answer is not.
-      const answer = await paced(this.pacer, () => this.send(opts, sent++, budget), (ms) => budget.setAside(ms)).catch((err: unknown) => {
+      const answer = await paced(
+        this.pacer,
+        () => this.send(opts, sent++, budget),
+        (ms) => budget.setAside(ms),
+      ).catch((err: unknown) => {
         // An answer over the size cap came, and would come as large again: no retry.
         if (err instanceof UnexpectedAnswerError) throw err;
         return this.transportError(opts, err);

@@ -23,7 +23,7 @@ export class RetryBudget {
 
   /** Time since the budget's first attempt, in ms. */
   get elapsedMs(): number {
-    return Date.now() - this.started;
+    return this.started === undefined ? 0 : Date.now() - this.started;
   }
 
   /**
