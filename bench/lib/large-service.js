@@ -21,7 +21,7 @@ function seededSnapshot(snapshot, count, id = randomUUID) {
   const [template] = service.pipes;
   const pipes = [];
   for (let i = 0; i < count; i++) {
-    const copy = structuredClone(template);
+    const copy = JSON.parse(JSON.stringify(template));
     copy.id = id();
     copy.name = `existing-${i}`;
     if (copy.source && typeof copy.source.consumerGroup === "string") copy.source.consumerGroup = `existing-${i}`;

@@ -179,14 +179,14 @@ describe("bench: seeding the large service", () => {
   it("copies the one pipe under names, consumer groups, tables and ids of their own", () => {
     let n = 0;
     const out = seededSnapshot(snapshot, 3, () => `id-${n++}`);
-    const pipes = out.services[1]!.pipes;
+    const pipes = out.services[1].pipes;
     expect(pipes.map((p) => [p.id, p.name, (p.source as { consumerGroup: string }).consumerGroup, (p.destination as { table: string }).table])).toEqual([
       ["id-0", "existing-0", "existing-0", "existing_0"],
       ["id-1", "existing-1", "existing-1", "existing_1"],
       ["id-2", "existing-2", "existing-2", "existing_2"],
     ]);
-    expect(out.services[0]!.pipes).toEqual([]);
-    expect(snapshot.services[1]!.pipes).toEqual([template]); // the input is left alone
+    expect(out.services[0].pipes).toEqual([]);
+    expect(snapshot.services[1].pipes).toEqual([template]); // the input is left alone
   });
 
   it("refuses a state file without a pipe to copy", () => {
