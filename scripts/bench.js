@@ -38,7 +38,7 @@ const { Workspace } = require("../bench/lib/cli");
 const { machine, targets, markdown, updateReadme } = require("../bench/lib/report");
 const { faceComparison, nativeSummary, NATIVE_SECTION } = require("../bench/lib/faces");
 const { summarizeProfiles } = require("../bench/lib/profile");
-const { kindRuns } = require("../bench/lib/kind-runs");
+const { kindRuns, nameStackIds } = require("../bench/lib/kind-runs");
 const { largeServiceRuns } = require("../bench/lib/large-service");
 const { rateLimitedRunner, checkedRateLimited } = require("../bench/lib/rate-limited-hook");
 const { roundTripSummary, ROUND_TRIP_SECTION } = require("../bench/lib/round-trips-report");
@@ -100,6 +100,7 @@ async function main() {
   }
   const track = (has) => (stackHasResources = has);
   if (opts.parts.includes("kinds")) {
+    await nameStackIds(workspace, emulator);
     const runs = [];
     for (const latency of opts.latencies) {
       for (const face of opts.faces) {

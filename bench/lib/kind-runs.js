@@ -27,6 +27,20 @@ function storedCount(state, serviceId, kind) {
 }
 
 /**
+ * Tells the bench program the ids its stack objects name: the service stack's log source (tiles
+ * and saved searches query it) and its webhook (alerts notify it). The emulator seeds both, with
+ * the same ids on every start.
+ */
+async function nameStackIds(workspace, emulator) {
+  const stack = emulator.control.state().services[emulator.options.serviceId]?.stack;
+  const logs = stack?.sources.find((x) => x.kind === "log");
+  const hook = stack?.webhooks[0];
+  if (!logs || !hook) throw new Error("the emulator's service stack has no log source or no webhook");
+  await workspace.set("logSourceId", logs.id);
+  await workspace.set("webhookId", hook.id);
+}
+
+/**
  * Runs the four operations on `count` resources of `kind` on `face` with `latencyMs` per API
  * request, on a stack with nothing in it; leaves it empty again. `track(has)` tells the caller
  * whether the stack holds resources (for its cleanup).
@@ -61,7 +75,12 @@ async function kindRuns({ workspace, emulator, kind, face, count, latencyMs, par
   const create = await measured((onUpdate) => workspace.up(timeoutMs, { onUpdate }));
   const held = storedCount(emulator.control.state(), serviceId, kind);
   if (held !== seeded + count) throw new Error(`after the create of ${count} ${kind} resources the emulator holds ${held - seeded} of them`);
-  const preview = await measured(() => workspace.preview(timeoutMs));
+  // A preview is all preview phase: its requests are the engine's one-at-a-time reads.
+  const preview = await measured(async (onUpdate) => {
+    const run = await workspace.preview(timeoutMs);
+    onUpdate();
+    return run;
+  });
   await workspace.set("variant", 1);
   const update = await measured((onUpdate) => workspace.up(timeoutMs, { onUpdate }));
   // A kind with a base loses only its own resources; the base goes afterwards, unmeasured.
@@ -80,4 +99,4 @@ async function kindRuns({ workspace, emulator, kind, face, count, latencyMs, par
   return { face, kind, latencyMs, resources: count, ops };
 }
 
-module.exports = { kindRuns, storedCount };
+module.exports = { kindRuns, nameStackIds, storedCount };

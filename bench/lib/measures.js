@@ -9,14 +9,14 @@ const round = (x, digits) => Number(x.toFixed(digits));
 /**
  * The least wall time a CLI run's requests allow, in seconds. The engine generates steps one
  * resource at a time (`check`, and `diff` where it is not parallel), so the requests of the
- * preview phase (`previewRequests`) follow one another; the update phase repeats those serial
- * reads while its steps (`updateRequests`, every request of the phase) run `parallel` at a time:
- * latency x (P + max(P, U / parallel)). Without the phase split (`previewRequests` null) every
- * request counts as parallel.
+ * preview phase (`previewRequests`, P) follow one another; the update phase (`updateRequests`, U,
+ * every request of the phase) repeats those serial reads (as many as it has, at most P) while its
+ * steps run `parallel` at a time: latency x (P + max(min(P, U), U / parallel)). A `preview` alone
+ * has only P; without the phase split (P null) every request counts as parallel.
  */
 function lowerBoundSeconds({ previewRequests, updateRequests, latencyMs, parallel }) {
   const p = previewRequests ?? 0;
-  return round(((p + Math.max(p, updateRequests / parallel)) * latencyMs) / 1000, 3);
+  return round(((p + Math.max(Math.min(p, updateRequests), updateRequests / parallel)) * latencyMs) / 1000, 3);
 }
 
 /** How many requests were in flight on average: requests x latency / wall time. */

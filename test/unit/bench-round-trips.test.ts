@@ -40,6 +40,10 @@ describe("bench: lower bound and parallelism", () => {
     ["nothing serial", { previewRequests: 0, updateRequests: 600, latencyMs: 150, parallel: 8 }, 11.25],
     // A few serial reads do not bound the run when the parallel part is longer.
     ["parallel part longer", { previewRequests: 1, updateRequests: 80, latencyMs: 100, parallel: 8 }, 1.1],
+    // A preview alone: its reads one after another.
+    ["a preview", { previewRequests: 200, updateRequests: 0, latencyMs: 150, parallel: 8 }, 30],
+    // An update phase with fewer requests than the preview's serial reads.
+    ["short update phase", { previewRequests: 10, updateRequests: 4, latencyMs: 100, parallel: 8 }, 1.4],
     // Without the phase split every request counts as parallel.
     ["no phase split", { previewRequests: null, updateRequests: 1000, latencyMs: 25, parallel: 8 }, 3.125],
   ])("%s", (_name, input, seconds) => {
