@@ -1,15 +1,19 @@
 #!/usr/bin/env node
-// `npm run bench`: measures the pipe provider against the emulator with a fixed latency per API
-// request, in one run: the serialized provider's size, HTTP requests per operation, provider time
-// over a bare undici loop, and real `pulumi up` / `preview` / `destroy` wall time, provider memory
-// and CPU for N pipes, each against the engine's floor (N no-op dynamic resources); at the largest
-// N the native plugin's pipes against the dynamic face and against a native plugin's no-op
-// resources; and the largest N with PULUMI_SKIP_CHECKPOINTS. Prints the results and writes them
-// under the system's temp folder; `--write` records them in bench/results.json, bench/results.md
-// and the figures of docs/performance.md (and the native face's summary in
-// docs/native-provider.md) instead. `--profile DIR` adds CPU profiles of the provider process.
-// Everything runs on loopback; the emulator, the CLI's stack and its temp folder are removed at
-// the end, also on failure or Ctrl-C. Parts live in bench/lib/.
+// `npm run bench`: measures the package against the emulator with a fixed latency per API request.
+// The classic part, at the first latency: the serialized provider's size, HTTP requests per
+// operation, provider time over a bare undici loop, and real `pulumi up` / `preview` / `destroy`
+// wall time, provider memory and CPU for N pipes, each against the engine's floor (N no-op dynamic
+// resources); at the largest N the native plugin's pipes against the dynamic face and against a
+// native plugin's no-op resources; and the largest N with PULUMI_SKIP_CHECKPOINTS. The round-trip
+// parts (issue 27), at every latency: each resource kind on each face (create, no-op preview,
+// update, destroy: requests per resource, wall, CPU, effective parallelism, a lower bound of every
+// request); a service of 2,000 pipes taking 20 more; and the rate-limited run when
+// bench/lib/rate-limited.js exists. Prints the results and writes them under the system's temp
+// folder; `--write` records them in bench/results.json, bench/results.md and the figures of
+// docs/performance.md (and the summaries in docs/native-provider.md and the README) instead.
+// `--profile DIR` adds CPU profiles of the provider process. Everything runs on loopback; the
+// emulator, the CLI's stack and its temp folder are removed at the end, also on failure or
+// Ctrl-C. Parts live in bench/lib/.
 "use strict";
 const fs = require("node:fs");
 const path = require("node:path");
@@ -443,7 +447,7 @@ main()
     if (results.details.profile) process.stdout.write(`provider profile:\n${JSON.stringify(results.details.profile, null, 2)}\n\n`);
     for (const t of results.details.targets) process.stdout.write(`${t.met === null ? "n/a   " : t.met ? "met   " : "MISSED"}  ${t.name}: ${t.measured}\n`);
     process.stdout.write(
-      `\nwrote ${opts.out} and ${opts.outMd}${opts.readme ? ", docs/performance.md, docs/native-provider.md and the README's native section" : ""}\n`,
+      `\nwrote ${opts.out} and ${opts.outMd}${opts.readme ? ", docs/performance.md, docs/native-provider.md and the README's native and round-trip sections" : ""}\n`,
     );
     process.exit(0); // lingering keep-alive sockets or timers of loaded modules must not hold the run open
   })

@@ -105,6 +105,11 @@ function roundTripTargets(r) {
       ...met(c.pipeListReads, (x) => x <= 3),
     });
   }
+  if (r.rateLimited && !r.rateLimited.runs.length) {
+    // Asked for but not run (the module is missing): the targets stay in the list, unmeasured.
+    rows.push({ name: "rate-limited `up`: answers 429 <= 1", measured: null, met: null });
+    rows.push({ name: "rate-limited `up`: wall over (requests / 100) minutes <= 1.2", measured: null, met: null });
+  }
   for (const c of r.rateLimited?.runs ?? []) {
     const u = c.up;
     rows.push({ name: `${c.face}: rate-limited \`up\`: answers 429 <= 1`, ...met(u?.answered429, (x) => x <= 1) });

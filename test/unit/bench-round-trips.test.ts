@@ -150,6 +150,16 @@ describe("bench: the issue-27 targets", () => {
     expect(measures.roundTripTargets({ details: {} })).toEqual([]);
   });
 
+  it("a rate-limited run asked for but missing keeps its targets, unmeasured", () => {
+    const r = results();
+    r.rateLimited = { runs: [], missing: "no rate-limited run: bench/lib/rate-limited.js is not in this checkout" };
+    const limited = measures.roundTripTargets(r).filter((x) => x.name.includes("rate-limited"));
+    expect(limited).toEqual([
+      { name: "rate-limited `up`: answers 429 <= 1", measured: null, met: null },
+      { name: "rate-limited `up`: wall over (requests / 100) minutes <= 1.2", measured: null, met: null },
+    ]);
+  });
+
   it("the README paragraph counts the targets met, missed and not measured", () => {
     const text = trips.roundTripSummary(results());
     expect(text).toContain("Of the 14 round-trip targets, 8 are met, 6 missed");
