@@ -3,10 +3,10 @@
 // the rate-limited run; and the targets, each with "met" or "missed" computed from the results.
 "use strict";
 const { roundTripTargets } = require("./measures");
+const { KINDS } = require("./kinds");
 
 const s = (x, digits = 1) => (typeof x === "number" ? x.toFixed(digits) : "n/a");
 const verdict = (t) => (t.met === null ? "n/a" : t.met ? "met" : "missed");
-const LABELS = { pipe: "pipe", endpoint: "endpoint", dashboard: "dashboard", alert: "alert", savedSearch: "saved search" };
 
 /** One operation's cell: wall (CPU), requests per resource, requests in flight and the lower bound. */
 function cell(o) {
@@ -29,7 +29,7 @@ function roundTripLines(r) {
     );
     for (const x of runs) {
       lines.push(
-        `| ${LABELS[x.kind] ?? x.kind} | ${x.face} | ${x.latencyMs} ms | ${x.resources} | ${cell(x.ops.create)} | ${cell(x.ops.preview)} | ${cell(x.ops.update)} | ${cell(x.ops.destroy)} |`,
+        `| ${KINDS[x.kind]?.label ?? x.kind} | ${x.face} | ${x.latencyMs} ms | ${x.resources} | ${cell(x.ops.create)} | ${cell(x.ops.preview)} | ${cell(x.ops.update)} | ${cell(x.ops.destroy)} |`,
       );
     }
     lines.push("");

@@ -95,6 +95,7 @@ function results(): Results {
         run("native", "pipe", 150, 16, 3, 2),
         run("dynamic", "dashboard", 25, 4, 2, 2),
         run("dynamic", "dashboard", 150, 5, 3, 2),
+        run("dynamic", "endpoint", 25, 4, 2, 2),
       ],
     },
     largeService: {
@@ -128,6 +129,7 @@ describe("bench: the issue-27 targets", () => {
     ["dynamic: requests per pipe destroy <= 2", 3, false],
     // The worst latency counts: 2 at 25 ms, 3 at 150 ms.
     ["dynamic: requests per dashboard create (preview + `up`) <= 2", 3, false],
+    ["dynamic: requests per endpoint create (preview + `up`) <= 2", 2, true],
     ["dynamic at 25 ms: full pipe-list reads in the `up` of 20 new pipes beside 2000 <= 3", 60, false],
     ["native at 25 ms: full pipe-list reads in the `up` of 20 new pipes beside 2000 <= 3", 3, true],
     ["dynamic: rate-limited `up`: answers 429 <= 1", 19, false],
@@ -150,6 +152,13 @@ describe("bench: the issue-27 targets", () => {
     expect(measures.roundTripTargets({ details: {} })).toEqual([]);
   });
 
+  it("a run without pipes has no latency ratio", () => {
+    const r = results();
+    const kinds = r.kinds as { runs: { kind: string }[] };
+    kinds.runs = kinds.runs.filter((x) => x.kind !== "pipe");
+    expect(measures.roundTripTargets(r).filter((x) => x.name.includes("latency") || x.name.includes(" ms over "))).toEqual([]);
+  });
+
   it("a rate-limited run asked for but missing keeps its targets, unmeasured", () => {
     const r = results();
     r.rateLimited = { runs: [], missing: "no rate-limited run: bench/lib/rate-limited.js is not in this checkout" };
@@ -162,7 +171,7 @@ describe("bench: the issue-27 targets", () => {
 
   it("the README paragraph counts the targets met, missed and not measured", () => {
     const text = trips.roundTripSummary(results());
-    expect(text).toContain("Of the 14 round-trip targets, 8 are met, 6 missed");
+    expect(text).toContain("Of the 16 round-trip targets, 10 are met, 6 missed");
     expect(text).toContain("dynamic: 20.0 s at 25 ms, 28.0 s at 150 ms (5.00 / 5.00 requests a pipe)");
   });
 
@@ -205,5 +214,55 @@ describe("bench: seeding the large service", () => {
 
   it("refuses a state file without a pipe to copy", () => {
     expect(() => seededSnapshot({ version: 1, services: [{ id: "svc", pipes: [] }] }, 3)).toThrow(/no pipe/);
+  });
+});
+
+describe("bench: the rate-limited run's hook", () => {
+  const hook = load("./bench/lib/rate-limited-hook.js") as {
+    rateLimitedRunner(load?: (id: string) => unknown): { run: unknown; reason: string | null };
+    checkedRateLimited(answer: unknown, face: string): Record<string, unknown>;
+  };
+  const missing = (id: string) => {
+    throw Object.assign(new Error(`Cannot find module '${id}'`), { code: "MODULE_NOT_FOUND" });
+  };
+
+  it("says so when the module is not in the checkout", () => {
+    expect(hook.rateLimitedRunner(missing)).toEqual({ run: null, reason: "no rate-limited run: bench/lib/rate-limited.js is not in this checkout" });
+  });
+
+  it("says so when the module exports no rateLimitedRun", () => {
+    expect(hook.rateLimitedRunner(() => ({}))).toMatchObject({ run: null, reason: expect.stringContaining("exports no rateLimitedRun") });
+  });
+
+  it("hands over the module's function", () => {
+    const rateLimitedRun = () => Promise.resolve({});
+    expect(hook.rateLimitedRunner(() => ({ rateLimitedRun }))).toEqual({ run: rateLimitedRun, reason: null });
+  });
+
+  it("a module that fails to load for another reason fails the bench", () => {
+    expect(() =>
+      hook.rateLimitedRunner(() => {
+        throw new SyntaxError("Unexpected token");
+      }),
+    ).toThrow(SyntaxError);
+  });
+
+  const counts = { requests: 173, answered429: 19, wallSeconds: 82 };
+  it("takes the counts the targets read", () => {
+    expect(hook.checkedRateLimited({ up: counts, destroy: counts, program: "40 alerts" }, "native")).toEqual({
+      face: "native",
+      program: "40 alerts",
+      limit: null,
+      up: counts,
+      destroy: counts,
+    });
+  });
+
+  it.each([
+    [{ up: counts }, /destroy.requests must be a number >= 0, got undefined/],
+    [{ up: { ...counts, answered429: "19" }, destroy: counts }, /up.answered429 must be a number >= 0, got "19"/],
+    [{ up: { ...counts, wallSeconds: Number.NaN }, destroy: counts }, /up.wallSeconds must be a number >= 0/],
+  ])("refuses %j", (answer, message) => {
+    expect(() => hook.checkedRateLimited(answer, "dynamic")).toThrow(message);
   });
 });
