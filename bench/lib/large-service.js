@@ -84,7 +84,7 @@ async function largeServiceRuns({ workspace, emulator, startEmulator, createOne,
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "pipestack-bench-large-"));
   const runs = [];
   try {
-    log(`2,000-pipe case: seeding ${existing} pipes through the emulator's state file`);
+    log(`large service: seeding ${existing} pipes through the emulator's state file`);
     const seeded = await seedFile({ startEmulator, createOne, existing, dir });
     for (const face of faces) {
       for (const latencyMs of latencies) {
@@ -98,7 +98,7 @@ async function largeServiceRuns({ workspace, emulator, startEmulator, createOne,
           await workspace.set("face", face);
           await workspace.set("variant", 0);
           await workspace.set("count", newPipes);
-          log(`2,000-pipe case: ${face}, ${latencyMs} ms: up of ${newPipes} new pipes beside ${existing}`);
+          log(`large service: ${face}, ${latencyMs} ms: up of ${newPipes} new pipes beside ${existing}`);
           large.control.resetStats();
           proxy.reset();
           let previewRequests = null;

@@ -64,7 +64,7 @@ function roundTripLines(r) {
         );
       }
     } else {
-      lines.push(`Rate-limited run: none (${limited.missing}).`);
+      lines.push(`${limited.missing.charAt(0).toUpperCase()}${limited.missing.slice(1)}.`);
     }
     lines.push("");
   }
