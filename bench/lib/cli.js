@@ -162,6 +162,11 @@ class Workspace {
     return this.run(["config", "set", ...(secret ? ["--secret"] : []), key, String(value)]);
   }
 
+  /** Sets several plain config values of the bench program in one CLI run (`pulumi config set-all`). */
+  setAll(values) {
+    return this.run(["config", "set-all", ...Object.entries(values).flatMap(([k, v]) => ["--plaintext", `${k}=${v}`])]);
+  }
+
   /** The URNs of the stack's resources whose type ends in `:<type>` (both faces' tokens do). */
   async urnsOfType(type) {
     const state = JSON.parse(await this.exportState());

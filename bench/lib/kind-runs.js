@@ -36,8 +36,7 @@ async function nameStackIds(workspace, emulator) {
   const logs = stack?.sources.find((x) => x.kind === "log");
   const hook = stack?.webhooks[0];
   if (!logs || !hook) throw new Error("the emulator's service stack has no log source or no webhook");
-  await workspace.set("logSourceId", logs.id);
-  await workspace.set("webhookId", hook.id);
+  await workspace.setAll({ logSourceId: logs.id, webhookId: hook.id });
 }
 
 /**
@@ -51,12 +50,8 @@ async function kindRuns({ workspace, emulator, kind, face, count, latencyMs, par
   emulator.control.reset();
   emulator.control.setFaults({ latencyMs });
   const seeded = storedCount(emulator.control.state(), serviceId, kind); // the emulator seeds some endpoints
-  await workspace.set("kind", kind);
-  await workspace.set("face", face);
-  await workspace.set("count", count);
-  await workspace.set("variant", 0);
+  await workspace.setAll({ kind, face, count, variant: 0, baseOnly: spec.base });
   if (spec.base) {
-    await workspace.set("baseOnly", true);
     track(true);
     await workspace.up(timeoutMs);
     await workspace.set("baseOnly", false);

@@ -93,11 +93,7 @@ async function largeServiceRuns({ workspace, emulator, startEmulator, createOne,
         const large = await startEmulator({ port: 0, stepMs: 0, latencyMs, stateFile: file });
         const proxy = await countingProxy(large.port);
         try {
-          await workspace.set("pipestack:apiUrl", proxy.url);
-          await workspace.set("kind", "pipe");
-          await workspace.set("face", face);
-          await workspace.set("variant", 0);
-          await workspace.set("count", newPipes);
+          await workspace.setAll({ "pipestack:apiUrl": proxy.url, kind: "pipe", face, variant: 0, count: newPipes });
           log(`large service: ${face}, ${latencyMs} ms: up of ${newPipes} new pipes beside ${existing}`);
           large.control.resetStats();
           proxy.reset();
