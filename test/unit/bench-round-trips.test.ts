@@ -266,3 +266,23 @@ describe("bench: the rate-limited run's hook", () => {
     expect(() => hook.checkedRateLimited(answer, "dynamic")).toThrow(message);
   });
 });
+
+describe("bench: the classic table's bound", () => {
+  const classic = load("./bench/lib/report.js") as { markdown(r: Results): string };
+  const committed = () => JSON.parse(fs.readFileSync(path.join(root, "bench", "results.json"), "utf8")) as { up: Record<string, unknown>[] } & Results;
+
+  it("results with the preview phase's requests show requests in flight and the bound of every request", () => {
+    const r = committed();
+    r.up = r.up.map((u) => ({ ...u, previewApiRequests: 0, effectiveParallelism: 1.25 }));
+    const md = classic.markdown(r);
+    expect(md).toContain("| In flight (`--parallel` 8) |");
+    expect(md).toContain("| 1.25 |");
+    expect(md).toContain("Lower bound = latency x (P + max(min(P, U), U / parallelism))");
+  });
+
+  it("older results keep their table and explanation", () => {
+    const md = classic.markdown(committed());
+    expect(md).not.toContain("In flight");
+    expect(md).toContain("Lower bound = pipes x requests per create (3) x latency / parallelism.");
+  });
+});
