@@ -99,6 +99,10 @@ function roundTripTargets(r) {
         name: `${face}: requests per ${label} destroy <= ${DESTROY_BUDGET}`,
         ...met(maxOf(mine.map((x) => x.ops.destroy.requestsPerResource)), (x) => x <= DESTROY_BUDGET),
       });
+      rows.push({
+        name: `${face}: requests per ${label} in a no-op \`preview\` = 0`,
+        ...met(maxOf(mine.map((x) => x.ops.preview.requestsPerResource)), (x) => x === 0),
+      });
     }
   }
   for (const c of r.largeService?.runs ?? []) {
