@@ -136,12 +136,12 @@ async function main() {
     configureEngine(emulator); // the seeding pointed the in-process engine at its own emulator
   }
   if (opts.parts.includes("rate-limited")) {
-    const { run, reason } = rateLimitedRunner();
+    const { run, faces, reason } = rateLimitedRunner();
     if (run) {
       const runs = [];
-      for (const face of opts.faces) {
-        log(`rate-limited run: ${face}`);
-        runs.push(checkedRateLimited(await run({ face, startEmulator, Workspace, root, log, timeoutMs: cliTimeoutMs(100) }), face));
+      for (const face of faces.filter((f) => opts.faces.includes(f))) {
+        log(`rate-limited run: ${face} (minutes: the limit is the point)`);
+        runs.push(checkedRateLimited(await run({ face }), face));
       }
       results.rateLimited = { runs };
     } else {

@@ -229,16 +229,17 @@ describe("bench: the rate-limited run's hook", () => {
   };
 
   it("says so when the module is not in the checkout", () => {
-    expect(hook.rateLimitedRunner(missing)).toEqual({ run: null, reason: "no rate-limited run: bench/lib/rate-limited.js is not in this checkout" });
+    expect(hook.rateLimitedRunner(missing)).toEqual({ run: null, faces: [], reason: "no rate-limited run: bench/lib/rate-limited.js is not in this checkout" });
   });
 
   it("says so when the module exports no rateLimitedRun", () => {
     expect(hook.rateLimitedRunner(() => ({}))).toMatchObject({ run: null, reason: expect.stringContaining("exports no rateLimitedRun") });
   });
 
-  it("hands over the module's function", () => {
+  it("hands over the module's function, on the dynamic face unless it names its faces", () => {
     const rateLimitedRun = () => Promise.resolve({});
-    expect(hook.rateLimitedRunner(() => ({ rateLimitedRun }))).toEqual({ run: rateLimitedRun, reason: null });
+    expect(hook.rateLimitedRunner(() => ({ rateLimitedRun }))).toEqual({ run: rateLimitedRun, faces: ["dynamic"], reason: null });
+    expect(hook.rateLimitedRunner(() => ({ rateLimitedRun, faces: ["dynamic", "native"] }))).toMatchObject({ faces: ["dynamic", "native"] });
   });
 
   it("a module that fails to load for another reason fails the bench", () => {
@@ -250,11 +251,11 @@ describe("bench: the rate-limited run's hook", () => {
   });
 
   const counts = { requests: 173, answered429: 19, wallSeconds: 82 };
-  it("takes the counts the targets read", () => {
-    expect(hook.checkedRateLimited({ up: counts, destroy: counts, program: "40 alerts" }, "native")).toEqual({
-      face: "native",
-      program: "40 alerts",
-      limit: null,
+  it("takes the counts the targets read, and names the program and the limit", () => {
+    expect(hook.checkedRateLimited({ tiles: 40, limit: 100, windowMs: 60_000, up: counts, destroy: counts }, "dynamic")).toEqual({
+      face: "dynamic",
+      program: "one dashboard of 40 tiles and a tile alert on each",
+      limit: { requests: 100, windowSeconds: 60 },
       up: counts,
       destroy: counts,
     });
