@@ -19,7 +19,7 @@ function roundTripLines(r) {
   const large = r.largeService?.runs ?? [];
   const limited = r.rateLimited;
   if (!runs.length && !large.length && !limited) return [];
-  const lines = ["### Round trips: every kind, both faces, two latencies", ""];
+  const lines = ["### Round trips", ""];
   if (runs.length) {
     lines.push(
       `Each kind on its own stack: \`up\` creating every resource (its preview included), a no-op \`preview\`, an \`up\` changing every resource in place, and \`destroy\` (a tile alert's dashboard is made before and removed after, unmeasured). Each cell: wall time (CPU of every process of the CLI run); API requests per resource, the preview's and the update's together, as the emulator counted them; requests in flight on average (requests x latency / wall; the engine's \`--parallel\` is ${r.kinds.parallelism}); and the lower bound of the wall time those requests allow, counting every request: those of the preview phase one after another (the engine checks one resource at a time), again in the update while its steps run ${r.kinds.parallelism} at a time.`,
