@@ -1,15 +1,19 @@
 #!/usr/bin/env node
-// `npm run bench`: measures the pipe provider against the emulator with a fixed latency per API
-// request, in one run: the serialized provider's size, HTTP requests per operation, provider time
-// over a bare undici loop, and real `pulumi up` / `preview` / `destroy` wall time, provider memory
-// and CPU for N pipes, each against the engine's floor (N no-op dynamic resources); at the largest
-// N the native plugin's pipes against the dynamic face and against a native plugin's no-op
-// resources; and the largest N with PULUMI_SKIP_CHECKPOINTS. Prints the results and writes them
-// under the system's temp folder; `--write` records them in bench/results.json, bench/results.md
-// and the figures of docs/performance.md (and the native face's summary in
-// docs/native-provider.md) instead. `--profile DIR` adds CPU profiles of the provider process.
-// Everything runs on loopback; the emulator, the CLI's stack and its temp folder are removed at
-// the end, also on failure or Ctrl-C. Parts live in bench/lib/.
+// `npm run bench`: measures the package against the emulator with a fixed latency per API request.
+// The classic part, at the first latency: the serialized provider's size, HTTP requests per
+// operation, provider time over a bare undici loop, and real `pulumi up` / `preview` / `destroy`
+// wall time, provider memory and CPU for N pipes, each against the engine's floor (N no-op dynamic
+// resources); at the largest N the native plugin's pipes against the dynamic face and against a
+// native plugin's no-op resources; and the largest N with PULUMI_SKIP_CHECKPOINTS. The round-trip
+// parts (issue 27), at every latency: each resource kind on each face (create, no-op preview,
+// update, destroy: requests per resource, wall, CPU, effective parallelism, a lower bound of every
+// request); a service of 2,000 pipes taking 20 more; and the rate-limited run when
+// bench/lib/rate-limited.js exists. Prints the results and writes them under the system's temp
+// folder; `--write` records them in bench/results.json, bench/results.md and the figures of
+// docs/performance.md (and the summaries in docs/native-provider.md and the README) instead.
+// `--profile DIR` adds CPU profiles of the provider process. Everything runs on loopback; the
+// emulator, the CLI's stack and its temp folder are removed at the end, also on failure or
+// Ctrl-C. Parts live in bench/lib/.
 "use strict";
 const fs = require("node:fs");
 const path = require("node:path");
@@ -33,11 +37,16 @@ if (!fs.existsSync(path.join(root, "dist", "provider", "impl", "pipe.js"))) {
 
 const { startEmulator } = require("pipestack-emulator");
 const { providerTextBytes, stateFootprint } = require("../bench/lib/provider-text");
-const { configureEngine, requestsPerOperation, overhead } = require("../bench/lib/in-process");
+const { configureEngine, requestsPerOperation, overhead, createPipe } = require("../bench/lib/in-process");
 const { Workspace } = require("../bench/lib/cli");
 const { machine, targets, markdown, updateReadme } = require("../bench/lib/report");
 const { faceComparison, nativeSummary, NATIVE_SECTION } = require("../bench/lib/faces");
 const { summarizeProfiles } = require("../bench/lib/profile");
+const { kindRuns, nameStackIds } = require("../bench/lib/kind-runs");
+const { largeServiceRuns } = require("../bench/lib/large-service");
+const { rateLimitedRunner, checkedRateLimited } = require("../bench/lib/rate-limited-hook");
+const { roundTripSummary, ROUND_TRIP_SECTION } = require("../bench/lib/round-trips-report");
+const { lowerBoundSeconds: boundOf, effectiveParallelism } = require("../bench/lib/measures");
 
 const log = (msg) => process.stderr.write(`[bench ${new Date().toISOString().slice(11, 19)}] ${msg}\n`);
 /** Generous limits: a CLI run that takes longer is stuck, not slow. */
@@ -72,11 +81,95 @@ for (const signal of ["SIGINT", "SIGTERM"]) {
 async function main() {
   const started = new Date();
   const m = machine();
-  log(`latency ${opts.latencyMs} ms, sizes ${opts.sizes.join(", ")}, ${opts.repetitions} repetitions; ${m.cpus} CPUs, load ${m.loadAverage1m}`);
+  const latencyMs = opts.latencies[0];
+  log(
+    `latencies ${opts.latencies.join(", ")} ms; parts ${opts.parts.join(", ")}; sizes ${opts.sizes.join(", ")}; ${opts.repetitions} repetitions; ${m.cpus} CPUs, load ${m.loadAverage1m}`,
+  );
 
-  emulator = await startEmulator({ port: 0, stepMs: 0, latencyMs: opts.latencyMs });
+  emulator = await startEmulator({ port: 0, stepMs: 0, latencyMs });
   configureEngine(emulator);
 
+  log("CLI: workspace and stack");
+  workspace = new Workspace();
+  const pulumiVersion = await workspace.version();
+  const parallelism = await workspace.defaultParallelism();
+  await workspace.init(emulator);
+
+  const results = { latencyMs, latencies: opts.latencies, machine: m, parallelism };
+  const details = { date: started.toISOString(), pulumiVersion };
+  if (opts.parts.includes("classic")) {
+    const classic = await classicRuns({ latencyMs, parallelism });
+    Object.assign(results, classic.results);
+    Object.assign(details, classic.details);
+  }
+  const track = (has) => (stackHasResources = has);
+  if (opts.parts.includes("kinds")) {
+    await nameStackIds(workspace, emulator);
+    const runs = [];
+    for (const latency of opts.latencies) {
+      for (const face of opts.faces) {
+        for (const kind of opts.kinds) {
+          const count = kind === "pipe" ? opts.pipes : opts.stackObjects;
+          runs.push(
+            await kindRuns({ workspace, emulator, kind, face, count, latencyMs: latency, parallel: parallelism, timeoutMs: cliTimeoutMs(count), track, log }),
+          );
+        }
+      }
+    }
+    results.kinds = { parallelism, runs };
+  }
+  if (opts.parts.includes("large")) {
+    results.largeService = await largeServiceRuns({
+      workspace,
+      emulator,
+      startEmulator,
+      createOne: createPipe,
+      faces: opts.faces,
+      latencies: opts.latencies,
+      existing: opts.existingPipes,
+      newPipes: opts.newPipes,
+      parallel: parallelism,
+      timeoutMs: cliTimeoutMs(opts.newPipes) + opts.existingPipes * 100,
+      track,
+      log,
+    });
+    configureEngine(emulator); // the seeding pointed the in-process engine at its own emulator
+  }
+  if (opts.parts.includes("rate-limited")) {
+    const { run, faces, reason } = rateLimitedRunner();
+    if (run) {
+      // Last, and its failure is reported without losing the figures measured before it.
+      const runs = [];
+      try {
+        for (const face of faces.filter((f) => opts.faces.includes(f))) {
+          log(`rate-limited run: ${face} (minutes: the limit is the point)`);
+          runs.push(checkedRateLimited(await run({ face }), face));
+        }
+        results.rateLimited = { runs };
+      } catch (err) {
+        log(`rate-limited run failed: ${err.message}`);
+        results.rateLimited = { runs, missing: `the rate-limited run failed: ${err.message.split("\n")[0]}` };
+      }
+    } else {
+      log(reason);
+      results.rateLimited = { runs: [], missing: reason };
+    }
+  }
+  details.loadAverage1mAtEnd = Number(require("node:os").loadavg()[0].toFixed(2));
+  details.quick = opts.quick;
+  results.details = details;
+  if (results.native) results.faces = faceComparison(results);
+  details.targets = targets(results);
+  return results;
+}
+
+/**
+ * The classic runs at the first latency: the provider's serialized size, requests per operation
+ * in-process, its time over a bare loop, and the CLI runs of every size against the engine's
+ * floor, the native face at the largest size and skipped checkpoints.
+ */
+async function classicRuns({ latencyMs, parallelism }) {
+  emulator.control.setFaults({ latencyMs });
   log("serialized provider size");
   const textBytes = await providerTextBytes();
 
@@ -85,12 +178,6 @@ async function main() {
 
   log("provider time against a bare undici loop");
   const over = await overhead(emulator, opts.repetitions);
-
-  log("CLI: workspace and stack");
-  workspace = new Workspace();
-  const pulumiVersion = await workspace.version();
-  const parallelism = await workspace.defaultParallelism();
-  await workspace.init(emulator);
 
   log("CLI: empty program (fixed cost)");
   emulator.control.reset();
@@ -110,7 +197,8 @@ async function main() {
     log(`CLI: up of ${n} pipes`);
     emulator.control.resetStats();
     stackHasResources = true;
-    const u = await workspace.up(cliTimeoutMs(n));
+    let upPreviewRequests = null;
+    const u = await workspace.up(cliTimeoutMs(n), { onUpdate: () => (upPreviewRequests = emulator.control.stats().requests) });
     const upRequests = emulator.control.stats().requests;
     const stored = Object.values(emulator.control.state().services).flatMap((s) => s.pipes).length;
     if (stored !== n) throw new Error(`after up of ${n} pipes the emulator holds ${stored}`);
@@ -124,7 +212,12 @@ async function main() {
     const d = await workspace.destroy(cliTimeoutMs(n));
     const destroyRequests = emulator.control.stats().requests;
     stackHasResources = false;
-    const lowerBoundSeconds = (n * rpo.counts.create * opts.latencyMs) / 1000 / parallelism;
+    const lowerBoundSeconds = boundOf({
+      previewRequests: upPreviewRequests,
+      updateRequests: upRequests - (upPreviewRequests ?? 0),
+      latencyMs,
+      parallel: parallelism,
+    });
     up.push({
       resources: n,
       seconds: round(u.seconds, 2),
@@ -132,6 +225,8 @@ async function main() {
       providerPeakRssMb: u.rss.peakMb,
       providerPeakRssMbPerProcess: u.rss.perProcessMb,
       apiRequests: upRequests,
+      previewApiRequests: upPreviewRequests,
+      effectiveParallelism: effectiveParallelism({ requests: upRequests, latencyMs, seconds: u.seconds }),
       destroySeconds: round(d.seconds, 2),
       destroyApiRequests: destroyRequests,
       providerCpuSeconds: u.cpuSeconds,
@@ -228,15 +323,12 @@ async function main() {
   }
 
   const results = {
-    latencyMs: opts.latencyMs,
-    machine: m,
     providerTextBytes: textBytes,
     requestsPerOperation: rpo.counts,
     overheadRatio: over.ratio,
     up,
     preview,
     providerPeakRssMb: up[up.length - 1].providerPeakRssMb,
-    parallelism,
     floor,
     floorRatio: floor.map((f, i) => ({
       resources: f.resources,
@@ -254,23 +346,17 @@ async function main() {
     marginalUpMs: marginals(up),
     native,
     skipCheckpoints,
-    details: {
-      date: started.toISOString(),
-      pulumiVersion,
-      emulator: { stepMs: 0, latencyMs: opts.latencyMs },
-      providerTextBytesInState: { Pipe: footprint.providerTextBytes },
-      stateFootprint: { Pipe: footprint, Noop: floorFootprint },
-      requestRoutes: rpo.routes,
-      overheadMs: over.ms,
-      baseline: { upSeconds: round(baseline.upSeconds, 2), previewSeconds: round(baseline.previewSeconds, 2) },
-      loadAverage1mAtEnd: Number(require("node:os").loadavg()[0].toFixed(2)),
-      quick: opts.quick,
-      ...(profile ? { profile } : {}),
-    },
   };
-  results.faces = faceComparison(results);
-  results.details.targets = targets(results);
-  return results;
+  const details = {
+    emulator: { stepMs: 0, latencyMs },
+    providerTextBytesInState: { Pipe: footprint.providerTextBytes },
+    stateFootprint: { Pipe: footprint, Noop: floorFootprint },
+    requestRoutes: rpo.routes,
+    overheadMs: over.ms,
+    baseline: { upSeconds: round(baseline.upSeconds, 2), previewSeconds: round(baseline.previewSeconds, 2) },
+    ...(profile ? { profile } : {}),
+  };
+  return { results, details };
 }
 
 /**
@@ -356,16 +442,18 @@ main()
     fs.writeFileSync(opts.outMd, md);
     if (opts.readme) fs.writeFileSync(opts.readme, updateReadme(fs.readFileSync(opts.readme, "utf8"), md));
     if (opts.nativePage) fs.writeFileSync(opts.nativePage, updateReadme(fs.readFileSync(opts.nativePage, "utf8"), nativeSummary(results), NATIVE_SECTION));
-    // The README's section on the native face carries the same figures.
+    // The README's sections on the native face and on round trips carry the same figures.
     if (opts.nativePage) {
       const readme = path.join(path.dirname(opts.nativePage), "..", "README.md");
-      fs.writeFileSync(readme, updateReadme(fs.readFileSync(readme, "utf8"), nativeSummary(results, "docs/"), NATIVE_SECTION));
+      let text = updateReadme(fs.readFileSync(readme, "utf8"), nativeSummary(results, "docs/"), NATIVE_SECTION);
+      text = updateReadme(text, roundTripSummary(results), ROUND_TRIP_SECTION);
+      fs.writeFileSync(readme, text);
     }
     process.stdout.write(`\n${md}\n`);
     if (results.details.profile) process.stdout.write(`provider profile:\n${JSON.stringify(results.details.profile, null, 2)}\n\n`);
     for (const t of results.details.targets) process.stdout.write(`${t.met === null ? "n/a   " : t.met ? "met   " : "MISSED"}  ${t.name}: ${t.measured}\n`);
     process.stdout.write(
-      `\nwrote ${opts.out} and ${opts.outMd}${opts.readme ? ", docs/performance.md, docs/native-provider.md and the README's native section" : ""}\n`,
+      `\nwrote ${opts.out} and ${opts.outMd}${opts.readme ? ", docs/performance.md, docs/native-provider.md and the README's native and round-trip sections" : ""}\n`,
     );
     process.exit(0); // lingering keep-alive sockets or timers of loaded modules must not hold the run open
   })

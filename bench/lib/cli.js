@@ -48,9 +48,10 @@ class Workspace {
    * Runs `pulumi ...args` to the end (killed after `timeoutMs`); resolves to its wall time in
    * seconds and output, or rejects with the tail of its output. `onStart(pid)` may return a
    * function called (with nothing) when the process has ended; its result is returned as `probe`.
-   * `env` adds to the workspace's environment for this run only.
+   * `env` adds to the workspace's environment for this run only. `onUpdate` is called once, when
+   * the CLI prints that its update (or destroy) begins after its preview.
    */
-  run(args, { timeoutMs = 600_000, onStart, env } = {}) {
+  run(args, { timeoutMs = 600_000, onStart, env, onUpdate } = {}) {
     return new Promise((resolve, reject) => {
       const t0 = process.hrtime.bigint();
       // Through bash, whose `times` then reports the CPU of the CLI and of everything it started
@@ -67,7 +68,15 @@ class Workspace {
       let out = "";
       let stdout = "";
       let times = "";
-      child.stdout.on("data", (d) => ((out += d), (stdout += d)));
+      let updating = false;
+      child.stdout.on("data", (d) => {
+        out += d;
+        stdout += d;
+        if (onUpdate && !updating && UPDATE_BEGINS.test(stdout)) {
+          updating = true;
+          onUpdate();
+        }
+      });
       child.stderr.on("data", (d) => (out += d));
       child.stdio[3].on("data", (d) => (times += d));
       const timer = setTimeout(() => {
@@ -130,8 +139,8 @@ class Workspace {
    * peak RSS and CPU seconds and the program's CPU seconds (its preview and update passes). `env`
    * adds settings for this run (e.g. PULUMI_SKIP_CHECKPOINTS).
    */
-  async up(timeoutMs, { env } = {}) {
-    const r = await this.run(["up", "--yes", "--non-interactive"], { timeoutMs, env, onStart: sampled });
+  async up(timeoutMs, { env, onUpdate } = {}) {
+    const r = await this.run(["up", "--yes", "--non-interactive"], { timeoutMs, env, onUpdate, onStart: sampled });
     return { seconds: r.seconds, rss: r.probe, cpuSeconds: r.probe.cpuSeconds, programCpuSeconds: r.probe.programCpuSeconds, totalCpuSeconds: r.cpuSeconds };
   }
 
@@ -141,9 +150,27 @@ class Workspace {
     return { seconds: r.seconds, cpuSeconds: r.probe.cpuSeconds, programCpuSeconds: r.probe.programCpuSeconds, totalCpuSeconds: r.cpuSeconds };
   }
 
-  async destroy(timeoutMs, { env } = {}) {
-    const r = await this.run(["destroy", "--yes", "--non-interactive"], { timeoutMs, env, onStart: sampled });
+  /** `pulumi destroy`; of the resources `targets` (URNs) only when given. */
+  async destroy(timeoutMs, { env, onUpdate, targets = [] } = {}) {
+    const args = ["destroy", "--yes", "--non-interactive", ...targets.flatMap((urn) => ["--target", urn])];
+    const r = await this.run(args, { timeoutMs, env, onUpdate, onStart: sampled });
     return { seconds: r.seconds, cpuSeconds: r.probe.cpuSeconds, totalCpuSeconds: r.cpuSeconds };
+  }
+
+  /** Sets one config value of the bench program (`pulumi config set`); `secret` encrypts it. */
+  set(key, value, { secret = false } = {}) {
+    return this.run(["config", "set", ...(secret ? ["--secret"] : []), key, String(value)]);
+  }
+
+  /** Sets several plain config values of the bench program in one CLI run (`pulumi config set-all`). */
+  setAll(values) {
+    return this.run(["config", "set-all", ...Object.entries(values).flatMap(([k, v]) => ["--plaintext", `${k}=${v}`])]);
+  }
+
+  /** The URNs of the stack's resources whose type ends in `:<type>` (both faces' tokens do). */
+  async urnsOfType(type) {
+    const state = JSON.parse(await this.exportState());
+    return (state.deployment?.resources ?? []).filter((r) => r.type.endsWith(`:${type}`)).map((r) => r.urn);
   }
 
   /** The stack's state as `pulumi stack export` prints it (JSON text). */
@@ -169,6 +196,9 @@ class Workspace {
     fs.rmSync(this.dir, { recursive: true, force: true });
   }
 }
+
+/** What `pulumi up` and `pulumi destroy` print when their update begins, after the preview. */
+const UPDATE_BEGINS = /^(Updating|Destroying) \(/m;
 
 /** User + system seconds of bash's children from its `times` output ("0m1.5s 0m0.2s", 2nd line). */
 function childCpuSeconds(times) {

@@ -63,6 +63,13 @@ async function counted(emulator, fn) {
   return { value, requests: stats.requests, byRoute: stats.byRoute };
 }
 
+/** Creates the bench's first pipe on `emulator` through the engine in-process (the engine is left pointed at it). */
+async function createPipe(emulator) {
+  const { provider } = dist("provider", "impl", "pipe.js");
+  configureEngine(emulator);
+  return provider.create(await checked(provider, pipeSpec(0)));
+}
+
 /** Requests per operation on a pipe that settles at once (emulator `stepMs: 0`). */
 async function requestsPerOperation(emulator) {
   const { provider } = dist("provider", "impl", "pipe.js");
@@ -224,4 +231,4 @@ async function overhead(emulator, repetitions, warmup = 3) {
   return { ratio, ms };
 }
 
-module.exports = { configureEngine, requestsPerOperation, overhead };
+module.exports = { configureEngine, requestsPerOperation, overhead, createPipe };

@@ -3,16 +3,28 @@
 const os = require("node:os");
 const path = require("node:path");
 const { parseArgs } = require("node:util");
+const { KINDS, FACES } = require("./kinds");
 
 const root = path.resolve(__dirname, "..", "..");
 
 const USAGE = `usage: node scripts/bench.js [options]
 
-  --latency-ms N     delay the emulator adds before every API response (default 25)
-  --sizes A,B,C      resource counts of the CLI runs (default 1,10,50,200); each size runs the
-                     pipes and as many no-op dynamic resources (the engine's floor); the largest
-                     also runs the native plugin's pipes and a native plugin's no-op resources
-  --quick            smoke run: sizes 1,10 and 5 repetitions of the overhead loops
+  --latency-ms A,B   delays the emulator adds before every API response (default 25,150); the
+                     per-kind runs and the large-service case run at each, the rest at the first
+  --parts LIST       what to run (default all): classic (the sizes below, the floor, the native
+                     face, skipped checkpoints), kinds (every kind, face and latency: create,
+                     no-op preview, update, destroy), large (the 2,000-pipe case), rate-limited
+  --sizes A,B,C      resource counts of the classic CLI runs (default 1,10,50,200); each size runs
+                     the pipes and as many no-op dynamic resources (the engine's floor); the
+                     largest also runs the native plugin's pipes and a native plugin's no-op resources
+  --kinds LIST       kinds of the per-kind runs (default ${Object.keys(KINDS).join(",")})
+  --faces LIST       faces of the per-kind, large and rate-limited runs (default ${FACES.join(",")})
+  --pipes N          pipes of a per-kind run (default 200)
+  --stack-objects N  resources of a per-kind run of the other kinds (default 20)
+  --existing-pipes N pipes already in the service in the large case (default 2000)
+  --new-pipes N      pipes the large case's \`up\` adds (default 20)
+  --quick            smoke run: sizes 1,10, per-kind runs of 10 pipes and 5 of the other kinds, a
+                     large case of 200 + 5 pipes, and 5 repetitions of the overhead loops
   --repetitions N    repetitions per operation of the overhead comparison (default 20)
   --write            update the committed results: bench/results.json, bench/results.md and the
                      figures of docs/performance.md and docs/native-provider.md (without it no
@@ -24,13 +36,23 @@ const USAGE = `usage: node scripts/bench.js [options]
   --help             this text
 `;
 
+/** The parts of a run, in the order they run. */
+const PARTS = ["classic", "kinds", "large", "rate-limited"];
+
 /** Parses argv into the run's settings; throws with a readable message on bad input. */
 function benchOptions(argv) {
   const { values } = parseArgs({
     args: argv,
     options: {
       "latency-ms": { type: "string" },
+      parts: { type: "string" },
       sizes: { type: "string" },
+      kinds: { type: "string" },
+      faces: { type: "string" },
+      pipes: { type: "string" },
+      "stack-objects": { type: "string" },
+      "existing-pipes": { type: "string" },
+      "new-pipes": { type: "string" },
       quick: { type: "boolean" },
       repetitions: { type: "string" },
       out: { type: "string" },
@@ -45,13 +67,34 @@ function benchOptions(argv) {
     if (!Number.isInteger(n) || n < min) throw new Error(`--${name} must be an integer >= ${min}, got ${text}`);
     return n;
   };
+  /** A comma list whose every member is one of `known`, in the order given, once each. */
+  const list = (name, text, known) => {
+    const items = [
+      ...new Set(
+        text
+          .split(",")
+          .map((x) => x.trim())
+          .filter(Boolean),
+      ),
+    ];
+    for (const x of items) if (!known.includes(x)) throw new Error(`--${name}: unknown ${JSON.stringify(x)} (known: ${known.join(", ")})`);
+    if (!items.length) throw new Error(`--${name} must name at least one of ${known.join(", ")}`);
+    return items;
+  };
   const quick = Boolean(values.quick);
   const sizes = (values.sizes ?? (quick ? "1,10" : "1,10,50,200")).split(",").map((s) => count("sizes", s.trim(), 1));
   const write = Boolean(values.write);
   const out = path.resolve(values.out ?? (write ? path.join(root, "bench", "results.json") : path.join(os.tmpdir(), "pipestack-bench", "results.json")));
   return {
     help: Boolean(values.help),
-    latencyMs: count("latency-ms", values["latency-ms"] ?? "25", 0),
+    latencies: [...new Set((values["latency-ms"] ?? "25,150").split(",").map((x) => count("latency-ms", x.trim(), 0)))].sort((a, b) => a - b),
+    parts: list("parts", values.parts ?? PARTS.join(","), PARTS),
+    kinds: list("kinds", values.kinds ?? Object.keys(KINDS).join(","), Object.keys(KINDS)),
+    faces: list("faces", values.faces ?? FACES.join(","), FACES),
+    pipes: count("pipes", values.pipes ?? (quick ? "10" : "200"), 1),
+    stackObjects: count("stack-objects", values["stack-objects"] ?? (quick ? "5" : "20"), 1),
+    existingPipes: count("existing-pipes", values["existing-pipes"] ?? (quick ? "200" : "2000"), 1),
+    newPipes: count("new-pipes", values["new-pipes"] ?? (quick ? "5" : "20"), 1),
     sizes: [...new Set(sizes)].sort((a, b) => a - b),
     quick,
     repetitions: count("repetitions", values.repetitions ?? (quick ? "5" : "20"), 1),
@@ -64,4 +107,4 @@ function benchOptions(argv) {
   };
 }
 
-module.exports = { benchOptions, USAGE, root };
+module.exports = { benchOptions, USAGE, root, PARTS };

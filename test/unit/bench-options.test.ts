@@ -6,7 +6,22 @@ import { describe, expect, it } from "vitest";
 const root = path.resolve(__dirname, "..", "..");
 const load = createRequire(path.join(root, "package.json"));
 const { benchOptions } = load("./bench/lib/options.js") as {
-  benchOptions(argv: string[]): { out: string; outMd: string; readme?: string; write: boolean; sizes: number[]; profileDir?: string };
+  benchOptions(argv: string[]): {
+    out: string;
+    outMd: string;
+    readme?: string;
+    write: boolean;
+    sizes: number[];
+    profileDir?: string;
+    latencies: number[];
+    parts: string[];
+    kinds: string[];
+    faces: string[];
+    pipes: number;
+    stackObjects: number;
+    existingPipes: number;
+    newPipes: number;
+  };
 };
 
 describe("bench options", () => {
@@ -30,5 +45,38 @@ describe("bench options", () => {
 
   it("default sizes are 1, 10, 50 and 200 (1 anchors the marginal cost at 10)", () => {
     expect(benchOptions([]).sizes).toEqual([1, 10, 50, 200]);
+  });
+
+  it("by default: both latencies, every part, kind and face; 200 pipes, 20 of each other kind, 2,000 + 20 pipes", () => {
+    const o = benchOptions([]);
+    expect(o.latencies).toEqual([25, 150]);
+    expect(o.parts).toEqual(["classic", "kinds", "large", "rate-limited"]);
+    expect(o.kinds).toEqual(["pipe", "endpoint", "dashboard", "alert", "savedSearch"]);
+    expect(o.faces).toEqual(["dynamic", "native"]);
+    expect([o.pipes, o.stackObjects, o.existingPipes, o.newPipes]).toEqual([200, 20, 2000, 20]);
+  });
+
+  it.each([
+    ["one latency", ["--latency-ms", "150"], { latencies: [150] }],
+    ["latencies sorted, repeats dropped", ["--latency-ms", "150,25,150"], { latencies: [25, 150] }],
+    ["a subset of kinds and faces", ["--kinds", "alert, pipe", "--faces", "native"], { kinds: ["alert", "pipe"], faces: ["native"] }],
+    [
+      "small sizes",
+      ["--pipes", "5", "--stack-objects", "2", "--existing-pipes", "50", "--new-pipes", "3"],
+      { pipes: 5, stackObjects: 2, existingPipes: 50, newPipes: 3 },
+    ],
+    ["--quick", ["--quick"], { pipes: 10, stackObjects: 5, existingPipes: 200, newPipes: 5 }],
+  ])("%s", (_name, argv, expected) => {
+    expect(benchOptions(argv)).toMatchObject(expected);
+  });
+
+  it.each([
+    [["--kinds", "pipe,widget"], /--kinds: unknown "widget"/],
+    [["--faces", ","], /--faces must name at least one/],
+    [["--parts", "everything"], /--parts: unknown "everything"/],
+    [["--latency-ms", "25,fast"], /--latency-ms must be an integer >= 0, got fast/],
+    [["--pipes", "0"], /--pipes must be an integer >= 1/],
+  ])("refuses %j", (argv, message) => {
+    expect(() => benchOptions(argv)).toThrow(message);
   });
 });
