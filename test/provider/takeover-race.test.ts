@@ -24,6 +24,7 @@ import { endpointInputs } from "../support/endpoint-fixtures";
 import { kafkaPipe, objectStoragePipe } from "../support/pipe-fixtures";
 import { engineInputs } from "../support/pipe-props";
 import { rawJson } from "../support/raw-api";
+import { anHourAgo } from "../support/an-hour-ago";
 import { storedEndpoints, storedPipes, storedStack, type Stored } from "../support/stored";
 import { checked } from "../support/engine-run";
 import { STACK_CASES, surfaceOf, useTarget } from "../support/stack-targets";
@@ -149,7 +150,10 @@ describe("pipes and endpoints (one service)", () => {
 
   it("a pipe left under a temporary name by a create cut short is named before any POST, and adopting it renames it", async () => {
     const inputs = await pipeInputs("left");
-    const orphan = (await rawJson(emulator, "cloud", "POST", "/pipes", { ...pipeBody(inputs as PipeInputs), name: "left--pipestack-create-0123456789ab" })) as {
+    // Older than any create in flight: a create cut short, not one still running.
+    const orphan = (await anHourAgo(() =>
+      rawJson(emulator, "cloud", "POST", "/pipes", { ...pipeBody(inputs as PipeInputs), name: "left--pipestack-create-0123456789ab" }),
+    )) as {
       id: string;
     };
     emulator.control.resetStats();

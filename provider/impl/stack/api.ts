@@ -4,6 +4,7 @@ import { parsed } from "../parse-answer";
 import type { StackTarget } from "../../client/stack-target";
 import { deleteUntilGone, type Whereabouts } from "../gone";
 import { createOnce } from "../create-once";
+import { freshList, type Collection } from "../shared-list";
 import { stackAlertRecord, type StackAlertRecord } from "../../schemas/stack-alert-record";
 import { stackDashboardRecord, type StackDashboardRecord } from "../../schemas/stack-dashboard";
 import { stackSavedSearchRecord, type StackSavedSearchRecord } from "../../schemas/stack-saved-search-record";
@@ -19,6 +20,9 @@ import type { Obj } from "../../schemas/plain-object";
 export type StackKind = "dashboards" | "alerts" | "saved-searches";
 
 const url = (t: StackTarget, kind: StackKind, id?: string) => `${t.basePath}${id === undefined ? path(kind) : path(kind, id)}`;
+
+/** A stack collection of one target: it pages (`limit`/`offset`). */
+export const stackCollection = (t: StackTarget, kind: StackKind): Collection => ({ client: t.client, path: url(t, kind), paged: true });
 
 function withoutId(body: Obj): Obj {
   const { id: _id, ...rest } = body;
@@ -56,8 +60,9 @@ function createStackObject<S extends ZodTypeAny>(t: StackTarget, kind: StackKind
       what: kind.slice(0, -1).replace("-", " "),
       post: async ({ budget }) =>
         parsed(schema, await t.client.request({ method: "POST", path: url(t, kind), body: markedBody(body, marker), budget }), `POST ${kind}`),
+      // Every page: the marked object may be on any of them.
       list: async ({ budget }) => {
-        const list = z.array(schema).safeParse(await t.client.request({ method: "GET", path: url(t, kind), budget }));
+        const list = z.array(schema).safeParse(await freshList(stackCollection(t, kind), budget));
         return list.success ? list.data : [];
       },
       id: (r) => (r as { id: string }).id,

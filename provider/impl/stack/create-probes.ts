@@ -3,7 +3,8 @@ import type { CheckFailure } from "../../schemas/check-failures";
 import type { AlertInputs } from "../../schemas/stack-props";
 import type { CreateProbe } from "../create-gate";
 import { alertTileOn, liveDashboard } from "./alert-tile";
-import { stackWhereabouts, type StackKind } from "./api";
+import { stackCollection, type StackKind } from "./api";
+import { snapshot } from "../shared-list";
 import { TARGET_KEYS, targetOf } from "./target";
 
 /**
@@ -22,8 +23,9 @@ export function collectionProbe<I extends object>(kind: StackKind): CreateProbe<
   };
 }
 
+/** The run's one read of the collection, shared by every create's `check` (see `../shared-list`). */
 async function listed(t: StackTarget, kind: StackKind): Promise<void> {
-  await t.client.get<unknown>(stackWhereabouts(t, kind, "-").collection);
+  await snapshot(stackCollection(t, kind));
 }
 
 /** A tile alert: its dashboard read once, its tile found and alertable; other alerts: the alerts collection. */
