@@ -50,9 +50,13 @@ interface Slot {
 const slots = new Map<string, Slot>();
 let seq = 0;
 
+/** The run's reads of single objects (a tile alert's dashboard), by the same key. */
+const objects = new Map<string, Promise<unknown>>();
+
 /** Forgets every snapshot, as a new provider process would start (tests run many "processes" in one). */
 export function forgetSnapshots(): void {
   slots.clear();
+  objects.clear();
 }
 
 const digests = new WeakMap<ApiClient, string>();
@@ -174,4 +178,27 @@ export function noteChange(c: Collection, id: string, item?: unknown): void {
   if (s.items) s.items = applied(s.items, [change]);
   // With no read under way, every later read starts after this change: none needs it.
   if (s.reading === 0) s.changes = [];
+}
+
+/**
+ * The run's read of one object at `path` (a dashboard every tile alert on it reads), shared by
+ * every caller of the process; `fresh` reads it again (when the shared read cannot answer: a
+ * tile not found on it). A failed read is not kept.
+ */
+export function sharedObject(client: ApiClient, path: string, read: () => Promise<unknown>, fresh = false): Promise<unknown> {
+  const key = keyOf({ client, path });
+  let found = fresh ? undefined : objects.get(key);
+  if (!found) {
+    const reading = read();
+    objects.set(key, (found = reading));
+    reading.catch(() => {
+      if (objects.get(key) === reading) objects.delete(key);
+    });
+  }
+  return found;
+}
+
+/** Records the object at `path` as this process last wrote it (the answer of its PUT). */
+export function noteObject(client: ApiClient, path: string, value: unknown): void {
+  objects.set(keyOf({ client, path }), Promise.resolve(value));
 }

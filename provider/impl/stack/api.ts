@@ -4,7 +4,7 @@ import { parsed } from "../parse-answer";
 import type { StackTarget } from "../../client/stack-target";
 import { deleteUntilGone, type Whereabouts } from "../gone";
 import { createOnce } from "../create-once";
-import { freshList, type Collection } from "../shared-list";
+import { freshList, noteObject, type Collection } from "../shared-list";
 import { stackAlertRecord, type StackAlertRecord } from "../../schemas/stack-alert-record";
 import { stackDashboardRecord, type StackDashboardRecord } from "../../schemas/stack-dashboard";
 import { stackSavedSearchRecord, type StackSavedSearchRecord } from "../../schemas/stack-saved-search-record";
@@ -81,7 +81,10 @@ export function createDashboard(t: StackTarget, body: Obj, marker: Marker): Prom
 /** PUT of the whole dashboard: `tiles` is the complete list, each kept tile with its id. */
 export async function putDashboard(t: StackTarget, id: string, body: Obj): Promise<StackDashboardRecord> {
   const answer = await t.client.request({ method: "PUT", path: url(t, "dashboards", id), body: withoutId(body) });
-  return parsed(stackDashboardRecord, answer, `PUT dashboards/${id}`);
+  const record = parsed(stackDashboardRecord, answer, `PUT dashboards/${id}`);
+  // As this process last wrote it: what its tile alerts read (see `alert-tile.ts`).
+  noteObject(t.client, url(t, "dashboards", id), answer);
+  return record;
 }
 
 /** Creates an alert; `marker` recognises it in the list after an ambiguous failure. */
@@ -125,9 +128,10 @@ const DELETE_WAIT_MS = 60_000;
  * `{}` whether or not there was one to delete, so the answer is no proof. One already gone
  * counts as deleted; a wrong URL does not. `intervalMs`: the first wait between checks.
  */
-export function deleteObject(t: StackTarget, kind: StackKind, id: string, intervalMs: number): Promise<void> {
+export async function deleteObject(t: StackTarget, kind: StackKind, id: string, intervalMs: number): Promise<void> {
   const remove = () => t.client.request({ method: "DELETE", path: url(t, kind, id) });
-  return deleteUntilGone(stackWhereabouts(t, kind, id), remove, { timeoutMs: DELETE_WAIT_MS, intervalMs });
+  await deleteUntilGone(stackWhereabouts(t, kind, id), remove, { timeoutMs: DELETE_WAIT_MS, intervalMs });
+  noteObject(t.client, url(t, kind, id), undefined);
 }
 
 /** Creates a saved search; `marker` recognises it in the list after an ambiguous failure. */

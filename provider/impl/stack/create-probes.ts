@@ -2,7 +2,7 @@ import type { StackTarget } from "../../client/stack-target";
 import type { CheckFailure } from "../../schemas/check-failures";
 import type { AlertInputs } from "../../schemas/stack-props";
 import type { CreateProbe } from "../create-gate";
-import { alertTileOn, liveDashboard } from "./alert-tile";
+import { tileOnLive } from "./alert-tile";
 import { stackCollection, type StackKind } from "./api";
 import { snapshot } from "../shared-list";
 import { TARGET_KEYS, targetOf } from "./target";
@@ -38,10 +38,9 @@ export const alertProbe: CreateProbe<AlertInputs> = {
       await listed(t, "alerts");
       return [];
     }
-    const live = await liveDashboard(t, inputs.dashboardId);
-    if (live === undefined)
+    const { found } = await tileOnLive(t, inputs.dashboardId, { tileId: inputs.tileId, tile: inputs.tile });
+    if (found === undefined)
       return [{ property: "dashboardId", reason: `there is no dashboard ${inputs.dashboardId} on ${t.key} (a tile alert needs its dashboard)` }];
-    const found = alertTileOn(live, { tileId: inputs.tileId, tile: inputs.tile }, inputs.dashboardId);
     return "property" in found ? [found] : [];
   },
 };
