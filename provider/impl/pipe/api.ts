@@ -113,10 +113,10 @@ export async function listedHolder(svc: CloudService, name: string, fresh = fals
 
 /**
  * How long a pipe may be another create's still running: a create holds its temporary name from
- * its POST to the rename right after it, every request of it within one budget of 120 s, and a
- * service woken meanwhile takes up to 10 minutes.
+ * its POST to the rename right after it, every request of the create within one budget of 120 s
+ * (each attempt within its own deadline), so 5 minutes leaves a margin for clocks that differ.
  */
-export const IN_FLIGHT_MINUTES = 15;
+export const IN_FLIGHT_MINUTES = 5;
 
 /** True when `holder` may be another create's still running: made less than {@link IN_FLIGHT_MINUTES} ago, or of unknown age. Pure. */
 export function mayBeInFlight(holder: Pick<ApiPipe, "createdAt">, now: number): boolean {
