@@ -158,6 +158,16 @@ describe("N creates in one provider process read their list once", () => {
     expect(storedPipes(emulator)).toEqual([]);
   });
 
+  it(`${N} dashboards: their checks read the collection once, their creates none`, async () => {
+    const fx = fixturesOn(emulator, "server");
+    newProcess("server");
+    emulator.control.resetStats();
+    const inputs: Obj[] = [];
+    for (let i = 0; i < N; i += 1) inputs.push((await dashboards.check({}, fx.dashboardInputs({ name: `board-${i}` }))).inputs!);
+    await eightAtATime(inputs, (i) => dashboards.create(i));
+    expect(sent()).toEqual({ requests: { "GET /dashboards": 1, "POST /dashboards": N, "PUT /dashboards/{id}": N }, polls: 0 });
+  });
+
   it(`${N} tile alerts on one dashboard: their checks, diffs and creates read it once`, async () => {
     const fx = fixturesOn(emulator, "server");
     newProcess("server");
