@@ -183,19 +183,19 @@ export function noteChange(c: Collection, id: string, item?: unknown): void {
 /**
  * The run's read of one object at `path` (a dashboard every tile alert on it reads), shared by
  * every caller of the process; `fresh` reads it again (when the shared read cannot answer: a
- * tile not found on it). A failed read is not kept.
+ * tile not found on it). Says whether the value is of a read this call started. A failed read is
+ * not kept.
  */
-export function sharedObject(client: ApiClient, path: string, read: () => Promise<unknown>, fresh = false): Promise<unknown> {
+export async function sharedObject(client: ApiClient, path: string, read: () => Promise<unknown>, fresh = false): Promise<{ value: unknown; fresh: boolean }> {
   const key = keyOf({ client, path });
-  let found = fresh ? undefined : objects.get(key);
-  if (!found) {
-    const reading = read();
-    objects.set(key, (found = reading));
-    reading.catch(() => {
-      if (objects.get(key) === reading) objects.delete(key);
-    });
-  }
-  return found;
+  const known = fresh ? undefined : objects.get(key);
+  if (known) return { value: await known, fresh: false };
+  const reading = read();
+  objects.set(key, reading);
+  reading.catch(() => {
+    if (objects.get(key) === reading) objects.delete(key);
+  });
+  return { value: await reading, fresh: true };
 }
 
 /** Records the object at `path` as this process last wrote it (the answer of its PUT). */

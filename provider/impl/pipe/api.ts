@@ -89,7 +89,7 @@ export async function createPipe(svc: CloudService, body: Record<string, unknown
         if (!holder) return err;
         const detail = existed?.has(holder.id)
           ? takenBefore(name, holder)
-          : `${err.detail}; pipe ${holder.id} (${JSON.stringify(holder.name)}) was made by someone else while this create ran (another stack or program creating the same pipe at the same moment): it is not this resource's and was not adopted, and this create made no pipe`;
+          : `${err.detail}; pipe ${holder.id} (${JSON.stringify(holder.name)}) was made by someone else while this create ran (another stack or program creating the same pipe at the same moment): it is not this resource's and was not adopted, and this create made no pipe${inFlightAdvice(name, holder)}`;
         return new ConflictError({ ...err, detail });
       },
     },
@@ -134,6 +134,11 @@ export function holderAdvice(name: string, holder: ApiPipe, now = Date.now()): s
     return `Another create may be running: wait and run \`pulumi up\` again (it was made less than ${IN_FLIGHT_MINUTES} minutes ago: another stack or program may be creating the same pipe). Do not adopt it while it may be another's: both stacks would record it, and a \`destroy\` of either would delete it`;
   }
   return `If it is this resource's (for example from an interrupted \`pulumi up\`), ${adoptPipeHint(name, holder.id)}; nothing tells which stack made it, and adopting another stack's pipe means a \`destroy\` of this stack deletes it. Otherwise give this pipe another name`;
+}
+
+/** For a holder that appeared while this create ran: the advice of {@link holderAdvice} when it may be another create in flight, else none. */
+function inFlightAdvice(name: string, holder: ApiPipe): string {
+  return mayBeInFlight(holder, Date.now()) ? `. ${holderAdvice(name, holder)}` : "";
 }
 
 /** The message for a name held before this create began. */

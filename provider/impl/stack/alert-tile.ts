@@ -74,7 +74,11 @@ export function alertTileOn(
  * error): the run's one read of it, shared by every tile alert on it (their checks, diffs and
  * creates, see `../shared-list`), or with `fresh` a read of its own.
  */
-export function liveDashboard(t: StackTarget, dashboardId: string, fresh = false): Promise<unknown> {
+export async function liveDashboard(t: StackTarget, dashboardId: string, fresh = false): Promise<unknown> {
+  return (await sharedDashboard(t, dashboardId, fresh)).value;
+}
+
+function sharedDashboard(t: StackTarget, dashboardId: string, fresh: boolean): Promise<{ value: unknown; fresh: boolean }> {
   const at = `${t.basePath}${path("dashboards", dashboardId)}`;
   const read = () => orGone({ ...stackWhereabouts(t, "dashboards", dashboardId), get: () => t.client.get<unknown>(at) });
   return sharedObject(t.client, at, read, fresh);
@@ -89,9 +93,11 @@ export async function tileOnLive(
   dashboardId: string,
   ref: { tileId?: string; tile?: string },
 ): Promise<{ live: unknown; found: ReturnType<typeof alertTileOn> | undefined }> {
-  let live = await liveDashboard(t, dashboardId);
+  const shared = await sharedDashboard(t, dashboardId, false);
+  let live = shared.value;
   let found = live === undefined ? undefined : alertTileOn(live, ref, dashboardId);
-  if (found === undefined || "property" in found) {
+  // Read again only what an earlier read said: a read this call made is as fresh as it gets.
+  if (!shared.fresh && (found === undefined || "property" in found)) {
     live = await liveDashboard(t, dashboardId, true);
     found = live === undefined ? undefined : alertTileOn(live, ref, dashboardId);
   }
