@@ -4,7 +4,7 @@ import type { AlertInputs } from "../../schemas/stack-props";
 import type { CreateProbe } from "../create-gate";
 import { tileOnLive } from "./alert-tile";
 import { stackCollection, type StackKind } from "./api";
-import { snapshot } from "../shared-list";
+import { sharedObject } from "../shared-list";
 import { TARGET_KEYS, targetOf } from "./target";
 
 /**
@@ -23,9 +23,13 @@ export function collectionProbe<I extends object>(kind: StackKind): CreateProbe<
   };
 }
 
-/** The run's one read of the collection, shared by every create's `check` (see `../shared-list`). */
+/**
+ * The run's one read of the collection's first page, shared by every create's `check` (see
+ * `../shared-list`): it proves the credentials and the route; the objects in it are not needed.
+ */
 async function listed(t: StackTarget, kind: StackKind): Promise<void> {
-  await snapshot(stackCollection(t, kind));
+  const { client, path } = stackCollection(t, kind);
+  await sharedObject(client, path, () => client.get<unknown>(path));
 }
 
 /** A tile alert: its dashboard read once, its tile found and alertable; other alerts: the alerts collection. */
