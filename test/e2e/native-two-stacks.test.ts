@@ -5,12 +5,13 @@
  * `destroy` of A leaves B's pipe.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { E2EStack, resourcesOf } from "./harness";
+import { E2EStack, type ExportedResource } from "./harness";
 import { storedPipes } from "../support/stored";
 
 const PASSWORD = "native-two-stacks-kafka-pw-81d2";
 const HOLD_MS = 30_000;
 const TYPE = "pipestack:index:Pipe";
+const pipesIn = (resources: ExportedResource[]) => resources.filter((r) => r.type === TYPE).map((r) => r.id!);
 
 let a: E2EStack;
 let b: E2EStack;
@@ -50,9 +51,9 @@ describe("native provider: two stacks, B's rename delayed", () => {
     expect(told).toContain("Another create may be running: wait and run `pulumi up` again");
     expect(told, "no adoption offered").not.toMatch(/pipestack:adopt\[|adoptId: \\?"|pulumi import/);
 
-    const bPipes = resourcesOf((await b.exportState()).resources, TYPE).map((r) => r.id!);
+    const bPipes = pipesIn((await b.exportState()).resources);
     expect(bPipes).toHaveLength(1);
-    expect(resourcesOf((await a.exportState()).resources, TYPE)).toEqual([]);
+    expect(pipesIn((await a.exportState()).resources)).toEqual([]);
     await a.destroy();
     expect(storedPipes(emulator).map((p) => [p.id, p.name])).toEqual([[bPipes[0], "events"]]);
     await b.destroy();
