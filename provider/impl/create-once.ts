@@ -16,8 +16,8 @@ import { UnprovenCreateError } from "../errors/unproven-create";
  * carry its marker, and neither can one another stack made, however identical and however close
  * in time.
  *
- * A kind with no field to carry a marker (reverse private endpoints) reads the list before the
- * POST instead: after an ambiguous failure, a matching object that was not there before is
+ * A kind with no field to carry a marker (reverse private endpoints) takes the list as the run
+ * read it before the POST instead (see `shared-list.ts`; on the normal path no read of its own): after an ambiguous failure, a matching object that was not there before is
  * reported (it may be this create's, or a twin another program made at the same moment) and
  * never taken; matching objects that were there before are ignored, and the POST is sent again.
  * Every request of the operation (the lists, the POSTs, the client's own retries) spends one
@@ -56,8 +56,14 @@ export interface CreateOnceOps<T> {
    * list is then read before the POST too.
    */
   sameAsSent?(object: T): boolean;
-  /** Checks the list read before the POST (when it is read); throws to create nothing. */
-  before?(listed: T[]): void;
+  /**
+   * The list as this run last read it (shared by every gate and create of the process, see
+   * `shared-list.ts`): read before the POST instead of {@link list} when given. A refusal found
+   * in it is checked on a fresh {@link list} first.
+   */
+  known?(ctx: CreateContext): Promise<T[]>;
+  /** Checks the list read before the POST (when it is read): the error to create nothing with, if any. */
+  before?(listed: T[]): Error | undefined;
   /** How to adopt an existing object on purpose: a sentence. */
   howToAdopt(id: string): string;
   /**
@@ -75,8 +81,11 @@ export async function createOnce<T>(ops: CreateOnceOps<T>, policy: RetryPolicy):
   const ctx: CreateContext = { budget: new RetryBudget(policy) };
   let existed: Set<string> | undefined;
   if (ops.before || ops.sameAsSent) {
-    const listed = await ops.list(ctx);
-    ops.before?.(listed);
+    let listed = await (ops.known ?? ops.list)(ctx);
+    // The run's list may be old: what it says is in the way is read again before refusing.
+    if (ops.known && ops.before?.(listed)) listed = await ops.list(ctx);
+    const refusal = ops.before?.(listed);
+    if (refusal) throw refusal;
     existed = new Set(listed.map(ops.id));
   }
   for (;;) {

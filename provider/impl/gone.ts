@@ -17,6 +17,7 @@ import { ApiError, NotFoundError, UnexpectedAnswerError } from "../client/errors
 import { settingToCheck } from "../client/surface";
 import { pollUntil, PollTimeout, type PollOptions } from "../client/poll";
 import { addedTo, MalformedAnswerError } from "../errors";
+import { freshList, noteChange, readAll, type Collection } from "./shared-list";
 
 /** One object and where the API keeps it. */
 export interface Whereabouts<T> {
@@ -26,15 +27,14 @@ export interface Whereabouts<T> {
   client: ApiClient;
   /** Path of its collection below the client's base URL: the list of its kind. */
   collection: string;
+  /** True when the collection pages (`limit`/`offset`): every page is read. @default true */
+  paged?: boolean;
   /** Reads the object, parsed with its schema. */
   get: () => Promise<T>;
 }
 
 /** What the errors of a refresh or destroy stopped by this rule end with. */
 export const STATE_KEPT = "Nothing in the state was changed.";
-
-/** The page size of the lists that page (the stack server's alerts: 1-1000, default 1000). */
-const PAGE = 1000;
 
 /** A 404 of the object: a question for the collection, never an answer. */
 function notThere(err: unknown): err is ApiError {
@@ -51,19 +51,22 @@ function kept(err: unknown): unknown {
   return new UnexpectedAnswerError({ ...err, detail: `${err.detail}. ${STATE_KEPT}` });
 }
 
+/** The collection of `w`, as `shared-list.ts` reads it. */
+function collectionOf(w: Whereabouts<unknown>): Collection {
+  return { client: w.client, path: w.collection, paged: w.paged ?? true };
+}
+
+/** `items` as a list of objects with ids; throws saying the URL is probably wrong when it is not. */
+function withIds(w: Whereabouts<unknown>, items: unknown[]): { id: string }[] {
+  if (!items.every(hasId)) {
+    throw new MalformedAnswerError(`GET ${w.collection} answered in the envelope but not with a list of objects with ids: ${w.client.surface.wrongUrl}`);
+  }
+  return items;
+}
+
 /** The ids the collection lists, every page; throws when its answer is not a list of objects with ids. */
 async function listedIds(w: Whereabouts<unknown>): Promise<Set<string>> {
-  const ids = new Set<string>();
-  for (let offset = 0; ; offset += PAGE) {
-    const page = await w.client.get<unknown>(offset === 0 ? w.collection : `${w.collection}?limit=${PAGE}&offset=${offset}`);
-    if (!Array.isArray(page) || !page.every(hasId)) {
-      throw new MalformedAnswerError(`GET ${w.collection} answered in the envelope but not with a list of objects with ids: ${w.client.surface.wrongUrl}`);
-    }
-    const before = ids.size;
-    for (const item of page) ids.add(item.id);
-    // A full page may have a next one; a route that ignores `offset` repeats the first.
-    if (page.length < PAGE || ids.size === before) return ids;
-  }
+  return new Set(withIds(w, await readAll(collectionOf(w))).map((item) => item.id));
 }
 
 /**
@@ -148,17 +151,59 @@ export async function deleteUntilGone<T extends object>(
   opts: PollOptions,
   status?: (value: T) => string | null | undefined,
 ): Promise<void> {
+  let answered = true;
   try {
     await remove();
   } catch (err) {
     if (!notThere(err)) throw kept(err);
+    answered = false;
   }
+  // The normal path: the DELETE answered and the collection, read after it, lacks the id (2
+  // requests). A 404 of the DELETE, or a list that cannot tell, takes the object's own read first,
+  // which says what is wrong in its words (a wrong URL, an answer that is not the API's).
+  if (!(answered && (await listedUntilGone(w, opts, status)))) {
+    try {
+      await pollOrGone(w, () => false, opts, status);
+    } catch (err) {
+      throw timedOut(w, opts, err);
+    }
+  }
+  noteChange(collectionOf(w), w.id);
+}
+
+/** A delete's wait that ran out of time, said so; any other error with the state kept. */
+function timedOut(w: Whereabouts<unknown>, opts: PollOptions, err: unknown): unknown {
+  if (err instanceof PollTimeout) return addedTo(err, `${w.noun} ${w.id} was deleted but is ${err.message} after ${opts.timeoutMs / 1000} s`);
+  return kept(err);
+}
+
+/**
+ * Polls the collection until it lacks the id (true): each read starts after the DELETE answered
+ * and is shared by every delete waiting on the same collection meanwhile, so one read can prove
+ * several deletes. False when a read fails or is not a list of objects with ids.
+ */
+async function listedUntilGone<T extends object>(w: Whereabouts<T>, opts: PollOptions, status?: (value: T) => string | null | undefined): Promise<boolean> {
+  const c = collectionOf(w);
+  const read = async (): Promise<unknown> => {
+    const items = await freshList(c);
+    return items.every(hasId) ? (items.find((item) => item.id === w.id) ?? "gone") : undefined;
+  };
   try {
-    await pollOrGone(w, () => false, opts, status);
+    const last = await pollUntil(
+      read,
+      (v) => v === "gone" || v === undefined,
+      opts,
+      (v) => `still ${(isObjectOf<T>(v) && status?.(v)) || "there"}`,
+    );
+    return last === "gone";
   } catch (err) {
-    if (err instanceof PollTimeout) throw addedTo(err, `${w.noun} ${w.id} was deleted but is ${err.message} after ${opts.timeoutMs / 1000} s`);
-    throw kept(err);
+    if (err instanceof PollTimeout) throw timedOut(w, opts, err);
+    return false;
   }
+}
+
+function isObjectOf<T>(v: unknown): v is T {
+  return v !== null && typeof v === "object";
 }
 
 /**

@@ -1,5 +1,4 @@
 import type { CloudService } from "../client/cloud";
-import { path } from "../client/paths";
 import type { ReversePrivateEndpoint } from "../schemas/reverse-private-endpoint";
 import type { EndpointInputs, EndpointOutputs } from "../schemas/reverse-private-endpoint-props";
 import { endpointSpec } from "../schemas/reverse-private-endpoint-spec";
@@ -9,7 +8,8 @@ import { serviceOf, timing } from "./cloud-object";
 import { defineEngine } from "./define-engine";
 import { fieldChanges } from "./field-diff";
 import { pinServiceIds } from "./pin-service";
-import { createEndpoint, deleteEndpoint, endpointWhereabouts, getEndpoint, patchEndpoint } from "./reverse-private-endpoint/api";
+import { createEndpoint, deleteEndpoint, endpointList, endpointWhereabouts, getEndpoint, patchEndpoint } from "./reverse-private-endpoint/api";
+import { snapshot } from "./shared-list";
 import { endpointDiff, wouldCollide } from "./reverse-private-endpoint/diff-rules";
 import { createBody, endpointOutputs } from "./reverse-private-endpoint/outputs";
 import { settleEndpoint } from "./reverse-private-endpoint/settle";
@@ -48,8 +48,8 @@ export const provider = defineEngine<EndpointInputs, EndpointOutputs, CloudServi
   probe: {
     needs: ["organizationId", "serviceId"],
     async probe(inputs) {
-      const svc = serviceOf(inputs);
-      await svc.client.get<unknown>(`${svc.basePath}${path("pipesReversePrivateEndpoints")}`);
+      // The run's one read of the list, which the create takes as what existed before it.
+      await snapshot(endpointList(serviceOf(inputs)));
       return [];
     },
   },

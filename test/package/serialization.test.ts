@@ -54,6 +54,20 @@ describe("serialized provider", () => {
     },
   );
 
+  it("every shim of a provider process reaches one engine module instance, so the run's shared reads are one per process", async () => {
+    const requireFromString = load(load.resolve("require-from-string", { paths: [load.resolve("@pulumi/pulumi")] })) as (code: string) => {
+      handler(): Record<string, any>;
+    };
+    // Each resource carries its own copy of the text: the process requires each, as for 2 pipes and a dashboard.
+    for (const engine of ["pipe", "pipe", "stack-dashboard"] as const) {
+      await requireFromString(await serialized(engine))
+        .handler()
+        .configure({ config: { get: () => undefined } });
+    }
+    const loaded = Object.keys(load.cache).filter((file) => /dist[\\/]provider[\\/]impl[\\/]shared-list\.js$/.test(file));
+    expect(loaded, "one instance of the shared reads' module (provider/impl/shared-list.ts)").toHaveLength(1);
+  });
+
   it("the engine module path the shim names is exported by the package", () => {
     for (const engine of ["pipe"]) {
       const resolved = load.resolve(`pulumi-pipestack/engine/${engine}`);

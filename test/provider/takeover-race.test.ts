@@ -24,6 +24,7 @@ import { endpointInputs } from "../support/endpoint-fixtures";
 import { kafkaPipe, objectStoragePipe } from "../support/pipe-fixtures";
 import { engineInputs } from "../support/pipe-props";
 import { rawJson } from "../support/raw-api";
+import { anHourAgo } from "../support/an-hour-ago";
 import { storedEndpoints, storedPipes, storedStack, type Stored } from "../support/stored";
 import { checked } from "../support/engine-run";
 import { STACK_CASES, surfaceOf, useTarget } from "../support/stack-targets";
@@ -149,7 +150,10 @@ describe("pipes and endpoints (one service)", () => {
 
   it("a pipe left under a temporary name by a create cut short is named before any POST, and adopting it renames it", async () => {
     const inputs = await pipeInputs("left");
-    const orphan = (await rawJson(emulator, "cloud", "POST", "/pipes", { ...pipeBody(inputs as PipeInputs), name: "left--pipestack-create-0123456789ab" })) as {
+    // Older than any create in flight: a create cut short, not one still running.
+    const orphan = (await anHourAgo(() =>
+      rawJson(emulator, "cloud", "POST", "/pipes", { ...pipeBody(inputs as PipeInputs), name: "left--pipestack-create-0123456789ab" }),
+    )) as {
       id: string;
     };
     emulator.control.resetStats();
@@ -186,6 +190,60 @@ describe("pipes and endpoints (one service)", () => {
         .map((p) => p.id),
     ).toEqual([theirs.id]);
   });
+
+  it("two stacks racing, the first one's rename delayed: the second is told another create may be running, offered no adoption, and records nothing", async () => {
+    const inputs = await pipeInputs("delayed");
+    // The first stack's rename is held, then refused before it ran (503): its retry renames.
+    emulator.control.script({ method: "PATCH", path: "/pipes/[^/]+$", status: 503, kind: "before", delayMs: HOLD_MS });
+    const run = await whileOursIsInFlight(
+      emulator,
+      () => pipes.create(inputs),
+      () => failure(pipes.create(inputs)),
+    );
+    const second = run.other as (Error & { id?: string }) | undefined;
+    expect(run.error).toBeUndefined();
+    const first = run.value!;
+    expect(second?.message).toMatch(
+      new RegExp(`taken by pipe ${first.id} under the temporary name "delayed--pipestack-create-[0-9a-f]{12}" of another create`),
+    );
+    expect(second?.message).toContain("Another create may be running: wait and run `pulumi up` again");
+    expect(second?.message).not.toMatch(/adoptId: "|pipestack:adopt\[/);
+    expect(second?.id, "nothing for the engine to record").toBeUndefined();
+    expect(storedPipes(emulator).map((p) => [p.id, p.name])).toEqual([[first.id, "delayed"]]);
+  });
+
+  it.each([
+    { name: "a 502", fault: { status: 502, kind: "before" }, table: undefined },
+    { name: "an HTML 504", fault: { status: 504, kind: "html", apply: false }, table: undefined },
+    { name: "a 502 after it ran", fault: { status: 502, kind: "after" }, table: undefined },
+    // Another table: our POST is taken, and the rename meets the name taken.
+    { name: "a 502 (its table another)", fault: { status: 502, kind: "before" }, table: "their_table" },
+    { name: "an HTML 504 after it ran (its table another)", fault: { status: 504, kind: "html", apply: true }, table: "their_table" },
+  ] as const)(
+    "a look-alike made 0.2 s before our POST, which meets $name: never recorded nor offered for adoption, ours deleted again",
+    async ({ fault, table }) => {
+      const inputs = await pipeInputs("look-alike");
+      // This run's list was read (its check) before the look-alike was made.
+      expect((await pipes.check({}, inputs)).failures).toEqual([]);
+      const body = pipeBody(inputs as PipeInputs);
+      const theirBody = table ? { ...body, destination: { ...(body.destination as Obj), table } } : body;
+      const theirs = (await rawJson(emulator, "cloud", "POST", "/pipes", theirBody)) as { id: string };
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      emulator.control.script({ ...postPipes, ...fault });
+      const err = await failure(pipes.create(inputs));
+      // Refused at the POST (its destination table is fed) or at the rename (the name): theirs named either way.
+      expect(err?.message).toContain(`pipe ${theirs.id}`);
+      expect(err?.message).toContain("Another create may be running: wait and run `pulumi up` again");
+      expect(err?.message).not.toMatch(/adoptId: "|pipestack:adopt\[/);
+      expect(err?.id, "nothing for the engine to record").toBeUndefined();
+      expect(
+        storedPipes(emulator)
+          .filter((p) => !p.deleteAt)
+          .map((p) => p.id),
+        "theirs only: ours was deleted again",
+      ).toEqual([theirs.id]);
+    },
+  );
 
   describe.each(AMBIGUOUS)("our POST meets: $name", ({ fault, applied }) => {
     it("pipe: the other stack's identical pipe, made just before, is named as existing before and never recorded", async () => {

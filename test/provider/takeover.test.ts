@@ -57,7 +57,8 @@ describe("pipes: an ambiguous create never adopts another stack's pipe", () => {
 
   it("a pipe of the same name with other fields is named in the error, untouched and not recorded", async () => {
     const theirs = kafkaPipe("shared-name");
-    const other = await pipes.create(await pipeInputs(theirs));
+    // Older than any create in flight: only such a holder is offered for adoption.
+    const other = await anHourAgo(async () => pipes.create(await pipeInputs(theirs)));
     const before = storedPipes(emulator);
     const ours = kafkaPipe("shared-name");
     ours.source.kafka.topics = "orders";
@@ -87,7 +88,7 @@ describe("pipes: an ambiguous create never adopts another stack's pipe", () => {
   });
 
   it("a name held before the create began is named with how to adopt it, and no POST is sent", async () => {
-    const other = await pipes.create(await pipeInputs(kafkaPipe("taken")));
+    const other = await anHourAgo(async () => pipes.create(await pipeInputs(kafkaPipe("taken"))));
     const err = await pipes.create(await pipeInputs(kafkaPipe("taken"))).then(
       () => undefined,
       (e: Error) => e,
@@ -98,6 +99,20 @@ describe("pipes: an ambiguous create never adopts another stack's pipe", () => {
     expect(posts.map(([, n]) => n)).toEqual([1]);
     expect(err?.message).toContain(`pulumi config set --path 'pipestack:adopt["taken"]' ${other.id}`);
     expect(err?.message).toContain(`adoptId: "${other.id}"`);
+    expect(err?.message, "what an adoption of another's pipe costs").toContain("adopting another stack's pipe means a `destroy` of this stack deletes it");
+  });
+
+  it("a name held by a pipe made minutes ago (another create may be in flight) is never offered for adoption, and no POST is sent", async () => {
+    const other = await pipes.create(await pipeInputs(kafkaPipe("young")));
+    emulator.control.resetStats();
+    const err = await pipes.create(await pipeInputs(kafkaPipe("young"))).then(
+      () => undefined,
+      (e: Error) => e,
+    );
+    expect(err?.message).toContain(`taken by pipe ${other.id}`);
+    expect(err?.message).toContain("Another create may be running: wait and run `pulumi up` again");
+    expect(err?.message).not.toMatch(/adoptId: "|pipestack:adopt\[/);
+    expect(Object.keys(emulator.control.stats().byRoute).filter((r) => r.startsWith("POST"))).toEqual([]);
   });
 
   it("pipestack:adopt names a pipe to adopt by its name: read, not created again", async () => {

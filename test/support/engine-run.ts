@@ -2,6 +2,7 @@
  * Drives an engine as `pulumi up` and `pulumi preview` do (check, then create or diff + update),
  * against whatever server its settings name. No assertions live here.
  */
+import { forgetSnapshots } from "../../provider/impl/shared-list";
 import { EXISTING, type Engine } from "./engines";
 
 type Obj = Record<string, any>;
@@ -33,7 +34,11 @@ export async function up(engine: Engine, inputs: Obj, prior?: Deployed): Promise
   return { id: prior.id, outs: outs ?? {}, diff };
 }
 
-/** `pulumi preview` right after `up`: the diff of the stored outputs against the same program. */
+/**
+ * `pulumi preview` right after `up`: the diff of the stored outputs against the same program, in
+ * a provider process of its own (nothing the `up` read is known to it).
+ */
 export async function preview(engine: Engine, inputs: Obj, state: Deployed) {
+  forgetSnapshots();
   return engine.diff(state.id, state.outs, await checked(engine, inputs));
 }

@@ -8,11 +8,14 @@ import type { CloudService } from "../../client/cloud";
 import { pipeRecord, type ApiPipe } from "../../schemas/pipe-record";
 import { parsed, parsedOne } from "../parse-answer";
 import { isObj } from "../canonical";
+import { freshList, noteChange, snapshot, type Collection } from "../shared-list";
 
 /** The pipe endpoints, one function each, on one service. */
 
 const pipes = (svc: CloudService) => `${svc.basePath}${path("pipes")}`;
 const pipeUrl = (svc: CloudService, id: string) => `${svc.basePath}${path("pipes", id)}`;
+/** The service's pipe list: one unpaginated answer. */
+const pipeList = (svc: CloudService): Collection => ({ client: svc.client, path: pipes(svc) });
 
 export async function getPipe(svc: CloudService, id: string): Promise<ApiPipe> {
   return parsedOne(pipeRecord, await svc.client.get(pipeUrl(svc, id)), `GET pipes/${id}`, id);
@@ -54,29 +57,31 @@ function holderOf(listed: readonly ApiPipe[], name: string): ApiPipe | undefined
 
 /**
  * Creates a pipe without ever creating two and without ever recording another's (see
- * {@link createOnce}): the list is read first (a pipe that already holds the name, or a temporary
- * name of it, fails the create naming it and how to adopt it on purpose), then the POST sends a
- * temporary name unique to this create, the marker that proves after an ambiguous failure which
- * pipe is this create's. The caller renames it ({@link renameCreated}). `marked: false` sends the
- * pipe's own name instead (see {@link loadsOnce}).
+ * {@link createOnce}): the pipe list as this run read it (shared, see `../shared-list`; read again
+ * before refusing) must not hold the name or a temporary name of it (else the create fails naming
+ * that pipe), then the POST sends a temporary name unique to this create, the marker that proves
+ * after an ambiguous failure which pipe is this create's. The caller renames it
+ * ({@link renameCreated}): a name taken after the run's read meets that rename's 409. `marked:
+ * false` sends the pipe's own name instead (see {@link loadsOnce}).
  */
-export function createPipe(svc: CloudService, body: Record<string, unknown>, secrets: readonly string[], marked = true): Promise<ApiPipe> {
+export async function createPipe(svc: CloudService, body: Record<string, unknown>, secrets: readonly string[], marked = true): Promise<ApiPipe> {
   const name = String(body.name);
   // Unmarked (a pipe that loads once, see `loadsOnce`): its own name, and no proof after an
   // ambiguous failure: a pipe of that name that was not there before is reported, never taken.
   const temporary = marked ? temporaryName(name, createMarker()) : name;
-  return createOnce<ApiPipe>(
+  const made = await createOnce<ApiPipe>(
     {
       what: "pipe",
       post: async ({ budget }) =>
         parsed(pipeRecord, await svc.client.request({ method: "POST", path: pipes(svc), body: { ...body, name: temporary }, secrets, budget }), "POST pipes"),
-      list: async ({ budget }) => pipesNamed(await svc.client.request<unknown[]>({ method: "GET", path: pipes(svc), budget }), name),
+      list: async ({ budget }) => pipesNamed(await freshList(pipeList(svc), budget), name),
+      known: async () => pipesNamed(await snapshot(pipeList(svc)), name),
       id: (p) => p.id,
       ...(marked ? { carriesMarker: (p: ApiPipe) => p.name === temporary } : { sameAsSent: (p: ApiPipe) => p.name === name }),
       before: (listed) => {
         const holder = holderOf(listed, name);
         // Not a made-up 409: no POST was sent.
-        if (holder) throw new PipestackError("PIPESTACK_CONFLICT", `POST ${pipes(svc)} not sent: ${takenBefore(name, holder)}`);
+        return holder && new PipestackError("PIPESTACK_CONFLICT", `POST ${pipes(svc)} not sent: ${takenBefore(name, holder)}`);
       },
       howToAdopt: (id) => adoptPipeHint(name, id),
       conflict: (err, listed, existed) => {
@@ -84,43 +89,81 @@ export function createPipe(svc: CloudService, body: Record<string, unknown>, sec
         if (!holder) return err;
         const detail = existed?.has(holder.id)
           ? takenBefore(name, holder)
-          : `${err.detail}; pipe ${holder.id} (${JSON.stringify(holder.name)}) was made by someone else while this create ran (another stack or program creating the same pipe at the same moment): it is not this resource's and was not adopted, and this create made no pipe`;
+          : `${err.detail}; pipe ${holder.id} (${JSON.stringify(holder.name)}) was made by someone else while this create ran (another stack or program creating the same pipe at the same moment): it is not this resource's and was not adopted, and this create made no pipe${inFlightAdvice(name, holder)}`;
         return new ConflictError({ ...err, detail });
       },
     },
     svc.client.retryPolicy,
   );
+  noteChange(pipeList(svc), made.id, made);
+  return made;
 }
 
 /**
- * One GET of the service's pipe list, and the pipe in it that holds `name` (or a temporary name
- * of it), only the pipes named like it parsed ({@link pipesNamed}): the create gate needs the
- * answer (credentials valid, route present) and the holder.
+ * The pipe that holds `name` (or a temporary name of it) in the service's pipe list, only the
+ * pipes named like it parsed ({@link pipesNamed}): the run's snapshot of the list (one read per
+ * provider process, shared by every gate, see `../shared-list`), or with `fresh` a read of its own
+ * (before refusing on what the snapshot says). The create gate needs the answer (credentials
+ * valid, route present) and the holder.
  */
-export async function listedHolder(svc: CloudService, name: string): Promise<ApiPipe | undefined> {
-  const listed: unknown = await svc.client.get<unknown>(pipes(svc));
-  return holderOf(pipesNamed(Array.isArray(listed) ? listed : undefined, name), name);
+export async function listedHolder(svc: CloudService, name: string, fresh = false): Promise<ApiPipe | undefined> {
+  const listed = await (fresh ? freshList(pipeList(svc)) : snapshot(pipeList(svc)));
+  return holderOf(pipesNamed(listed, name), name);
+}
+
+/**
+ * How long a pipe may be another create's still running: a create holds its temporary name from
+ * its POST to the rename right after it, every request of the create within one budget of 120 s
+ * (each attempt within its own deadline), so 5 minutes leaves a margin for clocks that differ.
+ */
+export const IN_FLIGHT_MINUTES = 5;
+
+/** True when `holder` may be another create's still running: made less than {@link IN_FLIGHT_MINUTES} ago, or of unknown age. Pure. */
+export function mayBeInFlight(holder: Pick<ApiPipe, "createdAt">, now: number): boolean {
+  const made = holder.createdAt ? Date.parse(holder.createdAt) : Number.NaN;
+  return Number.isNaN(made) || now - made < IN_FLIGHT_MINUTES * 60_000;
+}
+
+/**
+ * What to do about a pipe that holds the name: never an adoption for one that may be another
+ * create in flight (adopted, both stacks would record it); otherwise how to adopt it, with what
+ * an adoption of another stack's pipe costs (nothing tells which stack made it).
+ */
+export function holderAdvice(name: string, holder: ApiPipe, now = Date.now()): string {
+  if (mayBeInFlight(holder, now)) {
+    return `Another create may be running: wait and run \`pulumi up\` again (it was made less than ${IN_FLIGHT_MINUTES} minutes ago: another stack or program may be creating the same pipe). Do not adopt it while it may be another's: both stacks would record it, and a \`destroy\` of either would delete it`;
+  }
+  return `If it is this resource's (for example from an interrupted \`pulumi up\`), ${adoptPipeHint(name, holder.id)}; nothing tells which stack made it, and adopting another stack's pipe means a \`destroy\` of this stack deletes it. Otherwise give this pipe another name`;
+}
+
+/** For a holder that appeared while this create ran: the advice of {@link holderAdvice} when it may be another create in flight, else none. */
+function inFlightAdvice(name: string, holder: ApiPipe): string {
+  return mayBeInFlight(holder, Date.now()) ? `. ${holderAdvice(name, holder)}` : "";
 }
 
 /** The message for a name held before this create began. */
-export function takenBefore(name: string, holder: ApiPipe): string {
+export function takenBefore(name: string, holder: ApiPipe, now = Date.now()): string {
   const created = holder.createdAt ? `, created ${holder.createdAt}` : "";
-  const left = holder.name === name ? "" : ` under the temporary name ${JSON.stringify(holder.name)} of an interrupted create`;
-  return `the name ${JSON.stringify(name)} is taken by pipe ${holder.id}${left}${created}, which existed before this create began and was not made by it. If it is this resource's (for example from an interrupted \`pulumi up\`), ${adoptPipeHint(name, holder.id)}; otherwise give this pipe another name`;
+  const whose = mayBeInFlight(holder, now) ? "another create" : "an interrupted create";
+  const left = holder.name === name ? "" : ` under the temporary name ${JSON.stringify(holder.name)} of ${whose}`;
+  return `the name ${JSON.stringify(name)} is taken by pipe ${holder.id}${left}${created}, which existed before this create began and was not made by it. ${holderAdvice(name, holder, now)}`;
 }
 
 /**
  * Gives the pipe this create made (under its temporary name) its own name: one PATCH. When
- * another pipe took the name meanwhile (409), this create's pipe is deleted again and the
- * create fails naming the other, never adopting it. `opts` bounds the wait for that deletion.
+ * another pipe took the name meanwhile (409), this create's pipe (provably its own: it carries
+ * the marker) is deleted again, so nothing is left half-made, and the create fails naming the
+ * other, never adopting it. `opts` bounds the wait for that deletion.
  */
 export async function renameCreated(svc: CloudService, made: ApiPipe, name: string, opts: PollOptions): Promise<ApiPipe> {
   try {
-    return parsedOne(pipeRecord, await patchPipe(svc, made.id, { name }, []), `PATCH pipes/${made.id}`, made.id);
+    const renamed = parsedOne(pipeRecord, await patchPipe(svc, made.id, { name }, []), `PATCH pipes/${made.id}`, made.id);
+    noteChange(pipeList(svc), renamed.id, renamed);
+    return renamed;
   } catch (err) {
     if (!(err instanceof ConflictError)) throw err;
     const holder = holderOf(
-      pipesNamed(await svc.client.request<unknown[]>({ method: "GET", path: pipes(svc) }), name).filter((p) => p.id !== made.id),
+      pipesNamed(await freshList(pipeList(svc)), name).filter((p) => p.id !== made.id),
       name,
     );
     await deletePipe(svc, made.id, opts).catch((failed: unknown) => {
@@ -131,9 +174,10 @@ export async function renameCreated(svc: CloudService, made: ApiPipe, name: stri
       );
     });
     const other = holder ? `pipe ${holder.id}` : "another pipe";
+    const advice = holder ? ` ${holderAdvice(name, holder)}` : "";
     throw new ConflictError({
       ...err,
-      detail: `${err.detail}; ${other} took the name ${JSON.stringify(name)} while this create ran (another stack or program creating the same pipe at the same moment): it is not this resource's and was not adopted; the pipe this create made (${made.id}) was deleted again`,
+      detail: `${err.detail}; ${other} took the name ${JSON.stringify(name)} while this create ran (another stack or program creating the same pipe at the same moment, or after this run read the pipe list): it is not this resource's and was not adopted; the pipe this create made (${made.id}) was deleted again.${advice}`,
     });
   }
 }
@@ -161,7 +205,7 @@ export function sendCommand(svc: CloudService, id: string, command: "start" | "s
 
 /** The pipe `id` and its service's pipe list, for the read-or-gone rule (see `../gone`). */
 export function pipeWhereabouts(svc: CloudService, id: string): Whereabouts<ApiPipe> & { where: string } {
-  return { noun: "pipe", id, client: svc.client, collection: pipes(svc), get: () => getPipe(svc, id), where: `in service ${svc.ref.serviceId}` };
+  return { noun: "pipe", id, client: svc.client, collection: pipes(svc), paged: false, get: () => getPipe(svc, id), where: `in service ${svc.ref.serviceId}` };
 }
 
 /**

@@ -53,8 +53,9 @@ export function validatePipe(news: PipeInputs): dynamic.CheckResult<PipeInputs> 
 }
 
 /**
- * A create's gate: the pipe list the create reads before its POST, read in `check` (credentials
- * valid, route present, name free). The engine also checks with no old inputs a resource it
+ * A create's gate: the pipe list the create checks before its POST, read in `check` (credentials
+ * valid, route present, name free): the run's one read of it, shared by every pipe's `check` and
+ * create (see `../shared-list`), read again only when it shows the name taken. The engine also checks with no old inputs a resource it
  * replaces (`--replace`, a dependent re-created after a resource it depends on is deleted first),
  * while its own old pipe still holds the name, and `check` is not told which resource it checks.
  * So a taken name fails here only with proof that the holder is not this resource's own pipe: the
@@ -67,7 +68,11 @@ export const nameFree: Omit<CreateProbe<PipeInputs>, "adopts"> = {
   needs: ["organizationId", "serviceId", "name"],
   async probe(inputs, own) {
     const name = String(inputs.name);
-    const holder = await listedHolder(serviceOf(inputs), name);
+    const svc = serviceOf(inputs);
+    let holder = await listedHolder(svc, name);
+    if (holder === undefined || own.has(holder.id)) return [];
+    // The run's snapshot may be old: a holder is read again before it refuses anything.
+    holder = await listedHolder(svc, name, true);
     if (holder === undefined || own.has(holder.id)) return [];
     const { current, changes } = changesFromLive(holder, inputs);
     const fixed = replacePaths(changes);

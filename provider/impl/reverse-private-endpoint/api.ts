@@ -5,11 +5,15 @@ import { reversePrivateEndpoint, type ReversePrivateEndpoint } from "../../schem
 import { createOnce } from "../create-once";
 import { deleteUntilGone, type Whereabouts } from "../gone";
 import { parsed, parsedOne } from "../parse-answer";
+import { freshList, noteChange, snapshot, type Collection } from "../shared-list";
 
 /** The reverse private endpoint requests, one function each, on one service. */
 
 const endpoints = (svc: CloudService) => `${svc.basePath}${path("pipesReversePrivateEndpoints")}`;
 const endpointUrl = (svc: CloudService, id: string) => `${svc.basePath}${path("pipesReversePrivateEndpoints", id)}`;
+/** The service's endpoint list: one unpaginated answer, shared by the run (see `../shared-list`). */
+export const endpointList = (svc: CloudService): Collection => ({ client: svc.client, path: endpoints(svc) });
+const parsedAll = (listed: unknown[]) => listed.map((e) => parsed(reversePrivateEndpoint, e, "GET pipesReversePrivateEndpoints"));
 
 export async function getEndpoint(svc: CloudService, id: string): Promise<ReversePrivateEndpoint> {
   return parsedOne(reversePrivateEndpoint, await svc.client.get(endpointUrl(svc, id)), `GET pipesReversePrivateEndpoints/${id}`, id);
@@ -23,30 +27,31 @@ function adoptEndpointHint(id: string): string {
 /**
  * Creates an endpoint without ever creating two and without ever recording another's (see
  * {@link createOnce}). No field of an endpoint can carry a create's marker (only the DNS mappings
- * change in place), so the list is read before the POST: after an ambiguous failure, a listed
+ * change in place), so the list as the run read it is taken before the POST: after an ambiguous failure, a listed
  * endpoint that matches and was not there before is reported, never taken; if none appeared, the
  * POST is sent again.
  */
-export function createEndpoint(
+export async function createEndpoint(
   svc: CloudService,
   body: Record<string, unknown>,
   sameAsSent: (e: ReversePrivateEndpoint) => boolean,
 ): Promise<ReversePrivateEndpoint> {
-  return createOnce<ReversePrivateEndpoint>(
+  const made = await createOnce<ReversePrivateEndpoint>(
     {
       what: "reverse private endpoint",
       post: async ({ budget }) =>
         parsed(reversePrivateEndpoint, await svc.client.request({ method: "POST", path: endpoints(svc), body, budget }), "POST pipesReversePrivateEndpoints"),
-      list: async ({ budget }) =>
-        ((await svc.client.request<unknown[]>({ method: "GET", path: endpoints(svc), budget })) ?? []).map((e) =>
-          parsed(reversePrivateEndpoint, e, "GET pipesReversePrivateEndpoints"),
-        ),
+      list: async ({ budget }) => parsedAll(await freshList(endpointList(svc), budget)),
+      // What existed before: the run's list (an older one only makes more endpoints count as new, reported and never taken).
+      known: async () => parsedAll(await snapshot(endpointList(svc))),
       id: (e) => e.id,
       sameAsSent,
       howToAdopt: adoptEndpointHint,
     },
     svc.client.retryPolicy,
   );
+  noteChange(endpointList(svc), made.id, made);
+  return made;
 }
 
 /** PATCH with what the reference lets change: `customPrivateDnsMappings`, the whole list. */
@@ -66,6 +71,7 @@ export function endpointWhereabouts(svc: CloudService, id: string): Whereabouts<
     id,
     client: svc.client,
     collection: endpoints(svc),
+    paged: false,
     get: () => getEndpoint(svc, id),
     where: `in service ${svc.ref.serviceId}`,
   };

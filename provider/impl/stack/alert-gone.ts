@@ -14,7 +14,7 @@ import { REMOVED_TILE_RULE, liveDashboard } from "./alert-tile";
 async function whyAlertIsGone(t: StackTarget, props: AlertOutputs): Promise<string> {
   const outside = "it was deleted outside Pulumi";
   if (props.source === "tile" && typeof props.dashboardId === "string") {
-    const dashboard = await liveDashboard(t, props.dashboardId);
+    const dashboard = await liveDashboard(t, props.dashboardId, true);
     if (dashboard === undefined) return `its dashboard ${props.dashboardId} is gone, and the server deletes a dashboard's alerts with it`;
     const tiles = isObj(dashboard) && Array.isArray(dashboard.tiles) ? dashboard.tiles.filter(isObj) : [];
     if (!tiles.some((tile) => tile.id === props.tileId)) {

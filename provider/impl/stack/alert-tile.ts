@@ -5,6 +5,7 @@ import type { AlertInputs } from "../../schemas/stack-props";
 import { orGone } from "../gone";
 import { answerFor } from "../parse-answer";
 import { stackWhereabouts } from "./api";
+import { sharedObject } from "../shared-list";
 import { isObj, type Obj } from "../../schemas/plain-object";
 import { InvalidArgumentError } from "../../errors/invalid-argument";
 
@@ -69,12 +70,43 @@ export function alertTileOn(
   return { id: String(found?.id) };
 }
 
-/** The dashboard as the server answers it, or `undefined` when it is gone (a missing route is an error). */
-export function liveDashboard(t: StackTarget, dashboardId: string): Promise<unknown> {
-  return orGone({
-    ...stackWhereabouts(t, "dashboards", dashboardId),
-    get: async () => answerFor(dashboardId, await t.client.get<unknown>(`${t.basePath}${path("dashboards", dashboardId)}`), `GET dashboards/${dashboardId}`),
-  });
+/**
+ * The dashboard as the server answers it, or `undefined` when it is gone (a missing route is an
+ * error): the run's one read of it, shared by every tile alert on it (their checks, diffs and
+ * creates, see `../shared-list`), or with `fresh` a read of its own.
+ */
+export async function liveDashboard(t: StackTarget, dashboardId: string, fresh = false): Promise<unknown> {
+  return (await sharedDashboard(t, dashboardId, fresh)).value;
+}
+
+function sharedDashboard(t: StackTarget, dashboardId: string, fresh: boolean): Promise<{ value: unknown; fresh: boolean }> {
+  const at = `${t.basePath}${path("dashboards", dashboardId)}`;
+  const read = () =>
+    orGone({
+      ...stackWhereabouts(t, "dashboards", dashboardId),
+      get: async () => answerFor(dashboardId, await t.client.get<unknown>(at), `GET dashboards/${dashboardId}`),
+    });
+  return sharedObject(t.client, at, read, fresh);
+}
+
+/**
+ * The tile `ref` names on the dashboard, from the run's read of it; read again when that read
+ * cannot answer (no such dashboard or tile, or one that cannot carry alerts: it may have changed).
+ */
+export async function tileOnLive(
+  t: StackTarget,
+  dashboardId: string,
+  ref: { tileId?: string; tile?: string },
+): Promise<{ live: unknown; found: ReturnType<typeof alertTileOn> | undefined }> {
+  const shared = await sharedDashboard(t, dashboardId, false);
+  let live = shared.value;
+  let found = live === undefined ? undefined : alertTileOn(live, ref, dashboardId);
+  // Read again only what an earlier read said: a read this call made is as fresh as it gets.
+  if (!shared.fresh && (found === undefined || "property" in found)) {
+    live = await liveDashboard(t, dashboardId, true);
+    found = live === undefined ? undefined : alertTileOn(live, ref, dashboardId);
+  }
+  return { live, found };
 }
 
 /**
@@ -86,9 +118,8 @@ export function liveDashboard(t: StackTarget, dashboardId: string): Promise<unkn
 export async function resolveAlertTile(t: StackTarget, inputs: AlertInputs): Promise<string | undefined> {
   if (inputs.source !== "tile" || typeof inputs.dashboardId !== "string") return inputs.tileId;
   const dashboardId = inputs.dashboardId;
-  const live = await liveDashboard(t, dashboardId);
-  if (live === undefined) throw new InvalidArgumentError(`dashboardId: there is no dashboard ${dashboardId} on ${t.key} (a tile alert needs its dashboard)`);
-  const found = alertTileOn(live, { tileId: inputs.tileId, tile: inputs.tile }, dashboardId);
+  const { found } = await tileOnLive(t, dashboardId, { tileId: inputs.tileId, tile: inputs.tile });
+  if (found === undefined) throw new InvalidArgumentError(`dashboardId: there is no dashboard ${dashboardId} on ${t.key} (a tile alert needs its dashboard)`);
   if ("property" in found) throw new InvalidArgumentError(`${found.property}: ${found.reason}`);
   return found.id;
 }
@@ -100,8 +131,6 @@ export async function resolveAlertTile(t: StackTarget, inputs: AlertInputs): Pro
  * is it, so a tile removed under an unchanged alert shows as a change and fails the update.
  */
 export async function liveTileId(t: StackTarget, dashboardId: string, tile: string): Promise<string | undefined> {
-  const live = await liveDashboard(t, dashboardId);
-  if (live === undefined) return undefined;
-  const found = alertTileOn(live, { tile }, dashboardId);
-  return "id" in found ? found.id : undefined;
+  const { found } = await tileOnLive(t, dashboardId, { tile });
+  return found !== undefined && "id" in found ? found.id : undefined;
 }

@@ -4,6 +4,7 @@ import { parsed, parsedOne } from "../parse-answer";
 import type { StackTarget } from "../../client/stack-target";
 import { deleteUntilGone, type Whereabouts } from "../gone";
 import { createOnce } from "../create-once";
+import { freshList, noteObject, type Collection } from "../shared-list";
 import { stackAlertRecord, type StackAlertRecord } from "../../schemas/stack-alert-record";
 import { stackDashboardRecord, type StackDashboardRecord } from "../../schemas/stack-dashboard";
 import { stackSavedSearchRecord, type StackSavedSearchRecord } from "../../schemas/stack-saved-search-record";
@@ -19,6 +20,9 @@ import type { Obj } from "../../schemas/plain-object";
 export type StackKind = "dashboards" | "alerts" | "saved-searches";
 
 const url = (t: StackTarget, kind: StackKind, id?: string) => `${t.basePath}${id === undefined ? path(kind) : path(kind, id)}`;
+
+/** A stack collection of one target: it pages (`limit`/`offset`). */
+export const stackCollection = (t: StackTarget, kind: StackKind): Collection => ({ client: t.client, path: url(t, kind), paged: true });
 
 function withoutId(body: Obj): Obj {
   const { id: _id, ...rest } = body;
@@ -56,8 +60,9 @@ function createStackObject<S extends ZodTypeAny>(t: StackTarget, kind: StackKind
       what: kind.slice(0, -1).replace("-", " "),
       post: async ({ budget }) =>
         parsed(schema, await t.client.request({ method: "POST", path: url(t, kind), body: markedBody(body, marker), budget }), `POST ${kind}`),
+      // Every page: the marked object may be on any of them.
       list: async ({ budget }) => {
-        const list = z.array(schema).safeParse(await t.client.request({ method: "GET", path: url(t, kind), budget }));
+        const list = z.array(schema).safeParse(await freshList(stackCollection(t, kind), budget));
         return list.success ? list.data : [];
       },
       id: (r) => (r as { id: string }).id,
@@ -76,7 +81,10 @@ export function createDashboard(t: StackTarget, body: Obj, marker: Marker): Prom
 /** PUT of the whole dashboard: `tiles` is the complete list, each kept tile with its id. */
 export async function putDashboard(t: StackTarget, id: string, body: Obj): Promise<StackDashboardRecord> {
   const answer = await t.client.request({ method: "PUT", path: url(t, "dashboards", id), body: withoutId(body) });
-  return parsedOne(stackDashboardRecord, answer, `PUT dashboards/${id}`, id);
+  const record = parsedOne(stackDashboardRecord, answer, `PUT dashboards/${id}`, id);
+  // As this process last wrote it: what its tile alerts read (see `alert-tile.ts`).
+  noteObject(t.client, url(t, "dashboards", id), answer);
+  return record;
 }
 
 /** Creates an alert; `marker` recognises it in the list after an ambiguous failure. */
@@ -120,9 +128,10 @@ const DELETE_WAIT_MS = 60_000;
  * `{}` whether or not there was one to delete, so the answer is no proof. One already gone
  * counts as deleted; a wrong URL does not. `intervalMs`: the first wait between checks.
  */
-export function deleteObject(t: StackTarget, kind: StackKind, id: string, intervalMs: number): Promise<void> {
+export async function deleteObject(t: StackTarget, kind: StackKind, id: string, intervalMs: number): Promise<void> {
   const remove = () => t.client.request({ method: "DELETE", path: url(t, kind, id) });
-  return deleteUntilGone(stackWhereabouts(t, kind, id), remove, { timeoutMs: DELETE_WAIT_MS, intervalMs });
+  await deleteUntilGone(stackWhereabouts(t, kind, id), remove, { timeoutMs: DELETE_WAIT_MS, intervalMs });
+  noteObject(t.client, url(t, kind, id), undefined);
 }
 
 /** Creates a saved search; `marker` recognises it in the list after an ambiguous failure. */

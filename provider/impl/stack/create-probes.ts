@@ -2,8 +2,9 @@ import type { StackTarget } from "../../client/stack-target";
 import type { CheckFailure } from "../../schemas/check-failures";
 import type { AlertInputs } from "../../schemas/stack-props";
 import type { CreateProbe } from "../create-gate";
-import { alertTileOn, liveDashboard } from "./alert-tile";
-import { stackWhereabouts, type StackKind } from "./api";
+import { tileOnLive } from "./alert-tile";
+import { stackCollection, type StackKind } from "./api";
+import { sharedObject } from "../shared-list";
 import { TARGET_KEYS, targetOf } from "./target";
 
 /**
@@ -22,8 +23,13 @@ export function collectionProbe<I extends object>(kind: StackKind): CreateProbe<
   };
 }
 
+/**
+ * The run's one read of the collection's first page, shared by every create's `check` (see
+ * `../shared-list`): it proves the credentials and the route; the objects in it are not needed.
+ */
 async function listed(t: StackTarget, kind: StackKind): Promise<void> {
-  await t.client.get<unknown>(stackWhereabouts(t, kind, "-").collection);
+  const { client, path } = stackCollection(t, kind);
+  await sharedObject(client, path, () => client.get<unknown>(path));
 }
 
 /** A tile alert: its dashboard read once, its tile found and alertable; other alerts: the alerts collection. */
@@ -36,10 +42,9 @@ export const alertProbe: CreateProbe<AlertInputs> = {
       await listed(t, "alerts");
       return [];
     }
-    const live = await liveDashboard(t, inputs.dashboardId);
-    if (live === undefined)
+    const { found } = await tileOnLive(t, inputs.dashboardId, { tileId: inputs.tileId, tile: inputs.tile });
+    if (found === undefined)
       return [{ property: "dashboardId", reason: `there is no dashboard ${inputs.dashboardId} on ${t.key} (a tile alert needs its dashboard)` }];
-    const found = alertTileOn(live, { tileId: inputs.tileId, tile: inputs.tile }, inputs.dashboardId);
     return "property" in found ? [found] : [];
   },
 };

@@ -1,0 +1,204 @@
+import { createHash } from "node:crypto";
+import type { ApiClient } from "../client/client";
+import type { RetryBudget } from "../client/retry-budget";
+import { MalformedAnswerError } from "../errors";
+
+/**
+ * The reads of a collection that one provider process shares: the engine calls `check` one
+ * resource at a time, so a read per resource there costs the whole run one latency each (400
+ * list reads for a 200-pipe `up`). Every gate reads the run's snapshot of a collection instead
+ * ({@link snapshot}: read once, concurrent callers awaiting the same read), and this process's
+ * own creates and deletes are applied to it. A snapshot can be old: a caller that finds in it
+ * what would refuse (a name taken) reads again ({@link freshList}) before refusing, and a create
+ * proves itself by its marker, not by the snapshot. Deletes share their proof the same way: one
+ * read that starts after several DELETEs answered proves them all.
+ *
+ * Keyed by the collection's URL and a digest of the client's credentials, in this process's
+ * memory only (the module is loaded once per provider process: the serialized provider requires
+ * the package by a stable path, the native plugin is one process).
+ */
+
+/** One collection of one API account: its path below the client's base URL, and whether it pages (`limit`/`offset`). */
+export interface Collection {
+  client: ApiClient;
+  path: string;
+  /** @default false: one answer holds the whole list (the cloud API's pipes and endpoints) */
+  paged?: boolean;
+}
+
+/** The page size of the lists that page (the stack server's: 1-1000, default 1000). */
+const PAGE = 1000;
+
+/** A change this process made to a collection after reads that started before it may not show. */
+interface Change {
+  seq: number;
+  id: string;
+  /** The object made, or undefined when it was deleted. */
+  item?: unknown;
+}
+
+interface Slot {
+  /** The last list read, with this process's later changes applied. */
+  items?: unknown[];
+  running?: Promise<unknown[]>;
+  queued?: Promise<unknown[]>;
+  /** Reads under way (shared or a create's own): the changes they may miss are kept until they answer. */
+  reading: number;
+  changes: Change[];
+}
+
+const slots = new Map<string, Slot>();
+let seq = 0;
+
+/** The run's reads of single objects (a tile alert's dashboard), by the same key. */
+const objects = new Map<string, Promise<unknown>>();
+
+/** Forgets every snapshot, as a new provider process would start (tests run many "processes" in one). */
+export function forgetSnapshots(): void {
+  slots.clear();
+  objects.clear();
+}
+
+const digests = new WeakMap<ApiClient, string>();
+
+function keyOf(c: Collection): string {
+  let who = digests.get(c.client);
+  // The key holds no credential: a digest of the authorization tells two accounts apart.
+  if (!who) digests.set(c.client, (who = createHash("sha256").update(c.client.surface.authorization).digest("base64url").slice(0, 22)));
+  return `${who} ${c.client.surface.baseUrl}${c.path}`;
+}
+
+function slotOf(c: Collection): Slot {
+  const key = keyOf(c);
+  let s = slots.get(key);
+  if (!s) slots.set(key, (s = { reading: 0, changes: [] }));
+  return s;
+}
+
+function idOf(item: unknown): string | undefined {
+  const id = item !== null && typeof item === "object" ? (item as { id?: unknown }).id : undefined;
+  return typeof id === "string" ? id : undefined;
+}
+
+/** `items` with `changes` applied: made objects put in (replacing their id), deleted ones taken out. Pure. */
+export function applied(items: readonly unknown[], changes: readonly Change[]): unknown[] {
+  if (changes.length === 0) return [...items];
+  const last = new Map<string, Change>();
+  for (const c of changes) last.set(c.id, c);
+  const out = items.filter((i) => {
+    const id = idOf(i);
+    return id === undefined || !last.has(id);
+  });
+  for (const c of last.values()) if (c.item !== undefined) out.push(c.item);
+  return out;
+}
+
+/** The whole collection: every page of one that pages; throws when the answer is not a list. */
+export async function readAll(c: Collection, budget?: RetryBudget): Promise<unknown[]> {
+  const items: unknown[] = [];
+  const ids = new Set<string>();
+  for (let offset = 0; ; offset += PAGE) {
+    const target = offset === 0 ? c.path : `${c.path}?limit=${PAGE}&offset=${offset}`;
+    const page = await c.client.request<unknown>({ method: "GET", path: target, budget });
+    if (!Array.isArray(page))
+      throw new MalformedAnswerError(`GET ${c.path} answered in the envelope but not with a list of objects with ids: ${c.client.surface.wrongUrl}`);
+    const before = ids.size;
+    for (const item of page) {
+      const id = idOf(item);
+      if (id !== undefined && ids.has(id)) continue;
+      if (id !== undefined) ids.add(id);
+      items.push(item);
+    }
+    // A full page may have a next one; a route that ignores `offset` repeats the first.
+    if (!c.paged || page.length < PAGE || ids.size === before) return items;
+  }
+}
+
+/** Starts a read that becomes the snapshot when it answers, with the changes made since it started applied. */
+function start(c: Collection, s: Slot, budget?: RetryBudget): Promise<unknown[]> {
+  const from = seq;
+  s.reading += 1;
+  const read = readAll(c, budget).then(
+    (items) => {
+      s.reading -= 1;
+      s.items = applied(
+        items,
+        s.changes.filter((ch) => ch.seq > from),
+      );
+      return s.items;
+    },
+    (err: unknown) => {
+      s.reading -= 1;
+      throw err;
+    },
+  );
+  if (budget) return read;
+  s.running = read;
+  const done = () => {
+    if (s.running === read) s.running = undefined;
+  };
+  read.then(done, done);
+  return read;
+}
+
+/**
+ * The run's snapshot of the collection: the last read, or the one under way, or a new one when
+ * there is none (a failed read is not kept: the next caller reads again).
+ */
+export function snapshot(c: Collection): Promise<unknown[]> {
+  const s = slotOf(c);
+  if (s.items) return Promise.resolve(s.items);
+  return s.running ?? freshList(c);
+}
+
+/**
+ * A read of the collection that starts after this call: the one waiting to start, if any, shared
+ * by every caller meanwhile. With `budget` (a create's own requests) it is a read of its own.
+ * Either becomes the snapshot.
+ */
+export function freshList(c: Collection, budget?: RetryBudget): Promise<unknown[]> {
+  const s = slotOf(c);
+  if (budget) return start(c, s, budget);
+  if (s.queued) return s.queued;
+  if (!s.running) return start(c, s);
+  const ignore = () => undefined;
+  const next = s.running.then(ignore, ignore).then(() => {
+    s.queued = undefined;
+    return start(c, s);
+  });
+  s.queued = next;
+  return next;
+}
+
+/** Records an object this process made (`item`, with its id) or proved gone (`item` undefined) in the snapshot. */
+export function noteChange(c: Collection, id: string, item?: unknown): void {
+  const s = slotOf(c);
+  const change = { seq: ++seq, id, item };
+  s.changes.push(change);
+  if (s.items) s.items = applied(s.items, [change]);
+  // With no read under way, every later read starts after this change: none needs it.
+  if (s.reading === 0) s.changes = [];
+}
+
+/**
+ * The run's read of one object at `path` (a dashboard every tile alert on it reads), shared by
+ * every caller of the process; `fresh` reads it again (when the shared read cannot answer: a
+ * tile not found on it). Says whether the value is of a read this call started. A failed read is
+ * not kept.
+ */
+export async function sharedObject(client: ApiClient, path: string, read: () => Promise<unknown>, fresh = false): Promise<{ value: unknown; fresh: boolean }> {
+  const key = keyOf({ client, path });
+  const known = fresh ? undefined : objects.get(key);
+  if (known) return { value: await known, fresh: false };
+  const reading = read();
+  objects.set(key, reading);
+  reading.catch(() => {
+    if (objects.get(key) === reading) objects.delete(key);
+  });
+  return { value: await reading, fresh: true };
+}
+
+/** Records the object at `path` as this process last wrote it (the answer of its PUT). */
+export function noteObject(client: ApiClient, path: string, value: unknown): void {
+  objects.set(keyOf({ client, path }), Promise.resolve(value));
+}
