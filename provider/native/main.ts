@@ -4,6 +4,10 @@
  * and prints that port on stdout, as every plugin does.
  */
 import { startServer } from "./server";
+import { startEngineLog } from "../progress/engine-log";
+
+// Long waits report their progress to the engine whose address the engine passed us.
+startEngineLog(process.argv.slice(2));
 
 startServer().then(
   ({ port }) => {

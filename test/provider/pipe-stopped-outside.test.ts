@@ -11,6 +11,7 @@ import { checkedPipe } from "../support/pipe-props";
 import { emulatorWithEngine } from "../support/engine";
 import { rawJson } from "../support/raw-api";
 import { storedPipes } from "../support/stored";
+import { setProgressSink } from "../../provider/progress/report";
 
 type Obj = Record<string, any>;
 let emulator: Emulator;
@@ -47,9 +48,15 @@ describe("a pipe stopped outside Pulumi", () => {
     emulator.control.resetStats();
     const spec: Obj = { ...kafkaPipe(), waitTimeoutSeconds: WAIT_SECONDS, scaling: { replicas: 3 } };
     const news = await checkedPipe(emulator, spec);
+    const heard: string[] = [];
+    setProgressSink((message) => heard.push(message));
     const started = Date.now();
-    const updated = await provider.update(id, outs, news);
+    const updated = await provider.update(id, outs, news).finally(() => setProgressSink(undefined));
     expect(Date.now() - started).toBeLessThan(WAIT_SECONDS * 1000);
+    // Said where the host lets a provider log: the pipe stays stopped, and how to start it.
+    expect(heard).toContain(
+      `pipe ${id} ("${String(news.name)}") is Stopped: the change was applied and it stays stopped (the program leaves \`stopped\` out); set \`stopped: false\` to start it`,
+    );
     expect(updated.outs.state).toBe("Stopped");
     expect(stateCommands()).toBe(0); // never started behind the program's back
     expect(storedPipes(emulator)[0]).toMatchObject({ state: "Stopped", scaling: { replicas: 3 } });

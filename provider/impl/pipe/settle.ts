@@ -48,6 +48,7 @@ function settling(svc: CloudService, props: PipeInputs, target: RunTarget): Sett
     reached: (p) => reachedFor(target, props, p.state),
     failed: (p) => hopeless(target, p),
     notReached: "did not settle",
+    label: (p) => `${p.id} ("${p.name}")`,
     outputs: (p) => pipeOutputs(p, props),
   };
 }

@@ -10,7 +10,8 @@ import { pipeDiff } from "./diff-rules";
 import { pipeOutputs, type ApiPipe } from "./outputs";
 import { secretsOf } from "./request-body";
 import { runTargetOf, settlePipe } from "./settle";
-import { isStoppedState } from "./states";
+import { isHalted, isStoppedState } from "./states";
+import { reportProgress } from "../../progress/report";
 import { planUpdate } from "./update-plan";
 
 const isPaused = (p: ApiPipe | "gone") => p !== "gone" && (p.state === "Paused" || p.state === "Stopped");
@@ -98,5 +99,10 @@ export async function applyUpdate(svc: CloudService, id: string, olds: PipeOutpu
   }
   const target = runTargetOf(news);
   const final = await settlePipe(svc, await getPipe(svc, id), news, "was updated", started && target !== "stopped" ? "started" : target);
+  if (target === "as-is" && isHalted(final.state)) {
+    reportProgress(
+      `pipe ${id} ("${final.name}") is ${final.state}: the change was applied and it stays stopped (the program leaves \`stopped\` out); set \`stopped: false\` to start it`,
+    );
+  }
   return pipeOutputs(final, news, olds);
 }
