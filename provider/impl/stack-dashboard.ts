@@ -11,7 +11,10 @@ import { dashboardBody, dashboardOutputs } from "./stack/dashboard-body";
 import { dashboardDiff } from "./stack/dashboard-diff";
 import { refuseOnFirstGeneration } from "./stack/dashboard-generation";
 import { stackObject } from "./stack/stack-object";
-import { checkStackObject, withTarget } from "./stack/target";
+import { TARGET_KEYS, checkStackObject, targetOf, withTarget } from "./stack/target";
+import { doomedAlerts, doomedAlertWarning, removedTiles } from "./stack/removed-tile-alerts";
+import { fieldChanges, type FieldChange } from "./field-diff";
+import { reportWarning } from "../progress/report";
 import { withFormHint } from "./stack/tile-form-hint";
 import { unmarked } from "./stack/unmark";
 
@@ -46,6 +49,18 @@ async function update(target: StackTarget, id: string, olds: DashboardOutputs, n
   return dashboardOutputs(updated, news, news.tiles, olds.tiles);
 }
 
+/**
+ * The changes, and before them, when the update removes tiles, one warning per alert the server
+ * deletes with them (one read of the alert list; none otherwise): a loss the preview names.
+ */
+async function changes(olds: DashboardOutputs, news: DashboardInputs, id: string): Promise<FieldChange[]> {
+  const found = fieldChanges(olds, news, dashboardDiff);
+  // `check` pins the stack into the inputs; inputs that name none were never checked: no stack to ask.
+  if (!TARGET_KEYS.some((k) => typeof news[k] === "string")) return found;
+  for (const alert of await doomedAlerts(targetOf(news), id, removedTiles(olds.tiles, news.tiles))) reportWarning(doomedAlertWarning(id, alert));
+  return found;
+}
+
 /** The provider the serialized shim delegates to (`pulumi-pipestack/engine/stack-dashboard`). */
 export const provider = defineEngine<DashboardInputs, DashboardOutputs, StackTarget, StackDashboardRecord>({
   ...stackObject("dashboards"),
@@ -53,6 +68,7 @@ export const provider = defineEngine<DashboardInputs, DashboardOutputs, StackTar
   validate: (news) => checkStackObject(news, stackDashboardSpec, dashboardRuleFailures),
   probe: collectionProbe("dashboards"),
   rules: dashboardDiff,
+  changes,
   refuseCreate: refuseOnFirstGeneration,
   create,
   adopt,

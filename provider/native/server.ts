@@ -171,7 +171,8 @@ function providerService(): grpc.UntypedServiceImplementation {
     }),
     diff: serve(async (req: provproto.DiffRequest) => {
       const r = resource(req.getType() || typeOf(req.getUrn()));
-      return diffResponse(await ops.diff(r, req.getId(), toJs(req.getOlds()), toJs(req.getNews()), req.hasOldInputs() ? toJs(req.getOldInputs()) : undefined));
+      const olds = req.hasOldInputs() ? toJs(req.getOldInputs()) : undefined;
+      return diffResponse(await forResource(req.getUrn(), () => ops.diff(r, req.getId(), toJs(req.getOlds()), toJs(req.getNews()), olds)));
     }),
     create: serve(async (req: provproto.CreateRequest) => {
       const r = await forResource(req.getUrn(), () => ops.create(resource(req.getType() || typeOf(req.getUrn())), toJs(req.getProperties())));

@@ -16,7 +16,7 @@ export function engineAddress(args: readonly string[]): string | undefined {
   return [...args].reverse().find((a) => /^(localhost|[\d.]+|\[[\da-f:]+\]):\d{1,5}$/i.test(a));
 }
 
-/** A sink that sends each report to the engine at `address` as an info line. */
+/** A sink that sends each report to the engine at `address` as an info or warning line. */
 export function engineLogSink(address: string): ProgressSink {
   // The SDK's own gRPC and protobuf modules, where the SDK keeps them: the program's SDK is a peer.
   const sdk = createRequire(require.resolve("@pulumi/pulumi/package.json"));
@@ -24,8 +24,9 @@ export function engineLogSink(address: string): ProgressSink {
   const rpc = sdk("./proto/engine_grpc_pb") as typeof EngineGrpc;
   const proto = sdk("./proto/engine_pb") as typeof EngineProto;
   const client = new rpc.EngineClient(address, grpc.credentials.createInsecure());
-  return (message, urn) => {
-    const req = new proto.LogRequest().setSeverity(proto.LogSeverity.INFO).setMessage(message).setUrn(urn).setEphemeral(false);
+  return (message, urn, severity) => {
+    const level = severity === "warning" ? proto.LogSeverity.WARNING : proto.LogSeverity.INFO;
+    const req = new proto.LogRequest().setSeverity(level).setMessage(message).setUrn(urn).setEphemeral(false);
     client.log(req, () => undefined);
   };
 }

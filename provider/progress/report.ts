@@ -18,8 +18,11 @@ export function progressEveryMs(env: NodeJS.ProcessEnv = process.env): number {
   return Number.isInteger(n) && n >= 100 && n <= 600_000 ? n : PROGRESS_EVERY_MS;
 }
 
-/** Where a report goes: its text, and the URN of the resource it is about ("" when unknown). */
-export type ProgressSink = (message: string, urn: string) => void;
+/** How loud a report is: progress is `info`; a loss the preview must announce is a `warning`. */
+export type Severity = "info" | "warning";
+
+/** Where a report goes: its text, the URN of the resource it is about ("" when unknown), its severity. */
+export type ProgressSink = (message: string, urn: string, severity: Severity) => void;
 
 let sink: ProgressSink | undefined;
 const resources = new AsyncLocalStorage<string>();
@@ -37,12 +40,17 @@ export function forResource<R>(urn: string, work: () => R): R {
 }
 
 /** Reports one line; never throws (a lost progress line must not fail the wait). */
-export function reportProgress(message: string): void {
+export function reportProgress(message: string, severity: Severity = "info"): void {
   try {
-    sink?.(message, resources.getStore() ?? "");
+    sink?.(message, resources.getStore() ?? "", severity);
   } catch {
     // best effort
   }
+}
+
+/** Reports a warning about the resource at hand (a preview's announcement of a loss). */
+export function reportWarning(message: string): void {
+  reportProgress(message, "warning");
 }
 
 /** `75 s`, `2 min 5 s`. Pure. */
