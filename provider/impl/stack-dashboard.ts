@@ -13,6 +13,7 @@ import { refuseOnFirstGeneration } from "./stack/dashboard-generation";
 import { stackObject } from "./stack/stack-object";
 import { TARGET_KEYS, checkStackObject, targetOf, withTarget } from "./stack/target";
 import { doomedAlerts, doomedAlertWarning, removedTiles } from "./stack/removed-tile-alerts";
+import { refuseDroppedSortOrder, sortOrderWarnings } from "./stack/series-sort-order";
 import { fieldChanges, type FieldChange } from "./field-diff";
 import { reportWarning } from "../progress/report";
 import { withFormHint } from "./stack/tile-form-hint";
@@ -44,20 +45,29 @@ async function adopt(target: StackTarget, id: string, inputs: DashboardInputs, l
  * the server keeps it (and the alerts on it). A tile whose key is gone is removed, with its alerts.
  */
 async function update(target: StackTarget, id: string, olds: DashboardOutputs, news: DashboardInputs): Promise<DashboardOutputs> {
-  await refuseOnFirstGeneration(target, news);
+  await refuseOnGeneration(target, news);
   const updated = await putDashboard(target, id, dashboardBody(news, olds));
   return dashboardOutputs(updated, news, news.tiles, olds.tiles);
 }
 
+/** Refuses, before any write, what the target's generation would drop (see each). */
+async function refuseOnGeneration(target: StackTarget, inputs: DashboardInputs): Promise<void> {
+  await refuseOnFirstGeneration(target, inputs);
+  await refuseDroppedSortOrder(target, inputs);
+}
+
 /**
  * The changes, and before them, when the update removes tiles, one warning per alert the server
- * deletes with them (one read of the alert list; none otherwise): a loss the preview names.
+ * deletes with them (one read of the alert list; none otherwise): a loss the preview names. A
+ * `sortOrder` a current server never answers is said to be write-only.
  */
 async function changes(olds: DashboardOutputs, news: DashboardInputs, id: string): Promise<FieldChange[]> {
   const found = fieldChanges(olds, news, dashboardDiff);
   // `check` pins the stack into the inputs; inputs that name none were never checked: no stack to ask.
   if (!TARGET_KEYS.some((k) => typeof news[k] === "string")) return found;
-  for (const alert of await doomedAlerts(targetOf(news), id, removedTiles(olds.tiles, news.tiles))) reportWarning(doomedAlertWarning(id, alert));
+  const target = targetOf(news);
+  for (const alert of await doomedAlerts(target, id, removedTiles(olds.tiles, news.tiles))) reportWarning(doomedAlertWarning(id, alert));
+  for (const line of await sortOrderWarnings(target, news)) reportWarning(`dashboard ${id}: ${line}`);
   return found;
 }
 
@@ -69,7 +79,7 @@ export const provider = defineEngine<DashboardInputs, DashboardOutputs, StackTar
   probe: collectionProbe("dashboards"),
   rules: dashboardDiff,
   changes,
-  refuseCreate: refuseOnFirstGeneration,
+  refuseCreate: refuseOnGeneration,
   create,
   adopt,
   update,
