@@ -39,6 +39,14 @@ export function forResource<R>(urn: string, work: () => R): R {
   return resources.run(urn, work);
 }
 
+/**
+ * Makes `urn` the resource of the rest of the current work and what it starts (a host that
+ * learns the URN only inside a request it does not hand over: see `dynamic-host-urns.ts`).
+ */
+export function enterResource(urn: string): void {
+  resources.enterWith(urn);
+}
+
 /** Reports one line; never throws (a lost progress line must not fail the wait). */
 export function reportProgress(message: string, severity: Severity = "info"): void {
   try {

@@ -35,6 +35,7 @@ describe("a tile removed under an alert given by tileId", () => {
     const warnings = (out.diagnostics ?? []).filter((d) => d.severity === "warning" && d.message.includes(`deletes alert ${alert.id}`));
     expect(warnings, run.stdout).toHaveLength(1);
     expect(warnings[0].message).toContain(`dashboard ${board.id}: this update removes tile "Errors"`);
+    expect(warnings[0].urn, "attached to the dashboard").toMatch(/::pulumi-nodejs:dynamic\/pipestack:StackDashboard::board$/);
     expect(warnings[0].message).toContain("the server deletes them at that dashboard update");
     // The preview wrote nothing: the alert is still there.
     expect(storedStack(stack.emulator, "server").alerts).toHaveLength(1);

@@ -2,15 +2,14 @@
  * A long wait speaks: while a pipe settles, the provider reports its state and the time waited
  * through the engine's log, so `pulumi up --non-interactive` (a CI log) carries the lines as they
  * come. The interval is shortened by PIPESTACK_PROGRESS_INTERVAL_MS and the emulator's steps
- * lengthened, so a settle of a few seconds gives several lines. The dynamic face's lines sit on
- * the stack's row (its host does not pass the URN on); the native plugin's on the pipe's.
+ * lengthened, so a settle of a few seconds gives several lines, on the pipe's row in both faces.
  */
 import { afterAll, describe, expect, it } from "vitest";
 import { E2EStack } from "./harness";
 import { storedPipes } from "../support/stored";
 
 const faces = [
-  ["dynamic", "examples/quickstart", "pulumi:pulumi:Stack"],
+  ["dynamic", "examples/quickstart", "pulumi-nodejs:dynamic/pipestack:Pipe"],
   ["native", "test/e2e/programs/native-pipe", "pipestack:index:Pipe"],
 ] as const;
 
