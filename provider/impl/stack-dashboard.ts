@@ -12,7 +12,7 @@ import { dashboardDiff } from "./stack/dashboard-diff";
 import { refuseOnFirstGeneration } from "./stack/dashboard-generation";
 import { stackObject } from "./stack/stack-object";
 import { TARGET_KEYS, checkStackObject, targetOf, withTarget } from "./stack/target";
-import { doomedAlerts, doomedAlertWarning, removedTiles } from "./stack/removed-tile-alerts";
+import { doomedAlerts, doomedAlertWarning, noteRemovals, removedTiles } from "./stack/removed-tile-alerts";
 import { refuseDroppedSortOrder, sortOrderWarnings } from "./stack/series-sort-order";
 import { fieldChanges, type FieldChange } from "./field-diff";
 import { reportWarning } from "../progress/report";
@@ -63,10 +63,12 @@ async function refuseOnGeneration(target: StackTarget, inputs: DashboardInputs):
  */
 async function changes(olds: DashboardOutputs, news: DashboardInputs, id: string): Promise<FieldChange[]> {
   const found = fieldChanges(olds, news, dashboardDiff);
+  const removed = removedTiles(olds.tiles, news.tiles);
+  noteRemovals(id, removed);
   // `check` pins the stack into the inputs; inputs that name none were never checked: no stack to ask.
   if (!TARGET_KEYS.some((k) => typeof news[k] === "string")) return found;
   const target = targetOf(news);
-  for (const alert of await doomedAlerts(target, id, removedTiles(olds.tiles, news.tiles))) reportWarning(doomedAlertWarning(id, alert));
+  for (const alert of await doomedAlerts(target, id, removed)) reportWarning(doomedAlertWarning(id, alert));
   for (const line of await sortOrderWarnings(target, news)) reportWarning(`dashboard ${id}: ${line}`);
   return found;
 }

@@ -4,6 +4,7 @@ import { path } from "../../client/paths";
 import { stackAlertRecord } from "../../schemas/stack-alert-record";
 import { tileKey } from "../../schemas/stack-dashboard";
 import { isObj } from "../../schemas/plain-object";
+import { isUnknown } from "../../schemas/unknown";
 import { REMOVED_TILE_RULE } from "./alert-tile";
 
 /**
@@ -78,4 +79,43 @@ export async function listAlerts(t: StackTarget): Promise<unknown[]> {
 export async function doomedAlerts(t: StackTarget, dashboardId: string, removed: readonly RemovedTile[]): Promise<DoomedAlert[]> {
   if (removed.length === 0) return [];
   return alertsOnRemoved(await listAlerts(t), dashboardId, removed);
+}
+
+/**
+ * Tiles a dashboard's diff found removed, by dashboard id, in this provider process (one run: the
+ * engine starts the provider again for each preview and update). The engine diffs a dashboard
+ * before any alert that reads its outputs registers, so an alert's diff in the same preview knows
+ * its tile is going.
+ */
+const REMOVING: unique symbol = Symbol.for("pulumi-pipestack.tiles-being-removed");
+// Kept on the process, not the module: a host may load the package twice (through a link and
+// its real path), one copy diffing the dashboard and the other the alert.
+const holder = globalThis as typeof globalThis & { [REMOVING]?: Map<string, Set<string>> };
+const removing = (holder[REMOVING] ??= new Map<string, Set<string>>());
+
+/** Records the tiles the diff of dashboard `dashboardId` removes (none clears it). */
+export function noteRemovals(dashboardId: string, removed: readonly RemovedTile[]): void {
+  if (removed.length === 0) removing.delete(dashboardId);
+  else removing.set(dashboardId, new Set(removed.map((t) => t.id)));
+}
+
+/**
+ * Why a preview must stop, before any write, when the program keeps alert `id` on a tile its
+ * dashboard's update removes: the alert was on that tile, still names the same dashboard, and its
+ * `tileId` is not known yet (`board.tileIds[...]` of a dashboard being updated: a preview). An
+ * alert removed together with its tile is not diffed at all, so that way never stops. Pure but
+ * for the record of removals.
+ */
+export function keptOnRemovedTile(
+  id: string,
+  olds: { source?: unknown; dashboardId?: unknown; tileId?: unknown },
+  news: { dashboardId?: unknown; tileId?: unknown },
+): string | undefined {
+  if (olds.source !== "tile" || typeof olds.dashboardId !== "string" || typeof olds.tileId !== "string") return undefined;
+  if (news.dashboardId !== olds.dashboardId || !isUnknown(news.tileId)) return undefined;
+  if (!removing.get(olds.dashboardId)?.has(olds.tileId)) return undefined;
+  return (
+    `tileId: this run's update of dashboard ${olds.dashboardId} removes tile ${olds.tileId}, which alert ${id} watches, and ${REMOVED_TILE_RULE}; ` +
+    "the program keeps the alert: remove it from the program together with the tile, or keep the tile"
+  );
 }
