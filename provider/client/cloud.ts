@@ -6,6 +6,7 @@ import { path, servicePath } from "./paths";
 import { pollUntil, PollTimeout } from "./poll";
 import { cloudSurface } from "./surface";
 import { ServiceNotRunningError } from "../errors/service-not-running";
+import { reportProgress, waited } from "../progress/report";
 
 /** Which service of which organization a resource lives in. */
 export interface ServiceRef {
@@ -68,7 +69,9 @@ async function wakeService(client: ApiClient, basePath: string, pollMs: number, 
   }
   if (current === "idle") await client.request({ method: "PATCH", path: basePath + path("state"), body: { command: "awake" } });
   try {
-    await pollUntil(state, (s) => s === "running", { timeoutMs: WAKE_LIMIT_MS, intervalMs: pollMs, maxIntervalMs: WAKE_POLL_MAX_MS });
+    const tell = (s: string | undefined, ms: number) =>
+      reportProgress(`service ${basePath.split("/").pop()} is waking: ${s ?? "no state yet"} after ${waited(ms)} (of up to ${waited(WAKE_LIMIT_MS)})`);
+    await pollUntil(state, (s) => s === "running", { timeoutMs: WAKE_LIMIT_MS, intervalMs: pollMs, maxIntervalMs: WAKE_POLL_MAX_MS }, undefined, tell);
   } catch (err) {
     if (!(err instanceof PollTimeout)) throw err;
     throw new ServiceNotRunningError(`${cause.message}; the service did not wake within ${WAKE_LIMIT_MS / 60_000} minutes`, { cause });

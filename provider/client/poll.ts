@@ -1,4 +1,8 @@
 import { PipestackError } from "../errors/pipestack-error";
+import { progressEveryMs } from "../progress/report";
+
+/** Told the last value read and the time waited, every `progressEveryMs()` while a poll goes on. */
+export type ProgressHook<T> = (last: T, waitedMs: number) => void;
 
 /** How long to poll, and how often: the first wait, doubled after each read up to a ceiling. */
 export interface PollOptions {
@@ -25,19 +29,29 @@ export class PollTimeout<T> extends PipestackError {
  * going after a delete, a pipe pausing, a mapping edit sent again until the API takes it, a
  * service waking); a retry of a failed request spends the retry budget instead. Reads until `done` says so and returns that value; throws a
  * {@link PollTimeout} carrying the last value when the next wait would pass the deadline.
+ * `progress`, when given, hears how it goes every `progressEveryMs()` (never on the first read).
  */
 export async function pollUntil<T>(
   read: () => Promise<T>,
   done: (value: T) => boolean,
   opts: PollOptions,
   describe: (last: T) => string = () => "not done",
+  progress?: ProgressHook<T>,
 ): Promise<T> {
-  const deadline = Date.now() + opts.timeoutMs;
+  const started = Date.now();
+  const deadline = started + opts.timeoutMs;
+  const every = progressEveryMs();
+  let reported = started;
   let wait = opts.intervalMs;
   for (;;) {
     const value = await read();
     if (done(value)) return value;
-    if (Date.now() + wait > deadline) throw new PollTimeout(value, describe(value));
+    const now = Date.now();
+    if (progress && now - reported >= every) {
+      reported = now;
+      progress(value, now - started);
+    }
+    if (now + wait > deadline) throw new PollTimeout(value, describe(value));
     await new Promise((r) => setTimeout(r, wait));
     wait = Math.min(opts.maxIntervalMs ?? 5_000, wait * 2);
   }

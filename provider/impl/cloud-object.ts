@@ -5,6 +5,7 @@ import { settingsFor } from "./connection";
 import { pollOrGone, type Whereabouts } from "./gone";
 import { initError } from "./init-error";
 import { cachedCloudService } from "./service-cache";
+import { reportProgress, waited } from "../progress/report";
 
 /**
  * What the cloud API's objects (pipes, reverse private endpoints) share: the service they live
@@ -54,6 +55,8 @@ export interface Settling<T extends { id: string }> {
   notReached: string;
   /** Added to a timeout's message: what the user can do about the last value. @default "" */
   hint?(value: T): string;
+  /** How a progress line names it: `<id> ("<name>")`. @default its id */
+  label?(value: T): string;
   /** The outputs it is recorded with when it does not get there. */
   outputs(value: T): object;
 }
@@ -69,7 +72,12 @@ export async function settle<T extends { id: string }>(how: Settling<T>, live: T
   let current: T | "gone" = live;
   if (!finished(live)) {
     try {
-      current = await pollOrGone(w, finished, timing(props), how.status);
+      const limit = waitMs(props);
+      const tell = (v: T, ms: number) =>
+        reportProgress(
+          `${w.noun} ${how.label?.(v) ?? live.id} ${what}, waiting until it settles: ${how.status(v) ?? "no state yet"} after ${waited(ms)} (of up to ${waited(limit)})`,
+        );
+      current = await pollOrGone(w, finished, timing(props), how.status, tell);
     } catch (err) {
       if (!(err instanceof PollTimeout)) throw err;
       const last = err.last as T;

@@ -7,7 +7,9 @@ import { engineSettings } from "./engine-settings";
 import type { Diff } from "./field-diff";
 import { ResourceInitError } from "./init-error";
 import { blankingErrors } from "./blank-errors";
-import { startWatchdog } from "./watchdog";
+import { inProviderHost, startWatchdog } from "./watchdog";
+import { startEngineLog } from "../progress/engine-log";
+import { followHostUrns } from "../progress/dynamic-host-urns";
 
 /**
  * The engine side of a resource's `connection` input, in one place: the settings a resource
@@ -91,6 +93,10 @@ function blankingAll<I, O>(p: Provider<I, O>): Provider<I, O> {
   return {
     configure: (req) => {
       startWatchdog();
+      if (inProviderHost()) {
+        startEngineLog(process.argv.slice(2));
+        followHostUrns(process.argv[1]);
+      }
       return blankingErrors([], () => p.configure(req));
     },
     check: (olds, news) => blankingErrors([olds, news], () => p.check(olds, news)),

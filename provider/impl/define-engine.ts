@@ -32,8 +32,8 @@ export interface EngineSpec<I extends EngineProps, O extends object, P, T> {
   whereabouts(at: P, id: string): Whereabouts<T> & { where: string; why?: string };
   /** The field policy and the rest of the diff: what a change of each field means. */
   rules: DiffSpec;
-  /** The changes between old outputs and new inputs. @default `fieldChanges(olds, news, rules)` */
-  changes?(olds: O, news: I): FieldChange[] | Promise<FieldChange[]>;
+  /** The changes between old outputs and new inputs of the object `id`. @default `fieldChanges(olds, news, rules)` */
+  changes?(olds: O, news: I, id: string): FieldChange[] | Promise<FieldChange[]>;
   /** True when the old object must go before its replacement is made (a name both would hold). @default never */
   collides?(olds: O, news: I): boolean;
   /**
@@ -90,7 +90,7 @@ export function defineEngine<I extends EngineProps, O extends object, P, T>(spec
     check: async (olds, news) => gateCreate(olds, spec.validate(news), probe, own),
     async diff(id, olds, news) {
       own.note(id);
-      const changes = await (spec.changes?.(olds, news) ?? fieldChanges(olds as Obj, news as Obj, spec.rules));
+      const changes = await (spec.changes?.(olds, news, id) ?? fieldChanges(olds as Obj, news as Obj, spec.rules));
       return diffAnswer(changes, { collides: spec.collides?.(olds, news) ?? false, engineCompares: spec.engineCompares?.(changes) ?? false });
     },
     async create(inputs) {

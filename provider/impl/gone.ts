@@ -15,7 +15,7 @@
 import type { ApiClient } from "../client/client";
 import { ApiError, NotFoundError, UnexpectedAnswerError } from "../client/errors";
 import { settingToCheck } from "../client/surface";
-import { pollUntil, PollTimeout, type PollOptions } from "../client/poll";
+import { pollUntil, PollTimeout, type PollOptions, type ProgressHook } from "../client/poll";
 import { addedTo, MalformedAnswerError } from "../errors";
 import { freshList, noteChange, readAll, type Collection } from "./shared-list";
 
@@ -130,12 +130,14 @@ export function pollOrGone<T extends object>(
   done: (value: T) => boolean,
   opts: PollOptions,
   status: (value: T) => string | null | undefined = () => undefined,
+  progress?: ProgressHook<T>,
 ): Promise<T | "gone"> {
   return pollUntil<T | "gone">(
     async () => (await orGone(w)) ?? "gone",
     (v) => v === "gone" || done(v),
     opts,
     (last) => `still ${(last !== "gone" && status(last)) || "there"}`,
+    progress && ((last, ms) => last !== "gone" && progress(last, ms)),
   );
 }
 

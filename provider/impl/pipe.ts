@@ -37,7 +37,7 @@ async function create(svc: CloudService, inputs: PipeInputs): Promise<{ id: stri
       inputs,
     );
   });
-  let settled = await settlePipe(svc, created, { ...inputs, stopped: undefined }, "was created");
+  let settled = await settlePipe(svc, created, inputs, "was created", "running");
   if (inputs.stopped === true) {
     await sendCommand(svc, created.id, "stop");
     settled = await settlePipe(svc, await getPipe(svc, created.id), inputs, "was created and stopped");

@@ -18,6 +18,8 @@ import { stackGeneration } from "./stack/generation";
 import { stackObject } from "./stack/stack-object";
 import { TARGET_KEYS, checkStackObject, targetOf, withTarget } from "./stack/target";
 import { unmarked } from "./stack/unmark";
+import { keptOnRemovedTile } from "./stack/removed-tile-alerts";
+import { InvalidArgumentError } from "../errors/invalid-argument";
 
 /**
  * {@link withKnownTileId}, checked against the live dashboard: the old tile id is carried only
@@ -72,7 +74,12 @@ export const provider = defineEngine<AlertInputs, AlertOutputs, StackTarget, Sta
   // its tile by `tile` keeps the tile id it had while tile and dashboard stay the same, so a
   // dashboard's own change previews no alert change.
   rules: alertDiff,
-  changes: async (olds, news) => fieldChanges(olds, await withLiveTileId(olds, news), alertDiff),
+  // A preview that keeps this alert on a tile its dashboard's update removes stops before any write.
+  changes: async (olds, news, id) => {
+    const kept = keptOnRemovedTile(id, olds, news);
+    if (kept !== undefined) throw new InvalidArgumentError(kept);
+    return fieldChanges(olds, await withLiveTileId(olds, news), alertDiff);
+  },
   create,
   adopt: (target, id, inputs) => put(target, id, inputs),
   update: (target, id, _olds, news) => put(target, id, news),

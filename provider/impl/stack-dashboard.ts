@@ -11,7 +11,11 @@ import { dashboardBody, dashboardOutputs } from "./stack/dashboard-body";
 import { dashboardDiff } from "./stack/dashboard-diff";
 import { refuseOnFirstGeneration } from "./stack/dashboard-generation";
 import { stackObject } from "./stack/stack-object";
-import { checkStackObject, withTarget } from "./stack/target";
+import { TARGET_KEYS, checkStackObject, targetOf, withTarget } from "./stack/target";
+import { doomedAlerts, doomedAlertWarning, noteRemovals, removedTiles } from "./stack/removed-tile-alerts";
+import { refuseDroppedSortOrder, sortOrderWarnings } from "./stack/series-sort-order";
+import { fieldChanges, type FieldChange } from "./field-diff";
+import { reportWarning } from "../progress/report";
 import { withFormHint } from "./stack/tile-form-hint";
 import { unmarked } from "./stack/unmark";
 
@@ -41,9 +45,32 @@ async function adopt(target: StackTarget, id: string, inputs: DashboardInputs, l
  * the server keeps it (and the alerts on it). A tile whose key is gone is removed, with its alerts.
  */
 async function update(target: StackTarget, id: string, olds: DashboardOutputs, news: DashboardInputs): Promise<DashboardOutputs> {
-  await refuseOnFirstGeneration(target, news);
+  await refuseOnGeneration(target, news);
   const updated = await putDashboard(target, id, dashboardBody(news, olds));
   return dashboardOutputs(updated, news, news.tiles, olds.tiles);
+}
+
+/** Refuses, before any write, what the target's generation would drop (see each). */
+async function refuseOnGeneration(target: StackTarget, inputs: DashboardInputs): Promise<void> {
+  await refuseOnFirstGeneration(target, inputs);
+  await refuseDroppedSortOrder(target, inputs);
+}
+
+/**
+ * The changes, and before them, when the update removes tiles, one warning per alert the server
+ * deletes with them (one read of the alert list; none otherwise): a loss the preview names. A
+ * `sortOrder` a current server never answers is said to be write-only.
+ */
+async function changes(olds: DashboardOutputs, news: DashboardInputs, id: string): Promise<FieldChange[]> {
+  const found = fieldChanges(olds, news, dashboardDiff);
+  const removed = removedTiles(olds.tiles, news.tiles);
+  noteRemovals(id, removed);
+  // `check` pins the stack into the inputs; inputs that name none were never checked: no stack to ask.
+  if (!TARGET_KEYS.some((k) => typeof news[k] === "string")) return found;
+  const target = targetOf(news);
+  for (const alert of await doomedAlerts(target, id, removed)) reportWarning(doomedAlertWarning(id, alert));
+  for (const line of await sortOrderWarnings(target, news)) reportWarning(`dashboard ${id}: ${line}`);
+  return found;
 }
 
 /** The provider the serialized shim delegates to (`pulumi-pipestack/engine/stack-dashboard`). */
@@ -53,7 +80,8 @@ export const provider = defineEngine<DashboardInputs, DashboardOutputs, StackTar
   validate: (news) => checkStackObject(news, stackDashboardSpec, dashboardRuleFailures),
   probe: collectionProbe("dashboards"),
   rules: dashboardDiff,
-  refuseCreate: refuseOnFirstGeneration,
+  changes,
+  refuseCreate: refuseOnGeneration,
   create,
   adopt,
   update,

@@ -5,6 +5,10 @@
  */
 import { startWatchdog } from "../impl/watchdog";
 import { startServer } from "./server";
+import { startEngineLog } from "../progress/engine-log";
+
+// Long waits report their progress to the engine whose address the engine passed us.
+startEngineLog(process.argv.slice(2));
 
 // The engine starts the plugin in a process group of its own: when the engine goes away (a
 // `kill -9` of the CLI's group), the plugin must stop too, before any further request.

@@ -6,6 +6,7 @@ import * as emptyproto from "google-protobuf/google/protobuf/empty_pb";
 import * as structproto from "google-protobuf/google/protobuf/struct_pb";
 import * as plugproto from "@pulumi/pulumi/proto/plugin_pb";
 import * as provrpc from "@pulumi/pulumi/proto/provider_grpc_pb";
+import { forResource } from "../progress/report";
 import * as provproto from "@pulumi/pulumi/proto/provider_pb";
 import * as statusproto from "@pulumi/pulumi/proto/status_pb";
 import type { DiffKind } from "./detailed-diff";
@@ -170,10 +171,11 @@ function providerService(): grpc.UntypedServiceImplementation {
     }),
     diff: serve(async (req: provproto.DiffRequest) => {
       const r = resource(req.getType() || typeOf(req.getUrn()));
-      return diffResponse(await ops.diff(r, req.getId(), toJs(req.getOlds()), toJs(req.getNews()), req.hasOldInputs() ? toJs(req.getOldInputs()) : undefined));
+      const olds = req.hasOldInputs() ? toJs(req.getOldInputs()) : undefined;
+      return diffResponse(await forResource(req.getUrn(), () => ops.diff(r, req.getId(), toJs(req.getOlds()), toJs(req.getNews()), olds)));
     }),
     create: serve(async (req: provproto.CreateRequest) => {
-      const r = await ops.create(resource(req.getType() || typeOf(req.getUrn())), toJs(req.getProperties()));
+      const r = await forResource(req.getUrn(), () => ops.create(resource(req.getType() || typeOf(req.getUrn())), toJs(req.getProperties())));
       return new provproto.CreateResponse().setId(r.id).setProperties(toStruct(r.properties));
     }),
     read: serve(async (req: provproto.ReadRequest) => {
@@ -184,7 +186,8 @@ function providerService(): grpc.UntypedServiceImplementation {
     }),
     update: serve(async (req: provproto.UpdateRequest) => {
       const r = resource(req.getType() || typeOf(req.getUrn()));
-      return new provproto.UpdateResponse().setProperties(toStruct(await ops.update(r, req.getId(), toJs(req.getOlds()), toJs(req.getNews()))));
+      const outs = await forResource(req.getUrn(), () => ops.update(r, req.getId(), toJs(req.getOlds()), toJs(req.getNews())));
+      return new provproto.UpdateResponse().setProperties(toStruct(outs));
     }),
     delete: serve(async (req: provproto.DeleteRequest) => {
       await ops.remove(resource(req.getType() || typeOf(req.getUrn())), req.getId(), toJs(req.getProperties()));

@@ -44,7 +44,7 @@ export const stackSeries = z
     metricName: z.string().optional(),
     /** How a time series is drawn. @default "line" */
     displayType: z.enum(["line", "stacked_bar"]).optional(),
-    /** Row order of a table series. */
+    /** Row order of a table series. Write-only: never read back; refused where the server drops it (no `field` on a current server, any on 2.0.0). */
     sortOrder: z.enum(["desc", "asc"]).optional(),
     /** Columns of a search series. */
     fields: z.array(z.string()).optional(),

@@ -75,6 +75,8 @@ export interface StackOptions {
   checkpointBackups?: boolean;
   /** More folders to put on PATH after the CLI's (e.g. the YAML language host's). */
   path?: string[];
+  /** More environment variables for the CLI and the processes it starts (`PIPESTACK_*` ones too). */
+  env?: Record<string, string>;
 }
 
 /** A stack of one program, its emulator and everything the CLI printed. */
@@ -108,6 +110,7 @@ export class E2EStack {
       NO_COLOR: "1",
     });
     if (options.checkpointBackups) delete env.PULUMI_DISABLE_CHECKPOINT_BACKUPS;
+    Object.assign(env, options.env);
     this.env = env;
     this.secretValues = [...Object.values(options.secretConfig ?? {}), ...(options.secrets ?? []), emulator.options.keySecret, emulator.options.stackToken];
   }

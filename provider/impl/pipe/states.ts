@@ -48,6 +48,11 @@ function isSnapshotOnly(kind: SourceKind, props: PipeInputs): boolean {
   return source?.settings?.replicationMode === "snapshot";
 }
 
+/** Stopped or paused, or on the way there: a pipe in one of these never runs again by itself. */
+export function isHalted(state: string | null | undefined): boolean {
+  return ["Stopped", "Stopping", "Paused", "Pausing"].includes(state ?? "");
+}
+
 export function isFailed(state: string | null | undefined): boolean {
   return state === "Failed" || state === "InternalError";
 }
