@@ -13,7 +13,7 @@ import { refuseOnFirstGeneration } from "./stack/dashboard-generation";
 import { stackObject } from "./stack/stack-object";
 import { TARGET_KEYS, checkStackObject, targetOf, withTarget } from "./stack/target";
 import { doomedAlerts, doomedAlertWarning, noteRemovals, removedTiles } from "./stack/removed-tile-alerts";
-import { refuseDroppedSortOrder, sortOrderWarnings } from "./stack/series-sort-order";
+import { refuseDroppedSortOrder, sortOrderUses, sortOrderWarnings } from "./stack/series-sort-order";
 import { fieldChanges, type FieldChange } from "./field-diff";
 import { reportWarning } from "../progress/report";
 import { withFormHint } from "./stack/tile-form-hint";
@@ -65,11 +65,19 @@ async function changes(olds: DashboardOutputs, news: DashboardInputs, id: string
   const found = fieldChanges(olds, news, dashboardDiff);
   const removed = removedTiles(olds.tiles, news.tiles);
   noteRemovals(id, removed);
+  // Nothing to ask the server about: no read (a no-op preview sends nothing).
+  if (removed.length === 0 && sortOrderUses(news.tiles).length === 0) return found;
   // `check` pins the stack into the inputs; inputs that name none were never checked: no stack to ask.
   if (!TARGET_KEYS.some((k) => typeof news[k] === "string")) return found;
-  const target = targetOf(news);
-  for (const alert of await doomedAlerts(target, id, removed)) reportWarning(doomedAlertWarning(id, alert));
-  for (const line of await sortOrderWarnings(target, news)) reportWarning(`dashboard ${id}: ${line}`);
+  // The warnings inform a reviewer; a read that fails must not fail the diff, but must not pass
+  // silently either: the warning then says what could not be told.
+  try {
+    const target = targetOf(news);
+    for (const alert of await doomedAlerts(target, id, removed)) reportWarning(doomedAlertWarning(id, alert));
+    for (const line of await sortOrderWarnings(target, news)) reportWarning(`dashboard ${id}: ${line}`);
+  } catch (err) {
+    reportWarning(`dashboard ${id}: could not read which alerts its tile removals delete (${err instanceof Error ? err.message : String(err)})`);
+  }
   return found;
 }
 
