@@ -7,7 +7,8 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { describe, expect, it } from "vitest";
 import { convert, importDocument, importId, resourceName, uniqueNames } from "../../provider/from-terraform/convert";
-import { kindOf } from "../../provider/from-terraform/match";
+import { camelCase, kindOf } from "../../provider/from-terraform/match";
+import { isObj } from "../../provider/schemas/plain-object";
 import { notesText } from "../../provider/from-terraform/notes";
 import { parseModuleAddress, readTerraformState } from "../../provider/from-terraform/read";
 
@@ -243,5 +244,31 @@ describe("what to add by hand", () => {
       ]),
     ]);
     expect(notesText(convert(readTerraformState(state)), "f")).toContain(`the objects are in 2 services (${SVC}, s2)`);
+  });
+});
+
+describe("docs/from-terraform.md", () => {
+  const docs = (name: string) => fs.readFileSync(path.join(__dirname, "../../docs", name), "utf8");
+  /** The exceptions table: `| \`terraform attribute\` | \`field\` |` rows; `<kind>` and `<name>` stand for any name. */
+  const exceptions = [...docs("from-terraform.md").matchAll(/^\| `([^`]+)` \| ([^|]+) \|/gm)].map(([, attr, field]) => ({
+    attr: new RegExp(`^${attr.replace(/[.[\]]/g, "\\$&").replace(/<kind>|<name>/g, "([a-z_]+)")}$`),
+    field: /^`[^`]+`\s*$/.test(field.trim()) ? field.trim().slice(1, -1) : undefined,
+  }));
+  // The arguments only: an attribute that maps to an output (`state`) is no field a program sets.
+  const args = docs("pipe.md").split("## Arguments")[1].split("## Outputs")[0];
+  const documented = new Set([...args.matchAll(/^\| `([^`]+)` \|/gm)].map((m) => m[1]));
+  const leaves = (v: unknown, p: string): string[] =>
+    isObj(v) ? Object.entries(v).flatMap(([k, x]) => leaves(x, p === "" ? k : `${p}.${k}`)) : Array.isArray(v) && isObj(v[0]) ? leaves(v[0], `${p}[]`) : [p];
+
+  it("maps every attribute of the example state to an argument of pipe.md, by the rule or an exception", () => {
+    const attrs = (JSON.parse(FIXTURE) as { resources: { instances: { attributes: unknown }[] }[] }).resources[0].instances[0].attributes;
+    const unmapped = leaves(attrs, "").flatMap((attr) => {
+      const exception = exceptions.find((e) => e.attr.test(attr));
+      if (exception && exception.field === undefined) return []; // the import id, or no field at all
+      const field = exception ? attr.replace(exception.attr, exception.field!.replace(/<kind>|<name>/, "$1")) : attr.split(".").map(camelCase).join(".");
+      return documented.has(field) ? [] : [`${attr} -> ${field}`];
+    });
+    expect(unmapped).toEqual([]);
+    expect(exceptions.length).toBeGreaterThan(5);
   });
 });
