@@ -67,16 +67,29 @@ export function uniqueNames(names: readonly string[]): string[] {
 const text = (v: unknown): string | undefined => (typeof v === "string" && v !== "" ? v : undefined);
 
 /**
+ * The parts of a peer's id: its own UUID, or one that carries the service (and organization) in
+ * front of it, `<service>/<id>`, `<service>:<id>` or `<organization>/<service>/<id>`, as
+ * providers' composite import ids do. Pure.
+ */
+export function peerIdParts(raw: string): { id: string; serviceId?: string; organizationId?: string } {
+  const parts = raw.split(/[/:]/);
+  if (parts.length === 1 || parts.length > 3 || parts.some((p) => p === "")) return { id: raw };
+  const [id, serviceId, organizationId] = [...parts].reverse();
+  return organizationId === undefined ? { id, serviceId } : { id, serviceId, organizationId };
+}
+
+/**
  * The id `pulumi import` takes: `<serviceId>:<id>` when the state names the service (the object is
  * then looked up there, whatever `pipestack:serviceId` says), and `<organizationId>:<serviceId>:<id>`
- * when it names the organization too; the bare id otherwise. Pure.
+ * when it names the organization too; the bare id otherwise. The `service_id` and
+ * `organization_id` attributes win over what the id carries. Pure.
  */
 export function importId(attributes: Obj): string {
-  const id = String(attributes.id);
-  const service = text(attributes.service_id);
-  const organization = text(attributes.organization_id);
-  if (service === undefined) return id;
-  return organization === undefined ? `${service}:${id}` : `${organization}:${service}:${id}`;
+  const carried = peerIdParts(String(attributes.id));
+  const service = text(attributes.service_id) ?? carried.serviceId;
+  const organization = text(attributes.organization_id) ?? carried.organizationId;
+  if (service === undefined) return carried.id;
+  return organization === undefined ? `${service}:${carried.id}` : `${organization}:${service}:${carried.id}`;
 }
 
 /**
@@ -128,8 +141,9 @@ export function convert(instances: readonly TerraformInstance[]): Conversion {
   });
   const names = uniqueNames(found.map(({ inst }) => resourceName(inst)));
   const handovers = found.map(({ inst, kind }, i): Handover => {
-    const serviceId = text(inst.attributes.service_id);
-    const organizationId = text(inst.attributes.organization_id);
+    const carried = peerIdParts(String(inst.attributes.id));
+    const serviceId = text(inst.attributes.service_id) ?? carried.serviceId;
+    const organizationId = text(inst.attributes.organization_id) ?? carried.organizationId;
     return {
       address: inst.address,
       kind,

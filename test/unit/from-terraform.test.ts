@@ -201,6 +201,12 @@ describe("names and ids", () => {
     [{ id: "p1", service_id: "s1" }, "s1:p1"],
     [{ id: "p1", service_id: "s1", organization_id: "o1" }, "o1:s1:p1"],
     [{ id: "p1", service_id: "" }, "p1"],
+    [{ id: "s1/p1" }, "s1:p1"],
+    [{ id: "s1:p1" }, "s1:p1"],
+    [{ id: "o1/s1/p1" }, "o1:s1:p1"],
+    [{ id: "s0/p1", service_id: "s1" }, "s1:p1"],
+    [{ id: "a/b/c/p1" }, "a/b/c/p1"],
+    [{ id: "/p1" }, "/p1"],
   ])("import id of %j", (attrs, id) => {
     expect(importId(attrs)).toBe(id);
   });
@@ -250,7 +256,7 @@ describe("what to add by hand", () => {
 describe("docs/from-terraform.md", () => {
   const docs = (name: string) => fs.readFileSync(path.join(__dirname, "../../docs", name), "utf8");
   /** The exceptions table: `| \`terraform attribute\` | \`field\` |` rows; `<kind>` and `<name>` stand for any name. */
-  const exceptions = [...docs("from-terraform.md").matchAll(/^\| `([^`]+)` \| ([^|]+) \|/gm)].map(([, attr, field]) => ({
+  const exceptions = [...docs("from-terraform.md").matchAll(/^\| `([^`]+)`\s*\| ([^|]+?)\s*\|/gm)].map(([, attr, field]) => ({
     attr: new RegExp(`^${attr.replace(/[.[\]]/g, "\\$&").replace(/<kind>|<name>/g, "([a-z_]+)")}$`),
     field: /^`[^`]+`\s*$/.test(field.trim()) ? field.trim().slice(1, -1) : undefined,
   }));
