@@ -25,8 +25,8 @@ function pipeInstance(key: number, id: string, name: string, serviceId: string) 
   return { index_key: key, schema_version: 0, attributes: { ...attributes, id, name, service_id: serviceId } };
 }
 
-function run(args: string[]) {
-  return spawnSync(process.execPath, [COMMAND, ...args], { encoding: "utf8" });
+function run(args: string[], input?: string) {
+  return spawnSync(process.execPath, [COMMAND, ...args], { encoding: "utf8", input });
 }
 
 describe("pipestack-from-terraform, then pulumi import --file", () => {
@@ -141,5 +141,34 @@ describe("pipestack-from-terraform, then pulumi import --file", () => {
     expect(r.status).toBe(1);
     expect(r.stdout).toBe("");
     expect(r.stderr).toContain(`pipestack-from-terraform: ${file} ${message}`);
+  });
+
+  it("reads `terraform show -json` from standard input", () => {
+    const shown = {
+      format_version: "1.0",
+      values: {
+        root_module: {
+          child_modules: [
+            {
+              address: "module.ingest",
+              resources: [
+                {
+                  address: "module.ingest.example_pipe.p",
+                  mode: "managed",
+                  type: "example_pipe",
+                  name: "p",
+                  values: pipeInstance(0, "p-1", "tf", "svc-1").attributes,
+                },
+              ],
+            },
+          ],
+        },
+      },
+    };
+    const r = run(["-"], JSON.stringify(shown));
+    expect(r.status, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout)).toEqual({ resources: [{ type: "pipestack:index:Pipe", name: "ingest-p", id: "svc-1:p-1" }] });
+    expect(r.stderr).toContain("1 object of standard input to import.");
+    expect(r.stdout + r.stderr).not.toContain(PASSWORD);
   });
 });
