@@ -10,7 +10,7 @@ const endpointType = z.enum(["VPC_ENDPOINT_SERVICE", "VPC_RESOURCE", "MSK_MULTI_
 export type EndpointType = z.output<typeof endpointType>;
 
 /** Fields tied to one endpoint type: required by it, refused with any other. */
-const TYPE_FIELDS = {
+export const TYPE_FIELDS = {
   VPC_ENDPOINT_SERVICE: ["vpcEndpointServiceName"],
   VPC_RESOURCE: ["vpcResourceConfigurationId", "vpcResourceShareArn"],
   MSK_MULTI_VPC: ["mskClusterArn", "mskAuthentication"],

@@ -60,11 +60,18 @@ describe("the published packages", () => {
     expect(files).toContain("CHANGELOG.md");
     expect(files.filter((f) => f.includes("emulator") || f.endsWith(".openapi.json"))).toEqual([]);
     expect(Object.keys(pkg.dependencies).sort()).toEqual(["undici", "zod"]);
-    // Two commands: the pull-request summary of a preview (provider/pr-summary/), and the native
-    // provider plugin's launcher (with what it runs).
-    expect(pkg.bin).toEqual({ "pipestack-pr-summary": "bin/pipestack-pr-summary.js", "pulumi-resource-pipestack": "bin/pulumi-resource-pipestack" });
+    // Three commands: the pull-request summary of a preview (provider/pr-summary/), the import
+    // file of a Terraform state (provider/from-terraform/), and the native provider plugin's
+    // launcher (with what it runs).
+    expect(pkg.bin).toEqual({
+      "pipestack-from-terraform": "bin/pipestack-from-terraform.js",
+      "pipestack-pr-summary": "bin/pipestack-pr-summary.js",
+      "pulumi-resource-pipestack": "bin/pulumi-resource-pipestack",
+    });
     expect(files).toEqual(
       expect.arrayContaining([
+        "bin/pipestack-from-terraform.js",
+        "dist/provider/from-terraform/cli.js",
         "bin/pipestack-pr-summary.js",
         "dist/provider/pr-summary/cli.js",
         "bin/pulumi-resource-pipestack",

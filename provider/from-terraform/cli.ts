@@ -1,0 +1,61 @@
+/**
+ * `pipestack-from-terraform <state file> [--notes FILE] > import.json`: the `pulumi import --file`
+ * document of the pipes and reverse private endpoints of a Terraform state, and notes of what to
+ * add by hand (on standard error, or in FILE).
+ */
+import * as fs from "node:fs";
+import { convert, importDocument } from "./convert";
+import { notesText } from "./notes";
+import { readTerraformState } from "./read";
+
+const USAGE = `usage: pipestack-from-terraform <state file | -> [--notes FILE] > import.json
+Reads a Terraform state (the state file, version 4, or \`terraform show -json\` output; - for
+standard input), finds its pipes and reverse private endpoints by their attributes, and writes the
+document \`pulumi import --file import.json\` takes. Notes of the credentials to add and the
+pipestack:* settings go to standard error, or to FILE with --notes.`;
+
+/** A state file is a few MB at most; far more is no state. */
+const MAX_BYTES = 256 * 1024 * 1024;
+
+function fail(message: string, code: number): number {
+  process.stderr.write(`pipestack-from-terraform: ${message}\n`);
+  return code;
+}
+
+function main(argv: string[]): number {
+  let file: string | undefined;
+  let notes: string | undefined;
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    if (arg === "--help" || arg === "-h") {
+      process.stdout.write(`${USAGE}\n`);
+      return 0;
+    }
+    if (arg === "--notes" && argv[i + 1] !== undefined) notes = argv[++i];
+    else if (file === undefined && (arg === "-" || !arg.startsWith("-"))) file = arg;
+    else return fail(`unknown argument ${arg}\n${USAGE}`, 2);
+  }
+  if (file === undefined) return fail(`no state file given\n${USAGE}`, 2);
+  let text: string;
+  try {
+    if (file !== "-" && fs.statSync(file).size > MAX_BYTES) return fail(`${file} is larger than ${MAX_BYTES} bytes: no Terraform state is`, 1);
+    text = fs.readFileSync(file === "-" ? 0 : file, "utf8");
+  } catch (err) {
+    return fail(`cannot read ${file}: ${err instanceof Error ? err.message : String(err)}`, 1);
+  }
+  const shown = file === "-" ? "standard input" : file;
+  try {
+    const conversion = convert(readTerraformState(text));
+    if (conversion.handovers.length === 0) {
+      return fail(`${shown} has no pipe and no reverse private endpoint (${conversion.skipped.length} other objects): nothing to import`, 1);
+    }
+    process.stdout.write(`${JSON.stringify(importDocument(conversion), null, 2)}\n`);
+    if (notes === undefined) process.stderr.write(notesText(conversion, shown));
+    else fs.writeFileSync(notes, notesText(conversion, shown));
+    return 0;
+  } catch (err) {
+    return fail(`${shown} ${err instanceof Error ? err.message : String(err)}`, 1);
+  }
+}
+
+process.exitCode = main(process.argv.slice(2));

@@ -1,0 +1,55 @@
+import type { Conversion, Handover, MissingField } from "./convert";
+
+const distinct = (values: readonly (string | undefined)[]) => [...new Set(values.filter((v): v is string => v !== undefined))];
+
+function missingLine(m: MissingField): string {
+  const how = m.secret ? "as a secret (`pulumi config set --secret ...`)" : "";
+  const state =
+    m.setInState.length > 0
+      ? `set in the Terraform state: ${m.setInState.join(", ")}`
+      : m.secret
+        ? "not in the Terraform state: add it if the pipe uses it"
+        : "";
+  return `    add ${m.field} ${how}`.trimEnd() + (state === "" ? "" : ` (${state})`);
+}
+
+function handoverLines(h: Handover): string[] {
+  const head = `  ${h.entry.name}: ${h.entry.type} ${h.entry.id}, from ${h.address}`;
+  return h.missing.length === 0 ? [head, "    nothing to add: every field is read back"] : [head, ...h.missing.map(missingLine)];
+}
+
+/** The settings the peer provider block gave, as `pipestack:*` stack config. Pure. */
+export function settingLines(conversion: Conversion): string[] {
+  const services = distinct(conversion.handovers.map((h) => h.serviceId));
+  const organizations = distinct(conversion.handovers.map((h) => h.organizationId));
+  const service =
+    services.length === 1
+      ? `  pipestack:serviceId ${services[0]} (the service_id of every object; the import ids name it too)`
+      : services.length > 1
+        ? `  pipestack:serviceId: the objects are in ${services.length} services (${services.join(", ")}); each import id names its own, and each resource keeps it as serviceId`
+        : "  pipestack:serviceId: the service id the provider block gave (the state does not name it)";
+  const organization =
+    organizations.length === 1
+      ? `  pipestack:organizationId ${organizations[0]} (the organization_id of every object)`
+      : "  pipestack:organizationId: the organization id the provider block gave (the state does not keep provider settings)";
+  return [
+    "Settings: what the Terraform provider block (or its environment variables) set, as stack config:",
+    service,
+    organization,
+    "  pipestack:apiUrl: the API URL, if the provider block set one",
+    "  pipestack:keyId, and pipestack:keySecret with --secret: the API key",
+  ];
+}
+
+/** The notes printed beside the import document: per object, what to add; then the settings. Pure. */
+export function notesText(conversion: Conversion, file: string): string {
+  const n = conversion.handovers.length;
+  const lines = [
+    `${n} object${n === 1 ? "" : "s"} of ${file} to import${conversion.skipped.length > 0 ? `; ${conversion.skipped.length} other${conversion.skipped.length === 1 ? "" : "s"} left out (no pipe or reverse private endpoint)` : ""}.`,
+    "After `pulumi import --file`, add what the API never returns to the program:",
+    ...conversion.handovers.flatMap(handoverLines),
+    ...settingLines(conversion),
+    "Then take the objects out of Terraform, so that two tools do not manage them: terraform state rm <address> for each address above.",
+  ];
+  return `${lines.join("\n")}\n`;
+}
