@@ -62,6 +62,6 @@ for (let i = 0; i < per; i++) {
     threshold: 10 * version(made + i),
     thresholdType: "above",
     interval: "5m",
-    channel: { type: "webhook", webhookId: `hook-${i}` },
+    channel: { type: "webhook", webhookId: i.toString(16).padStart(24, "0") },
   });
 }
