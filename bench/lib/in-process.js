@@ -168,6 +168,12 @@ async function overhead(emulator, repetitions, warmup = 3) {
     }
   };
   const inputs = await checked(provider, pipeSpec(0));
+  // Each timed create has a name of its own: the provider keeps the run's pipe list in memory
+  // (applying its own creates to it), and an emulator reset under it would leave that list naming
+  // a pipe the reset removed, which the create then reads the list again to see through.
+  const uniqueInputs = [];
+  for (let i = 0; i < warmup + repetitions + 1; i++) uniqueInputs.push(await checked(provider, pipeSpec(1000 + i)));
+  let nextCreate = 0;
   const fresh = async () => {
     emulator.control.reset();
     return provider.create(inputs);
@@ -175,7 +181,7 @@ async function overhead(emulator, repetitions, warmup = 3) {
 
   // The request sequences, recorded once from the provider itself.
   emulator.control.reset();
-  const createRun = await recorded(() => provider.create(inputs));
+  const createRun = await recorded(() => provider.create(uniqueInputs[nextCreate++]));
   const createSeq = createRun.sent.map((r) => (r.method === "POST" ? { ...r, createdId: createRun.value.id } : r));
   const one = await fresh();
   const readSeq = (await recorded(() => provider.read(one.id, one.outs))).sent;
@@ -183,7 +189,11 @@ async function overhead(emulator, repetitions, warmup = 3) {
 
   const cases = {
     create: {
-      provider: async () => (emulator.control.reset(), timed(() => provider.create(inputs))),
+      provider: async () => {
+        emulator.control.reset();
+        const own = uniqueInputs[nextCreate++];
+        return timed(() => provider.create(own));
+      },
       bare: async () => (emulator.control.reset(), timed(() => bare(createSeq))),
       requests: createSeq.length,
     },
