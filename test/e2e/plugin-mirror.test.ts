@@ -6,13 +6,17 @@
  * The installed plugin then runs from the plugin cache alone and serves a schema that names the
  * mirror as its `pluginDownloadURL`.
  */
-import { execFile, spawnSync } from "node:child_process";
+import { execFile, spawn, spawnSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as http from "node:http";
 import type { AddressInfo } from "node:net";
 import * as os from "node:os";
 import * as path from "node:path";
 import { promisify } from "node:util";
+import * as grpc from "@grpc/grpc-js";
+import * as emptyproto from "google-protobuf/google/protobuf/empty_pb";
+import * as plugproto from "@pulumi/pulumi/proto/plugin_pb";
+import * as provrpc from "@pulumi/pulumi/proto/provider_grpc_pb";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pulumiBin, repoRoot } from "./harness";
 
@@ -99,4 +103,36 @@ describe("the plugin from the npm package, served by a team's mirror", () => {
     expect(schema.version).toBe(version);
     expect(schema.pluginDownloadURL).toBe(mirrorUrl);
   }, 180_000);
+});
+
+describe("the package's plugin folder as a Pulumi plugin project", () => {
+  it("carries a PulumiPlugin.yaml (runtime nodejs) whose entry point, run as the Node.js language host runs plugins, serves the provider", async () => {
+    const folder = path.join(project, "node_modules", "pulumi-pipestack", "bin");
+    expect(fs.readFileSync(path.join(folder, "PulumiPlugin.yaml"), "utf8")).toMatch(/^runtime: nodejs$/m);
+    // What pulumi-language-nodejs's RunPlugin starts for `pulumi package add <folder>`:
+    // node <@pulumi/pulumi/cmd/run-plugin> <folder>; the plugin answers with its port.
+    const runPlugin = path.join(project, "node_modules", "@pulumi", "pulumi", "cmd", "run-plugin");
+    const child = spawn(process.execPath, [runPlugin, folder], { cwd: project, stdio: ["ignore", "pipe", "pipe"] });
+    try {
+      const port = await new Promise<string>((resolve, reject) => {
+        let out = "";
+        let err = "";
+        child.stdout.on("data", (d: Buffer) => {
+          out += d.toString();
+          const m = /^(\d+)\s*$/m.exec(out);
+          if (m) resolve(m[1]);
+        });
+        child.stderr.on("data", (d: Buffer) => (err += d.toString()));
+        child.on("exit", (code) => reject(new Error(`run-plugin exited ${code}: ${out}${err}`)));
+      });
+      const client = new provrpc.ResourceProviderClient(`127.0.0.1:${port}`, grpc.credentials.createInsecure());
+      const info = await new Promise<plugproto.PluginInfo>((resolve, reject) =>
+        client.getPluginInfo(new emptyproto.Empty(), (e: grpc.ServiceError | null, r?: plugproto.PluginInfo) => (e ? reject(e) : resolve(r!))),
+      );
+      client.close();
+      expect(info.getVersion()).toBe(version);
+    } finally {
+      child.kill();
+    }
+  }, 60_000);
 });
