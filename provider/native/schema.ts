@@ -50,6 +50,7 @@ interface PackageSpec {
   name: string;
   displayName: string;
   version?: string;
+  pluginDownloadURL?: string;
   description: string;
   keywords: string[];
   license: string;
@@ -210,8 +211,11 @@ function configVariables(b: Builder, docs: Docs): Record<string, PropertySpec> {
   return out;
 }
 
-/** The package schema. `version` is the plugin's. */
-export function packageSchema(docs: Docs, version?: string): PackageSpec {
+/**
+ * The package schema. `version` is the plugin's; `pluginDownloadURL`, where the engine and
+ * generated SDKs download it from (a tarball made with `pipestack-pack-plugin --download-url`).
+ */
+export function packageSchema(docs: Docs, version?: string, pluginDownloadURL?: string): PackageSpec {
   const b = new Builder(docs);
   const resources: Record<string, ResourceSpec> = {};
   for (const r of nativeResources) resources[tokenOf(r)] = resourceSpec(r, b, docs);
@@ -226,6 +230,7 @@ export function packageSchema(docs: Docs, version?: string): PackageSpec {
     name: PACKAGE,
     displayName: "Pipestack",
     ...(version ? { version } : {}),
+    ...(pluginDownloadURL ? { pluginDownloadURL } : {}),
     description: "Data pipes, reverse private endpoints and observability-stack dashboards, alerts and saved searches.",
     keywords: ["pulumi", "pipes", "observability", "category/infrastructure", "kind/native"],
     license: "Apache-2.0",

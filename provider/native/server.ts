@@ -31,12 +31,13 @@ type Callback<T> = (err: grpc.ServiceError | Partial<grpc.StatusObject> | null, 
 /** The folder holding `package.json` (two levels above dist/provider/native). */
 const PACKAGE_ROOT = path.resolve(__dirname, "..", "..", "..");
 
-/** The plugin's version: the npm package's. */
-function pluginVersion(): string {
+/** The plugin's version (the npm package's) and, in a tarball made for a mirror, its download URL. */
+function pluginManifest(): { version: string; pluginDownloadURL?: string } {
   try {
-    return (JSON.parse(fs.readFileSync(path.join(PACKAGE_ROOT, "package.json"), "utf8")) as { version: string }).version;
+    const pkg = JSON.parse(fs.readFileSync(path.join(PACKAGE_ROOT, "package.json"), "utf8")) as { version: string; pluginDownloadURL?: unknown };
+    return { version: pkg.version, ...(typeof pkg.pluginDownloadURL === "string" ? { pluginDownloadURL: pkg.pluginDownloadURL } : {}) };
   } catch {
-    return "0.0.0";
+    return { version: "0.0.0" };
   }
 }
 
@@ -141,7 +142,7 @@ function resource(token: string): NativeResource {
 
 /** The service object: one handler per method of the contract. */
 function providerService(): grpc.UntypedServiceImplementation {
-  const version = pluginVersion();
+  const { version, pluginDownloadURL } = pluginManifest();
   let schemaText: string | undefined;
 
   return {
@@ -150,7 +151,7 @@ function providerService(): grpc.UntypedServiceImplementation {
       if (req.getSubpackageName()) throw new InvalidArgumentError(`no subpackage ${req.getSubpackageName()}`);
       // The docs are read when the schema is first asked for, not at each start: many runs never
       // ask (a Node program's `up` and `destroy` did not).
-      schemaText ??= JSON.stringify(packageSchema(loadDocs(), version));
+      schemaText ??= JSON.stringify(packageSchema(loadDocs(), version, pluginDownloadURL));
       return new provproto.GetSchemaResponse().setSchema(schemaText);
     }),
     checkConfig: serve(async (req: provproto.CheckRequest) => {

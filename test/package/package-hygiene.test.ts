@@ -60,11 +60,12 @@ describe("the published packages", () => {
     expect(files).toContain("CHANGELOG.md");
     expect(files.filter((f) => f.includes("emulator") || f.endsWith(".openapi.json"))).toEqual([]);
     expect(Object.keys(pkg.dependencies).sort()).toEqual(["undici", "zod"]);
-    // Three commands: the pull-request summary of a preview (provider/pr-summary/), the import
-    // file of a Terraform state (provider/from-terraform/), and the native provider plugin's
-    // launcher (with what it runs).
+    // Four commands: the pull-request summary of a preview (provider/pr-summary/), the import
+    // file of a Terraform state (provider/from-terraform/), the native provider plugin's
+    // launcher (with what it runs), and the plugin's tarball (provider/plugin-pack/).
     expect(pkg.bin).toEqual({
       "pipestack-from-terraform": "bin/pipestack-from-terraform.js",
+      "pipestack-pack-plugin": "bin/pipestack-pack-plugin.js",
       "pipestack-pr-summary": "bin/pipestack-pr-summary.js",
       "pulumi-resource-pipestack": "bin/pulumi-resource-pipestack",
     });
@@ -76,6 +77,8 @@ describe("the published packages", () => {
         "dist/provider/pr-summary/cli.js",
         "bin/pulumi-resource-pipestack",
         "dist/provider/native/main.js",
+        "bin/pipestack-pack-plugin.js",
+        "dist/provider/plugin-pack/cli.js",
         "dist/provider/native/docs.json",
       ]),
     );

@@ -1,0 +1,52 @@
+/**
+ * `pipestack-pack-plugin [--out DIR] [--download-url URL]`: the native provider plugin's tarball,
+ * made from the installed package (no checkout), named as `pulumi plugin install --server` asks.
+ */
+import * as path from "node:path";
+import { downloadUrlProblem } from "./archive";
+import { packPlugin } from "./pack";
+
+const USAGE = `usage: pipestack-pack-plugin [--out DIR] [--download-url URL]
+Writes pulumi-resource-pipestack-v<version>-<os>-<arch>.tar.gz into DIR (default: the current
+folder) and prints its path. With --download-url, the plugin's schema carries that
+pluginDownloadURL: serve the tarball there (a team's mirror), and generated SDKs and the engine
+download the plugin from it. Install it with
+  pulumi plugin install resource pipestack <version> -f <tarball>
+or from the mirror with
+  pulumi plugin install resource pipestack <version> --server <URL>`;
+
+function fail(message: string, code: number): number {
+  process.stderr.write(`pipestack-pack-plugin: ${message}\n`);
+  return code;
+}
+
+function main(argv: string[]): number {
+  let out = process.cwd();
+  let downloadUrl: string | undefined;
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    if (arg === "--help" || arg === "-h") {
+      process.stdout.write(`${USAGE}\n`);
+      return 0;
+    }
+    if (arg === "--out" && argv[i + 1] !== undefined) out = path.resolve(argv[++i]);
+    else if (arg === "--download-url" && argv[i + 1] !== undefined) downloadUrl = argv[++i];
+    else return fail(`unknown argument ${arg}\n${USAGE}`, 2);
+  }
+  const problem = downloadUrl === undefined ? undefined : downloadUrlProblem(downloadUrl);
+  if (problem) return fail(problem, 2);
+  const started = Date.now();
+  try {
+    // dist/provider/plugin-pack/cli.js: the package's folder is three levels up.
+    const packed = packPlugin({ packageRoot: path.resolve(__dirname, "..", "..", ".."), outDir: out, downloadUrl });
+    const v = packed.manifest.version;
+    process.stderr.write(`pipestack-pack-plugin: ${packed.tarball} (${Math.round(packed.bytes / 1024)} KB) in ${Date.now() - started} ms\n`);
+    process.stderr.write(`install it with: pulumi plugin install resource pipestack ${v} -f ${path.basename(packed.tarball)}\n`);
+    process.stdout.write(`${packed.tarball}\n`);
+    return 0;
+  } catch (err) {
+    return fail(err instanceof Error ? err.message : String(err), 1);
+  }
+}
+
+process.exitCode = main(process.argv.slice(2));
