@@ -213,4 +213,4 @@ function sampled(pid) {
   return () => sampler.stop();
 }
 
-module.exports = { Workspace };
+module.exports = { Workspace, pulumiBin };

@@ -12,20 +12,13 @@
 const fs = require("node:fs");
 const os = require("node:os");
 const path = require("node:path");
-const { spawn, spawnSync } = require("node:child_process");
+const { spawn } = require("node:child_process");
 const { parseArgs } = require("node:util");
+const { pulumiBin } = require("./cli");
 
 const root = path.resolve(__dirname, "..", "..");
 const PROGRAM = path.join(root, "bench", "rate-limited");
 const PROGRAM_FILES = ["Pulumi.yaml", "package.json", "tsconfig.json", "index.ts"];
-
-/** The folder holding `pulumi` and its language host: PIPESTACK_PULUMI_BIN, else scripts/ensure-pulumi.sh's. */
-function pulumiBin() {
-  if (process.env.PIPESTACK_PULUMI_BIN) return process.env.PIPESTACK_PULUMI_BIN;
-  const r = spawnSync("bash", [path.join(root, "scripts", "ensure-pulumi.sh")], { encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] });
-  if (r.status !== 0) throw new Error("scripts/ensure-pulumi.sh failed: the Pulumi CLI is not ready");
-  return r.stdout.trim().split("\n").pop();
-}
 
 /** Runs `pulumi ...args` in `cwd`; resolves to its wall seconds, rejects with its output's tail. */
 function pulumi(cwd, env, args, timeoutMs) {
