@@ -62,7 +62,7 @@ export default tseslint.config(
   {
     // The serialized shim: its function text is stored in every user's state, so it stays
     // byte-identical; `require` is the only loader the provider process gives it.
-    files: ["provider/resources/shim.ts"],
+    files: ["provider/resource-class/shim.ts"],
     rules: { "@typescript-eslint/no-require-imports": "off", "@typescript-eslint/no-unsafe-member-access": "off" },
   },
   {

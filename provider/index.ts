@@ -2,19 +2,19 @@
  * pulumi-pipestack: Pulumi resources for data pipes and observability-stack dashboards and
  * alerts, over the service's REST API.
  */
-export { Pipe, type PipeArgs } from "./resources/pipe";
+export { Pipe, type PipeArgs } from "./resources/pipe/class";
 export {
   getReversePrivateEndpoints,
   getReversePrivateEndpointsOutput,
   type GetReversePrivateEndpointsArgs,
   type GetReversePrivateEndpointsOutputArgs,
 } from "./functions/get-reverse-private-endpoints";
-export type { ReversePrivateEndpoint as ReversePrivateEndpointRecord } from "./schemas/reverse-private-endpoint";
-export { ReversePrivateEndpoint, type ReversePrivateEndpointArgs } from "./resources/reverse-private-endpoint";
-export type { CustomPrivateDnsMapping, EndpointType } from "./schemas/reverse-private-endpoint-spec";
+export type { ReversePrivateEndpoint as ReversePrivateEndpointRecord } from "./resources/reverse-private-endpoint/record";
+export { ReversePrivateEndpoint, type ReversePrivateEndpointArgs } from "./resources/reverse-private-endpoint/class";
+export type { CustomPrivateDnsMapping, EndpointType } from "./resources/reverse-private-endpoint/schema";
 export { settingKeys, type Settings } from "./config";
 export type { Connection } from "./schemas/connection";
-export type { ConnectionArgs, ConnectionInput } from "./resources/connection";
+export type { ConnectionArgs, ConnectionInput } from "./resource-class/connection";
 export {
   ApiError,
   NotFoundError,
@@ -27,7 +27,7 @@ export {
   type ApiErrorDetails,
 } from "./client/errors";
 export { PollTimeout } from "./client/poll";
-export { ResourceInitError } from "./impl/init-error";
+export { ResourceInitError } from "./engine/init-error";
 export {
   errorCodes,
   type PipestackErrorCode,
@@ -40,18 +40,18 @@ export {
   UnprovenCreateError,
   InternalError,
 } from "./errors";
-export { StackDashboard, type StackDashboardArgs } from "./resources/stack-dashboard";
-export { StackAlert, type StackAlertArgs } from "./resources/stack-alert";
-export { StackSavedSearch, type StackSavedSearchArgs } from "./resources/stack-saved-search";
+export { StackDashboard, type StackDashboardArgs } from "./resources/stack-dashboard/class";
+export { StackAlert, type StackAlertArgs } from "./resources/stack-alert/class";
+export { StackSavedSearch, type StackSavedSearchArgs } from "./resources/stack-saved-search/class";
 export { getStackSources, getStackSourcesOutput, type GetStackSourcesArgs, type GetStackSourcesOutputArgs } from "./functions/get-stack-sources";
 export { getStackWebhooks, getStackWebhooksOutput, type GetStackWebhooksArgs, type GetStackWebhooksOutputArgs } from "./functions/get-stack-webhooks";
-export type { StackTileInput, StackTileOutput, StackSeries } from "./schemas/stack-dashboard";
-export type { TileConfigInput } from "./schemas/stack-dashboard-config";
-export type { AlertChannel } from "./schemas/stack-alert";
-export type { SavedSearchFilter } from "./schemas/stack-saved-search";
+export type { StackTileInput, StackTileOutput, StackSeries } from "./resources/stack-dashboard/schema";
+export type { TileConfigInput } from "./resources/stack-dashboard/config";
+export type { AlertChannel } from "./resources/stack-alert/schema";
+export type { SavedSearchFilter } from "./resources/stack-saved-search/schema";
 export type { StackSource } from "./schemas/stack-source";
 export type { StackWebhook } from "./schemas/stack-webhook";
-export { typeTokens } from "./resources/type-tokens";
+export { typeTokens } from "./resource-class/type-tokens";
 export type {
   PipeSourceArgs,
   DestinationArgs,
@@ -65,7 +65,7 @@ export type {
   StackContainerArgs,
   AlertChannelArgs,
   AlertInterval,
-} from "./resources/nested-types";
-export type { Destination, FieldMapping, PipeSettings, Scaling } from "./schemas/pipe";
-export type { PipeSource } from "./schemas/pipe-source";
-export type { PipeSourceSecrets } from "./schemas/pipe-secrets";
+} from "./resource-class/nested-types";
+export type { Destination, FieldMapping, PipeSettings, Scaling } from "./resources/pipe/schema";
+export type { PipeSource } from "./resources/pipe/source";
+export type { PipeSourceSecrets } from "./resources/pipe/secrets";

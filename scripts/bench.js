@@ -30,7 +30,7 @@ if (opts.help) {
   process.stdout.write(USAGE);
   process.exit(0);
 }
-if (!fs.existsSync(path.join(root, "dist", "provider", "impl", "pipe.js"))) {
+if (!fs.existsSync(path.join(root, "dist", "provider", "resources", "pipe", "engine.js"))) {
   process.stderr.write("bench: dist/ is missing; run `npm run bench` (it builds first) or `npm run build`\n");
   process.exit(2);
 }

@@ -57,7 +57,7 @@ export class ApiError extends PipestackError {
 
 /**
  * A JSON 404 from the API: the object may not exist. Not proof by itself (a wrong URL can answer
- * one to everything): only its collection, listed without it, is (`impl/gone.ts`).
+ * one to everything): only its collection, listed without it, is (`engine/gone.ts`).
  */
 export class NotFoundError extends ApiError {
   override readonly code = "PIPESTACK_NOT_FOUND";

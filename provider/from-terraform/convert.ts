@@ -1,7 +1,7 @@
 import { policyEntries } from "../schemas/field-policy";
-import { pipePolicy } from "../schemas/pipe-policy";
+import { pipePolicy } from "../resources/pipe/policy";
 import { isObj, type Obj } from "../schemas/plain-object";
-import { nativeTypeToken } from "../resources/type-tokens";
+import { nativeTypeToken } from "../resource-class/type-tokens";
 import { camelCase, kindOf, snakeCase, type PeerKind } from "./match";
 import type { TerraformInstance } from "./read";
 

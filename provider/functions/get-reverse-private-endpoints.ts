@@ -1,12 +1,12 @@
 import type * as pulumi from "@pulumi/pulumi";
-import type { ReversePrivateEndpoint, ReversePrivateEndpointFilter } from "../schemas/reverse-private-endpoint";
-import type { ArgsOf } from "../resources/inputs";
+import type { ReversePrivateEndpoint, ReversePrivateEndpointFilter } from "../resources/reverse-private-endpoint/record";
+import type { ArgsOf } from "../resource-class/inputs";
 import { outputForm } from "./invoke-style";
 import { listReversePrivateEndpoints } from "./listings";
 import { programSettings } from "./program-settings";
 import { asProgramCall } from "./program-error";
 import type { Connection } from "../schemas/connection";
-import type { ConnectionInput } from "../resources/connection";
+import type { ConnectionInput } from "../resource-class/connection";
 
 /** Filters of {@link getReversePrivateEndpoints}; every one given must match. `connection`: which account (see the README). */
 export type GetReversePrivateEndpointsArgs = ReversePrivateEndpointFilter & {

@@ -1,8 +1,8 @@
 import type * as pulumi from "@pulumi/pulumi";
 import type { StackSource, StackSourcesArgs } from "../schemas/stack-source";
-import type { ArgsOf } from "../resources/inputs";
+import type { ArgsOf } from "../resource-class/inputs";
 import type { Connection } from "../schemas/connection";
-import type { ConnectionInput } from "../resources/connection";
+import type { ConnectionInput } from "../resource-class/connection";
 import { outputForm } from "./invoke-style";
 import { listOnStack } from "./stack-list";
 import { stackSources } from "./listings";

@@ -4,7 +4,12 @@ import { openStackTarget, type StackTarget } from "../client/stack-target";
 import { path } from "../client/paths";
 import type { Settings } from "../config";
 import { formatPath, validate } from "../schemas/check-failures";
-import { filterEndpoints, reversePrivateEndpoint, reversePrivateEndpointFilter, type ReversePrivateEndpoint } from "../schemas/reverse-private-endpoint";
+import {
+  filterEndpoints,
+  reversePrivateEndpoint,
+  reversePrivateEndpointFilter,
+  type ReversePrivateEndpoint,
+} from "../resources/reverse-private-endpoint/record";
 import { stackSource, type StackSource } from "../schemas/stack-source";
 import { stackTargetArgs } from "../schemas/stack-target";
 import { stackWebhook, type StackWebhook } from "../schemas/stack-webhook";

@@ -1,4 +1,4 @@
-import type { FieldChange } from "../impl/field-diff";
+import type { FieldChange } from "../engine/field-diff";
 import { isObj, type Obj } from "../schemas/plain-object";
 
 /**

@@ -1,9 +1,9 @@
 import { z, type ZodTypeAny } from "zod";
 import { withConnection } from "../config";
 import { listReversePrivateEndpoints, listStackCollection, stackSources, stackWebhooks } from "../functions/listings";
-import { engineSettings } from "../impl/engine-settings";
+import { engineSettings } from "../engine/engine-settings";
 import { CONNECTION_KEY, connectionFailures } from "../schemas/connection";
-import { reversePrivateEndpoint, reversePrivateEndpointFilter } from "../schemas/reverse-private-endpoint";
+import { reversePrivateEndpoint, reversePrivateEndpointFilter } from "../resources/reverse-private-endpoint/record";
 import { stackSource } from "../schemas/stack-source";
 import { stackTargetArgs } from "../schemas/stack-target";
 import { stackWebhook } from "../schemas/stack-webhook";

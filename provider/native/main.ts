@@ -3,7 +3,7 @@
  * the launcher bin/pulumi-resource-pipestack), it serves the gRPC contract on a free local port
  * and prints that port on stdout, as every plugin does.
  */
-import { startWatchdog } from "../impl/watchdog";
+import { startWatchdog } from "../engine/watchdog";
 import { startServer } from "./server";
 import { startEngineLog } from "../progress/engine-log";
 

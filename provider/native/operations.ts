@@ -1,5 +1,5 @@
-import type { FieldChange } from "../impl/field-diff";
-import { ResourceInitError } from "../impl/init-error";
+import type { FieldChange } from "../engine/field-diff";
+import { ResourceInitError } from "../engine/init-error";
 import { InvalidArgumentError } from "../errors/invalid-argument";
 import { PipestackError } from "../errors/pipestack-error";
 import { CONNECTION_KEY } from "../schemas/connection";

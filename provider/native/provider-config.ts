@@ -1,5 +1,5 @@
 import { resolveSettings, settingKeys, type SettingKey } from "../config";
-import { configure as configureEngines } from "../impl/engine-settings";
+import { configure as configureEngines } from "../engine/engine-settings";
 import { UNKNOWN } from "../schemas/unknown";
 import type { DiffKind } from "./detailed-diff";
 import { PACKAGE } from "./resources";

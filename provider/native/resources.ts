@@ -1,29 +1,29 @@
 import { z, type ZodTypeAny } from "zod";
-import type { DiffSpec, Diff } from "../impl/field-diff";
-import { provider as pipeEngine } from "../impl/pipe";
-import { wouldCollide as pipesCollide } from "../impl/pipe/diff-answer";
-import { pipeDiff } from "../impl/pipe/diff-rules";
-import { provider as endpointEngine } from "../impl/reverse-private-endpoint";
-import { endpointDiff, wouldCollide as endpointsCollide } from "../impl/reverse-private-endpoint/diff-rules";
-import { provider as alertEngine } from "../impl/stack-alert";
-import { alertDiff } from "../impl/stack/alert-diff";
-import { provider as dashboardEngine } from "../impl/stack-dashboard";
-import { dashboardDiff } from "../impl/stack/dashboard-diff";
-import { provider as savedSearchEngine } from "../impl/stack-saved-search";
-import { savedSearchDiff } from "../impl/stack/saved-search-diff";
+import type { DiffSpec, Diff } from "../engine/field-diff";
+import { provider as pipeEngine } from "../resources/pipe/engine";
+import { wouldCollide as pipesCollide } from "../resources/pipe/diff-answer";
+import { pipeDiff } from "../resources/pipe/diff-rules";
+import { provider as endpointEngine } from "../resources/reverse-private-endpoint/engine";
+import { endpointDiff, wouldCollide as endpointsCollide } from "../resources/reverse-private-endpoint/diff-rules";
+import { provider as alertEngine } from "../resources/stack-alert/engine";
+import { alertDiff } from "../resources/stack-alert/diff";
+import { provider as dashboardEngine } from "../resources/stack-dashboard/engine";
+import { dashboardDiff } from "../resources/stack-dashboard/diff";
+import { provider as savedSearchEngine } from "../resources/stack-saved-search/engine";
+import { savedSearchDiff } from "../resources/stack-saved-search/diff";
 import type { ComputedFields, PolicyTree } from "../schemas/field-policy";
-import { pipeSpecShape } from "../schemas/pipe";
-import { pipeComputed, pipePolicy } from "../schemas/pipe-policy";
-import { splitSourceSecrets } from "../schemas/pipe-secrets";
-import { endpointComputed } from "../schemas/reverse-private-endpoint-policy";
-import { endpointSpecShape } from "../schemas/reverse-private-endpoint-spec";
-import { stackAlertSpec } from "../schemas/stack-alert";
-import { alertComputed } from "../schemas/stack-alert-policy";
-import { stackDashboardSpec } from "../schemas/stack-dashboard";
-import { dashboardComputed } from "../schemas/stack-dashboard-policy";
-import { stackSavedSearchSpec } from "../schemas/stack-saved-search";
-import { savedSearchComputed } from "../schemas/stack-saved-search-policy";
-import { nativeTypeToken, RESOURCE_MODULE, type ResourceTypeName } from "../resources/type-tokens";
+import { pipeSpecShape } from "../resources/pipe/schema";
+import { pipeComputed, pipePolicy } from "../resources/pipe/policy";
+import { splitSourceSecrets } from "../resources/pipe/secrets";
+import { endpointComputed } from "../resources/reverse-private-endpoint/policy";
+import { endpointSpecShape } from "../resources/reverse-private-endpoint/schema";
+import { stackAlertSpec } from "../resources/stack-alert/schema";
+import { alertComputed } from "../resources/stack-alert/policy";
+import { stackDashboardSpec } from "../resources/stack-dashboard/schema";
+import { dashboardComputed } from "../resources/stack-dashboard/policy";
+import { stackSavedSearchSpec } from "../resources/stack-saved-search/schema";
+import { savedSearchComputed } from "../resources/stack-saved-search/policy";
+import { nativeTypeToken, RESOURCE_MODULE, type ResourceTypeName } from "../resource-class/type-tokens";
 import { unwrap } from "./zod-walk";
 import type { Obj } from "../schemas/plain-object";
 import { InternalError } from "../errors/internal";
@@ -35,7 +35,7 @@ import { InternalError } from "../errors/internal";
  * the resource name, and, for a pipe, the credentials moved out of `source` into `sourceSecrets`.
  */
 
-/** An engine as `provider/impl/*.ts` export it (`provider`). */
+/** An engine as each `provider/resources/<kind>/engine.ts` exports it (`provider`). */
 interface Engine {
   configure(req: { config: { get(key: string): string | undefined } }): Promise<void>;
   check(olds: never, news: never): Promise<{ inputs?: unknown; failures?: { property: string; reason: string }[] }>;

@@ -5,15 +5,15 @@
  */
 import { CONNECTION_KEY, CONNECTION_SECRETS } from "../schemas/connection";
 import { policyAt, policyEntries, type PolicyTree } from "../schemas/field-policy";
-import { pipePolicy } from "../schemas/pipe-policy";
-import { endpointPolicy } from "../schemas/reverse-private-endpoint-policy";
-import { stackAlertPolicy } from "../schemas/stack-alert-policy";
-import { stackDashboardPolicy } from "../schemas/stack-dashboard-policy";
-import { stackSavedSearchPolicy } from "../schemas/stack-saved-search-policy";
-import { typeTokensOfBothFaces, type ResourceTypeName } from "../resources/type-tokens";
+import { pipePolicy } from "../resources/pipe/policy";
+import { endpointPolicy } from "../resources/reverse-private-endpoint/policy";
+import { stackAlertPolicy } from "../resources/stack-alert/policy";
+import { stackDashboardPolicy } from "../resources/stack-dashboard/policy";
+import { stackSavedSearchPolicy } from "../resources/stack-saved-search/policy";
+import { typeTokensOfBothFaces, type ResourceTypeName } from "../resource-class/type-tokens";
 import type { FieldPath } from "./field-diff";
 
-/** The property a Pipe keeps its secret material in (see resources/pipe.ts). */
+/** The property a Pipe keeps its secret material in (see resources/pipe/class.ts). */
 const SOURCE_SECRETS = "sourceSecrets";
 
 interface Kind {

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { SchemaInput } from "../resources/schema-input";
+import type { SchemaInput } from "./schema-input";
 import { validate, type CheckFailure } from "./check-failures";
 import { pathId } from "./refinements/ids";
 import { httpUrl } from "./refinements/urls";

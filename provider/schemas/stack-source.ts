@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { SchemaInput } from "../resources/schema-input";
+import type { SchemaInput } from "./schema-input";
 import { stackTargetArgs } from "./stack-target";
 
 /** A data source of the stack, as the API lists it (read only; other fields kept as sent). */

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { SchemaInput } from "../resources/schema-input";
+import type { SchemaInput } from "./schema-input";
 import type { FieldPolicy } from "./field-policy";
 import { objectId, pathId } from "./refinements/ids";
 import { httpUrl } from "./refinements/urls";

@@ -14,7 +14,7 @@ import { cloud } from "../support/raw-api";
  */
 const root = path.resolve(__dirname, "..", "..");
 const load = createRequire(path.join(root, "package.json"));
-const { ENGINES } = load("./dist/provider/resources/shim.js") as typeof import("../../provider/resources/shim");
+const { ENGINES } = load("./dist/provider/resource-class/shim.js") as typeof import("../../provider/resource-class/shim");
 const METHODS = ["configure", "check", "diff", "create", "read", "update", "delete"];
 
 let dir: string;
@@ -60,8 +60,13 @@ describe("the packed package's engine paths", () => {
     const exportsMap = (load("./package.json") as { exports: Record<string, unknown> }).exports;
     const engineKeys = Object.keys(exportsMap).filter((k) => k.startsWith("./engine"));
     expect(engineKeys.sort()).toEqual(ENGINES.map((e) => `./engine/${e}`).sort());
-    for (const helper of ["canonical", "engine-settings", "pipe/api", "stack/api"]) {
-      expect(fs.existsSync(path.join(dir, "node_modules", "pulumi-pipestack", "dist", "provider", "impl", `${helper}.js`)), `${helper} is shipped`).toBe(true);
+    for (const [helper, file] of [
+      ["canonical", "engine/canonical"],
+      ["engine-settings", "engine/engine-settings"],
+      ["pipe/api", "resources/pipe/api"],
+      ["stack/api", "engine/stack/api"],
+    ]) {
+      expect(fs.existsSync(path.join(dir, "node_modules", "pulumi-pipestack", "dist", "provider", `${file}.js`)), `${file} is shipped`).toBe(true);
       expect(() => fromUser.resolve(`pulumi-pipestack/engine/${helper}`), `engine/${helper} is not exported`).toThrow(/is not defined by "exports"/);
     }
   });

@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 // rewritten into objects that serialize by value, which is not what users get.
 const load = createRequire(resolve(__dirname, "../../package.json"));
 const pulumi = load("@pulumi/pulumi") as typeof import("@pulumi/pulumi");
-const { shim } = load("./dist/provider/resources/shim.js") as typeof import("../../provider/resources/shim");
+const { shim } = load("./dist/provider/resource-class/shim.js") as typeof import("../../provider/resource-class/shim");
 
 const SECRET = "serialization-test-secret-value-7781";
 
@@ -64,14 +64,14 @@ describe("serialized provider", () => {
         .handler()
         .configure({ config: { get: () => undefined } });
     }
-    const loaded = Object.keys(load.cache).filter((file) => /dist[\\/]provider[\\/]impl[\\/]shared-list\.js$/.test(file));
-    expect(loaded, "one instance of the shared reads' module (provider/impl/shared-list.ts)").toHaveLength(1);
+    const loaded = Object.keys(load.cache).filter((file) => /dist[\\/]provider[\\/]engine[\\/]shared-list\.js$/.test(file));
+    expect(loaded, "one instance of the shared reads' module (provider/engine/shared-list.ts)").toHaveLength(1);
   });
 
   it("the engine module path the shim names is exported by the package", () => {
     for (const engine of ["pipe"]) {
       const resolved = load.resolve(`pulumi-pipestack/engine/${engine}`);
-      expect(resolved).toMatch(new RegExp(`dist/provider/impl/${engine}\\.js$`));
+      expect(resolved).toMatch(new RegExp(`dist/provider/resources/${engine}/engine\\.js$`));
       expect(typeof load(`pulumi-pipestack/engine/${engine}`).provider.create).toBe("function");
     }
   });

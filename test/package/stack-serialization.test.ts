@@ -93,8 +93,8 @@ describe("StackDashboard, StackAlert and StackSavedSearch as a program stores th
 describe("the engine modules the shims require", () => {
   it.each(["stack-dashboard", "stack-alert"])("%s: the package's exports name it, with every method the shim calls", (engine) => {
     const exportsMap = load("./package.json").exports as Record<string, string>;
-    expect(exportsMap[`./engine/${engine}`]).toBe(`./dist/provider/impl/${engine}.js`);
-    expect(load.resolve(`pulumi-pipestack/engine/${engine}`)).toMatch(new RegExp(`dist/provider/impl/${engine}\\.js$`));
+    expect(exportsMap[`./engine/${engine}`]).toBe(`./dist/provider/resources/${engine}/engine.js`);
+    expect(load.resolve(`pulumi-pipestack/engine/${engine}`)).toMatch(new RegExp(`dist/provider/resources/${engine}/engine\\.js$`));
     const impl = load(`pulumi-pipestack/engine/${engine}`);
     for (const method of ["configure", "check", "diff", "create", "read", "update", "delete"]) {
       expect(typeof impl.provider[method], method).toBe("function");

@@ -1,5 +1,5 @@
 /**
- * The read-or-gone rule itself (`provider/impl/gone.ts`), on both API surfaces, over HTTP against
+ * The read-or-gone rule itself (`provider/engine/gone.ts`), on both API surfaces, over HTTP against
  * a local server scripted per path: an object is gone only when its collection answers in the
  * API's envelope and shape without its id; every other answer is an error naming the setting.
  */
@@ -9,7 +9,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { ApiClient } from "../../provider/client/client";
 import type { RetryPolicy } from "../../provider/client/retry";
 import { cloudSurface, stackServerSurface } from "../../provider/client/surface";
-import { deleteUntilGone, orGone, STATE_KEPT, type Whereabouts } from "../../provider/impl/gone";
+import { deleteUntilGone, orGone, STATE_KEPT, type Whereabouts } from "../../provider/engine/gone";
 
 interface Answer {
   status: number;

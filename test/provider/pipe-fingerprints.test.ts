@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Emulator } from "../../emulator";
-import { fingerprintMatches } from "../../provider/impl/fingerprint";
+import { fingerprintMatches } from "../../provider/engine/fingerprint";
 import { emulatorWithEngine } from "../support/engine";
 import { pipeEngine as provider } from "../support/engines";
 import { kafkaPipe, objectStoragePipe } from "../support/pipe-fixtures";

@@ -5,7 +5,7 @@
  * edit while paused.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { sameCredential } from "../../provider/impl/fingerprint";
+import { sameCredential } from "../../provider/engine/fingerprint";
 import type { Emulator } from "../../emulator";
 import { pipeEngine as provider } from "../support/engines";
 import { bigqueryPipe, fixtureSecrets, mongodbPipe, mysqlPipe, pubsubPipe } from "../support/pipe-fixtures";

@@ -6,7 +6,7 @@ import { checkedPipe, engineInputs } from "../support/pipe-props";
 import { emulatorWithEngine } from "../support/engine";
 import { rawCall } from "../support/raw-api";
 import { storedPipes } from "../support/stored";
-import { sameCredential } from "../../provider/impl/fingerprint";
+import { sameCredential } from "../../provider/engine/fingerprint";
 
 type Obj = Record<string, any>;
 let emulator: Emulator;

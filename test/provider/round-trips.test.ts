@@ -1,7 +1,7 @@
 /**
  * Round trips are the cost users pay. What each create and delete sends, counted by the emulator
  * over a preview and an `up` as the engine drives them (each a provider process of its own, whose
- * gates read a collection once: provider/impl/shared-list.ts), and that N creates in one process
+ * gates read a collection once: provider/engine/shared-list.ts), and that N creates in one process
  * read their list once, not N times: the engine calls `check` one resource at a time.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";

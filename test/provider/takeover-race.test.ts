@@ -7,11 +7,11 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Emulator } from "../../emulator";
 import type { ScriptedFault } from "../../emulator/faults";
-import { isMarker } from "../../provider/impl/create-once";
-import { createBody as pipeBody } from "../../provider/impl/pipe/request-body";
-import { createBody as endpointBody } from "../../provider/impl/reverse-private-endpoint/outputs";
-import type { PipeInputs } from "../../provider/schemas/pipe-props";
-import type { EndpointInputs } from "../../provider/schemas/reverse-private-endpoint-props";
+import { isMarker } from "../../provider/engine/create-once";
+import { createBody as pipeBody } from "../../provider/resources/pipe/request-body";
+import { createBody as endpointBody } from "../../provider/resources/reverse-private-endpoint/outputs";
+import type { PipeInputs } from "../../provider/resources/pipe/props";
+import type { EndpointInputs } from "../../provider/resources/reverse-private-endpoint/props";
 import {
   alertEngine as alerts,
   dashboardEngine as dashboards,

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { settingKeys } from "../../provider/config";
-import { engineSettings } from "../../provider/impl/engine-settings";
+import { engineSettings } from "../../provider/engine/engine-settings";
 import { clearSettingsEnv } from "../support/clean-env";
 import { configureWith, emulatorWithEngine } from "../support/engine";
 

@@ -5,11 +5,11 @@
  * table to paste.
  */
 import type { AnyNode, PolicyTree } from "../../provider/schemas/field-policy";
-import { pipePolicy } from "../../provider/schemas/pipe-policy";
-import { endpointPolicy } from "../../provider/schemas/reverse-private-endpoint-policy";
-import { stackAlertPolicy } from "../../provider/schemas/stack-alert-policy";
-import { stackSavedSearchPolicy } from "../../provider/schemas/stack-saved-search-policy";
-import { stackDashboardPolicy } from "../../provider/schemas/stack-dashboard-policy";
+import { pipePolicy } from "../../provider/resources/pipe/policy";
+import { endpointPolicy } from "../../provider/resources/reverse-private-endpoint/policy";
+import { stackAlertPolicy } from "../../provider/resources/stack-alert/policy";
+import { stackSavedSearchPolicy } from "../../provider/resources/stack-saved-search/policy";
+import { stackDashboardPolicy } from "../../provider/resources/stack-dashboard/policy";
 
 type Columns = { update: string[]; replace: string[] };
 

@@ -2,7 +2,7 @@
  * Drives an engine as `pulumi up` and `pulumi preview` do (check, then create or diff + update),
  * against whatever server its settings name. No assertions live here.
  */
-import { forgetSnapshots } from "../../provider/impl/shared-list";
+import { forgetSnapshots } from "../../provider/engine/shared-list";
 import { EXISTING, type Engine } from "./engines";
 
 type Obj = Record<string, any>;

@@ -1,11 +1,11 @@
 import type { Emulator, EmulatorOptions } from "../../emulator";
-import { configure } from "../../provider/impl/engine-settings";
-import { forgetSnapshots } from "../../provider/impl/shared-list";
+import { configure } from "../../provider/engine/engine-settings";
+import { forgetSnapshots } from "../../provider/engine/shared-list";
 import { startTestEmulator } from "./emulator";
 
 /**
  * Hands the engine a stack config (`pipestack:<key>`), as `configure` does, in a provider process
- * of its own: the lists the last one shared (see provider/impl/shared-list.ts) are forgotten.
+ * of its own: the lists the last one shared (see provider/engine/shared-list.ts) are forgotten.
  * Keys not given read as empty, so stray `PIPESTACK_*` variables of the environment never leak in.
  */
 export function configureWith(values: Record<string, string>): void {

@@ -3,13 +3,13 @@
  * those bags by hand (also broken ones), so they see the engines through this untyped view; the
  * engines themselves are typed from the schemas.
  */
-import { provider as pipe } from "../../provider/impl/pipe";
-import { wouldCollide as pipeWouldCollide } from "../../provider/impl/pipe/diff-answer";
-import { provider as alert } from "../../provider/impl/stack-alert";
-import { provider as dashboard } from "../../provider/impl/stack-dashboard";
-import { provider as endpoint } from "../../provider/impl/reverse-private-endpoint";
-import { provider as savedSearch } from "../../provider/impl/stack-saved-search";
-import type { Diff } from "../../provider/impl/field-diff";
+import { provider as pipe } from "../../provider/resources/pipe/engine";
+import { wouldCollide as pipeWouldCollide } from "../../provider/resources/pipe/diff-answer";
+import { provider as alert } from "../../provider/resources/stack-alert/engine";
+import { provider as dashboard } from "../../provider/resources/stack-dashboard/engine";
+import { provider as endpoint } from "../../provider/resources/reverse-private-endpoint/engine";
+import { provider as savedSearch } from "../../provider/resources/stack-saved-search/engine";
+import type { Diff } from "../../provider/engine/field-diff";
 
 type Obj = Record<string, any>;
 
@@ -32,7 +32,7 @@ export const wouldCollide = pipeWouldCollide as (olds: Obj, news: Obj) => boolea
 
 /**
  * Old inputs for a `check` that is not a create's: a create's check (no old inputs) makes one
- * read of the API (see provider/impl/create-gate.ts, tested in create-gate.test.ts); tests of
+ * read of the API (see provider/engine/create-gate.ts, tested in create-gate.test.ts); tests of
  * validation alone check as for an existing object, which sends nothing.
  */
 export const EXISTING: Obj = { name: "(old inputs of an existing object)" };

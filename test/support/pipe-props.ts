@@ -1,6 +1,6 @@
 import { expect } from "vitest";
 import type { Emulator } from "../../emulator";
-import { splitSourceSecrets } from "../../provider/schemas/pipe-secrets";
+import { splitSourceSecrets } from "../../provider/resources/pipe/secrets";
 import { pipeEngine, EXISTING } from "./engines";
 
 type Obj = Record<string, any>;

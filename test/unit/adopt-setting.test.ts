@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { lookupIn, resolveSettings } from "../../provider/config";
-import { adoptIdOf } from "../../provider/impl/pipe/check";
+import { adoptIdOf } from "../../provider/resources/pipe/check";
 
 const ID = "6f1c0000-0000-4000-8000-000000000001";
 const settingsWith = (adopt: unknown) => resolveSettings(lookupIn({ "pipestack:adopt": adopt }), {});

@@ -8,11 +8,11 @@ import * as pulumi from "@pulumi/pulumi";
 import { beforeAll, describe, expect, expectTypeOf, it } from "vitest";
 import { Pipe, ReversePrivateEndpoint, StackAlert, StackDashboard, StackSavedSearch } from "../../provider/index";
 import type { PolicyTree } from "../../provider/schemas/field-policy";
-import { pipePolicy, pipeServerOutputs } from "../../provider/schemas/pipe-policy";
-import { endpointPolicy, endpointServerOutputs } from "../../provider/schemas/reverse-private-endpoint-policy";
-import { alertServerOutputs, stackAlertPolicy } from "../../provider/schemas/stack-alert-policy";
-import { dashboardServerOutputs, stackDashboardPolicy } from "../../provider/schemas/stack-dashboard-policy";
-import { savedSearchServerOutputs, stackSavedSearchPolicy } from "../../provider/schemas/stack-saved-search-policy";
+import { pipePolicy, pipeServerOutputs } from "../../provider/resources/pipe/policy";
+import { endpointPolicy, endpointServerOutputs } from "../../provider/resources/reverse-private-endpoint/policy";
+import { alertServerOutputs, stackAlertPolicy } from "../../provider/resources/stack-alert/policy";
+import { dashboardServerOutputs, stackDashboardPolicy } from "../../provider/resources/stack-dashboard/policy";
+import { savedSearchServerOutputs, stackSavedSearchPolicy } from "../../provider/resources/stack-saved-search/policy";
 
 type Obj = Record<string, any>;
 const registered = new Map<string, Obj>();

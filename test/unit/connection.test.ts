@@ -1,8 +1,8 @@
 import * as pulumi from "@pulumi/pulumi";
 import { describe, expect, it } from "vitest";
 import { howToSet, resolveSettings, withConnection, type SettingKey } from "../../provider/config";
-import { connectionChanged, settingsFor } from "../../provider/impl/connection";
-import { connectionInput, connectionOptions } from "../../provider/resources/connection";
+import { connectionChanged, settingsFor } from "../../provider/engine/connection";
+import { connectionInput, connectionOptions } from "../../provider/resource-class/connection";
 import { connectionFailures } from "../../provider/schemas/connection";
 import { UNKNOWN } from "../../provider/schemas/unknown";
 import { configureWith } from "../support/engine";

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { defaultRetryPolicy } from "../../provider/client/retry";
 import { RetryBudget } from "../../provider/client/retry-budget";
-import { createMarker, isMarker } from "../../provider/impl/create-once";
-import { isTemporaryNameOf, temporaryName } from "../../provider/impl/pipe/api";
-import { carriesMarker, markedBody } from "../../provider/impl/stack/api";
+import { createMarker, isMarker } from "../../provider/engine/create-once";
+import { isTemporaryNameOf, temporaryName } from "../../provider/resources/pipe/api";
+import { carriesMarker, markedBody } from "../../provider/engine/stack/api";
 
 describe("a create's marker", () => {
   it("is unique to one create and fits a tag (32 characters)", () => {

@@ -1,13 +1,13 @@
 import { describe, expect, it } from "vitest";
-import * as pipe from "../../provider/impl/pipe";
-import * as endpoint from "../../provider/impl/reverse-private-endpoint";
-import * as alert from "../../provider/impl/stack-alert";
-import * as dashboard from "../../provider/impl/stack-dashboard";
-import * as savedSearch from "../../provider/impl/stack-saved-search";
-import { waitMs } from "../../provider/impl/cloud-object";
-import { defineEngine, diffAnswer, ownAdoptId, type EngineSpec } from "../../provider/impl/define-engine";
-import type { FieldChange } from "../../provider/impl/field-diff";
-import { ENGINES } from "../../provider/resources/shim";
+import * as pipe from "../../provider/resources/pipe/engine";
+import * as endpoint from "../../provider/resources/reverse-private-endpoint/engine";
+import * as alert from "../../provider/resources/stack-alert/engine";
+import * as dashboard from "../../provider/resources/stack-dashboard/engine";
+import * as savedSearch from "../../provider/resources/stack-saved-search/engine";
+import { waitMs } from "../../provider/engine/cloud-object";
+import { defineEngine, diffAnswer, ownAdoptId, type EngineSpec } from "../../provider/engine/define-engine";
+import type { FieldChange } from "../../provider/engine/field-diff";
+import { ENGINES } from "../../provider/resource-class/shim";
 
 const replaceName: FieldChange = { path: "name", kind: "replace" };
 const updateNote: FieldChange = { path: "note", kind: "update" };

@@ -6,9 +6,9 @@
 import { describe, expect, it } from "vitest";
 import { endpointEngine as engine } from "../support/engines";
 import { dns, endpointInputs } from "../support/endpoint-fixtures";
-import { endpointOutputs } from "../../provider/impl/reverse-private-endpoint/outputs";
-import { wouldCollide } from "../../provider/impl/reverse-private-endpoint/diff-rules";
-import { reversePrivateEndpoint } from "../../provider/schemas/reverse-private-endpoint";
+import { endpointOutputs } from "../../provider/resources/reverse-private-endpoint/outputs";
+import { wouldCollide } from "../../provider/resources/reverse-private-endpoint/diff-rules";
+import { reversePrivateEndpoint } from "../../provider/resources/reverse-private-endpoint/record";
 import { UNKNOWN } from "../../provider/schemas/unknown";
 
 type Obj = Record<string, any>;

@@ -1,6 +1,6 @@
 /** The hint an error gives for an endpoint that did not become Ready. */
 import { describe, expect, it } from "vitest";
-import { statusHint } from "../../provider/impl/reverse-private-endpoint/settle";
+import { statusHint } from "../../provider/resources/reverse-private-endpoint/settle";
 
 describe("statusHint: what to do about an endpoint that is not Ready", () => {
   it.each([

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { configure, engineSettings } from "../../provider/impl/engine-settings";
-import { cachedCloudService } from "../../provider/impl/service-cache";
+import { configure, engineSettings } from "../../provider/engine/engine-settings";
+import { cachedCloudService } from "../../provider/engine/service-cache";
 
 /**
  * A provider process answers hundreds of calls with one configuration: settings are looked up on

@@ -4,13 +4,13 @@
  * (test/package/typecheck.test.ts).
  */
 import { describe, expect, expectTypeOf, it } from "vitest";
-import { planUpdate } from "../../provider/impl/pipe/update-plan";
-import { createBody } from "../../provider/impl/pipe/request-body";
-import { fieldChanges } from "../../provider/impl/field-diff";
-import { pipeDiff } from "../../provider/impl/pipe/diff-rules";
+import { planUpdate } from "../../provider/resources/pipe/update-plan";
+import { createBody } from "../../provider/resources/pipe/request-body";
+import { fieldChanges } from "../../provider/engine/field-diff";
+import { pipeDiff } from "../../provider/resources/pipe/diff-rules";
 import type { FieldPolicy } from "../../provider/schemas/field-policy";
-import { pipePolicy, type PipeSourceSecrets } from "../../provider/schemas/pipe-policy";
-import { secretLocations } from "../../provider/schemas/pipe-secrets";
+import { pipePolicy, type PipeSourceSecrets } from "../../provider/resources/pipe/policy";
+import { secretLocations } from "../../provider/resources/pipe/secrets";
 import { kafkaPipe, mongodbPipe, mysqlPipe, objectStoragePipe, postgresPipe, pubsubPipe } from "../support/pipe-fixtures";
 import { engineInputs } from "../support/pipe-props";
 

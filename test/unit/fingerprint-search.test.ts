@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { fingerprint } from "../../provider/impl/fingerprint";
-import { credentialsIn } from "../../provider/impl/fingerprint-search";
+import { fingerprint } from "../../provider/engine/fingerprint";
+import { credentialsIn } from "../../provider/engine/fingerprint-search";
 
 const SECRET = 'pk-kafka~pass!w\'o(r)d "q" /+=';
 const fps = [fingerprint(SECRET), fingerprint("another-credential")];

@@ -1,7 +1,7 @@
 import { createHmac } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { propSecrets } from "../../provider/impl/blank-errors";
-import { fingerprint, fingerprintMatches, isFingerprint, sameCredential, sealed } from "../../provider/impl/fingerprint";
+import { propSecrets } from "../../provider/engine/blank-errors";
+import { fingerprint, fingerprintMatches, isFingerprint, sameCredential, sealed } from "../../provider/engine/fingerprint";
 
 const SALT = Buffer.alloc(16, 7);
 

@@ -3,8 +3,8 @@
  * and the pure merge of a shared list with this process's own creates and deletes.
  */
 import { describe, expect, it } from "vitest";
-import { holderAdvice, IN_FLIGHT_MINUTES, mayBeInFlight } from "../../provider/impl/pipe/api";
-import { applied } from "../../provider/impl/shared-list";
+import { holderAdvice, IN_FLIGHT_MINUTES, mayBeInFlight } from "../../provider/resources/pipe/api";
+import { applied } from "../../provider/engine/shared-list";
 
 const NOW = Date.parse("2026-11-26T10:00:00Z");
 const ago = (minutes: number) => new Date(NOW - minutes * 60_000).toISOString();

@@ -1,5 +1,5 @@
 import { describe, expectTypeOf, it } from "vitest";
-import type { MergedInput } from "../../provider/resources/merged-input";
+import type { MergedInput } from "../../provider/resource-class/merged-input";
 
 // Checked by the compiler (test/package/typecheck.test.ts runs tsc over the tests).
 describe("MergedInput", () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { canonical, sameValue } from "../../provider/impl/canonical";
-import { engineType, gigabytes, millicores } from "../../provider/schemas/pipe-normalize";
-import { tableMappingChanges } from "../../provider/impl/pipe/update-plan";
+import { canonical, sameValue } from "../../provider/engine/canonical";
+import { engineType, gigabytes, millicores } from "../../provider/resources/pipe/normalize";
+import { tableMappingChanges } from "../../provider/resources/pipe/update-plan";
 
 describe("normalisation", () => {
   it.each([

@@ -3,7 +3,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { pipeEngine, EXISTING } from "../support/engines";
 
 const check = pipeEngine.check;
-import { splitSourceSecrets } from "../../provider/schemas/pipe-secrets";
+import { splitSourceSecrets } from "../../provider/resources/pipe/secrets";
 
 type Obj = Record<string, any>;
 const RUNS = 300;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { validate } from "../../provider/schemas/check-failures";
-import { pipeSpec } from "../../provider/schemas/pipe";
+import { pipeSpec } from "../../provider/resources/pipe/schema";
 import { UNKNOWN } from "../../provider/schemas/unknown";
 import { bigqueryPipe, kafkaPipe, kinesisPipe, mongodbPipe, mysqlPipe, objectStoragePipe, postgresPipe, pubsubPipe } from "../support/pipe-fixtures";
 

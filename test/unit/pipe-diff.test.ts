@@ -2,16 +2,16 @@ import { describe, expect, it } from "vitest";
 import { pipeEngine, wouldCollide } from "../support/engines";
 
 const diff = pipeEngine.diff;
-import { pipeOutputs } from "../../provider/impl/pipe/outputs";
-import { pipeRecord } from "../../provider/schemas/pipe-record";
+import { pipeOutputs } from "../../provider/resources/pipe/outputs";
+import { pipeRecord } from "../../provider/resources/pipe/record";
 
 /** The outputs of an API answer, parsed as the engine parses it. */
 const outputsOf = (api: unknown, carried: Record<string, any>) => pipeOutputs(pipeRecord.parse(api), carried as any);
 import { UNKNOWN } from "../../provider/schemas/unknown";
-import { sealed } from "../../provider/impl/fingerprint";
-import { fieldChanges } from "../../provider/impl/field-diff";
-import { pipeDiff } from "../../provider/impl/pipe/diff-rules";
-import { planUpdate } from "../../provider/impl/pipe/update-plan";
+import { sealed } from "../../provider/engine/fingerprint";
+import { fieldChanges } from "../../provider/engine/field-diff";
+import { pipeDiff } from "../../provider/resources/pipe/diff-rules";
+import { planUpdate } from "../../provider/resources/pipe/update-plan";
 import { bigqueryPipe, kafkaPipe, kinesisPipe, mongodbPipe, mysqlPipe, objectStoragePipe, postgresPipe, pubsubPipe } from "../support/pipe-fixtures";
 import { engineInputs } from "../support/pipe-props";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { parsed } from "../../provider/impl/parse-answer";
-import { pipeRecord } from "../../provider/schemas/pipe-record";
+import { parsed } from "../../provider/engine/parse-answer";
+import { pipeRecord } from "../../provider/resources/pipe/record";
 
 describe("the pipe API answer is parsed by a schema", () => {
   it("into the program's forms: quantities as numbers (0 as not known yet), engine type without ()", () => {

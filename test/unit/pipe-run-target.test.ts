@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { hopeless, reachedFor, runTargetOf, type RunTarget } from "../../provider/impl/pipe/settle";
-import type { PipeInputs } from "../../provider/schemas/pipe-props";
+import { hopeless, reachedFor, runTargetOf, type RunTarget } from "../../provider/resources/pipe/settle";
+import type { PipeInputs } from "../../provider/resources/pipe/props";
 
 const kafka = { source: { kafka: { brokers: "b:9092" } } } as unknown as PipeInputs;
 

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { mergeSourceSecrets, secretStrings, splitSourceSecrets } from "../../provider/schemas/pipe-secrets";
-import { createBody } from "../../provider/impl/pipe/request-body";
-import { pipeOutputs } from "../../provider/impl/pipe/outputs";
-import { sameCredential } from "../../provider/impl/fingerprint";
-import { pipeRecord } from "../../provider/schemas/pipe-record";
+import { mergeSourceSecrets, secretStrings, splitSourceSecrets } from "../../provider/resources/pipe/secrets";
+import { createBody } from "../../provider/resources/pipe/request-body";
+import { pipeOutputs } from "../../provider/resources/pipe/outputs";
+import { sameCredential } from "../../provider/engine/fingerprint";
+import { pipeRecord } from "../../provider/resources/pipe/record";
 
 /** The outputs of an API answer, parsed as the engine parses it. */
 const outputsOf = (api: unknown, carried: Record<string, any>) => pipeOutputs(pipeRecord.parse(api), carried as any);

@@ -9,7 +9,7 @@ import {
   type AlertView,
   type DashboardView,
 } from "../../examples/policy-pack/rules";
-import { secretLocations } from "../../provider/schemas/pipe-secrets";
+import { secretLocations } from "../../provider/resources/pipe/secrets";
 
 describe("credentials kept secret", () => {
   const secretOutputs = ["sourceSecrets"];

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { pollUntil, PollTimeout } from "../../provider/client/poll";
-import { readResult } from "../../provider/impl/gone";
-import { adoptable } from "../../provider/impl/adopt";
+import { readResult } from "../../provider/engine/gone";
+import { adoptable } from "../../provider/engine/adopt";
 
 describe("pollUntil: the one poll-with-backoff loop", () => {
   it("reads until done and returns that value", async () => {

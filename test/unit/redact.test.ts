@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { basicAuthSecrets, redact, secretForms, secretParts } from "../../provider/client/redact";
-import { fingerprint } from "../../provider/impl/fingerprint";
-import { credentialsIn } from "../../provider/impl/fingerprint-search";
+import { fingerprint } from "../../provider/engine/fingerprint";
+import { credentialsIn } from "../../provider/engine/fingerprint-search";
 import { cloudSurface, stackServerSurface } from "../../provider/client/surface";
 
 const KEY_ID = "key-id-1234";

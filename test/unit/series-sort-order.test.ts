@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { sortOrderUses } from "../../provider/impl/stack/series-sort-order";
+import { sortOrderUses } from "../../provider/resources/stack-dashboard/series-sort-order";
 
 describe("sortOrderUses", () => {
   it.each([

@@ -3,12 +3,12 @@
  * back in the program's terms (so that no preview after `up` shows a change), as tables.
  */
 import { describe, expect, it } from "vitest";
-import { alertOutputs, normalAlertAnswer } from "../../provider/impl/stack/alert-answer";
-import { alertBody, firstGenerationGaps } from "../../provider/impl/stack/alert-body";
-import { alertTileOn, tileKind } from "../../provider/impl/stack/alert-tile";
-import { fieldChanges } from "../../provider/impl/field-diff";
-import { alertDiff } from "../../provider/impl/stack/alert-diff";
-import { stackAlertRecord } from "../../provider/schemas/stack-alert-record";
+import { alertOutputs, normalAlertAnswer } from "../../provider/resources/stack-alert/answer";
+import { alertBody, firstGenerationGaps } from "../../provider/resources/stack-alert/body";
+import { alertTileOn, tileKind } from "../../provider/resources/stack-alert/tile";
+import { fieldChanges } from "../../provider/engine/field-diff";
+import { alertDiff } from "../../provider/resources/stack-alert/diff";
+import { stackAlertRecord } from "../../provider/resources/stack-alert/record";
 import { alertInputs } from "../support/stack-fixtures";
 
 type Obj = Record<string, any>;

@@ -5,12 +5,12 @@
  */
 import { describe, expect, it } from "vitest";
 import { alertEngine, dashboardEngine } from "../support/engines";
-import { fieldChanges } from "../../provider/impl/field-diff";
-import { alertDiff, withKnownTileId } from "../../provider/impl/stack/alert-diff";
-import { alertOutputs } from "../../provider/impl/stack/alert-answer";
-import { dashboardOutputs } from "../../provider/impl/stack/dashboard-body";
-import { stackAlertRecord } from "../../provider/schemas/stack-alert-record";
-import { stackDashboardRecord } from "../../provider/schemas/stack-dashboard";
+import { fieldChanges } from "../../provider/engine/field-diff";
+import { alertDiff, withKnownTileId } from "../../provider/resources/stack-alert/diff";
+import { alertOutputs } from "../../provider/resources/stack-alert/answer";
+import { dashboardOutputs } from "../../provider/resources/stack-dashboard/body";
+import { stackAlertRecord } from "../../provider/resources/stack-alert/record";
+import { stackDashboardRecord } from "../../provider/resources/stack-dashboard/schema";
 import { UNKNOWN } from "../../provider/schemas/unknown";
 import { ORG, SVC, alertInputs, dashboardInputs, series, tile } from "../support/stack-fixtures";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { generationKey } from "../../provider/impl/stack/generation";
+import { generationKey } from "../../provider/engine/stack/generation";
 
 /** A target as `generationKey` sees it: the API's base URL and the target's key. */
 const target = (baseUrl: string, key: string) => ({ client: { surface: { baseUrl } }, key }) as unknown as Parameters<typeof generationKey>[0];

@@ -4,7 +4,7 @@
  * shows. Pure: the tile diff only.
  */
 import { describe, expect, it } from "vitest";
-import { tileChanges } from "../../provider/impl/stack/dashboard-diff";
+import { tileChanges } from "../../provider/resources/stack-dashboard/diff";
 
 type Obj = Record<string, any>;
 const SOURCE = "65f0c0de0000000000000001";

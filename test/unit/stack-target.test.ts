@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { stackBaseUrl, openStackTarget, stackTargetRef } from "../../provider/client/stack-target";
 import { resolveSettings, type Settings } from "../../provider/config";
-import { pinTarget } from "../../provider/impl/stack/target";
+import { pinTarget } from "../../provider/engine/stack/target";
 import { dashboardEngine, EXISTING } from "../support/engines";
 
 const check = dashboardEngine.check;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ApiError } from "../../provider/client/errors";
-import { tileFormHint, withFormHint } from "../../provider/impl/stack/tile-form-hint";
+import { tileFormHint, withFormHint } from "../../provider/resources/stack-dashboard/tile-form-hint";
 
 const tile = (over: Record<string, unknown>) => ({ name: "T", x: 0, y: 0, w: 1, h: 1, ...over });
 const refused = (status: number) => new ApiError({ status, apiCode: "HTTP_400", detail: "Body validation failed", method: "POST", path: "/api/v2/dashboards" });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { answersContent, keptTile, readBackMatches, seriesAsConfig } from "../../provider/impl/stack/tile-readback";
-import { carryFilterIds } from "../../provider/impl/stack/dashboard-body";
+import { answersContent, keptTile, readBackMatches, seriesAsConfig } from "../../provider/resources/stack-dashboard/tile-readback";
+import { carryFilterIds } from "../../provider/resources/stack-dashboard/body";
 
 const S = "65f0c0de0000000000000001";
 const layout = { id: "t1", name: "T", x: 0, y: 0, w: 6, h: 3 };

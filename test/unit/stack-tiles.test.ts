@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { alertOutputs } from "../../provider/impl/stack/alert-answer";
-import { alertBody } from "../../provider/impl/stack/alert-body";
-import { dashboardBody, dashboardOutputs } from "../../provider/impl/stack/dashboard-body";
-import { carryTileIds, normalSeries, projectTiles, tileIdMap } from "../../provider/impl/stack/tiles";
-import { stackAlertRecord } from "../../provider/schemas/stack-alert-record";
-import { stackDashboardRecord, type StackTileRecord } from "../../provider/schemas/stack-dashboard";
+import { alertOutputs } from "../../provider/resources/stack-alert/answer";
+import { alertBody } from "../../provider/resources/stack-alert/body";
+import { dashboardBody, dashboardOutputs } from "../../provider/resources/stack-dashboard/body";
+import { carryTileIds, normalSeries, projectTiles, tileIdMap } from "../../provider/resources/stack-dashboard/tiles";
+import { stackAlertRecord } from "../../provider/resources/stack-alert/record";
+import { stackDashboardRecord, type StackTileRecord } from "../../provider/resources/stack-dashboard/schema";
 import { alertInputs, series, tile } from "../support/stack-fixtures";
 
 /** What the last update stored: tiles with ids and keys. */

@@ -1,10 +1,10 @@
 import * as pulumi from "@pulumi/pulumi";
 import { describe, expectTypeOf, it } from "vitest";
-import type { PipeArgs } from "../../provider/resources/pipe";
-import type { ReversePrivateEndpointArgs } from "../../provider/resources/reverse-private-endpoint";
+import type { PipeArgs } from "../../provider/resources/pipe/class";
+import type { ReversePrivateEndpointArgs } from "../../provider/resources/reverse-private-endpoint/class";
 import type { Settings } from "../../provider/config";
-import type { StackAlertArgs } from "../../provider/resources/stack-alert";
-import type { StackDashboard } from "../../provider/resources/stack-dashboard";
+import type { StackAlertArgs } from "../../provider/resources/stack-alert/class";
+import type { StackDashboard } from "../../provider/resources/stack-dashboard/class";
 
 // These assertions are checked by the compiler (test/package/typecheck.test.ts runs tsc over the
 // tests); at run time they are no-ops.

@@ -1,6 +1,6 @@
 import { PassThrough } from "node:stream";
 import { describe, expect, it } from "vitest";
-import { inProviderHost, watchEngine } from "../../provider/impl/watchdog";
+import { inProviderHost, watchEngine } from "../../provider/engine/watchdog";
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 

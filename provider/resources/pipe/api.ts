@@ -1,0 +1,230 @@
+import { addedTo, PipestackError } from "../../errors";
+import { ConflictError } from "../../client/errors";
+import type { PollOptions } from "../../client/poll";
+import { createMarker, createOnce, isMarker } from "../../engine/create-once";
+import { deleteUntilGone, pollOrGone, type Whereabouts } from "../../engine/gone";
+import { path } from "../../client/paths";
+import type { CloudService } from "../../client/cloud";
+import { pipeRecord, type ApiPipe } from "./record";
+import { parsed, parsedOne } from "../../engine/parse-answer";
+import { isObj } from "../../engine/canonical";
+import { freshList, noteChange, snapshot, type Collection } from "../../engine/shared-list";
+
+/** The pipe endpoints, one function each, on one service. */
+
+const pipes = (svc: CloudService) => `${svc.basePath}${path("pipes")}`;
+const pipeUrl = (svc: CloudService, id: string) => `${svc.basePath}${path("pipes", id)}`;
+/** The service's pipe list: one unpaginated answer. */
+const pipeList = (svc: CloudService): Collection => ({ client: svc.client, path: pipes(svc) });
+
+export async function getPipe(svc: CloudService, id: string): Promise<ApiPipe> {
+  return parsedOne(pipeRecord, await svc.client.get(pipeUrl(svc, id)), `GET pipes/${id}`, id);
+}
+
+/** The name a pipe carries from its POST until the rename right after: its own name (cut to 200 characters) and the create's marker. */
+export function temporaryName(name: string, marker: string): string {
+  return `${name.slice(0, 200)}--${marker}`;
+}
+
+/** True when `held` is the temporary name some create of the pipe `name` gave (one left by an interrupted create). */
+export function isTemporaryNameOf(name: string, held: string): boolean {
+  const prefix = `${name.slice(0, 200)}--`;
+  return held.startsWith(prefix) && isMarker(held.slice(prefix.length));
+}
+
+/**
+ * The listed pipes that hold `name` or a temporary name of it, parsed: every use of a create's
+ * list (a name taken before, this create's marker, the holder in a conflict) is about those. The
+ * others are not parsed: a 200-pipe `up` parsed some 20,000 of them, about 0.3 s of CPU.
+ */
+function pipesNamed(listed: unknown[] | undefined, name: string): ApiPipe[] {
+  const relevant = (p: unknown) => {
+    const held = nameOf(p);
+    return held !== undefined && (held === name || isTemporaryNameOf(name, held));
+  };
+  return (listed ?? []).filter(relevant).map((p) => parsed(pipeRecord, p, "GET pipes"));
+}
+
+/** The name a listed pipe holds, read before the pipe is parsed. */
+function nameOf(p: unknown): string | undefined {
+  return isObj(p) && typeof p.name === "string" ? p.name : undefined;
+}
+
+/** The listed pipe that holds `name`, or a temporary name of it. */
+function holderOf(listed: readonly ApiPipe[], name: string): ApiPipe | undefined {
+  return listed.find((p) => p.name === name) ?? listed.find((p) => isTemporaryNameOf(name, p.name ?? ""));
+}
+
+/**
+ * Creates a pipe without ever creating two and without ever recording another's (see
+ * {@link createOnce}): the pipe list as this run read it (shared, see `../shared-list`; read again
+ * before refusing) must not hold the name or a temporary name of it (else the create fails naming
+ * that pipe), then the POST sends a temporary name unique to this create, the marker that proves
+ * after an ambiguous failure which pipe is this create's. The caller renames it
+ * ({@link renameCreated}): a name taken after the run's read meets that rename's 409. `marked:
+ * false` sends the pipe's own name instead (see {@link loadsOnce}).
+ */
+export async function createPipe(svc: CloudService, body: Record<string, unknown>, secrets: readonly string[], marked = true): Promise<ApiPipe> {
+  const name = String(body.name);
+  // Unmarked (a pipe that loads once, see `loadsOnce`): its own name, and no proof after an
+  // ambiguous failure: a pipe of that name that was not there before is reported, never taken.
+  const temporary = marked ? temporaryName(name, createMarker()) : name;
+  const made = await createOnce<ApiPipe>(
+    {
+      what: "pipe",
+      post: async ({ budget }) =>
+        parsed(pipeRecord, await svc.client.request({ method: "POST", path: pipes(svc), body: { ...body, name: temporary }, secrets, budget }), "POST pipes"),
+      list: async ({ budget }) => pipesNamed(await freshList(pipeList(svc), budget), name),
+      known: async () => pipesNamed(await snapshot(pipeList(svc)), name),
+      id: (p) => p.id,
+      ...(marked ? { carriesMarker: (p: ApiPipe) => p.name === temporary } : { sameAsSent: (p: ApiPipe) => p.name === name }),
+      before: (listed) => {
+        const holder = holderOf(listed, name);
+        // Not a made-up 409: no POST was sent.
+        return holder && new PipestackError("PIPESTACK_CONFLICT", `POST ${pipes(svc)} not sent: ${takenBefore(name, holder)}`);
+      },
+      howToAdopt: (id) => adoptPipeHint(name, id),
+      conflict: (err, listed, existed) => {
+        const holder = holderOf(listed, name);
+        if (!holder) return err;
+        const detail = existed?.has(holder.id)
+          ? takenBefore(name, holder)
+          : `${err.detail}; pipe ${holder.id} (${JSON.stringify(holder.name)}) was made by someone else while this create ran (another stack or program creating the same pipe at the same moment): it is not this resource's and was not adopted, and this create made no pipe${inFlightAdvice(name, holder)}`;
+        return new ConflictError({ ...err, detail });
+      },
+    },
+    svc.client.retryPolicy,
+  );
+  noteChange(pipeList(svc), made.id, made);
+  return made;
+}
+
+/**
+ * The pipe that holds `name` (or a temporary name of it) in the service's pipe list, only the
+ * pipes named like it parsed ({@link pipesNamed}): the run's snapshot of the list (one read per
+ * provider process, shared by every gate, see `../shared-list`), or with `fresh` a read of its own
+ * (before refusing on what the snapshot says). The create gate needs the answer (credentials
+ * valid, route present) and the holder.
+ */
+export async function listedHolder(svc: CloudService, name: string, fresh = false): Promise<ApiPipe | undefined> {
+  const listed = await (fresh ? freshList(pipeList(svc)) : snapshot(pipeList(svc)));
+  return holderOf(pipesNamed(listed, name), name);
+}
+
+/**
+ * How long a pipe may be another create's still running: a create holds its temporary name from
+ * its POST to the rename right after it, every request of the create within one budget of 120 s
+ * (each attempt within its own deadline), so 5 minutes leaves a margin for clocks that differ.
+ */
+export const IN_FLIGHT_MINUTES = 5;
+
+/** True when `holder` may be another create's still running: made less than {@link IN_FLIGHT_MINUTES} ago, or of unknown age. Pure. */
+export function mayBeInFlight(holder: Pick<ApiPipe, "createdAt">, now: number): boolean {
+  const made = holder.createdAt ? Date.parse(holder.createdAt) : Number.NaN;
+  return Number.isNaN(made) || now - made < IN_FLIGHT_MINUTES * 60_000;
+}
+
+/**
+ * What to do about a pipe that holds the name: never an adoption for one that may be another
+ * create in flight (adopted, both stacks would record it); otherwise how to adopt it, with what
+ * an adoption of another stack's pipe costs (nothing tells which stack made it).
+ */
+export function holderAdvice(name: string, holder: ApiPipe, now = Date.now()): string {
+  if (mayBeInFlight(holder, now)) {
+    return `Another create may be running: wait and run \`pulumi up\` again (it was made less than ${IN_FLIGHT_MINUTES} minutes ago: another stack or program may be creating the same pipe). Do not adopt it while it may be another's: both stacks would record it, and a \`destroy\` of either would delete it`;
+  }
+  return `If it is this resource's (for example from an interrupted \`pulumi up\`), ${adoptPipeHint(name, holder.id)}; nothing tells which stack made it, and adopting another stack's pipe means a \`destroy\` of this stack deletes it. Otherwise give this pipe another name`;
+}
+
+/** For a holder that appeared while this create ran: the advice of {@link holderAdvice} when it may be another create in flight, else none. */
+function inFlightAdvice(name: string, holder: ApiPipe): string {
+  return mayBeInFlight(holder, Date.now()) ? `. ${holderAdvice(name, holder)}` : "";
+}
+
+/** The message for a name held before this create began. */
+export function takenBefore(name: string, holder: ApiPipe, now = Date.now()): string {
+  const created = holder.createdAt ? `, created ${holder.createdAt}` : "";
+  const whose = mayBeInFlight(holder, now) ? "another create" : "an interrupted create";
+  const left = holder.name === name ? "" : ` under the temporary name ${JSON.stringify(holder.name)} of ${whose}`;
+  return `the name ${JSON.stringify(name)} is taken by pipe ${holder.id}${left}${created}, which existed before this create began and was not made by it. ${holderAdvice(name, holder, now)}`;
+}
+
+/**
+ * Gives the pipe this create made (under its temporary name) its own name: one PATCH. When
+ * another pipe took the name meanwhile (409), this create's pipe (provably its own: it carries
+ * the marker) is deleted again, so nothing is left half-made, and the create fails naming the
+ * other, never adopting it. `opts` bounds the wait for that deletion.
+ */
+export async function renameCreated(svc: CloudService, made: ApiPipe, name: string, opts: PollOptions): Promise<ApiPipe> {
+  try {
+    const renamed = parsedOne(pipeRecord, await patchPipe(svc, made.id, { name }, []), `PATCH pipes/${made.id}`, made.id);
+    noteChange(pipeList(svc), renamed.id, renamed);
+    return renamed;
+  } catch (err) {
+    if (!(err instanceof ConflictError)) throw err;
+    const holder = holderOf(
+      pipesNamed(await freshList(pipeList(svc)), name).filter((p) => p.id !== made.id),
+      name,
+    );
+    await deletePipe(svc, made.id, opts).catch((failed: unknown) => {
+      const why = failed instanceof Error ? failed.message : String(failed);
+      throw addedTo(
+        failed,
+        `${err.message}; another pipe took the name ${JSON.stringify(name)} while this create ran, and deleting the pipe this create made (${made.id}) failed: ${why}`,
+      );
+    });
+    const other = holder ? `pipe ${holder.id}` : "another pipe";
+    const advice = holder ? ` ${holderAdvice(name, holder)}` : "";
+    throw new ConflictError({
+      ...err,
+      detail: `${err.detail}; ${other} took the name ${JSON.stringify(name)} while this create ran (another stack or program creating the same pipe at the same moment, or after this run read the pipe list): it is not this resource's and was not adopted; the pipe this create made (${made.id}) was deleted again.${advice}`,
+    });
+  }
+}
+
+/** How to adopt the pipe `id` for the resource whose pipe is named `name`. */
+export function adoptPipeHint(name: string, id: string): string {
+  return `adopt it with \`pulumi config set --path 'pipestack:adopt[${JSON.stringify(name)}]' ${id}\` (or \`adoptId: "${id}"\` in the resource's arguments), then run \`pulumi up\` again`;
+}
+
+export function patchPipe(svc: CloudService, id: string, body: Record<string, unknown>, secrets: readonly string[]): Promise<ApiPipe> {
+  return svc.client.request<ApiPipe>({ method: "PATCH", path: pipeUrl(svc, id), body, secrets });
+}
+
+export function putSettings(svc: CloudService, id: string, settings: Record<string, unknown>): Promise<unknown> {
+  return svc.client.request({ method: "PUT", path: `${pipeUrl(svc, id)}${path("settings")}`, body: settings });
+}
+
+export function patchScaling(svc: CloudService, id: string, scaling: Record<string, unknown>): Promise<unknown> {
+  return svc.client.request({ method: "PATCH", path: `${pipeUrl(svc, id)}${path("scaling")}`, body: scaling });
+}
+
+export function sendCommand(svc: CloudService, id: string, command: "start" | "stop" | "resync"): Promise<unknown> {
+  return svc.client.request({ method: "PATCH", path: `${pipeUrl(svc, id)}${path("state")}`, body: { command } });
+}
+
+/** The pipe `id` and its service's pipe list, for the read-or-gone rule (see `../gone`). */
+export function pipeWhereabouts(svc: CloudService, id: string): Whereabouts<ApiPipe> & { where: string } {
+  return { noun: "pipe", id, client: svc.client, collection: pipes(svc), paged: false, get: () => getPipe(svc, id), where: `in service ${svc.ref.serviceId}` };
+}
+
+/**
+ * Deletes a pipe and waits until the service's pipe list lacks it; one already gone counts as
+ * deleted, a wrong URL does not. Fails naming the state it is still in when time runs out.
+ */
+export function deletePipe(svc: CloudService, id: string, opts: PollOptions): Promise<void> {
+  return deleteUntilGone(
+    pipeWhereabouts(svc, id),
+    () => svc.client.request({ method: "DELETE", path: pipeUrl(svc, id) }),
+    opts,
+    (p) => p.state,
+  );
+}
+
+/**
+ * Polls the pipe until `done` says so, or it is gone (`gone`). Throws a `PollTimeout` with the
+ * last pipe read and its state when time runs out.
+ */
+export function pollPipe(svc: CloudService, id: string, done: (p: ApiPipe) => boolean, opts: PollOptions): Promise<ApiPipe | "gone"> {
+  return pollOrGone(pipeWhereabouts(svc, id), done, opts, (p) => p.state);
+}

@@ -1,0 +1,93 @@
+import type * as dynamic from "@pulumi/pulumi/dynamic";
+import type { Settings } from "../../config";
+import type { CheckFailure } from "../../schemas/check-failures";
+import { pipeSpec } from "./schema";
+import type { PipeInputs } from "./props";
+import { mergeSourceSecrets, sourceSecretsFailures } from "./secrets";
+import { pipeSourceCredentialFailures } from "../../schemas/refinements/plain-credentials";
+import { isObj } from "../../engine/canonical";
+import { checkInputs } from "../../engine/check-inputs";
+import { serviceOf } from "../../engine/cloud-object";
+import type { CreateProbe } from "../../engine/create-gate";
+import { pinServiceIds } from "../../engine/pin-service";
+import { fixedFieldsShown } from "../../engine/adopt";
+import { replacePaths } from "../../engine/field-diff";
+import { listedHolder, takenBefore } from "./api";
+import { changesFromLive } from "./changes-from-live";
+
+/** The port a database source listens on when the program leaves it out. */
+const defaultPorts = { postgres: 5432, mysql: 3306 } as const;
+
+/**
+ * Fills in the API's own defaults (`destination.database` "default", postgres `port` 5432, mysql 3306), so
+ * that leaving them out and reading them back is no change. Writes into `inputs`.
+ */
+function fillDefaults(inputs: Record<string, unknown>): void {
+  const destination = inputs.destination;
+  if (isObj(destination) && destination.database === undefined) inputs.destination = { ...destination, database: "default" };
+  for (const [kind, port] of Object.entries(defaultPorts)) {
+    const current = inputs.source;
+    if (isObj(current) && isObj(current[kind]) && current[kind].port === undefined) inputs.source = { ...current, [kind]: { ...current[kind], port } };
+  }
+}
+
+/** The service a pipe lives in: its own `organizationId` / `serviceId`, else the configured one; the API's defaults filled in. */
+function pinService(settings: Settings | undefined, inputs: Record<string, unknown>): CheckFailure[] {
+  fillDefaults(inputs);
+  return pinServiceIds(settings, inputs);
+}
+
+/** Validates a pipe, secrets merged back into its source, and pins its service. */
+export function validatePipe(news: PipeInputs): dynamic.CheckResult<PipeInputs> {
+  const checked = checkInputs(news, {
+    pin: pinService,
+    schema: pipeSpec,
+    spec: ({ sourceSecrets, ...rest }) => ({
+      ...rest,
+      source: mergeSourceSecrets(rest.source as PipeInputs["source"], sourceSecrets as PipeInputs["sourceSecrets"]) ?? rest.source,
+    }),
+    rules: (spec) => pipeSourceCredentialFailures((spec as { source?: unknown }).source),
+  });
+  // Not recursive: safe also beside a too-deep failure.
+  return { ...checked, failures: [...(checked.failures ?? []), ...sourceSecretsFailures(news.source, news.sourceSecrets)] };
+}
+
+/**
+ * A create's gate: the pipe list the create checks before its POST, read in `check` (credentials
+ * valid, route present, name free): the run's one read of it, shared by every pipe's `check` and
+ * create (see `../shared-list`), read again only when it shows the name taken. The engine also checks with no old inputs a resource it
+ * replaces (`--replace`, a dependent re-created after a resource it depends on is deleted first),
+ * while its own old pipe still holds the name, and `check` is not told which resource it checks.
+ * So a taken name fails here only with proof that the holder is not this resource's own pipe: the
+ * engine has not shown it as any resource's (see `OwnObjects`), and it differs from the program
+ * in a field fixed at creation (a replacement's old pipe has the program's fields, or was
+ * diffed). A look-alike is left to the create's own list, read after any delete-first, which
+ * refuses a name held by anyone else.
+ */
+export const nameFree: Omit<CreateProbe<PipeInputs>, "adopts"> = {
+  needs: ["organizationId", "serviceId", "name"],
+  async probe(inputs, own) {
+    const name = String(inputs.name);
+    const svc = serviceOf(inputs);
+    let holder = await listedHolder(svc, name);
+    if (holder === undefined || own.has(holder.id)) return [];
+    // The run's snapshot may be old: a holder is read again before it refuses anything.
+    holder = await listedHolder(svc, name, true);
+    if (holder === undefined || own.has(holder.id)) return [];
+    const { current, changes } = changesFromLive(holder, inputs);
+    const fixed = replacePaths(changes);
+    if (fixed.length === 0) return [];
+    return [
+      {
+        property: "name",
+        reason: `${takenBefore(name, holder)}. It differs from this program in fields fixed at creation (an adoption must match them first): ${fixedFieldsShown(fixed, current, inputs)}`,
+      },
+    ];
+  },
+};
+
+/** The pipe to adopt: the resource's `adoptId`, else the one `pipestack:adopt` names for its pipe name. */
+export function adoptIdOf(inputs: Pick<PipeInputs, "adoptId" | "name">, adopt: Record<string, string> | undefined): string | undefined {
+  if (typeof inputs.adoptId === "string" && inputs.adoptId) return inputs.adoptId;
+  return typeof inputs.name === "string" ? adopt?.[inputs.name] : undefined;
+}

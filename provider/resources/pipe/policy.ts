@@ -1,0 +1,298 @@
+import { z } from "zod";
+import { computed, computedKeys, type ComputedFields, type FieldPolicy, type SecretsOf } from "../../schemas/field-policy";
+import type { PipeSpecInput } from "./schema";
+import type { PipeSourceInput } from "./source";
+
+/**
+ * How an in-place change of a pipe is sent: in the body of PATCH `/pipes/{id}` at the field's own
+ * path (`pipe`), as the whole of PUT `/settings` or PATCH `/scaling`, or as table mappings to
+ * add and remove while the pipe is paused (`tableMappings`), or as a state command (`state`).
+ */
+export type PipePatch = "pipe" | "settings" | "scaling" | "tableMappings" | "state";
+
+const replace = { change: "replace" } as const;
+const inPlace = { change: "update", patch: "pipe" } as const;
+/** Credentials: never returned by the API, kept as a secret, sent again with a change. */
+const secret = <S extends string>(name: S, change: "update" | "replace" = "update") => ({ change, patch: "pipe", secret: name, writeOnly: true }) as const;
+const postgresSetting = { change: "replace", serverDefault: true } as const;
+
+/** The settings every database kind takes (mysql and mongodb take a subset of postgres's, as their schemas `pick`). */
+const databaseSettings = {
+  replicationMode: postgresSetting,
+  syncIntervalSeconds: { ...inPlace, serverDefault: true },
+  pullBatchSize: { ...inPlace, serverDefault: true },
+  snapshotNumRowsPerPartition: postgresSetting,
+  snapshotNumberOfParallelTables: postgresSetting,
+  deleteOnMerge: postgresSetting,
+} as const;
+const setting = { change: "update" } as const;
+
+/**
+ * Every field of a pipe and its life cycle, from the API notes' list of what changes in place.
+ * Adding a field to the schema without a line here does not compile.
+ */
+export const pipePolicy = {
+  name: { ...inPlace, filled: true },
+  organizationId: { change: "replace", sent: "url", writeOnly: true, filled: true },
+  serviceId: { change: "replace", sent: "url", mayBeMissing: true, filled: true },
+  waitTimeoutSeconds: { change: "update", sent: "never", writeOnly: true, inputOnly: true },
+  // Run state: a state command (PATCH /state), read back from the pipe's state.
+  stopped: { change: "update", patch: "state", sent: "never", serverDefault: true },
+  // Never returned: kept from the program; a change sends one resync.
+  resyncToken: { change: "update", patch: "state", sent: "never", writeOnly: true, inputOnly: true },
+  // adoptId only says where the pipe came from: changing or dropping it changes nothing.
+  adoptId: { change: "none", sent: "never", writeOnly: true, inputOnly: true },
+  fieldMappings: { ...inPlace, empty: [] },
+  settings: {
+    change: "update",
+    patch: "settings",
+    empty: {},
+    fields: {
+      streaming_max_insert_wait_ms: setting,
+      object_storage_concurrency: setting,
+      object_storage_polling_interval_ms: setting,
+      object_storage_max_insert_bytes: setting,
+      object_storage_max_file_count: setting,
+      db_max_threads: setting,
+      db_max_insert_threads: setting,
+      db_min_insert_block_size_bytes: setting,
+      db_max_download_threads: setting,
+      db_parallel_distributed_insert_select: setting,
+      object_storage_use_cluster_function: setting,
+      db_parallel_view_processing: setting,
+    },
+  },
+  // Right after a scaling change the API may read CPU and memory as absent (or 0).
+  scaling: {
+    change: "update",
+    patch: "scaling",
+    serverDefault: true,
+    fields: {
+      replicas: { change: "update", serverDefault: true, mayBeMissing: true },
+      concurrency: { change: "update", serverDefault: true, mayBeMissing: true },
+      replicaCpuMillicores: { change: "update", serverDefault: true, mayBeMissing: true },
+      replicaMemoryGb: { change: "update", serverDefault: true, mayBeMissing: true },
+    },
+  },
+  destination: {
+    ...replace,
+    empty: {},
+    fields: {
+      database: replace,
+      table: replace,
+      managedTable: replace,
+      // The API fills in a table definition (engine, keys) for a managed table the program left open.
+      tableDefinition: {
+        change: "replace",
+        serverDefault: true,
+        fields: {
+          engine: {
+            change: "replace",
+            serverDefault: true,
+            fields: {
+              type: { change: "replace", serverDefault: true },
+              versionColumnId: { change: "replace", serverDefault: true },
+              columnIds: { change: "replace", serverDefault: true },
+            },
+          },
+          sortingKey: { change: "replace", serverDefault: true },
+          partitionBy: { change: "replace", serverDefault: true },
+          primaryKey: { change: "replace", serverDefault: true },
+        },
+      },
+      columns: { ...inPlace, empty: [] },
+      roles: { change: "replace", writeOnly: true },
+    },
+  },
+  source: {
+    ...replace,
+    empty: {},
+    fields: {
+      validateSamples: { ...inPlace, writeOnly: true, empty: false },
+      kafka: {
+        ...replace,
+        fields: {
+          type: replace,
+          format: replace,
+          brokers: replace,
+          topics: replace,
+          consumerGroup: { change: "replace", serverDefault: true },
+          authentication: inPlace,
+          iamRole: inPlace,
+          offset: replace,
+          schemaRegistry: {
+            ...replace,
+            whole: true,
+            fields: { url: replace, authentication: replace, caCertificate: replace, credentials: secret("schemaRegistryCredentials", "replace") },
+          },
+          caCertificate: inPlace,
+          reversePrivateEndpointIds: inPlace,
+          exactlyOnce: replace,
+          credentials: secret("credentials"),
+        },
+      },
+      objectStorage: {
+        ...replace,
+        fields: {
+          type: replace,
+          format: replace,
+          url: replace,
+          delimiter: replace,
+          compression: replace,
+          isContinuous: replace,
+          queueUrl: replace,
+          skipInitialLoad: inPlace,
+          startAfter: inPlace,
+          authentication: inPlace,
+          iamRole: inPlace,
+          path: inPlace,
+          azureContainerName: inPlace,
+          // The API reads the connection string back, so it is secret but not write-only.
+          connectionString: { ...inPlace, secret: "connectionString" },
+          accessKey: secret("accessKey"),
+          serviceAccountKey: secret("serviceAccountKey"),
+        },
+      },
+      kinesis: {
+        ...replace,
+        fields: {
+          format: replace,
+          streamName: replace,
+          region: replace,
+          useEnhancedFanOut: replace,
+          iteratorType: replace,
+          timestamp: replace,
+          authentication: inPlace,
+          iamRole: inPlace,
+          accessKey: secret("accessKey"),
+        },
+      },
+      postgres: {
+        ...replace,
+        fields: {
+          type: replace,
+          host: inPlace,
+          port: inPlace,
+          database: inPlace,
+          settings: {
+            ...replace,
+            fields: {
+              ...databaseSettings,
+              publicationName: postgresSetting,
+              replicationSlotName: postgresSetting,
+              allowNullableColumns: postgresSetting,
+              initialLoadParallelism: postgresSetting,
+              enableFailoverSlots: postgresSetting,
+            },
+          },
+          authentication: replace,
+          iamRole: replace,
+          tlsHost: inPlace,
+          caCertificate: inPlace,
+          disableTls: inPlace,
+          skipCertVerification: inPlace,
+          tableMappings: { change: "update", patch: "tableMappings" },
+          credentials: secret("credentials"),
+        },
+      },
+      pubsub: {
+        ...replace,
+        fields: {
+          format: replace,
+          projectId: replace,
+          topic: replace,
+          authentication: { ...inPlace, patchRequired: true },
+          seekType: replace,
+          seekTimestamp: replace,
+          filter: replace,
+          enableOrdering: replace,
+          ackDeadline: inPlace,
+          serviceAccountKey: { ...secret("serviceAccountKey"), patchRequired: true },
+        },
+      },
+      mysql: {
+        ...replace,
+        fields: {
+          type: replace,
+          host: { ...inPlace, patchRequired: true },
+          port: { ...inPlace, patchRequired: true },
+          settings: {
+            ...replace,
+            fields: {
+              ...databaseSettings,
+              useCompression: { ...inPlace, serverDefault: true },
+              replicationMechanism: postgresSetting,
+              allowNullableColumns: postgresSetting,
+              initialLoadParallelism: postgresSetting,
+            },
+          },
+          authentication: inPlace,
+          iamRole: inPlace,
+          tlsHost: inPlace,
+          caCertificate: inPlace,
+          disableTls: inPlace,
+          skipCertVerification: inPlace,
+          serverId: { ...inPlace, serverDefault: true },
+          tableMappings: { change: "update", patch: "tableMappings" },
+          credentials: secret("credentials"),
+        },
+      },
+      mongodb: {
+        ...replace,
+        fields: {
+          uri: { ...inPlace, patchRequired: true },
+          readPreference: { ...inPlace, patchRequired: true },
+          tlsHost: inPlace,
+          disableTls: inPlace,
+          skipCertVerification: inPlace,
+          caCertificate: inPlace,
+          settings: {
+            ...replace,
+            fields: {
+              ...databaseSettings,
+              useJsonNativeFormat: postgresSetting,
+            },
+          },
+          tableMappings: { change: "update", patch: "tableMappings" },
+          credentials: secret("credentials"),
+        },
+      },
+      // The API has no PATCH form for this kind: every change, credentials included, is a new pipe.
+      bigquery: {
+        ...replace,
+        fields: {
+          snapshotStagingPath: replace,
+          settings: {
+            ...replace,
+            fields: {
+              replicationMode: postgresSetting,
+              allowNullableColumns: postgresSetting,
+              initialLoadParallelism: postgresSetting,
+              snapshotNumRowsPerPartition: postgresSetting,
+              snapshotNumberOfParallelTables: postgresSetting,
+            },
+          },
+          tableMappings: replace,
+          credentials: secret("serviceAccount", "replace"),
+        },
+      },
+    },
+  },
+} as const satisfies FieldPolicy<PipeSpecInput, PipePatch>;
+
+/** The secret material of a pipe source, one key per secret name of the policy. */
+export type PipeSourceSecrets = SecretsOf<PipeSourceInput, typeof pipePolicy.source.fields>;
+
+/** Outputs of the server's own: read from every answer, never the program's to compare. */
+export const pipeComputed = {
+  /** `Provisioning`, `Running`, `Completed`, `Failed`, ... as the API reports it. */
+  state: computed(z.string()),
+  /** The API's reason for a failed state, when it gives one. */
+  stateReason: computed(z.string().optional()),
+  /** When the pipe was created. */
+  createdAt: computed(z.string()),
+  /** When the pipe last changed. */
+  updatedAt: computed(z.string()),
+} satisfies ComputedFields;
+
+export const pipeServerOutputs = computedKeys(pipeComputed);

@@ -1,0 +1,83 @@
+import type { PipeSourceInput } from "./source";
+import { locateSecrets } from "../../schemas/field-policy";
+import { pipePolicy, type PipeSourceSecrets } from "./policy";
+import { isObj, type Obj } from "../../schemas/plain-object";
+
+/**
+ * Secret material of a pipe source is kept in a top-level property of its own (`sourceSecrets`),
+ * so that the rest of `source` stays readable in previews and outputs (one secret inside a
+ * property makes the whole property secret). Which fields those are comes from the pipe policy.
+ */
+export type { PipeSourceSecrets };
+export type SecretField = keyof PipeSourceSecrets;
+
+/** Where each secret lives inside a source, per source kind (from the pipe policy). */
+export const secretLocations = locateSecrets(pipePolicy.source.fields) as Record<SecretField, readonly (readonly string[])[]>;
+
+function cloneDeep<T>(v: T): T {
+  return v === undefined ? v : (JSON.parse(JSON.stringify(v)) as T);
+}
+
+/** Splits a source as users write it into its readable part and its secrets. Pure. */
+export function splitSourceSecrets(source: PipeSourceInput | Obj): { source: Obj; secrets: Obj } {
+  const readable = cloneDeep(source) as Obj;
+  const secrets: Obj = {};
+  for (const [field, paths] of Object.entries(secretLocations)) {
+    for (const p of paths) {
+      const parent = p.slice(0, -1).reduce<unknown>((node, key) => (isObj(node) ? node[key] : undefined), readable);
+      const leaf = p[p.length - 1];
+      if (isObj(parent) && parent[leaf] !== undefined) {
+        if (parent[leaf] !== null) secrets[field] = parent[leaf];
+        delete parent[leaf];
+      }
+    }
+  }
+  return { source: readable, secrets };
+}
+
+/** Puts secrets back where the API wants them, for the source kind that is set. Pure. */
+export function mergeSourceSecrets(source: PipeSourceInput | undefined, secrets: PipeSourceSecrets | undefined): PipeSourceInput | undefined {
+  if (!isObj(source)) return source;
+  const merged = cloneDeep(source) as Obj;
+  if (!isObj(secrets)) return merged;
+  for (const [field, value] of Object.entries(secrets)) {
+    if (value === undefined) continue;
+    for (const p of secretLocations[field as SecretField] ?? []) {
+      const parent = p.slice(0, -1).reduce<unknown>((node, key) => (isObj(node) ? node[key] : undefined), merged);
+      if (isObj(parent)) parent[p[p.length - 1]] = value;
+    }
+  }
+  return merged;
+}
+
+/**
+ * `sourceSecrets` keys that are no secret of the source's kind: unknown names, or another
+ * kind's secret (`accessKey` on a kafka source). They would be dropped without a word, and the
+ * pipe created without the credential the program meant to give. Pure.
+ */
+export function sourceSecretsFailures(source: unknown, secrets: unknown): { property: string; reason: string }[] {
+  if (!isObj(secrets)) return [];
+  const kinds = isObj(source) ? Object.keys(source).filter((k) => source[k] !== undefined && source[k] !== null) : [];
+  const failures: { property: string; reason: string }[] = [];
+  for (const key of Object.keys(secrets)) {
+    if (secrets[key] === undefined) continue;
+    const paths = (secretLocations as Record<string, readonly (readonly string[])[]>)[key];
+    if (!paths) {
+      failures.push({ property: `sourceSecrets.${key}`, reason: `is no secret field; known: ${Object.keys(secretLocations).join(", ")}` });
+      continue;
+    }
+    const holders = paths.map((p) => p[0]);
+    if (kinds.length === 1 && !holders.includes(kinds[0])) {
+      failures.push({ property: `sourceSecrets.${key}`, reason: `is no secret of a ${kinds[0]} source (only of ${[...new Set(holders)].join(", ")})` });
+    }
+  }
+  return failures;
+}
+
+/** Every string inside the secrets, to blank out of error messages. */
+export function secretStrings(secrets: unknown): string[] {
+  if (typeof secrets === "string") return [secrets];
+  if (Array.isArray(secrets)) return secrets.flatMap(secretStrings);
+  if (isObj(secrets)) return Object.values(secrets).flatMap(secretStrings);
+  return [];
+}

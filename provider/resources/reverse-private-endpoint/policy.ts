@@ -1,0 +1,44 @@
+import { z } from "zod";
+import { computed, computedKeys, type ComputedFields, type FieldPolicy } from "../../schemas/field-policy";
+import type { EndpointSpecInput } from "./schema";
+
+/** How an in-place change of an endpoint is sent: in the body of PATCH `/pipesReversePrivateEndpoints/{id}`. */
+type EndpointPatch = "endpoint";
+
+// The API leaves an unset text field as "" or null: leaving it out is no change.
+const fixed = { change: "replace", serverDefault: true } as const;
+
+/**
+ * Every field of a reverse private endpoint and its life cycle. The reference's PATCH takes only
+ * `customPrivateDnsMappings` (a full replacement list); everything else is fixed at creation.
+ */
+export const endpointPolicy = {
+  description: fixed,
+  type: { change: "replace" },
+  vpcEndpointServiceName: fixed,
+  vpcResourceConfigurationId: fixed,
+  vpcResourceShareArn: fixed,
+  mskClusterArn: fixed,
+  mskAuthentication: fixed,
+  gcpServiceAttachment: fixed,
+  customPrivateDnsMappings: { change: "update", patch: "endpoint", empty: [] },
+  organizationId: { change: "replace", sent: "url", writeOnly: true, filled: true },
+  serviceId: { change: "replace", sent: "url", mayBeMissing: true, filled: true },
+  waitTimeoutSeconds: { change: "update", sent: "never", writeOnly: true, inputOnly: true },
+  // adoptId only says where the endpoint came from: changing or dropping it changes nothing.
+  adoptId: { change: "none", sent: "never", writeOnly: true, inputOnly: true },
+} as const satisfies FieldPolicy<EndpointSpecInput, EndpointPatch>;
+
+/** Outputs of the server's own: never a change. */
+export const endpointComputed = {
+  /** `Ready` once created; `Provisioning`, `PendingAcceptance`, `Failed`, ... as the API reports it. */
+  status: computed(z.string()),
+  /** The endpoint's own id on the network side (`vpce-...`). */
+  endpointId: computed(z.string().optional()),
+  /** Internal DNS names of the endpoint. */
+  dnsNames: computed(z.array(z.string()).optional()),
+  /** Private DNS names of the endpoint. */
+  privateDnsNames: computed(z.array(z.string()).optional()),
+} satisfies ComputedFields;
+
+export const endpointServerOutputs = computedKeys(endpointComputed);

@@ -1,0 +1,68 @@
+import type * as pulumi from "@pulumi/pulumi";
+import type { stackAlertSpec } from "./schema";
+import type { ArgsOf } from "../../resource-class/inputs";
+import type { SchemaInput } from "../../schemas/schema-input";
+import type { ConnectionInput } from "../../resource-class/connection";
+import { alertComputed, stackAlertPolicy } from "./policy";
+import type { ClassOutputs } from "../../resource-class/class-outputs";
+import { DeclaredResource, type SpecFor } from "../../resource-class/register";
+import { hasTypeToken, typeTokens } from "../../resource-class/type-tokens";
+
+/**
+ * Arguments of a {@link StackAlert}: the request fields of the stack API's alert, and
+ * (optionally) which stack it lives on.
+ */
+export interface StackAlertArgs extends ArgsOf<Omit<SchemaInput<typeof stackAlertSpec>, "name">>, ConnectionInput {
+  /** Alert name, 1-512 characters. @default the resource name */
+  name?: pulumi.Input<string>;
+}
+
+/** The alert's declaration, from its policy. */
+const spec = {
+  type: "StackAlert",
+  engine: "stack-alert",
+  named: true,
+  policy: stackAlertPolicy,
+  computed: alertComputed,
+} as const satisfies SpecFor<StackAlertArgs>;
+
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type, @typescript-eslint/no-unsafe-declaration-merging -- the outputs, from the declaration
+export interface StackAlert extends ClassOutputs<typeof stackAlertSpec, typeof stackAlertPolicy, typeof alertComputed> {}
+
+/**
+ * An alert of the observability stack: on a dashboard tile (`source: "tile"`, with
+ * `dashboardId` and `tile` or `tileId`) or on a saved search (`source: "saved_search"`, or the
+ * contract's `search`, with `savedSearchId`). Sent in the form of the server's generation.
+ *
+ * Every field updates in place (one PUT of the whole alert); moving it to another stack
+ * (`stackUrl`, `organizationId`, `serviceId`) creates a new alert and deletes the old one. The
+ * server deletes a tile alert when its tile or dashboard is removed, and an alert on a tile
+ * that cannot carry one (only line, stacked_bar and number tiles can), so such a tile is
+ * refused before any write. Naming the tile by `tile` (its name) keeps previews quiet while
+ * only the dashboard changes; `tileId: board.tileIds[...]` shows a removed tile in the preview.
+ *
+ * @example
+ * new StackAlert("checkout-errors", {
+ *   source: "tile", dashboardId: board.id, tile: "Errors",
+ *   threshold: 10, thresholdType: "above", interval: "5m",
+ *   channels: [{ type: "webhook", webhookId: onCall.id }],
+ *   message: "Checkout errors above 10 in 5 minutes",
+ * });
+ */
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging -- its outputs are the interface above
+export class StackAlert extends DeclaredResource {
+  /**
+   * The type token, `pulumi-nodejs:dynamic/pipestack:StackAlert`: what policy packs match on
+   * (`validateResourceOfType(StackAlert, ...)` of the policy SDK reads it).
+   */
+  static readonly __pulumiType = typeTokens.StackAlert;
+
+  /** True when `obj` is a StackAlert, also one made by another copy of this package. */
+  static override isInstance(obj: unknown): obj is StackAlert {
+    return hasTypeToken(obj, StackAlert.__pulumiType);
+  }
+
+  constructor(name: string, args: StackAlertArgs, opts?: pulumi.CustomResourceOptions) {
+    super(spec, name, args, opts);
+  }
+}

@@ -1,0 +1,37 @@
+import type { StackTarget } from "../../client/stack-target";
+import type { AlertOutputs } from "../../engine/stack/props";
+import { isSearchSource } from "./schema";
+import { isObj } from "../../engine/canonical";
+import { orGone } from "../../engine/gone";
+import { stackWhereabouts } from "../../engine/stack/api";
+import { REMOVED_TILE_RULE, liveDashboard } from "./tile";
+
+/**
+ * Why an alert a read finds gone is gone, when the server can tell: the server deletes an
+ * alert with its dashboard, with its tile (a dashboard update without it) and with its saved
+ * search, so a `refresh` that drops it from the state says which, rather than nothing.
+ */
+async function whyAlertIsGone(t: StackTarget, props: AlertOutputs): Promise<string> {
+  const outside = "it was deleted outside Pulumi";
+  if (props.source === "tile" && typeof props.dashboardId === "string") {
+    const dashboard = await liveDashboard(t, props.dashboardId, true);
+    if (dashboard === undefined) return `its dashboard ${props.dashboardId} is gone, and the server deletes a dashboard's alerts with it`;
+    const tiles = isObj(dashboard) && Array.isArray(dashboard.tiles) ? dashboard.tiles.filter(isObj) : [];
+    if (!tiles.some((tile) => tile.id === props.tileId)) {
+      const named = typeof props.tile === "string" ? ` ${JSON.stringify(props.tile)}` : "";
+      return `its tile${named} (${String(props.tileId)}) is no longer on dashboard ${props.dashboardId}: ${REMOVED_TILE_RULE}`;
+    }
+    return outside;
+  }
+  const searchId = props.savedSearchId;
+  if (isSearchSource(props.source) && typeof searchId === "string" && !(await orGone(stackWhereabouts(t, "saved-searches", searchId)))) {
+    return `its saved search ${searchId} is gone, and the server deletes a saved search's alerts with it`;
+  }
+  return outside;
+}
+
+/** The warning a `refresh` prints when it drops a gone alert from the state (never fails the refresh itself). */
+export async function goneAlertWarning(t: StackTarget, id: string, props: AlertOutputs): Promise<string> {
+  const why = await whyAlertIsGone(t, props).catch(() => "the server no longer has it");
+  return `alert ${id} is gone from ${t.key}, so it leaves the state: ${why}. \`pulumi up\` creates it again when the program still declares it.`;
+}

@@ -1,0 +1,136 @@
+import { path } from "../../client/paths";
+import type { StackTarget } from "../../client/stack-target";
+import type { DISPLAY_TYPES } from "../stack-dashboard/config";
+import type { AlertInputs } from "../../engine/stack/props";
+import { orGone } from "../../engine/gone";
+import { answerFor } from "../../engine/parse-answer";
+import { stackWhereabouts } from "../../engine/stack/api";
+import { sharedObject } from "../../engine/shared-list";
+import { isObj, type Obj } from "../../schemas/plain-object";
+import { InvalidArgumentError } from "../../errors/invalid-argument";
+
+/** A builder tile's display type: the kinds below are checked against it. */
+type DisplayType = (typeof DISPLAY_TYPES)[number];
+
+/** What the server does to an alert whose tile leaves its dashboard: said wherever that explains a failure or a loss. */
+export const REMOVED_TILE_RULE = "a tile removed from its dashboard takes its alerts with it: the server deletes them at that dashboard update";
+
+/** The tile kinds that can carry alerts (notes: "Current shapes"); the server deletes an alert on any other at the next dashboard PUT. */
+const ALERTABLE_TILE_KINDS: readonly string[] = ["line", "stacked_bar", "number"] satisfies readonly DisplayType[];
+
+/**
+ * A tile's kind as the server judges it for alerts: the `config` form's `displayType`; in the
+ * series form a `time` series is a `line` (or its `displayType`), other series types as named.
+ * Undefined when the tile does not say. Pure.
+ */
+export function tileKind(tile: unknown): string | undefined {
+  if (!isObj(tile)) return undefined;
+  if (isObj(tile.config) && typeof tile.config.displayType === "string") return tile.config.displayType;
+  const first: unknown = Array.isArray(tile.series) ? (tile.series as unknown[])[0] : undefined;
+  if (!isObj(first) || typeof first.type !== "string") return undefined;
+  return first.type === "time" ? (typeof first.displayType === "string" ? first.displayType : "line") : first.type;
+}
+
+/**
+ * The id of the tile an alert names on a dashboard as read (`tiles` of the answer), or why it
+ * cannot carry the alert, with the property path. By `tile` (its name: exactly one tile must
+ * have it) or by `tileId` (an id the dashboard lacks is left to the server to refuse). Pure.
+ */
+export function alertTileOn(
+  dashboard: unknown,
+  ref: { tileId?: string; tile?: string },
+  dashboardId: string,
+): { id: string } | { property: string; reason: string } {
+  const tiles = isObj(dashboard) && Array.isArray(dashboard.tiles) ? dashboard.tiles.filter(isObj) : [];
+  let found: Obj | undefined;
+  if (ref.tile !== undefined) {
+    const named = tiles.filter((t) => t.name === ref.tile);
+    if (named.length !== 1) {
+      const names = tiles.map((t) => JSON.stringify(t.name)).join(", ") || "none";
+      const why = named.length === 0 ? "has no tile named" : "has more than one tile named";
+      const removed = named.length === 0 ? `; ${REMOVED_TILE_RULE}` : "";
+      return {
+        property: "tile",
+        reason: `dashboard ${dashboardId} ${why} ${JSON.stringify(ref.tile)} (its tiles: ${names}); name one tile, or give its \`tileId\`${removed}`,
+      };
+    }
+    found = named[0];
+  } else {
+    found = tiles.find((t) => t.id === ref.tileId);
+    if (!found) return { id: ref.tileId ?? "" };
+  }
+  const kind = tileKind(found);
+  if (kind !== undefined && !ALERTABLE_TILE_KINDS.includes(kind)) {
+    const property = ref.tile !== undefined ? "tile" : "tileId";
+    return {
+      property,
+      reason: `tile ${JSON.stringify(found?.name)} of dashboard ${dashboardId} is a ${kind} tile, which cannot carry alerts (only ${ALERTABLE_TILE_KINDS.join(", ")} tiles can; the server would delete the alert at the next dashboard update)`,
+    };
+  }
+  return { id: String(found?.id) };
+}
+
+/**
+ * The dashboard as the server answers it, or `undefined` when it is gone (a missing route is an
+ * error): the run's one read of it, shared by every tile alert on it (their checks, diffs and
+ * creates, see `../shared-list`), or with `fresh` a read of its own.
+ */
+export async function liveDashboard(t: StackTarget, dashboardId: string, fresh = false): Promise<unknown> {
+  return (await sharedDashboard(t, dashboardId, fresh)).value;
+}
+
+function sharedDashboard(t: StackTarget, dashboardId: string, fresh: boolean): Promise<{ value: unknown; fresh: boolean }> {
+  const at = `${t.basePath}${path("dashboards", dashboardId)}`;
+  const read = () =>
+    orGone({
+      ...stackWhereabouts(t, "dashboards", dashboardId),
+      get: async () => answerFor(dashboardId, await t.client.get<unknown>(at), `GET dashboards/${dashboardId}`),
+    });
+  return sharedObject(t.client, at, read, fresh);
+}
+
+/**
+ * The tile `ref` names on the dashboard, from the run's read of it; read again when that read
+ * cannot answer (no such dashboard or tile, or one that cannot carry alerts: it may have changed).
+ */
+export async function tileOnLive(
+  t: StackTarget,
+  dashboardId: string,
+  ref: { tileId?: string; tile?: string },
+): Promise<{ live: unknown; found: ReturnType<typeof alertTileOn> | undefined }> {
+  const shared = await sharedDashboard(t, dashboardId, false);
+  let live = shared.value;
+  let found = live === undefined ? undefined : alertTileOn(live, ref, dashboardId);
+  // Read again only what an earlier read said: a read this call made is as fresh as it gets.
+  if (!shared.fresh && (found === undefined || "property" in found)) {
+    live = await liveDashboard(t, dashboardId, true);
+    found = live === undefined ? undefined : alertTileOn(live, ref, dashboardId);
+  }
+  return { live, found };
+}
+
+/**
+ * For a tile alert, before any write: reads its dashboard, refuses a tile that cannot carry
+ * alerts (with the property path), and returns the tile's id (resolving `tile`, the name; a
+ * name no tile has fails saying that a removed tile takes its alerts with it, as `check` does
+ * for a `tileId` that is gone). Other sources: `undefined`.
+ */
+export async function resolveAlertTile(t: StackTarget, inputs: AlertInputs): Promise<string | undefined> {
+  if (inputs.source !== "tile" || typeof inputs.dashboardId !== "string") return inputs.tileId;
+  const dashboardId = inputs.dashboardId;
+  const { found } = await tileOnLive(t, dashboardId, { tileId: inputs.tileId, tile: inputs.tile });
+  if (found === undefined) throw new InvalidArgumentError(`dashboardId: there is no dashboard ${dashboardId} on ${t.key} (a tile alert needs its dashboard)`);
+  if ("property" in found) throw new InvalidArgumentError(`${found.property}: ${found.reason}`);
+  return found.id;
+}
+
+/**
+ * The id of the tile a `tile` (name) alert watches now, as its dashboard reads: `undefined`
+ * when the dashboard is gone or has no single alertable tile of that name (then the alert is
+ * gone too, or will be refused). For the diff: an alert keeps its old tile id only while this
+ * is it, so a tile removed under an unchanged alert shows as a change and fails the update.
+ */
+export async function liveTileId(t: StackTarget, dashboardId: string, tile: string): Promise<string | undefined> {
+  const { found } = await tileOnLive(t, dashboardId, { tile });
+  return found !== undefined && "id" in found ? found.id : undefined;
+}

@@ -1,0 +1,77 @@
+import type * as pulumi from "@pulumi/pulumi";
+import type { stackDashboardSpec, StackTileOutput } from "./schema";
+import type { ArgsOf } from "../../resource-class/inputs";
+import type { SchemaInput } from "../../schemas/schema-input";
+import type { ConnectionInput } from "../../resource-class/connection";
+import { dashboardComputed, stackDashboardPolicy } from "./policy";
+import type { ClassOutputs } from "../../resource-class/class-outputs";
+import { DeclaredResource, type SpecFor } from "../../resource-class/register";
+import { hasTypeToken, typeTokens } from "../../resource-class/type-tokens";
+
+/**
+ * Arguments of a {@link StackDashboard}: its name, tiles and tags, and (optionally) which stack
+ * it lives on.
+ */
+export interface StackDashboardArgs extends ArgsOf<Omit<SchemaInput<typeof stackDashboardSpec>, "name">>, ConnectionInput {
+  /** Dashboard name, up to 1024 characters. @default the resource name */
+  name?: pulumi.Input<string>;
+}
+
+/** The dashboard's declaration, from its policy. */
+const spec = {
+  type: "StackDashboard",
+  engine: "stack-dashboard",
+  named: true,
+  policy: stackDashboardPolicy,
+  computed: dashboardComputed,
+} as const satisfies SpecFor<StackDashboardArgs>;
+
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type, @typescript-eslint/no-unsafe-declaration-merging -- the outputs, from the declaration
+export interface StackDashboard extends ClassOutputs<typeof stackDashboardSpec, typeof stackDashboardPolicy, typeof dashboardComputed, "tiles"> {}
+
+/**
+ * A dashboard of the observability stack, on the cloud proxy of a service or on an open-source
+ * stack server (`pipestack:stackUrl`).
+ *
+ * Tiles are identified by `key` (default: their name). Each tile's server id is carried forward
+ * on every update, so moving, resizing, reordering or adding tiles keeps the existing tiles and
+ * the alerts on them; `tileIds` maps each key to its tile's id. A tile left out of `tiles` is
+ * removed, and the server deletes the alerts on it. `filters`, `savedQuery`,
+ * `savedQueryLanguage`, `savedFilterValues` and `containers` need a current server (API 2.36 or
+ * later): a first-generation server would drop them, so the `up` is refused there, naming them.
+ *
+ * @example
+ * export = async () => {
+ *   // A current server queries a source by id (a first-generation one takes `dataSource: "events"`).
+ *   const logs = (await getStackSources()).find((s) => s.kind === "log")!.id;
+ *   const onCall = (await getStackWebhooks()).find((w) => w.name === "on-call")!.id;
+ *   const board = new StackDashboard("checkout", {
+ *     tiles: [{ name: "Errors", x: 0, y: 0, w: 12, h: 4,
+ *       series: [{ type: "time", sourceId: logs, aggFn: "count", where: "level:error" }] }],
+ *     tags: ["checkout"],
+ *   });
+ *   new StackAlert("checkout-errors", { source: "tile", dashboardId: board.id, tileId: board.tileIds["Errors"],
+ *     threshold: 10, thresholdType: "above", interval: "5m", channel: { type: "webhook", webhookId: onCall } });
+ * };
+ */
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging -- its outputs are the interface above
+export class StackDashboard extends DeclaredResource {
+  /**
+   * The type token, `pulumi-nodejs:dynamic/pipestack:StackDashboard`: what policy packs match on
+   * (`validateResourceOfType(StackDashboard, ...)` of the policy SDK reads it).
+   */
+  static readonly __pulumiType = typeTokens.StackDashboard;
+
+  /** True when `obj` is a StackDashboard, also one made by another copy of this package. */
+  static override isInstance(obj: unknown): obj is StackDashboard {
+    return hasTypeToken(obj, StackDashboard.__pulumiType);
+  }
+
+  /** The dashboard's name. */
+  /** The tiles as the server stores them, each with its `id` and its `key`. */
+  declare readonly tiles: pulumi.Output<StackTileOutput[]>;
+
+  constructor(name: string, args: StackDashboardArgs, opts?: pulumi.CustomResourceOptions) {
+    super(spec, name, args, opts);
+  }
+}

@@ -1,0 +1,98 @@
+import type { StackTarget } from "../../client/stack-target";
+import type { StackDashboardRecord } from "./schema";
+import { dashboardRuleFailures, stackDashboardSpec } from "./schema";
+import type { DashboardInputs, DashboardOutputs } from "../../engine/stack/props";
+import { createMarker } from "../../engine/create-once";
+import { defineEngine } from "../../engine/define-engine";
+import { recorded } from "../../engine/init-error";
+import { createDashboard, putDashboard } from "../../engine/stack/api";
+import { collectionProbe } from "../../engine/stack/create-probes";
+import { dashboardBody, dashboardOutputs } from "./body";
+import { dashboardDiff } from "./diff";
+import { refuseOnFirstGeneration } from "./generation";
+import { stackObject } from "../../engine/stack/stack-object";
+import { TARGET_KEYS, checkStackObject, targetOf, withTarget } from "../../engine/stack/target";
+import { doomedAlerts, doomedAlertWarning, noteRemovals, removedTiles } from "./removed-tile-alerts";
+import { refuseDroppedSortOrder, sortOrderUses, sortOrderWarnings } from "./series-sort-order";
+import { fieldChanges, type FieldChange } from "../../engine/field-diff";
+import { reportWarning } from "../../progress/report";
+import { withFormHint } from "./tile-form-hint";
+import { unmarked } from "../../engine/stack/unmark";
+
+async function create(target: StackTarget, inputs: DashboardInputs): Promise<{ id: string; outs: DashboardOutputs }> {
+  // The create's marker rides in `tags`; the PUT right after gives the dashboard the program's tags.
+  const created = await createDashboard(target, dashboardBody(inputs), { field: "tags", value: createMarker() }).catch((err) => {
+    throw withFormHint(err, inputs);
+  });
+  const made = dashboardOutputs(created, inputs, inputs.tiles, undefined);
+  const put = () => putDashboard(target, created.id, dashboardBody(inputs, made));
+  const updated = await unmarked("dashboard", created.id, put, () => recorded(made, inputs));
+  return { id: created.id, outs: dashboardOutputs(updated, inputs, inputs.tiles, made.tiles) };
+}
+
+/**
+ * Brings an existing dashboard under management: one PUT makes it the program's, each live tile
+ * keeping its id when a program tile has its name (so the alerts on it stay).
+ */
+async function adopt(target: StackTarget, id: string, inputs: DashboardInputs, live: StackDashboardRecord): Promise<DashboardOutputs> {
+  const liveTiles = dashboardOutputs(live, inputs, undefined, undefined).tiles;
+  const updated = await putDashboard(target, id, dashboardBody(inputs, { tiles: liveTiles, filters: live.filters }));
+  return dashboardOutputs(updated, inputs, inputs.tiles, liveTiles);
+}
+
+/**
+ * One PUT with the whole tile list; each tile carries the id its key had in the old outputs, so
+ * the server keeps it (and the alerts on it). A tile whose key is gone is removed, with its alerts.
+ */
+async function update(target: StackTarget, id: string, olds: DashboardOutputs, news: DashboardInputs): Promise<DashboardOutputs> {
+  await refuseOnGeneration(target, news);
+  const updated = await putDashboard(target, id, dashboardBody(news, olds));
+  return dashboardOutputs(updated, news, news.tiles, olds.tiles);
+}
+
+/** Refuses, before any write, what the target's generation would drop (see each). */
+async function refuseOnGeneration(target: StackTarget, inputs: DashboardInputs): Promise<void> {
+  await refuseOnFirstGeneration(target, inputs);
+  await refuseDroppedSortOrder(target, inputs);
+}
+
+/**
+ * The changes, and before them, when the update removes tiles, one warning per alert the server
+ * deletes with them (one read of the alert list; none otherwise): a loss the preview names. A
+ * `sortOrder` a current server never answers is said to be write-only.
+ */
+async function changes(olds: DashboardOutputs, news: DashboardInputs, id: string): Promise<FieldChange[]> {
+  const found = fieldChanges(olds, news, dashboardDiff);
+  const removed = removedTiles(olds.tiles, news.tiles);
+  noteRemovals(id, removed);
+  // Nothing to ask the server about: no read (a no-op preview sends nothing).
+  if (removed.length === 0 && sortOrderUses(news.tiles).length === 0) return found;
+  // `check` pins the stack into the inputs; inputs that name none were never checked: no stack to ask.
+  if (!TARGET_KEYS.some((k) => typeof news[k] === "string")) return found;
+  // The warnings inform a reviewer; a read that fails must not fail the diff, but must not pass
+  // silently either: the warning then says what could not be told.
+  try {
+    const target = targetOf(news);
+    for (const alert of await doomedAlerts(target, id, removed)) reportWarning(doomedAlertWarning(id, alert));
+    for (const line of await sortOrderWarnings(target, news)) reportWarning(`dashboard ${id}: ${line}`);
+  } catch (err) {
+    reportWarning(`dashboard ${id}: could not read which alerts its tile removals delete (${err instanceof Error ? err.message : String(err)})`);
+  }
+  return found;
+}
+
+/** The provider the serialized shim delegates to (`pulumi-pipestack/engine/stack-dashboard`). */
+export const provider = defineEngine<DashboardInputs, DashboardOutputs, StackTarget, StackDashboardRecord>({
+  ...stackObject("dashboards"),
+  // Failures carry property paths (`tiles[2].w`); values not known yet pass.
+  validate: (news) => checkStackObject(news, stackDashboardSpec, dashboardRuleFailures),
+  probe: collectionProbe("dashboards"),
+  rules: dashboardDiff,
+  changes,
+  refuseCreate: refuseOnGeneration,
+  create,
+  adopt,
+  update,
+  // Tile keys recovered from the stored tiles by id.
+  refreshed: (live, props) => dashboardOutputs(live, withTarget(props), undefined, props.tiles),
+});

@@ -1,0 +1,36 @@
+import { z } from "zod";
+import { computed, computedKeys, type ComputedFields, type FieldPolicy } from "../../schemas/field-policy";
+import type { StackDashboardInput } from "./schema";
+import { put, stackObjectPolicy, type StackPatch } from "../../schemas/stack-target";
+
+/**
+ * Every field of a dashboard and its life cycle. The PUT takes the name, the tags, the whole
+ * tile list and (current servers) the filters, saved query, saved filter values and containers,
+ * so all of them change in place; the server picks `savedQueryLanguage` when left out (tiles
+ * are compared tile by tile, by key); only a move to another stack needs a new dashboard.
+ */
+export const stackDashboardPolicy = {
+  name: { ...put, filled: true },
+  tiles: put,
+  tags: { ...put, empty: [] },
+  filters: put,
+  savedQuery: put,
+  savedQueryLanguage: { ...put, serverDefault: true },
+  savedFilterValues: put,
+  containers: put,
+  ...stackObjectPolicy,
+} as const satisfies FieldPolicy<StackDashboardInput, StackPatch>;
+
+/** Outputs of the provider's own, worked out from the tiles. */
+export const dashboardComputed = {
+  /** Tile id by tile key (`key`, else `name`): `board.tileIds["Errors"]`. */
+  tileIds: computed(z.record(z.string())),
+} satisfies ComputedFields;
+
+export const dashboardServerOutputs = computedKeys(dashboardComputed);
+
+/**
+ * Fields only the current servers take (notes: "Server generations"); a first-generation
+ * server drops them silently, so the provider refuses them there instead.
+ */
+export const currentOnlyDashboardFields = ["filters", "savedQuery", "savedQueryLanguage", "savedFilterValues", "containers"] as const;

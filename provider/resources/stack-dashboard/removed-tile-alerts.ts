@@ -1,0 +1,121 @@
+import type { StackTarget } from "../../client/stack-target";
+import { MalformedAnswerError } from "../../errors";
+import { path } from "../../client/paths";
+import { stackAlertRecord } from "../stack-alert/record";
+import { tileKey } from "./schema";
+import { isObj } from "../../schemas/plain-object";
+import { isUnknown } from "../../schemas/unknown";
+import { REMOVED_TILE_RULE } from "../stack-alert/tile";
+
+/**
+ * A dashboard update that drops a tile makes the server delete the alerts on it, and an alert
+ * given by `tileId` previews only `tileId => [unknown]`: the dashboard's preview names them. One
+ * read of the alert list, made only when the update removes tiles (a preview of anything else
+ * reads nothing); then one warning on the dashboard per alert.
+ */
+
+/** A tile the update removes: its key and its server id. */
+export interface RemovedTile {
+  key: string;
+  id: string;
+}
+
+/** The old tiles (with ids) whose keys the program's tiles no longer have; none while the new list or a key is not known yet. Pure. */
+export function removedTiles(oldTiles: unknown, newTiles: unknown): RemovedTile[] {
+  if (!Array.isArray(newTiles) || !Array.isArray(oldTiles)) return [];
+  const keys = newTiles.map((t) => (isObj(t) ? tileKey(t) : undefined));
+  if (keys.some((k) => k === undefined)) return [];
+  const kept = new Set(keys);
+  return oldTiles.filter(isObj).flatMap((t) => {
+    const key = tileKey(t);
+    return key !== undefined && !kept.has(key) && typeof t.id === "string" ? [{ key, id: t.id }] : [];
+  });
+}
+
+/** An alert on a removed tile, as the list answered it. */
+export interface DoomedAlert {
+  id: string;
+  name?: string;
+  tile: RemovedTile;
+}
+
+/** The alerts of `list` on dashboard `dashboardId` whose tile is removed. Items not shaped like alerts are skipped. Pure. */
+export function alertsOnRemoved(list: readonly unknown[], dashboardId: string, removed: readonly RemovedTile[]): DoomedAlert[] {
+  const byId = new Map(removed.map((t) => [t.id, t]));
+  return list.flatMap((item) => {
+    const a = stackAlertRecord.safeParse(item);
+    if (!a.success || typeof a.data.tileId !== "string") return [];
+    const tile = byId.get(a.data.tileId);
+    const dashboard = a.data.dashboardId ?? a.data.dashboard;
+    if (!tile || (dashboard != null && dashboard !== dashboardId)) return [];
+    return [{ id: a.data.id, ...(a.data.name ? { name: a.data.name } : {}), tile }];
+  });
+}
+
+/** The warning for one alert the update deletes. Pure. */
+export function doomedAlertWarning(dashboardId: string, alert: DoomedAlert): string {
+  const name = alert.name === undefined ? "" : ` (${JSON.stringify(alert.name)})`;
+  return (
+    `dashboard ${dashboardId}: this update removes tile ${JSON.stringify(alert.tile.key)} (${alert.tile.id}), so the server deletes alert ${alert.id}${name} on it: ` +
+    `${REMOVED_TILE_RULE}. Remove the alert from the program with the tile, or keep the tile`
+  );
+}
+
+const PAGE = 1000;
+
+/** Every alert the target lists: one GET, more only past a full page of 1,000. */
+export async function listAlerts(t: StackTarget): Promise<unknown[]> {
+  const all: unknown[] = [];
+  const collection = `${t.basePath}${path("alerts")}`;
+  for (let offset = 0; ; offset += PAGE) {
+    const page = await t.client.get<unknown>(offset === 0 ? collection : `${collection}?limit=${PAGE}&offset=${offset}`);
+    if (!Array.isArray(page)) throw new MalformedAnswerError(`GET ${collection} answered in the envelope but not with a list: ${t.client.surface.wrongUrl}`);
+    all.push(...(page as unknown[]));
+    if (page.length < PAGE) return all;
+  }
+}
+
+/** The alerts on dashboard `dashboardId` that removing `removed` deletes: none, and no request, when nothing is removed. */
+export async function doomedAlerts(t: StackTarget, dashboardId: string, removed: readonly RemovedTile[]): Promise<DoomedAlert[]> {
+  if (removed.length === 0) return [];
+  return alertsOnRemoved(await listAlerts(t), dashboardId, removed);
+}
+
+/**
+ * Tiles a dashboard's diff found removed, by dashboard id, in this provider process (one run: the
+ * engine starts the provider again for each preview and update). The engine diffs a dashboard
+ * before any alert that reads its outputs registers, so an alert's diff in the same preview knows
+ * its tile is going.
+ */
+const REMOVING: unique symbol = Symbol.for("pulumi-pipestack.tiles-being-removed");
+// Kept on the process, not the module: a host may load the package twice (through a link and
+// its real path), one copy diffing the dashboard and the other the alert.
+const holder = globalThis as typeof globalThis & { [REMOVING]?: Map<string, Set<string>> };
+const removing = (holder[REMOVING] ??= new Map<string, Set<string>>());
+
+/** Records the tiles the diff of dashboard `dashboardId` removes (none clears it). */
+export function noteRemovals(dashboardId: string, removed: readonly RemovedTile[]): void {
+  if (removed.length === 0) removing.delete(dashboardId);
+  else removing.set(dashboardId, new Set(removed.map((t) => t.id)));
+}
+
+/**
+ * Why a preview must stop, before any write, when the program keeps alert `id` on a tile its
+ * dashboard's update removes: the alert was on that tile, still names the same dashboard, and its
+ * `tileId` is not known yet (`board.tileIds[...]` of a dashboard being updated: a preview). An
+ * alert removed together with its tile is not diffed at all, so that way never stops. Pure but
+ * for the record of removals.
+ */
+export function keptOnRemovedTile(
+  id: string,
+  olds: { source?: unknown; dashboardId?: unknown; tileId?: unknown },
+  news: { dashboardId?: unknown; tileId?: unknown },
+): string | undefined {
+  if (olds.source !== "tile" || typeof olds.dashboardId !== "string" || typeof olds.tileId !== "string") return undefined;
+  if (news.dashboardId !== olds.dashboardId || !isUnknown(news.tileId)) return undefined;
+  if (!removing.get(olds.dashboardId)?.has(olds.tileId)) return undefined;
+  return (
+    `tileId: this run's update of dashboard ${olds.dashboardId} removes tile ${olds.tileId}, which alert ${id} watches, and ${REMOVED_TILE_RULE}; ` +
+    "the program keeps the alert: remove it from the program together with the tile, or keep the tile"
+  );
+}

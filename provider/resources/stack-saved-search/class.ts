@@ -1,0 +1,59 @@
+import type * as pulumi from "@pulumi/pulumi";
+import type { stackSavedSearchSpec } from "./schema";
+import type { ArgsOf } from "../../resource-class/inputs";
+import type { SchemaInput } from "../../schemas/schema-input";
+import type { ConnectionInput } from "../../resource-class/connection";
+import { savedSearchComputed, stackSavedSearchPolicy } from "./policy";
+import type { ClassOutputs } from "../../resource-class/class-outputs";
+import { DeclaredResource, type SpecFor } from "../../resource-class/register";
+import { hasTypeToken, typeTokens } from "../../resource-class/type-tokens";
+
+/**
+ * Arguments of a {@link StackSavedSearch}: the stack API's saved-search body, and (optionally)
+ * which stack it lives on.
+ */
+export interface StackSavedSearchArgs extends ArgsOf<Omit<SchemaInput<typeof stackSavedSearchSpec>, "name">>, ConnectionInput {
+  /** Saved search name, 1-1024 characters. @default the resource name */
+  name?: pulumi.Input<string>;
+}
+
+/** The saved search's declaration, from its policy. */
+const spec = {
+  type: "StackSavedSearch",
+  engine: "stack-saved-search",
+  named: true,
+  policy: stackSavedSearchPolicy,
+  computed: savedSearchComputed,
+} as const satisfies SpecFor<StackSavedSearchArgs>;
+
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type, @typescript-eslint/no-unsafe-declaration-merging -- the outputs, from the declaration
+export interface StackSavedSearch extends ClassOutputs<typeof stackSavedSearchSpec, typeof stackSavedSearchPolicy, typeof savedSearchComputed> {}
+
+/**
+ * A saved search of the observability stack (current servers, API 2.36 and later), on the
+ * cloud proxy of a service or on an open-source stack server. Saved-search alerts name it by
+ * `savedSearchId: search.id`. Every field updates in place (one PUT of the whole body; a field
+ * left out falls back to its default); moving it to another stack creates a new one. Deleting
+ * it deletes the alerts on it.
+ *
+ * @example
+ * const errors = new StackSavedSearch("checkout-errors", {
+ *   sourceId: logs.id, where: "service:checkout level:error", select: "timestamp, body", tags: ["checkout"],
+ * });
+ * new StackAlert("checkout-errors", { source: "saved_search", savedSearchId: errors.id, groupBy: "host",
+ *   threshold: 5, thresholdType: "above", interval: "5m", channel: { type: "webhook", webhookId: hook.id } });
+ */
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging -- its outputs are the interface above
+export class StackSavedSearch extends DeclaredResource {
+  /** The type token, `pulumi-nodejs:dynamic/pipestack:StackSavedSearch`: what policy packs match on. */
+  static readonly __pulumiType = typeTokens.StackSavedSearch;
+
+  /** True when `obj` is a StackSavedSearch, also one made by another copy of this package. */
+  static override isInstance(obj: unknown): obj is StackSavedSearch {
+    return hasTypeToken(obj, StackSavedSearch.__pulumiType);
+  }
+
+  constructor(name: string, args: StackSavedSearchArgs, opts?: pulumi.CustomResourceOptions) {
+    super(spec, name, args, opts);
+  }
+}

@@ -1,0 +1,54 @@
+import { StackGenerationError } from "../../errors";
+import type { StackTarget } from "../../client/stack-target";
+import { stackSavedSearchSpec } from "./schema";
+import type { StackSavedSearchRecord } from "./record";
+import type { SavedSearchInputs, SavedSearchOutputs } from "../../engine/stack/props";
+import { createMarker } from "../../engine/create-once";
+import { defineEngine } from "../../engine/define-engine";
+import { recorded } from "../../engine/init-error";
+import { createSavedSearch, putSavedSearch } from "../../engine/stack/api";
+import { collectionProbe } from "../../engine/stack/create-probes";
+import { stackGeneration } from "../../engine/stack/generation";
+import { savedSearchBody, savedSearchOutputs } from "./body";
+import { savedSearchDiff } from "./diff";
+import { stackObject } from "../../engine/stack/stack-object";
+import { checkStackObject, withTarget } from "../../engine/stack/target";
+import { unmarked } from "../../engine/stack/unmark";
+
+/** Saved searches are a route of the current servers only: say so rather than pass on a bare 404. */
+async function requireCurrent(target: StackTarget): Promise<void> {
+  if ((await stackGeneration(target)) === "first") {
+    throw new StackGenerationError(
+      `the stack at ${target.key} speaks the first generation of the stack API, which has no saved searches: use a current server (API 2.36 or later)`,
+    );
+  }
+}
+
+async function create(target: StackTarget, inputs: SavedSearchInputs): Promise<{ id: string; outs: SavedSearchOutputs }> {
+  // The create's marker rides in `tags`; the PUT right after gives the saved search the program's tags.
+  const body = savedSearchBody(inputs);
+  const created = await createSavedSearch(target, body, { field: "tags", value: createMarker() });
+  const put = () => putSavedSearch(target, created.id, body);
+  const updated = await unmarked("saved search", created.id, put, () => recorded(savedSearchOutputs(created, inputs), inputs));
+  return { id: created.id, outs: savedSearchOutputs(updated, inputs) };
+}
+
+/** One PUT of the whole saved search (also to adopt one): fields left out of the program fall back to their defaults. */
+async function put(target: StackTarget, id: string, inputs: SavedSearchInputs): Promise<SavedSearchOutputs> {
+  return savedSearchOutputs(await putSavedSearch(target, id, savedSearchBody(inputs)), inputs);
+}
+
+/** The provider the serialized shim delegates to (`pulumi-pipestack/engine/stack-saved-search`). */
+export const provider = defineEngine<SavedSearchInputs, SavedSearchOutputs, StackTarget, StackSavedSearchRecord>({
+  ...stackObject("saved-searches"),
+  // Values not known yet pass.
+  validate: (news) => checkStackObject(news, stackSavedSearchSpec),
+  probe: collectionProbe("saved-searches"),
+  // Every field updates in place, a move to another stack replaces.
+  rules: savedSearchDiff,
+  refuseCreate: requireCurrent,
+  create,
+  adopt: (target, id, inputs) => put(target, id, inputs),
+  update: (target, id, _olds, news) => put(target, id, news),
+  refreshed: (live, props) => savedSearchOutputs(live, withTarget(props)),
+});

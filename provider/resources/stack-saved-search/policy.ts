@@ -1,0 +1,34 @@
+import { z } from "zod";
+import { computed, computedKeys, type ComputedFields, type FieldPolicy } from "../../schemas/field-policy";
+import type { StackSavedSearchInput } from "./schema";
+import { put, stackObjectPolicy, type StackPatch } from "../../schemas/stack-target";
+
+/**
+ * Every field of a saved search and its life cycle: the PUT takes the whole body, so each
+ * changes in place; only a move to another stack needs a new saved search (and the alerts on
+ * the old one go with it).
+ */
+export const stackSavedSearchPolicy = {
+  name: { ...put, filled: true },
+  sourceId: put,
+  // Answered with the server's default when left out.
+  select: { ...put, filled: true },
+  where: { ...put, filled: true },
+  whereLanguage: { ...put, filled: true },
+  orderBy: { ...put, filled: true },
+  tags: put,
+  filters: put,
+  ...stackObjectPolicy,
+} as const satisfies FieldPolicy<StackSavedSearchInput, StackPatch>;
+
+/** Outputs of the server's own: read from every answer, never the program's to compare. */
+export const savedSearchComputed = {
+  /** Team that owns the saved search. */
+  teamId: computed(z.string().optional()),
+  /** When the saved search was created. */
+  createdAt: computed(z.string()),
+  /** When the saved search last changed. */
+  updatedAt: computed(z.string()),
+} satisfies ComputedFields;
+
+export const savedSearchServerOutputs = computedKeys(savedSearchComputed);
