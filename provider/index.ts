@@ -51,7 +51,7 @@ export type { AlertChannel } from "./resources/stack-alert/schema";
 export type { SavedSearchFilter } from "./resources/stack-saved-search/schema";
 export type { StackSource } from "./schemas/stack-source";
 export type { StackWebhook } from "./schemas/stack-webhook";
-export { typeTokens } from "./resource-class/type-tokens";
+export { typeTokens } from "./registry";
 export type {
   PipeSourceArgs,
   DestinationArgs,

@@ -8,11 +8,12 @@
 const path = require("node:path");
 const ts = require("typescript");
 
-const RESOURCES = ["Pipe", "ReversePrivateEndpoint", "StackDashboard", "StackAlert", "StackSavedSearch"];
 const FUNCTIONS = ["getReversePrivateEndpoints", "getStackSources", "getStackWebhooks"];
 
 /** Every doc comment of the package whose sources are under `root/provider`. */
 function collectDocs(root) {
+  // The resources are the registry's (read from the build, which runs before the docs).
+  const RESOURCES = require(path.join(root, "dist", "provider", "registry")).registry.map((d) => d.type);
   const entry = path.join(root, "provider", "index.ts");
   const program = ts.createProgram([entry, path.join(root, "provider", "config.ts")], {
     strict: true,
@@ -119,4 +120,4 @@ function collectDocs(root) {
   return docs;
 }
 
-module.exports = { collectDocs, RESOURCES, FUNCTIONS };
+module.exports = { collectDocs, FUNCTIONS };

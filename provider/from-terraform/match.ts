@@ -1,6 +1,6 @@
 import { isObj, type Obj } from "../schemas/plain-object";
 import { TYPE_FIELDS } from "../resources/reverse-private-endpoint/schema";
-import type { ResourceTypeName } from "../resource-class/type-tokens";
+import type { ResourceTypeName } from "../registry";
 
 /** The kinds of object a Terraform state can hand over. */
 export type PeerKind = Extract<ResourceTypeName, "Pipe" | "ReversePrivateEndpoint">;

@@ -1,35 +1,15 @@
 import { z, type ZodTypeAny } from "zod";
 import type { DiffSpec, Diff } from "../engine/field-diff";
-import { provider as pipeEngine } from "../resources/pipe/engine";
-import { wouldCollide as pipesCollide } from "../resources/pipe/diff-answer";
-import { pipeDiff } from "../resources/pipe/diff-rules";
-import { provider as endpointEngine } from "../resources/reverse-private-endpoint/engine";
-import { endpointDiff, wouldCollide as endpointsCollide } from "../resources/reverse-private-endpoint/diff-rules";
-import { provider as alertEngine } from "../resources/stack-alert/engine";
-import { alertDiff } from "../resources/stack-alert/diff";
-import { provider as dashboardEngine } from "../resources/stack-dashboard/engine";
-import { dashboardDiff } from "../resources/stack-dashboard/diff";
-import { provider as savedSearchEngine } from "../resources/stack-saved-search/engine";
-import { savedSearchDiff } from "../resources/stack-saved-search/diff";
 import type { ComputedFields, PolicyTree } from "../schemas/field-policy";
-import { pipeSpecShape } from "../resources/pipe/schema";
-import { pipeComputed, pipePolicy } from "../resources/pipe/policy";
-import { splitSourceSecrets } from "../resources/pipe/secrets";
-import { endpointComputed } from "../resources/reverse-private-endpoint/policy";
-import { endpointSpecShape } from "../resources/reverse-private-endpoint/schema";
-import { stackAlertSpec } from "../resources/stack-alert/schema";
-import { alertComputed } from "../resources/stack-alert/policy";
-import { stackDashboardSpec } from "../resources/stack-dashboard/schema";
-import { dashboardComputed } from "../resources/stack-dashboard/policy";
-import { stackSavedSearchSpec } from "../resources/stack-saved-search/schema";
-import { savedSearchComputed } from "../resources/stack-saved-search/policy";
-import { nativeTypeToken, RESOURCE_MODULE, type ResourceTypeName } from "../resource-class/type-tokens";
+import { locateSecrets } from "../schemas/field-policy";
+import { registry, type Registered, type ResourceTypeName } from "../registry";
+import { nativeTypeToken, RESOURCE_MODULE } from "../resource-class/type-tokens";
 import { unwrap } from "./zod-walk";
 import type { Obj } from "../schemas/plain-object";
 import { InternalError } from "../errors/internal";
 
 /**
- * The five resources as the native provider serves them: each is its engine (the very object the
+ * The registry's resources as the native provider serves them: each is its engine (the very object the
  * dynamic face's shim loads) plus what the plugin needs to describe it (schema shape, diff spec,
  * the server's own outputs) and the one step the dynamic face does in the program: defaults from
  * the resource name, and, for a pipe, the credentials moved out of `source` into `sourceSecrets`.
@@ -101,63 +81,48 @@ function credentialShape(policy: PolicyTree, spec: z.ZodObject<z.ZodRawShape>): 
 
 const asEngine = (e: unknown) => e as Engine;
 
-export const nativeResources: readonly NativeResource[] = [
-  {
-    name: "Pipe",
-    engine: asEngine(pipeEngine),
-    spec: pipeSpecShape,
-    diff: pipeDiff,
-    serverOutputs: typed(pipeComputed),
-    fixedOutputs: ["createdAt"],
-    collides: (olds, news) => pipesCollide(olds as never, news as never),
-    credentials: { key: "sourceSecrets", shape: credentialShape(pipePolicy, pipeSpecShape) },
+/** Takes the secret fields (by their policy locations) out of a plain value: the readable rest and the secrets by name. Pure. */
+export function splitSecretsPlain(value: Obj, locations: Record<string, readonly (readonly string[])[]>): { rest: Obj; secrets: Obj } {
+  const rest = JSON.parse(JSON.stringify(value)) as Obj;
+  const secrets: Obj = {};
+  for (const [field, paths] of Object.entries(locations)) {
+    for (const p of paths) {
+      const parent = p.slice(0, -1).reduce<unknown>((node, key) => (node !== null && typeof node === "object" ? (node as Obj)[key] : undefined), rest);
+      const leaf = p[p.length - 1];
+      if (parent === null || typeof parent !== "object" || (parent as Obj)[leaf] === undefined) continue;
+      if ((parent as Obj)[leaf] !== null) secrets[field] ??= (parent as Obj)[leaf];
+      delete (parent as Obj)[leaf];
+    }
+  }
+  return { rest, secrets };
+}
+
+/** The native face of one registered kind: its engine, spec, outputs and the program-side step, all from its definition. */
+function nativeOf(d: Registered): NativeResource {
+  const spec = objectOf(d.spec);
+  const apart = d.secretsApart;
+  const locations = apart ? locateSecrets(d.policy[apart.field]?.fields ?? {}) : {};
+  return {
+    name: d.type,
+    engine: asEngine(d.provider),
+    spec,
+    diff: d.diff,
+    serverOutputs: typed(d.computed),
+    fixedOutputs: d.fixedOutputs,
+    ...(d.collides ? { collides: d.collides } : {}),
+    ...(apart ? { credentials: { key: apart.into, shape: credentialShape(d.policy, spec) } } : {}),
     prepare(inputs, resourceName) {
-      const out = named(inputs, resourceName);
-      const source = out.source;
-      if (source === null || typeof source !== "object" || Array.isArray(source)) return out;
-      const split = splitSourceSecrets(source);
-      const given = (out.sourceSecrets ?? {}) as Obj;
-      return { ...out, source: split.source, sourceSecrets: { ...given, ...split.secrets } };
+      const out = d.named ? named(inputs, resourceName) : inputs;
+      const value = apart ? out[apart.field] : undefined;
+      if (!apart || value === null || typeof value !== "object" || Array.isArray(value)) return out;
+      const split = splitSecretsPlain(value as Obj, locations);
+      const given = (out[apart.into] ?? {}) as Obj;
+      return { ...out, [apart.field]: split.rest, [apart.into]: { ...given, ...split.secrets } };
     },
-  },
-  {
-    name: "ReversePrivateEndpoint",
-    engine: asEngine(endpointEngine),
-    spec: endpointSpecShape,
-    diff: endpointDiff,
-    serverOutputs: typed(endpointComputed),
-    fixedOutputs: [],
-    collides: (olds, news) => endpointsCollide(olds as never, news as never),
-    prepare: (inputs) => inputs,
-  },
-  {
-    name: "StackDashboard",
-    engine: asEngine(dashboardEngine),
-    spec: objectOf(stackDashboardSpec),
-    diff: dashboardDiff,
-    serverOutputs: typed(dashboardComputed),
-    fixedOutputs: [],
-    prepare: named,
-  },
-  {
-    name: "StackAlert",
-    engine: asEngine(alertEngine),
-    spec: objectOf(stackAlertSpec),
-    diff: alertDiff,
-    serverOutputs: typed(alertComputed),
-    fixedOutputs: ["createdAt"],
-    prepare: named,
-  },
-  {
-    name: "StackSavedSearch",
-    engine: asEngine(savedSearchEngine),
-    spec: objectOf(stackSavedSearchSpec),
-    diff: savedSearchDiff,
-    serverOutputs: typed(savedSearchComputed),
-    fixedOutputs: ["createdAt"],
-    prepare: named,
-  },
-];
+  };
+}
+
+export const nativeResources: readonly NativeResource[] = registry.map(nativeOf);
 
 /** The package's name in type tokens, config keys and the plugin's name. */
 export const PACKAGE = RESOURCE_MODULE;

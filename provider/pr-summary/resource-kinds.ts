@@ -5,16 +5,8 @@
  */
 import { CONNECTION_KEY, CONNECTION_SECRETS } from "../schemas/connection";
 import { policyAt, policyEntries, type PolicyTree } from "../schemas/field-policy";
-import { pipePolicy } from "../resources/pipe/policy";
-import { endpointPolicy } from "../resources/reverse-private-endpoint/policy";
-import { stackAlertPolicy } from "../resources/stack-alert/policy";
-import { stackDashboardPolicy } from "../resources/stack-dashboard/policy";
-import { stackSavedSearchPolicy } from "../resources/stack-saved-search/policy";
-import { typeTokensOfBothFaces, type ResourceTypeName } from "../resource-class/type-tokens";
+import { registry, typeTokensOfBothFaces, type ResourceTypeName } from "../registry";
 import type { FieldPath } from "./field-diff";
-
-/** The property a Pipe keeps its secret material in (see resources/pipe/class.ts). */
-const SOURCE_SECRETS = "sourceSecrets";
 
 interface Kind {
   policy: PolicyTree;
@@ -30,33 +22,13 @@ const policySecrets = (tree: PolicyTree) =>
     .filter((e) => e.node.secret)
     .map((e) => e.path);
 
-const kinds = {
-  Pipe: {
-    policy: pipePolicy,
-    secretPaths: [[SOURCE_SECRETS], ...policySecrets(pipePolicy), ...connectionSecrets],
-    gap: "ingestion stops until the new pipe runs (an ingestion gap)",
-  },
-  ReversePrivateEndpoint: {
-    policy: endpointPolicy,
-    secretPaths: [...policySecrets(endpointPolicy), ...connectionSecrets],
-    gap: "pipes reaching their source through it lose the connection until the new endpoint is Ready",
-  },
-  StackDashboard: {
-    policy: stackDashboardPolicy,
-    secretPaths: [...policySecrets(stackDashboardPolicy), ...connectionSecrets],
-    gap: "the dashboard is gone until the new one exists, and alerts on its tiles with it",
-  },
-  StackAlert: {
-    policy: stackAlertPolicy,
-    secretPaths: [...policySecrets(stackAlertPolicy), ...connectionSecrets],
-    gap: "no alert is sent until the new alert exists",
-  },
-  StackSavedSearch: {
-    policy: stackSavedSearchPolicy,
-    secretPaths: [...policySecrets(stackSavedSearchPolicy), ...connectionSecrets],
-    gap: "the search is gone until the new one exists, and alerts on it with it",
-  },
-} as const satisfies Record<ResourceTypeName, Kind>;
+/** Each registered kind: its policy, its secret paths (the policy's, the secrets kept apart, the connection's), its gap. */
+const kinds = new Map<ResourceTypeName, Kind>(
+  registry.map((d) => {
+    const apart = d.secretsApart ? [[d.secretsApart.into]] : [];
+    return [d.type, { policy: d.policy, secretPaths: [...apart, ...policySecrets(d.policy), ...connectionSecrets], gap: d.gap }];
+  }),
+);
 
 /** Both faces: a dynamic resource's token and the native plugin's (`pipestack:index:Pipe`). */
 const byToken = new Map<string, ResourceTypeName>(typeTokensOfBothFaces.map(([name, token]) => [token, name]));
@@ -81,7 +53,7 @@ export function secretPrefix(typeToken: string, path: FieldPath): FieldPath | un
   const kind = ownKind(typeToken);
   if (!kind) return undefined;
   const keys = keysOf(path);
-  const hit = kinds[kind].secretPaths.find((p) => p.length <= keys.length && p.every((k, i) => keys[i] === k));
+  const hit = kinds.get(kind)!.secretPaths.find((p) => p.length <= keys.length && p.every((k, i) => keys[i] === k));
   if (!hit) return undefined;
   // Cut `path` after its hit.length-th key (array indices in between stay).
   let seen = 0;
@@ -117,7 +89,7 @@ export function changeOf(typeToken: string, path: FieldPath): "update" | "replac
   if (!kind) return undefined;
   const keys = keysOf(path);
   for (let n = keys.length; n > 0; n--) {
-    const entry = policyAt(kinds[kind].policy, keys.slice(0, n));
+    const entry = policyAt(kinds.get(kind)!.policy, keys.slice(0, n));
     if (entry) return entry.node.change;
   }
   return undefined;
@@ -126,5 +98,5 @@ export function changeOf(typeToken: string, path: FieldPath): "update" | "replac
 /** What deleting the old object before creating the new one interrupts. */
 export function gapOf(typeToken: string): string {
   const kind = ownKind(typeToken);
-  return kind ? kinds[kind].gap : "the resource does not exist between the delete and the create";
+  return kind ? kinds.get(kind)!.gap : "the resource does not exist between the delete and the create";
 }

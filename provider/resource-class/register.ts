@@ -2,20 +2,20 @@ import * as pulumi from "@pulumi/pulumi";
 import { locateSecrets, type AnyNode, type ComputedFields, type PolicyTree } from "../schemas/field-policy";
 import type { Obj } from "../schemas/plain-object";
 import { connectionInput, connectionOptions, type ConnectionInput } from "./connection";
-import { shim, type Engine } from "./shim";
+import { shim } from "./shim";
 import { splitSecretsInput } from "./split-source";
-import { RESOURCE_MODULE, type ResourceTypeName } from "./type-tokens";
+import { RESOURCE_MODULE } from "./type-tokens";
 
 /**
  * What a resource class registers, worked out from the resource's field policy (the one that
  * already drives diff, request bodies and read-back), so a field the schema types and documents
  * cannot be left out of the class: one list of inputs per resource.
  */
-interface ClassSpec {
+export interface ClassSpec {
   /** The type name, as the state and policy packs see it (`pulumi-nodejs:dynamic/pipestack:<type>`). */
-  readonly type: ResourceTypeName;
+  readonly type: string;
   /** The engine the serialized provider loads (a frozen `pulumi-pipestack/engine/<name>` path). */
-  readonly engine: Engine;
+  readonly engine: string;
   /** `name` defaults to the resource name. */
   readonly named?: true;
   /** Every field of the resource's schema with its life cycle (`satisfies FieldPolicy<...>`). */

@@ -15,9 +15,8 @@ export function shim(engine: Engine): dynamic.ResourceProvider {
   return provider;
 }
 
-/** The engines written into users' states; each is a frozen `pulumi-pipestack/engine/<name>` path. */
-export const ENGINES = ["pipe", "stack-dashboard", "stack-alert", "stack-saved-search", "reverse-private-endpoint"] as const;
-export type Engine = (typeof ENGINES)[number];
+/** The engine a kind's shim loads: a frozen `pulumi-pipestack/engine/<name>` path (the registry lists them). */
+export type Engine = string;
 const shims = new Map<Engine, dynamic.ResourceProvider>();
 
 function makeShim(engine: Engine): dynamic.ResourceProvider {

@@ -14,7 +14,8 @@ import { cloud } from "../support/raw-api";
  */
 const root = path.resolve(__dirname, "..", "..");
 const load = createRequire(path.join(root, "package.json"));
-const { ENGINES } = load("./dist/provider/resource-class/shim.js") as typeof import("../../provider/resource-class/shim");
+const { registry } = load("./dist/provider/registry/index.js") as typeof import("../../provider/registry");
+const ENGINES = registry.map((d) => d.engine);
 const METHODS = ["configure", "check", "diff", "create", "read", "update", "delete"];
 
 let dir: string;

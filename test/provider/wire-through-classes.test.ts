@@ -26,7 +26,7 @@ import { stackDashboardSpec } from "../../provider/resources/stack-dashboard/sch
 import { stackDashboardPolicy } from "../../provider/resources/stack-dashboard/policy";
 import { stackSavedSearchSpec } from "../../provider/resources/stack-saved-search/schema";
 import { stackSavedSearchPolicy } from "../../provider/resources/stack-saved-search/policy";
-import { typeTokens } from "../../provider/resource-class/type-tokens";
+import { typeTokens } from "../../provider/registry";
 import { alertEngine, dashboardEngine, endpointEngine, pipeEngine, savedSearchEngine, type Engine, EXISTING } from "../support/engines";
 import { schemaPaths } from "../support/schema-paths";
 import { storedStack } from "../support/stored";

@@ -7,7 +7,9 @@ import * as savedSearch from "../../provider/resources/stack-saved-search/engine
 import { waitMs } from "../../provider/engine/cloud-object";
 import { defineEngine, diffAnswer, ownAdoptId, type EngineSpec } from "../../provider/engine/define-engine";
 import type { FieldChange } from "../../provider/engine/field-diff";
-import { ENGINES } from "../../provider/resource-class/shim";
+import { registry } from "../../provider/registry";
+
+const ENGINES = registry.map((d) => d.engine);
 
 const replaceName: FieldChange = { path: "name", kind: "replace" };
 const updateNote: FieldChange = { path: "note", kind: "update" };

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { fieldDiffs, formatPath, parsePath } from "../../provider/pr-summary/field-diff";
 import { code, showValue } from "../../provider/pr-summary/markdown";
 import { changeOf, secretPrefix } from "../../provider/pr-summary/resource-kinds";
-import { typeTokens } from "../../provider/resource-class/type-tokens";
+import { typeTokens } from "../../provider/registry";
 
 describe("fieldDiffs", () => {
   it.each([

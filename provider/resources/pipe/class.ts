@@ -7,7 +7,7 @@ import type { ConnectionInput } from "../../resource-class/connection";
 import type { ArgsOf, DeepInput } from "../../resource-class/inputs";
 import { DeclaredResource, type SpecFor } from "../../resource-class/register";
 import type { SchemaInput } from "../../schemas/schema-input";
-import { hasTypeToken, typeTokens } from "../../resource-class/type-tokens";
+import { dynamicTypeToken, hasTypeToken } from "../../resource-class/type-tokens";
 
 /**
  * Arguments of a {@link Pipe}: the create body of the API (`source` with exactly one source
@@ -32,7 +32,7 @@ export interface PipeArgs extends ArgsOf<Omit<SchemaInput<typeof pipeSpecShape>,
 }
 
 /** The Pipe's declaration: its policy; credentials travel apart, in `sourceSecrets`. */
-const spec = {
+export const declaration = {
   type: "Pipe",
   engine: "pipe",
   named: true,
@@ -67,7 +67,7 @@ export class Pipe extends DeclaredResource {
    * The type token, `pulumi-nodejs:dynamic/pipestack:Pipe`: what policy packs match on
    * (`validateResourceOfType(Pipe, ...)` of the policy SDK reads it).
    */
-  static readonly __pulumiType = typeTokens.Pipe;
+  static readonly __pulumiType = dynamicTypeToken(declaration.type);
 
   /** True when `obj` is a Pipe, also one made by another copy of this package. */
   static override isInstance(obj: unknown): obj is Pipe {
@@ -78,6 +78,6 @@ export class Pipe extends DeclaredResource {
   declare readonly sourceSecrets: pulumi.Output<PipeSourceSecrets>;
 
   constructor(name: string, args: PipeArgs, opts?: pulumi.CustomResourceOptions) {
-    super(spec, name, args, opts);
+    super(declaration, name, args, opts);
   }
 }

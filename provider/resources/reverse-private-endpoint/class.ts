@@ -6,7 +6,7 @@ import type { ConnectionInput } from "../../resource-class/connection";
 import { endpointComputed, endpointPolicy } from "./policy";
 import type { ClassOutputs } from "../../resource-class/class-outputs";
 import { DeclaredResource, type SpecFor } from "../../resource-class/register";
-import { hasTypeToken, typeTokens } from "../../resource-class/type-tokens";
+import { dynamicTypeToken, hasTypeToken } from "../../resource-class/type-tokens";
 
 /**
  * Arguments of a {@link ReversePrivateEndpoint}: the create body of the API (`type` and the
@@ -22,7 +22,7 @@ export interface ReversePrivateEndpointArgs extends ArgsOf<Omit<SchemaInput<type
 }
 
 /** The endpoint's declaration, from its policy. */
-const spec = {
+export const declaration = {
   type: "ReversePrivateEndpoint",
   engine: "reverse-private-endpoint",
   policy: endpointPolicy,
@@ -53,7 +53,7 @@ export class ReversePrivateEndpoint extends DeclaredResource {
    * The type token, `pulumi-nodejs:dynamic/pipestack:ReversePrivateEndpoint`: what policy packs
    * match on (`validateResourceOfType(ReversePrivateEndpoint, ...)` of the policy SDK reads it).
    */
-  static readonly __pulumiType = typeTokens.ReversePrivateEndpoint;
+  static readonly __pulumiType = dynamicTypeToken(declaration.type);
 
   /** True when `obj` is a ReversePrivateEndpoint, also one made by another copy of this package. */
   static override isInstance(obj: unknown): obj is ReversePrivateEndpoint {
@@ -61,6 +61,6 @@ export class ReversePrivateEndpoint extends DeclaredResource {
   }
 
   constructor(name: string, args: ReversePrivateEndpointArgs, opts?: pulumi.CustomResourceOptions) {
-    super(spec, name, args, opts);
+    super(declaration, name, args, opts);
   }
 }

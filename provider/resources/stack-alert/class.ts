@@ -6,7 +6,7 @@ import type { ConnectionInput } from "../../resource-class/connection";
 import { alertComputed, stackAlertPolicy } from "./policy";
 import type { ClassOutputs } from "../../resource-class/class-outputs";
 import { DeclaredResource, type SpecFor } from "../../resource-class/register";
-import { hasTypeToken, typeTokens } from "../../resource-class/type-tokens";
+import { dynamicTypeToken, hasTypeToken } from "../../resource-class/type-tokens";
 
 /**
  * Arguments of a {@link StackAlert}: the request fields of the stack API's alert, and
@@ -18,7 +18,7 @@ export interface StackAlertArgs extends ArgsOf<Omit<SchemaInput<typeof stackAler
 }
 
 /** The alert's declaration, from its policy. */
-const spec = {
+export const declaration = {
   type: "StackAlert",
   engine: "stack-alert",
   named: true,
@@ -55,7 +55,7 @@ export class StackAlert extends DeclaredResource {
    * The type token, `pulumi-nodejs:dynamic/pipestack:StackAlert`: what policy packs match on
    * (`validateResourceOfType(StackAlert, ...)` of the policy SDK reads it).
    */
-  static readonly __pulumiType = typeTokens.StackAlert;
+  static readonly __pulumiType = dynamicTypeToken(declaration.type);
 
   /** True when `obj` is a StackAlert, also one made by another copy of this package. */
   static override isInstance(obj: unknown): obj is StackAlert {
@@ -63,6 +63,6 @@ export class StackAlert extends DeclaredResource {
   }
 
   constructor(name: string, args: StackAlertArgs, opts?: pulumi.CustomResourceOptions) {
-    super(spec, name, args, opts);
+    super(declaration, name, args, opts);
   }
 }

@@ -6,7 +6,7 @@ import type { ConnectionInput } from "../../resource-class/connection";
 import { dashboardComputed, stackDashboardPolicy } from "./policy";
 import type { ClassOutputs } from "../../resource-class/class-outputs";
 import { DeclaredResource, type SpecFor } from "../../resource-class/register";
-import { hasTypeToken, typeTokens } from "../../resource-class/type-tokens";
+import { dynamicTypeToken, hasTypeToken } from "../../resource-class/type-tokens";
 
 /**
  * Arguments of a {@link StackDashboard}: its name, tiles and tags, and (optionally) which stack
@@ -18,7 +18,7 @@ export interface StackDashboardArgs extends ArgsOf<Omit<SchemaInput<typeof stack
 }
 
 /** The dashboard's declaration, from its policy. */
-const spec = {
+export const declaration = {
   type: "StackDashboard",
   engine: "stack-dashboard",
   named: true,
@@ -60,7 +60,7 @@ export class StackDashboard extends DeclaredResource {
    * The type token, `pulumi-nodejs:dynamic/pipestack:StackDashboard`: what policy packs match on
    * (`validateResourceOfType(StackDashboard, ...)` of the policy SDK reads it).
    */
-  static readonly __pulumiType = typeTokens.StackDashboard;
+  static readonly __pulumiType = dynamicTypeToken(declaration.type);
 
   /** True when `obj` is a StackDashboard, also one made by another copy of this package. */
   static override isInstance(obj: unknown): obj is StackDashboard {
@@ -72,6 +72,6 @@ export class StackDashboard extends DeclaredResource {
   declare readonly tiles: pulumi.Output<StackTileOutput[]>;
 
   constructor(name: string, args: StackDashboardArgs, opts?: pulumi.CustomResourceOptions) {
-    super(spec, name, args, opts);
+    super(declaration, name, args, opts);
   }
 }

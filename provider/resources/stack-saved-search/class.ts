@@ -6,7 +6,7 @@ import type { ConnectionInput } from "../../resource-class/connection";
 import { savedSearchComputed, stackSavedSearchPolicy } from "./policy";
 import type { ClassOutputs } from "../../resource-class/class-outputs";
 import { DeclaredResource, type SpecFor } from "../../resource-class/register";
-import { hasTypeToken, typeTokens } from "../../resource-class/type-tokens";
+import { dynamicTypeToken, hasTypeToken } from "../../resource-class/type-tokens";
 
 /**
  * Arguments of a {@link StackSavedSearch}: the stack API's saved-search body, and (optionally)
@@ -18,7 +18,7 @@ export interface StackSavedSearchArgs extends ArgsOf<Omit<SchemaInput<typeof sta
 }
 
 /** The saved search's declaration, from its policy. */
-const spec = {
+export const declaration = {
   type: "StackSavedSearch",
   engine: "stack-saved-search",
   named: true,
@@ -46,7 +46,7 @@ export interface StackSavedSearch extends ClassOutputs<typeof stackSavedSearchSp
 // eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging -- its outputs are the interface above
 export class StackSavedSearch extends DeclaredResource {
   /** The type token, `pulumi-nodejs:dynamic/pipestack:StackSavedSearch`: what policy packs match on. */
-  static readonly __pulumiType = typeTokens.StackSavedSearch;
+  static readonly __pulumiType = dynamicTypeToken(declaration.type);
 
   /** True when `obj` is a StackSavedSearch, also one made by another copy of this package. */
   static override isInstance(obj: unknown): obj is StackSavedSearch {
@@ -54,6 +54,6 @@ export class StackSavedSearch extends DeclaredResource {
   }
 
   constructor(name: string, args: StackSavedSearchArgs, opts?: pulumi.CustomResourceOptions) {
-    super(spec, name, args, opts);
+    super(declaration, name, args, opts);
   }
 }

@@ -1,0 +1,46 @@
+import type { ZodTypeAny } from "zod";
+import type { Provider } from "../engine/connection";
+import type { DiffSpec } from "../engine/field-diff";
+import type { ClassSpec } from "../resource-class/register";
+import type { Obj } from "../schemas/plain-object";
+
+/**
+ * Everything the package knows about one resource kind, declared in the kind's own folder
+ * (`provider/resources/<kind>/index.ts`) and listed once in the registry (`./index.ts`). Every
+ * list of resources the package needs (type tokens, the engines the shim loads, the native
+ * plugin's resources, the PR summary's kinds, the reference pages) is worked out from the registry,
+ * so a new kind is its folder and one registry line.
+ */
+export interface ResourceDefinition<N extends string = string, E extends string = string> extends ClassSpec {
+  /** The type name, as in both faces' tokens and the class's name. */
+  readonly type: N;
+  /** The frozen `pulumi-pipestack/engine/<engine>` path the serialized shim loads (old states have it written in). */
+  readonly engine: E;
+  /** The resource class the program uses. */
+  readonly class: abstract new (...args: never[]) => object;
+  /** The engine: the life cycle the dynamic face's shim and the native plugin both drive. */
+  readonly provider: Provider<never, never>;
+  /** The program's spec, refinements included: its object's keys are the resource's inputs. */
+  readonly spec: ZodTypeAny;
+  /** The field policy and the rest of the diff. */
+  readonly diff: DiffSpec;
+  /** Outputs that no update ever changes. */
+  readonly fixedOutputs: readonly string[];
+  /** What stops between deleting the old object and creating its replacement (the PR summary says it). */
+  readonly gap: string;
+  /**
+   * The engine's own rule for when the old object must go before a new one is made (same name or
+   * table): also asked when the engine replaces nothing itself, since `replaceOnChanges` may.
+   */
+  readonly collides?: (olds: Obj, news: Obj) => boolean;
+}
+
+/**
+ * A kind's definition, its literal type and engine names kept (the registry's unions of names come
+ * from them); the engine's typed provider is seen through the untyped view every face drives.
+ */
+export function defineResource<const N extends string, const E extends string>(
+  d: Omit<ResourceDefinition<N, E>, "provider"> & { readonly provider: object },
+): ResourceDefinition<N, E> {
+  return d as ResourceDefinition<N, E>;
+}

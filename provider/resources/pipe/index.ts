@@ -1,0 +1,18 @@
+import { Pipe, declaration } from "./class";
+import { wouldCollide } from "./diff-answer";
+import { pipeDiff } from "./diff-rules";
+import { provider } from "./engine";
+import { pipeSpecShape } from "./schema";
+import { defineResource } from "../../registry/definition";
+
+/** A pipe: ingestion from a source into a destination table (the cloud API's `/pipes`). Listed in the registry (`provider/registry/index.ts`). */
+export const pipe = defineResource({
+  ...declaration,
+  class: Pipe,
+  provider,
+  spec: pipeSpecShape,
+  diff: pipeDiff,
+  fixedOutputs: ["createdAt"],
+  gap: "ingestion stops until the new pipe runs (an ingestion gap)",
+  collides: (olds, news) => wouldCollide(olds as never, news as never),
+});

@@ -1,0 +1,17 @@
+import { ReversePrivateEndpoint, declaration } from "./class";
+import { endpointDiff, wouldCollide } from "./diff-rules";
+import { provider } from "./engine";
+import { endpointSpecShape } from "./schema";
+import { defineResource } from "../../registry/definition";
+
+/** A reverse private endpoint: the private path pipes reach a source through (the cloud API's `/pipesReversePrivateEndpoints`). Listed in the registry (`provider/registry/index.ts`). */
+export const reversePrivateEndpoint = defineResource({
+  ...declaration,
+  class: ReversePrivateEndpoint,
+  provider,
+  spec: endpointSpecShape,
+  diff: endpointDiff,
+  fixedOutputs: [],
+  gap: "pipes reaching their source through it lose the connection until the new endpoint is Ready",
+  collides: (olds, news) => wouldCollide(olds as never, news as never),
+});

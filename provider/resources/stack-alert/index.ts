@@ -1,0 +1,16 @@
+import { StackAlert, declaration } from "./class";
+import { alertDiff } from "./diff";
+import { provider } from "./engine";
+import { stackAlertSpec } from "./schema";
+import { defineResource } from "../../registry/definition";
+
+/** An alert of the observability stack (`/alerts`), on a dashboard tile or a saved search. Listed in the registry (`provider/registry/index.ts`). */
+export const stackAlert = defineResource({
+  ...declaration,
+  class: StackAlert,
+  provider,
+  spec: stackAlertSpec,
+  diff: alertDiff,
+  fixedOutputs: ["createdAt"],
+  gap: "no alert is sent until the new alert exists",
+});
