@@ -203,6 +203,18 @@ export const DEVIATIONS = {
     reason: "One body limit for every surface keeps the emulator bounded; no client sends bodies that large.",
     source: "emulator",
   },
+  stackWebhookUrlHosts: {
+    what: "A webhook's URL is checked as the stack server checks it (http or https; no `localhost` name and no literal private, loopback, link-local, shared, multicast, documentation or reserved address; the chat service's URLs on its own domain), without the server's two configured parts: it also refuses the host and port of its own database connections, and an operator's host allow-list lets listed names and addresses through.",
+    reason:
+      "The emulator has no database connections to protect and no operator to allow a host; without an allow-list it answers as a server configured by default does, so a loopback receiver cannot be a webhook here either.",
+    source: "emulator",
+  },
+  stackProxyWebhooks: {
+    what: "The cloud proxy serves the webhook routes (list, create, PUT, DELETE; saved searches likewise) as the open-source server answers them, in the proxy's envelope: the same three service kinds, checks, messages and write-only `headers` / `queryParams`.",
+    reason:
+      "The cloud reference and its notes list only dashboards, alerts and sources under `/stack`. The cloud provider's public API documentation (2026) lists webhook list, create, update and delete through its proxy, with more service kinds than the open-source server's three, but not their answers, so the emulator answers as the server behind the proxy.",
+    source: "emulator",
+  },
   htmlNoRoute: {
     what: "Unknown routes answer a non-JSON 404 page: the cloud gateway's HTML page; on `/api/v2`, the open-source server's `<pre>Cannot GET /api/v2/...</pre>` page (content type, `Content-Security-Policy`, `X-Content-Type-Options` and body as measured; other headers of the real server, such as its rate-limit ones, are not copied).",
     reason:

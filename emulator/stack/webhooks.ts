@@ -1,13 +1,15 @@
 /**
  * Webhooks (current server): list, create, replace and delete (the server has no GET of
- * one webhook). `headers` and `queryParams` are write-only and never answered; a name is
- * unique per service; a webhook that alerts still use cannot be deleted (409).
+ * one webhook). `headers` and `queryParams` are write-only and never answered; the URL must
+ * pass the server's destination check (`webhook-url.ts`); a name is unique per service; a
+ * webhook that an alert's first channel still names cannot be deleted (409).
  */
 import { ApiFailure, badRequest, notFound } from "../http/errors";
 import type { PageQuery } from "./request-check";
 import type { WebhookInput } from "./webhook-shape";
 import { Page } from "./answer";
 import { documentId, type StackStore, type StoredWebhook } from "./store";
+import { checkWebhookUrl } from "./webhook-url";
 
 /** The webhook as the server answers it: no headers, no query parameters. */
 export function webhookView(w: StoredWebhook): Record<string, unknown> {
@@ -42,8 +44,9 @@ function getWebhook(store: StackStore, id: string): StoredWebhook {
   return found;
 }
 
-/** Creates a webhook. */
+/** Creates a webhook: the destination is checked before the name, as on the server. */
 export function createWebhook(store: StackStore, input: WebhookInput, now: string): StoredWebhook {
+  checkWebhookUrl(input);
   checkUnique(store, input);
   const webhook: StoredWebhook = { id: documentId(), ...input, createdAt: now, updatedAt: now };
   store.webhooks.set(webhook.id, webhook);
@@ -56,6 +59,7 @@ export function createWebhook(store: StackStore, input: WebhookInput, now: strin
  */
 export function replaceWebhook(store: StackStore, id: string, input: WebhookInput, now: string): StoredWebhook {
   const current = getWebhook(store, id);
+  checkWebhookUrl(input);
   checkUnique(store, input, id);
   const moved = input.url !== current.url || input.service !== current.service;
   const secret = (given: Record<string, string> | undefined, kept: Record<string, string> | undefined) => {
@@ -73,7 +77,10 @@ export function replaceWebhook(store: StackStore, id: string, input: WebhookInpu
   return next;
 }
 
-/** Deletes a webhook no alert uses. */
+/**
+ * Deletes a webhook no alert uses. Like the server, only each alert's `channel` (its first
+ * channel) is counted: a webhook named by a later entry of `channels` alone can be deleted.
+ */
 export function deleteWebhook(store: StackStore, id: string): void {
   const users = [...store.alerts.values()].filter((a) => a.channel.webhookId === id).length;
   if (users > 0) throw new ApiFailure(409, `Cannot delete webhook: ${users} alert(s) still reference it. Reassign or remove those alerts first.`);

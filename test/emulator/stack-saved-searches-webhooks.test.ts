@@ -163,9 +163,9 @@ describe.each(surfaces)("saved searches and webhooks through $label", ({ call })
   });
 
   it("refuses a second webhook of the same service and name, and deleting one that alerts use", async () => {
-    const first = await call("POST", "/webhooks", { name: "twice", service: "slack", url: "https://hooks.example.test/s" });
+    const first = await call("POST", "/webhooks", { name: "twice", service: "generic", url: "https://hooks.example.test/s" });
     expect(first.status).toBe(200);
-    const again = await call("POST", "/webhooks", { name: "twice", service: "slack", url: "https://hooks.example.test/s2" });
+    const again = await call("POST", "/webhooks", { name: "twice", service: "generic", url: "https://hooks.example.test/s2" });
     expect(again.status).toBe(400);
     expect(again.error).toContain("A webhook with this service and name already exists");
     const s = (await call("POST", "/saved-searches", { name: "uses hook", sourceId })).data;
