@@ -45,8 +45,9 @@ export const declaration = {
 export interface Pipe extends ClassOutputs<typeof pipeSpecShape, typeof pipePolicy, typeof pipeComputed> {}
 
 /**
- * A pipe: continuous or one-off ingestion from a Kafka-style stream, object storage, a
- * Kinesis-style stream or Postgres into a destination table.
+ * A pipe: continuous or one-off ingestion into a destination table from one source: a stream
+ * (`kafka`, `kinesis`, `pubsub`), object storage (`objectStorage`), a database's change stream
+ * (`postgres`, `mysql`, `mongodb`) or the warehouse (`bigquery`).
  *
  * Credentials (`credentials`, `accessKey`, `connectionString`, `serviceAccountKey`, schema-registry credentials) are
  * stored as Pulumi secrets even when passed as plain strings, in `sourceSecrets`; the rest of
