@@ -1,6 +1,6 @@
 import type { StackTarget } from "../../client/stack-target";
-import { MalformedAnswerError } from "../../errors";
-import { path } from "../../client/paths";
+import { stackCollection } from "../../engine/stack/api";
+import { snapshot } from "../../engine/shared-list";
 import { stackAlertRecord } from "../stack-alert/record";
 import { tileKey } from "./schema";
 import { isObj } from "../../schemas/plain-object";
@@ -61,24 +61,11 @@ export function doomedAlertWarning(dashboardId: string, alert: DoomedAlert): str
   );
 }
 
-const PAGE = 1000;
-
-/** Every alert the target lists: one GET, more only past a full page of 1,000. */
-export async function listAlerts(t: StackTarget): Promise<unknown[]> {
-  const all: unknown[] = [];
-  const collection = `${t.basePath}${path("alerts")}`;
-  for (let offset = 0; ; offset += PAGE) {
-    const page = await t.client.get<unknown>(offset === 0 ? collection : `${collection}?limit=${PAGE}&offset=${offset}`);
-    if (!Array.isArray(page)) throw new MalformedAnswerError(`GET ${collection} answered in the envelope but not with a list: ${t.client.surface.wrongUrl}`);
-    all.push(...(page as unknown[]));
-    if (page.length < PAGE) return all;
-  }
-}
-
 /** The alerts on dashboard `dashboardId` that removing `removed` deletes: none, and no request, when nothing is removed. */
 export async function doomedAlerts(t: StackTarget, dashboardId: string, removed: readonly RemovedTile[]): Promise<DoomedAlert[]> {
   if (removed.length === 0) return [];
-  return alertsOnRemoved(await listAlerts(t), dashboardId, removed);
+  // The run's shared read of the alert list (the alerts' create gates read the same one).
+  return alertsOnRemoved(await snapshot(stackCollection(t, "alerts")), dashboardId, removed);
 }
 
 /**
