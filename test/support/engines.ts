@@ -3,12 +3,8 @@
  * those bags by hand (also broken ones), so they see the engines through this untyped view; the
  * engines themselves are typed from the schemas.
  */
-import { provider as pipe } from "../../provider/resources/pipe/engine";
 import { wouldCollide as pipeWouldCollide } from "../../provider/resources/pipe/diff-answer";
-import { provider as alert } from "../../provider/resources/stack-alert/engine";
-import { provider as dashboard } from "../../provider/resources/stack-dashboard/engine";
-import { provider as endpoint } from "../../provider/resources/reverse-private-endpoint/engine";
-import { provider as savedSearch } from "../../provider/resources/stack-saved-search/engine";
+import { definitionOf, type ResourceTypeName } from "../../provider/registry";
 import type { Diff } from "../../provider/engine/field-diff";
 
 type Obj = Record<string, any>;
@@ -23,11 +19,14 @@ export interface Engine {
   delete(id: string, props: Obj): Promise<void>;
 }
 
-export const pipeEngine = pipe as unknown as Engine;
-export const dashboardEngine = dashboard as unknown as Engine;
-export const alertEngine = alert as unknown as Engine;
-export const endpointEngine = endpoint as unknown as Engine;
-export const savedSearchEngine = savedSearch as unknown as Engine;
+/** The engine of a registered kind, as the Pulumi engine drives it. */
+export const engineOf = (type: ResourceTypeName): Engine => definitionOf(type).provider as unknown as Engine;
+
+export const pipeEngine = engineOf("Pipe");
+export const dashboardEngine = engineOf("StackDashboard");
+export const alertEngine = engineOf("StackAlert");
+export const endpointEngine = engineOf("ReversePrivateEndpoint");
+export const savedSearchEngine = engineOf("StackSavedSearch");
 export const wouldCollide = pipeWouldCollide as (olds: Obj, news: Obj) => boolean;
 
 /**
