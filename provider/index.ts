@@ -16,6 +16,9 @@ export { settingKeys, type Settings } from "./config";
 export type { Connection } from "./schemas/connection";
 export type { ConnectionArgs, ConnectionInput } from "./resource-class/connection";
 export {
+  errorCodes,
+  type PipestackErrorCode,
+  PipestackError,
   ApiError,
   NotFoundError,
   ConflictError,
@@ -23,15 +26,10 @@ export {
   FailedDependencyError,
   PipeNotPausedError,
   UnexpectedAnswerError,
-  TransportError,
   type ApiErrorDetails,
-} from "./client/errors";
-export { PollTimeout } from "./client/poll";
-export { ResourceInitError } from "./engine/init-error";
-export {
-  errorCodes,
-  type PipestackErrorCode,
-  PipestackError,
+  TransportError,
+  PollTimeoutError,
+  ResourceInitError,
   InvalidSettingError,
   InvalidArgumentError,
   MalformedAnswerError,
@@ -40,6 +38,7 @@ export {
   UnprovenCreateError,
   InternalError,
 } from "./errors";
+export { PollTimeout } from "./errors/deprecated";
 export { StackDashboard, type StackDashboardArgs } from "./resources/stack-dashboard/class";
 export { StackAlert, type StackAlertArgs } from "./resources/stack-alert/class";
 export { StackSavedSearch, type StackSavedSearchArgs } from "./resources/stack-saved-search/class";
