@@ -51,20 +51,9 @@ export type { SavedSearchFilter } from "./resources/stack-saved-search/schema";
 export type { StackSource } from "./schemas/stack-source";
 export type { StackWebhook } from "./schemas/stack-webhook";
 export { typeTokens } from "./registry";
-export type {
-  PipeSourceArgs,
-  DestinationArgs,
-  FieldMappingArgs,
-  ScalingArgs,
-  PipeSettingsArgs,
-  StackTileArgs,
-  StackSeriesArgs,
-  StackTileConfigArgs,
-  StackFilterArgs,
-  StackContainerArgs,
-  AlertChannelArgs,
-  AlertInterval,
-} from "./resource-class/nested-types";
+export type { PipeSourceArgs, DestinationArgs, FieldMappingArgs, ScalingArgs, PipeSettingsArgs } from "./resources/pipe/nested-types";
+export type { StackTileArgs, StackSeriesArgs, StackTileConfigArgs, StackFilterArgs, StackContainerArgs } from "./resources/stack-dashboard/nested-types";
+export type { AlertChannelArgs, AlertInterval } from "./resources/stack-alert/nested-types";
 export type { Destination, FieldMapping, PipeSettings, Scaling } from "./resources/pipe/schema";
 export type { PipeSource } from "./resources/pipe/source";
 export type { PipeSourceSecrets } from "./resources/pipe/secrets";
