@@ -41,17 +41,25 @@ const broken: [string, string, string][] = [
 ];
 
 describe("layer rules", () => {
-  it.each(broken)("%s may not import %s", async (file, from, message) => {
-    const found = await layerFindings(file, `import { x } from "${from}";\nexport const y = x;\n`);
-    expect(found).toHaveLength(1);
-    expect(found[0]).toContain(message);
-  }, 120_000);
+  it.each(broken)(
+    "%s may not import %s",
+    async (file, from, message) => {
+      const found = await layerFindings(file, `import { x } from "${from}";\nexport const y = x;\n`);
+      expect(found).toHaveLength(1);
+      expect(found[0]).toContain(message);
+    },
+    120_000,
+  );
 
-  it.each(broken)("%s: a type-only import of %s is refused too", async (file, from, message) => {
-    const found = await layerFindings(file, `import type { X } from "${from}";\nexport type Y = X;\n`);
-    expect(found).toHaveLength(1);
-    expect(found[0]).toContain(message);
-  }, 120_000);
+  it.each(broken)(
+    "%s: a type-only import of %s is refused too",
+    async (file, from, message) => {
+      const found = await layerFindings(file, `import type { X } from "${from}";\nexport type Y = X;\n`);
+      expect(found).toHaveLength(1);
+      expect(found[0]).toContain(message);
+    },
+    120_000,
+  );
 
   /** Imports the layers allow: the shared layers below, and the kinds the domain links. */
   const allowed: [string, string][] = [
@@ -65,7 +73,11 @@ describe("layer rules", () => {
     ["provider/errors/internal.ts", "./pipestack-error"],
     ["emulator/index.ts", "./http/errors"],
   ];
-  it.each(allowed)("%s may import %s", async (file, from) => {
-    expect(await layerFindings(file, `import { x } from "${from}";\nexport const y = x;\n`)).toEqual([]);
-  }, 120_000);
+  it.each(allowed)(
+    "%s may import %s",
+    async (file, from) => {
+      expect(await layerFindings(file, `import { x } from "${from}";\nexport const y = x;\n`)).toEqual([]);
+    },
+    120_000,
+  );
 });

@@ -72,7 +72,11 @@ describe("error classes", () => {
 
   it("the package's entry point exports every error class, and the old PollTimeout as the same class", () => {
     const fromPackage = errorClasses(pkg);
-    expect(errorClasses(errors).filter((cls) => !fromPackage.includes(cls)).map((cls) => cls.name)).toEqual([]);
+    expect(
+      errorClasses(errors)
+        .filter((cls) => !fromPackage.includes(cls))
+        .map((cls) => cls.name),
+    ).toEqual([]);
     expect(fromPackage.filter((cls) => !errorClasses(errors).includes(cls)).map((cls) => cls.name)).toEqual([]);
     expect(pkg.PollTimeout).toBe(pkg.PollTimeoutError);
     expect(new pkg.PollTimeout("Provisioning", "still Provisioning")).toBeInstanceOf(pkg.PollTimeoutError);

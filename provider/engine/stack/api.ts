@@ -81,7 +81,13 @@ export function createStackObject<S extends ZodTypeAny>(t: StackTarget, c: Stack
  * defaults). `remember`: the answer is what this process's later reads of the object see (a
  * dashboard's, which its tile alerts read).
  */
-export async function putStackObject<S extends ZodTypeAny>(t: StackTarget, c: StackCollection<S>, id: string, body: Obj, remember = false): Promise<z.output<S>> {
+export async function putStackObject<S extends ZodTypeAny>(
+  t: StackTarget,
+  c: StackCollection<S>,
+  id: string,
+  body: Obj,
+  remember = false,
+): Promise<z.output<S>> {
   const answer = await t.client.request({ method: "PUT", path: stackUrl(t, c, id), body: withoutId(body) });
   const record = parsedOne(c.schema, answer, `PUT ${c.path}/${id}`, id);
   if (remember) noteObject(t.client, stackUrl(t, c, id), answer);
