@@ -5,7 +5,6 @@
  * does, against the emulator (a pipe named `fail-*` ends Failed).
  */
 import * as grpc from "@grpc/grpc-js";
-import * as anyproto from "google-protobuf/google/protobuf/any_pb";
 import * as structproto from "google-protobuf/google/protobuf/struct_pb";
 import * as provrpc from "@pulumi/pulumi/proto/provider_grpc_pb";
 import * as provproto from "@pulumi/pulumi/proto/provider_pb";
@@ -18,7 +17,6 @@ import { emulatorWithEngine } from "../support/engine";
 import { kafkaPipe } from "../support/pipe-fixtures";
 import { storedPipes } from "../support/stored";
 
-type Obj = Record<string, any>;
 const TYPE = "pipestack:index:Pipe";
 const URN = `urn:pulumi:dev::p::${TYPE}::fail-native`;
 let emulator: Emulator;
@@ -45,7 +43,11 @@ function call<Req, Res>(method: (req: Req, cb: (err: grpc.ServiceError | null, r
 describe("native create of an object that does not become ready", () => {
   it("answers with its id and outputs for the engine to record, the credentials still secret", async () => {
     const spec = { ...kafkaPipe("fail-native"), organizationId: emulator.options.organizationId, serviceId: emulator.options.serviceId };
-    const checkReq = new provproto.CheckRequest().setUrn(URN).setType(TYPE).setOlds(structproto.Struct.fromJavaScript({})).setNews(structproto.Struct.fromJavaScript(spec));
+    const checkReq = new provproto.CheckRequest()
+      .setUrn(URN)
+      .setType(TYPE)
+      .setOlds(structproto.Struct.fromJavaScript({}))
+      .setNews(structproto.Struct.fromJavaScript(spec));
     const checked = await call<provproto.CheckRequest, provproto.CheckResponse>(client.check, checkReq);
     expect(checked.getFailuresList().map((f) => f.getReason())).toEqual([]);
 
@@ -57,12 +59,12 @@ describe("native create of an object that does not become ready", () => {
     expect(err?.details).toMatch(/is Failed/);
     const [details] = err!.metadata.get("grpc-status-details-bin") as Buffer[];
     expect(details, "the error carries status details").toBeDefined();
-    const [any] = statusproto.Status.deserializeBinary(new Uint8Array(details!)).getDetailsList() as anyproto.Any[];
-    expect(any!.getTypeName()).toBe("pulumirpc.ErrorResourceInitFailed");
-    const failed = provproto.ErrorResourceInitFailed.deserializeBinary(any!.getValue_asU8());
+    const [packed] = statusproto.Status.deserializeBinary(new Uint8Array(details)).getDetailsList();
+    expect(packed.getTypeName()).toBe("pulumirpc.ErrorResourceInitFailed");
+    const failed = provproto.ErrorResourceInitFailed.deserializeBinary(packed.getValue_asU8());
     const [pipe] = storedPipes(emulator);
-    expect(failed.getId()).toBe(pipe!.id);
-    const props = failed.getProperties()!.toJavaScript() as Obj;
+    expect(failed.getId()).toBe(pipe.id);
+    const props = failed.getProperties()!.toJavaScript();
     expect(props.name).toBe("fail-native");
     expect(isSecret(props.sourceSecrets), "the credentials are recorded secret").toBe(true);
     expect(JSON.stringify({ ...props, sourceSecrets: undefined })).not.toContain("kafka-password-plain-1234");

@@ -12,6 +12,9 @@ import * as pkg from "../../provider";
 import * as errors from "../../provider/errors";
 import { ApiError, type ApiErrorDetails } from "../../provider/errors";
 
+/** Any class, as `instanceof` takes it. */
+type AnyClass = abstract new (...args: never[]) => unknown;
+
 /** An error class of the module: what `instanceof` and `isInstance` take, with its own code. */
 type ErrorClass = (abstract new (...args: never[]) => pkg.PipestackError) & { code: pkg.PipestackErrorCode; isInstance: (v: unknown) => boolean };
 
@@ -39,8 +42,8 @@ const rows: [ErrorClass, () => pkg.PipestackError][] = [
 ];
 
 /** The error classes a module exports: every function whose prototype is an Error's. */
-function errorClasses(module: object): Function[] {
-  return Object.values(module).filter((v): v is Function => typeof v === "function" && (v.prototype as unknown) instanceof Error);
+function errorClasses(module: object): AnyClass[] {
+  return Object.values(module).filter((v): v is AnyClass => typeof v === "function" && (v.prototype as unknown) instanceof Error);
 }
 
 describe("error classes", () => {
@@ -57,7 +60,7 @@ describe("error classes", () => {
 
   it("every error class of the errors module has a row, and its name ends in Error", () => {
     const exported = errorClasses(errors);
-    const covered = rows.map(([cls]) => cls as Function);
+    const covered: AnyClass[] = rows.map(([cls]) => cls);
     expect(exported.filter((cls) => cls !== errors.PipestackError && !covered.includes(cls)).map((cls) => cls.name)).toEqual([]);
     expect(exported.map((cls) => cls.name).filter((name) => !name.endsWith("Error"))).toEqual([]);
     expect(exported.length).toBe(rows.length + 1);
@@ -119,7 +122,7 @@ describe("isInstance", () => {
 });
 
 describe("ApiError.from chooses by status, and for a 400 by the API's code and words", () => {
-  const cases: [Partial<ApiErrorDetails> & { jsonBody?: boolean }, Function][] = [
+  const cases: [Partial<ApiErrorDetails> & { jsonBody?: boolean }, AnyClass][] = [
     [{ status: 404 }, pkg.NotFoundError],
     [{ status: 404, jsonBody: false }, ApiError],
     [{ status: 409 }, pkg.ConflictError],
