@@ -16,7 +16,7 @@ beforeAll(() => {
 /** The messages of the layer rule for `text` linted as `file`. */
 async function layerFindings(file: string, text: string): Promise<string[]> {
   const [result] = await eslint.lintText(text, { filePath: path.join(root, file) });
-  return result!.messages.filter((m) => m.ruleId === "no-restricted-imports").map((m) => m.message);
+  return result.messages.filter((m) => m.ruleId === "no-restricted-imports").map((m) => m.message);
 }
 
 /** A file the rule guards, an import it refuses, and the start of the rule's message. */
