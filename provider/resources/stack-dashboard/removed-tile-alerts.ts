@@ -1,6 +1,7 @@
 import type { StackTarget } from "../../client/stack-target";
 import { MalformedAnswerError } from "../../errors";
-import { path } from "../../client/paths";
+import { stackUrl } from "../../engine/stack/api";
+import { alerts } from "../stack-alert/api";
 import { stackAlertRecord } from "../stack-alert/record";
 import { tileKey } from "./schema";
 import { isObj } from "../../schemas/plain-object";
@@ -66,7 +67,7 @@ const PAGE = 1000;
 /** Every alert the target lists: one GET, more only past a full page of 1,000. */
 export async function listAlerts(t: StackTarget): Promise<unknown[]> {
   const all: unknown[] = [];
-  const collection = `${t.basePath}${path("alerts")}`;
+  const collection = stackUrl(t, alerts);
   for (let offset = 0; ; offset += PAGE) {
     const page = await t.client.get<unknown>(offset === 0 ? collection : `${collection}?limit=${PAGE}&offset=${offset}`);
     if (!Array.isArray(page)) throw new MalformedAnswerError(`GET ${collection} answered in the envelope but not with a list: ${t.client.surface.wrongUrl}`);
