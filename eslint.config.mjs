@@ -1,7 +1,8 @@
 // The one linter: typescript-eslint with type information for the TypeScript (the checks that
 // need types: unnecessary assertions, unsafe returns, `String(value)` on objects, floating
 // promises), ESLint's recommended rules for the plain JavaScript scripts. Formatting is
-// Prettier's job (prettier.config.json), so no rule here is about layout.
+// Prettier's job (.prettierrc.json), so no rule here is about layout. The layers of
+// docs/architecture.md are rules too (LAYERS below): each folder imports only what it may.
 import js from "@eslint/js";
 import tseslint from "typescript-eslint";
 
@@ -25,6 +26,73 @@ const NODE_GLOBALS = Object.fromEntries(
     "setImmediate",
   ].map((name) => [name, "readonly"]),
 );
+
+const OTHER_KIND = "A kind imports no other kind's folder (provider/resources/<other>/) unless eslint.config.mjs allows the pair, saying why.";
+
+/**
+ * The layers, as import rules per folder (test/lint/layers.test.ts breaks each once). A file
+ * matches one entry at most: ESLint takes a rule's options from the last entry that matches, so
+ * an entry for one kind replaces the one for every kind. Relative imports only: the package never
+ * imports itself by name. Each rule's message says which layer it keeps.
+ */
+const restrict = (files, patterns) => ({ files, rules: { "no-restricted-imports": ["error", { patterns }] } });
+const LAYERS = [
+  // The emulator is a witness of the API contract: it answers as the real servers do, never as
+  // the provider expects, so it may not see the provider's code (and neither may its tests).
+  restrict(
+    ["emulator/**/*.ts", "test/emulator/**/*.ts"],
+    [{ regex: "^(\\.\\./)+provider(/|$)", message: "The emulator never imports provider/: it is a witness of the API, not of the provider." }],
+  ),
+  // The errors module stands alone: two installed copies of the package must be able to load it
+  // and tell each other's errors apart (isInstance), and every layer may import it.
+  restrict(["provider/errors/**/*.ts"], [{ regex: "^\\.\\./", message: "provider/errors/ imports nothing outside itself: every layer imports it." }]),
+  // Shared schema pieces are pure: no life cycle, no kind, no client, no class machinery.
+  restrict(
+    ["provider/schemas/**/*.ts"],
+    [
+      {
+        regex: "^(\\.\\./)+(engine|resources|client|resource-class|registry)(/|$)",
+        message: "provider/schemas/ is pure: it imports nothing of engine/, resources/, client/, resource-class/ or the registry.",
+      },
+    ],
+  ),
+  // The shared machinery serves every kind and knows none: a kind's own parts live in its folder.
+  restrict(
+    ["provider/engine/**/*.ts", "provider/resource-class/**/*.ts"],
+    [
+      {
+        regex: "^(\\.\\./)+(resources|registry)(/|$)",
+        message: "The shared machinery (engine/, resource-class/) imports no kind: move what is one kind's into provider/resources/<kind>/.",
+      },
+    ],
+  ),
+  // A kind imports no other kind's folder (`../<other>/`)...
+  restrict(
+    ["provider/resources/*/**/*.ts"],
+    [
+      { regex: "^\\.\\./(?!\\.\\./)", message: OTHER_KIND },
+      { regex: "^(\\.\\./){2,}resources/", message: OTHER_KIND },
+    ],
+  ),
+  // ...except where the domain links them: an alert names a dashboard's tile (a tile alert) or a
+  // saved search (a search alert), and reads them to check it.
+  restrict(
+    ["provider/resources/stack-alert/**/*.ts"],
+    [
+      { regex: "^\\.\\./(?!\\.\\./|stack-dashboard/|stack-saved-search/)", message: OTHER_KIND },
+      { regex: "^(\\.\\./){2,}resources/", message: OTHER_KIND },
+    ],
+  ),
+  // A dashboard's update deletes the alerts of the tiles it removes (the server does), and its
+  // preview names them: it reads alerts.
+  restrict(
+    ["provider/resources/stack-dashboard/**/*.ts"],
+    [
+      { regex: "^\\.\\./(?!\\.\\./|stack-alert/)", message: OTHER_KIND },
+      { regex: "^(\\.\\./){2,}resources/", message: OTHER_KIND },
+    ],
+  ),
+];
 
 export default tseslint.config(
   { ignores: ["**/node_modules/", "**/dist/", ".ci-cache/", "coverage/", "test-results/", ".demo/", ".pulumi-state/", ".venv-fuzz/", ".schemathesis/"] },
@@ -65,6 +133,7 @@ export default tseslint.config(
     files: ["provider/resource-class/shim.ts"],
     rules: { "@typescript-eslint/no-require-imports": "off", "@typescript-eslint/no-unsafe-member-access": "off" },
   },
+  ...LAYERS,
   {
     files: ["**/*.js"],
     languageOptions: { sourceType: "commonjs", globals: NODE_GLOBALS },

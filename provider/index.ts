@@ -16,6 +16,9 @@ export { settingKeys, type Settings } from "./config";
 export type { Connection } from "./schemas/connection";
 export type { ConnectionArgs, ConnectionInput } from "./resource-class/connection";
 export {
+  errorCodes,
+  type PipestackErrorCode,
+  PipestackError,
   ApiError,
   NotFoundError,
   ConflictError,
@@ -23,15 +26,10 @@ export {
   FailedDependencyError,
   PipeNotPausedError,
   UnexpectedAnswerError,
-  TransportError,
   type ApiErrorDetails,
-} from "./client/errors";
-export { PollTimeout } from "./client/poll";
-export { ResourceInitError } from "./engine/init-error";
-export {
-  errorCodes,
-  type PipestackErrorCode,
-  PipestackError,
+  TransportError,
+  PollTimeoutError,
+  ResourceInitError,
   InvalidSettingError,
   InvalidArgumentError,
   MalformedAnswerError,
@@ -40,6 +38,7 @@ export {
   UnprovenCreateError,
   InternalError,
 } from "./errors";
+export { PollTimeout } from "./errors/deprecated";
 export { StackDashboard, type StackDashboardArgs } from "./resources/stack-dashboard/class";
 export { StackAlert, type StackAlertArgs } from "./resources/stack-alert/class";
 export { StackSavedSearch, type StackSavedSearchArgs } from "./resources/stack-saved-search/class";
@@ -52,20 +51,9 @@ export type { SavedSearchFilter } from "./resources/stack-saved-search/schema";
 export type { StackSource } from "./schemas/stack-source";
 export type { StackWebhook } from "./schemas/stack-webhook";
 export { typeTokens } from "./registry";
-export type {
-  PipeSourceArgs,
-  DestinationArgs,
-  FieldMappingArgs,
-  ScalingArgs,
-  PipeSettingsArgs,
-  StackTileArgs,
-  StackSeriesArgs,
-  StackTileConfigArgs,
-  StackFilterArgs,
-  StackContainerArgs,
-  AlertChannelArgs,
-  AlertInterval,
-} from "./resource-class/nested-types";
+export type { PipeSourceArgs, DestinationArgs, FieldMappingArgs, ScalingArgs, PipeSettingsArgs } from "./resources/pipe/nested-types";
+export type { StackTileArgs, StackSeriesArgs, StackTileConfigArgs, StackFilterArgs, StackContainerArgs } from "./resources/stack-dashboard/nested-types";
+export type { AlertChannelArgs, AlertInterval } from "./resources/stack-alert/nested-types";
 export type { Destination, FieldMapping, PipeSettings, Scaling } from "./resources/pipe/schema";
 export type { PipeSource } from "./resources/pipe/source";
 export type { PipeSourceSecrets } from "./resources/pipe/secrets";

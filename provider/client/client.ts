@@ -1,5 +1,5 @@
 import { request, type Dispatcher } from "undici";
-import { ApiError, FailedDependencyError, TransportError, UnexpectedAnswerError } from "./errors";
+import { ApiError, FailedDependencyError, TransportError, UnexpectedAnswerError } from "../errors";
 import { redact } from "./redact";
 import { scopedSecrets } from "./secret-scope";
 import { defaultRetryPolicy, shouldRetry, type Outcome, type RetryPolicy } from "./retry";

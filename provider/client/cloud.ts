@@ -1,9 +1,9 @@
 import { required, type Settings } from "../config";
 import { ApiClient } from "./client";
 import { retryPolicyFrom } from "./retry";
-import { FailedDependencyError } from "./errors";
 import { path, servicePath } from "./paths";
-import { pollUntil, PollTimeout } from "./poll";
+import { pollUntil } from "./poll";
+import { FailedDependencyError, PollTimeoutError } from "../errors";
 import { cloudSurface } from "./surface";
 import { ServiceNotRunningError } from "../errors/service-not-running";
 import { reportProgress, waited } from "../progress/report";
@@ -73,7 +73,7 @@ async function wakeService(client: ApiClient, basePath: string, pollMs: number, 
       reportProgress(`service ${basePath.split("/").pop()} is waking: ${s ?? "no state yet"} after ${waited(ms)} (of up to ${waited(WAKE_LIMIT_MS)})`);
     await pollUntil(state, (s) => s === "running", { timeoutMs: WAKE_LIMIT_MS, intervalMs: pollMs, maxIntervalMs: WAKE_POLL_MAX_MS }, undefined, tell);
   } catch (err) {
-    if (!(err instanceof PollTimeout)) throw err;
+    if (!(err instanceof PollTimeoutError)) throw err;
     throw new ServiceNotRunningError(`${cause.message}; the service did not wake within ${WAKE_LIMIT_MS / 60_000} minutes`, { cause });
   }
 }

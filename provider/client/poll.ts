@@ -1,4 +1,4 @@
-import { PipestackError } from "../errors/pipestack-error";
+import { PollTimeoutError } from "../errors/poll-timeout";
 import { progressEveryMs } from "../progress/report";
 
 /** Told the last value read and the time waited, every `progressEveryMs()` while a poll goes on. */
@@ -13,22 +13,11 @@ export interface PollOptions {
   maxIntervalMs?: number;
 }
 
-/** Polling ran out of time; `last` is the last value read. */
-export class PollTimeout<T> extends PipestackError {
-  constructor(
-    readonly last: T,
-    message: string,
-  ) {
-    super("PIPESTACK_POLL_TIMEOUT", message);
-    this.name = "PollTimeout";
-  }
-}
-
 /**
  * The one poll-with-backoff loop: every poll of the provider runs in it (an object settling or
  * going after a delete, a pipe pausing, a mapping edit sent again until the API takes it, a
  * service waking); a retry of a failed request spends the retry budget instead. Reads until `done` says so and returns that value; throws a
- * {@link PollTimeout} carrying the last value when the next wait would pass the deadline.
+ * {@link PollTimeoutError} carrying the last value when the next wait would pass the deadline.
  * `progress`, when given, hears how it goes every `progressEveryMs()` (never on the first read).
  */
 export async function pollUntil<T>(
@@ -51,7 +40,7 @@ export async function pollUntil<T>(
       reported = now;
       progress(value, now - started);
     }
-    if (now + wait > deadline) throw new PollTimeout(value, describe(value));
+    if (now + wait > deadline) throw new PollTimeoutError(value, describe(value));
     await new Promise((r) => setTimeout(r, wait));
     wait = Math.min(opts.maxIntervalMs ?? 5_000, wait * 2);
   }

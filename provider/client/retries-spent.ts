@@ -1,4 +1,4 @@
-import { ApiError } from "./errors";
+import { ApiError } from "../errors";
 import type { RetryPolicy } from "./retry";
 
 /**

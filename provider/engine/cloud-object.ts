@@ -1,6 +1,6 @@
-import { PipestackError } from "../errors";
+import { PipestackError, PollTimeoutError } from "../errors";
 import { serviceRef, type CloudService } from "../client/cloud";
-import { PollTimeout, type PollOptions } from "../client/poll";
+import type { PollOptions } from "../client/poll";
 import { settingsFor } from "./connection";
 import { pollOrGone, type Whereabouts } from "./gone";
 import { initError } from "./init-error";
@@ -79,7 +79,7 @@ export async function settle<T extends { id: string }>(how: Settling<T>, live: T
         );
       current = await pollOrGone(w, finished, timing(props), how.status, tell);
     } catch (err) {
-      if (!(err instanceof PollTimeout)) throw err;
+      if (!(err instanceof PollTimeoutError)) throw err;
       const last = err.last as T;
       const hint = how.hint?.(last) ?? "";
       throw initError(

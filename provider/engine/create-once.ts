@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { ConflictError, mayHaveBeenApplied } from "../client/errors";
+import { ConflictError, mayHaveBeenApplied } from "../errors";
 import type { RetryPolicy } from "../client/retry";
 import { RetryBudget } from "../client/retry-budget";
 import { UnprovenCreateError } from "../errors/unproven-create";

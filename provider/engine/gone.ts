@@ -13,10 +13,9 @@
  * say where an object lives ({@link Whereabouts}).
  */
 import type { ApiClient } from "../client/client";
-import { ApiError, NotFoundError, UnexpectedAnswerError } from "../client/errors";
 import { settingToCheck } from "../client/surface";
-import { pollUntil, PollTimeout, type PollOptions, type ProgressHook } from "../client/poll";
-import { addedTo, MalformedAnswerError } from "../errors";
+import { pollUntil, type PollOptions, type ProgressHook } from "../client/poll";
+import { addedTo, ApiError, MalformedAnswerError, NotFoundError, PollTimeoutError, UnexpectedAnswerError } from "../errors";
 import { freshList, noteChange, readAll, type Collection } from "./shared-list";
 
 /** One object and where the API keeps it. */
@@ -122,7 +121,7 @@ export function readResult<O>(id: string, outputs: O | undefined): { id: string;
 
 /**
  * Polls an object until `done` says so, or it is gone (`"gone"`): the read-or-gone poll of a
- * create that waits, or of a delete (`done` never true). Throws a `PollTimeout` carrying the
+ * create that waits, or of a delete (`done` never true). Throws a `PollTimeoutError` carrying the
  * last value read, its message `still <status>`, when time runs out.
  */
 export function pollOrGone<T extends object>(
@@ -175,7 +174,7 @@ export async function deleteUntilGone<T extends object>(
 
 /** A delete's wait that ran out of time, said so; any other error with the state kept. */
 function timedOut(w: Whereabouts<unknown>, opts: PollOptions, err: unknown): unknown {
-  if (err instanceof PollTimeout) return addedTo(err, `${w.noun} ${w.id} was deleted but is ${err.message} after ${opts.timeoutMs / 1000} s`);
+  if (err instanceof PollTimeoutError) return addedTo(err, `${w.noun} ${w.id} was deleted but is ${err.message} after ${opts.timeoutMs / 1000} s`);
   return kept(err);
 }
 
@@ -199,7 +198,7 @@ async function listedUntilGone<T extends object>(w: Whereabouts<T>, opts: PollOp
     );
     return last === "gone";
   } catch (err) {
-    if (err instanceof PollTimeout) throw timedOut(w, opts, err);
+    if (err instanceof PollTimeoutError) throw timedOut(w, opts, err);
     return false;
   }
 }

@@ -1,20 +1,4 @@
-import { PipestackError } from "../errors/pipestack-error";
-
-/**
- * Thrown when an object was created but did not become ready. The engine records it (id and
- * outputs) instead of losing it, so the next `up` or `destroy` can act on it.
- */
-export class ResourceInitError extends PipestackError {
-  constructor(
-    message: string,
-    readonly id: string,
-    readonly properties: Record<string, unknown>,
-    readonly reasons: string[] = [message],
-  ) {
-    super("PIPESTACK_RESOURCE_INIT", message);
-    this.name = "ResourceInitError";
-  }
-}
+import { ResourceInitError } from "../errors/resource-init";
 
 /** The properties a half-made object is recorded with: its outputs and the serialized provider, so the next operation on it can load one. */
 export function recorded(outs: object, props: { __provider?: string }): Record<string, unknown> {

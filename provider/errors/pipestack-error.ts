@@ -11,13 +11,24 @@ export interface PipestackErrorOptions {
 }
 
 /**
- * The root of every error this package throws: `instanceof PipestackError`, then switch on its
- * stable `code` (see {@link errorCodes}). Messages carry everything a user needs, since only a
- * message crosses from the provider process to the engine.
+ * The brand every error of the package carries: the codes of its class and of the classes it
+ * extends. A registered symbol is the same in every copy of the package, so `isInstance` holds
+ * where `instanceof` fails (two installed copies: a tool's and the program's).
+ */
+const BRAND = Symbol.for("pulumi-pipestack:error");
+
+/** An error class of the package: what `isInstance` is called on. */
+type ErrorClass = abstract new (...args: never[]) => PipestackError;
+
+/**
+ * The root of every error this package throws: `PipestackError.isInstance(err)` (or
+ * `instanceof`, within one copy of the package), then switch on its stable `code` (see
+ * {@link errorCodes}). Each class names its own code as a static `code`. Messages carry
+ * everything a user needs, since only a message crosses from the provider process to the engine.
  *
  * @example
  * function advice(err: unknown): string {
- *   if (!(err instanceof PipestackError)) throw err;
+ *   if (!PipestackError.isInstance(err)) throw err;
  *   if (err.code === "PIPESTACK_INVALID_SETTING") return "set the pipestack:* config first";
  *   return err.message;
  * }
@@ -30,5 +41,38 @@ export class PipestackError extends Error {
     super(message, options);
     this.name = new.target.name;
     this.code = code;
+    Object.defineProperty(this, BRAND, { value: Object.freeze(classCodes(new.target)) });
   }
+
+  /**
+   * True when `value` is an error of this class (or of one extending it) from any copy of the
+   * package: it matches on the package's brand and the class's `code`, not on the prototype, so
+   * it holds where `instanceof` fails because two copies are installed.
+   *
+   * @example
+   * if (NotFoundError.isInstance(err)) return undefined;
+   */
+  static isInstance<C extends ErrorClass>(this: C, value: unknown): value is InstanceType<C> {
+    const brand = (value as { [BRAND]?: unknown } | null | undefined)?.[BRAND];
+    if (!Array.isArray(brand)) return false;
+    // The root, and a class of the caller's own that names no code, have nothing to match on.
+    const own = ownCode(this);
+    if (own === undefined) return (this as unknown) === PipestackError || value instanceof this;
+    return brand.includes(own);
+  }
+}
+
+/** The static `code` a class declares itself (not one it inherits). */
+function ownCode(cls: object): string | undefined {
+  return Object.prototype.hasOwnProperty.call(cls, "code") ? (cls as unknown as { code: string }).code : undefined;
+}
+
+/** The codes of `cls` and of every class it extends, up to the root. */
+function classCodes(cls: object): string[] {
+  const codes: string[] = [];
+  for (let c: unknown = cls; typeof c === "function" && c !== PipestackError; c = Object.getPrototypeOf(c)) {
+    const own = ownCode(c);
+    if (own !== undefined) codes.push(own);
+  }
+  return codes;
 }

@@ -1,4 +1,4 @@
-import { ApiError } from "../client/errors";
+import { ApiError } from "../errors";
 import { cloudService, serviceRef } from "../client/cloud";
 import { openStackTarget, type StackTarget } from "../client/stack-target";
 import { path } from "../client/paths";

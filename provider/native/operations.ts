@@ -1,7 +1,6 @@
 import type { FieldChange } from "../engine/field-diff";
-import { ResourceInitError } from "../engine/init-error";
+import { ResourceInitError } from "../errors/resource-init";
 import { InvalidArgumentError } from "../errors/invalid-argument";
-import { PipestackError } from "../errors/pipestack-error";
 import { CONNECTION_KEY } from "../schemas/connection";
 import { detailedDiff, stables, type DiffKind } from "./detailed-diff";
 import { importIdForms, importTarget } from "./import-id";
@@ -112,23 +111,12 @@ function outputs(r: NativeResource, outs: unknown, ...from: unknown[]): Obj {
   return markSecrets(r, { ...((outs ?? {}) as Obj) }, ...from);
 }
 
-/** An object created (or updated) that did not become ready: recorded by the engine with these outputs. */
-export class InitFailed extends PipestackError {
-  constructor(
-    message: string,
-    readonly id: string,
-    readonly properties: Obj,
-    readonly reasons: string[],
-  ) {
-    super("PIPESTACK_RESOURCE_INIT", message);
-  }
-}
-
 async function initFailures<T>(r: NativeResource, run: () => Promise<T>, ...from: unknown[]): Promise<T> {
   try {
     return await run();
   } catch (err) {
-    if (err instanceof ResourceInitError) throw new InitFailed(err.message, err.id, outputs(r, err.properties, ...from), err.reasons);
+    // The same error, its outputs marked secret as the answer's would be: the engine records them.
+    if (err instanceof ResourceInitError) throw new ResourceInitError(err.message, err.id, outputs(r, err.properties, ...from), err.reasons);
     throw err;
   }
 }

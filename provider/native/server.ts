@@ -17,6 +17,7 @@ import { resourceOf, type NativeResource } from "./resources";
 import { packageSchema, withPolicyDocs, type Docs } from "./schema";
 import type { Obj } from "../schemas/plain-object";
 import { InvalidArgumentError } from "../errors/invalid-argument";
+import { ResourceInitError } from "../errors/resource-init";
 
 /**
  * The gRPC ResourceProvider contract, served on `@pulumi/pulumi/proto` and `@grpc/grpc-js`:
@@ -98,11 +99,15 @@ function failures(list: { property: string; reason: string }[]): provproto.Check
   });
 }
 
-/** An error as the engine takes it: the message; for an object created but not ready, its id and outputs too. */
-function grpcError(err: unknown): Partial<grpc.StatusObject> {
+/**
+ * An error as the engine takes it: the message; for an object created but not ready, its id and
+ * outputs too, but only from a create or an update (`records`), whose errors `ops` has given
+ * outputs marked secret: any other call's would reach the state unmarked.
+ */
+function grpcError(err: unknown, records: boolean): Partial<grpc.StatusObject> {
   const message = err instanceof Error ? err.message : String(err);
   const metadata = new grpc.Metadata();
-  if (err instanceof ops.InitFailed) {
+  if (records && err instanceof ResourceInitError) {
     const detail = new provproto.ErrorResourceInitFailed();
     detail.setId(err.id);
     detail.setProperties(toStruct(err.properties));
@@ -121,13 +126,13 @@ function grpcError(err: unknown): Partial<grpc.StatusObject> {
 const unimplemented = (what: string) => (_call: unknown, callback: Callback<never>) =>
   callback({ code: grpc.status.UNIMPLEMENTED, details: `${what} is not implemented by the pipestack provider` });
 
-/** Runs one call: the answer, or the error as the engine takes it. */
-function serve<Req, Res>(run: (req: Req) => Promise<Res>) {
+/** Runs one call: the answer, or the error as the engine takes it (`records`: a create's or an update's, see {@link grpcError}). */
+function serve<Req, Res>(run: (req: Req) => Promise<Res>, records = false) {
   return (call: { request: Req }, callback: Callback<Res>) => {
     run(call.request).then(
       (res) => callback(null, res),
       (err: unknown) => {
-        const e = grpcError(err);
+        const e = grpcError(err, records);
         callback(e, null, e.metadata);
       },
     );
@@ -178,7 +183,7 @@ function providerService(): grpc.UntypedServiceImplementation {
     create: serve(async (req: provproto.CreateRequest) => {
       const r = await forResource(req.getUrn(), () => ops.create(resource(req.getType() || typeOf(req.getUrn())), toJs(req.getProperties())));
       return new provproto.CreateResponse().setId(r.id).setProperties(toStruct(r.properties));
-    }),
+    }, true),
     read: serve(async (req: provproto.ReadRequest) => {
       const r = await ops.read(resource(req.getType() || typeOf(req.getUrn())), req.getId(), toJs(req.getProperties()));
       const resp = new provproto.ReadResponse().setId(r.id).setProperties(toStruct(r.properties));
@@ -189,7 +194,7 @@ function providerService(): grpc.UntypedServiceImplementation {
       const r = resource(req.getType() || typeOf(req.getUrn()));
       const outs = await forResource(req.getUrn(), () => ops.update(r, req.getId(), toJs(req.getOlds()), toJs(req.getNews())));
       return new provproto.UpdateResponse().setProperties(toStruct(outs));
-    }),
+    }, true),
     delete: serve(async (req: provproto.DeleteRequest) => {
       await ops.remove(resource(req.getType() || typeOf(req.getUrn())), req.getId(), toJs(req.getProperties()));
       return new emptyproto.Empty();

@@ -3,7 +3,7 @@ import { locateSecrets, type AnyNode, type ComputedFields, type PolicyTree } fro
 import type { Obj } from "../schemas/plain-object";
 import { connectionInput, connectionOptions, type ConnectionInput } from "./connection";
 import { shim } from "./shim";
-import { splitSecretsInput } from "./split-source";
+import { splitSecretsInput } from "./split-secrets";
 import { RESOURCE_MODULE } from "./type-tokens";
 
 /**

@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Emulator } from "../../emulator";
 import { ApiClient } from "../../provider/client/client";
-import { TransportError, UnexpectedAnswerError } from "../../provider/client/errors";
+import { TransportError, UnexpectedAnswerError } from "../../provider/errors";
 import type { RetryPolicy } from "../../provider/client/retry";
 import { cloudSurface } from "../../provider/client/surface";
 import { startStreamingServer, type StreamingServer } from "../support/broken-server";

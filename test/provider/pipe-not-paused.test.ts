@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Emulator } from "../../emulator";
-import { ApiError, PipeNotPausedError } from "../../provider/client/errors";
+import { ApiError, PipeNotPausedError } from "../../provider/errors";
 import { cloudService, serviceRef, type CloudService } from "../../provider/client/cloud";
 import { path } from "../../provider/client/paths";
 import { resolveSettings } from "../../provider/config";

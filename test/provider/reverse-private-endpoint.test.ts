@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Emulator } from "../../emulator";
-import { ResourceInitError } from "../../provider/engine/init-error";
+import { ResourceInitError } from "../../provider/errors";
 import { dns, endpointInputs } from "../support/endpoint-fixtures";
 import { emulatorWithEngine } from "../support/engine";
 import { endpointEngine as engine } from "../support/engines";

@@ -1,62 +1,88 @@
 /**
- * Every error the package throws is a `PipestackError` with a stable code from `errorCodes`:
- * one row per class (a class exported without a row fails), every code used by some class, and
- * docs/errors.md listing exactly the codes and meanings of `errorCodes`.
+ * Every error the package throws is a `PipestackError` from the one errors module
+ * (`provider/errors/`): each class named `...Error` with a static `code` of its own, carried by
+ * its errors; `isInstance` by the brand and the class's code; the package's entry point exporting
+ * them all (and the old `PollTimeout` as an alias); docs/errors.md listing exactly the codes and
+ * meanings of `errorCodes`, with the classes that carry them.
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { describe, expect, it } from "vitest";
 import * as pkg from "../../provider";
-import { ApiError, type ApiErrorDetails } from "../../provider/client/errors";
-import { InitFailed } from "../../provider/native/operations";
+import * as errors from "../../provider/errors";
+import { ApiError, type ApiErrorDetails } from "../../provider/errors";
 
-/** An error class: what `instanceof` takes. */
-type ErrorClass = abstract new (...args: never[]) => Error;
+/** Any class, as `instanceof` takes it. */
+type AnyClass = abstract new (...args: never[]) => unknown;
+
+/** An error class of the module: what `instanceof` and `isInstance` take, with its own code. */
+type ErrorClass = (abstract new (...args: never[]) => pkg.PipestackError) & { code: pkg.PipestackErrorCode; isInstance: (v: unknown) => boolean };
 
 const details: ApiErrorDetails = { status: 400, apiCode: "BAD_REQUEST", detail: "nope", requestId: "r-1", method: "PATCH", path: "/v1/x" };
 
-/** A class, one of its errors, and the code it must carry. */
-const rows: [ErrorClass, () => Error, pkg.PipestackErrorCode][] = [
-  [pkg.ApiError, () => new pkg.ApiError(details), "PIPESTACK_API_ERROR"],
-  [pkg.NotFoundError, () => new pkg.NotFoundError(details), "PIPESTACK_NOT_FOUND"],
-  [pkg.ConflictError, () => new pkg.ConflictError(details), "PIPESTACK_CONFLICT"],
-  [pkg.RateLimitedError, () => new pkg.RateLimitedError(details), "PIPESTACK_RATE_LIMITED"],
-  [pkg.FailedDependencyError, () => new pkg.FailedDependencyError(details), "PIPESTACK_FAILED_DEPENDENCY"],
-  [pkg.PipeNotPausedError, () => new pkg.PipeNotPausedError(details), "PIPESTACK_PIPE_NOT_PAUSED"],
-  [pkg.UnexpectedAnswerError, () => new pkg.UnexpectedAnswerError(details), "PIPESTACK_UNEXPECTED_ANSWER"],
-  [pkg.TransportError, () => new pkg.TransportError("GET", "/v1/x", "ECONNREFUSED", "refused"), "PIPESTACK_TRANSPORT"],
-  [pkg.PollTimeout, () => new pkg.PollTimeout("Provisioning", "still Provisioning"), "PIPESTACK_POLL_TIMEOUT"],
-  [pkg.ResourceInitError, () => new pkg.ResourceInitError("not ready", "p1", {}), "PIPESTACK_RESOURCE_INIT"],
-  [InitFailed, () => new InitFailed("not ready", "p1", {}, ["not ready"]), "PIPESTACK_RESOURCE_INIT"],
-  [pkg.InvalidSettingError, () => new pkg.InvalidSettingError("pipestack:apiUrl is not set"), "PIPESTACK_INVALID_SETTING"],
-  [pkg.InvalidArgumentError, () => new pkg.InvalidArgumentError("dependsOn takes resources"), "PIPESTACK_INVALID_ARGUMENT"],
-  [pkg.MalformedAnswerError, () => new pkg.MalformedAnswerError("GET pipes/p1: unexpected answer"), "PIPESTACK_MALFORMED_ANSWER"],
-  [pkg.StackGenerationError, () => new pkg.StackGenerationError("first generation"), "PIPESTACK_STACK_GENERATION"],
-  [pkg.ServiceNotRunningError, () => new pkg.ServiceNotRunningError("stopped"), "PIPESTACK_SERVICE_NOT_RUNNING"],
-  [pkg.UnprovenCreateError, () => new pkg.UnprovenCreateError("may have gone through"), "PIPESTACK_CREATE_UNPROVEN"],
-  [pkg.InternalError, () => new pkg.InternalError("declared twice"), "PIPESTACK_INTERNAL"],
+/** A class and one of its errors. */
+const rows: [ErrorClass, () => pkg.PipestackError][] = [
+  [errors.ApiError, () => new errors.ApiError(details)],
+  [errors.NotFoundError, () => new errors.NotFoundError(details)],
+  [errors.ConflictError, () => new errors.ConflictError(details)],
+  [errors.RateLimitedError, () => new errors.RateLimitedError(details)],
+  [errors.FailedDependencyError, () => new errors.FailedDependencyError(details)],
+  [errors.PipeNotPausedError, () => new errors.PipeNotPausedError(details)],
+  [errors.UnexpectedAnswerError, () => new errors.UnexpectedAnswerError(details)],
+  [errors.TransportError, () => new errors.TransportError("GET", "/v1/x", "ECONNREFUSED", "refused")],
+  [errors.PollTimeoutError, () => new errors.PollTimeoutError("Provisioning", "still Provisioning")],
+  [errors.ResourceInitError, () => new errors.ResourceInitError("not ready", "p1", {})],
+  [errors.InvalidSettingError, () => new errors.InvalidSettingError("pipestack:apiUrl is not set")],
+  [errors.InvalidArgumentError, () => new errors.InvalidArgumentError("dependsOn takes resources")],
+  [errors.MalformedAnswerError, () => new errors.MalformedAnswerError("GET pipes/p1: unexpected answer")],
+  [errors.StackGenerationError, () => new errors.StackGenerationError("first generation")],
+  [errors.ServiceNotRunningError, () => new errors.ServiceNotRunningError("stopped")],
+  [errors.UnprovenCreateError, () => new errors.UnprovenCreateError("may have gone through")],
+  [errors.InternalError, () => new errors.InternalError("declared twice")],
 ];
 
+/** The error classes a module exports: every function whose prototype is an Error's. */
+function errorClasses(module: object): AnyClass[] {
+  return Object.values(module).filter((v): v is AnyClass => typeof v === "function" && (v.prototype as unknown) instanceof Error);
+}
+
 describe("error classes", () => {
-  it.each(rows.map(([cls, , code]) => [cls.name, code] as const))("%s is a PipestackError with code %s", (name, code) => {
-    const err = rows.find(([cls]) => cls.name === name)![1]();
+  it.each(rows.map(([cls, make]) => [cls.name, cls, make] as const))("%s is a PipestackError carrying its own code", (name, cls, make) => {
+    const err = make();
     expect(err).toBeInstanceOf(pkg.PipestackError);
     expect(err).toBeInstanceOf(Error);
-    expect((err as pkg.PipestackError).code).toBe(code);
-    expect(Object.keys(pkg.errorCodes)).toContain(code);
+    expect(err.code).toBe(cls.code);
+    expect(Object.keys(pkg.errorCodes)).toContain(err.code);
     expect(err.name).toBe(name);
+    expect(cls.isInstance(err)).toBe(true);
+    expect(pkg.PipestackError.isInstance(err)).toBe(true);
   });
 
-  it("every error class the package exports has a row", () => {
-    const exported = (Object.values(pkg) as unknown[]).filter((v): v is ErrorClass => typeof v === "function" && v.prototype instanceof Error);
-    const covered = rows.map(([cls]) => cls);
-    expect(exported.filter((cls) => cls !== pkg.PipestackError && !covered.includes(cls)).map((cls) => cls.name)).toEqual([]);
-    expect(exported.length).toBeGreaterThanOrEqual(17);
+  it("every error class of the errors module has a row, and its name ends in Error", () => {
+    const exported = errorClasses(errors);
+    const covered: AnyClass[] = rows.map(([cls]) => cls);
+    expect(exported.filter((cls) => cls !== errors.PipestackError && !covered.includes(cls)).map((cls) => cls.name)).toEqual([]);
+    expect(exported.map((cls) => cls.name).filter((name) => !name.endsWith("Error"))).toEqual([]);
+    expect(exported.length).toBe(rows.length + 1);
   });
 
-  it("every code is carried by some class", () => {
-    const used = new Set(rows.map(([, , code]) => code));
-    expect(Object.keys(pkg.errorCodes).filter((c) => !used.has(c as pkg.PipestackErrorCode))).toEqual([]);
+  it("one code per error: no two classes carry the same code, and every code is some class's", () => {
+    const codes = rows.map(([cls]) => cls.code);
+    const twice = codes.filter((code, i) => codes.indexOf(code) !== i);
+    expect(twice).toEqual([]);
+    expect(Object.keys(pkg.errorCodes).filter((c) => !codes.includes(c as pkg.PipestackErrorCode))).toEqual([]);
+  });
+
+  it("the package's entry point exports every error class, and the old PollTimeout as the same class", () => {
+    const fromPackage = errorClasses(pkg);
+    expect(
+      errorClasses(errors)
+        .filter((cls) => !fromPackage.includes(cls))
+        .map((cls) => cls.name),
+    ).toEqual([]);
+    expect(fromPackage.filter((cls) => !errorClasses(errors).includes(cls)).map((cls) => cls.name)).toEqual([]);
+    expect(pkg.PollTimeout).toBe(pkg.PollTimeoutError);
+    expect(new pkg.PollTimeout("Provisioning", "still Provisioning")).toBeInstanceOf(pkg.PollTimeoutError);
   });
 
   it("messages are unchanged: the API's code, not the package's, is in an ApiError's", () => {
@@ -65,8 +91,38 @@ describe("error classes", () => {
   });
 });
 
+describe("isInstance", () => {
+  const notFound = new pkg.NotFoundError(details);
+  it.each([
+    ["a subclass's error is its parent's", pkg.ApiError, notFound, true],
+    ["a parent's error is not its subclass's", pkg.NotFoundError, new pkg.ApiError(details), false],
+    ["a sibling's error is not the class's", pkg.ConflictError, notFound, false],
+    ["the root takes an error with the code of another's", pkg.PipestackError, errors.addedTo(notFound, "more words"), true],
+    ["an error with a code but not of the class is not the class's", pkg.NotFoundError, errors.addedTo(notFound, "more words"), false],
+    ["a plain Error is not", pkg.PipestackError, new Error("no"), false],
+    ["an object shaped like one, without the brand, is not", pkg.NotFoundError, { name: "NotFoundError", code: "PIPESTACK_NOT_FOUND", message: "x" }, false],
+    ["undefined is not", pkg.PipestackError, undefined, false],
+    ["null is not", pkg.ApiError, null, false],
+    ["a string is not", pkg.ApiError, "PIPESTACK_API_ERROR", false],
+  ] as const)("%s", (_, cls, value, expected) => {
+    expect(cls.isInstance(value)).toBe(expected);
+  });
+
+  it("narrows the type: a caught error's fields are typed after the check", () => {
+    const caught: unknown = notFound;
+    if (!pkg.ApiError.isInstance(caught)) throw new Error("expected an ApiError");
+    expect(caught.status).toBe(400);
+  });
+
+  it("a class of the caller's own that names no code matches by instanceof", () => {
+    class Mine extends pkg.PipestackError {}
+    expect(Mine.isInstance(new Mine("PIPESTACK_INTERNAL", "mine"))).toBe(true);
+    expect(Mine.isInstance(new pkg.InternalError("not mine"))).toBe(false);
+  });
+});
+
 describe("ApiError.from chooses by status, and for a 400 by the API's code and words", () => {
-  const cases: [Partial<ApiErrorDetails> & { jsonBody?: boolean }, ErrorClass][] = [
+  const cases: [Partial<ApiErrorDetails> & { jsonBody?: boolean }, AnyClass][] = [
     [{ status: 404 }, pkg.NotFoundError],
     [{ status: 404, jsonBody: false }, ApiError],
     [{ status: 409 }, pkg.ConflictError],
@@ -85,17 +141,10 @@ describe("ApiError.from chooses by status, and for a 400 by the API's code and w
 });
 
 describe("docs/errors.md", () => {
-  it("lists exactly the codes and meanings of errorCodes, with the classes that carry them", () => {
+  it("lists exactly the codes and meanings of errorCodes, with the class that carries each", () => {
     const text = fs.readFileSync(path.resolve(__dirname, "..", "..", "docs", "errors.md"), "utf8");
     const listed = [...text.matchAll(/^\| `(PIPESTACK_[A-Z_]+)` +\| (.+?) +\| (.+?) +\|$/gm)].map((m) => [m[1], m[2], m[3]]);
-    const expected = Object.entries(pkg.errorCodes).map(([code, meaning]) => [
-      code,
-      meaning,
-      rows
-        .filter(([cls, , c]) => c === code && cls !== InitFailed)
-        .map(([cls]) => `\`${cls.name}\``)
-        .join(", "),
-    ]);
+    const expected = Object.entries(pkg.errorCodes).map(([code, meaning]) => [code, meaning, `\`${rows.find(([cls]) => cls.code === code)![0].name}\``]);
     expect(listed).toEqual(expected);
   });
 });

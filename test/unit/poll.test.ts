@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { pollUntil, PollTimeout } from "../../provider/client/poll";
+import { pollUntil } from "../../provider/client/poll";
+import { PollTimeoutError } from "../../provider/errors";
 import { readResult } from "../../provider/engine/gone";
 import { adoptable } from "../../provider/engine/adopt";
 
@@ -27,7 +28,7 @@ describe("pollUntil: the one poll-with-backoff loop", () => {
     expect(Math.max(...gaps)).toBeLessThan(200);
   });
 
-  it("throws PollTimeout with the last value when the next wait would pass the deadline", async () => {
+  it("throws PollTimeoutError with the last value when the next wait would pass the deadline", async () => {
     let n = 0;
     const err = await pollUntil(
       async () => ++n,
@@ -35,7 +36,7 @@ describe("pollUntil: the one poll-with-backoff loop", () => {
       { timeoutMs: 30, intervalMs: 10 },
       (last) => `still ${last}`,
     ).catch((e) => e);
-    expect(err).toBeInstanceOf(PollTimeout);
+    expect(err).toBeInstanceOf(PollTimeoutError);
     expect(err.last).toBe(n);
     expect(err.message).toBe(`still ${n}`);
   });

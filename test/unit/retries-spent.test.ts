@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ApiError, RateLimitedError } from "../../provider/client/errors";
+import { ApiError, RateLimitedError } from "../../provider/errors";
 import { afterRetries } from "../../provider/client/retries-spent";
 import { defaultRetryPolicy } from "../../provider/client/retry";
 import { resourceFailure } from "../../provider/schemas/check-failures";

@@ -1,6 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
 import { describe, expect, it } from "vitest";
-import { splitSourceInput } from "../../provider/resource-class/split-source";
+import { splitSourceInput } from "../../provider/resources/pipe/split-source";
 
 /** The value of an Output (outside a preview every apply runs). */
 const valueOf = <T>(o: pulumi.Input<T>): Promise<T> => new Promise((resolve) => pulumi.output(o).apply((v) => resolve(v as T)));

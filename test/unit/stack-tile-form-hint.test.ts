@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ApiError } from "../../provider/client/errors";
+import { ApiError } from "../../provider/errors";
 import { tileFormHint, withFormHint } from "../../provider/resources/stack-dashboard/tile-form-hint";
 
 const tile = (over: Record<string, unknown>) => ({ name: "T", x: 0, y: 0, w: 1, h: 1, ...over });

@@ -5,24 +5,27 @@ import type { StackTarget } from "../../client/stack-target";
 import { deleteUntilGone, type Whereabouts } from "../gone";
 import { createOnce } from "../create-once";
 import { freshList, noteObject, type Collection } from "../shared-list";
-import { stackAlertRecord, type StackAlertRecord } from "../../resources/stack-alert/record";
-import { stackDashboardRecord, type StackDashboardRecord } from "../../resources/stack-dashboard/schema";
-import { stackSavedSearchRecord, type StackSavedSearchRecord } from "../../resources/stack-saved-search/record";
 import type { Obj } from "../../schemas/plain-object";
 
 /**
  * The stack endpoints, one function each, on either target: the same paths below
  * `target.basePath` (`/dashboards`, `/alerts`), the envelopes handled by the client.
- * Bodies never carry a top-level `id` (the cloud gateway refuses it).
+ * Bodies never carry a top-level `id` (the cloud gateway refuses it). Nothing here knows a
+ * kind: each declares its collection in its own folder (`resources/<kind>/collection.ts`).
  */
 
-/** The stack collections the provider manages objects in. */
-export type StackKind = "dashboards" | "alerts" | "saved-searches";
+/** A stack collection the provider manages objects in: its path below the target's base, what its objects are called in messages, how one is parsed. */
+export interface StackCollection<S extends ZodTypeAny = ZodTypeAny> {
+  path: string;
+  noun: string;
+  schema: S;
+}
 
-const url = (t: StackTarget, kind: StackKind, id?: string) => `${t.basePath}${id === undefined ? path(kind) : path(kind, id)}`;
+/** The URL of collection `c` of target `t`, or of its object `id`. */
+export const stackUrl = (t: StackTarget, c: StackCollection, id?: string) => `${t.basePath}${id === undefined ? path(c.path) : path(c.path, id)}`;
 
 /** A stack collection of one target: it pages (`limit`/`offset`). */
-export const stackCollection = (t: StackTarget, kind: StackKind): Collection => ({ client: t.client, path: url(t, kind), paged: true });
+export const stackCollection = (t: StackTarget, c: StackCollection): Collection => ({ client: t.client, path: stackUrl(t, c), paged: true });
 
 function withoutId(body: Obj): Obj {
   const { id: _id, ...rest } = body;
@@ -33,7 +36,7 @@ function withoutId(body: Obj): Obj {
  * Where a create's marker travels: a field the POST sends it in instead of the program's value
  * (`tags` as the one tag), and that the PUT right after sets back.
  */
-interface Marker {
+export interface Marker {
   field: "tags" | "note" | "name";
   value: string;
 }
@@ -54,15 +57,15 @@ export function carriesMarker(record: unknown, marker: Marker): boolean {
  * {@link createOnce}): the stack API has no unique names, so the one object carrying this
  * create's marker is the only one ever taken. The caller removes the marker with one PUT.
  */
-function createStackObject<S extends ZodTypeAny>(t: StackTarget, kind: StackKind, body: Obj, schema: S, marker: Marker): Promise<z.output<S>> {
+export function createStackObject<S extends ZodTypeAny>(t: StackTarget, c: StackCollection<S>, body: Obj, marker: Marker): Promise<z.output<S>> {
   return createOnce<z.output<S>>(
     {
-      what: kind.slice(0, -1).replace("-", " "),
+      what: c.noun,
       post: async ({ budget }) =>
-        parsed(schema, await t.client.request({ method: "POST", path: url(t, kind), body: markedBody(body, marker), budget }), `POST ${kind}`),
+        parsed(c.schema, await t.client.request({ method: "POST", path: stackUrl(t, c), body: markedBody(body, marker), budget }), `POST ${c.path}`),
       // Every page: the marked object may be on any of them.
       list: async ({ budget }) => {
-        const list = z.array(schema).safeParse(await freshList(stackCollection(t, kind), budget));
+        const list = z.array(c.schema).safeParse(await freshList(stackCollection(t, c), budget));
         return list.success ? list.data : [];
       },
       id: (r) => (r as { id: string }).id,
@@ -73,49 +76,32 @@ function createStackObject<S extends ZodTypeAny>(t: StackTarget, kind: StackKind
   );
 }
 
-/** Creates a dashboard; `marker` recognises it in the list after an ambiguous failure. */
-export function createDashboard(t: StackTarget, body: Obj, marker: Marker): Promise<StackDashboardRecord> {
-  return createStackObject(t, "dashboards", body, stackDashboardRecord, marker);
-}
-
-/** PUT of the whole dashboard: `tiles` is the complete list, each kept tile with its id. */
-export async function putDashboard(t: StackTarget, id: string, body: Obj): Promise<StackDashboardRecord> {
-  const answer = await t.client.request({ method: "PUT", path: url(t, "dashboards", id), body: withoutId(body) });
-  const record = parsedOne(stackDashboardRecord, answer, `PUT dashboards/${id}`, id);
-  // As this process last wrote it: what its tile alerts read (see `alert-tile.ts`).
-  noteObject(t.client, url(t, "dashboards", id), answer);
+/**
+ * PUT of the whole object: optional fields left out are cleared (or fall back to their
+ * defaults). `remember`: the answer is what this process's later reads of the object see (a
+ * dashboard's, which its tile alerts read).
+ */
+export async function putStackObject<S extends ZodTypeAny>(
+  t: StackTarget,
+  c: StackCollection<S>,
+  id: string,
+  body: Obj,
+  remember = false,
+): Promise<z.output<S>> {
+  const answer = await t.client.request({ method: "PUT", path: stackUrl(t, c, id), body: withoutId(body) });
+  const record = parsedOne(c.schema, answer, `PUT ${c.path}/${id}`, id);
+  if (remember) noteObject(t.client, stackUrl(t, c, id), answer);
   return record;
 }
 
-/** Creates an alert; `marker` recognises it in the list after an ambiguous failure. */
-export function createAlert(t: StackTarget, body: Obj, marker: Marker): Promise<StackAlertRecord> {
-  return createStackObject(t, "alerts", body, stackAlertRecord, marker);
-}
-
-/** PUT of the whole alert: optional fields left out are cleared. */
-export async function putAlert(t: StackTarget, id: string, body: Obj): Promise<StackAlertRecord> {
-  const answer = await t.client.request({ method: "PUT", path: url(t, "alerts", id), body: withoutId(body) });
-  return parsedOne(stackAlertRecord, answer, `PUT alerts/${id}`, id);
-}
-
-/** What each collection's objects are called in messages, and how a read of one is parsed. */
-const KINDS = {
-  dashboards: { noun: "dashboard", schema: stackDashboardRecord },
-  alerts: { noun: "alert", schema: stackAlertRecord },
-  "saved-searches": { noun: "saved search", schema: stackSavedSearchRecord },
-} as const satisfies Record<StackKind, { noun: string; schema: ZodTypeAny }>;
-
-type RecordOf<K extends StackKind> = z.output<(typeof KINDS)[K]["schema"]>;
-
-/** The object `id` of `kind` and its collection, for the read-or-gone rule (see `../gone`). */
-export function stackWhereabouts<K extends StackKind>(t: StackTarget, kind: K, id: string): Whereabouts<RecordOf<K>> & { where: string } {
-  const { noun, schema } = KINDS[kind];
+/** The object `id` of collection `c`, for the read-or-gone rule (see `../gone`). */
+export function stackWhereabouts<S extends ZodTypeAny>(t: StackTarget, c: StackCollection<S>, id: string): Whereabouts<z.output<S>> & { where: string } {
   return {
-    noun,
+    noun: c.noun,
     id,
     client: t.client,
-    collection: url(t, kind),
-    get: async () => parsedOne(schema, await t.client.get(url(t, kind, id)), `GET ${kind}/${id}`, id),
+    collection: stackUrl(t, c),
+    get: async () => parsedOne(c.schema, await t.client.get(stackUrl(t, c, id)), `GET ${c.path}/${id}`, id),
     where: `on ${t.key}`,
   };
 }
@@ -128,19 +114,8 @@ const DELETE_WAIT_MS = 60_000;
  * `{}` whether or not there was one to delete, so the answer is no proof. One already gone
  * counts as deleted; a wrong URL does not. `intervalMs`: the first wait between checks.
  */
-export async function deleteObject(t: StackTarget, kind: StackKind, id: string, intervalMs: number): Promise<void> {
-  const remove = () => t.client.request({ method: "DELETE", path: url(t, kind, id) });
-  await deleteUntilGone(stackWhereabouts(t, kind, id), remove, { timeoutMs: DELETE_WAIT_MS, intervalMs });
-  noteObject(t.client, url(t, kind, id), undefined);
-}
-
-/** Creates a saved search; `marker` recognises it in the list after an ambiguous failure. */
-export function createSavedSearch(t: StackTarget, body: Obj, marker: Marker): Promise<StackSavedSearchRecord> {
-  return createStackObject(t, "saved-searches", body, stackSavedSearchRecord, marker);
-}
-
-/** PUT of the whole saved search: fields left out fall back to their defaults. */
-export async function putSavedSearch(t: StackTarget, id: string, body: Obj): Promise<StackSavedSearchRecord> {
-  const answer = await t.client.request({ method: "PUT", path: url(t, "saved-searches", id), body: withoutId(body) });
-  return parsedOne(stackSavedSearchRecord, answer, `PUT saved-searches/${id}`, id);
+export async function deleteObject(t: StackTarget, c: StackCollection, id: string, intervalMs: number): Promise<void> {
+  const remove = () => t.client.request({ method: "DELETE", path: stackUrl(t, c, id) });
+  await deleteUntilGone(stackWhereabouts(t, c, id), remove, { timeoutMs: DELETE_WAIT_MS, intervalMs });
+  noteObject(t.client, stackUrl(t, c, id), undefined);
 }

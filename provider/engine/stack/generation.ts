@@ -1,4 +1,4 @@
-import { ApiError } from "../../client/errors";
+import { ApiError } from "../../errors";
 import { path } from "../../client/paths";
 import type { StackTarget } from "../../client/stack-target";
 

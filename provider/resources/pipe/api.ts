@@ -1,5 +1,4 @@
-import { addedTo, PipestackError } from "../../errors";
-import { ConflictError } from "../../client/errors";
+import { addedTo, ConflictError, PipestackError } from "../../errors";
 import type { PollOptions } from "../../client/poll";
 import { createMarker, createOnce, isMarker } from "../../engine/create-once";
 import { deleteUntilGone, pollOrGone, type Whereabouts } from "../../engine/gone";
@@ -222,7 +221,7 @@ export function deletePipe(svc: CloudService, id: string, opts: PollOptions): Pr
 }
 
 /**
- * Polls the pipe until `done` says so, or it is gone (`gone`). Throws a `PollTimeout` with the
+ * Polls the pipe until `done` says so, or it is gone (`gone`). Throws a `PollTimeoutError` with the
  * last pipe read and its state when time runs out.
  */
 export function pollPipe(svc: CloudService, id: string, done: (p: ApiPipe) => boolean, opts: PollOptions): Promise<ApiPipe | "gone"> {

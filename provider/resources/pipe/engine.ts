@@ -1,5 +1,5 @@
 import type { CloudService } from "../../client/cloud";
-import { ConflictError } from "../../client/errors";
+import { ConflictError } from "../../errors";
 import type { PipeInputs, PipeOutputs } from "./props";
 import { refuseFixedFields } from "../../engine/adopt";
 import { serviceOf, timing } from "../../engine/cloud-object";

@@ -1,7 +1,6 @@
-import { addedTo, PipestackError } from "../../errors";
-import { PipeNotPausedError } from "../../client/errors";
+import { addedTo, PipeNotPausedError, PipestackError, PollTimeoutError } from "../../errors";
 import type { CloudService } from "../../client/cloud";
-import { pollUntil, PollTimeout } from "../../client/poll";
+import { pollUntil } from "../../client/poll";
 import type { PipeInputs, PipeOutputs } from "./props";
 import { timing } from "../../engine/cloud-object";
 import { fieldChanges } from "../../engine/field-diff";
@@ -61,7 +60,7 @@ async function patchWhenPaused(svc: CloudService, id: string, body: Record<strin
   try {
     await pollUntil(attempt, (refused) => refused === undefined, timing(news));
   } catch (err) {
-    throw err instanceof PollTimeout ? err.last : err;
+    throw err instanceof PollTimeoutError ? err.last : err;
   }
 }
 

@@ -1,7 +1,7 @@
 import { isSearchSource, rangeThresholdTypes } from "./schema";
 import type { StackAlertRecord } from "./record";
 import { alertServerOutputs, stackAlertPolicy } from "./policy";
-import type { AlertInputs, AlertOutputs } from "../../engine/stack/props";
+import type { AlertInputs, AlertOutputs } from "./props";
 import { dropUndefined } from "../../engine/canonical";
 import { readBackFields, serverFields } from "../../engine/read-back";
 import { isObj, type Obj } from "../../schemas/plain-object";

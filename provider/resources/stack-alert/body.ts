@@ -1,7 +1,7 @@
 import { bodyKeys } from "../../schemas/field-policy";
 import { isSearchSource } from "./schema";
 import { currentOnlyAlertFields, stackAlertPolicy } from "./policy";
-import type { AlertInputs } from "../../engine/stack/props";
+import type { AlertInputs } from "./props";
 import type { StackGeneration } from "../../engine/stack/generation";
 import { isObj, type Obj } from "../../schemas/plain-object";
 import { StackGenerationError } from "../../errors/stack-generation";

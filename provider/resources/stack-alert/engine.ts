@@ -1,7 +1,7 @@
 import type { StackTarget } from "../../client/stack-target";
 import { alertRuleFailures, stackAlertSpec } from "./schema";
 import type { StackAlertRecord } from "./record";
-import type { AlertInputs, AlertOutputs } from "../../engine/stack/props";
+import type { AlertInputs, AlertOutputs } from "./props";
 import { containsUnknown } from "../../schemas/unknown";
 import { createMarker } from "../../engine/create-once";
 import { defineEngine } from "../../engine/define-engine";
@@ -12,8 +12,9 @@ import { alertBody } from "./body";
 import { alertDiff, withKnownTileId } from "./diff";
 import { goneAlertWarning } from "./gone";
 import { liveTileId, resolveAlertTile } from "./tile";
-import { createAlert, putAlert, stackWhereabouts } from "../../engine/stack/api";
-import { alertProbe } from "../../engine/stack/create-probes";
+import { stackWhereabouts } from "../../engine/stack/api";
+import { alerts, createAlert, putAlert } from "./api";
+import { alertProbe } from "./probe";
 import { stackGeneration } from "../../engine/stack/generation";
 import { stackObject } from "../../engine/stack/stack-object";
 import { TARGET_KEYS, checkStackObject, targetOf, withTarget } from "../../engine/stack/target";
@@ -64,8 +65,8 @@ async function put(target: StackTarget, id: string, inputs: AlertInputs): Promis
 
 /** The provider the serialized shim delegates to (`pulumi-pipestack/engine/stack-alert`). */
 export const provider = defineEngine<AlertInputs, AlertOutputs, StackTarget, StackAlertRecord>({
-  ...stackObject("alerts"),
-  whereabouts: (t, id) => ({ ...stackWhereabouts(t, "alerts", id), why: "a removed tile or dashboard takes its alerts with it" }),
+  ...stackObject(alerts),
+  whereabouts: (t, id) => ({ ...stackWhereabouts(t, alerts, id), why: "a removed tile or dashboard takes its alerts with it" }),
   // Failures carry property paths (`channel.webhookId`); values not known yet pass.
   validate: (news) => checkStackObject(news, stackAlertSpec, alertRuleFailures),
   // A create reads its dashboard once: a tile that cannot carry alerts fails the preview, not only the `up`.

@@ -1,9 +1,10 @@
 import type { StackTarget } from "../../client/stack-target";
-import type { AlertOutputs } from "../../engine/stack/props";
+import type { AlertOutputs } from "./props";
 import { isSearchSource } from "./schema";
 import { isObj } from "../../engine/canonical";
 import { orGone } from "../../engine/gone";
 import { stackWhereabouts } from "../../engine/stack/api";
+import { savedSearches } from "../stack-saved-search/api";
 import { REMOVED_TILE_RULE, liveDashboard } from "./tile";
 
 /**
@@ -24,7 +25,7 @@ async function whyAlertIsGone(t: StackTarget, props: AlertOutputs): Promise<stri
     return outside;
   }
   const searchId = props.savedSearchId;
-  if (isSearchSource(props.source) && typeof searchId === "string" && !(await orGone(stackWhereabouts(t, "saved-searches", searchId)))) {
+  if (isSearchSource(props.source) && typeof searchId === "string" && !(await orGone(stackWhereabouts(t, savedSearches, searchId)))) {
     return `its saved search ${searchId} is gone, and the server deletes a saved search's alerts with it`;
   }
   return outside;

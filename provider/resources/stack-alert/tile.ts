@@ -1,10 +1,10 @@
-import { path } from "../../client/paths";
 import type { StackTarget } from "../../client/stack-target";
 import type { DISPLAY_TYPES } from "../stack-dashboard/config";
-import type { AlertInputs } from "../../engine/stack/props";
+import type { AlertInputs } from "./props";
 import { orGone } from "../../engine/gone";
 import { answerFor } from "../../engine/parse-answer";
-import { stackWhereabouts } from "../../engine/stack/api";
+import { stackUrl, stackWhereabouts } from "../../engine/stack/api";
+import { dashboards } from "../stack-dashboard/api";
 import { sharedObject } from "../../engine/shared-list";
 import { isObj, type Obj } from "../../schemas/plain-object";
 import { InvalidArgumentError } from "../../errors/invalid-argument";
@@ -80,10 +80,10 @@ export async function liveDashboard(t: StackTarget, dashboardId: string, fresh =
 }
 
 function sharedDashboard(t: StackTarget, dashboardId: string, fresh: boolean): Promise<{ value: unknown; fresh: boolean }> {
-  const at = `${t.basePath}${path("dashboards", dashboardId)}`;
+  const at = stackUrl(t, dashboards, dashboardId);
   const read = () =>
     orGone({
-      ...stackWhereabouts(t, "dashboards", dashboardId),
+      ...stackWhereabouts(t, dashboards, dashboardId),
       get: async () => answerFor(dashboardId, await t.client.get<unknown>(at), `GET dashboards/${dashboardId}`),
     });
   return sharedObject(t.client, at, read, fresh);

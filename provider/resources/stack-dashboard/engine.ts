@@ -1,11 +1,11 @@
 import type { StackTarget } from "../../client/stack-target";
 import type { StackDashboardRecord } from "./schema";
 import { dashboardRuleFailures, stackDashboardSpec } from "./schema";
-import type { DashboardInputs, DashboardOutputs } from "../../engine/stack/props";
+import type { DashboardInputs, DashboardOutputs } from "./props";
 import { createMarker } from "../../engine/create-once";
 import { defineEngine } from "../../engine/define-engine";
 import { recorded } from "../../engine/init-error";
-import { createDashboard, putDashboard } from "../../engine/stack/api";
+import { createDashboard, dashboards, putDashboard } from "./api";
 import { collectionProbe } from "../../engine/stack/create-probes";
 import { dashboardBody, dashboardOutputs } from "./body";
 import { dashboardDiff } from "./diff";
@@ -83,10 +83,10 @@ async function changes(olds: DashboardOutputs, news: DashboardInputs, id: string
 
 /** The provider the serialized shim delegates to (`pulumi-pipestack/engine/stack-dashboard`). */
 export const provider = defineEngine<DashboardInputs, DashboardOutputs, StackTarget, StackDashboardRecord>({
-  ...stackObject("dashboards"),
+  ...stackObject(dashboards),
   // Failures carry property paths (`tiles[2].w`); values not known yet pass.
   validate: (news) => checkStackObject(news, stackDashboardSpec, dashboardRuleFailures),
-  probe: collectionProbe("dashboards"),
+  probe: collectionProbe(dashboards),
   rules: dashboardDiff,
   changes,
   refuseCreate: refuseOnGeneration,

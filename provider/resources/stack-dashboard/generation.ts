@@ -1,6 +1,6 @@
 import type { StackTarget } from "../../client/stack-target";
 import { currentOnlyDashboardFields } from "./policy";
-import type { DashboardInputs } from "../../engine/stack/props";
+import type { DashboardInputs } from "./props";
 import { canonical } from "../../engine/canonical";
 import { stackGeneration } from "../../engine/stack/generation";
 import { StackGenerationError } from "../../errors/stack-generation";

@@ -1,6 +1,7 @@
 import type { StackTarget } from "../../client/stack-target";
 import { stackCollection } from "../../engine/stack/api";
 import { snapshot } from "../../engine/shared-list";
+import { alerts } from "../stack-alert/api";
 import { stackAlertRecord } from "../stack-alert/record";
 import { tileKey } from "./schema";
 import { isObj } from "../../schemas/plain-object";
@@ -65,7 +66,7 @@ export function doomedAlertWarning(dashboardId: string, alert: DoomedAlert): str
 export async function doomedAlerts(t: StackTarget, dashboardId: string, removed: readonly RemovedTile[]): Promise<DoomedAlert[]> {
   if (removed.length === 0) return [];
   // The run's shared read of the alert list (the alerts' create gates read the same one).
-  return alertsOnRemoved(await snapshot(stackCollection(t, "alerts")), dashboardId, removed);
+  return alertsOnRemoved(await snapshot(stackCollection(t, alerts)), dashboardId, removed);
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { StackTarget } from "../../client/stack-target";
-import type { DashboardInputs } from "../../engine/stack/props";
+import type { DashboardInputs } from "./props";
 import { isObj } from "../../schemas/plain-object";
 import { InvalidArgumentError } from "../../errors/invalid-argument";
 import { stackGeneration, type StackGeneration } from "../../engine/stack/generation";

@@ -1,4 +1,4 @@
-import { ApiError } from "../../client/errors";
+import { ApiError } from "../../errors";
 import { PipestackError } from "../../errors/pipestack-error";
 import { isObj } from "../../engine/canonical";
 

@@ -2,11 +2,11 @@ import { StackGenerationError } from "../../errors";
 import type { StackTarget } from "../../client/stack-target";
 import { stackSavedSearchSpec } from "./schema";
 import type { StackSavedSearchRecord } from "./record";
-import type { SavedSearchInputs, SavedSearchOutputs } from "../../engine/stack/props";
+import type { SavedSearchInputs, SavedSearchOutputs } from "./props";
 import { createMarker } from "../../engine/create-once";
 import { defineEngine } from "../../engine/define-engine";
 import { recorded } from "../../engine/init-error";
-import { createSavedSearch, putSavedSearch } from "../../engine/stack/api";
+import { createSavedSearch, putSavedSearch, savedSearches } from "./api";
 import { collectionProbe } from "../../engine/stack/create-probes";
 import { stackGeneration } from "../../engine/stack/generation";
 import { savedSearchBody, savedSearchOutputs } from "./body";
@@ -40,10 +40,10 @@ async function put(target: StackTarget, id: string, inputs: SavedSearchInputs): 
 
 /** The provider the serialized shim delegates to (`pulumi-pipestack/engine/stack-saved-search`). */
 export const provider = defineEngine<SavedSearchInputs, SavedSearchOutputs, StackTarget, StackSavedSearchRecord>({
-  ...stackObject("saved-searches"),
+  ...stackObject(savedSearches),
   // Values not known yet pass.
   validate: (news) => checkStackObject(news, stackSavedSearchSpec),
-  probe: collectionProbe("saved-searches"),
+  probe: collectionProbe(savedSearches),
   // Every field updates in place, a move to another stack replaces.
   rules: savedSearchDiff,
   refuseCreate: requireCurrent,

@@ -1,5 +1,4 @@
 import * as pulumi from "@pulumi/pulumi";
-import { secretLocations, type PipeSourceSecrets } from "../resources/pipe/secrets";
 import type { Obj } from "../schemas/plain-object";
 
 const isDeferred = (v: unknown): boolean => pulumi.Output.isInstance(v) || v instanceof Promise;
@@ -53,13 +52,4 @@ export function splitSecretsInput(
     return out;
   });
   return { rest: rest as pulumi.Input<Obj> | undefined, secrets };
-}
-
-/**
- * Splits a pipe source into its readable part and its secret material (credentials, access
- * keys, connection strings), where the pipe policy locates them (see {@link splitSecretsInput}).
- */
-export function splitSourceInput(source: unknown): { source: pulumi.Input<Obj> | undefined; secrets: pulumi.Output<PipeSourceSecrets> } {
-  const split = splitSecretsInput(source, Object.entries(secretLocations));
-  return { source: split.rest, secrets: split.secrets };
 }

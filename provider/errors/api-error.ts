@@ -1,7 +1,9 @@
-import { PipestackError } from "../errors/pipestack-error";
+import type { PipestackErrorCode } from "./codes";
+import { PipestackError } from "./pipestack-error";
 
 /**
- * Errors of the API client. Only an error's message crosses from the provider process to the
+ * The API's answers that are errors: one `ApiError`, and a subclass where callers branch (chosen
+ * by status). Only an error's message crosses from the provider process to the
  * engine, so each message carries the method, path, status, API code, text and requestId.
  */
 
@@ -25,6 +27,7 @@ const PAUSE_TO_EDIT = /must be paused to edit/i;
 
 /** The API answered with a status other than success, or with a body that is not its answer. */
 export class ApiError extends PipestackError {
+  static readonly code: PipestackErrorCode = "PIPESTACK_API_ERROR";
   readonly status: number;
   /** The API's own code (`BAD_REQUEST`, `NOT_FOUND`, ...), or `HTTP_<status>` for a body without one. */
   readonly apiCode: string;
@@ -34,7 +37,7 @@ export class ApiError extends PipestackError {
   readonly path: string;
 
   constructor(d: ApiErrorDetails) {
-    super("PIPESTACK_API_ERROR", `${d.method} ${d.path} -> ${d.status} ${d.apiCode}: ${d.detail}${d.requestId ? ` (requestId ${d.requestId})` : ""}`);
+    super(new.target.code, `${d.method} ${d.path} -> ${d.status} ${d.apiCode}: ${d.detail}${d.requestId ? ` (requestId ${d.requestId})` : ""}`);
     this.status = d.status;
     this.apiCode = d.apiCode;
     this.detail = d.detail;
@@ -60,26 +63,26 @@ export class ApiError extends PipestackError {
  * one to everything): only its collection, listed without it, is (`engine/gone.ts`).
  */
 export class NotFoundError extends ApiError {
-  override readonly code = "PIPESTACK_NOT_FOUND";
+  static override readonly code: PipestackErrorCode = "PIPESTACK_NOT_FOUND";
 }
 /** The request collides with an existing object (409). */
 export class ConflictError extends ApiError {
-  override readonly code = "PIPESTACK_CONFLICT";
+  static override readonly code: PipestackErrorCode = "PIPESTACK_CONFLICT";
 }
 /** Too many requests (429), still so after the retries allowed. */
 export class RateLimitedError extends ApiError {
-  override readonly code = "PIPESTACK_RATE_LIMITED";
+  static override readonly code: PipestackErrorCode = "PIPESTACK_RATE_LIMITED";
 }
 /** The service behind the API is not running (424): idle or stopped. */
 export class FailedDependencyError extends ApiError {
-  override readonly code = "PIPESTACK_FAILED_DEPENDENCY";
+  static override readonly code: PipestackErrorCode = "PIPESTACK_FAILED_DEPENDENCY";
 }
 /**
  * A mapping edit of a database pipe that is not paused (400 `must be paused to edit`): pause
  * it, wait for `Paused`/`Stopped`, and send the edit again.
  */
 export class PipeNotPausedError extends ApiError {
-  override readonly code = "PIPESTACK_PIPE_NOT_PAUSED";
+  static override readonly code: PipestackErrorCode = "PIPESTACK_PIPE_NOT_PAUSED";
 }
 /**
  * A success status whose body is not in the API's envelope (an HTML page, `{}` where data was
@@ -87,35 +90,5 @@ export class PipeNotPausedError extends ApiError {
  * anything, so never "gone" and never "deleted".
  */
 export class UnexpectedAnswerError extends ApiError {
-  override readonly code = "PIPESTACK_UNEXPECTED_ANSWER";
-}
-
-/** The request got no HTTP answer: connection refused or reset, timeout. There is no status. */
-export class TransportError extends PipestackError {
-  override readonly code = "PIPESTACK_TRANSPORT";
-  readonly method: string;
-  readonly path: string;
-  /** undici's or Node's error code, e.g. `ECONNREFUSED`; `PIPESTACK_ATTEMPT_DEADLINE` when the attempt's deadline ended it. */
-  readonly causeCode: string;
-
-  constructor(method: string, path: string, causeCode: string, message: string) {
-    super("PIPESTACK_TRANSPORT", `${method} ${path} -> no answer (${causeCode}): ${message}`);
-    this.method = method;
-    this.path = path;
-    this.causeCode = causeCode;
-  }
-
-  /** Refused connections never reached the server, so even a POST may be sent again. */
-  get neverSent(): boolean {
-    return this.causeCode === "ECONNREFUSED";
-  }
-}
-
-/**
- * True when a request that failed may still have been applied (a 5xx, or a connection lost after
- * sending): a POST must not simply be sent again.
- */
-export function mayHaveBeenApplied(err: unknown): boolean {
-  if (err instanceof TransportError) return !err.neverSent;
-  return err instanceof ApiError && err.status >= 500;
+  static override readonly code: PipestackErrorCode = "PIPESTACK_UNEXPECTED_ANSWER";
 }

@@ -1,0 +1,83 @@
+/**
+ * The layer rules of eslint.config.mjs fire: each is broken once, in a file of the folder it
+ * guards, and ESLint must name it with its message; the imports the domain needs stay allowed.
+ * The text is linted as if it were the named file (it need not compile: the rule reads imports).
+ */
+import * as path from "node:path";
+import { ESLint } from "eslint";
+import { beforeAll, describe, expect, it } from "vitest";
+
+const root = path.resolve(__dirname, "..", "..");
+let eslint: ESLint;
+beforeAll(() => {
+  eslint = new ESLint({ cwd: root });
+});
+
+/** The messages of the layer rule for `text` linted as `file`. */
+async function layerFindings(file: string, text: string): Promise<string[]> {
+  const [result] = await eslint.lintText(text, { filePath: path.join(root, file) });
+  return result.messages.filter((m) => m.ruleId === "no-restricted-imports").map((m) => m.message);
+}
+
+/** A file the rule guards, an import it refuses, and the start of the rule's message. */
+const broken: [string, string, string][] = [
+  ["emulator/index.ts", "../provider/config", "The emulator never imports provider/"],
+  ["emulator/stack/webhooks.ts", "../../provider/errors", "The emulator never imports provider/"],
+  ["test/emulator/stack.test.ts", "../../provider/client/paths", "The emulator never imports provider/"],
+  ["provider/errors/internal.ts", "../config", "provider/errors/ imports nothing outside itself"],
+  ["provider/schemas/connection.ts", "../engine/connection", "provider/schemas/ is pure"],
+  ["provider/schemas/connection.ts", "../resources/pipe/schema", "provider/schemas/ is pure"],
+  ["provider/schemas/connection.ts", "../client/paths", "provider/schemas/ is pure"],
+  ["provider/schemas/connection.ts", "../resource-class/inputs", "provider/schemas/ is pure"],
+  ["provider/engine/gone.ts", "../resources/stack-alert/tile", "The shared machinery (engine/, resource-class/) imports no kind"],
+  ["provider/engine/stack/api.ts", "../../resources/stack-dashboard/schema", "The shared machinery (engine/, resource-class/) imports no kind"],
+  ["provider/engine/gone.ts", "../registry", "The shared machinery (engine/, resource-class/) imports no kind"],
+  ["provider/resource-class/register.ts", "../resources/pipe/secrets", "The shared machinery (engine/, resource-class/) imports no kind"],
+  ["provider/resources/pipe/api.ts", "../stack-alert/schema", "A kind imports no other kind's folder"],
+  ["provider/resources/stack-saved-search/body.ts", "../stack-dashboard/schema", "A kind imports no other kind's folder"],
+  ["provider/resources/reverse-private-endpoint/api.ts", "../../resources/pipe/api", "A kind imports no other kind's folder"],
+  ["provider/resources/stack-alert/tile.ts", "../pipe/schema", "A kind imports no other kind's folder"],
+  ["provider/resources/stack-dashboard/body.ts", "../stack-saved-search/schema", "A kind imports no other kind's folder"],
+];
+
+describe("layer rules", () => {
+  it.each(broken)(
+    "%s may not import %s",
+    async (file, from, message) => {
+      const found = await layerFindings(file, `import { x } from "${from}";\nexport const y = x;\n`);
+      expect(found).toHaveLength(1);
+      expect(found[0]).toContain(message);
+    },
+    120_000,
+  );
+
+  it.each(broken)(
+    "%s: a type-only import of %s is refused too",
+    async (file, from, message) => {
+      const found = await layerFindings(file, `import type { X } from "${from}";\nexport type Y = X;\n`);
+      expect(found).toHaveLength(1);
+      expect(found[0]).toContain(message);
+    },
+    120_000,
+  );
+
+  /** Imports the layers allow: the shared layers below, and the kinds the domain links. */
+  const allowed: [string, string][] = [
+    ["provider/resources/stack-alert/tile.ts", "../stack-dashboard/config"],
+    ["provider/resources/stack-alert/gone.ts", "../stack-saved-search/api"],
+    ["provider/resources/stack-dashboard/removed-tile-alerts.ts", "../stack-alert/record"],
+    ["provider/resources/pipe/api.ts", "../../engine/gone"],
+    ["provider/resources/pipe/api.ts", "./schema"],
+    ["provider/engine/gone.ts", "../errors"],
+    ["provider/schemas/connection.ts", "./plain-object"],
+    ["provider/errors/internal.ts", "./pipestack-error"],
+    ["emulator/index.ts", "./http/errors"],
+  ];
+  it.each(allowed)(
+    "%s may import %s",
+    async (file, from) => {
+      expect(await layerFindings(file, `import { x } from "${from}";\nexport const y = x;\n`)).toEqual([]);
+    },
+    120_000,
+  );
+});
