@@ -110,7 +110,9 @@ export function describeAutomation(language: SdkLanguage, prepare: (sdks: BuiltS
         fieldMappings: [{ sourceField: "id", destinationField: "id" }],
       })) as { id: string };
       const sourceId = storedStack(s.emulator, "server").sources[0].id;
-      const made = (await rawJson(s.emulator, "stack-server", "POST", "/saved-searches", { name: "outside-search", sourceId, where: "level:warn" })) as { id: string };
+      const made = (await rawJson(s.emulator, "stack-server", "POST", "/saved-searches", { name: "outside-search", sourceId, where: "level:warn" })) as {
+        id: string;
+      };
       s.setConfig("importPipeId", pipe.id);
       s.setConfig("importSearchId", made.id);
       s.setConfig("outsidePassword", OUTSIDE_PASSWORD, true);
@@ -142,9 +144,8 @@ export function describeAutomation(language: SdkLanguage, prepare: (sdks: BuiltS
 
     it("never shows a secret, in plaintext or encoded: not in any output, the events, the state, the config or the logs", async () => {
       const texts: Record<string, string> = { ...s.texts(), "stack export after import": importedState };
-      // The `up --debug` step printed the provider's debug log, and the events file holds every step's events.
-      expect(texts.printed).toContain("debug:");
-      expect(texts.events.length).toBeGreaterThan(0);
+      // The events file holds every step's events, with the resources' inputs and outputs.
+      expect(texts.events).toContain("sourceSecrets");
       for (const { secret, forms } of s.secretForms([OUTSIDE_PASSWORD])) {
         for (const [where, text] of Object.entries(texts)) {
           const found = forms.find((f) => text.includes(f));

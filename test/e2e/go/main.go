@@ -85,6 +85,45 @@ func program(ctx *pulumi.Context) error {
 	if err != nil {
 		return err
 	}
+	// Objects made outside Pulumi, adopted by the `import` resource option when their ids are set:
+	// ImportResources runs `pulumi import`, which needs the Go language host even with an inline
+	// program; this path needs none.
+	if id := cfg.Get("importPipeId"); id != "" {
+		_, err := pipestack.NewPipe(ctx, "outsidePipe", &pipestack.PipeArgs{
+			Name: pulumi.String("made-outside"),
+			Source: pipestack.PipeSourceArgs{
+				Kafka: pipestack.PipeSourceKafkaArgs{
+					Brokers:        pulumi.String("b:9092"),
+					Topics:         pulumi.String("outside"),
+					Authentication: pulumi.String("PLAIN"),
+					Credentials: pipestack.PipeSourceKafkaCredentialsArgs{
+						Username: pulumi.String("u"),
+						Password: cfg.RequireSecret("outsidePassword"),
+					},
+				},
+			},
+			Destination: pipestack.PipeDestinationArgs{
+				Database:     pulumi.String("default"),
+				Table:        pulumi.String("outside"),
+				ManagedTable: pulumi.Bool(true),
+				Columns:      pipestack.PipeDestinationColumnsArray{pipestack.PipeDestinationColumnsArgs{Name: pulumi.String("id"), Type: pulumi.String("String")}},
+			},
+			FieldMappings: pipestack.PipeFieldMappingsArray{pipestack.PipeFieldMappingsArgs{SourceField: pulumi.String("id"), DestinationField: pulumi.String("id")}},
+		}, pulumi.Import(pulumi.ID(id)))
+		if err != nil {
+			return err
+		}
+	}
+	if id := cfg.Get("importSearchId"); id != "" {
+		_, err := pipestack.NewStackSavedSearch(ctx, "outsideSearch", &pipestack.StackSavedSearchArgs{
+			Name:     pulumi.String("outside-search"),
+			SourceId: pulumi.String(sources.Items[0].Id),
+			Where:    pulumi.String("level:warn"),
+		}, pulumi.Import(pulumi.ID(id)))
+		if err != nil {
+			return err
+		}
+	}
 	ctx.Export("pipeId", events.ID())
 	ctx.Export("pipeState", events.State)
 	ctx.Export("searchId", search.ID())
