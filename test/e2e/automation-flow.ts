@@ -88,9 +88,9 @@ export function describeAutomation(language: SdkLanguage, prepare: (sdks: BuiltS
       const steps = Object.fromEntries(changes.map((st) => [st.urn.split("::").pop(), st]));
       expect(Object.keys(steps).sort()).toEqual(["errors", "events"]);
       expect(steps.events).toMatchObject({ op: "update", detailedDiff: { "scaling.replicas": { kind: "update", inputDiff: false } } });
-      expect(Object.keys(steps.events.detailedDiff!)).toEqual(["scaling.replicas"]);
+      expect(Object.keys(steps.events.detailedDiff)).toEqual(["scaling.replicas"]);
       expect(steps.errors).toMatchObject({ op: "update", detailedDiff: { where: { kind: "update", inputDiff: false } } });
-      expect(Object.keys(steps.errors.detailedDiff!)).toEqual(["where"]);
+      expect(Object.keys(steps.errors.detailedDiff)).toEqual(["where"]);
       expect(storedPipes(s.emulator)[0].scaling).toEqual({ replicas: 1 });
       expect(search()!.where).toBe("level:error");
     });
