@@ -50,7 +50,7 @@ export function describeAutomation(language: SdkLanguage, prepare: (sdks: BuiltS
 
     it("`up` creates the pipe and the saved search through the SDK, its credential sent and kept secret", async () => {
       const up = await s.step(program, ["up"]);
-      expect(up.summary).toEqual({ create: 3 }); // the stack, the pipe, the search (providers are not counted)
+      expect(up.summary).toEqual({ create: 4 }); // the stack, the explicit provider, the pipe, the search (not the default provider)
       const [pipe] = storedPipes(s.emulator);
       expect(storedPipes(s.emulator)).toHaveLength(1);
       expect(pipe).toMatchObject({
@@ -76,8 +76,18 @@ export function describeAutomation(language: SdkLanguage, prepare: (sdks: BuiltS
       expectCiphertext(state.outputs?.sourceSecrets, "the pipe's credentials (outputs)");
       expect(JSON.stringify(state.inputs?.source)).not.toContain("credentials");
       // The SDK asked for the plugin of the package's version (not 0.0.0), which the engine found installed.
-      const provider = resources.find((r) => r.type === "pulumi:providers:pipestack")!;
-      expect(provider.inputs?.version).toBe(sdks.version);
+      const providers = resources.filter((r) => r.type === "pulumi:providers:pipestack");
+      expect(providers.map((r) => [r.urn.split("::").pop(), r.inputs?.version])).toEqual([
+        [`default_${sdks.version.replace(/\./g, "_")}`, sdks.version],
+        ["explicit", sdks.version],
+      ]);
+      // The program's own provider: its secrets kept secret, its integer settings taken (the Python
+      // SDK sends them JSON-encoded, as strings; the Go SDK as numbers).
+      const explicit = providers[1];
+      expectCiphertext(explicit.inputs?.keySecret, "the provider's keySecret");
+      expectCiphertext(explicit.inputs?.stackToken, "the provider's stackToken");
+      expect([explicit.inputs?.pollIntervalMs, explicit.inputs?.maxRetries].map(Number)).toEqual([20, 2]);
+      expect(named(resources, SEARCH, "errors")?.urn).toBeDefined();
     });
 
     it("`preview` shows the change field by field (`detailedDiff`) and changes nothing", async () => {
@@ -97,7 +107,7 @@ export function describeAutomation(language: SdkLanguage, prepare: (sdks: BuiltS
 
     it("`up` (with --debug logging) updates both in place", async () => {
       const up = await s.step(program, ["up", "--debug"]);
-      expect(up.summary).toEqual({ same: 1, update: 2 });
+      expect(up.summary).toEqual({ same: 2, update: 2 });
       expect(storedPipes(s.emulator).map((p) => [p.id, p.scaling])).toEqual([[ids.pipe, { replicas: 2 }]]);
       expect(search()).toMatchObject({ id: ids.search, where: "level:error service:checkout" });
     });
@@ -119,7 +129,7 @@ export function describeAutomation(language: SdkLanguage, prepare: (sdks: BuiltS
       s.emulator.control.resetStats();
       const up = await s.step(program, ["up"]);
       // Both read, not written; then the pipe's credentials, which the API never returns, sent from the program.
-      expect(up.summary).toEqual({ import: 2, same: 3, update: 1 });
+      expect(up.summary).toEqual({ import: 2, same: 4, update: 1 });
       const writes = s.emulator.control.bodies().filter((b) => b.method !== "GET");
       expect(writes.map((b) => [b.route.split("/").slice(-2).join("/"), b.paths.filter((x) => !x.startsWith("source.kafka.credentials."))])).toEqual([
         ["pipes/{pipeId}", ["source", "source.kafka", "source.kafka.credentials"]],
@@ -138,7 +148,7 @@ export function describeAutomation(language: SdkLanguage, prepare: (sdks: BuiltS
     it("`destroy` deletes everything, the imported objects too", async () => {
       expect(storedObjects(s.emulator)).toBe(4);
       const destroyed = await s.step(program, ["destroy"]);
-      expect(destroyed.summary).toEqual({ delete: 5 }); // the stack and the four objects
+      expect(destroyed.summary).toEqual({ delete: 6 }); // the stack, the explicit provider and the four objects
       expect(storedObjects(s.emulator)).toBe(0);
     });
 

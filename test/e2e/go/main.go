@@ -32,7 +32,7 @@ import (
 )
 
 // program is the inline program: a pipe with a secret credential, a saved search on a data source
-// the provider's function lists, and their ids as outputs.
+// the provider's function lists (under a provider resource of its own), and their ids as outputs.
 func program(ctx *pulumi.Context) error {
 	cfg := config.New(ctx, "")
 	replicas := cfg.GetInt("replicas")
@@ -76,12 +76,28 @@ func program(ctx *pulumi.Context) error {
 	if err != nil {
 		return err
 	}
+	// A provider resource of the program's own, its secrets and integer settings as the SDK sends them.
+	settings := config.New(ctx, "pipestack")
+	explicit, err := pipestack.NewProvider(ctx, "explicit", &pipestack.ProviderArgs{
+		ApiUrl:         pulumi.String(settings.Require("apiUrl")),
+		KeyId:          pulumi.String(settings.Require("keyId")),
+		KeySecret:      settings.RequireSecret("keySecret"),
+		OrganizationId: pulumi.String(settings.Require("organizationId")),
+		ServiceId:      pulumi.String(settings.Require("serviceId")),
+		StackUrl:       pulumi.String(settings.Require("stackUrl")),
+		StackToken:     settings.RequireSecret("stackToken"),
+		PollIntervalMs: pulumi.Int(20),
+		MaxRetries:     pulumi.Int(2),
+	})
+	if err != nil {
+		return err
+	}
 	search, err := pipestack.NewStackSavedSearch(ctx, "errors", &pipestack.StackSavedSearchArgs{
 		Name:     pulumi.String("go-errors"),
 		SourceId: pulumi.String(sources.Items[0].Id),
 		Where:    pulumi.String(where),
 		Tags:     pulumi.StringArray{pulumi.String("go")},
-	})
+	}, pulumi.Provider(explicit))
 	if err != nil {
 		return err
 	}

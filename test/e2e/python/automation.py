@@ -23,7 +23,7 @@ from pulumi import automation as auto
 
 
 def program() -> None:
-    """A pipe with a secret credential, a saved search on a data source the provider's function lists, and their ids."""
+    """A pipe with a secret credential, a saved search on a data source the provider's function lists (under a provider resource of its own), and their ids."""
     config = pulumi.Config()
     sources = pipestack.get_stack_sources()
     if not sources.items:
@@ -49,12 +49,27 @@ def program() -> None:
         field_mappings=[pipestack.PipeFieldMappingsArgs(source_field="id", destination_field="id")],
         scaling=pipestack.PipeScalingArgs(replicas=config.get_int("replicas") or 1),
     )
+    # A provider resource of the program's own, its secrets and integer settings as the SDK sends them.
+    settings = pulumi.Config("pipestack")
+    explicit = pipestack.Provider(
+        "explicit",
+        api_url=settings.require("apiUrl"),
+        key_id=settings.require("keyId"),
+        key_secret=settings.require_secret("keySecret"),
+        organization_id=settings.require("organizationId"),
+        service_id=settings.require("serviceId"),
+        stack_url=settings.require("stackUrl"),
+        stack_token=settings.require_secret("stackToken"),
+        poll_interval_ms=20,
+        max_retries=2,
+    )
     search = pipestack.StackSavedSearch(
         "errors",
         name="python-errors",
         source_id=sources.items[0].id,
         where=config.get("where") or "level:error",
         tags=["python"],
+        opts=pulumi.ResourceOptions(provider=explicit),
     )
     # Objects made outside Pulumi, adopted by the `import` resource option when their ids are set:
     # the Automation API's `import_resources` runs `pulumi import`, which needs the Python
