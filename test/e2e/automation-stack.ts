@@ -121,7 +121,7 @@ export class AutomationStack {
     try {
       return await f();
     } finally {
-      this.seconds[what] = (Date.now() - started) / 1000;
+      this.seconds[what] = (this.seconds[what] ?? 0) + (Date.now() - started) / 1000;
     }
   }
 
