@@ -1,0 +1,36 @@
+/**
+ * A Go program (test/e2e/go/main.go) on the Go SDK generated from the native provider's schema,
+ * run through the Automation API of the Go SDK `github.com/pulumi/pulumi/sdk/v3` (from the Go
+ * module proxy, the version of test/e2e/go/go.mod) as an inline program: the life cycle of
+ * automation-flow.ts against the emulator. No Go language host is involved. The program is built
+ * once per run, the generated SDK put in by a `replace` directive; Go's build cache lives in the
+ * pipestack cache folder, so a run after the first compiles only the program and the SDK.
+ */
+import { spawnSync } from "node:child_process";
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+import { describeAutomation } from "./automation-flow";
+import { repoRoot } from "./harness";
+
+const cacheDir = (): string => process.env.PIPESTACK_CACHE_DIR ?? path.join(process.env.XDG_CACHE_HOME ?? path.join(os.homedir(), ".cache"), "pipestack");
+
+function go(args: string[], cwd: string): void {
+  const r = spawnSync("go", args, {
+    cwd,
+    encoding: "utf8",
+    // The checksum database is not reachable from every machine; the module proxy is.
+    env: { ...process.env, GOSUMDB: "off", GOFLAGS: "-mod=mod", GOCACHE: process.env.GOCACHE ?? path.join(cacheDir(), "go-build") },
+  });
+  if (r.status !== 0) throw new Error(`go ${args.join(" ")} failed\n${r.stdout}${r.stderr}`);
+}
+
+describeAutomation("go", (sdks, tmp) => {
+  const src = path.join(tmp, "go-program");
+  fs.cpSync(path.join(repoRoot, "test", "e2e", "go"), src, { recursive: true });
+  const { modulePath, dir } = sdks.go!;
+  go(["mod", "edit", `-require=${modulePath}@v0.0.0`, `-replace=${modulePath}=${dir}`], src);
+  const bin = path.join(tmp, "go-automation");
+  go(["build", "-o", bin, "."], src);
+  return Promise.resolve({ argv: [bin] });
+});
