@@ -86,6 +86,24 @@ export function splitCredentialFailures(
   return { credentials: failures.filter((f) => under(f.property)), others: failures.filter((f) => !under(f.property)) };
 }
 
+/**
+ * The credentials an import leaves to the program that its check does not ask for: each of
+ * `credentialPaths` whose parent the inputs hold (`source.mongodb` for
+ * `source.mongodb.credentials`), unset, and not among `required` (named by the check). The
+ * object may or may not have them: the API never says. Pure.
+ */
+export function optionalCredentials(inputs: Obj, credentialPaths: readonly (readonly string[])[], required: readonly CheckFailure[]): CheckFailure[] {
+  const out: CheckFailure[] = [];
+  for (const path of credentialPaths) {
+    const parent = path.slice(0, -1).reduce<unknown>((node, key) => (isObj(node) ? node[key] : undefined), inputs);
+    const property = path.join(".");
+    if (!isObj(parent) || parent[path[path.length - 1]] !== undefined) continue;
+    if (required.some((f) => f.property === property || f.property.startsWith(`${property}.`))) continue;
+    out.push({ property, reason: "if the pipe uses them" });
+  }
+  return out;
+}
+
 /** The warning that names the credentials an import left to the program. Pure. */
 export function credentialsWarning(type: string, credentials: readonly CheckFailure[]): string {
   const each = credentials.map((f) => `${f.property} (${f.reason})`).join(", ");

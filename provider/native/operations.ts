@@ -5,7 +5,7 @@ import { PipestackError } from "../errors/pipestack-error";
 import { CONNECTION_KEY } from "../schemas/connection";
 import { detailedDiff, stables, type DiffKind } from "./detailed-diff";
 import { importIdForms, importTarget } from "./import-id";
-import { credentialsWarning, importedInputs, noCredentials, splitCredentialFailures } from "./imported-inputs";
+import { credentialsWarning, importedInputs, noCredentials, optionalCredentials, splitCredentialFailures } from "./imported-inputs";
 import { locateSecrets, policyAt } from "../schemas/field-policy";
 import { reportWarning } from "../progress/report";
 import { tokenOf, type NativeResource } from "./resources";
@@ -74,8 +74,10 @@ export async function check(r: NativeResource, urn: string, olds: Obj, news: Obj
   const failures = result.failures ?? [];
   if (pending !== true) return { inputs: markSecrets(r, inputs, news), failures };
   // The inputs of an import: credentials the API never returns are the program's to add, not a failure.
-  const split = splitCredentialFailures(failures, writeOnlySecretPaths(r));
-  if (split.credentials.length > 0) reportWarning(credentialsWarning(`${tokenOf(r)} ${JSON.stringify(nameOf(urn))}`, split.credentials));
+  const paths = writeOnlySecretPaths(r);
+  const split = splitCredentialFailures(failures, paths);
+  const toAdd = [...split.credentials, ...optionalCredentials(given, paths, split.credentials)];
+  if (toAdd.length > 0) reportWarning(credentialsWarning(`${tokenOf(r)} ${JSON.stringify(nameOf(urn))}`, toAdd));
   return { inputs: markSecrets(r, inputs, news), failures: split.others };
 }
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { describe, expect, it } from "vitest";
-import { credentialsWarning, importedInputs, splitCredentialFailures } from "../../provider/native/imported-inputs";
+import { credentialsWarning, importedInputs, optionalCredentials, splitCredentialFailures } from "../../provider/native/imported-inputs";
 import { resourceOf } from "../../provider/native/resources";
 
 type Obj = Record<string, any>;
@@ -149,6 +149,21 @@ describe("splitCredentialFailures: what the program must add after an import", (
     const split = splitCredentialFailures([{ property, reason: "r" }], paths);
     expect(split.credentials.length).toBe(isCredential ? 1 : 0);
     expect(split.others.length).toBe(isCredential ? 0 : 1);
+  });
+
+  const asked = [{ property: "source.kafka.credentials", reason: "is required with authentication PLAIN" }];
+  it.each<[string, Obj, typeof asked, string[]]>([
+    ["the source kind's credentials, unset", { source: { kafka: { brokers: "b" } } }, [], ["source.kafka.credentials"]],
+    ["not those the check already asks for", { source: { kafka: {} } }, asked, []],
+    ["not those of an absent part (no schemaRegistry)", { source: { kafka: { credentials: { u: 1 } } } }, [], []],
+    [
+      "those of a present part",
+      { source: { kafka: { schemaRegistry: { url: "u" } } } },
+      [],
+      ["source.kafka.credentials", "source.kafka.schemaRegistry.credentials"],
+    ],
+  ])("optionalCredentials: %s", (_why, inputs, required, expected) => {
+    expect(optionalCredentials(inputs, paths, required).map((f) => f.property)).toEqual(expected);
   });
 
   it("names each credential and its reason in the warning", () => {
