@@ -7,13 +7,15 @@
  * credentials added, as the warning says) previews with no change but those credentials, and its
  * first `up` keeps the dashboard's tile ids and the unnamed alert unnamed.
  */
+import { spawnSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { load } from "js-yaml";
-import { E2EStack, repoRoot, type PreviewStep } from "./harness";
-import { yamlHost } from "./yaml-host";
+import { E2EStack, pulumiBin, repoRoot, type PreviewStep } from "./harness";
+import { yamlConverter, yamlHost } from "./yaml-host";
+import { packageSchema, run, schemaTool } from "./package-schema";
 import { storedStack } from "../support/stored";
 import { nativeResources, tokenOf } from "../../provider/native/resources";
 
@@ -49,7 +51,7 @@ describe("native provider: `pulumi import` of every kind writes a program that p
       program: dir,
       stackServer: true,
       secretConfig: { kafkaPassword: PASSWORD },
-      path: [yamlHost()],
+      path: [yamlHost(), yamlConverter()],
       emulator: { stackApiVersion: "2.36.0" },
     });
 
@@ -160,6 +162,61 @@ describe("native provider: `pulumi import` of every kind writes a program that p
   it("writes an endpoint and a saved search as the server holds them", () => {
     expect(code.endpoint.properties).toMatchObject({ type: "VPC_ENDPOINT_SERVICE", vpcEndpointServiceName: "com.example.vpce.svc-1", description: "brokers" });
     expect(code.search.properties).toMatchObject({ name: "made-outside", where: "level:error" });
+  });
+
+  it("writes the same program in TypeScript, which typechecks against the SDK generated from the schema", () => {
+    // The Node.js language host here is a stand-in without code generation, so the TypeScript is
+    // made as the official host makes it: the YAML as PCL (`pulumi convert`), rendered by Pulumi's
+    // own Node.js program generator (scripts/schema-tool `program nodejs`).
+    const yamlDir = path.join(s.tmp, "yaml-code");
+    fs.mkdirSync(yamlDir);
+    fs.writeFileSync(path.join(yamlDir, "Pulumi.yaml"), JSON.stringify({ ...project(code), configuration: undefined }));
+    const pcl = path.join(s.tmp, "pcl");
+    const converted = spawnSync("pulumi", ["convert", "--from", "yaml", "--language", "pcl", "--out", pcl, "--non-interactive"], {
+      cwd: yamlDir,
+      encoding: "utf8",
+      env: { ...process.env, PATH: [yamlConverter(), path.join(pulumiBin()), process.env.PATH].join(path.delimiter), PULUMI_HOME: path.join(s.tmp, "home") },
+    });
+    expect(converted.status, converted.stdout + converted.stderr).toBe(0);
+    const tool = schemaTool();
+    const schema = packageSchema(path.join(s.tmp, "home"));
+    const tsDir = path.join(s.tmp, "ts-code");
+    const rendered = run(tool, ["program", "nodejs", pcl, tsDir], { home: path.join(s.tmp, "home"), input: schema });
+    expect(rendered.code, rendered.stderr).toBe(0);
+    const ts = fs.readFileSync(path.join(tsDir, "index.ts"), "utf8");
+    expect(ts).toContain('new pipestack.Pipe("pipe", {');
+    expect(ts).not.toMatch(/settings:/);
+    expect(ts).not.toContain("credentials");
+    expect(ts).toContain('name: "",');
+    expect(ts).toContain("dashboardId: board.id,");
+    expect(ts).not.toContain(`id: "${tileId}"`);
+    for (const kind of ["Pipe", "ReversePrivateEndpoint", "StackDashboard", "StackAlert", "StackSavedSearch"]) expect(ts).toContain(`new pipestack.${kind}(`);
+
+    // The program typechecks against the TypeScript SDK of the same schema.
+    // Inside the program's folder, so that both find @pulumi/pulumi in its node_modules.
+    const sdk = path.join(tsDir, "sdk");
+    expect(run(tool, ["gen", "nodejs", sdk], { home: path.join(s.tmp, "home"), input: schema }).code).toBe(0);
+    const module = /from "([^"]+)";\n/.exec(ts.split("\n").find((l) => l.includes("as pipestack"))! + "\n")![1];
+    fs.symlinkSync(path.join(repoRoot, "node_modules"), path.join(tsDir, "node_modules"));
+    fs.writeFileSync(
+      path.join(tsDir, "tsconfig.json"),
+      JSON.stringify({
+        compilerOptions: {
+          strict: true,
+          noEmit: true,
+          target: "es2020",
+          module: "commonjs",
+          moduleResolution: "node",
+          skipLibCheck: true,
+          baseUrl: ".",
+          paths: { [module]: ["./sdk"] },
+        },
+        files: ["index.ts"],
+      }),
+    );
+    const checked = run(process.execPath, [path.join(repoRoot, "node_modules", "typescript", "bin", "tsc"), "-p", tsDir], { home: path.join(s.tmp, "home") });
+    expect(checked.stdout + checked.stderr).toBe("");
+    expect(checked.code).toBe(0);
   });
 
   it("previews the program made from that code with no change but the credentials, and no warning", () => {
