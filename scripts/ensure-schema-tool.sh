@@ -6,7 +6,7 @@ set -euo pipefail
 
 SRC="$(cd "$(dirname "${BASH_SOURCE[0]}")/schema-tool" && pwd)"
 CACHE="${PIPESTACK_CACHE_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/pipestack}"
-hash="$(cd "$SRC" && cat main.go go.mod go.sum | sha256sum | cut -c1-16)"
+hash="$(cd "$SRC" && cat *.go go.mod go.sum | sha256sum | cut -c1-16)"
 BIN="$CACHE/schema-tool-$hash/schema-tool"
 
 if [ -x "$BIN" ]; then

@@ -4,6 +4,9 @@ import { InvalidArgumentError } from "../errors/invalid-argument";
 import { CONNECTION_KEY } from "../schemas/connection";
 import { detailedDiff, stables, type DiffKind } from "./detailed-diff";
 import { importIdForms, importTarget } from "./import-id";
+import { credentialsWarning, importedInputs, noCredentials, optionalCredentials, splitCredentialFailures } from "./imported-inputs";
+import { locateSecrets, policyAt } from "../schemas/field-policy";
+import { reportWarning } from "../progress/report";
 import { tokenOf, type NativeResource } from "./resources";
 import { reveal, secret, withSecrets, isSecret } from "./values";
 import type { Obj } from "../schemas/plain-object";
@@ -63,10 +66,25 @@ interface CheckAnswer {
 }
 
 export async function check(r: NativeResource, urn: string, olds: Obj, news: Obj): Promise<CheckAnswer> {
-  const prepared = r.prepare(reveal(news) as Obj, nameOf(urn));
+  const { [CREDENTIALS_PENDING]: pending, ...given } = reveal(news) as Obj;
+  const prepared = r.prepare(given, nameOf(urn));
   const result = await r.engine.check(reveal(olds) as never, prepared as never);
   const inputs = (result.inputs ?? prepared) as Obj;
-  return { inputs: markSecrets(r, inputs, news), failures: result.failures ?? [] };
+  const failures = result.failures ?? [];
+  if (pending !== true) return { inputs: markSecrets(r, inputs, news), failures };
+  // The inputs of an import: credentials the API never returns are the program's to add, not a failure.
+  const paths = writeOnlySecretPaths(r);
+  const split = splitCredentialFailures(failures, paths);
+  const toAdd = [...split.credentials, ...optionalCredentials(given, paths, split.credentials)];
+  if (toAdd.length > 0) reportWarning(credentialsWarning(`${tokenOf(r)} ${JSON.stringify(nameOf(urn))}`, toAdd));
+  return { inputs: markSecrets(r, inputs, news), failures: split.others };
+}
+
+/** Where the secrets the API never returns live in the inputs (`source.kafka.credentials`, ...). */
+function writeOnlySecretPaths(r: NativeResource): (readonly string[])[] {
+  const paths: (readonly string[])[] = [];
+  for (const [, at] of Object.entries(locateSecrets(r.diff.fields))) paths.push(...at);
+  return paths.filter((p) => policyAt(r.diff.fields, p)?.node.writeOnly === true);
 }
 
 interface DiffAnswer {
@@ -180,10 +198,11 @@ async function imported(r: NativeResource, id: string): Promise<ReadAnswer> {
     );
   }
   const outs = { ...((result.props ?? {}) as Obj) };
+  const inputs = importedInputs(r.spec, outs, [CONNECTION_KEY]);
   if (r.credentials && outs[r.credentials.key] === undefined) outs[CREDENTIALS_PENDING] = true;
-  const inputKeys = new Set([...Object.keys(r.spec.shape), CONNECTION_KEY]);
-  const inputs: Obj = {};
-  for (const [k, v] of Object.entries(outs)) if (inputKeys.has(k) && v !== undefined && v !== null) inputs[k] = v;
+  // Not in the schema, so not in the program `pulumi import` writes: tells the import's own check
+  // that the credentials are the program's to add.
+  if (r.credentials && noCredentials(outs[r.credentials.key])) inputs[CREDENTIALS_PENDING] = true;
   return { id: result.id, properties: outputs(r, outs), inputs: markSecrets(r, inputs) };
 }
 

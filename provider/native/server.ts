@@ -172,7 +172,9 @@ function providerService(): grpc.UntypedServiceImplementation {
       return new provproto.ConfigureResponse().setAcceptsecrets(true).setSupportspreview(false).setAcceptresources(false);
     }),
     check: serve(async (req: provproto.CheckRequest) => {
-      const r = await ops.check(resource(req.getType() || typeOf(req.getUrn())), req.getUrn(), toJs(req.getOlds()), toJs(req.getNews()));
+      const r = await forResource(req.getUrn(), () =>
+        ops.check(resource(req.getType() || typeOf(req.getUrn())), req.getUrn(), toJs(req.getOlds()), toJs(req.getNews())),
+      );
       return new provproto.CheckResponse().setInputs(toStruct(r.inputs)).setFailuresList(failures(r.failures));
     }),
     diff: serve(async (req: provproto.DiffRequest) => {

@@ -4,6 +4,7 @@
 //
 //	schema-tool bind < schema.json            # binder diagnostics; exit 1 on an error
 //	schema-tool gen <python|nodejs|go> <out> < schema.json
+//	schema-tool program nodejs <pcl folder> <out> < schema.json   # see program.go
 package main
 
 import (
@@ -105,6 +106,11 @@ func main() {
 			}
 		}
 		fmt.Printf("generated %d files of the %s SDK into %s\n", len(files), os.Args[2], os.Args[3])
+	case "program":
+		if len(os.Args) != 5 || os.Args[2] != "nodejs" {
+			fail("usage: schema-tool program nodejs <pcl folder> <out>")
+		}
+		program(os.Args[3], os.Args[4])
 	default:
 		fail("unknown command %q", os.Args[1])
 	}

@@ -12,3 +12,10 @@ export function yamlHost(): string {
   if (r.status !== 0) throw new Error("scripts/ensure-pulumi-yaml.sh could not make the YAML language host ready");
   return r.stdout.trim().split("\n").pop()!;
 }
+
+/** The folder holding pulumi-converter-yaml (`pulumi convert --from yaml`), built once by scripts/ensure-pulumi-converter-yaml.sh. */
+export function yamlConverter(): string {
+  const r = spawnSync("bash", [path.join(repoRoot, "scripts", "ensure-pulumi-converter-yaml.sh")], { encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] });
+  if (r.status !== 0) throw new Error("scripts/ensure-pulumi-converter-yaml.sh could not make the YAML converter ready");
+  return r.stdout.trim().split("\n").pop()!;
+}

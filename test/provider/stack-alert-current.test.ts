@@ -128,6 +128,20 @@ describe.each(TARGETS)("StackAlert on a current server, %s target", (kind) => {
     expect((await preview(alertImpl, plain, last)).diffs).toEqual([]);
   });
 
+  it('takes `name: ""` as no name: none sent, none read back, no change; a PUT with it clears a name', async () => {
+    const program = tileAlert({ name: "" });
+    const alert = await up(alertImpl, program);
+    expect(stored(alert.id)?.name ?? null).toBeNull();
+    expect(alert.outs).not.toHaveProperty("name");
+    expect((await preview(alertImpl, program, alert)).diffs).toEqual([]);
+    const named = await up(alertImpl, tileAlert({ name: "errors" }), alert);
+    expect(stored(alert.id)?.name).toBe("errors");
+    const unnamed = await up(alertImpl, program, named);
+    expect(unnamed.diff?.diffs.map((d) => d.path)).toEqual(["name"]);
+    expect(stored(alert.id)?.name ?? null).toBeNull();
+    expect((await preview(alertImpl, program, unnamed)).diffs).toEqual([]);
+  });
+
   it("names its tile by name: resolved to the tile's id when applied", async () => {
     const program = tileAlert({ tileId: undefined, tile: "Count" });
     const alert = await up(alertImpl, program);

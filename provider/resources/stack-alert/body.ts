@@ -37,6 +37,8 @@ export function alertBody(inputs: AlertInputs, generation: StackGeneration, tile
   const spec: Obj = { ...inputs, tileId };
   const body: Obj = {};
   for (const k of REQUEST_FIELDS) if (spec[k] !== undefined && spec[k] !== null) body[k] = spec[k];
+  // `""` is no name: left out, so the PUT clears it.
+  if (body.name === "") delete body.name;
   if (body.channel !== undefined) body.channel = channelOf(body.channel);
   if (Array.isArray(body.channels)) body.channels = body.channels.map(channelOf);
   if (generation === "current") {

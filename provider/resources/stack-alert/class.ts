@@ -13,7 +13,7 @@ import { dynamicTypeToken, hasTypeToken } from "../../resource-class/type-tokens
  * (optionally) which stack it lives on.
  */
 export interface StackAlertArgs extends ArgsOf<Omit<SchemaInput<typeof stackAlertSpec>, "name">>, ConnectionInput {
-  /** Alert name, 1-512 characters. @default the resource name */
+  /** Alert name, at most 512 characters; `""`: no name (the server's alerts may have none). @default the resource name */
   name?: pulumi.Input<string>;
 }
 

@@ -12,7 +12,8 @@ export const alertDiff: DiffSpec = {
   outputsOnly: ["id", ...alertServerOutputs, ...retiredAlertOutputs],
   unlisted: "replace",
   // The contract's `search` and the servers' `saved_search` are the same source.
-  normalise: { source: (v) => (isSearchSource(v) ? "saved_search" : v) },
+  // `""` is no name, as the server answers for an alert without one.
+  normalise: { source: (v) => (isSearchSource(v) ? "saved_search" : v), name: (v) => (v === "" ? undefined : v) },
 };
 
 /**

@@ -39,8 +39,8 @@ export const isSearchSource = (source: unknown): boolean => source === "saved_se
 
 /** An alert as the program describes it; the PUT of an update sends all of it. */
 export const stackAlertSpec = stackObject({
-  /** Alert name, 1-512 characters. @default the resource name */
-  name: text.max(512, "must be at most 512 characters").optional(),
+  /** Alert name, at most 512 characters; `""`: no name (the server's alerts may have none). @default the resource name */
+  name: z.string().max(512, "must be at most 512 characters").optional(),
   /** Text sent with a firing alert, 1-4096 characters. */
   message: text.max(4096, "must be at most 4096 characters").optional(),
   /** A note for whoever answers the alert, 1-4096 characters (current servers). */
