@@ -71,13 +71,28 @@ interface VariantNode<M, P extends string> {
  * which variant an object is, `variants` holds every variant's policy by that value (a variant
  * the union has and the policy lacks, or one it lacks, does not compile), and `absent` names the
  * variant an object that leaves the discriminator out is (when a member may leave it out).
+ * A policy declared apart from the resource's says `satisfies VariantsPolicy<...>` itself, so
+ * that a field no variant has does not compile either.
  */
-type VariantsDecl<U, P extends string> = {
-  [K in keyof U & string]: {
+export type VariantsPolicy<U, P extends string = string> = {
+  [K in TagKeys<U>]: {
     discriminator: K;
     variants: { readonly [D in VariantValues<U, K>]: VariantNode<VariantMember<U, K, D>, P> };
   } & (MayOmit<U, K> extends true ? { absent: VariantValues<U, K> } : { absent?: never });
-}[keyof U & string];
+}[TagKeys<U>];
+
+/** True when every member of `U` holds only string literals at `K` (what can tell them apart). */
+type LiteralIn<U, K extends PropertyKey> = U extends unknown
+  ? K extends keyof U
+    ? string extends NonNullable<U[K]>
+      ? false
+      : NonNullable<U[K]> extends string
+        ? true
+        : false
+    : false
+  : never;
+/** The keys that can tell the members of `U` apart (usually one: then a variant the union lacks does not compile either). */
+type TagKeys<U> = { [K in keyof U & string]: false extends LiteralIn<U, K> ? never : K }[keyof U & string];
 
 /** What a value is declared by beyond its rule: an object's fields, a union's variants, an array's items. */
 type Shape<V, P extends string> = [PlainObject<V>] extends [never]
@@ -87,8 +102,8 @@ type Shape<V, P extends string> = [PlainObject<V>] extends [never]
       ? { fields?: never; variants?: never; items: Shape<ItemOf<V>, P> }
       : { fields?: never; variants?: never; items?: Shape<ItemOf<V>, P> }
   : true extends IsUnion<PlainObject<V>>
-    ? { fields?: never; items?: never } & VariantsDecl<PlainObject<V>, P>
-    : ({ fields?: FieldPolicy<PlainObject<V>, P>; variants?: never; items?: never } | ({ fields?: never; items?: never } & VariantsDecl<PlainObject<V>, P>));
+    ? { fields?: never; items?: never } & VariantsPolicy<PlainObject<V>, P>
+    : { fields?: FieldPolicy<PlainObject<V>, P>; variants?: never; items?: never } | ({ fields?: never; items?: never } & VariantsPolicy<PlainObject<V>, P>);
 
 /**
  * A field's rule, and what its value is declared by: for an object, optionally the policy of its

@@ -36,7 +36,7 @@ const channelPolicy = {
 const policy = { name: put, channel: { ...put, ...channelPolicy }, channels: { ...put, items: channelPolicy } } as const satisfies FieldPolicy<Spec>;
 
 describe("a union missing from its policy does not compile", () => {
-  it("every variant, every variant's field, the items of an array of a union, the variant of a left-out discriminator", () => {
+  it("every variant, every variant's field (and no other), the items of an array of a union, the variant of a left-out discriminator", () => {
     type Filter = { type?: "sql"; condition: string } | { type: "ast"; left: string };
     // @ts-expect-error the `email` variant is missing
     const noVariant: FieldPolicy<Spec> = { ...policy, channel: { ...put, discriminator: "type", variants: { webhook: channelPolicy.variants.webhook } } };
@@ -44,6 +44,11 @@ describe("a union missing from its policy does not compile", () => {
       ...policy,
       // @ts-expect-error `addresses` of the `email` variant is missing
       channel: { ...put, discriminator: "type", variants: { ...channelPolicy.variants, email: { fields: { type: put } } } },
+    };
+    const extra: FieldPolicy<Spec> = {
+      ...policy,
+      // @ts-expect-error `cc` is no field of the `email` variant
+      channel: { ...put, discriminator: "type", variants: { ...channelPolicy.variants, email: { fields: { type: put, addresses: put, cc: put } } } },
     };
     // @ts-expect-error a union declared as one object's fields
     const asFields: FieldPolicy<Spec> = { ...policy, channel: { ...put, fields: { type: put } } };
@@ -53,7 +58,7 @@ describe("a union missing from its policy does not compile", () => {
     // @ts-expect-error a filter may leave `type` out: the policy must say which variant it then is
     const noAbsent: FieldPolicy<{ f: Filter }> = { f: { ...put, discriminator: "type", variants: filterVariants } };
     const withAbsent = { f: { ...put, discriminator: "type", absent: "sql", variants: filterVariants } } as const satisfies FieldPolicy<{ f: Filter }>;
-    expect([noVariant, noField, asFields, noItems, noAbsent, withAbsent]).toHaveLength(6);
+    expect([noVariant, noField, extra, asFields, noItems, noAbsent, withAbsent]).toHaveLength(7);
   });
 });
 
@@ -119,11 +124,11 @@ describe("what a variant's fields give: body, key, read-back, diff", () => {
   });
 
   it.each([
-    ["two webhooks of one id", hook, { ...hook }, true],
-    ["two webhooks of two ids", hook, { ...hook, webhookId: "w2" }, false],
-    ["two emails to the same addresses", mail, { ...mail }, true],
-    ["two emails to other addresses", mail, { ...mail, addresses: ["dev@example.test"] }, false],
-  ])("the key: %s are the same channel: %s", (_what, a, b, same) => expect(declaredKey(channelPolicy, a) === declaredKey(channelPolicy, b)).toBe(same));
+    ["two webhooks of one id", true, hook, { ...hook }],
+    ["two webhooks of two ids", false, hook, { ...hook, webhookId: "w2" }],
+    ["two emails to the same addresses", true, mail, { ...mail }],
+    ["two emails to other addresses", false, mail, { ...mail, addresses: ["dev@example.test"] }],
+  ])("the key: %s are the same channel: %s", (_what, same, a, b) => expect(declaredKey(channelPolicy, a) === declaredKey(channelPolicy, b)).toBe(same));
 
   it("the read-back keeps a variant's fields, drops what it does not declare, and keeps an undeclared variant whole", () => {
     const answer = {
@@ -194,6 +199,13 @@ describe("the wire suite's paths walk into each variant", () => {
 });
 
 describe("the tile kinds that carry alerts come from the tile policy's variants", () => {
+  it('line, stacked_bar and number tiles carry alerts (notes: "Current shapes")', () => {
+    expect(Object.keys(TILE_CARRIES_ALERTS).filter((k) => TILE_CARRIES_ALERTS[k as keyof typeof TILE_CARRIES_ALERTS])).toEqual([
+      "line",
+      "stacked_bar",
+      "number",
+    ]);
+  });
   const board = (displayType: string) => ({ tiles: [{ id: "t1", name: "T", config: { displayType } }] });
   it.each(Object.entries(TILE_CARRIES_ALERTS))("a %s tile carries alerts: %s", (displayType, carries) => {
     expect("id" in alertTileOn(board(displayType), { tileId: "t1" }, "d1")).toBe(carries);

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { computed, computedKeys, type ComputedFields, type FieldPolicy } from "../../schemas/field-policy";
-import type { StackAlertInput } from "./schema";
+import { computed, computedKeys, type ComputedFields, type FieldPolicy, type VariantsPolicy } from "../../schemas/field-policy";
+import type { AlertChannel, StackAlertInput } from "./schema";
 import { put, stackObjectPolicy, type StackPatch } from "../../schemas/stack-target";
 
 /**
@@ -12,7 +12,7 @@ export const alertChannelPolicy = {
   variants: {
     webhook: { fields: { type: put, webhookId: put } },
   },
-} as const;
+} as const satisfies VariantsPolicy<AlertChannel, StackPatch>;
 
 /**
  * Every field of an alert and its life cycle. The PUT takes the whole alert body, dashboard and

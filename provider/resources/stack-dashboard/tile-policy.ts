@@ -1,6 +1,7 @@
-import type { FieldPolicy } from "../../schemas/field-policy";
+import type { FieldPolicy, VariantsPolicy } from "../../schemas/field-policy";
 import { put, type StackPatch } from "../../schemas/stack-target";
 import type { StackTileInput } from "./schema";
+import type { TileConfigInput } from "./config";
 
 /**
  * A tile's fields, and its `config` by display type: each variant names the fields of the
@@ -65,7 +66,7 @@ const tileConfigPolicy = {
     search: { fields: { displayType: put, ...textQuery, select: put } },
     event_patterns: { fields: { displayType: put, ...textQuery, select: put } },
   },
-} as const;
+} as const satisfies VariantsPolicy<TileConfigInput, StackPatch>;
 
 /** A tile: its fields, its `config` by display type. */
 export const tilePolicy = {

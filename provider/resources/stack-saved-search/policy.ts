@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { computed, computedKeys, type ComputedFields, type FieldPolicy } from "../../schemas/field-policy";
-import type { StackSavedSearchInput } from "./schema";
+import { computed, computedKeys, type ComputedFields, type FieldPolicy, type VariantsPolicy } from "../../schemas/field-policy";
+import type { SavedSearchFilter, StackSavedSearchInput } from "./schema";
 import { put, stackObjectPolicy, type StackPatch } from "../../schemas/stack-target";
 
 /** A filter as a condition, in either language (`sql` when left out, as the server takes it). */
@@ -15,7 +15,7 @@ const savedSearchFilterPolicy = {
     lucene: conditionFilter,
     sql_ast: { fields: { type: put, operator: put, left: put, right: put } },
   },
-} as const;
+} as const satisfies VariantsPolicy<SavedSearchFilter, StackPatch>;
 
 /**
  * Every field of a saved search and its life cycle: the PUT takes the whole body, so each
