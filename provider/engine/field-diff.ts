@@ -2,6 +2,7 @@ import type * as dynamic from "@pulumi/pulumi/dynamic";
 import type { AnyNode, PolicyTree } from "../schemas/field-policy";
 import { CONNECTION_KEY } from "../schemas/connection";
 import { containsUnknown } from "../schemas/unknown";
+import { sharedFields } from "../schemas/variants";
 import { canonical, isObj, sameValue } from "./canonical";
 
 /** What a change to a field means: the API changes it in place, or it needs a new object. */
@@ -30,7 +31,8 @@ export interface DiffSpec {
 
 /**
  * Field-by-field changes between the old outputs and the new inputs, after normalising both: an
- * object field with a policy of its own is compared key by key, anything else whole; a value not
+ * object field with a policy of its own is compared key by key (a union's by its variant's, when
+ * both are of one variant), anything else whole; a value not
  * known yet is a change; leaving out a field the server fills in is none. Pure.
  */
 export function fieldChanges(olds: Record<string, unknown>, news: Record<string, unknown>, spec: DiffSpec): FieldChange[] {
@@ -52,8 +54,10 @@ export function fieldChanges(olds: Record<string, unknown>, news: Record<string,
       changes.push(...own(a, b));
       return;
     }
-    if (node.fields && !node.whole && isObj(b) && (isObj(a) || a === undefined || a === null)) {
-      visitFields(path, node.fields, isObj(a) ? a : {}, b);
+    // An object (or two of the same variant of a union) is compared field by field; else whole.
+    const fields = node.whole ? undefined : sharedFields(node, a, b);
+    if (fields && isObj(b) && (isObj(a) || a === undefined || a === null)) {
+      visitFields(path, fields, isObj(a) ? a : {}, b);
       return;
     }
     const kind = node.change as ChangeKind;

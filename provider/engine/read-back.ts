@@ -1,26 +1,33 @@
-import type { AnyNode, PolicyTree } from "../schemas/field-policy";
+import type { AnyNode, AnyShape, PolicyTree } from "../schemas/field-policy";
 import { policyEntries } from "../schemas/field-policy";
+import { fieldsOf } from "../schemas/variants";
 import { canonical, isObj } from "./canonical";
 
 type Obj = Record<string, unknown>;
 
 /**
  * One field of the outputs, read back from an API answer by its rule: a write-only field keeps
- * the carried value (the inputs, or the old outputs); an object with a policy of its own keeps
- * only the fields the policy names, secrets left out; a field the answer may lack for a while
- * keeps the carried value then. Nulls and empty objects are dropped (`canonical`). Pure.
+ * the carried value (the inputs, or the old outputs); an object with a policy of its own (or a
+ * union's variant) keeps only the fields that policy names, secrets left out; an array with
+ * declared items reads each item so; a field the answer may lack for a while keeps the carried
+ * value then. Nulls and empty objects are dropped (`canonical`). Pure.
  */
-export function readBack(node: AnyNode, answer: unknown, carried: unknown): unknown {
+export function readBack(node: AnyShape & Pick<AnyNode, "writeOnly" | "mayBeMissing">, answer: unknown, carried: unknown): unknown {
   if (node.writeOnly) return carried;
-  if (node.fields) {
+  const fields = fieldsOf(node, answer);
+  if (fields) {
     const from = isObj(answer) ? answer : {};
     const before = isObj(carried) ? carried : {};
     const out: Obj = {};
-    for (const [key, child] of Object.entries(node.fields)) {
+    for (const [key, child] of Object.entries(fields)) {
       if (child.secret) continue;
       out[key] = readBack(child, from[child.answerKey ?? key], before[key]);
     }
     return canonical(out);
+  }
+  if (node.items && Array.isArray(answer)) {
+    const before = Array.isArray(carried) ? carried : [];
+    return canonical(answer.map((item, i) => readBack(node.items!, item, before[i]) ?? null));
   }
   const value = canonical(answer);
   return value === undefined && node.mayBeMissing ? carried : value;

@@ -49,10 +49,68 @@ interface FieldRule<P extends string = string> {
 }
 
 type PlainObject<V> = NonNullable<V> extends readonly unknown[] ? never : NonNullable<V> extends object ? NonNullable<V> : never;
+type ItemOf<V> = NonNullable<V> extends readonly (infer E)[] ? E : never;
+/** True for a union of two members or more. */
+type IsUnion<T, U = T> = T extends unknown ? ([U] extends [T] ? false : true) : never;
 
-/** A field's rule, and for an object field optionally the policy of its own fields. */
-type FieldNode<V, P extends string = string> = FieldRule<P> &
-  ([PlainObject<V>] extends [never] ? { fields?: never } : { fields?: FieldPolicy<PlainObject<V>, P> });
+/** The values the key `K` tells the members of `U` apart by. */
+type VariantValues<U, K extends PropertyKey> = U extends unknown ? (K extends keyof U ? Extract<NonNullable<U[K]>, string> : never) : never;
+/** The member of `U` whose key `K` may take the value `D`. */
+type VariantMember<U, K extends PropertyKey, D> = U extends unknown ? (K extends keyof U ? (D extends NonNullable<U[K]> ? U : never) : never) : never;
+/** True when a member of `U` may leave `K` out. */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- `{}` extends exactly the types whose one key may be left out
+type MayOmit<U, K extends PropertyKey> = true extends (U extends unknown ? ({} extends Pick<U, K & keyof U> ? true : false) : never) ? true : false;
+
+/** One variant of a union: the policy of its own fields, the discriminator among them. */
+interface VariantNode<M, P extends string> {
+  fields: FieldPolicy<M, P>;
+}
+
+/**
+ * A union of object shapes declared by variant: `discriminator` names the key whose value says
+ * which variant an object is, `variants` holds every variant's policy by that value (a variant
+ * the union has and the policy lacks, or one it lacks, does not compile), and `absent` names the
+ * variant an object that leaves the discriminator out is (when a member may leave it out).
+ * A policy declared apart from the resource's says `satisfies VariantsPolicy<...>` itself, so
+ * that a field no variant has does not compile either.
+ */
+export type VariantsPolicy<U, P extends string = string> = {
+  [K in TagKeys<U>]: {
+    discriminator: K;
+    variants: { readonly [D in VariantValues<U, K>]: VariantNode<VariantMember<U, K, D>, P> };
+  } & (MayOmit<U, K> extends true ? { absent: VariantValues<U, K> } : { absent?: never });
+}[TagKeys<U>];
+
+/** True when every member of `U` holds only string literals at `K` (what can tell them apart). */
+type LiteralIn<U, K extends PropertyKey> = U extends unknown
+  ? K extends keyof U
+    ? string extends NonNullable<U[K]>
+      ? false
+      : NonNullable<U[K]> extends string
+        ? true
+        : false
+    : false
+  : never;
+/** The keys that can tell the members of `U` apart (usually one: then a variant the union lacks does not compile either). */
+type TagKeys<U> = { [K in keyof U & string]: false extends LiteralIn<U, K> ? never : K }[keyof U & string];
+
+/** What a value is declared by beyond its rule: an object's fields, a union's variants, an array's items. */
+type Shape<V, P extends string> = [PlainObject<V>] extends [never]
+  ? [ItemOf<V>] extends [never]
+    ? { fields?: never; variants?: never; items?: never }
+    : true extends IsUnion<PlainObject<ItemOf<V>>>
+      ? { fields?: never; variants?: never; items: Shape<ItemOf<V>, P> }
+      : { fields?: never; variants?: never; items?: Shape<ItemOf<V>, P> }
+  : true extends IsUnion<PlainObject<V>>
+    ? { fields?: never; items?: never } & VariantsPolicy<PlainObject<V>, P>
+    : { fields?: FieldPolicy<PlainObject<V>, P>; variants?: never; items?: never } | ({ fields?: never; items?: never } & VariantsPolicy<PlainObject<V>, P>);
+
+/**
+ * A field's rule, and what its value is declared by: for an object, optionally the policy of its
+ * own fields; for a union of objects, the policy of each variant (required); for an array, the
+ * declaration of its items (required when they are a union).
+ */
+type FieldNode<V, P extends string = string> = FieldRule<P> & Shape<V, P>;
 
 /**
  * The policy of an object type: a rule for every one of its keys. A key left out, or one the
@@ -60,8 +118,19 @@ type FieldNode<V, P extends string = string> = FieldRule<P> &
  */
 export type FieldPolicy<T, P extends string = string> = { readonly [K in keyof T]-?: FieldNode<T[K], P> };
 
+/** What a value is declared by, as the walkers see it (see {@link Shape}). */
+export interface AnyShape {
+  fields?: PolicyTree;
+  /** The key whose value names the variant, with `variants`. */
+  discriminator?: string;
+  variants?: { readonly [value: string]: { fields: PolicyTree } };
+  /** The variant of an object that leaves the discriminator out. */
+  absent?: string;
+  items?: AnyShape;
+}
+
 /** A policy as the walkers see it, whatever the type it was checked against. */
-export type AnyNode = FieldRule & { fields?: PolicyTree };
+export type AnyNode = FieldRule & AnyShape;
 export type PolicyTree = { readonly [key: string]: AnyNode };
 
 /** One node of a policy with its path from the root and the patch it inherits. */

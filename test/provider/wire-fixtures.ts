@@ -11,6 +11,10 @@ type Obj = Record<string, any>;
 /** Ids of the objects the fixtures name, found or made before they are registered. */
 export interface Refs {
   source: string;
+  /** A trace source (a heatmap tile reads one). */
+  traceSource: string;
+  /** The stack's connection, which `source` reads through (a raw SQL tile names both). */
+  connectionId: string;
   dashboardId: string;
   tileId: string;
   webhookId: string;
@@ -395,6 +399,7 @@ export const WIRE_FIXTURES = {
         savedFilterValues: [{ type: "sql", condition: "ServiceName IN ('checkout')" }],
         containers: [{ id: "c1", title: "Errors", collapsed: false, collapsible: true, bordered: true, tabs: [{ id: "t1", title: "By service" }] }],
       },
+      { name: "every config", tiles: everyTileConfig(r) },
       // A filter's `id` is the server's: the provider never sends it on a create (see NOT_ON_THE_WIRE).
       { name: "filter id", tiles: [], filters: [{ id: "ignored", type: "QUERY_EXPRESSION", name: "Host", expression: "Host", sourceId: r.source }] },
     ];
@@ -452,6 +457,84 @@ export const WIRE_FIXTURES = {
     },
   ],
 };
+
+/** One tile of each variant of `config`, builder and raw SQL, every field of it set. */
+function everyTileConfig(r: Refs): Obj[] {
+  const item = {
+    aggFn: "quantile",
+    valueExpression: "Duration",
+    level: 0.95,
+    where: "level:error",
+    whereLanguage: "lucene",
+    alias: "p95",
+    numberFormat,
+    metricType: "histogram",
+    metricName: "latency",
+    periodAggFn: "delta",
+  };
+  const two = [item, { aggFn: "count" }];
+  const formulas = { formulas: [{ expression: "A / B", alias: "ratio", numberFormat }] };
+  const overTime = { alignDateRangeToGranularity: true, fillNulls: false, seriesLimit: 5 };
+  const lineOnly = { compareToPreviousPeriod: true, fitYAxisToData: true };
+  const charted = { sourceId: r.source, select: two, groupBy: "ServiceName", asRatio: true, ...overTime, numberFormat, ...formulas, showOperandSeries: true };
+  const categorical = { sourceId: r.source, select: [item], groupBy: "ServiceName", orderBy: "p95 DESC", numberFormat, limit: 5 };
+  const textQuery = { sourceId: r.source, where: "level:error", whereLanguage: "lucene" };
+  const raw = { configType: "sql", connectionId: r.connectionId, sqlTemplate: "SELECT 1", sourceId: r.source, numberFormat };
+  const configs: Obj[] = [
+    { displayType: "line", ...charted, ...lineOnly },
+    { displayType: "stacked_bar", ...charted },
+    {
+      displayType: "table",
+      sourceId: r.source,
+      select: two,
+      groupBy: "ServiceName",
+      having: "count > 10",
+      orderBy: "p95 DESC",
+      asRatio: true,
+      numberFormat,
+      groupByColumnsOnLeft: true,
+      onClick: { type: "search" },
+      ...formulas,
+      showOperandSeries: true,
+    },
+    {
+      displayType: "number",
+      sourceId: r.source,
+      select: [item],
+      numberFormat,
+      ...formulas,
+      color: "chart-blue",
+      colorRules: [{ operator: ">", value: 10, color: "chart-red" }],
+      backgroundChart: { type: "area", color: "chart-green" },
+    },
+    { displayType: "pie", ...categorical },
+    { displayType: "bar", ...categorical },
+    {
+      displayType: "heatmap",
+      ...textQuery,
+      sourceId: r.traceSource,
+      select: [{ valueExpression: "Duration", countExpression: "count()", heatmapScaleType: "log" }],
+      numberFormat,
+    },
+    { displayType: "markdown", markdown: "# Runbook" },
+    { displayType: "search", ...textQuery, select: "Timestamp, Body" },
+    { displayType: "event_patterns", ...textQuery, select: "Body" },
+    { ...raw, displayType: "line", ...overTime, ...lineOnly },
+    { ...raw, displayType: "stacked_bar", ...overTime },
+    { ...raw, displayType: "table", onClick: { type: "search" } },
+    { ...raw, displayType: "number", color: "chart-blue" },
+    { ...raw, displayType: "pie" },
+    { ...raw, displayType: "bar" },
+  ];
+  return configs.map((config, i) => ({
+    name: `${config.configType ?? "builder"} ${config.displayType}`,
+    x: (i % 6) * 4,
+    y: Math.floor(i / 6) * 2,
+    w: 4,
+    h: 2,
+    config,
+  }));
+}
 
 function kafka(name: string, authentication: string, credentials: Obj | undefined): Obj {
   return {

@@ -4,7 +4,7 @@ import { alertBody } from "../../provider/resources/stack-alert/body";
 import { dashboardBody, dashboardOutputs } from "../../provider/resources/stack-dashboard/body";
 import { carryTileIds, normalSeries, projectTiles, tileIdMap } from "../../provider/resources/stack-dashboard/tiles";
 import { stackAlertRecord } from "../../provider/resources/stack-alert/record";
-import { stackDashboardRecord, type StackTileRecord } from "../../provider/resources/stack-dashboard/schema";
+import { stackDashboardRecord, stackSeries, type StackTileRecord } from "../../provider/resources/stack-dashboard/schema";
 import { alertInputs, series, tile } from "../support/stack-fixtures";
 
 /** What the last update stored: tiles with ids and keys. */
@@ -14,6 +14,13 @@ const stored = [
   { id: "id-custom", key: "p99", ...tile("Latency p99", { x: 12 }) },
 ];
 const idOf = (body: Record<string, unknown>[], name: string) => body.find((t) => t.name === name)?.id;
+
+describe("a series keeps every field of the schema", () => {
+  it("each field set survives normalSeries", () => {
+    const every = Object.fromEntries(Object.keys(stackSeries.shape).map((k) => [k, `value of ${k}`]));
+    expect(Object.keys(normalSeries(every)).sort()).toEqual(Object.keys(stackSeries.shape).sort());
+  });
+});
 
 describe("tile ids are carried forward by key", () => {
   it("keeps every id through a move, a resize and a reorder", () => {

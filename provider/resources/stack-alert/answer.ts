@@ -6,7 +6,6 @@ import { dropUndefined } from "../../engine/canonical";
 import { readBackFields, serverFields } from "../../engine/read-back";
 import { isObj, type Obj } from "../../schemas/plain-object";
 
-const channelOf = (c: unknown) => (isObj(c) ? { type: c.type, webhookId: c.webhookId ?? undefined } : undefined);
 const sameInstant = (a: unknown, b: unknown) =>
   typeof a === "string" && typeof b === "string" && Date.parse(a) === Date.parse(b) && !Number.isNaN(Date.parse(a));
 
@@ -20,7 +19,8 @@ const sameInstant = (a: unknown, b: unknown) =>
  * the program's spelling; `silenced` as a boolean. Pure.
  */
 export function normalAlertAnswer(api: StackAlertRecord, carried: Obj): Obj {
-  const list = (api.channels && api.channels.length > 0 ? api.channels : api.channel ? [api.channel] : []).map(channelOf);
+  // Each channel is read back by its variant's fields (the policy's `channel` and `channels`).
+  const list = api.channels && api.channels.length > 0 ? api.channels : api.channel ? [api.channel] : [];
   const wroteChannels = carried.channels !== undefined && carried.channels !== null;
   const wroteChannel = carried.channel !== undefined && carried.channel !== null;
   const source = isSearchSource(api.source) && isSearchSource(carried.source) ? carried.source : api.source;

@@ -1,16 +1,16 @@
-import { bodyKeys } from "../../schemas/field-policy";
+import { bodyKeys, type PolicyTree } from "../../schemas/field-policy";
+import { sentValue } from "../../schemas/variants";
 import { isSearchSource } from "./schema";
 import { currentOnlyAlertFields, stackAlertPolicy } from "./policy";
 import type { AlertInputs } from "./props";
 import type { StackGeneration } from "../../engine/stack/generation";
-import { isObj, type Obj } from "../../schemas/plain-object";
+import type { Obj } from "../../schemas/plain-object";
 import { StackGenerationError } from "../../errors/stack-generation";
 
 /** Fields of the alert request (contract row 6): every field the alert policy sends in a body. */
-const REQUEST_FIELDS = bodyKeys(stackAlertPolicy);
+const POLICY: PolicyTree = stackAlertPolicy;
+const REQUEST_FIELDS = bodyKeys(POLICY);
 const FIRST_THRESHOLD_TYPES: readonly unknown[] = ["above", "below"];
-
-const channelOf = (c: unknown) => (isObj(c) ? { type: c.type, webhookId: c.webhookId } : c);
 
 /**
  * What a first-generation server would drop or refuse in an alert: the fields it does not know,
@@ -36,11 +36,10 @@ export function firstGenerationGaps(inputs: AlertInputs): string[] {
 export function alertBody(inputs: AlertInputs, generation: StackGeneration, tileId: string | undefined = inputs.tileId): Obj {
   const spec: Obj = { ...inputs, tileId };
   const body: Obj = {};
-  for (const k of REQUEST_FIELDS) if (spec[k] !== undefined && spec[k] !== null) body[k] = spec[k];
+  // Each field as its policy declares it: a channel carries its variant's fields.
+  for (const k of REQUEST_FIELDS) if (spec[k] !== undefined && spec[k] !== null) body[k] = sentValue(POLICY[k], spec[k]);
   // `""` is no name: left out, so the PUT clears it.
   if (body.name === "") delete body.name;
-  if (body.channel !== undefined) body.channel = channelOf(body.channel);
-  if (Array.isArray(body.channels)) body.channels = body.channels.map(channelOf);
   if (generation === "current") {
     if (isSearchSource(body.source)) body.source = "saved_search";
     body.scheduleStartAt ??= null;

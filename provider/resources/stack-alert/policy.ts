@@ -1,7 +1,18 @@
 import { z } from "zod";
-import { computed, computedKeys, type ComputedFields, type FieldPolicy } from "../../schemas/field-policy";
-import type { StackAlertInput } from "./schema";
+import { computed, computedKeys, type ComputedFields, type FieldPolicy, type VariantsPolicy } from "../../schemas/field-policy";
+import type { AlertChannel, StackAlertInput } from "./schema";
 import { put, stackObjectPolicy, type StackPatch } from "../../schemas/stack-target";
+
+/**
+ * An alert's channel, by `type`: each variant's fields are what its body sends, what identifies
+ * it (no channel twice) and what is read back, so a new kind of channel is one entry here.
+ */
+export const alertChannelPolicy = {
+  discriminator: "type",
+  variants: {
+    webhook: { fields: { type: put, webhookId: put } },
+  },
+} as const satisfies VariantsPolicy<AlertChannel, StackPatch>;
 
 /**
  * Every field of an alert and its life cycle. The PUT takes the whole alert body, dashboard and
@@ -17,8 +28,8 @@ export const stackAlertPolicy = {
   interval: put,
   thresholdType: put,
   source: put,
-  channel: { ...put, fields: { type: put, webhookId: put } },
-  channels: put,
+  channel: { ...put, ...alertChannelPolicy },
+  channels: { ...put, items: alertChannelPolicy },
   numConsecutiveWindows: put,
   scheduleOffsetMinutes: put,
   scheduleStartAt: put,

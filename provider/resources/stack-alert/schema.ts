@@ -4,6 +4,8 @@ import { pathId, tileId, webhookId } from "../../schemas/refinements/ids";
 import { stackObject } from "../../schemas/stack-target";
 import { isUnknown } from "../../schemas/unknown";
 import type { Obj } from "../../schemas/plain-object";
+import { declaredKey } from "../../schemas/variants";
+import { alertChannelPolicy } from "./policy";
 
 /** How often an alert is evaluated. */
 const alertIntervals = ["1m", "5m", "15m", "30m", "1h", "6h", "12h", "1d"] as const;
@@ -87,7 +89,8 @@ export type AlertChannel = z.output<typeof alertChannel>;
 const given = (v: unknown) => v !== undefined && v !== null;
 const known = (v: unknown) => given(v) && !isUnknown(v);
 const INTERVAL_MINUTES: Record<string, number> = { "1m": 1, "5m": 5, "15m": 15, "30m": 30, "1h": 60, "6h": 360, "12h": 720, "1d": 1440 };
-const channelKey = (c: unknown) => (c !== null && typeof c === "object" ? JSON.stringify([(c as Obj).type, (c as Obj).webhookId]) : String(c));
+/** What makes two channels the same: the fields of their variant (see `alertChannelPolicy`). */
+const channelKey = (c: unknown) => declaredKey(alertChannelPolicy, c);
 
 /** What each source needs and refuses: a tile alert names its dashboard and one tile, a saved-search alert its search. */
 function sourceFailures(a: Obj): CheckFailure[] {

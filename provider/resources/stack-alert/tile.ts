@@ -1,5 +1,5 @@
 import type { StackTarget } from "../../client/stack-target";
-import type { DISPLAY_TYPES } from "../stack-dashboard/config";
+import { TILE_CARRIES_ALERTS } from "../stack-dashboard/tile-policy";
 import type { AlertInputs } from "./props";
 import { orGone } from "../../engine/gone";
 import { answerFor } from "../../engine/parse-answer";
@@ -9,14 +9,13 @@ import { sharedObject } from "../../engine/shared-list";
 import { isObj, type Obj } from "../../schemas/plain-object";
 import { InvalidArgumentError } from "../../errors/invalid-argument";
 
-/** A builder tile's display type: the kinds below are checked against it. */
-type DisplayType = (typeof DISPLAY_TYPES)[number];
-
 /** What the server does to an alert whose tile leaves its dashboard: said wherever that explains a failure or a loss. */
 export const REMOVED_TILE_RULE = "a tile removed from its dashboard takes its alerts with it: the server deletes them at that dashboard update";
 
-/** The tile kinds that can carry alerts (notes: "Current shapes"); the server deletes an alert on any other at the next dashboard PUT. */
-const ALERTABLE_TILE_KINDS: readonly string[] = ["line", "stacked_bar", "number"] satisfies readonly DisplayType[];
+/** The tile kinds that can carry alerts: said per display type by the dashboard's tile policy. */
+const ALERTABLE_TILE_KINDS: readonly string[] = Object.entries(TILE_CARRIES_ALERTS)
+  .filter(([, carries]) => carries)
+  .map(([kind]) => kind);
 
 /**
  * A tile's kind as the server judges it for alerts: the `config` form's `displayType`; in the

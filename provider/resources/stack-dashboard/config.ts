@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { MergedInput } from "../../resource-class/merged-input";
 import type { SchemaInput } from "../../schemas/schema-input";
+import { withForms } from "../../schemas/union-forms";
 
 /**
  * The `config` form of a tile, as current stack servers take it (2.18.0 and later): builder
@@ -388,9 +389,6 @@ export type TileConfigInput = {
   [D in ConfigDisplayType]: MergedInput<Extract<BuilderConfigInput, { displayType: D }>, Extract<RawSqlConfigInput, { displayType: D }>>;
 }[ConfigDisplayType];
 
-/** Display types of a builder tile. */
-export const DISPLAY_TYPES = builderConfig.options.map((o) => o.shape.displayType.value);
-
 const isRawSql = (v: unknown): boolean => typeof v === "object" && v !== null && (v as { configType?: unknown }).configType === "sql";
 
 /**
@@ -398,18 +396,21 @@ const isRawSql = (v: unknown): boolean => typeof v === "object" && v !== null &&
  * the builder union, so a problem names its field (`tiles[0].config.select[1].valueExpression`)
  * rather than "no union member matched"; then the rules across fields the server has.
  */
-export const tileConfig = z
-  .custom<TileConfigInput>(() => true)
-  .superRefine((value, ctx) => {
-    const result = (isRawSql(value) ? rawSqlConfig : builderConfig).safeParse(value);
-    if (!result.success) {
-      for (const issue of result.error.issues) ctx.addIssue(issue);
-      return;
-    }
-    const c = result.data as { select?: unknown; asRatio?: unknown; formulas?: unknown[]; displayType: string; configType?: string };
-    const n = Array.isArray(c.select) ? c.select.length : 0;
-    if (c.asRatio === true && n !== 2) ctx.addIssue({ code: "custom", path: ["asRatio"], message: "needs exactly two select items" });
-    if (c.configType === undefined && c.displayType === "number" && (c.formulas?.length ?? 0) === 0 && n !== 1) {
-      ctx.addIssue({ code: "custom", path: ["select"], message: "a number tile has one select item unless it has formulas" });
-    }
-  });
+export const tileConfig = withForms(
+  z
+    .custom<TileConfigInput>(() => true)
+    .superRefine((value, ctx) => {
+      const result = (isRawSql(value) ? rawSqlConfig : builderConfig).safeParse(value);
+      if (!result.success) {
+        for (const issue of result.error.issues) ctx.addIssue(issue);
+        return;
+      }
+      const c = result.data as { select?: unknown; asRatio?: unknown; formulas?: unknown[]; displayType: string; configType?: string };
+      const n = Array.isArray(c.select) ? c.select.length : 0;
+      if (c.asRatio === true && n !== 2) ctx.addIssue({ code: "custom", path: ["asRatio"], message: "needs exactly two select items" });
+      if (c.configType === undefined && c.displayType === "number" && (c.formulas?.length ?? 0) === 0 && n !== 1) {
+        ctx.addIssue({ code: "custom", path: ["select"], message: "a number tile has one select item unless it has formulas" });
+      }
+    }),
+  [...builderConfig.options, ...rawSqlConfig.options],
+);

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { computed, computedKeys, type ComputedFields, type FieldPolicy } from "../../schemas/field-policy";
 import type { StackDashboardInput } from "./schema";
 import { put, stackObjectPolicy, type StackPatch } from "../../schemas/stack-target";
+import { tilePolicy } from "./tile-policy";
 
 /**
  * Every field of a dashboard and its life cycle. The PUT takes the name, the tags, the whole
@@ -11,7 +12,7 @@ import { put, stackObjectPolicy, type StackPatch } from "../../schemas/stack-tar
  */
 export const stackDashboardPolicy = {
   name: { ...put, filled: true },
-  tiles: put,
+  tiles: { ...put, items: tilePolicy },
   tags: { ...put, empty: [] },
   filters: put,
   savedQuery: put,

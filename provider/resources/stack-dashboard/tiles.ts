@@ -1,4 +1,4 @@
-import { tileKey, type StackTileOutput, type StackTileRecord } from "./schema";
+import { stackSeries, tileKey, type StackTileOutput, type StackTileRecord } from "./schema";
 import { dropUndefined } from "../../engine/canonical";
 import { keptTile } from "./tile-readback";
 import { isObj, type Obj } from "../../schemas/plain-object";
@@ -10,19 +10,10 @@ import { isObj, type Obj } from "../../schemas/plain-object";
  * alerts on the tile it replaced. Pure.
  */
 
-/** Series fields in the order they are kept, after `type`, `dataSource` and `sourceId`. */
-const SERIES_EXTRAS = [
-  "level",
-  "alias",
-  "whereLanguage",
-  "numberFormat",
-  "metricDataType",
-  "metricName",
-  "displayType",
-  "sortOrder",
-  "fields",
-  "content",
-] as const;
+/** Series fields kept first, each when set (`where` and `groupBy` with the server's defaults). */
+const LEADING = ["type", "dataSource", "sourceId", "aggFn", "field", "where", "groupBy"];
+/** Every other series field of the schema, in its order: a field the schema gains is kept too. */
+const SERIES_EXTRAS = Object.keys(stackSeries.shape).filter((k) => !LEADING.includes(k));
 
 /** A series with the server's defaults filled in (`where: ""`, `groupBy: []`), in a fixed key order. */
 export function normalSeries(s: unknown): Obj {

@@ -1,7 +1,21 @@
 import { z } from "zod";
-import { computed, computedKeys, type ComputedFields, type FieldPolicy } from "../../schemas/field-policy";
-import type { StackSavedSearchInput } from "./schema";
+import { computed, computedKeys, type ComputedFields, type FieldPolicy, type VariantsPolicy } from "../../schemas/field-policy";
+import type { SavedSearchFilter, StackSavedSearchInput } from "./schema";
 import { put, stackObjectPolicy, type StackPatch } from "../../schemas/stack-target";
+
+/** A filter as a condition, in either language (`sql` when left out, as the server takes it). */
+const conditionFilter = { fields: { type: put, condition: put } } as const;
+
+/** A saved-search filter, by `type`: a condition, or a comparison of two SQL expressions (`sql_ast`). */
+const savedSearchFilterPolicy = {
+  discriminator: "type",
+  absent: "sql",
+  variants: {
+    sql: conditionFilter,
+    lucene: conditionFilter,
+    sql_ast: { fields: { type: put, operator: put, left: put, right: put } },
+  },
+} as const satisfies VariantsPolicy<SavedSearchFilter, StackPatch>;
 
 /**
  * Every field of a saved search and its life cycle: the PUT takes the whole body, so each
@@ -17,7 +31,7 @@ export const stackSavedSearchPolicy = {
   whereLanguage: { ...put, filled: true },
   orderBy: { ...put, filled: true },
   tags: put,
-  filters: put,
+  filters: { ...put, items: savedSearchFilterPolicy },
   ...stackObjectPolicy,
 } as const satisfies FieldPolicy<StackSavedSearchInput, StackPatch>;
 
