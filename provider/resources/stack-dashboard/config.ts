@@ -188,23 +188,20 @@ const categorical = {
 const builderConfig = z.discriminatedUnion("displayType", [
   z
     .object({
-      /** How the tile is drawn: `line`, `stacked_bar`, `table`, `number`, `pie`, `bar`, `heatmap`, `delta`, `search`, `event_patterns` or `markdown`; the other fields follow it. */ displayType:
-        z.literal("line"),
+      /** Drawn as `line`: the fields beside it are this display type's. */ displayType: z.literal("line"),
       ...charted,
       ...lineOnly,
     })
     .strict(),
   z
     .object({
-      /** How the tile is drawn: `line`, `stacked_bar`, `table`, `number`, `pie`, `bar`, `heatmap`, `delta`, `search`, `event_patterns` or `markdown`; the other fields follow it. */ displayType:
-        z.literal("stacked_bar"),
+      /** Drawn as `stacked_bar`: the fields beside it are this display type's. */ displayType: z.literal("stacked_bar"),
       ...charted,
     })
     .strict(),
   z
     .object({
-      /** How the tile is drawn: `line`, `stacked_bar`, `table`, `number`, `pie`, `bar`, `heatmap`, `delta`, `search`, `event_patterns` or `markdown`; the other fields follow it. */ displayType:
-        z.literal("table"),
+      /** Drawn as `table`: the fields beside it are this display type's. */ displayType: z.literal("table"),
       ...queried,
       /** Aggregates shown as columns, 1-20. */
       select: items,
@@ -223,8 +220,7 @@ const builderConfig = z.discriminatedUnion("displayType", [
     .strict(),
   z
     .object({
-      /** How the tile is drawn: `line`, `stacked_bar`, `table`, `number`, `pie`, `bar`, `heatmap`, `delta`, `search`, `event_patterns` or `markdown`; the other fields follow it. */ displayType:
-        z.literal("number"),
+      /** Drawn as `number`: the fields beside it are this display type's. */ displayType: z.literal("number"),
       ...queried,
       /** Aggregates: one, or those the formulas read. */
       select: items,
@@ -247,22 +243,19 @@ const builderConfig = z.discriminatedUnion("displayType", [
     .strict(),
   z
     .object({
-      /** How the tile is drawn: `line`, `stacked_bar`, `table`, `number`, `pie`, `bar`, `heatmap`, `delta`, `search`, `event_patterns` or `markdown`; the other fields follow it. */ displayType:
-        z.literal("pie"),
+      /** Drawn as `pie`: the fields beside it are this display type's. */ displayType: z.literal("pie"),
       ...categorical,
     })
     .strict(),
   z
     .object({
-      /** How the tile is drawn: `line`, `stacked_bar`, `table`, `number`, `pie`, `bar`, `heatmap`, `delta`, `search`, `event_patterns` or `markdown`; the other fields follow it. */ displayType:
-        z.literal("bar"),
+      /** Drawn as `bar`: the fields beside it are this display type's. */ displayType: z.literal("bar"),
       ...categorical,
     })
     .strict(),
   z
     .object({
-      /** How the tile is drawn: `line`, `stacked_bar`, `table`, `number`, `pie`, `bar`, `heatmap`, `delta`, `search`, `event_patterns` or `markdown`; the other fields follow it. */ displayType:
-        z.literal("heatmap"),
+      /** Drawn as `heatmap`: the fields beside it are this display type's. */ displayType: z.literal("heatmap"),
       ...textQuery,
       /** The one value whose distribution is drawn. */
       select: z
@@ -284,16 +277,14 @@ const builderConfig = z.discriminatedUnion("displayType", [
     .strict(),
   z
     .object({
-      /** How the tile is drawn: `line`, `stacked_bar`, `table`, `number`, `pie`, `bar`, `heatmap`, `delta`, `search`, `event_patterns` or `markdown`; the other fields follow it. */ displayType:
-        z.literal("markdown"),
+      /** Drawn as `markdown`: the fields beside it are this display type's. */ displayType: z.literal("markdown"),
       /** Text of the tile, in Markdown. */
       markdown: z.string().max(50000).optional(),
     })
     .strict(),
   z
     .object({
-      /** How the tile is drawn: `line`, `stacked_bar`, `table`, `number`, `pie`, `bar`, `heatmap`, `delta`, `search`, `event_patterns` or `markdown`; the other fields follow it. */ displayType:
-        z.literal("search"),
+      /** Drawn as `search`: the fields beside it are this display type's. */ displayType: z.literal("search"),
       ...textQuery,
       /** The columns shown, comma-separated. */
       select: text,
@@ -301,8 +292,7 @@ const builderConfig = z.discriminatedUnion("displayType", [
     .strict(),
   z
     .object({
-      /** How the tile is drawn: `line`, `stacked_bar`, `table`, `number`, `pie`, `bar`, `heatmap`, `delta`, `search`, `event_patterns` or `markdown`; the other fields follow it. */ displayType:
-        z.literal("event_patterns"),
+      /** Drawn as `event_patterns`: the fields beside it are this display type's. */ displayType: z.literal("event_patterns"),
       ...textQuery,
       /** The columns the patterns are found in, comma-separated. */
       select: text.optional(),
@@ -327,8 +317,7 @@ const rawSqlConfig = z.discriminatedUnion("displayType", [
   z
     .object({
       ...raw,
-      /** How the tile is drawn: `line`, `stacked_bar`, `table`, `number`, `pie`, `bar`, `heatmap`, `delta`, `search`, `event_patterns` or `markdown`; the other fields follow it. */ displayType:
-        z.literal("line"),
+      /** Drawn as `line`: the fields beside it are this display type's. */ displayType: z.literal("line"),
       ...overTime,
       ...lineOnly,
     })
@@ -336,39 +325,34 @@ const rawSqlConfig = z.discriminatedUnion("displayType", [
   z
     .object({
       ...raw,
-      /** How the tile is drawn: `line`, `stacked_bar`, `table`, `number`, `pie`, `bar`, `heatmap`, `delta`, `search`, `event_patterns` or `markdown`; the other fields follow it. */ displayType:
-        z.literal("stacked_bar"),
+      /** Drawn as `stacked_bar`: the fields beside it are this display type's. */ displayType: z.literal("stacked_bar"),
       ...overTime,
     })
     .strict(),
   z
     .object({
       ...raw,
-      /** How the tile is drawn: `line`, `stacked_bar`, `table`, `number`, `pie`, `bar`, `heatmap`, `delta`, `search`, `event_patterns` or `markdown`; the other fields follow it. */ displayType:
-        z.literal("table"),
+      /** Drawn as `table`: the fields beside it are this display type's. */ displayType: z.literal("table"),
       ...clickable,
     })
     .strict(),
   z
     .object({
       ...raw,
-      /** How the tile is drawn: `line`, `stacked_bar`, `table`, `number`, `pie`, `bar`, `heatmap`, `delta`, `search`, `event_patterns` or `markdown`; the other fields follow it. */ displayType:
-        z.literal("number"),
+      /** Drawn as `number`: the fields beside it are this display type's. */ displayType: z.literal("number"),
       ...coloured,
     })
     .strict(),
   z
     .object({
       ...raw,
-      /** How the tile is drawn: `line`, `stacked_bar`, `table`, `number`, `pie`, `bar`, `heatmap`, `delta`, `search`, `event_patterns` or `markdown`; the other fields follow it. */ displayType:
-        z.literal("pie"),
+      /** Drawn as `pie`: the fields beside it are this display type's. */ displayType: z.literal("pie"),
     })
     .strict(),
   z
     .object({
       ...raw,
-      /** How the tile is drawn: `line`, `stacked_bar`, `table`, `number`, `pie`, `bar`, `heatmap`, `delta`, `search`, `event_patterns` or `markdown`; the other fields follow it. */ displayType:
-        z.literal("bar"),
+      /** Drawn as `bar`: the fields beside it are this display type's. */ displayType: z.literal("bar"),
     })
     .strict(),
 ]);
