@@ -43,6 +43,7 @@ export {
 export { StackDashboard, type StackDashboardArgs } from "./resources/stack-dashboard/class";
 export { StackAlert, type StackAlertArgs } from "./resources/stack-alert/class";
 export { StackSavedSearch, type StackSavedSearchArgs } from "./resources/stack-saved-search/class";
+export { StackWebhook, type StackWebhookArgs } from "./resources/stack-webhook/class";
 export { getStackSources, getStackSourcesOutput, type GetStackSourcesArgs, type GetStackSourcesOutputArgs } from "./functions/get-stack-sources";
 export { getStackWebhooks, getStackWebhooksOutput, type GetStackWebhooksArgs, type GetStackWebhooksOutputArgs } from "./functions/get-stack-webhooks";
 export type { StackTileInput, StackTileOutput, StackSeries } from "./resources/stack-dashboard/schema";
@@ -50,7 +51,7 @@ export type { TileConfigInput } from "./resources/stack-dashboard/config";
 export type { AlertChannel } from "./resources/stack-alert/schema";
 export type { SavedSearchFilter } from "./resources/stack-saved-search/schema";
 export type { StackSource } from "./schemas/stack-source";
-export type { StackWebhook } from "./schemas/stack-webhook";
+export type { StackWebhookRecord } from "./schemas/stack-webhook";
 export { typeTokens } from "./registry";
 export type {
   PipeSourceArgs,

@@ -16,11 +16,11 @@ import type { ApiClient } from "../client/client";
 import { ApiError, NotFoundError, UnexpectedAnswerError } from "../client/errors";
 import { settingToCheck } from "../client/surface";
 import { pollUntil, PollTimeout, type PollOptions, type ProgressHook } from "../client/poll";
-import { addedTo, MalformedAnswerError } from "../errors";
+import { addedTo, InternalError, MalformedAnswerError } from "../errors";
 import { freshList, noteChange, readAll, type Collection } from "./shared-list";
 
 /** One object and where the API keeps it. */
-export interface Whereabouts<T> {
+interface Place {
   /** What it is, for messages: `pipe`, `dashboard`. */
   noun: string;
   id: string;
@@ -29,8 +29,18 @@ export interface Whereabouts<T> {
   collection: string;
   /** True when the collection pages (`limit`/`offset`): every page is read. @default true */
   paged?: boolean;
+}
+
+/**
+ * One object, where the API keeps it, and how it is read: by its own GET (`get`), or, where the
+ * API has no read of one object (stack webhooks), from its collection (`listed`): then it is gone
+ * when the collection, read to its end, lacks it. One of the two is given (`listed` wins).
+ */
+export interface Whereabouts<T> extends Place {
   /** Reads the object, parsed with its schema. */
-  get: () => Promise<T>;
+  get?: () => Promise<T>;
+  /** Parses the object's entry in its collection, for an API with no read of one object. */
+  listed?: (item: unknown) => T;
 }
 
 /** What the errors of a refresh or destroy stopped by this rule end with. */
@@ -97,12 +107,20 @@ async function provenGone(w: Whereabouts<unknown>, err: ApiError): Promise<true>
 
 /** The object, or `undefined` when it is gone (see the rule above). */
 export async function orGone<T>(w: Whereabouts<T>): Promise<T | undefined> {
+  if (w.listed) return fromList(w, w.listed);
+  if (!w.get) throw new InternalError(`${w.noun} ${w.id}: no way to read it`);
   try {
     return await w.get();
   } catch (err) {
     if (notThere(err) && (await provenGone(w, err))) return undefined;
     throw err;
   }
+}
+
+/** The object read from its collection, every page, or `undefined` when that lacks it (the proof of gone). */
+async function fromList<T>(w: Whereabouts<unknown>, parse: (item: unknown) => T): Promise<T | undefined> {
+  const found = withIds(w, await readAll(collectionOf(w))).find((item) => item.id === w.id);
+  return found === undefined ? undefined : parse(found);
 }
 
 /** {@link orGone} for an engine's `read`: an answer that is not the API's also says the state is kept. */
