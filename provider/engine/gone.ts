@@ -119,7 +119,14 @@ export async function orGone<T>(w: Whereabouts<T>): Promise<T | undefined> {
 
 /** The object read from its collection, every page, or `undefined` when that lacks it (the proof of gone). */
 async function fromList<T>(w: Whereabouts<unknown>, parse: (item: unknown) => T): Promise<T | undefined> {
-  const found = withIds(w, await readAll(collectionOf(w))).find((item) => item.id === w.id);
+  let items: { id: string }[];
+  try {
+    items = withIds(w, await readAll(collectionOf(w)));
+  } catch (err) {
+    const said = (err instanceof Error ? err.message : String(err)).replace(/\.$/, "");
+    throw addedTo(err, `${said}; whether ${w.noun} ${w.id} is there could not be told from its collection. ${STATE_KEPT}`);
+  }
+  const found = items.find((item) => item.id === w.id);
   return found === undefined ? undefined : parse(found);
 }
 

@@ -9,6 +9,7 @@ import { provider as alert } from "../../provider/resources/stack-alert/engine";
 import { provider as dashboard } from "../../provider/resources/stack-dashboard/engine";
 import { provider as endpoint } from "../../provider/resources/reverse-private-endpoint/engine";
 import { provider as savedSearch } from "../../provider/resources/stack-saved-search/engine";
+import { provider as webhook } from "../../provider/resources/stack-webhook/engine";
 import type { Diff } from "../../provider/engine/field-diff";
 
 type Obj = Record<string, any>;
@@ -28,6 +29,7 @@ export const dashboardEngine = dashboard as unknown as Engine;
 export const alertEngine = alert as unknown as Engine;
 export const endpointEngine = endpoint as unknown as Engine;
 export const savedSearchEngine = savedSearch as unknown as Engine;
+export const webhookEngine = webhook as unknown as Engine;
 export const wouldCollide = pipeWouldCollide as (olds: Obj, news: Obj) => boolean;
 
 /**

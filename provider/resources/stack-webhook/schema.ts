@@ -21,9 +21,7 @@ export const GENERIC_ONLY = ["headers", "queryParams", "body"] as const;
 
 /** A string map of at most 100 entries, each value at most 4096 characters. */
 const stringMap = (what: string, name: z.ZodString) =>
-  z
-    .record(name, z.string().max(4096, "must be at most 4096 characters"))
-    .refine((m) => Object.keys(m).length <= 100, `must hold at most 100 ${what}`);
+  z.record(name, z.string().max(4096, "must be at most 4096 characters")).refine((m) => Object.keys(m).length <= 100, `must hold at most 100 ${what}`);
 
 /** An HTTP header name: a token, not starting with a digit. */
 const headerName = z
@@ -58,7 +56,10 @@ const webhookFields = {
    * Query parameters added to `url` on each post (generic service only), at most 100. Secret and
    * write-only, like `headers`.
    */
-  queryParams: stringMap("query parameters", z.string().min(1, "a query parameter name must not be empty").max(1024, "must be at most 1024 characters")).optional(),
+  queryParams: stringMap(
+    "query parameters",
+    z.string().min(1, "a query parameter name must not be empty").max(1024, "must be at most 1024 characters"),
+  ).optional(),
 };
 
 /** A webhook as the program describes it. */
@@ -72,7 +73,8 @@ export type StackWebhookInput = z.input<typeof stackWebhookSpec>;
  */
 export function serviceFieldFailures(spec: unknown): CheckFailure[] {
   const s = (spec ?? {}) as Record<string, unknown>;
-  if (typeof s.service !== "string" || s.service === GENERIC_SERVICE) return [];
+  // An unknown service is the schema's to refuse.
+  if (s.service === GENERIC_SERVICE || !(WEBHOOK_SERVICES as readonly unknown[]).includes(s.service)) return [];
   return GENERIC_ONLY.filter((k) => s[k] !== undefined && s[k] !== null).map((k) => ({
     property: k,
     reason: `only the ${GENERIC_SERVICE} service takes ${k}; service ${JSON.stringify(s.service)} refuses it`,
