@@ -7,7 +7,7 @@
  */
 import { beforeEach, describe, expect, it } from "vitest";
 import { alertEngine as alertImpl, webhookEngine as hookImpl } from "../support/engines";
-import { rawCall, rawJson } from "../support/raw-api";
+import { rawJson } from "../support/raw-api";
 import { alertInputs } from "../support/stack-fixtures";
 import { KEY_SECRET, STACK_TOKEN } from "../support/emulator";
 import { storedStack } from "../support/stored";

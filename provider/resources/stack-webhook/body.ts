@@ -33,5 +33,5 @@ export function webhookSecrets(inputs: WebhookInputs): string[] {
 
 /** The outputs of a webhook: the answer's fields by the policy (the write-only maps carried), the server's own beside them. Pure. */
 export function webhookOutputs(api: WebhookRecord, carried: WebhookInputs): WebhookOutputs {
-  return dropUndefined({ ...readBackFields(stackWebhookPolicy, api, carried as Obj), ...serverFields(webhookServerOutputs, api) }) as WebhookOutputs;
+  return dropUndefined({ ...readBackFields(stackWebhookPolicy, api, carried), ...serverFields(webhookServerOutputs, api) }) as WebhookOutputs;
 }
