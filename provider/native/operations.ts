@@ -43,16 +43,13 @@ function holds(v: unknown, values: Set<string>): boolean {
 }
 
 /**
- * Plain properties with secrets marked: the connection, the credentials and the fields the policy
- * calls secret always, and every top-level property holding a value that was secret in `from`
- * (the engine's marked values).
+ * Plain properties with secrets marked: the connection and the credentials always, and every
+ * top-level property holding a value that was secret in `from` (the engine's marked values).
  */
 function markSecrets(r: NativeResource, props: Obj, ...from: unknown[]): Obj {
   const values = new Set<string>();
   for (const f of from) secretValues(f, values);
-  const keys = Object.keys(props).filter(
-    (k) => k === CONNECTION_KEY || k === r.credentials?.key || r.diff.fields[k]?.secret !== undefined || holds(props[k], values),
-  );
+  const keys = Object.keys(props).filter((k) => k === CONNECTION_KEY || k === r.credentials?.key || holds(props[k], values));
   return withSecrets(props, keys);
 }
 
