@@ -1,8 +1,8 @@
 /**
  * StackWebhook on the native face: a YAML program run by the real CLI and the YAML language host
  * through the plugin, against a current stack server (the emulator). The header token is written
- * plainly in the program: neither state nor
- * output holds it (the package schema marks it secret, from the field policy); an alert is sent to the webhook by its id; a rename is an update in place.
+ * plainly in the program: neither state nor output holds it (the package schema marks it secret,
+ * from the field policy); an alert is sent to the webhook by its id; a rename is an update in place.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { E2EStack, expectCiphertext } from "./harness";
