@@ -1,9 +1,8 @@
 // The example policy pack's end-to-end program (test/e2e/policy-pack.test.ts). Compliant by
 // default; config breaks one policy each: `replicas` over the budget, `alertTile` naming the
-// table tile, `unsecret` undoing the secrecy of the pipe's stored credentials and the webhook's headers with a transform,
-// `webhookUrl` an http URL for the webhook.
+// table tile, `unsecret` undoing the secrecy of the pipe's stored credentials with a transform.
 import * as pulumi from "@pulumi/pulumi";
-import { Pipe, StackAlert, StackDashboard, StackWebhook } from "pulumi-pipestack";
+import { Pipe, StackAlert, StackDashboard } from "pulumi-pipestack";
 
 const config = new pulumi.Config();
 const unsecret: pulumi.ResourceTransform = (args) => ({
@@ -36,15 +35,6 @@ const board = new StackDashboard("board", {
   ],
 });
 
-const hook = new StackWebhook(
-  "pager",
-  {
-    url: config.get("webhookUrl") ?? "https://hooks.example.com/pager",
-    headers: { Authorization: config.requireSecret("kafkaPassword").apply((t) => `Bearer ${t}`) },
-  },
-  config.getBoolean("unsecret") ? { transforms: [unsecret] } : {},
-);
-
 new StackAlert("errors", {
   source: "tile",
   dashboardId: board.id,
@@ -52,5 +42,5 @@ new StackAlert("errors", {
   threshold: 10,
   thresholdType: "above",
   interval: "5m",
-  channel: { type: "webhook", webhookId: hook.id },
+  channel: { type: "webhook", webhookId: "6650f0c0de0000000000abcd" },
 });
