@@ -1,5 +1,5 @@
 // A dashboard of the observability stack and an alert on one of its tiles; on a current stack
-// server, also a saved search and an alert on it, all sent to the webhook named `on-call`.
+// server, also a saved search and an alert on it, and the webhook both alerts are sent to.
 //
 // Target: the stack of your cloud service by default (through the cloud API's `/stack` proxy,
 // with the same pipestack:apiUrl/keyId/keySecret/organizationId/serviceId settings as pipes).
@@ -8,33 +8,43 @@
 //   pulumi config set pipestack:stackUrl https://stack.example.com
 //   pulumi config set --secret pipestack:stackToken <access key>
 //
-// Moving between targets creates the dashboard and alert on the new one and deletes the old.
+// Moving between targets creates the dashboard, alerts and webhook on the new one and deletes the old.
 //
-// The program looks up what it names (the log source, the webhook) before it declares anything,
-// so a stack without them fails the program with nothing created.
+// The webhook's token travels in a header, kept secret in state (the server never returns it):
+//
+//   pulumi config set webhookUrl https://hooks.example.com/checkout
+//   pulumi config set --secret webhookToken <token>
+//
+// The program looks up the log source before it declares anything, so a stack without one fails
+// the program with nothing created.
 import * as pulumi from "@pulumi/pulumi";
-import { StackAlert, StackDashboard, StackSavedSearch, getStackSources, getStackWebhooks, type StackTileArgs } from "pulumi-pipestack";
+import { StackAlert, StackDashboard, StackSavedSearch, StackWebhook, getStackSources, type StackTileArgs } from "pulumi-pipestack";
 
 const config = new pulumi.Config();
 const errorFilter = config.get("errorFilter") ?? "level:error service:checkout";
 const firstGeneration = config.getBoolean("firstGenerationServer") ?? false;
-// A first-generation server (API 2.0.0) lists no webhooks: give the id of the alert's webhook.
-const firstGenerationWebhookId = firstGeneration ? config.require("webhookId") : undefined;
-const webhookName = config.get("webhookName") ?? "on-call";
 
-/** The alert channel: the webhook of that name, as the stack lists it (never with its URL or headers). */
-async function findWebhook(): Promise<string> {
-  if (firstGenerationWebhookId !== undefined) return firstGenerationWebhookId;
-  const found = (await getStackWebhooks()).find((w) => w.name === webhookName);
-  if (!found) throw new Error(`the stack has no webhook named "${webhookName}": create it, or set webhookName to one it has`);
-  return found.id;
+/**
+ * The alert channel: a webhook this program makes (current servers). A first-generation server
+ * (API 2.0.0) has no webhooks to make: give the id of the one it sends to.
+ */
+function alertWebhook(): pulumi.Input<string> {
+  if (firstGeneration) return config.require("webhookId");
+  const token = config.getSecret("webhookToken");
+  return new StackWebhook("on-call", {
+    name: config.get("webhookName") ?? "checkout-on-call",
+    url: config.get("webhookUrl") ?? "https://hooks.example.com/checkout",
+    description: "Checkout alerts",
+    headers: token?.apply((t) => ({ Authorization: `Bearer ${t}` })),
+  }).id;
 }
 
 export = async () => {
-  const [sources, onCall] = await Promise.all([getStackSources(), findWebhook()]);
+  const sources = await getStackSources();
   // Tiles and saved searches name the source they query by id: the stack's log source here.
   const logs = sources.find((s) => s.kind === "log")?.id;
   if (logs === undefined) throw new Error("the stack has no log source");
+  const onCall = alertWebhook();
 
   // Current stack servers take tiles in the `config` form, as their own JSON has them: builder
   // tiles of every display type (line, stacked_bar, table, number, pie, bar, heatmap, search,
@@ -123,7 +133,7 @@ export = async () => {
     message: "More than the usual errors at checkout in the last 5 minutes",
   });
 
-  // Saved searches and webhooks exist on current servers only (API 2.36 and later).
+  // Saved searches, like webhooks, exist on current servers only (API 2.36 and later).
   let burst: StackAlert | undefined;
   if (!firstGeneration) {
     const errorSearch = new StackSavedSearch("checkout-error-search", {

@@ -2,8 +2,8 @@
 //   pulumi preview --policy-pack examples/policy-pack
 // The checks are pure functions in rules.ts; this file says which resources they apply to.
 import { PolicyPack, validateResourceOfType } from "@pulumi/policy";
-import { Pipe, StackAlert, StackDashboard } from "pulumi-pipestack";
-import { alertTileViolations, credentialViolations, DEFAULT_BUDGET, scalingViolations, type ScalingBudget } from "./rules";
+import { Pipe, StackAlert, StackDashboard, StackWebhook } from "pulumi-pipestack";
+import { alertTileViolations, credentialViolations, DEFAULT_BUDGET, scalingViolations, webhookViolations, type ScalingBudget } from "./rules";
 
 new PolicyPack("pipestack-guardrails", {
   policies: [
@@ -28,6 +28,14 @@ new PolicyPack("pipestack-guardrails", {
       },
       validateResource: validateResourceOfType(Pipe, (pipe, args, reportViolation) => {
         for (const v of scalingViolations(pipe.scaling, args.getConfig<ScalingBudget>())) reportViolation(v);
+      }),
+    },
+    {
+      name: "webhooks-https-and-secret",
+      description: "Webhooks post over https, and their headers and query parameters are stored as Pulumi secrets.",
+      enforcementLevel: "mandatory",
+      validateResource: validateResourceOfType(StackWebhook, (hook, args, reportViolation) => {
+        for (const v of webhookViolations(hook, args.opts.additionalSecretOutputs)) reportViolation(v);
       }),
     },
     {

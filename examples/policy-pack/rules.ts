@@ -115,3 +115,24 @@ export function alertTileViolations(alerts: readonly AlertView[], dashboards: re
   }
   return out;
 }
+
+/**
+ * A webhook posts over https, and keeps its header tokens and query parameters secret: the URL
+ * uses `https:` (an alert's message and its `Authorization` header would travel readable over
+ * `http:`), and `headers` and `queryParams`, when set, are among the resource's
+ * `additionalSecretOutputs` (the package puts them there; this catches a transform or a hand-made
+ * resource of the same type that takes them out). A URL not known yet (a first preview) passes.
+ * @param props the webhook's properties as the policy SDK hands them
+ * @param additionalSecretOutputs the resource's option of that name
+ */
+export function webhookViolations(props: unknown, additionalSecretOutputs: readonly string[] | undefined): string[] {
+  if (!isObj(props)) return [];
+  const out: string[] = [];
+  if (typeof props.url === "string" && !/^https:\/\//i.test(props.url))
+    out.push(`url ${JSON.stringify(props.url)} is not https: alerts and their headers would travel readable`);
+  for (const key of ["headers", "queryParams"]) {
+    if (hasContent(props[key]) && !(additionalSecretOutputs ?? []).includes(key))
+      out.push(`${key} is not in additionalSecretOutputs: its tokens would be stored unencrypted`);
+  }
+  return out;
+}

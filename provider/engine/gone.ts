@@ -15,11 +15,11 @@
 import type { ApiClient } from "../client/client";
 import { settingToCheck } from "../client/surface";
 import { pollUntil, type PollOptions, type ProgressHook } from "../client/poll";
-import { addedTo, ApiError, MalformedAnswerError, NotFoundError, PollTimeoutError, UnexpectedAnswerError } from "../errors";
+import { addedTo, ApiError, InternalError, MalformedAnswerError, NotFoundError, PollTimeoutError, UnexpectedAnswerError } from "../errors";
 import { freshList, noteChange, readAll, type Collection } from "./shared-list";
 
 /** One object and where the API keeps it. */
-export interface Whereabouts<T> {
+interface Place {
   /** What it is, for messages: `pipe`, `dashboard`. */
   noun: string;
   id: string;
@@ -28,8 +28,18 @@ export interface Whereabouts<T> {
   collection: string;
   /** True when the collection pages (`limit`/`offset`): every page is read. @default true */
   paged?: boolean;
+}
+
+/**
+ * One object, where the API keeps it, and how it is read: by its own GET (`get`), or, where the
+ * API has no read of one object (stack webhooks), from its collection (`listed`): then it is gone
+ * when the collection, read to its end, lacks it. One of the two is given (`listed` wins).
+ */
+export interface Whereabouts<T> extends Place {
   /** Reads the object, parsed with its schema. */
-  get: () => Promise<T>;
+  get?: () => Promise<T>;
+  /** Parses the object's entry in its collection, for an API with no read of one object. */
+  listed?: (item: unknown) => T;
 }
 
 /** What the errors of a refresh or destroy stopped by this rule end with. */
@@ -96,12 +106,27 @@ async function provenGone(w: Whereabouts<unknown>, err: ApiError): Promise<true>
 
 /** The object, or `undefined` when it is gone (see the rule above). */
 export async function orGone<T>(w: Whereabouts<T>): Promise<T | undefined> {
+  if (w.listed) return fromList(w, w.listed);
+  if (!w.get) throw new InternalError(`${w.noun} ${w.id}: no way to read it`);
   try {
     return await w.get();
   } catch (err) {
     if (notThere(err) && (await provenGone(w, err))) return undefined;
     throw err;
   }
+}
+
+/** The object read from its collection, every page, or `undefined` when that lacks it (the proof of gone). */
+async function fromList<T>(w: Whereabouts<unknown>, parse: (item: unknown) => T): Promise<T | undefined> {
+  let items: { id: string }[];
+  try {
+    items = withIds(w, await readAll(collectionOf(w)));
+  } catch (err) {
+    const said = (err instanceof Error ? err.message : String(err)).replace(/\.$/, "");
+    throw addedTo(err, `${said}; whether ${w.noun} ${w.id} is there could not be told from its collection. ${STATE_KEPT}`);
+  }
+  const found = items.find((item) => item.id === w.id);
+  return found === undefined ? undefined : parse(found);
 }
 
 /** {@link orGone} for an engine's `read`: an answer that is not the API's also says the state is kept. */

@@ -1,5 +1,5 @@
 import type * as pulumi from "@pulumi/pulumi";
-import type { StackWebhook, StackWebhooksArgs } from "../schemas/stack-webhook";
+import type { StackWebhookRecord, StackWebhooksArgs } from "../schemas/stack-webhook";
 import type { ArgsOf } from "../resource-class/inputs";
 import type { Connection } from "../schemas/connection";
 import type { ConnectionInput } from "../resource-class/connection";
@@ -23,7 +23,7 @@ export type GetStackWebhooksOutputArgs = ArgsOf<StackWebhooksArgs> & ConnectionI
  * @example
  * const hook = (await getStackWebhooks()).find((w) => w.name === "on-call");
  */
-export function getStackWebhooks(args: GetStackWebhooksArgs = {}, _opts?: pulumi.InvokeOptions): Promise<StackWebhook[]> {
+export function getStackWebhooks(args: GetStackWebhooksArgs = {}, _opts?: pulumi.InvokeOptions): Promise<StackWebhookRecord[]> {
   return list(args);
 }
 
@@ -33,10 +33,10 @@ export function getStackWebhooks(args: GetStackWebhooksArgs = {}, _opts?: pulumi
  * @example
  * const onCall = getStackWebhooksOutput().apply((l) => l.find((w) => w.name === "on-call")!.id);
  */
-export function getStackWebhooksOutput(args: GetStackWebhooksOutputArgs = {}, opts?: pulumi.InvokeOutputOptions): pulumi.Output<StackWebhook[]> {
-  return outputForm<unknown, StackWebhook[]>(args, opts, list);
+export function getStackWebhooksOutput(args: GetStackWebhooksOutputArgs = {}, opts?: pulumi.InvokeOutputOptions): pulumi.Output<StackWebhookRecord[]> {
+  return outputForm<unknown, StackWebhookRecord[]>(args, opts, list);
 }
 
-function list(raw: unknown): Promise<StackWebhook[]> {
+function list(raw: unknown): Promise<StackWebhookRecord[]> {
   return listOnStack(stackWebhooks, raw);
 }

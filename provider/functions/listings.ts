@@ -12,7 +12,7 @@ import {
 } from "../resources/reverse-private-endpoint/record";
 import { stackSource, type StackSource } from "../schemas/stack-source";
 import { stackTargetArgs } from "../schemas/stack-target";
-import { stackWebhook, type StackWebhook } from "../schemas/stack-webhook";
+import { stackWebhook, type StackWebhookRecord } from "../schemas/stack-webhook";
 import type { ZodType } from "zod";
 import { named } from "./named";
 import type { Obj } from "../schemas/plain-object";
@@ -61,7 +61,7 @@ export async function listStackCollection<T>(listing: StackListing<T>, args: Obj
 export const stackSources: StackListing<StackSource> = { fn: "getStackSources", collection: "sources", item: stackSource };
 
 /** `getStackWebhooks`: the webhooks of a stack (current servers), never their URLs or headers. */
-export const stackWebhooks: StackListing<StackWebhook> = {
+export const stackWebhooks: StackListing<StackWebhookRecord> = {
   fn: "getStackWebhooks",
   collection: "webhooks",
   item: stackWebhook,

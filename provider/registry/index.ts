@@ -3,6 +3,7 @@ import { reversePrivateEndpoint } from "../resources/reverse-private-endpoint";
 import { stackAlert } from "../resources/stack-alert";
 import { stackDashboard } from "../resources/stack-dashboard";
 import { stackSavedSearch } from "../resources/stack-saved-search";
+import { stackWebhook } from "../resources/stack-webhook";
 import { dynamicTypeToken, nativeTypeToken } from "../resource-class/type-tokens";
 
 /**
@@ -10,7 +11,7 @@ import { dynamicTypeToken, nativeTypeToken } from "../resource-class/type-tokens
  * out from it (type tokens of both faces, the engines the shim loads and the package exports, the
  * native plugin's resources, the PR summary's kinds, the reference pages, the tests' engines).
  */
-export const registry = [pipe, reversePrivateEndpoint, stackDashboard, stackAlert, stackSavedSearch] as const;
+export const registry = [pipe, reversePrivateEndpoint, stackDashboard, stackAlert, stackSavedSearch, stackWebhook] as const;
 
 /** A kind's definition, by its type name. */
 export type Registered = (typeof registry)[number];

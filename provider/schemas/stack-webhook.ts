@@ -20,7 +20,8 @@ export const stackWebhook = z
   })
   .strip();
 
-export type StackWebhook = z.output<typeof stackWebhook>;
+/** One webhook as `getStackWebhooks` lists it (the resource class of a managed webhook is `StackWebhook`). */
+export type StackWebhookRecord = z.output<typeof stackWebhook>;
 
 /** Arguments of `getStackWebhooks`: which stack to list. */
 export type StackWebhooksArgs = StackTargetInput;

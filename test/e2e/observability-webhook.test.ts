@@ -1,29 +1,36 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { E2EStack } from "./harness";
+import { SEEDED_WEBHOOK_ID } from "../../emulator/stack/store";
 
 /**
- * `examples/observability` names its webhook by name (issue 18): on a stack without a webhook of
- * that name the program fails before it declares anything, so no partial deployment is left.
+ * `examples/observability` makes its own webhook (issue 28). Names are unique per service on the
+ * stack, so a webhook name the stack already has fails the preview at the create gate, saying
+ * which webhook holds it and how to adopt it, with nothing written.
  */
-describe("examples/observability on a stack without its webhook", () => {
+describe("examples/observability on a stack that already has its webhook's name", () => {
   let stack: E2EStack;
   beforeAll(async () => {
     stack = await E2EStack.open({
       program: "examples/observability",
       stackServer: true,
-      config: { webhookName: "pager" },
+      // The name of the webhook every emulated stack starts with.
+      config: { webhookName: "on-call" },
+      secretConfig: { webhookToken: "hook-token-gate-3e9a" },
       emulator: { stackApiVersion: "2.36.0" },
     });
   }, 300_000);
   afterAll(() => stack?.close());
 
-  it("fails naming the webhook, with nothing created", async () => {
-    const run = await stack.pulumi(["up", "--yes", "--skip-preview"]);
+  it("fails the preview naming the webhook that holds the name and how to adopt it, with nothing written", async () => {
+    const run = await stack.pulumi(["preview"]);
     expect(run.code).not.toBe(0);
-    expect(run.stdout + run.stderr).toContain('the stack has no webhook named "pager"');
+    const said = run.stdout + run.stderr;
+    expect(said).toContain(`webhook ${SEEDED_WEBHOOK_ID} on server:`);
+    expect(said).toContain(`already has the name "on-call" for service generic`);
+    expect(said).toContain(`adoptId: "${SEEDED_WEBHOOK_ID}"`);
     expect(stack.storedObjects()).toBe(0);
     const writes = Object.entries(stack.emulator.control.stats().byRoute).filter(([route]) => !route.startsWith("GET "));
     expect(writes, "no write reached the stack").toEqual([]);
-    expect((await stack.exportState()).resources.filter((r) => r.type.startsWith("pulumi-nodejs:dynamic/"))).toEqual([]);
+    await stack.assertNoPlaintextSecrets();
   }, 300_000);
 });

@@ -9,19 +9,27 @@ function stacks(stack: E2EStack): { cloud: any; server: any } {
   return { cloud: storedStack(stack.emulator, "cloud"), server: storedStack(stack.emulator, "server") };
 }
 
-/** On a current server the example also makes a saved search and an alert on it. */
-const SEARCH_RESOURCES = [
+/** On a current server the example also makes its webhook, a saved search and an alert on it. */
+const CURRENT_RESOURCES = [
+  { name: "on-call", type: "pipestack:StackWebhook" },
   { name: "checkout-error-search", type: "pipestack:StackSavedSearch" },
   { name: "checkout-error-burst", type: "pipestack:StackAlert" },
 ];
 
-/** The saved-search alert, on the saved search the stack holds, to the webhook found by name. */
+/** The webhook's header token: secret config, never in plaintext in state or output. */
+const WEBHOOK_TOKEN = "hook-token-e2e-7c41d9";
+
+/** The example's webhook and the saved-search alert on the saved search, both on this stack; both alerts sent to the webhook. */
 function expectSearchAlert(stack: ReturnType<typeof storedStack>, ids: Record<string, string>): void {
   expect(stack.savedSearches.map((s) => s.id)).toEqual([ids["checkout-error-search"]]);
+  expect(stack.webhooks.map((w) => w.id).sort()).toEqual([SEEDED_WEBHOOK_ID, ids["on-call"]].sort());
+  // The header reached the server (its value is redacted in the emulator's state dump).
+  expect(stack.webhooks.find((w) => w.id === ids["on-call"])).toMatchObject({ name: "checkout-on-call", headers: { Authorization: "(redacted)" } });
   const alert = stack.alerts.find((a) => a.id === ids["checkout-error-burst"]);
   expect(alert, "the saved-search alert is on the same stack").toBeTruthy();
   expect(JSON.stringify(alert)).toContain(ids["checkout-error-search"]);
-  expect(JSON.stringify(alert)).toContain(SEEDED_WEBHOOK_ID);
+  expect(JSON.stringify(alert)).toContain(ids["on-call"]);
+  expect(JSON.stringify(stack.alerts.find((a) => a.id === ids["checkout-errors"]))).toContain(ids["on-call"]);
 }
 
 /**
@@ -36,13 +44,14 @@ for (const version of ["2.36.0", "2.0.0"] as const)
     {
       program: "examples/observability",
       emulator: { stackApiVersion: version },
-      // On a current server only the README's config: the example finds the webhook `on-call` by
-      // name. A 2.0.0 server lists no webhooks, so there the example takes the id.
+      // On a current server the example makes its webhook, its token a secret. A 2.0.0 server has
+      // no webhooks, so there the example takes the id of one.
       config: version === "2.0.0" ? { firstGenerationServer: "true", webhookId: SEEDED_WEBHOOK_ID } : {},
+      ...(version === "2.0.0" ? {} : { secretConfig: { webhookToken: WEBHOOK_TOKEN }, secretProperties: { "pipestack:StackWebhook": ["headers"] } }),
       resources: [
         { name: "checkout", type: "pipestack:StackDashboard" },
         { name: "checkout-errors", type: "pipestack:StackAlert" },
-        ...(version === "2.0.0" ? [] : SEARCH_RESOURCES),
+        ...(version === "2.0.0" ? [] : CURRENT_RESOURCES),
       ],
       count: (stack) => stack.storedObjects(),
       inPlace: {
@@ -71,6 +80,10 @@ for (const version of ["2.36.0", "2.0.0"] as const)
           expect(JSON.stringify(alert)).toContain(tile.id);
           if (version === "2.0.0") return;
           expect(cloud.savedSearches).toHaveLength(0);
+          expect(
+            cloud.webhooks.map((w: any) => w.id),
+            "the webhook moved with its alerts",
+          ).toEqual([SEEDED_WEBHOOK_ID]);
           expectSearchAlert(server, ids);
         },
       },

@@ -13,6 +13,7 @@ import * as path from "node:path";
 import * as ts from "typescript";
 import { beforeAll, describe, expect, it } from "vitest";
 import { probeLanguageService } from "../support/probe-language-service";
+import { registry } from "../../provider/registry";
 
 const root = path.resolve(__dirname, "..", "..");
 const file = path.join(root, "examples", "__hover-every-field.ts");
@@ -145,9 +146,9 @@ describe("hover docs on every field of every args type", () => {
     missing = [...new Set(undocumented)];
   });
 
-  it("probes the fields of every args type (the five resources', the functions', their nested types)", () => {
+  it("probes the fields of every args type (every registered resource's, the functions', their nested types)", () => {
     const args = new Set(probed.map((f) => f.args));
-    for (const name of ["PipeArgs", "ReversePrivateEndpointArgs", "StackDashboardArgs", "StackAlertArgs", "StackSavedSearchArgs", "GetStackSourcesArgs"]) {
+    for (const name of [...registry.map((d) => `${d.type}Args`), "GetStackSourcesArgs"]) {
       expect(args, name).toContain(name);
     }
     expect(probed.length).toBeGreaterThan(150);

@@ -55,6 +55,7 @@ describe("resource type tokens", () => {
         channel: { type: "webhook", webhookId: "w" },
       }),
     StackSavedSearch: () => new pkg.StackSavedSearch("tok-search", { sourceId: "65f0c0de0000000000000002" }),
+    StackWebhook: () => new pkg.StackWebhook("tok-hook", { url: "https://hooks.example.com/a" }),
     ReversePrivateEndpoint: () => new pkg.ReversePrivateEndpoint("tok-endpoint", { type: "VPC_ENDPOINT_SERVICE", vpcEndpointServiceName: "svc" }),
   } as const;
   const names = {
@@ -62,6 +63,7 @@ describe("resource type tokens", () => {
     StackDashboard: "tok-board",
     StackAlert: "tok-alert",
     StackSavedSearch: "tok-search",
+    StackWebhook: "tok-hook",
     ReversePrivateEndpoint: "tok-endpoint",
   } as const;
 
@@ -88,6 +90,7 @@ describe("resource type tokens", () => {
       StackDashboard: policy.validateResourceOfType(pkg.StackDashboard, () => undefined),
       StackAlert: policy.validateResourceOfType(pkg.StackAlert, () => undefined),
       StackSavedSearch: policy.validateResourceOfType(pkg.StackSavedSearch, () => undefined),
+      StackWebhook: policy.validateResourceOfType(pkg.StackWebhook, () => undefined),
       ReversePrivateEndpoint: policy.validateResourceOfType(pkg.ReversePrivateEndpoint, () => undefined),
     };
     for (const [kind, fn] of Object.entries(fns)) expect((fn as { __pulumiType?: string }).__pulumiType).toBe(`pulumi-nodejs:dynamic/pipestack:${kind}`);

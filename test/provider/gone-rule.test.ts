@@ -112,6 +112,34 @@ describe.each(Object.keys(surfaces) as (keyof typeof surfaces)[])("on the %s sur
     expect(await orGone(whereabouts())).toBeUndefined();
   });
 
+  // An API with no read of one object (stack webhooks): the object is read from its list.
+  const listed = (id = "a1"): Whereabouts<object> => ({ noun: "webhook", id, client: s.client(), collection: "/alerts", listed: (item) => item as object });
+  const page1 = Array.from({ length: 1000 }, (_, i) => ({ id: `x${i}` }));
+  it.each([
+    ["on the first page", s.ok([{ id: "a2" }, { id: "a1", name: "n" }]), undefined, { id: "a1", name: "n" }],
+    ["on the second page", s.ok(page1), s.ok([{ id: "a1" }]), { id: "a1" }],
+    ["gone: on no page", s.ok(page1), s.ok([{ id: "a2" }]), "gone"],
+    ["gone: an empty list", s.ok([]), undefined, "gone"],
+    [
+      "a 404 list: a missing route, not a gone object",
+      s.noRoute,
+      undefined,
+      /whether webhook a1 is there could not be told from its collection\. Nothing in the state was changed\.$/,
+    ],
+    ["a 200 {} list", { status: 200, body: {} }, undefined, /not the API's answer.*Nothing in the state was changed\.$/],
+    ["a list of things without ids", s.ok([{ name: "x" }]), undefined, /not with a list of objects with ids.*Nothing in the state was changed\.$/],
+  ] as const)("read from the list: %s", async (_title, first, second, expected) => {
+    script[`GET ${s.prefix}/alerts`] = first;
+    if (second) script[`GET ${s.prefix}/alerts?limit=1000&offset=1000`] = second;
+    const read = orGone(listed());
+    if (expected instanceof RegExp) await expect(read).rejects.toThrow(expected);
+    else expect(await read).toEqual(expected === "gone" ? undefined : expected);
+    expect(
+      asked.some((a) => a.includes("/alerts/a1")),
+      "no read of the one object",
+    ).toBe(false);
+  });
+
   it("a delete is done only when the list lacks the id afterwards; its own answer is no proof", async () => {
     const opts = { timeoutMs: 200, intervalMs: 10 };
     const w = whereabouts();

@@ -5,6 +5,7 @@
  * assertions live here.
  */
 import { endpointTypeFields } from "../support/endpoint-fixtures";
+import type { ResourceTypeName } from "../../provider/registry";
 
 type Obj = Record<string, any>;
 
@@ -456,7 +457,18 @@ export const WIRE_FIXTURES = {
       filters: [{ type: "sql", condition: "ServiceName IN ('checkout')" }],
     },
   ],
-};
+  StackWebhook: (): Obj[] => [
+    {
+      name: "every field",
+      service: "generic",
+      url: "https://hooks.example.com/wire",
+      description: "every field of a webhook",
+      body: '{"text":"{{title}}"}',
+      headers: { Authorization: "Bearer wire-token" },
+      queryParams: { channel: "wire" },
+    },
+  ],
+} satisfies Record<ResourceTypeName, (r: Refs) => Obj[]>;
 
 /** One tile of each variant of `config`, builder and raw SQL, every field of it set. */
 function everyTileConfig(r: Refs): Obj[] {

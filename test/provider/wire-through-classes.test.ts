@@ -15,20 +15,9 @@ import type { ZodTypeAny } from "zod";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Emulator } from "../../emulator/index";
 import { keyPaths } from "../../emulator/body-shapes";
-import { Pipe, ReversePrivateEndpoint, StackAlert, StackDashboard, StackSavedSearch } from "../../provider/index";
 import type { PolicyTree } from "../../provider/schemas/field-policy";
-import { pipeSpecShape } from "../../provider/resources/pipe/schema";
-import { pipePolicy } from "../../provider/resources/pipe/policy";
-import { endpointSpecShape } from "../../provider/resources/reverse-private-endpoint/schema";
-import { endpointPolicy } from "../../provider/resources/reverse-private-endpoint/policy";
-import { stackAlertSpec } from "../../provider/resources/stack-alert/schema";
-import { stackAlertPolicy } from "../../provider/resources/stack-alert/policy";
-import { stackDashboardSpec } from "../../provider/resources/stack-dashboard/schema";
-import { stackDashboardPolicy } from "../../provider/resources/stack-dashboard/policy";
-import { stackSavedSearchSpec } from "../../provider/resources/stack-saved-search/schema";
-import { stackSavedSearchPolicy } from "../../provider/resources/stack-saved-search/policy";
-import { typeTokens } from "../../provider/registry";
-import { alertEngine, dashboardEngine, endpointEngine, pipeEngine, savedSearchEngine, type Engine, EXISTING } from "../support/engines";
+import { registry, typeTokens, type ResourceTypeName } from "../../provider/registry";
+import { type Engine, EXISTING } from "../support/engines";
 import { schemaPaths, valuePaths } from "../support/schema-paths";
 import { storedStack } from "../support/stored";
 import { rawJson } from "../support/raw-api";
@@ -69,37 +58,26 @@ interface Row {
   route: RegExp;
 }
 
-const ROWS: Record<keyof typeof WIRE_FIXTURES, Row> = {
-  Pipe: { make: (n, a) => new Pipe(n, a as never), engine: pipeEngine, schema: pipeSpecShape, policy: pipePolicy, route: /^POST .*\/pipes$/ },
-  ReversePrivateEndpoint: {
-    make: (n, a) => new ReversePrivateEndpoint(n, a as never),
-    engine: endpointEngine,
-    schema: endpointSpecShape,
-    policy: endpointPolicy,
-    route: /^POST .*\/pipesReversePrivateEndpoints$/,
-  },
-  StackDashboard: {
-    make: (n, a) => new StackDashboard(n, a as never),
-    engine: dashboardEngine,
-    schema: stackDashboardSpec,
-    policy: stackDashboardPolicy,
-    route: /^POST .*\/dashboards$/,
-  },
-  StackAlert: {
-    make: (n, a) => new StackAlert(n, a as never),
-    engine: alertEngine,
-    schema: stackAlertSpec,
-    policy: stackAlertPolicy,
-    route: /^POST .*\/alerts$/,
-  },
-  StackSavedSearch: {
-    make: (n, a) => new StackSavedSearch(n, a as never),
-    engine: savedSearchEngine,
-    schema: stackSavedSearchSpec,
-    policy: stackSavedSearchPolicy,
-    route: /^POST .*\/saved-searches$/,
-  },
+/** The create route of each kind, as the emulator names it: the one thing a definition does not say. */
+const CREATE_ROUTES: Record<ResourceTypeName, RegExp> = {
+  Pipe: /^POST .*\/pipes$/,
+  ReversePrivateEndpoint: /^POST .*\/pipesReversePrivateEndpoints$/,
+  StackDashboard: /^POST .*\/dashboards$/,
+  StackAlert: /^POST .*\/alerts$/,
+  StackSavedSearch: /^POST .*\/saved-searches$/,
+  StackWebhook: /^POST .*\/webhooks$/,
 };
+
+/** Each registered kind's row, from its definition: its class, engine, schema and policy. */
+const ROWS = Object.fromEntries(
+  registry.map((d) => {
+    const Class = d.class as unknown as new (name: string, args: Obj) => pulumi.CustomResource;
+    return [
+      d.type,
+      { make: (n, a) => new Class(n, a), engine: d.provider as unknown as Engine, schema: d.spec, policy: d.policy, route: CREATE_ROUTES[d.type] },
+    ];
+  }),
+) as Record<ResourceTypeName, Row>;
 
 const ENGINES: Record<string, Engine> = Object.fromEntries((Object.keys(ROWS) as (keyof typeof ROWS)[]).map((type) => [typeTokens[type], ROWS[type].engine]));
 

@@ -7,9 +7,8 @@
 import type { AnyNode, PolicyTree } from "../../provider/schemas/field-policy";
 import { pipePolicy } from "../../provider/resources/pipe/policy";
 import { endpointPolicy } from "../../provider/resources/reverse-private-endpoint/policy";
-import { stackAlertPolicy } from "../../provider/resources/stack-alert/policy";
-import { stackSavedSearchPolicy } from "../../provider/resources/stack-saved-search/policy";
-import { stackDashboardPolicy } from "../../provider/resources/stack-dashboard/policy";
+import { registry } from "../../provider/registry";
+import { stackObjectPolicy } from "../../provider/schemas/stack-target";
 
 type Columns = { update: string[]; replace: string[] };
 
@@ -62,7 +61,10 @@ export function pipeChangeTable(): string {
   ].join("\n");
 }
 
-/** The stack objects' table: one row per resource. */
+/** The registered kinds that are stack objects: their policy holds the stack object's fields. */
+const stackKinds = () => registry.filter((d) => Object.keys(stackObjectPolicy).every((k) => k in d.policy));
+
+/** The stack objects' table: one row per resource, from the registry. */
 export function stackChangeTable(): string {
   const line = (name: string, policy: PolicyTree) => {
     const c = columns(policy);
@@ -71,9 +73,7 @@ export function stackChangeTable(): string {
   return [
     "| Resource | Changes in place (one PUT of the whole object) | Needs a new one (created on the new stack, then the old one deleted) |",
     "|---|---|---|",
-    line("StackDashboard", stackDashboardPolicy),
-    line("StackAlert", stackAlertPolicy),
-    line("StackSavedSearch", stackSavedSearchPolicy),
+    ...stackKinds().map((d) => line(d.type, d.policy)),
   ].join("\n");
 }
 

@@ -27,6 +27,7 @@ export const dashboardEngine = engineOf("StackDashboard");
 export const alertEngine = engineOf("StackAlert");
 export const endpointEngine = engineOf("ReversePrivateEndpoint");
 export const savedSearchEngine = engineOf("StackSavedSearch");
+export const webhookEngine = engineOf("StackWebhook");
 export const wouldCollide = pipeWouldCollide as (olds: Obj, news: Obj) => boolean;
 
 /**

@@ -1,6 +1,7 @@
 /** The one reader of what the emulator stores (its control API's state dump, secrets removed). */
 import type { Emulator } from "../../emulator";
 import { seedEndpoints } from "../../emulator/cloud/reverse-private-endpoints";
+import { SEEDED_WEBHOOK_ID } from "../../emulator/stack/store";
 
 type Obj = Record<string, any>;
 /** One stored object: its id, maybe a name, and whatever else the store keeps. */
@@ -26,11 +27,12 @@ export function storedStack(
 
 /**
  * Every object the emulator holds that a program made: pipes, reverse private endpoints (not the
- * seeded ones), dashboards, alerts and saved searches, of every service and both stacks.
+ * seeded ones), dashboards, alerts, saved searches and webhooks (not the seeded one), of every service and both stacks.
  */
 export function storedObjects(emulator: Emulator): number {
   const s = state(emulator);
-  const ofStack = (stack: Obj): number => stack.dashboards.length + stack.alerts.length + stack.savedSearches.length;
+  const ofStack = (stack: Obj): number =>
+    stack.dashboards.length + stack.alerts.length + stack.savedSearches.length + (stack.webhooks as Stored[]).filter((w) => w.id !== SEEDED_WEBHOOK_ID).length;
   let n = ofStack(s.stack);
   for (const [id, svc] of Object.entries<Obj>(s.services)) {
     const seeded = seedEndpoints(id);

@@ -6,13 +6,14 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import { beforeAll, describe, expect, expectTypeOf, it } from "vitest";
-import { Pipe, ReversePrivateEndpoint, StackAlert, StackDashboard, StackSavedSearch } from "../../provider/index";
+import { Pipe, ReversePrivateEndpoint, StackAlert, StackDashboard, StackSavedSearch, StackWebhook } from "../../provider/index";
 import type { PolicyTree } from "../../provider/schemas/field-policy";
 import { pipePolicy, pipeServerOutputs } from "../../provider/resources/pipe/policy";
 import { endpointPolicy, endpointServerOutputs } from "../../provider/resources/reverse-private-endpoint/policy";
 import { alertServerOutputs, stackAlertPolicy } from "../../provider/resources/stack-alert/policy";
 import { dashboardServerOutputs, stackDashboardPolicy } from "../../provider/resources/stack-dashboard/policy";
 import { savedSearchServerOutputs, stackSavedSearchPolicy } from "../../provider/resources/stack-saved-search/policy";
+import { stackWebhookPolicy, webhookServerOutputs } from "../../provider/resources/stack-webhook/policy";
 
 type Obj = Record<string, any>;
 const registered = new Map<string, Obj>();
@@ -74,6 +75,17 @@ const ROWS: [string, Row][] = [
   ["StackDashboard", { policy: stackDashboardPolicy, serverOutputs: dashboardServerOutputs, make: (n, a) => new StackDashboard(n, a as never) }],
   ["StackAlert", { policy: stackAlertPolicy, serverOutputs: alertServerOutputs, make: (n, a) => new StackAlert(n, a as never) }],
   ["StackSavedSearch", { policy: stackSavedSearchPolicy, serverOutputs: savedSearchServerOutputs, make: (n, a) => new StackSavedSearch(n, a as never) }],
+  [
+    "StackWebhook",
+    {
+      policy: stackWebhookPolicy,
+      serverOutputs: webhookServerOutputs,
+      make: (n, a) => new StackWebhook(n, a as never),
+      // Written plainly: the class registers them as secrets.
+      values: { headers: { Authorization: "Bearer t" }, queryParams: { k: "v" } },
+      arrives: { headers: { Authorization: "Bearer t" }, queryParams: { k: "v" } },
+    },
+  ],
 ];
 
 /** Every field of the policy set to a value of its own, and a connection. */
@@ -88,6 +100,8 @@ describe.each(ROWS)("%s: every arg key reaches the engine's inputs", (type, row)
     const name = `${type}-all`;
     if (!registered.has(name)) row.make(name, everyField(row));
     const inputs = await registration(name);
+    // A secret field arrives as a secret (checked below).
+    if (key !== "source" && row.arrives && key in row.arrives) return;
     const expected = key === "source" && row.arrives ? { kafka: { brokers: "b:9092", topics: "t" } } : everyField(row)[key];
     expect(inputs[key], `${key} reaches the inputs`).toEqual(expected);
   });
@@ -123,5 +137,6 @@ describe("each class declares an output for every field of its policy but the in
     expectTypeOf<Exclude<OutputKeys<typeof stackDashboardPolicy>, keyof StackDashboard>>().toEqualTypeOf<never>();
     expectTypeOf<Exclude<OutputKeys<typeof stackAlertPolicy>, keyof StackAlert>>().toEqualTypeOf<never>();
     expectTypeOf<Exclude<OutputKeys<typeof stackSavedSearchPolicy>, keyof StackSavedSearch>>().toEqualTypeOf<never>();
+    expectTypeOf<Exclude<OutputKeys<typeof stackWebhookPolicy>, keyof StackWebhook>>().toEqualTypeOf<never>();
   });
 });

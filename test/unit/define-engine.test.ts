@@ -4,6 +4,7 @@ import * as endpoint from "../../provider/resources/reverse-private-endpoint/eng
 import * as alert from "../../provider/resources/stack-alert/engine";
 import * as dashboard from "../../provider/resources/stack-dashboard/engine";
 import * as savedSearch from "../../provider/resources/stack-saved-search/engine";
+import * as webhook from "../../provider/resources/stack-webhook/engine";
 import { waitMs } from "../../provider/engine/cloud-object";
 import { defineEngine, diffAnswer, ownAdoptId, type EngineSpec } from "../../provider/engine/define-engine";
 import type { FieldChange } from "../../provider/engine/field-diff";
@@ -100,6 +101,7 @@ describe("the engine entries (`pulumi-pipestack/engine/<name>`)", () => {
     "stack-alert": alert,
     "stack-dashboard": dashboard,
     "stack-saved-search": savedSearch,
+    "stack-webhook": webhook,
   };
 
   it.each(ENGINES.map((e) => [e]))("%s exports only `provider`", (engine) => {

@@ -8,6 +8,7 @@ import {
   scalingViolations,
   type AlertView,
   type DashboardView,
+  webhookViolations,
 } from "../../examples/policy-pack/rules";
 import { secretLocations } from "../../provider/resources/pipe/secrets";
 
@@ -113,5 +114,24 @@ describe("alerts only on alertable tiles", () => {
     const got = alertTileViolations([a], [board]);
     if (expected === undefined) expect(got).toEqual([]);
     else expect(got).toEqual([{ alert: a.name, message: expect.stringContaining(expected) }]);
+  });
+});
+
+describe("webhooks over https, their headers and query parameters secret", () => {
+  const secretOutputs = ["headers", "queryParams"];
+  const cases: [string, unknown, readonly string[] | undefined, string[]][] = [
+    ["as the package stores one", { url: "https://hooks.example.com/a", headers: { Authorization: "t" }, queryParams: { k: "v" } }, secretOutputs, []],
+    ["no headers, no options", { url: "https://hooks.example.com/a" }, undefined, []],
+    ["a URL not known yet", { headers: { A: "b" } }, secretOutputs, []],
+    ["http", { url: "http://hooks.example.com/a" }, secretOutputs, ['url "http://hooks.example.com/a" is not https']],
+    ["upper-case scheme is https", { url: "HTTPS://hooks.example.com/a" }, secretOutputs, []],
+    ["headers not secret", { url: "https://h.example.com", headers: { A: "b" } }, ["queryParams"], ["headers is not in additionalSecretOutputs"]],
+    ["query parameters not secret", { url: "https://h.example.com", queryParams: { k: "v" } }, [], ["queryParams is not in additionalSecretOutputs"]],
+    ["empty maps need nothing", { url: "https://h.example.com", headers: {}, queryParams: {} }, [], []],
+  ];
+  it.each(cases)("%s", (_name, props, options, expected) => {
+    const got = webhookViolations(props, options);
+    expect(got).toHaveLength(expected.length);
+    expected.forEach((start, i) => expect(got[i]).toContain(start));
   });
 });

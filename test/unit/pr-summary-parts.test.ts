@@ -41,6 +41,10 @@ describe("what the package declares, as the summary reads it", () => {
     [typeTokens.StackDashboard, ["connection", "stackToken"], "connection.stackToken"],
     [typeTokens.StackAlert, ["connection", "keySecret"], "connection.keySecret"],
     [typeTokens.StackAlert, ["connection", "keyId"], undefined],
+    [typeTokens.StackWebhook, ["headers", "Authorization"], "headers"],
+    [typeTokens.StackWebhook, ["queryParams"], "queryParams"],
+    ["pipestack:index:StackWebhook", ["headers", "Authorization"], "headers"],
+    [typeTokens.StackWebhook, ["url"], undefined],
     ["other:index:Thing", ["password"], undefined],
   ])("%s %j is secret at %s", (token, path, expected) => {
     const hit = secretPrefix(token, path);
@@ -54,6 +58,9 @@ describe("what the package declares, as the summary reads it", () => {
     [typeTokens.StackDashboard, "tiles[1].w", "update"],
     [typeTokens.ReversePrivateEndpoint, "vpcEndpointServiceName", "replace"],
     [typeTokens.StackAlert, "stackUrl", "replace"],
+    [typeTokens.StackWebhook, "url", "update"],
+    [typeTokens.StackWebhook, "name", "update"],
+    [typeTokens.StackWebhook, "serviceId", "replace"],
     ["other:index:Thing", "a", undefined],
   ])("%s %s: %s", (token, path, expected) => {
     expect(changeOf(token, parsePath(path))).toBe(expected);

@@ -1,0 +1,135 @@
+import { path } from "../../client/paths";
+import type { RetryBudget } from "../../client/retry-budget";
+import type { StackTarget } from "../../client/stack-target";
+import { createOnce } from "../../engine/create-once";
+import { deleteUntilGone, type Whereabouts } from "../../engine/gone";
+import { parsed, parsedOne } from "../../engine/parse-answer";
+import { freshList, noteChange, snapshot, type Collection } from "../../engine/shared-list";
+import { addedTo, ApiError, PipestackError } from "../../errors";
+import type { Obj } from "../../schemas/plain-object";
+import { webhookRecord, type WebhookRecord } from "./record";
+
+/**
+ * The stack's webhook routes, on either target (`/webhooks` below `target.basePath`): list,
+ * POST, PUT and DELETE. The server has no GET of one webhook: a webhook is read from the list,
+ * and gone when the list, read to its end, lacks it (see `engine/gone.ts`).
+ */
+
+const webhooks = (t: StackTarget, id?: string) => `${t.basePath}${id === undefined ? path("webhooks") : path("webhooks", id)}`;
+
+/** The webhooks of a stack: a collection that pages (`limit`/`offset`). */
+export const webhookCollection = (t: StackTarget): Collection => ({ client: t.client, path: webhooks(t), paged: true });
+
+/** The webhook `id` of a stack, read from its collection. */
+export function webhookWhereabouts(t: StackTarget, id: string): Whereabouts<WebhookRecord> & { where: string } {
+  return {
+    noun: "webhook",
+    id,
+    client: t.client,
+    collection: webhooks(t),
+    listed: (item) => parsedOne(webhookRecord, item, `GET webhooks (${id})`, id),
+    where: `on ${t.key}`,
+  };
+}
+
+/** The identity the server keeps unique: the service and the name, trimmed. */
+export interface WebhookName {
+  service: string;
+  name: string;
+}
+
+/** The name of a body as the server compares it. Pure. */
+export const nameOf = (body: Obj): WebhookName => ({ service: String(body.service), name: String(body.name).trim() });
+
+/** The listed webhook that holds the name, if any (entries not in the webhook's shape are skipped). Pure. */
+export function holderOf(listed: readonly unknown[], wanted: WebhookName): WebhookRecord | undefined {
+  for (const item of listed) {
+    const r = webhookRecord.safeParse(item);
+    if (r.success && r.data.service === wanted.service && r.data.name === wanted.name) return r.data;
+  }
+  return undefined;
+}
+
+/** How to take over a webhook on purpose. Pure. */
+export const adoptHint = (id: string) => `adopt it with \`adoptId: "${id}"\` in the resource's arguments, then run \`pulumi up\` again`;
+
+/** Why a create cannot take the name, and what to do. Pure. */
+export function takenBy(t: StackTarget, wanted: WebhookName, holder: WebhookRecord): string {
+  return (
+    `webhook ${holder.id} on ${t.key} already has the name ${JSON.stringify(wanted.name)} for service ${wanted.service} (names are unique per service). ` +
+    `If it is this resource's (for example from an interrupted \`pulumi up\`), ${adoptHint(holder.id)}; nothing tells which stack made it. Otherwise give this webhook another name`
+  );
+}
+
+/**
+ * The webhook holding the name in the run's snapshot of the list (one read per provider
+ * process, shared by every gate), or with `fresh` in a read of its own (before refusing).
+ */
+export async function listedHolder(t: StackTarget, wanted: WebhookName, fresh = false): Promise<WebhookRecord | undefined> {
+  const c = webhookCollection(t);
+  return holderOf(await (fresh ? freshList(c) : snapshot(c)), wanted);
+}
+
+/**
+ * Creates a webhook without ever making two and without ever recording another's (see
+ * `createOnce`): the server keeps names unique per service, so the list as this run read it
+ * (read again before refusing) must not hold the name, and after an ambiguous failure a webhook
+ * of that name that was not there before is reported, never taken. A duplicate the server
+ * refuses (its 400) says which webhook holds the name.
+ */
+export async function createWebhook(t: StackTarget, body: Obj, secrets: readonly string[]): Promise<WebhookRecord> {
+  const wanted = nameOf(body);
+  const c = webhookCollection(t);
+  const post = async (budget: RetryBudget) => {
+    try {
+      return parsed(webhookRecord, await t.client.request({ method: "POST", path: webhooks(t), body, secrets, budget }), "POST webhooks");
+    } catch (err) {
+      // The server refuses a taken name with a 400: the list says which webhook holds it.
+      if (!(err instanceof ApiError) || err.status !== 400) throw err;
+      const holder = holderOf(await freshList(c, budget), wanted);
+      throw holder ? addedTo(err, `${err.message}; ${takenBy(t, wanted, holder)}`) : err;
+    }
+  };
+  const made = await createOnce<WebhookRecord>(
+    {
+      what: "webhook",
+      post: ({ budget }) => post(budget),
+      list: async ({ budget }) => sameNamed(await freshList(c, budget), wanted),
+      known: async () => sameNamed(await snapshot(c), wanted),
+      id: (w) => w.id,
+      sameAsSent: () => true,
+      // Not a made-up 400: no POST was sent.
+      before: (listed) => (listed[0] ? new PipestackError("PIPESTACK_CONFLICT", `POST ${webhooks(t)} not sent: ${takenBy(t, wanted, listed[0])}`) : undefined),
+      howToAdopt: adoptHint,
+    },
+    t.client.retryPolicy,
+  );
+  noteChange(c, made.id, made);
+  return made;
+}
+
+/** The listed webhooks that hold the name (at most one: the server keeps it unique). */
+function sameNamed(listed: readonly unknown[], wanted: WebhookName): WebhookRecord[] {
+  const holder = holderOf(listed, wanted);
+  return holder ? [holder] : [];
+}
+
+/** PUT of the whole webhook: the body carries the write-only maps always (see `body.ts`). */
+export async function putWebhook(t: StackTarget, id: string, body: Obj, secrets: readonly string[]): Promise<WebhookRecord> {
+  const answer = await t.client.request({ method: "PUT", path: webhooks(t, id), body, secrets });
+  const record = parsedOne(webhookRecord, answer, `PUT webhooks/${id}`, id);
+  noteChange(webhookCollection(t), id, record);
+  return record;
+}
+
+/** How long a deleted webhook may stay listed: the server deletes at once, so this is a margin. */
+const DELETE_WAIT_MS = 60_000;
+
+/**
+ * Deletes a webhook and checks that the list no longer holds it. The server refuses (409) while
+ * an alert's channel names it: that error is the server's own, with its count of alerts.
+ */
+export async function deleteWebhook(t: StackTarget, id: string, intervalMs: number): Promise<void> {
+  const remove = () => t.client.request({ method: "DELETE", path: webhooks(t, id) });
+  await deleteUntilGone(webhookWhereabouts(t, id), remove, { timeoutMs: DELETE_WAIT_MS, intervalMs });
+}

@@ -1,0 +1,69 @@
+import type { StackTarget } from "../../client/stack-target";
+import { StackGenerationError } from "../../errors";
+import { settingsFor } from "../../engine/connection";
+import type { CreateProbe } from "../../engine/create-gate";
+import { defineEngine } from "../../engine/define-engine";
+import { stackGeneration } from "../../engine/stack/generation";
+import { checkStackObject, TARGET_KEYS, targetOf, withTarget } from "../../engine/stack/target";
+import { createWebhook, deleteWebhook, listedHolder, nameOf, putWebhook, takenBy, webhookWhereabouts } from "./api";
+import { webhookBody, webhookOutputs, webhookSecrets } from "./body";
+import { webhookDiff } from "./diff";
+import type { WebhookInputs, WebhookOutputs } from "./props";
+import type { WebhookRecord } from "./record";
+import { serviceFieldFailures, stackWebhookSpec } from "./schema";
+
+/** Webhooks are a route of the current servers only: say so rather than pass on a bare 404. */
+async function requireCurrent(target: StackTarget): Promise<void> {
+  if ((await stackGeneration(target)) === "first") {
+    throw new StackGenerationError(
+      `the stack at ${target.key} speaks the first generation of the stack API, which has no webhooks: use a current server (API 2.36 or later)`,
+    );
+  }
+}
+
+/**
+ * The one read of a create's `check`: the generation, then the run's list of webhooks (read
+ * again before refusing), which must not hold the name for the service (the server keeps it
+ * unique): refused with how to adopt the one that holds it.
+ */
+const nameFree: Omit<CreateProbe<WebhookInputs>, "adopts"> = {
+  needs: [...TARGET_KEYS, "name", "service"],
+  async probe(inputs, own) {
+    const t = targetOf(inputs);
+    await requireCurrent(t);
+    const wanted = nameOf(webhookBody(inputs));
+    let holder = await listedHolder(t, wanted);
+    if (holder === undefined || own.has(holder.id)) return [];
+    holder = await listedHolder(t, wanted, true);
+    if (holder === undefined || own.has(holder.id)) return [];
+    return [{ property: "name", reason: takenBy(t, wanted, holder) }];
+  },
+};
+
+async function create(t: StackTarget, inputs: WebhookInputs): Promise<{ id: string; outs: WebhookOutputs }> {
+  const created = await createWebhook(t, webhookBody(inputs), webhookSecrets(inputs));
+  return { id: created.id, outs: webhookOutputs(created, inputs) };
+}
+
+/** One PUT of the whole webhook (also to adopt one): the write-only maps always sent, so the webhook holds the program's. */
+async function put(t: StackTarget, id: string, inputs: WebhookInputs): Promise<WebhookOutputs> {
+  return webhookOutputs(await putWebhook(t, id, webhookBody(inputs, true), webhookSecrets(inputs)), inputs);
+}
+
+/** The provider the serialized shim delegates to (`pulumi-pipestack/engine/stack-webhook`). */
+export const provider = defineEngine<WebhookInputs, WebhookOutputs, StackTarget, WebhookRecord>({
+  at: (props) => targetOf(props),
+  whereabouts: webhookWhereabouts,
+  // Values not known yet pass.
+  validate: (news) => checkStackObject(news, stackWebhookSpec, serviceFieldFailures),
+  probe: nameFree,
+  // Every field updates in place, a move to another stack replaces.
+  rules: webhookDiff,
+  refuseCreate: requireCurrent,
+  create,
+  adopt: (t, id, inputs) => put(t, id, inputs),
+  update: (t, id, _olds, news) => put(t, id, news),
+  // The write-only maps are carried from the old outputs: the server never answers them.
+  refreshed: (live, props) => webhookOutputs(live, withTarget(props)),
+  remove: (t, id, props) => deleteWebhook(t, id, settingsFor(props).pollIntervalMs),
+});

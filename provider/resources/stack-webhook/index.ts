@@ -1,0 +1,16 @@
+import { StackWebhook, declaration } from "./class";
+import { webhookDiff } from "./diff";
+import { provider } from "./engine";
+import { stackWebhookSpec } from "./schema";
+import { defineResource } from "../../registry/definition";
+
+/** A webhook of the observability stack (`/webhooks`). Listed in the registry (`provider/registry/index.ts`). */
+export const stackWebhook = defineResource({
+  ...declaration,
+  class: StackWebhook,
+  provider,
+  spec: stackWebhookSpec,
+  diff: webhookDiff,
+  fixedOutputs: ["createdAt"],
+  gap: "alerts that name the webhook cannot notify until the new one exists (and must name its new id)",
+});

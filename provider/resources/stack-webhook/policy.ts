@@ -1,0 +1,32 @@
+import { z } from "zod";
+import { computed, computedKeys, type ComputedFields, type FieldPolicy } from "../../schemas/field-policy";
+import type { StackWebhookInput } from "./schema";
+import { put, stackObjectPolicy, type StackPatch } from "../../schemas/stack-target";
+
+/** A field the server never answers: secret in state, carried from the inputs, compared with the last inputs only. */
+const writeOnlySecret = (name: string) => ({ ...put, secret: name, writeOnly: true }) as const;
+
+/**
+ * Every field of a webhook and its life cycle: the PUT takes the whole webhook, so each changes
+ * in place (name, service and url too); only a move to another stack needs a new webhook.
+ */
+export const stackWebhookPolicy = {
+  name: { ...put, filled: true },
+  service: { ...put, filled: true },
+  url: put,
+  description: put,
+  body: put,
+  headers: writeOnlySecret("headers"),
+  queryParams: writeOnlySecret("queryParams"),
+  ...stackObjectPolicy,
+} as const satisfies FieldPolicy<StackWebhookInput, StackPatch>;
+
+/** Outputs of the server's own: read from every answer, never the program's to compare. */
+export const webhookComputed = {
+  /** When the webhook was created. */
+  createdAt: computed(z.string()),
+  /** When the webhook last changed. */
+  updatedAt: computed(z.string()),
+} satisfies ComputedFields;
+
+export const webhookServerOutputs = computedKeys(webhookComputed);

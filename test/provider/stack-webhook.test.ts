@@ -1,0 +1,198 @@
+/**
+ * StackWebhook against a current stack server (emulator 2.36.0) on both targets: the life cycle
+ * (read from the list: the server has no GET of one webhook), every field updated in place, the
+ * write-only headers and query parameters carried and never shown, the name gate per service,
+ * the gone rule, the server's refusal to delete a webhook an alert names; and the first
+ * generation refusing it clearly.
+ */
+import { beforeEach, describe, expect, it } from "vitest";
+import { alertEngine as alertImpl, webhookEngine as hookImpl } from "../support/engines";
+import { rawJson } from "../support/raw-api";
+import { alertInputs } from "../support/stack-fixtures";
+import { KEY_SECRET, STACK_TOKEN } from "../support/emulator";
+import { storedStack } from "../support/stored";
+import { TARGETS, surfaceOf, useTarget } from "../support/stack-targets";
+import { checked, preview, up } from "../support/engine-run";
+import { startGenerations } from "../support/stack-generations";
+import { forgetSnapshots } from "../../provider/engine/shared-list";
+
+const emulators = startGenerations();
+
+/** A header token: it must never show in outputs' plain text, errors or messages. */
+const TOKEN = "Bearer hook-token-5f1d2a";
+const QUERY_SECRET = "query-secret-81c0";
+
+describe.each(TARGETS)("StackWebhook on the %s target", (kind) => {
+  beforeEach(() => {
+    useTarget(kind, emulators.current);
+    forgetSnapshots();
+  });
+  const raw = (method: string, path: string, body?: unknown) => rawJson(emulators.current, surfaceOf(kind), method, path, body);
+  /** The webhook as the server lists it (there is no GET of one). */
+  const live = async (id: string) => ((await raw("GET", "/webhooks")) as { id: string }[]).find((w) => w.id === id);
+  /** The webhook as the emulator stores it: header and query names (values redacted). */
+  const stored = (id: string) => storedStack(emulators.current, kind).webhooks.find((w) => w.id === id);
+  let n = 0;
+  const program = (over: Record<string, unknown> = {}) => ({
+    name: `pager-${kind}-${++n}`,
+    url: "https://hooks.example.com/alerts",
+    headers: { Authorization: TOKEN },
+    ...over,
+  });
+
+  it("creates, reads from the list with no change, updates every field in place (one PUT) and deletes", async () => {
+    const first = program({ queryParams: { key: QUERY_SECRET }, description: "pages the checkout team" });
+    const hook = await up(hookImpl, first);
+    expect(await live(hook.id)).toEqual({
+      id: hook.id,
+      name: first.name,
+      url: "https://hooks.example.com/alerts",
+      description: "pages the checkout team",
+      service: "generic",
+      createdAt: expect.any(String),
+      updatedAt: expect.any(String),
+    });
+    expect(stored(hook.id)).toMatchObject({ headers: { Authorization: "(redacted)" }, queryParams: { key: "(redacted)" } });
+    // The write-only maps are carried from the inputs; the service the engine sent is read back.
+    expect(hook.outs).toMatchObject({ service: "generic", headers: { Authorization: TOKEN }, queryParams: { key: QUERY_SECRET } });
+    expect((await preview(hookImpl, first, hook)).diffs, "the service left out is the generic one: no change").toEqual([]);
+    const read = await hookImpl.read(hook.id, hook.outs);
+    expect(read, "a refresh keeps what the server never answers").toEqual({ id: hook.id, props: hook.outs });
+
+    const puts = () => emulators.current.control.bodies().filter((b) => /^PUT .*\/webhooks\//.test(b.route)).length;
+    const before = puts();
+    const changed = { name: `${first.name}-renamed`, url: "https://hooks.example.com/other", body: '{"text":"{{title}}"}', headers: { "X-Team": "checkout" } };
+    const updated = await up(hookImpl, changed, hook);
+    expect(updated.id).toBe(hook.id);
+    expect(updated.diff?.diffs.map((d) => `${d.path}:${d.kind}`).sort()).toEqual([
+      "body:update",
+      "description:update",
+      "headers:update",
+      "name:update",
+      "queryParams:update",
+      "url:update",
+    ]);
+    expect(puts() - before, "one PUT").toBe(1);
+    expect(await live(hook.id)).toMatchObject({ name: changed.name, url: changed.url, body: changed.body });
+    expect((await live(hook.id)) as object).not.toHaveProperty("description");
+    // The PUT sends the maps whole: the dropped query parameter and header are gone on the server too.
+    expect(stored(hook.id)?.headers).toEqual({ "X-Team": "(redacted)" });
+    expect(stored(hook.id)).not.toHaveProperty("queryParams");
+    expect((await preview(hookImpl, changed, updated)).diffs).toEqual([]);
+
+    await hookImpl.delete(hook.id, updated.outs);
+    expect(await live(hook.id)).toBeUndefined();
+    expect(await hookImpl.read(hook.id, updated.outs), "gone: the list, read to its end, lacks it").toEqual({ id: "", props: {} });
+    await expect(hookImpl.delete(hook.id, updated.outs), "deleting one already gone is done").resolves.toBeUndefined();
+  });
+
+  it("keeps the headers when only the name changes, and clears them when the program drops them", async () => {
+    const hook = await up(hookImpl, program());
+    const renamed = await up(hookImpl, program({ name: `${hook.outs.name}-b` }), hook);
+    expect(stored(hook.id)?.headers).toEqual({ Authorization: "(redacted)" });
+    const dropped = await up(hookImpl, { name: renamed.outs.name, url: renamed.outs.url }, renamed);
+    expect(dropped.diff?.diffs.map((d) => d.path)).toEqual(["headers"]);
+    expect(stored(hook.id), "a PUT that leaves the headers out would keep them: the engine sends {}").not.toHaveProperty("headers");
+    expect(dropped.outs).not.toHaveProperty("headers");
+  });
+
+  it("refuses a create whose name the service already has, at check, saying how to adopt it; another service may have the name", async () => {
+    const taken = await raw("POST", "/webhooks", { name: "taken", service: "generic", url: "https://hooks.example.com/taken" });
+    const result = await hookImpl.check({}, program({ name: "taken" }));
+    expect(result.failures).toEqual([{ property: "name", reason: expect.stringContaining(`webhook ${taken.id} on `) }]);
+    expect(result.failures?.[0].reason).toMatch(/already has the name "taken" for service generic .*adoptId: "[0-9a-f]{24}"/);
+    const other = await hookImpl.check({}, { name: "taken", service: "slack", url: "https://hooks.slack.com/services/T/B/x" });
+    expect(other.failures ?? []).toEqual([]);
+
+    // A name taken after the run's read: the server's 400, with the webhook that holds the name.
+    const inputs = await checked(hookImpl, program({ name: "late" }));
+    const late = await raw("POST", "/webhooks", { name: "late", service: "generic", url: "https://hooks.example.com/late" });
+    await expect(hookImpl.create(inputs)).rejects.toThrow(
+      new RegExp(`POST \\S*webhooks -> 400 .*A webhook with this service and name already exists.*; webhook ${late.id} .*adoptId: "${late.id}"`),
+    );
+    // A name the run's list already shows taken: refused before the POST.
+    const posts = () => emulators.current.control.bodies().filter((b) => /^POST .*\/webhooks$/.test(b.route)).length;
+    const sent = posts();
+    await expect(hookImpl.create(inputs)).rejects.toThrow(new RegExp(`POST \\S*webhooks not sent: webhook ${late.id} .* already has the name "late"`));
+    expect(posts() - sent, "no POST").toBe(0);
+  });
+
+  it("adopts an existing webhook with one PUT that sets its headers; an unknown one is refused", async () => {
+    const made = await raw("POST", "/webhooks", { name: "by hand", service: "generic", url: "https://hooks.example.com/hand" });
+    const adopted = await up(hookImpl, program({ name: "by hand", adoptId: made.id }));
+    expect(adopted.id).toBe(made.id);
+    expect(stored(made.id)?.headers).toEqual({ Authorization: "(redacted)" });
+    await expect(hookImpl.create(await checked(hookImpl, program({ adoptId: "65f0c0de00000000000000ff" })))).rejects.toThrow(
+      /adoptId: no webhook 65f0c0de00000000000000ff/,
+    );
+  });
+
+  it("surfaces the server's refusal to delete a webhook an alert names, and keeps it", async () => {
+    const hook = await up(hookImpl, program());
+    const search = await raw("POST", "/saved-searches", { name: "s", sourceId: storedStack(emulators.current, kind).sources[0].id });
+    const alert = await up(
+      alertImpl,
+      alertInputs({
+        source: "saved_search",
+        dashboardId: undefined,
+        tileId: undefined,
+        savedSearchId: search.id,
+        groupBy: "host",
+        channel: { type: "webhook", webhookId: hook.id },
+      }),
+    );
+    await expect(hookImpl.delete(hook.id, hook.outs)).rejects.toThrow(
+      /DELETE \S*webhooks\/[0-9a-f]{24} -> 409 .*Cannot delete webhook: 1 alert\(s\) still reference it/,
+    );
+    expect(await live(hook.id), "still there").toBeTruthy();
+    await alertImpl.delete(alert.id, alert.outs);
+    await hookImpl.delete(hook.id, hook.outs);
+    expect(await live(hook.id)).toBeUndefined();
+  });
+
+  it("refuses bad input with the path before any request, and never shows a secret", async () => {
+    const result = await hookImpl.check(
+      {},
+      program({ url: "ftp://hooks.example.com", headers: { "1x": "v" }, service: "pager", description: "d".repeat(2049) }),
+    );
+    expect(result.failures?.map((f) => f.property).sort()).toEqual(["description", "headers.1x", "service", "url"]);
+    const chat = await hookImpl.check({}, { name: "chat", service: "slack", url: "https://hooks.slack.com/x", headers: { A: "b" }, body: "{}" });
+    expect(chat.failures?.map((f) => f.property).sort()).toEqual(["body", "headers"]);
+
+    // The server refuses a private address: its 400, with neither the token nor a credential in it.
+    const refused = await hookImpl.create(await checked(hookImpl, program({ url: "http://127.0.0.1/hook", queryParams: { key: QUERY_SECRET } }))).then(
+      () => "resolved",
+      (e: Error) => e.message,
+    );
+    expect(refused).toMatch(/POST \S*webhooks -> 400 .*Webhook URL resolves to a private or reserved address/);
+    for (const secret of [TOKEN, QUERY_SECRET, KEY_SECRET, STACK_TOKEN]) expect(refused).not.toContain(secret);
+  });
+});
+
+describe("StackWebhook and the gone rule", () => {
+  it("a wrong stackUrl fails the refresh and keeps the state (the list is the proof, not a 404)", async () => {
+    useTarget("server", emulators.current);
+    const hook = await up(hookImpl, { name: "kept", url: "https://hooks.example.com/kept" });
+    useTarget("server", emulators.current, { stackUrl: `${emulators.current.url}/elsewhere` });
+    const why = await hookImpl.read(hook.id, { ...hook.outs, stackUrl: `${emulators.current.url}/elsewhere` }).then(
+      () => "resolved",
+      (e: Error) => e.message,
+    );
+    expect(why).toMatch(
+      /^GET \/elsewhere\/api\/v2\/webhooks -> 404 .*stackUrl.* is probably wrong.*whether webhook [0-9a-f]{24} is there could not be told from its collection\. Nothing in the state was changed\.$/,
+    );
+  });
+});
+
+describe("StackWebhook on a first-generation server", () => {
+  it("says the server has no webhooks at check and at create, before any write", async () => {
+    useTarget("server", emulators.first);
+    forgetSnapshots();
+    const result = await hookImpl.check({}, { name: "w", url: "https://hooks.example.com/w" });
+    expect(result.failures?.[0].reason).toMatch(/first generation of the stack API, which has no webhooks/);
+    const inputs = await checked(hookImpl, { name: "w", url: "https://hooks.example.com/w" });
+    await expect(hookImpl.create(inputs)).rejects.toThrow(/first generation of the stack API, which has no webhooks/);
+    const writes = Object.entries(emulators.first.control.stats().byRoute).filter(([route]) => !route.startsWith("GET "));
+    expect(writes).toEqual([]);
+  });
+});
