@@ -26,14 +26,205 @@
 //   built.go.dir                    // <out>/go, the module root (go.mod)
 //   built.go.modulePath             // "github.com/pipestack/pulumi-pipestack/sdk/go"
 //   built.go.importPath             // "github.com/pipestack/pulumi-pipestack/sdk/go/pipestack"
-//   built.nodejs.dir                // <out>/nodejs, built (bin/) and packable
+//   built.nodejs.dir                // <out>/nodejs/bin: the built package, `npm pack` takes it
 //   built.nodejs.packageName        // "@pipestack/pulumi-native"
-//   built.nodejs.tarball            // <out>/nodejs-pack/<name>-<v>.tgz
+//   built.nodejs.tarball            // <out>/nodejs/pipestack-pulumi-native-<v>.tgz
 //   built.seconds                   // { schema, python, go, nodejs }: what each step took
+//   built.languages                 // the languages built, in order
 //
 // A Go program uses the module with `go mod edit -replace <modulePath>=<dir>`; a Python program
 // `pip install <wheel>` into a venv holding the `pulumi` package. With `reuse: true`, a folder that
 // already holds a build of the same schema and languages is returned as is (one build per test run).
 "use strict";
+const { spawnSync } = require("node:child_process");
+const crypto = require("node:crypto");
+const fs = require("node:fs");
+const path = require("node:path");
 
-module.exports = {};
+const root = path.resolve(__dirname, "..");
+const LANGUAGES = ["python", "go", "nodejs", "dotnet"];
+const DEFAULT_LANGUAGES = ["python", "go", "nodejs"];
+const NO_DOTNET =
+  "dotnet: skipped. Pulumi's C# generator is not part of pkg/v3 (it lives with the .NET language host) and no .NET toolchain installs on this machine (none in Debian's archive, NuGet not reachable).";
+
+/** Runs a command to its end; throws with what it printed when it fails. Returns stdout. */
+function sh(cmd, args, opts = {}) {
+  const r = spawnSync(cmd, args, { encoding: "utf8", maxBuffer: 64 << 20, ...opts, env: { ...process.env, ...opts.env } });
+  if (r.error) throw new Error(`sdks: ${cmd} could not run: ${r.error.message}`);
+  if (r.status !== 0) throw new Error(`sdks: ${[cmd, ...args].join(" ")} failed (exit ${r.status})\n${r.stdout}${r.stderr}`);
+  return r.stdout;
+}
+
+/** The last line a scripts/ensure-*.sh printed: the path it made ready. */
+const ensured = (script) =>
+  sh("bash", [path.join(__dirname, script)], { stdio: ["ignore", "pipe", "inherit"] })
+    .trim()
+    .split("\n")
+    .pop();
+
+/** The folder of the Pulumi CLI: PIPESTACK_PULUMI_BIN, else what scripts/ensure-pulumi.sh finds or builds. */
+const pulumiBin = () => process.env.PIPESTACK_PULUMI_BIN || ensured("ensure-pulumi.sh");
+
+/** The Python with setuptools and wheel to build the wheel and sdist (the tests' cached environment). */
+const pythonBin = () => path.join(process.env.PIPESTACK_PULUMI_PYTHON_BIN || ensured("ensure-pulumi-python.sh"), "python");
+
+/** Seconds since `started`, to one decimal. */
+const since = (started) => Math.round((Date.now() - started) / 100) / 10;
+
+/** The package schema as the engine gets it from this package's plugin. */
+function schemaOf(pulumi) {
+  const plugin = path.join(root, "bin", "pulumi-resource-pipestack");
+  return sh(path.join(pulumi, "pulumi"), ["package", "get-schema", plugin], { env: { PULUMI_SKIP_UPDATE_CHECK: "true" } });
+}
+
+/** Pulumi's generator of `language` run on the schema into `dir` (emptied first). */
+function generate(tool, language, schemaText, dir) {
+  fs.rmSync(dir, { recursive: true, force: true });
+  sh(tool, ["gen", language, dir], { input: schemaText });
+}
+
+/** Python: the generated package, then its sdist and wheel by setuptools' own build backend (PEP 517). */
+function python(tool, schemaText, schema, dir) {
+  generate(tool, "python", schemaText, dir);
+  const dist = path.join(dir, "dist");
+  // What `python -m build --no-isolation` does, without needing that package.
+  const built = sh(
+    pythonBin(),
+    ["-c", "import json, setuptools.build_meta as b; s = b.build_sdist('dist'); w = b.build_wheel('dist'); print(json.dumps([s, w]))"],
+    { cwd: dir },
+  );
+  const [sdist, wheel] = JSON.parse(built.trim().split("\n").pop());
+  for (const scratch of ["build", `${schema.language.python.packageName}.egg-info`]) fs.rmSync(path.join(dir, scratch), { recursive: true, force: true });
+  return { dir, wheel: path.join(dist, wheel), sdist: path.join(dist, sdist), packageName: schema.language.python.packageName };
+}
+
+/** Go: the generated module, required at the Pulumi SDK of the CLI's version, tidied (go.sum) and built. */
+function go(tool, schemaText, schema, dir, pulumiVersion) {
+  generate(tool, "go", schemaText, dir);
+  // The checksum database is not reachable from every machine; the module proxy is.
+  const env = { GOFLAGS: "-mod=mod", GOSUMDB: process.env.GOSUMDB || "off" };
+  sh("go", ["mod", "edit", `-require=github.com/pulumi/pulumi/sdk/v3@v${pulumiVersion}`], { cwd: dir, env });
+  sh("go", ["mod", "tidy"], { cwd: dir, env });
+  sh("go", ["build", "./..."], { cwd: dir, env });
+  const importPath = schema.language.go.importBasePath;
+  return { dir, modulePath: path.posix.dirname(importPath), importPath };
+}
+
+/** TypeScript: the generated sources compiled (with this checkout's TypeScript and @pulumi/pulumi) into bin/, packed. */
+function nodejs(tool, schemaText, schema, dir) {
+  generate(tool, "nodejs", schemaText, dir);
+  const modules = path.join(dir, "node_modules");
+  fs.symlinkSync(path.join(root, "node_modules"), modules, "dir");
+  try {
+    sh(process.execPath, [require.resolve("typescript/bin/tsc", { paths: [root] }), "-p", dir]);
+  } finally {
+    fs.rmSync(modules, { force: true });
+  }
+  const bin = path.join(dir, "bin");
+  for (const f of ["package.json", "README.md"]) fs.copyFileSync(path.join(dir, f), path.join(bin, f));
+  const packed = JSON.parse(sh("npm", ["pack", "--json", "--pack-destination", dir], { cwd: bin }));
+  return { dir: bin, packageName: schema.language.nodejs.packageName, tarball: path.join(dir, packed[0].filename) };
+}
+
+/** Waits for and takes a lock folder beside `out`; returns its release. */
+async function lock(out) {
+  const dir = `${out}.lock`;
+  fs.mkdirSync(path.dirname(dir), { recursive: true });
+  for (const started = Date.now(); ;) {
+    try {
+      fs.mkdirSync(dir);
+      return () => fs.rmSync(dir, { recursive: true, force: true });
+    } catch (err) {
+      if (err.code !== "EEXIST") throw err;
+      // A lock older than any build is what a killed run left.
+      if (Date.now() - fs.statSync(dir).mtimeMs > 30 * 60_000) fs.rmSync(dir, { recursive: true, force: true });
+      if (Date.now() - started > 30 * 60_000) throw new Error(`sdks: ${dir} is held by another build`);
+      await new Promise((r) => setTimeout(r, 1000));
+    }
+  }
+}
+
+/** See the contract at the top of this file. */
+async function buildSdks({ out = path.join(root, "sdk"), languages = DEFAULT_LANGUAGES, reuse = false, log = console.error } = {}) {
+  out = path.resolve(out);
+  const unknown = languages.filter((l) => !LANGUAGES.includes(l));
+  if (unknown.length) throw new Error(`sdks: no SDK for ${unknown.join(", ")} (one of ${LANGUAGES.join(", ")})`);
+  const release = await lock(out);
+  try {
+    const seconds = {};
+    let started = Date.now();
+    const pulumi = pulumiBin();
+    const schemaText = schemaOf(pulumi);
+    const schema = JSON.parse(schemaText);
+    const key = crypto.createHash("sha256").update(schemaText).update(JSON.stringify(languages)).digest("hex");
+    const manifest = path.join(out, "sdks.json");
+    if (reuse && fs.existsSync(manifest)) {
+      const previous = JSON.parse(fs.readFileSync(manifest, "utf8"));
+      if (previous.key === key) return previous.built;
+    }
+    fs.mkdirSync(out, { recursive: true });
+    const schemaFile = path.join(out, "schema.json");
+    fs.writeFileSync(schemaFile, schemaText);
+    const tool = ensured("ensure-schema-tool.sh");
+    seconds.schema = since(started);
+    const built = { version: schema.version, schema: schemaFile, languages: [], seconds };
+    const pulumiVersion = sh(path.join(pulumi, "pulumi"), ["version"], { env: { PULUMI_SKIP_UPDATE_CHECK: "true" } })
+      .trim()
+      .replace(/^v/, "");
+    for (const language of languages) {
+      if (language === "dotnet") {
+        log(`sdks: ${NO_DOTNET}`);
+        continue;
+      }
+      started = Date.now();
+      const dir = path.join(out, language);
+      if (language === "python") built.python = python(tool, schemaText, schema, dir);
+      else if (language === "go") built.go = go(tool, schemaText, schema, dir, pulumiVersion);
+      else built.nodejs = nodejs(tool, schemaText, schema, dir);
+      seconds[language] = since(started);
+      built.languages.push(language);
+      log(`sdks: ${language} ${schema.version} in ${seconds[language]} s -> ${path.relative(process.cwd(), dir) || "."}`);
+    }
+    fs.writeFileSync(manifest, JSON.stringify({ key, built }, null, 1) + "\n");
+    return built;
+  } finally {
+    release();
+  }
+}
+
+/** `--out DIR --language a,b` as options. */
+function parseArgs(argv) {
+  const opts = {};
+  for (let i = 0; i < argv.length; i++) {
+    const [flag, inline] = argv[i].split(/=(.*)/s);
+    const value = () => inline ?? argv[++i];
+    if (flag === "--out") opts.out = value();
+    else if (flag === "--language" || flag === "--languages")
+      opts.languages = value()
+        .split(",")
+        .map((l) => l.trim())
+        .filter(Boolean);
+    else throw new Error(`sdks: unknown argument ${argv[i]} (usage: npm run sdks -- [--out DIR] [--language ${LANGUAGES.join(",")}])`);
+  }
+  return opts;
+}
+
+module.exports = { buildSdks, LANGUAGES, DEFAULT_LANGUAGES };
+
+if (require.main === module) {
+  const started = Date.now();
+  buildSdks(parseArgs(process.argv.slice(2))).then(
+    (built) => {
+      const each = built.languages.map((l) => `${l} ${built.seconds[l]} s`).join(", ");
+      console.log(`sdks: v${built.version}: schema ${built.seconds.schema} s, ${each}; ${since(started)} s in all`);
+      if (built.python)
+        console.log(`  python  ${path.relative(process.cwd(), built.python.wheel)}\n          ${path.relative(process.cwd(), built.python.sdist)}`);
+      if (built.go) console.log(`  go      ${built.go.importPath} in ${path.relative(process.cwd(), built.go.dir)}`);
+      if (built.nodejs) console.log(`  nodejs  ${path.relative(process.cwd(), built.nodejs.tarball)}`);
+    },
+    (err) => {
+      console.error(err instanceof Error ? err.message : String(err));
+      process.exit(1);
+    },
+  );
+}

@@ -3,7 +3,7 @@
 // host: `go run` it, or let scripts/ensure-schema-tool.sh build it once.
 //
 //	schema-tool bind < schema.json            # binder diagnostics; exit 1 on an error
-//	schema-tool gen <python|nodejs> <out> < schema.json
+//	schema-tool gen <python|nodejs|go> <out> < schema.json
 package main
 
 import (
@@ -15,6 +15,7 @@ import (
 	"path/filepath"
 
 	"github.com/blang/semver"
+	gogen "github.com/pulumi/pulumi/pkg/v3/codegen/go"
 	"github.com/pulumi/pulumi/pkg/v3/codegen/nodejs"
 	"github.com/pulumi/pulumi/pkg/v3/codegen/python"
 	"github.com/pulumi/pulumi/pkg/v3/codegen/schema"
@@ -68,7 +69,7 @@ func bind() *schema.Package {
 
 func main() {
 	if len(os.Args) < 2 {
-		fail("usage: schema-tool bind | gen <python|nodejs> <out>")
+		fail("usage: schema-tool bind | gen <python|nodejs|go> <out>")
 	}
 	switch os.Args[1] {
 	case "bind":
@@ -76,7 +77,7 @@ func main() {
 		fmt.Printf("bound %s: %d resources, %d functions, %d types\n", pkg.Name, len(pkg.Resources), len(pkg.Functions), len(pkg.Types))
 	case "gen":
 		if len(os.Args) != 4 {
-			fail("usage: schema-tool gen <python|nodejs> <out>")
+			fail("usage: schema-tool gen <python|nodejs|go> <out>")
 		}
 		pkg := bind()
 		var files map[string][]byte
@@ -86,6 +87,8 @@ func main() {
 			files, err = python.GeneratePackage("pipestack-schema-tool", pkg, nil, noLoader{})
 		case "nodejs":
 			files, err = nodejs.GeneratePackage("pipestack-schema-tool", pkg, nil, nil, false, noLoader{})
+		case "go":
+			files, err = gogen.GeneratePackage("pipestack-schema-tool", pkg, nil)
 		default:
 			fail("no generator for %q", os.Args[2])
 		}

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { settingKeys } from "../../provider/config";
 import { checkConfig, diffConfig, settingValues } from "../../provider/native/provider-config";
 import { nativeResources, tokenOf } from "../../provider/native/resources";
-import { packageSchema } from "../../provider/native/schema";
+import { packageSchema, type ObjectTypeSpec } from "../../provider/native/schema";
 import { secret } from "../../provider/native/values";
 
 const docs = {
@@ -13,7 +13,7 @@ const docs = {
 };
 const schema = packageSchema(docs, "1.2.3");
 const pipe = schema.resources["pipestack:index:Pipe"];
-const type = (token: string) => schema.types[`pipestack:index:${token}`];
+const type = (token: string) => schema.types[`pipestack:index:${token}`] as ObjectTypeSpec;
 
 /** Every `$ref` in the schema, with where it is. */
 function refs(node: unknown, at = "", out: [string, string][] = []): [string, string][] {
