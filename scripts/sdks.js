@@ -36,7 +36,7 @@
 // `pip install <wheel>` into a venv holding the `pulumi` package. With `reuse: true`, a folder that
 // already holds a build of the same schema and languages is returned as is (one build per test run).
 "use strict";
-const { spawnSync } = require("node:child_process");
+const { spawn } = require("node:child_process");
 const crypto = require("node:crypto");
 const fs = require("node:fs");
 const path = require("node:path");
@@ -47,49 +47,58 @@ const DEFAULT_LANGUAGES = ["python", "go", "nodejs"];
 const NO_DOTNET =
   "dotnet: skipped. Pulumi's C# generator is not part of pkg/v3 (it lives with the .NET language host) and no .NET toolchain installs on this machine (none in Debian's archive, NuGet not reachable).";
 
-/** Runs a command to its end; throws with what it printed when it fails. Returns stdout. */
+/**
+ * Runs a command to its end, without blocking (a test's worker keeps answering meanwhile); rejects
+ * with what it printed when it fails. Resolves to its stdout.
+ */
 function sh(cmd, args, opts = {}) {
-  const r = spawnSync(cmd, args, { encoding: "utf8", maxBuffer: 64 << 20, ...opts, env: { ...process.env, ...opts.env } });
-  if (r.error) throw new Error(`sdks: ${cmd} could not run: ${r.error.message}`);
-  if (r.status !== 0) throw new Error(`sdks: ${[cmd, ...args].join(" ")} failed (exit ${r.status})\n${r.stdout}${r.stderr}`);
-  return r.stdout;
+  return new Promise((resolve, reject) => {
+    const { input, ...rest } = opts;
+    const child = spawn(cmd, args, { ...rest, stdio: ["pipe", "pipe", opts.stdio?.[2] ?? "pipe"], env: { ...process.env, ...opts.env } });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.setEncoding("utf8").on("data", (d) => (stdout += d));
+    child.stderr?.setEncoding("utf8").on("data", (d) => (stderr += d));
+    child.on("error", (err) => reject(new Error(`sdks: ${cmd} could not run: ${err.message}`)));
+    child.on("close", (code) => {
+      if (code === 0) resolve(stdout);
+      else reject(new Error(`sdks: ${[cmd, ...args].join(" ")} failed (exit ${code})\n${stdout}${stderr}`));
+    });
+    child.stdin.end(input ?? "");
+  });
 }
 
 /** The last line a scripts/ensure-*.sh printed: the path it made ready. */
-const ensured = (script) =>
-  sh("bash", [path.join(__dirname, script)], { stdio: ["ignore", "pipe", "inherit"] })
-    .trim()
-    .split("\n")
-    .pop();
+const ensured = async (script) => (await sh("bash", [path.join(__dirname, script)], { stdio: ["pipe", "pipe", "inherit"] })).trim().split("\n").pop();
 
 /** The folder of the Pulumi CLI: PIPESTACK_PULUMI_BIN, else what scripts/ensure-pulumi.sh finds or builds. */
-const pulumiBin = () => process.env.PIPESTACK_PULUMI_BIN || ensured("ensure-pulumi.sh");
+const pulumiBin = async () => process.env.PIPESTACK_PULUMI_BIN || (await ensured("ensure-pulumi.sh"));
 
 /** The Python with setuptools and wheel to build the wheel and sdist (the tests' cached environment). */
-const pythonBin = () => path.join(process.env.PIPESTACK_PULUMI_PYTHON_BIN || ensured("ensure-pulumi-python.sh"), "python");
+const pythonBin = async () => path.join(process.env.PIPESTACK_PULUMI_PYTHON_BIN || (await ensured("ensure-pulumi-python.sh")), "python");
 
 /** Seconds since `started`, to one decimal. */
 const since = (started) => Math.round((Date.now() - started) / 100) / 10;
 
 /** The package schema as the engine gets it from this package's plugin. */
-function schemaOf(pulumi) {
+async function schemaOf(pulumi) {
   const plugin = path.join(root, "bin", "pulumi-resource-pipestack");
   return sh(path.join(pulumi, "pulumi"), ["package", "get-schema", plugin], { env: { PULUMI_SKIP_UPDATE_CHECK: "true" } });
 }
 
 /** Pulumi's generator of `language` run on the schema into `dir` (emptied first). */
-function generate(tool, language, schemaText, dir) {
+async function generate(tool, language, schemaText, dir) {
   fs.rmSync(dir, { recursive: true, force: true });
-  sh(tool, ["gen", language, dir], { input: schemaText });
+  await sh(tool, ["gen", language, dir], { input: schemaText });
 }
 
 /** Python: the generated package, then its sdist and wheel by setuptools' own build backend (PEP 517). */
-function python(tool, schemaText, schema, dir) {
-  generate(tool, "python", schemaText, dir);
+async function python(tool, schemaText, schema, dir) {
+  await generate(tool, "python", schemaText, dir);
   const dist = path.join(dir, "dist");
   // What `python -m build --no-isolation` does, without needing that package.
-  const built = sh(
-    pythonBin(),
+  const built = await sh(
+    await pythonBin(),
     ["-c", "import json, setuptools.build_meta as b; s = b.build_sdist('dist'); w = b.build_wheel('dist'); print(json.dumps([s, w]))"],
     { cwd: dir },
   );
@@ -99,32 +108,36 @@ function python(tool, schemaText, schema, dir) {
 }
 
 /** Go: the generated module, required at the Pulumi SDK of the CLI's version, tidied (go.sum) and built. */
-function go(tool, schemaText, schema, dir, pulumiVersion) {
-  generate(tool, "go", schemaText, dir);
+async function go(tool, schemaText, schema, dir, pulumiVersion) {
+  await generate(tool, "go", schemaText, dir);
   // The checksum database is not reachable from every machine; the module proxy is.
   const env = { GOFLAGS: "-mod=mod", GOSUMDB: process.env.GOSUMDB || "off" };
-  sh("go", ["mod", "edit", `-require=github.com/pulumi/pulumi/sdk/v3@v${pulumiVersion}`], { cwd: dir, env });
-  sh("go", ["mod", "tidy"], { cwd: dir, env });
-  sh("go", ["build", "./..."], { cwd: dir, env });
+  await sh("go", ["mod", "edit", `-require=github.com/pulumi/pulumi/sdk/v3@v${pulumiVersion}`], { cwd: dir, env });
+  await sh("go", ["mod", "tidy"], { cwd: dir, env });
+  await sh("go", ["build", "./..."], { cwd: dir, env });
   const importPath = schema.language.go.importBasePath;
   return { dir, modulePath: path.posix.dirname(importPath), importPath };
 }
 
 /** TypeScript: the generated sources compiled (with this checkout's TypeScript and @pulumi/pulumi) into bin/, packed. */
-function nodejs(tool, schemaText, schema, dir) {
-  generate(tool, "nodejs", schemaText, dir);
+async function nodejs(tool, schemaText, schema, dir) {
+  await generate(tool, "nodejs", schemaText, dir);
   const modules = path.join(dir, "node_modules");
   fs.symlinkSync(path.join(root, "node_modules"), modules, "dir");
   try {
-    sh(process.execPath, [require.resolve("typescript/bin/tsc", { paths: [root] }), "-p", dir]);
+    await sh(process.execPath, [require.resolve("typescript/bin/tsc", { paths: [root] }), "-p", dir]);
   } finally {
     fs.rmSync(modules, { force: true });
   }
   const bin = path.join(dir, "bin");
   for (const f of ["package.json", "README.md"]) fs.copyFileSync(path.join(dir, f), path.join(bin, f));
-  const packed = JSON.parse(sh("npm", ["pack", "--json", "--pack-destination", dir], { cwd: bin }));
+  const packed = JSON.parse(await sh("npm", ["pack", "--json", "--pack-destination", dir], { cwd: bin }));
   return { dir: bin, packageName: schema.language.nodejs.packageName, tarball: path.join(dir, packed[0].filename) };
 }
+
+/** The files a build made, to know that a kept one is still whole. */
+const madeFiles = (built) =>
+  [built.schema, built.python?.wheel, built.python?.sdist, built.go && path.join(built.go.dir, "go.sum"), built.nodejs?.tarball].filter(Boolean);
 
 /** Waits for and takes a lock folder beside `out`; returns its release. */
 async function lock(out) {
@@ -153,24 +166,23 @@ async function buildSdks({ out = path.join(root, "sdk"), languages = DEFAULT_LAN
   try {
     const seconds = {};
     let started = Date.now();
-    const pulumi = pulumiBin();
-    const schemaText = schemaOf(pulumi);
+    const pulumi = await pulumiBin();
+    const schemaText = await schemaOf(pulumi);
     const schema = JSON.parse(schemaText);
-    const key = crypto.createHash("sha256").update(schemaText).update(JSON.stringify(languages)).digest("hex");
+    const tool = await ensured("ensure-schema-tool.sh");
+    // The same schema, languages, generators (the tool's path holds its source's hash) and this file: the same SDKs.
+    const key = crypto.createHash("sha256").update(schemaText).update(JSON.stringify(languages)).update(tool).update(fs.readFileSync(__filename)).digest("hex");
     const manifest = path.join(out, "sdks.json");
     if (reuse && fs.existsSync(manifest)) {
       const previous = JSON.parse(fs.readFileSync(manifest, "utf8"));
-      if (previous.key === key) return previous.built;
+      if (previous.key === key && madeFiles(previous.built).every((f) => fs.existsSync(f))) return previous.built;
     }
     fs.mkdirSync(out, { recursive: true });
     const schemaFile = path.join(out, "schema.json");
     fs.writeFileSync(schemaFile, schemaText);
-    const tool = ensured("ensure-schema-tool.sh");
     seconds.schema = since(started);
     const built = { version: schema.version, schema: schemaFile, languages: [], seconds };
-    const pulumiVersion = sh(path.join(pulumi, "pulumi"), ["version"], { env: { PULUMI_SKIP_UPDATE_CHECK: "true" } })
-      .trim()
-      .replace(/^v/, "");
+    const pulumiVersion = (await sh(path.join(pulumi, "pulumi"), ["version"], { env: { PULUMI_SKIP_UPDATE_CHECK: "true" } })).trim().replace(/^v/, "");
     for (const language of languages) {
       if (language === "dotnet") {
         log(`sdks: ${NO_DOTNET}`);
@@ -178,9 +190,9 @@ async function buildSdks({ out = path.join(root, "sdk"), languages = DEFAULT_LAN
       }
       started = Date.now();
       const dir = path.join(out, language);
-      if (language === "python") built.python = python(tool, schemaText, schema, dir);
-      else if (language === "go") built.go = go(tool, schemaText, schema, dir, pulumiVersion);
-      else built.nodejs = nodejs(tool, schemaText, schema, dir);
+      if (language === "python") built.python = await python(tool, schemaText, schema, dir);
+      else if (language === "go") built.go = await go(tool, schemaText, schema, dir, pulumiVersion);
+      else built.nodejs = await nodejs(tool, schemaText, schema, dir);
       seconds[language] = since(started);
       built.languages.push(language);
       log(`sdks: ${language} ${schema.version} in ${seconds[language]} s -> ${path.relative(process.cwd(), dir) || "."}`);
