@@ -54,7 +54,8 @@ const NO_DOTNET =
 function sh(cmd, args, opts = {}) {
   return new Promise((resolve, reject) => {
     const { input, ...rest } = opts;
-    const child = spawn(cmd, args, { ...rest, stdio: ["pipe", "pipe", opts.stdio?.[2] ?? "pipe"], env: { ...process.env, ...opts.env } });
+    const stdio = [input === undefined ? "ignore" : "pipe", "pipe", opts.stderr ?? "pipe"];
+    const child = spawn(cmd, args, { ...rest, stdio, env: { ...process.env, ...opts.env } });
     let stdout = "";
     let stderr = "";
     child.stdout.setEncoding("utf8").on("data", (d) => (stdout += d));
@@ -64,12 +65,15 @@ function sh(cmd, args, opts = {}) {
       if (code === 0) resolve(stdout);
       else reject(new Error(`sdks: ${[cmd, ...args].join(" ")} failed (exit ${code})\n${stdout}${stderr}`));
     });
-    child.stdin.end(input ?? "");
+    if (child.stdin) {
+      child.stdin.on("error", () => undefined); // a child that exits without reading: its exit code says why
+      child.stdin.end(input);
+    }
   });
 }
 
 /** The last line a scripts/ensure-*.sh printed: the path it made ready. */
-const ensured = async (script) => (await sh("bash", [path.join(__dirname, script)], { stdio: ["pipe", "pipe", "inherit"] })).trim().split("\n").pop();
+const ensured = async (script) => (await sh("bash", [path.join(__dirname, script)], { stderr: "inherit" })).trim().split("\n").pop();
 
 /** The folder of the Pulumi CLI: PIPESTACK_PULUMI_BIN, else what scripts/ensure-pulumi.sh finds or builds. */
 const pulumiBin = async () => process.env.PIPESTACK_PULUMI_BIN || (await ensured("ensure-pulumi.sh"));
@@ -169,6 +173,9 @@ async function buildSdks({ out = path.join(root, "sdk"), languages = DEFAULT_LAN
     const pulumi = await pulumiBin();
     const schemaText = await schemaOf(pulumi);
     const schema = JSON.parse(schemaText);
+    // An SDK without the version makes the engine look for plugin v0.0.0 on the public plugin site.
+    if (!schema.version || schema.version === "0.0.0")
+      throw new Error(`sdks: the plugin's schema has no version (${schema.version ?? "none"}): is package.json beside dist/?`);
     const tool = await ensured("ensure-schema-tool.sh");
     // The same schema, languages, generators (the tool's path holds its source's hash) and this file: the same SDKs.
     const key = crypto.createHash("sha256").update(schemaText).update(JSON.stringify(languages)).update(tool).update(fs.readFileSync(__filename)).digest("hex");
