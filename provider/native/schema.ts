@@ -4,6 +4,8 @@ import { connectionSchema, CONNECTION_SECRETS } from "../schemas/connection";
 import { FIXED_AT_CREATION, fixedAtCreation, policyEntries, type PolicyTree } from "../schemas/field-policy";
 import { functionToken, nativeFunctions, type NativeFunction } from "./functions";
 import { nativeResources, PACKAGE, tokenOf, type NativeResource } from "./resources";
+import { examplesSection, type SchemaView } from "./example-code";
+import { examples } from "./examples";
 import { closedSet, enumValues, type EnumValueSpec } from "./schema-enums";
 import { languages } from "./schema-language";
 import { singular, typeName } from "./schema-names";
@@ -266,6 +268,18 @@ export function packageSchema(docs: Docs, version?: string, pluginDownloadURL?: 
   const functions: Record<string, FunctionSpec> = {};
   for (const f of nativeFunctions) functions[functionToken(f)] = functionSpec(f, b, docs);
   const variables = configVariables(b, docs);
+  const view: SchemaView = {
+    packageName: PACKAGE,
+    nodejsPackage: languages.nodejs.packageName,
+    pythonPackage: languages.python.packageName,
+    goImportPath: languages.go.importBasePath,
+    resources,
+    types: b.types,
+  };
+  for (const r of nativeResources) {
+    const spec = resources[tokenOf(r)];
+    spec.description = [spec.description, examplesSection(examples[r.name], view)].filter(Boolean).join("\n\n");
+  }
   for (const k of CONNECTION_SECRETS) {
     const t = b.types[`${PACKAGE}:index:Connection`];
     if (t?.type === "object" && t.properties[k]) t.properties[k].secret = true;

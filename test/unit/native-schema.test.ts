@@ -84,7 +84,7 @@ describe("package schema from the resources' definitions", () => {
   });
 
   it("takes descriptions from the doc comments, and lists an enum's values", () => {
-    expect(pipe.description).toBe("A pipe.");
+    expect(pipe.description).toMatch(/^A pipe\.\n\n{{% examples %}}\n/);
     expect(type("PipeSourceKafka").properties.brokers.description).toBe("Broker list.");
     expect(pipe.properties.state.description).toBe("The state.");
     expect(schema.config.variables.apiUrl.description).toBe("Base URL.\n\nEnvironment variable: `PIPESTACK_API_URL`.");
