@@ -146,14 +146,24 @@ describe("the Go SDK", () => {
   }, 600_000);
 });
 
+/** A project folder whose node_modules holds the unpacked npm tarball and the checkout's @pulumi packages (once). */
+let nodeProject: string | undefined;
+function unpackedNodeSdk(): string {
+  if (nodeProject) return nodeProject;
+  const project = path.join(tmp, "ts-project");
+  const pkg = path.join(project, "node_modules", ...built.nodejs.packageName.split("/"));
+  fs.mkdirSync(pkg, { recursive: true });
+  const tar = spawnSync("tar", ["-xzf", built.nodejs.tarball, "-C", pkg, "--strip-components=1"]);
+  if (tar.status !== 0) throw new Error(`tar -xzf ${built.nodejs.tarball} failed`);
+  fs.symlinkSync(path.join(repoRoot, "node_modules", "@pulumi"), path.join(project, "node_modules", "@pulumi"), "dir");
+  return (nodeProject = project);
+}
+
 describe("the TypeScript SDK", () => {
   it("is an npm tarball of the package's version that installs into node_modules and loads", () => {
     expect(path.basename(built.nodejs.tarball)).toBe(`pipestack-pulumi-native-${version}.tgz`);
-    const modules = path.join(tmp, "ts-project", "node_modules");
+    const modules = path.join(unpackedNodeSdk(), "node_modules");
     const pkg = path.join(modules, ...built.nodejs.packageName.split("/"));
-    fs.mkdirSync(pkg, { recursive: true });
-    expect(spawnSync("tar", ["-xzf", built.nodejs.tarball, "-C", pkg, "--strip-components=1"]).status).toBe(0);
-    fs.symlinkSync(path.join(repoRoot, "node_modules", "@pulumi"), path.join(modules, "@pulumi"), "dir");
     const manifest = JSON.parse(fs.readFileSync(path.join(pkg, "package.json"), "utf8")) as Record<string, unknown>;
     expect(manifest).toMatchObject({ name: "@pipestack/pulumi-native", version, pulumi: { resource: true, name: "pipestack", version } });
     expect(fs.existsSync(path.join(pkg, "index.d.ts"))).toBe(true);
@@ -167,6 +177,87 @@ describe("the TypeScript SDK", () => {
     );
     expect(loaded.stderr).toBe("");
     expect(JSON.parse(loaded.stdout)).toEqual(["function", version, "JSONEachRow"]);
+  });
+});
+
+/** The code blocks of `language` in each resource's description of the schema the SDKs were made from. */
+function examplesIn(language: string): { resource: string; code: string; config: string[] }[] {
+  const schema = JSON.parse(fs.readFileSync(built.schema, "utf8")) as { resources: Record<string, { description: string }> };
+  return Object.entries(schema.resources).map(([token, r]) => {
+    const code = new RegExp("```" + language + "\\n([\\s\\S]*?)\\n```").exec(r.description)?.[1];
+    if (!code) throw new Error(`${token} has no ${language} example`);
+    const config = [...new Set([...r.description.matchAll(/require(?:Secret|_secret)?\("(\w+)"\)/g)].map((m) => m[1]))];
+    return { resource: token.split(":").pop()!, code, config };
+  });
+}
+
+describe("each resource's example, in every SDK's language", () => {
+  it("runs in Python on the installed SDK (Pulumi's mocks), registering its resources", () => {
+    const python = freshPython("examples-venv");
+    pipInstall(python, built.python.wheel);
+    const examples = examplesIn("python");
+    expect(examples).toHaveLength(5);
+    const r = run(python, [path.join(FIXTURES, "run_python_examples.py")], { home: home(), input: JSON.stringify(examples) });
+    expect(r.stderr, r.stderr).toBe("");
+    const registered = JSON.parse(r.stdout) as Record<string, string[]>;
+    for (const { resource } of examples) expect(registered[resource], resource).toContain(`pipestack:index:${resource}`);
+  });
+
+  it("compiles in Go against the Go module", async () => {
+    const dir = path.join(tmp, "go-examples");
+    fs.mkdirSync(dir);
+    for (const { resource, code } of examplesIn("go")) {
+      fs.mkdirSync(path.join(dir, resource));
+      fs.writeFileSync(path.join(dir, resource, "main.go"), code + "\n");
+    }
+    const env = { ...process.env, GOFLAGS: "-mod=mod", GOSUMDB: "off" };
+    expect((await runAsync("go", ["mod", "init", "pipestack.test/examples"], { cwd: dir, env })).code).toBe(0);
+    expect(
+      (
+        await runAsync("go", ["mod", "edit", `-require=${built.go.modulePath}@v${version}`, `-replace=${built.go.modulePath}=${built.go.dir}`], {
+          cwd: dir,
+          env,
+        })
+      ).code,
+    ).toBe(0);
+    expect((await runAsync("go", ["mod", "tidy"], { cwd: dir, env })).code).toBe(0);
+    const vet = await runAsync("go", ["vet", "./..."], { cwd: dir, env });
+    expect(vet.stdout + vet.stderr).toBe("");
+    expect(vet.code).toBe(0);
+  }, 600_000);
+
+  it("typechecks in TypeScript against the npm package", () => {
+    const project = unpackedNodeSdk();
+    const files = examplesIn("typescript").map(({ resource, code }) => {
+      const file = path.join(project, `${resource}.ts`);
+      fs.writeFileSync(file, code + "\nexport {};\n");
+      return file;
+    });
+    const tsc = path.join(repoRoot, "node_modules", "typescript", "bin", "tsc");
+    const r = run(
+      process.execPath,
+      [
+        tsc,
+        "--noEmit",
+        "--strict",
+        "--module",
+        "commonjs",
+        "--target",
+        "es2022",
+        "--skipLibCheck",
+        "--types",
+        "node",
+        "--typeRoots",
+        path.join(repoRoot, "node_modules", "@types"),
+        ...files,
+      ],
+      {
+        home: home(),
+        cwd: project,
+      },
+    );
+    expect(r.stdout + r.stderr).toBe("");
+    expect(r.code).toBe(0);
   });
 });
 
