@@ -257,6 +257,16 @@ function configVariables(b: Builder, docs: Docs): Record<string, PropertySpec> {
   return out;
 }
 
+/** What the example renderers (example-code.ts) read of a package schema. */
+export const exampleView = (spec: Pick<PackageSpec, "name" | "language" | "resources" | "types">): SchemaView => ({
+  packageName: spec.name,
+  nodejsPackage: spec.language.nodejs.packageName,
+  pythonPackage: spec.language.python.packageName,
+  goImportPath: spec.language.go.importBasePath,
+  resources: spec.resources,
+  types: spec.types,
+});
+
 /**
  * The package schema. `version` is the plugin's; `pluginDownloadURL`, where the engine and
  * generated SDKs download it from (a tarball made with `pipestack-pack-plugin --download-url`).
@@ -268,14 +278,7 @@ export function packageSchema(docs: Docs, version?: string, pluginDownloadURL?: 
   const functions: Record<string, FunctionSpec> = {};
   for (const f of nativeFunctions) functions[functionToken(f)] = functionSpec(f, b, docs);
   const variables = configVariables(b, docs);
-  const view: SchemaView = {
-    packageName: PACKAGE,
-    nodejsPackage: languages.nodejs.packageName,
-    pythonPackage: languages.python.packageName,
-    goImportPath: languages.go.importBasePath,
-    resources,
-    types: b.types,
-  };
+  const view = exampleView({ name: PACKAGE, language: languages, resources, types: b.types });
   for (const r of nativeResources) {
     const spec = resources[tokenOf(r)];
     spec.description = [spec.description, examplesSection(examples[r.name], view)].filter(Boolean).join("\n\n");
