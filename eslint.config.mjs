@@ -27,7 +27,9 @@ const NODE_GLOBALS = Object.fromEntries(
 );
 
 export default tseslint.config(
-  { ignores: ["**/node_modules/", "**/dist/", ".ci-cache/", "coverage/", "test-results/", ".demo/", ".pulumi-state/", ".venv-fuzz/", ".schemathesis/"] },
+  {
+    ignores: ["**/node_modules/", "**/dist/", ".ci-cache/", "coverage/", "test-results/", ".demo/", ".pulumi-state/", ".venv-fuzz/", ".schemathesis/", "sdk/"],
+  },
   js.configs.recommended,
   {
     files: ["**/*.ts"],
