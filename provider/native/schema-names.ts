@@ -20,3 +20,25 @@ export function singular(word: string): string {
 
 /** The last segment of a `pipestack:index:Name` token. */
 export const typeName = (token: string): string => token.slice(token.lastIndexOf(":") + 1);
+
+/**
+ * The type tokens given out so far, each with what it was made of (a key of the zod schema or the
+ * enum's values): the same thing asked again gets its token back, a different thing under a name
+ * already taken gets the name with a number (`Name2`), so two types never share a token.
+ */
+export class TypeNames {
+  private readonly made = new Map<string, string>();
+  constructor(private readonly pkg: string) {}
+
+  claim(name: string, what: string): { token: string; fresh: boolean } {
+    for (let n = 1; ; n++) {
+      const token = `${this.pkg}:index:${name}${n === 1 ? "" : String(n)}`;
+      const owner = this.made.get(token);
+      if (owner === undefined) {
+        this.made.set(token, what);
+        return { token, fresh: true };
+      }
+      if (owner === what) return { token, fresh: false };
+    }
+  }
+}

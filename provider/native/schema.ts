@@ -8,7 +8,7 @@ import { examplesSection, type SchemaView } from "./example-code";
 import { examples } from "./examples";
 import { closedSet, enumValues, type EnumValueSpec } from "./schema-enums";
 import { languages } from "./schema-language";
-import { singular, typeName } from "./schema-names";
+import { singular, typeName, TypeNames } from "./schema-names";
 import { unwrap } from "./zod-walk";
 
 /**
@@ -100,22 +100,9 @@ function mergedField(shapes: z.ZodRawShape[], key: string): ZodTypeAny {
 class Builder {
   readonly types: Record<string, ObjectTypeSpec | EnumTypeSpec> = {};
   /** What each type token was made of, so that two different schemas never share a name. */
-  private readonly made = new Map<string, string>();
+  private readonly names = new TypeNames(PACKAGE);
   private readonly ids = new Map<ZodTypeAny, number>();
   constructor(private readonly docs: Docs) {}
-
-  /** The token for `name` made of `what`: the name itself, or, when a different schema has it, the name with a number. */
-  private token(name: string, what: string): { token: string; fresh: boolean } {
-    for (let n = 1; ; n++) {
-      const token = `${PACKAGE}:index:${name}${n === 1 ? "" : String(n)}`;
-      const owner = this.made.get(token);
-      if (owner === undefined) {
-        this.made.set(token, what);
-        return { token, fresh: true };
-      }
-      if (owner === what) return { token, fresh: false };
-    }
-  }
 
   /** The schema type of `t`; nested types are named after their path (`PipeSourceKafka`), list elements in the singular. */
   type(t: ZodTypeAny, name: string, docPath: string): TypeSpec {
@@ -143,7 +130,7 @@ class Builder {
 
   /** An object type (the fields of every variant, for a union of objects: each variant checked by `check`). */
   object(variants: z.ZodObject<z.ZodRawShape>[], name: string, docPath: string): TypeSpec {
-    const { token, fresh } = this.token(name, this.identity(variants));
+    const { token, fresh } = this.names.claim(name, this.identity(variants));
     if (fresh) {
       this.types[token] = { type: "object", properties: {} };
       const shapes = variants.map((v) => v.shape);
@@ -159,7 +146,7 @@ class Builder {
 
   /** A closed set of strings as an enum type (one per distinct set of values under a name). */
   enumType(values: string[], name: string): TypeSpec {
-    const { token, fresh } = this.token(name, JSON.stringify(values));
+    const { token, fresh } = this.names.claim(name, JSON.stringify(values));
     if (fresh) this.types[token] = { type: "string", enum: enumValues(values) };
     return { $ref: `#/types/${token}` };
   }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { closedSet, enumValueName } from "../../provider/native/schema-enums";
-import { singular } from "../../provider/native/schema-names";
+import { singular, TypeNames } from "../../provider/native/schema-names";
 
 describe("singular", () => {
   it.each([
@@ -43,5 +43,16 @@ describe("enum value names", () => {
     expect(closedSet(z.union([z.literal(0.5), z.literal(0.9)]))).toBeUndefined();
     expect(closedSet(z.union([z.literal("x"), z.string()]))).toBeUndefined();
     expect(closedSet(z.string())).toBeUndefined();
+  });
+});
+
+describe("type names", () => {
+  it("gives the same thing its token back, and a different thing under a taken name a number", () => {
+    const names = new TypeNames("p");
+    expect(names.claim("PipeScaling", "a")).toEqual({ token: "p:index:PipeScaling", fresh: true });
+    expect(names.claim("PipeScaling", "a")).toEqual({ token: "p:index:PipeScaling", fresh: false });
+    expect(names.claim("PipeScaling", "b")).toEqual({ token: "p:index:PipeScaling2", fresh: true });
+    expect(names.claim("PipeScaling", "c")).toEqual({ token: "p:index:PipeScaling3", fresh: true });
+    expect(names.claim("PipeScaling", "b")).toEqual({ token: "p:index:PipeScaling2", fresh: false });
   });
 });
