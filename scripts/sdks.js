@@ -143,20 +143,38 @@ async function nodejs(tool, schemaText, schema, dir) {
 const madeFiles = (built) =>
   [built.schema, built.python?.wheel, built.python?.sdist, built.go && path.join(built.go.dir, "go.sum"), built.nodejs?.tarball].filter(Boolean);
 
-/** Waits for and takes a lock folder beside `out`; returns its release. */
+/** True while the process `pid` runs. */
+function alive(pid) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return err.code === "EPERM";
+  }
+}
+
+/** Waits for and takes a lock folder beside `out` (with the holder's pid: a dead holder's lock is taken over); returns its release. */
 async function lock(out) {
   const dir = `${out}.lock`;
+  const owner = path.join(dir, "pid");
   fs.mkdirSync(path.dirname(dir), { recursive: true });
   for (const started = Date.now(); ;) {
     try {
       fs.mkdirSync(dir);
+      fs.writeFileSync(owner, String(process.pid));
       return () => fs.rmSync(dir, { recursive: true, force: true });
     } catch (err) {
       if (err.code !== "EEXIST") throw err;
-      // A lock older than any build is what a killed run left.
-      if (Date.now() - fs.statSync(dir).mtimeMs > 30 * 60_000) fs.rmSync(dir, { recursive: true, force: true });
-      if (Date.now() - started > 30 * 60_000) throw new Error(`sdks: ${dir} is held by another build`);
-      await new Promise((r) => setTimeout(r, 1000));
+      let holder;
+      try {
+        holder = Number(fs.readFileSync(owner, "utf8"));
+      } catch {
+        holder = undefined; // between its mkdir and its write, or left by a killed run
+      }
+      const stale = holder ? !alive(holder) : Date.now() - fs.statSync(dir).mtimeMs > 10_000;
+      if (stale) fs.rmSync(dir, { recursive: true, force: true });
+      else if (Date.now() - started > 30 * 60_000) throw new Error(`sdks: ${dir} is held by process ${holder}`);
+      else await new Promise((r) => setTimeout(r, 1000));
     }
   }
 }

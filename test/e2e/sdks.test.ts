@@ -273,6 +273,16 @@ describe("the schema the SDKs are made from", () => {
 });
 
 describe("the command", () => {
+  it("takes over the lock a killed build left (its holder's process gone)", async () => {
+    const out = path.join(tmp, "after-a-kill");
+    const dead = spawnSync("true").pid;
+    fs.mkdirSync(`${out}.lock`, { recursive: true });
+    fs.writeFileSync(path.join(`${out}.lock`, "pid"), String(dead));
+    const made = await buildSdksInto({ out, languages: [], log: () => undefined });
+    expect(made).toMatchObject({ version, languages: [] });
+    expect(fs.existsSync(`${out}.lock`)).toBe(false);
+  }, 30_000);
+
   it("says why it makes no .NET SDK, and refuses a language it does not know", async () => {
     const said: string[] = [];
     const none = await buildSdksInto({ out: path.join(tmp, "dotnet"), languages: ["dotnet"], log: (l) => said.push(l) });
