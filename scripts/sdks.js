@@ -16,7 +16,8 @@
 // The contract, for tests (test/e2e/sdks.test.ts, the Automation API tests of Python and Go):
 //
 //   const { buildSdks } = require("./scripts/sdks");
-//   const built = await buildSdks({ out, languages: ["python", "go"], log? });
+//   const built = await buildSdks({ out, languages: ["python", "go"], reuse?, log? });
+//   // in a test: `await builtSdks()` of test/e2e/sdks-build.ts, the one build of the run, shared
 //   built.version                   // "0.1.0": package.json's, in every SDK
 //   built.schema                    // <out>/schema.json, the schema the SDKs were made from
 //   built.python.dir                // <out>/python, the generated package (pip install <dir> works too)
@@ -32,7 +33,9 @@
 //   built.seconds                   // { schema, python, go, nodejs }: what each step took
 //   built.languages                 // the languages built, in order
 //
-// A Go program uses the module with `go mod edit -replace <modulePath>=<dir>`; a Python program
+// A Go program uses the module with `go mod edit -replace <modulePath>=<dir>` (enum fields take the
+// enum's type: `pipestack.PipeSourceKafkaFormat("JSONEachRow")`; list elements are singular:
+// `pipestack.PipeFieldMappingArray{pipestack.PipeFieldMappingArgs{...}}`); a Python program
 // `pip install <wheel>` into a venv holding the `pulumi` package. With `reuse: true`, a folder that
 // already holds a build of the same schema and languages is returned as is (one build per test run).
 "use strict";
