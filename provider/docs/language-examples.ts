@@ -1,7 +1,7 @@
 import { exampleCode, LANGUAGES, type Language } from "../native/example-code";
 import { examples } from "../native/examples";
 import { exampleView, packageSchema, type Docs } from "../native/schema";
-import type { ResourceTypeName } from "../resources/type-tokens";
+import type { NativeResource } from "../native/resources";
 
 /**
  * A reference page's "In each language" section: the resource's example (provider/native/examples.ts)
@@ -16,7 +16,7 @@ const HEADING: Readonly<Record<Language, { name: string; fence: string }>> = {
   yaml: { name: "YAML", fence: "yaml" },
 };
 
-export function languageExamples(name: ResourceTypeName, docs: Docs): string {
+export function languageExamples(name: NativeResource["name"], docs: Docs): string {
   const program = examples[name];
   const code = exampleCode(program, exampleView(packageSchema(docs)));
   return [

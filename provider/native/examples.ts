@@ -1,4 +1,6 @@
-import type { ResourceTypeName } from "../resources/type-tokens";
+import type { NativeResource } from "./resources";
+
+type ResourceTypeName = NativeResource["name"];
 
 /**
  * One example program per resource, written once as data and rendered into TypeScript, Python, Go
