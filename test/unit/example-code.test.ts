@@ -1,6 +1,7 @@
+import { load } from "js-yaml";
 import { describe, expect, it } from "vitest";
 import { exampleCode, type SchemaView } from "../../provider/native/example-code";
-import type { ExampleProgram } from "../../provider/native/examples";
+import { examples, type ExampleProgram, type ExampleValue } from "../../provider/native/examples";
 import { packageSchema } from "../../provider/native/schema";
 import { languages } from "../../provider/native/schema-language";
 
@@ -76,5 +77,28 @@ describe("an example program in each language", () => {
   it("refuses a field the schema lacks, naming it", () => {
     const wrong: ExampleProgram = { ...program, resources: [{ name: "p", type: "Pipe", inputs: { nope: "x" } }] };
     expect(() => exampleCode(wrong, view)).toThrow("example: no field nope in the schema");
+  });
+});
+
+/** What a YAML program holds for a value: a config value or another resource's id as an interpolation. */
+function asYaml(v: ExampleValue): unknown {
+  if (Array.isArray(v)) return v.map((x: ExampleValue) => asYaml(x));
+  if (typeof v !== "object") return v;
+  const ref = v as { $config?: unknown; $idOf?: unknown };
+  if (typeof ref.$config === "string") return `\${${ref.$config}}`;
+  if (typeof ref.$idOf === "string") return `\${${ref.$idOf}.id}`;
+  return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, asYaml(x)]));
+}
+
+describe.each(Object.entries(examples))("the %s example in YAML", (_name, program) => {
+  it("reads back as the example's resources, types, values and config", () => {
+    const doc = load(exampleCode(program, view).yaml) as {
+      configuration?: Record<string, { type: string; secret?: boolean }>;
+      resources: Record<string, unknown>;
+    };
+    expect(doc.resources).toEqual(
+      Object.fromEntries(program.resources.map((r) => [r.name, { type: `pipestack:index:${r.type}`, properties: asYaml(r.inputs) }])),
+    );
+    expect(doc.configuration ?? {}).toEqual(Object.fromEntries(program.config.map((c) => [c.name, { type: "String", ...(c.secret ? { secret: true } : {}) }])));
   });
 });
