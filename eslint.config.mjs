@@ -95,7 +95,9 @@ const LAYERS = [
 ];
 
 export default tseslint.config(
-  { ignores: ["**/node_modules/", "**/dist/", ".ci-cache/", "coverage/", "test-results/", ".demo/", ".pulumi-state/", ".venv-fuzz/", ".schemathesis/"] },
+  {
+    ignores: ["**/node_modules/", "**/dist/", ".ci-cache/", "coverage/", "test-results/", ".demo/", ".pulumi-state/", ".venv-fuzz/", ".schemathesis/", "sdk/"],
+  },
   js.configs.recommended,
   {
     files: ["**/*.ts"],

@@ -4,6 +4,7 @@ import { nativeFunctions, type NativeFunction } from "../native/functions";
 import { nativeResources, type NativeResource } from "../native/resources";
 import { withPolicyDocs, type Docs } from "../native/schema";
 import { unwrap } from "../native/zod-walk";
+import { languageExamples } from "./language-examples";
 
 /**
  * The reference pages under docs/ (one per resource, one for the functions), worked out from the
@@ -230,6 +231,8 @@ function resourcePage(r: NativeResource, docs: Docs): string {
     docs[r.name] ?? "",
     "",
     example(docs, r.name),
+    "",
+    languageExamples(r.name, docs),
     "",
     "## Arguments",
     "",

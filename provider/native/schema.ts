@@ -4,6 +4,11 @@ import { connectionSchema, CONNECTION_SECRETS } from "../schemas/connection";
 import { FIXED_AT_CREATION, fixedAtCreation, policyEntries, type PolicyTree } from "../schemas/field-policy";
 import { functionToken, nativeFunctions, type NativeFunction } from "./functions";
 import { nativeResources, PACKAGE, tokenOf, type NativeResource } from "./resources";
+import { examplesSection, type SchemaView } from "./example-code";
+import { examples } from "./examples";
+import { closedSet, enumValues, type EnumValueSpec } from "./schema-enums";
+import { languages } from "./schema-language";
+import { singular, typeName, TypeNames } from "./schema-names";
 import { unwrap } from "./zod-walk";
 
 /**
@@ -28,11 +33,16 @@ export interface PropertySpec extends TypeSpec {
   secret?: boolean;
   willReplaceOnChanges?: boolean;
 }
-interface ObjectTypeSpec {
+export interface ObjectTypeSpec {
   type: "object";
   description?: string;
   properties: Record<string, PropertySpec>;
   required?: string[];
+}
+export interface EnumTypeSpec {
+  type: "string";
+  description?: string;
+  enum: EnumValueSpec[];
 }
 interface ResourceSpec {
   description?: string;
@@ -55,13 +65,13 @@ interface PackageSpec {
   keywords: string[];
   license: string;
   repository: string;
-  meta: { moduleFormat: string };
+  meta: { moduleFormat: string; supportPack?: boolean };
   config: { variables: Record<string, PropertySpec> };
   provider: { description: string; inputProperties: Record<string, PropertySpec> };
-  types: Record<string, ObjectTypeSpec>;
+  types: Record<string, ObjectTypeSpec | EnumTypeSpec>;
   resources: Record<string, ResourceSpec>;
   functions: Record<string, FunctionSpec>;
-  language: Record<string, unknown>;
+  language: typeof languages;
 }
 
 const ANY: TypeSpec = { $ref: "pulumi.json#/Any" };
@@ -71,29 +81,42 @@ const pascal = (s: string) => s.charAt(0).toUpperCase() + s.slice(1).replace(/_(
 const optional = (t: ZodTypeAny): boolean => t.isOptional() || t instanceof z.ZodDefault;
 
 /** The values an enum field takes, for its description. */
-function enumValues(t: ZodTypeAny): string[] | undefined {
+function listedValues(t: ZodTypeAny): string[] | undefined {
   const n = unwrap(t);
-  if (n instanceof z.ZodEnum) return n.options as string[];
-  if (n instanceof z.ZodArray) return enumValues(n.element as ZodTypeAny);
-  return undefined;
+  if (n instanceof z.ZodArray) return listedValues(n.element as ZodTypeAny);
+  return closedSet(n);
+}
+
+/** The one field of `key` in a union of objects: the discriminator's literals joined into one closed set. */
+function mergedField(shapes: z.ZodRawShape[], key: string): ZodTypeAny {
+  const fields = shapes.filter((s) => key in s).map((s) => unwrap(s[key]));
+  const literals = fields.map((f) => (f instanceof z.ZodLiteral && typeof f.value === "string" ? f.value : undefined));
+  const values = [...new Set(literals)];
+  if (fields.length > 1 && values.length > 1 && values.every((v) => v !== undefined)) return z.enum(values as [string, ...string[]]);
+  return shapes.find((s) => key in s)![key];
 }
 
 /** Builds types into `types` while it converts zod schemas. */
 class Builder {
-  readonly types: Record<string, ObjectTypeSpec> = {};
+  readonly types: Record<string, ObjectTypeSpec | EnumTypeSpec> = {};
+  /** What each type token was made of, so that two different schemas never share a name. */
+  private readonly names = new TypeNames(PACKAGE);
+  private readonly ids = new Map<ZodTypeAny, number>();
   constructor(private readonly docs: Docs) {}
 
-  /** The schema type of `t`; object types are named after their path (`PipeSourceKafka`). */
+  /** The schema type of `t`; nested types are named after their path (`PipeSourceKafka`), list elements in the singular. */
   type(t: ZodTypeAny, name: string, docPath: string): TypeSpec {
     const n = unwrap(t);
-    if (n instanceof z.ZodString || n instanceof z.ZodEnum || n instanceof z.ZodNativeEnum || n instanceof z.ZodDate) return { type: "string" };
+    const values = closedSet(n);
+    if (values) return this.enumType(values, name);
+    if (n instanceof z.ZodString || n instanceof z.ZodNativeEnum || n instanceof z.ZodDate) return { type: "string" };
     if (n instanceof z.ZodNumber) return { type: n.isInt ? "integer" : "number" };
     if (n instanceof z.ZodBoolean) return { type: "boolean" };
     if (n instanceof z.ZodLiteral) {
       const v: unknown = n.value;
       return { type: typeof v === "number" ? "number" : typeof v === "boolean" ? "boolean" : "string" };
     }
-    if (n instanceof z.ZodArray) return { type: "array", items: this.type(n.element as ZodTypeAny, name, docPath) };
+    if (n instanceof z.ZodArray) return { type: "array", items: this.type(n.element as ZodTypeAny, singular(name), docPath) };
     if (n instanceof z.ZodRecord) return { type: "object", additionalProperties: this.type(n.valueSchema as ZodTypeAny, name, docPath) };
     if (n instanceof z.ZodObject) return this.object([n as z.ZodObject<z.ZodRawShape>], name, docPath);
     if (n instanceof z.ZodUnion || n instanceof z.ZodDiscriminatedUnion) {
@@ -107,38 +130,48 @@ class Builder {
 
   /** An object type (the fields of every variant, for a union of objects: each variant checked by `check`). */
   object(variants: z.ZodObject<z.ZodRawShape>[], name: string, docPath: string): TypeSpec {
-    const token = `${PACKAGE}:index:${name}`;
-    if (!this.types[token]) {
+    const { token, fresh } = this.names.claim(name, this.identity(variants));
+    if (fresh) {
       this.types[token] = { type: "object", properties: {} };
       const shapes = variants.map((v) => v.shape);
       const keys = [...new Set(shapes.flatMap((s) => Object.keys(s)))];
       const props: Record<string, PropertySpec> = {};
-      for (const key of keys) {
-        const field = shapes.find((s) => key in s)![key];
-        props[key] = this.property(field, name + pascal(key), `${docPath}.${key}`);
-      }
+      const base = typeName(token);
+      for (const key of keys) props[key] = this.property(mergedField(shapes, key), base + pascal(key), `${docPath}.${key}`);
       const required = variants.length === 1 ? keys.filter((k) => !optional(shapes[0][k])) : [];
       this.types[token] = { type: "object", properties: props, ...(required.length ? { required } : {}) };
     }
     return { $ref: `#/types/${token}` };
   }
 
+  /** A closed set of strings as an enum type (one per distinct set of values under a name). */
+  enumType(values: string[], name: string): TypeSpec {
+    const { token, fresh } = this.names.claim(name, JSON.stringify(values));
+    if (fresh) this.types[token] = { type: "string", enum: enumValues(values) };
+    return { $ref: `#/types/${token}` };
+  }
+
+  /** Which zod objects a type is made of, as a key: the same objects are the same type. */
+  private identity(variants: ZodTypeAny[]): string {
+    return variants.map((v) => this.ids.get(v) ?? this.ids.set(v, this.ids.size).size - 1).join(",");
+  }
+
   property(field: ZodTypeAny, name: string, docPath: string, doc = this.docs[docPath]): PropertySpec {
-    const values = enumValues(field);
+    const values = listedValues(field);
     const description = [doc, values ? `One of: ${values.map((v) => `\`${v}\``).join(", ")}.` : undefined].filter(Boolean).join("\n\n");
     return { ...this.type(field, name, docPath), ...(description ? { description } : {}) };
   }
 }
 
 /** Marks the secret fields of a policy in the types built for a resource (walking the refs). */
-function markSecrets(types: Record<string, ObjectTypeSpec>, props: Record<string, PropertySpec>, tree: PolicyTree): void {
+function markSecrets(types: Record<string, ObjectTypeSpec | EnumTypeSpec>, props: Record<string, PropertySpec>, tree: PolicyTree): void {
   for (const [key, node] of Object.entries(tree)) {
     const prop = props[key];
     if (!prop) continue;
     if (node.secret) prop.secret = true;
     const ref = prop.$ref ?? prop.items?.$ref;
     const type = ref?.startsWith("#/types/") ? types[ref.slice("#/types/".length)] : undefined;
-    if (type && node.fields) markSecrets(types, type.properties, node.fields);
+    if (type?.type === "object" && node.fields) markSecrets(types, type.properties, node.fields);
   }
 }
 
@@ -211,6 +244,16 @@ function configVariables(b: Builder, docs: Docs): Record<string, PropertySpec> {
   return out;
 }
 
+/** What the example renderers (example-code.ts) read of a package schema. */
+export const exampleView = (spec: Pick<PackageSpec, "name" | "language" | "resources" | "types">): SchemaView => ({
+  packageName: spec.name,
+  nodejsPackage: spec.language.nodejs.packageName,
+  pythonPackage: spec.language.python.packageName,
+  goImportPath: spec.language.go.importBasePath,
+  resources: spec.resources,
+  types: spec.types,
+});
+
 /**
  * The package schema. `version` is the plugin's; `pluginDownloadURL`, where the engine and
  * generated SDKs download it from (a tarball made with `pipestack-pack-plugin --download-url`).
@@ -222,9 +265,14 @@ export function packageSchema(docs: Docs, version?: string, pluginDownloadURL?: 
   const functions: Record<string, FunctionSpec> = {};
   for (const f of nativeFunctions) functions[functionToken(f)] = functionSpec(f, b, docs);
   const variables = configVariables(b, docs);
+  const view = exampleView({ name: PACKAGE, language: languages, resources, types: b.types });
+  for (const r of nativeResources) {
+    const spec = resources[tokenOf(r)];
+    spec.description = [spec.description, examplesSection(examples[r.name], view)].filter(Boolean).join("\n\n");
+  }
   for (const k of CONNECTION_SECRETS) {
     const t = b.types[`${PACKAGE}:index:Connection`];
-    if (t?.properties[k]) t.properties[k].secret = true;
+    if (t?.type === "object" && t.properties[k]) t.properties[k].secret = true;
   }
   return {
     name: PACKAGE,
@@ -235,7 +283,8 @@ export function packageSchema(docs: Docs, version?: string, pluginDownloadURL?: 
     keywords: ["pulumi", "pipes", "observability", "category/infrastructure", "kind/native"],
     license: "Apache-2.0",
     repository: "https://github.com/pipestack/pulumi-pipestack",
-    meta: { moduleFormat: "(.*)" },
+    // `supportPack`: SDKs as `pulumi package gen-sdk` makes them, each with the version, Go with its go.mod.
+    meta: { moduleFormat: "(.*)", ...(version ? { supportPack: true } : {}) },
     config: { variables },
     provider: {
       description: "The provider: where and as whom to reach the service (the same settings as the `pipestack:*` config).",
@@ -244,6 +293,6 @@ export function packageSchema(docs: Docs, version?: string, pluginDownloadURL?: 
     types: b.types,
     resources,
     functions,
-    language: { nodejs: { packageName: "@pipestack/native", respectSchemaVersion: true } },
+    language: languages,
   };
 }

@@ -77,7 +77,9 @@ afterAll(() => {
 
 describe("the generated Python SDK", () => {
   it("installs with pip beside the pulumi package of the checkout's version, its requirements met", () => {
-    expect(fs.readdirSync(site)).toEqual(expect.arrayContaining(["pulumi_pipestack", "pulumi_pipestack-0.0.0.dist-info"]));
+    // The package's own version, so the engine asks for this plugin (never v0.0.0).
+    const own = (JSON.parse(fs.readFileSync(path.join(repoRoot, "package.json"), "utf8")) as { version: string }).version;
+    expect(fs.readdirSync(site)).toEqual(expect.arrayContaining(["pulumi_pipestack", `pulumi_pipestack-${own}.dist-info`]));
     const check = run(python, ["-m", "pip", "check"], { home: path.join(tmp, "home"), env: { PYTHONPATH: site } });
     expect(check.stdout + check.stderr).toBe("No broken requirements found.\n");
     const version = run(python, ["-c", "import pulumi_pipestack, importlib.metadata as m; print(m.version('pulumi'))"], {

@@ -21,7 +21,7 @@ function propertyAt(props: Record<string, PropertySpec>, keys: readonly string[]
   if (!prop || rest.length === 0) return prop;
   const ref = prop.$ref ?? prop.items?.$ref;
   const type = ref ? schema.types[ref.slice("#/types/".length)] : undefined;
-  return type ? propertyAt(type.properties, rest) : undefined;
+  return type?.type === "object" ? propertyAt(type.properties, rest) : undefined;
 }
 
 const count = (text: string | undefined) => (text ?? "").split(FIXED_AT_CREATION).length - 1;

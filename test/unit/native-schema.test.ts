@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { settingKeys } from "../../provider/config";
 import { checkConfig, diffConfig, settingValues } from "../../provider/native/provider-config";
 import { nativeResources, tokenOf } from "../../provider/native/resources";
-import { packageSchema } from "../../provider/native/schema";
+import { packageSchema, type EnumTypeSpec, type ObjectTypeSpec } from "../../provider/native/schema";
+import { singular } from "../../provider/native/schema-names";
 import { secret } from "../../provider/native/values";
 
 const docs = {
@@ -13,7 +14,7 @@ const docs = {
 };
 const schema = packageSchema(docs, "1.2.3");
 const pipe = schema.resources["pipestack:index:Pipe"];
-const type = (token: string) => schema.types[`pipestack:index:${token}`];
+const type = (token: string) => schema.types[`pipestack:index:${token}`] as ObjectTypeSpec;
 
 /** Every `$ref` in the schema, with where it is. */
 function refs(node: unknown, at = "", out: [string, string][] = []): [string, string][] {
@@ -83,12 +84,49 @@ describe("package schema from the resources' definitions", () => {
   });
 
   it("takes descriptions from the doc comments, and lists an enum's values", () => {
-    expect(pipe.description).toBe("A pipe.");
+    expect(pipe.description).toMatch(/^A pipe\.\n\n{{% examples %}}\n/);
     expect(type("PipeSourceKafka").properties.brokers.description).toBe("Broker list.");
     expect(pipe.properties.state.description).toBe("The state.");
     expect(schema.config.variables.apiUrl.description).toBe("Base URL.\n\nEnvironment variable: `PIPESTACK_API_URL`.");
     expect(type("PipeSourceKafka").properties.format.description).toContain("`AvroConfluent`");
     expect(schema.version).toBe("1.2.3");
+  });
+});
+
+describe("what other languages' SDKs need of the schema", () => {
+  const enumOf = (token: string) => schema.types[`pipestack:index:${token}`] as EnumTypeSpec;
+
+  it("makes each closed set an enum type, named where a value is no identifier", () => {
+    expect(type("PipeSourceKafka").properties.format.$ref).toBe("#/types/pipestack:index:PipeSourceKafkaFormat");
+    expect(enumOf("PipeSourceKafkaFormat")).toMatchObject({
+      type: "string",
+      enum: ["JSONEachRow", "Avro", "AvroConfluent", "Protobuf"].map((value) => ({ value })),
+    });
+    expect(enumOf("PipeSourceKafkaAuthentication").enum).toContainEqual({ value: "SCRAM-SHA-256", name: "SCRAM_SHA_256" });
+    expect(enumOf("StackAlertThresholdType").enum.map((v) => v.value)).toContain("not_between");
+    expect(enumOf("StackSavedSearchFilterOperator").enum).toContainEqual({ value: "<=", name: "LessThanOrEqual" });
+    expect(schema.resources["pipestack:index:StackAlert"].inputProperties.interval.$ref).toBe("#/types/pipestack:index:StackAlertInterval");
+  });
+
+  it("names a list's element type in the singular, and shares a type made of the same schema", () => {
+    expect(pipe.inputProperties.fieldMappings).toMatchObject({ type: "array", items: { $ref: "#/types/pipestack:index:PipeFieldMapping" } });
+    expect(schema.types).not.toHaveProperty(["pipestack:index:PipeFieldMappings"]);
+    const items = refs(schema).filter(([at]) => at.endsWith(".items"));
+    expect(items.length).toBeGreaterThan(5);
+    for (const [at, ref] of items) expect(ref, at).toBe(singular(ref));
+    const alert = schema.resources["pipestack:index:StackAlert"].inputProperties;
+    expect(alert.channels.items?.$ref).toBe(alert.channel.$ref);
+  });
+
+  it("names each language's package and has every SDK carry the version", () => {
+    expect(schema.language.python.packageName).toBe("pulumi_pipestack");
+    expect(schema.language.nodejs.packageName).toBe("@pipestack/pulumi-native");
+    expect(schema.language.go.importBasePath).toBe("github.com/pipestack/pulumi-pipestack/sdk/go/pipestack");
+    expect(schema.language.csharp.rootNamespace).toBe("Pipestack");
+    for (const l of Object.values(schema.language)) expect(l.respectSchemaVersion).toBe(true);
+    expect(schema.meta.supportPack).toBe(true);
+    // A pack needs a version: without one (a schema for a test), none is claimed.
+    expect(packageSchema(docs).meta.supportPack).toBeUndefined();
   });
 });
 

@@ -142,7 +142,7 @@ class SdkOnTheWire(unittest.TestCase):
             description="orders brokers",
             type="VPC_ENDPOINT_SERVICE",
             vpc_endpoint_service_name="com.example.vpce.region-1.vpce-svc-0123456789abcdef0",
-            custom_private_dns_mappings=[pipestack.ReversePrivateEndpointCustomPrivateDnsMappingsArgs(private_dns_name="*.kafka.internal")],
+            custom_private_dns_mappings=[pipestack.ReversePrivateEndpointCustomPrivateDnsMappingArgs(private_dns_name="*.kafka.internal")],
             wait_timeout_seconds=600,
             connection=CONNECTION,
         )
@@ -186,9 +186,9 @@ class SdkOnTheWire(unittest.TestCase):
                 database="default",
                 table="orders",
                 managed_table=True,
-                columns=[pipestack.PipeDestinationColumnsArgs(name="order_id", type="String"), pipestack.PipeDestinationColumnsArgs(name="amount", type="Decimal(18, 2)")],
+                columns=[pipestack.PipeDestinationColumnArgs(name="order_id", type="String"), pipestack.PipeDestinationColumnArgs(name="amount", type="Decimal(18, 2)")],
             ),
-            field_mappings=[pipestack.PipeFieldMappingsArgs(source_field="order_id", destination_field="order_id")],
+            field_mappings=[pipestack.PipeFieldMappingArgs(source_field="order_id", destination_field="order_id")],
             scaling=pipestack.PipeScalingArgs(replicas=2, replica_cpu_millicores=500),
             # Names the service itself spells in snake case stay so on the wire.
             settings=pipestack.PipeSettingsArgs(db_max_threads=4, streaming_max_insert_wait_ms=1000),
@@ -302,7 +302,7 @@ class SdkOnTheWire(unittest.TestCase):
             threshold=5,
             threshold_max=50,
             interval="15m",
-            channels=[pipestack.StackAlertChannelsArgs(type="webhook", webhook_id=on_call)],
+            channels=[pipestack.StackAlertChannelArgs(type="webhook", webhook_id=on_call)],
             note="Runbook: checkout/errors",
         )
 

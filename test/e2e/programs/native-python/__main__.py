@@ -25,9 +25,9 @@ events = pipestack.Pipe(
         database="default",
         table="python_events",
         managed_table=True,
-        columns=[pipestack.PipeDestinationColumnsArgs(name="id", type="String")],
+        columns=[pipestack.PipeDestinationColumnArgs(name="id", type="String")],
     ),
-    field_mappings=[pipestack.PipeFieldMappingsArgs(source_field="id", destination_field="id")],
+    field_mappings=[pipestack.PipeFieldMappingArgs(source_field="id", destination_field="id")],
     scaling=pipestack.PipeScalingArgs(replicas=config.get_int("replicas") or 1),
 )
 
@@ -55,13 +55,13 @@ board = pipestack.StackDashboard(
     name="python-board",
     tags=["python"],
     tiles=[
-        pipestack.StackDashboardTilesArgs(
+        pipestack.StackDashboardTileArgs(
             name="Errors",
             x=0,
             y=0,
             w=12,
             h=4,
-            series=[pipestack.StackDashboardTilesSeriesArgs(type="time", data_source="events", agg_fn="count", where="level:error")],
+            series=[pipestack.StackDashboardTileSeriesArgs(type="time", data_source="events", agg_fn="count", where="level:error")],
         )
     ],
 )
