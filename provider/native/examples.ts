@@ -131,4 +131,19 @@ export const examples: { readonly [K in ResourceTypeName]: ExampleProgram } = {
       },
     ],
   },
+  StackWebhook: {
+    title: "A webhook alerts can notify, its token kept secret",
+    config: [{ name: "onCallToken", secret: true }],
+    resources: [
+      {
+        name: "on-call",
+        type: "StackWebhook",
+        inputs: {
+          url: "https://hooks.example.test/on-call",
+          description: "The checkout team's on-call hook",
+          headers: { Authorization: config("onCallToken") },
+        },
+      },
+    ],
+  },
 };

@@ -9,15 +9,15 @@ import type { Obj } from "../schemas/plain-object";
  * (`provider/resources/<kind>/index.ts`) and listed once in the registry (`./index.ts`). Every
  * list of resources the package needs (type tokens, the engines the shim loads, the native
  * plugin's resources, the PR summary's kinds, the reference pages) is worked out from the registry,
- * so a new kind is its folder and one registry line.
+ * so a new kind is its folder and one registry line. The class is not part of it: the native
+ * plugin loads the registry without the Pulumi SDK (the package entry exports each class, and a
+ * test holds it to the registry).
  */
 export interface ResourceDefinition<N extends string = string, E extends string = string> extends ClassSpec {
   /** The type name, as in both faces' tokens and the class's name. */
   readonly type: N;
   /** The frozen `pulumi-pipestack/engine/<engine>` path the serialized shim loads (old states have it written in). */
   readonly engine: E;
-  /** The resource class the program uses. */
-  readonly class: abstract new (...args: never[]) => object;
   /** The engine: the life cycle the dynamic face's shim and the native plugin both drive. */
   readonly provider: Provider<never, never>;
   /** The program's spec, refinements included: its object's keys are the resource's inputs. */

@@ -9,7 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { storedObjects, storedPipes, storedStack } from "../support/stored";
 import { rawJson } from "../support/raw-api";
 import { AutomationStack, type StepCommand } from "./automation-stack";
-import { buildSdks, type BuiltSdks, type SdkLanguage } from "./language-sdks";
+import { type BuiltSdks, type SdkLanguage } from "./language-sdks";
+import { builtSdks } from "./sdks-build";
 import { expectCiphertext, type ExportedResource } from "./harness";
 
 const PASSWORD = "automation-kafka-pw-9b3e51";
@@ -38,7 +39,8 @@ export function describeAutomation(language: SdkLanguage, prepare: (sdks: BuiltS
 
     beforeAll(async () => {
       s = await AutomationStack.open({ kafkaPassword: PASSWORD });
-      sdks = await s.timed("sdk", () => buildSdks({ out: `${s.tmp}/sdks`, languages: [language] }));
+      // The run's one build of `npm run sdks` (scripts/sdks.js), shared with test/e2e/sdks.test.ts.
+      sdks = await s.timed("sdk", () => builtSdks());
       program = await s.timed("program", () => prepare(sdks, s.tmp));
     }, 600_000);
     afterAll(async () => {

@@ -16,6 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Emulator } from "../../emulator/index";
 import { keyPaths } from "../../emulator/body-shapes";
 import type { PolicyTree } from "../../provider/schemas/field-policy";
+import * as entry from "../../provider/index";
 import { registry, typeTokens, type ResourceTypeName } from "../../provider/registry";
 import { type Engine, EXISTING } from "../support/engines";
 import { schemaPaths, valuePaths } from "../support/schema-paths";
@@ -68,10 +69,10 @@ const CREATE_ROUTES: Record<ResourceTypeName, RegExp> = {
   StackWebhook: /^POST .*\/webhooks$/,
 };
 
-/** Each registered kind's row, from its definition: its class, engine, schema and policy. */
+/** Each registered kind's row, from its definition (engine, schema, policy) and the class the package exports under its name. */
 const ROWS = Object.fromEntries(
   registry.map((d) => {
-    const Class = d.class as unknown as new (name: string, args: Obj) => pulumi.CustomResource;
+    const Class = (entry as unknown as Record<string, unknown>)[d.type] as new (name: string, args: Obj) => pulumi.CustomResource;
     return [
       d.type,
       { make: (n, a) => new Class(n, a), engine: d.provider as unknown as Engine, schema: d.spec, policy: d.policy, route: CREATE_ROUTES[d.type] },

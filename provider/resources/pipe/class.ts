@@ -5,7 +5,8 @@ import { pipeComputed, pipePolicy, type PipeSourceSecrets } from "./policy";
 import type { ClassOutputs } from "../../resource-class/class-outputs";
 import type { ConnectionInput } from "../../resource-class/connection";
 import type { ArgsOf, DeepInput } from "../../resource-class/inputs";
-import { DeclaredResource, type SpecFor } from "../../resource-class/register";
+import { DeclaredResource } from "../../resource-class/register";
+import { declaration } from "./declaration";
 import type { SchemaInput } from "../../schemas/schema-input";
 import { dynamicTypeToken, hasTypeToken } from "../../resource-class/type-tokens";
 
@@ -30,16 +31,6 @@ export interface PipeArgs extends ArgsOf<Omit<SchemaInput<typeof pipeSpecShape>,
    */
   adoptId?: pulumi.Input<string>;
 }
-
-/** The Pipe's declaration: its policy; credentials travel apart, in `sourceSecrets`. */
-export const declaration = {
-  type: "Pipe",
-  engine: "pipe",
-  named: true,
-  policy: pipePolicy,
-  computed: pipeComputed,
-  secretsApart: { field: "source", into: "sourceSecrets" },
-} as const satisfies SpecFor<PipeArgs>;
 
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type, @typescript-eslint/no-unsafe-declaration-merging -- the outputs, from the declaration
 export interface Pipe extends ClassOutputs<typeof pipeSpecShape, typeof pipePolicy, typeof pipeComputed> {}

@@ -1,4 +1,4 @@
-import { Pipe, declaration } from "./class";
+import { declaration } from "./declaration";
 import { wouldCollide } from "./diff-answer";
 import { pipeDiff } from "./diff-rules";
 import { provider } from "./engine";
@@ -8,7 +8,6 @@ import { defineResource } from "../../registry/definition";
 /** A pipe: ingestion from a source into a destination table (the cloud API's `/pipes`). Listed in the registry (`provider/registry/index.ts`). */
 export const pipe = defineResource({
   ...declaration,
-  class: Pipe,
   provider,
   spec: pipeSpecShape,
   diff: pipeDiff,

@@ -5,7 +5,8 @@ import type { SchemaInput } from "../../schemas/schema-input";
 import type { ConnectionInput } from "../../resource-class/connection";
 import { endpointComputed, endpointPolicy } from "./policy";
 import type { ClassOutputs } from "../../resource-class/class-outputs";
-import { DeclaredResource, type SpecFor } from "../../resource-class/register";
+import { DeclaredResource } from "../../resource-class/register";
+import { declaration } from "./declaration";
 import { dynamicTypeToken, hasTypeToken } from "../../resource-class/type-tokens";
 
 /**
@@ -20,14 +21,6 @@ export interface ReversePrivateEndpointArgs extends ArgsOf<Omit<SchemaInput<type
    */
   adoptId?: pulumi.Input<string>;
 }
-
-/** The endpoint's declaration, from its policy. */
-export const declaration = {
-  type: "ReversePrivateEndpoint",
-  engine: "reverse-private-endpoint",
-  policy: endpointPolicy,
-  computed: endpointComputed,
-} as const satisfies SpecFor<ReversePrivateEndpointArgs>;
 
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type, @typescript-eslint/no-unsafe-declaration-merging -- the outputs, from the declaration
 export interface ReversePrivateEndpoint extends ClassOutputs<typeof endpointSpecShape, typeof endpointPolicy, typeof endpointComputed> {}

@@ -1,4 +1,4 @@
-import { ReversePrivateEndpoint, declaration } from "./class";
+import { declaration } from "./declaration";
 import { endpointDiff, wouldCollide } from "./diff-rules";
 import { provider } from "./engine";
 import { endpointSpecShape } from "./schema";
@@ -7,7 +7,6 @@ import { defineResource } from "../../registry/definition";
 /** A reverse private endpoint: the private path pipes reach a source through (the cloud API's `/pipesReversePrivateEndpoints`). Listed in the registry (`provider/registry/index.ts`). */
 export const reversePrivateEndpoint = defineResource({
   ...declaration,
-  class: ReversePrivateEndpoint,
   provider,
   spec: endpointSpecShape,
   diff: endpointDiff,

@@ -5,7 +5,8 @@ import type { SchemaInput } from "../../schemas/schema-input";
 import type { ConnectionInput } from "../../resource-class/connection";
 import { alertComputed, stackAlertPolicy } from "./policy";
 import type { ClassOutputs } from "../../resource-class/class-outputs";
-import { DeclaredResource, type SpecFor } from "../../resource-class/register";
+import { DeclaredResource } from "../../resource-class/register";
+import { declaration } from "./declaration";
 import { dynamicTypeToken, hasTypeToken } from "../../resource-class/type-tokens";
 
 /**
@@ -16,15 +17,6 @@ export interface StackAlertArgs extends ArgsOf<Omit<SchemaInput<typeof stackAler
   /** Alert name, at most 512 characters; `""`: no name (the server's alerts may have none). @default the resource name */
   name?: pulumi.Input<string>;
 }
-
-/** The alert's declaration, from its policy. */
-export const declaration = {
-  type: "StackAlert",
-  engine: "stack-alert",
-  named: true,
-  policy: stackAlertPolicy,
-  computed: alertComputed,
-} as const satisfies SpecFor<StackAlertArgs>;
 
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type, @typescript-eslint/no-unsafe-declaration-merging -- the outputs, from the declaration
 export interface StackAlert extends ClassOutputs<typeof stackAlertSpec, typeof stackAlertPolicy, typeof alertComputed> {}

@@ -1,4 +1,4 @@
-import { StackAlert, declaration } from "./class";
+import { declaration } from "./declaration";
 import { alertDiff } from "./diff";
 import { provider } from "./engine";
 import { stackAlertSpec } from "./schema";
@@ -7,7 +7,6 @@ import { defineResource } from "../../registry/definition";
 /** An alert of the observability stack (`/alerts`), on a dashboard tile or a saved search. Listed in the registry (`provider/registry/index.ts`). */
 export const stackAlert = defineResource({
   ...declaration,
-  class: StackAlert,
   provider,
   spec: stackAlertSpec,
   diff: alertDiff,

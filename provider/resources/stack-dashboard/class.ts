@@ -5,7 +5,8 @@ import type { SchemaInput } from "../../schemas/schema-input";
 import type { ConnectionInput } from "../../resource-class/connection";
 import { dashboardComputed, stackDashboardPolicy } from "./policy";
 import type { ClassOutputs } from "../../resource-class/class-outputs";
-import { DeclaredResource, type SpecFor } from "../../resource-class/register";
+import { DeclaredResource } from "../../resource-class/register";
+import { declaration } from "./declaration";
 import { dynamicTypeToken, hasTypeToken } from "../../resource-class/type-tokens";
 
 /**
@@ -16,15 +17,6 @@ export interface StackDashboardArgs extends ArgsOf<Omit<SchemaInput<typeof stack
   /** Dashboard name, up to 1024 characters. @default the resource name */
   name?: pulumi.Input<string>;
 }
-
-/** The dashboard's declaration, from its policy. */
-export const declaration = {
-  type: "StackDashboard",
-  engine: "stack-dashboard",
-  named: true,
-  policy: stackDashboardPolicy,
-  computed: dashboardComputed,
-} as const satisfies SpecFor<StackDashboardArgs>;
 
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type, @typescript-eslint/no-unsafe-declaration-merging -- the outputs, from the declaration
 export interface StackDashboard extends ClassOutputs<typeof stackDashboardSpec, typeof stackDashboardPolicy, typeof dashboardComputed, "tiles"> {}

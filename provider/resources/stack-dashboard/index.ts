@@ -1,4 +1,4 @@
-import { StackDashboard, declaration } from "./class";
+import { declaration } from "./declaration";
 import { dashboardDiff } from "./diff";
 import { provider } from "./engine";
 import { stackDashboardSpec } from "./schema";
@@ -7,7 +7,6 @@ import { defineResource } from "../../registry/definition";
 /** A dashboard of the observability stack (`/dashboards`). Listed in the registry (`provider/registry/index.ts`). */
 export const stackDashboard = defineResource({
   ...declaration,
-  class: StackDashboard,
   provider,
   spec: stackDashboardSpec,
   diff: dashboardDiff,

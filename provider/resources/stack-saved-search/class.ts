@@ -5,7 +5,8 @@ import type { SchemaInput } from "../../schemas/schema-input";
 import type { ConnectionInput } from "../../resource-class/connection";
 import { savedSearchComputed, stackSavedSearchPolicy } from "./policy";
 import type { ClassOutputs } from "../../resource-class/class-outputs";
-import { DeclaredResource, type SpecFor } from "../../resource-class/register";
+import { DeclaredResource } from "../../resource-class/register";
+import { declaration } from "./declaration";
 import { dynamicTypeToken, hasTypeToken } from "../../resource-class/type-tokens";
 
 /**
@@ -16,15 +17,6 @@ export interface StackSavedSearchArgs extends ArgsOf<Omit<SchemaInput<typeof sta
   /** Saved search name, 1-1024 characters. @default the resource name */
   name?: pulumi.Input<string>;
 }
-
-/** The saved search's declaration, from its policy. */
-export const declaration = {
-  type: "StackSavedSearch",
-  engine: "stack-saved-search",
-  named: true,
-  policy: stackSavedSearchPolicy,
-  computed: savedSearchComputed,
-} as const satisfies SpecFor<StackSavedSearchArgs>;
 
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type, @typescript-eslint/no-unsafe-declaration-merging -- the outputs, from the declaration
 export interface StackSavedSearch extends ClassOutputs<typeof stackSavedSearchSpec, typeof stackSavedSearchPolicy, typeof savedSearchComputed> {}

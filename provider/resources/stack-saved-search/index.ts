@@ -1,4 +1,4 @@
-import { StackSavedSearch, declaration } from "./class";
+import { declaration } from "./declaration";
 import { savedSearchDiff } from "./diff";
 import { provider } from "./engine";
 import { stackSavedSearchSpec } from "./schema";
@@ -7,7 +7,6 @@ import { defineResource } from "../../registry/definition";
 /** A saved search of the observability stack (`/saved-searches`). Listed in the registry (`provider/registry/index.ts`). */
 export const stackSavedSearch = defineResource({
   ...declaration,
-  class: StackSavedSearch,
   provider,
   spec: stackSavedSearchSpec,
   diff: savedSearchDiff,

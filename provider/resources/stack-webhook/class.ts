@@ -5,7 +5,8 @@ import type { SchemaInput } from "../../schemas/schema-input";
 import type { ConnectionInput } from "../../resource-class/connection";
 import { stackWebhookPolicy, webhookComputed } from "./policy";
 import type { ClassOutputs } from "../../resource-class/class-outputs";
-import { DeclaredResource, type SpecFor } from "../../resource-class/register";
+import { DeclaredResource } from "../../resource-class/register";
+import { declaration } from "./declaration";
 import { dynamicTypeToken, hasTypeToken } from "../../resource-class/type-tokens";
 
 /**
@@ -16,15 +17,6 @@ export interface StackWebhookArgs extends ArgsOf<Omit<SchemaInput<typeof stackWe
   /** Name, 1-1024 characters; unique per `service` on the stack. @default the resource name */
   name?: pulumi.Input<string>;
 }
-
-/** The webhook's declaration, from its policy. */
-export const declaration = {
-  type: "StackWebhook",
-  engine: "stack-webhook",
-  named: true,
-  policy: stackWebhookPolicy,
-  computed: webhookComputed,
-} as const satisfies SpecFor<StackWebhookArgs>;
 
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type, @typescript-eslint/no-unsafe-declaration-merging -- the outputs, from the declaration
 export interface StackWebhook extends ClassOutputs<typeof stackWebhookSpec, typeof stackWebhookPolicy, typeof webhookComputed> {}

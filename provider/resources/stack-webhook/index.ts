@@ -1,4 +1,4 @@
-import { StackWebhook, declaration } from "./class";
+import { declaration } from "./declaration";
 import { webhookDiff } from "./diff";
 import { provider } from "./engine";
 import { stackWebhookSpec } from "./schema";
@@ -7,7 +7,6 @@ import { defineResource } from "../../registry/definition";
 /** A webhook of the observability stack (`/webhooks`). Listed in the registry (`provider/registry/index.ts`). */
 export const stackWebhook = defineResource({
   ...declaration,
-  class: StackWebhook,
   provider,
   spec: stackWebhookSpec,
   diff: webhookDiff,

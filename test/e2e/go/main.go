@@ -54,10 +54,10 @@ func program(ctx *pulumi.Context) error {
 		Name: pulumi.String("go-events"),
 		Source: pipestack.PipeSourceArgs{
 			Kafka: pipestack.PipeSourceKafkaArgs{
-				Format:         pulumi.String("JSONEachRow"),
+				Format:         pipestack.PipeSourceKafkaFormatJSONEachRow,
 				Brokers:        pulumi.String("broker-1.example.test:9092"),
 				Topics:         pulumi.String("events"),
-				Authentication: pulumi.String("PLAIN"),
+				Authentication: pipestack.PipeSourceKafkaAuthenticationPLAIN,
 				Credentials: pipestack.PipeSourceKafkaCredentialsArgs{
 					Username: pulumi.String("ingest"),
 					Password: cfg.RequireSecret("kafkaPassword"),
@@ -68,9 +68,9 @@ func program(ctx *pulumi.Context) error {
 			Database:     pulumi.String("default"),
 			Table:        pulumi.String("go_events"),
 			ManagedTable: pulumi.Bool(true),
-			Columns:      pipestack.PipeDestinationColumnsArray{pipestack.PipeDestinationColumnsArgs{Name: pulumi.String("id"), Type: pulumi.String("String")}},
+			Columns:      pipestack.PipeDestinationColumnArray{pipestack.PipeDestinationColumnArgs{Name: pulumi.String("id"), Type: pulumi.String("String")}},
 		},
-		FieldMappings: pipestack.PipeFieldMappingsArray{pipestack.PipeFieldMappingsArgs{SourceField: pulumi.String("id"), DestinationField: pulumi.String("id")}},
+		FieldMappings: pipestack.PipeFieldMappingArray{pipestack.PipeFieldMappingArgs{SourceField: pulumi.String("id"), DestinationField: pulumi.String("id")}},
 		Scaling:       pipestack.PipeScalingArgs{Replicas: pulumi.Int(replicas)},
 	})
 	if err != nil {
@@ -111,7 +111,7 @@ func program(ctx *pulumi.Context) error {
 				Kafka: pipestack.PipeSourceKafkaArgs{
 					Brokers:        pulumi.String("b:9092"),
 					Topics:         pulumi.String("outside"),
-					Authentication: pulumi.String("PLAIN"),
+					Authentication: pipestack.PipeSourceKafkaAuthenticationPLAIN,
 					Credentials: pipestack.PipeSourceKafkaCredentialsArgs{
 						Username: pulumi.String("u"),
 						Password: cfg.RequireSecret("outsidePassword"),
@@ -122,9 +122,9 @@ func program(ctx *pulumi.Context) error {
 				Database:     pulumi.String("default"),
 				Table:        pulumi.String("outside"),
 				ManagedTable: pulumi.Bool(true),
-				Columns:      pipestack.PipeDestinationColumnsArray{pipestack.PipeDestinationColumnsArgs{Name: pulumi.String("id"), Type: pulumi.String("String")}},
+				Columns:      pipestack.PipeDestinationColumnArray{pipestack.PipeDestinationColumnArgs{Name: pulumi.String("id"), Type: pulumi.String("String")}},
 			},
-			FieldMappings: pipestack.PipeFieldMappingsArray{pipestack.PipeFieldMappingsArgs{SourceField: pulumi.String("id"), DestinationField: pulumi.String("id")}},
+			FieldMappings: pipestack.PipeFieldMappingArray{pipestack.PipeFieldMappingArgs{SourceField: pulumi.String("id"), DestinationField: pulumi.String("id")}},
 		}, pulumi.Import(pulumi.ID(id)))
 		if err != nil {
 			return err

@@ -44,9 +44,9 @@ def program() -> None:
             database="default",
             table="python_events",
             managed_table=True,
-            columns=[pipestack.PipeDestinationColumnsArgs(name="id", type="String")],
+            columns=[pipestack.PipeDestinationColumnArgs(name="id", type="String")],
         ),
-        field_mappings=[pipestack.PipeFieldMappingsArgs(source_field="id", destination_field="id")],
+        field_mappings=[pipestack.PipeFieldMappingArgs(source_field="id", destination_field="id")],
         scaling=pipestack.PipeScalingArgs(replicas=config.get_int("replicas") or 1),
     )
     # A provider resource of the program's own, its secrets and integer settings as the SDK sends them.
@@ -91,9 +91,9 @@ def program() -> None:
                 database="default",
                 table="outside",
                 managed_table=True,
-                columns=[pipestack.PipeDestinationColumnsArgs(name="id", type="String")],
+                columns=[pipestack.PipeDestinationColumnArgs(name="id", type="String")],
             ),
-            field_mappings=[pipestack.PipeFieldMappingsArgs(source_field="id", destination_field="id")],
+            field_mappings=[pipestack.PipeFieldMappingArgs(source_field="id", destination_field="id")],
             opts=pulumi.ResourceOptions(import_=outside_pipe),
         )
     outside_search = config.get("importSearchId")

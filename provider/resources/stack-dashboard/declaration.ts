@@ -1,0 +1,13 @@
+import type { SpecFor } from "../../resource-class/register";
+import type { StackDashboardArgs } from "./class";
+import { dashboardComputed, stackDashboardPolicy } from "./policy";
+
+/** The dashboard's declaration, from its policy. Apart from the class, so the native plugin
+ * loads it without the Pulumi SDK. */
+export const declaration = {
+  type: "StackDashboard",
+  engine: "stack-dashboard",
+  named: true,
+  policy: stackDashboardPolicy,
+  computed: dashboardComputed,
+} as const satisfies SpecFor<StackDashboardArgs>;
