@@ -92,14 +92,19 @@ export function splitCredentialFailures(
  * `source.mongodb.credentials`), unset, and not among `required` (named by the check). The
  * object may or may not have them: the API never says. Pure.
  */
-export function optionalCredentials(inputs: Obj, credentialPaths: readonly (readonly string[])[], required: readonly CheckFailure[]): CheckFailure[] {
+export function optionalCredentials(
+  inputs: Obj,
+  credentialPaths: readonly (readonly string[])[],
+  required: readonly CheckFailure[],
+  noun = "object",
+): CheckFailure[] {
   const out: CheckFailure[] = [];
   for (const path of credentialPaths) {
     const parent = path.slice(0, -1).reduce<unknown>((node, key) => (isObj(node) ? node[key] : undefined), inputs);
     const property = path.join(".");
     if (!isObj(parent) || parent[path[path.length - 1]] !== undefined) continue;
     if (required.some((f) => f.property === property || f.property.startsWith(`${property}.`))) continue;
-    out.push({ property, reason: "if the pipe uses them" });
+    out.push({ property, reason: `if the ${noun} uses them` });
   }
   return out;
 }

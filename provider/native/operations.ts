@@ -75,10 +75,17 @@ export async function check(r: NativeResource, urn: string, olds: Obj, news: Obj
   // The inputs of an import: credentials the API never returns are the program's to add, not a failure.
   const paths = writeOnlySecretPaths(r);
   const split = splitCredentialFailures(failures, paths);
-  const toAdd = [...split.credentials, ...optionalCredentials(given, paths, split.credentials)];
+  const toAdd = [...split.credentials, ...optionalCredentials(given, paths, split.credentials, nounOf(r))];
   if (toAdd.length > 0) reportWarning(credentialsWarning(`${tokenOf(r)} ${JSON.stringify(nameOf(urn))}`, toAdd));
   return { inputs: markSecrets(r, inputs, news), failures: split.others };
 }
+
+/** What the kind's objects are called in a warning: `pipe`, `webhook`. */
+const nounOf = (r: NativeResource): string =>
+  r.name
+    .replace(/^Stack/, "")
+    .replace(/[A-Z]/g, (c, i: number) => (i === 0 ? c : ` ${c}`))
+    .toLowerCase();
 
 /** Where the secrets the API never returns live in the inputs (`source.kafka.credentials`, ...). */
 function writeOnlySecretPaths(r: NativeResource): (readonly string[])[] {
@@ -202,7 +209,8 @@ async function imported(r: NativeResource, id: string): Promise<ReadAnswer> {
   if (r.credentials && outs[r.credentials.key] === undefined) outs[CREDENTIALS_PENDING] = true;
   // Not in the schema, so not in the program `pulumi import` writes: tells the import's own check
   // that the credentials are the program's to add.
-  if (r.credentials && noCredentials(outs[r.credentials.key])) inputs[CREDENTIALS_PENDING] = true;
+  if (r.credentials ? noCredentials(outs[r.credentials.key]) : writeOnlySecretPaths(r).some((p) => p.length === 1 && outs[p[0]] === undefined))
+    inputs[CREDENTIALS_PENDING] = true;
   return { id: result.id, properties: outputs(r, outs), inputs: markSecrets(r, inputs) };
 }
 

@@ -8,19 +8,17 @@
  */
 import { spawnSync } from "node:child_process";
 import * as fs from "node:fs";
-import * as os from "node:os";
 import * as path from "node:path";
 import { describeAutomation } from "./automation-flow";
 import { repoRoot } from "./harness";
-
-const cacheDir = (): string => process.env.PIPESTACK_CACHE_DIR ?? path.join(process.env.XDG_CACHE_HOME ?? path.join(os.homedir(), ".cache"), "pipestack");
 
 function go(args: string[], cwd: string): void {
   const r = spawnSync("go", args, {
     cwd,
     encoding: "utf8",
     // The checksum database is not reachable from every machine; the module proxy is.
-    env: { ...process.env, GOSUMDB: "off", GOFLAGS: "-mod=mod", GOCACHE: process.env.GOCACHE ?? path.join(cacheDir(), "go-build") },
+    // Go's own build cache, which `npm run sdks` (building the same SDK module) has filled.
+    env: { ...process.env, GOSUMDB: "off", GOFLAGS: "-mod=mod" },
   });
   if (r.status !== 0) throw new Error(`go ${args.join(" ")} failed\n${r.stdout}${r.stderr}`);
 }

@@ -85,7 +85,14 @@ describe("native provider: `pulumi import` of every kind writes a program that p
       tileId,
     });
     const search = await s.stackApi("POST", "/saved-searches", { name: "made-outside", sourceId, where: "level:error" });
-    Object.assign(ids, { pipe: pipe.id, endpoint: endpoint.id, board: board.id, alert: alert.id, search: search.id });
+    // Its header is never returned by the server: the import names it as a credential to add.
+    const hook = await s.stackApi("POST", "/webhooks", {
+      name: "made-outside",
+      service: "generic",
+      url: "https://hooks.example.test/outside",
+      headers: { Authorization: PASSWORD },
+    });
+    Object.assign(ids, { pipe: pipe.id, endpoint: endpoint.id, board: board.id, alert: alert.id, search: search.id, hook: hook.id });
 
     const types: Record<string, string> = {
       pipe: "Pipe",
@@ -93,6 +100,7 @@ describe("native provider: `pulumi import` of every kind writes a program that p
       board: "StackDashboard",
       alert: "StackAlert",
       search: "StackSavedSearch",
+      hook: "StackWebhook",
     };
     const file = path.join(s.tmp, "import.json");
     fs.writeFileSync(file, JSON.stringify({ resources: Object.entries(types).map(([name, t]) => ({ type: `pipestack:index:${t}`, name, id: ids[name] })) }));
@@ -114,15 +122,16 @@ describe("native provider: `pulumi import` of every kind writes a program that p
 
   it("imports every kind with no warning but the credentials to add", () => {
     const printed = imported.stdout + imported.stderr;
-    expect(printed).toMatch(/5 imported/);
+    expect(printed).toMatch(/6 imported/);
     expect(printed).not.toContain("almost certainly a bug");
     expect(printed).not.toContain("failed to validate");
     expect(printed).not.toContain("has a problem");
     const warned = printed.match(/pipestack:index:\w+ "\w+" was imported without its credentials[^\n]*/g) ?? [];
-    // The pipe's, once in the preview and once in the import; no other kind has credentials.
+    // The pipe's and the webhook's, once in the preview and once in the import; no other kind has credentials.
     expect(new Set(warned)).toEqual(
       new Set([
         'pipestack:index:Pipe "pipe" was imported without its credentials, which the API never returns: add source.kafka.credentials (is required with authentication PLAIN) to the program, as secrets: the first `pulumi up` sends them (the preview shows them as the one change; see docs/adopting.md)',
+        'pipestack:index:StackWebhook "hook" was imported without its credentials, which the API never returns: add headers (if the webhook uses them), queryParams (if the webhook uses them) to the program, as secrets: the first `pulumi up` sends them (the preview shows them as the one change; see docs/adopting.md)',
       ]),
     );
     expect(printed).not.toContain(PASSWORD);

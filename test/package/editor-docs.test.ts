@@ -55,7 +55,7 @@ describe("hover on nested fields (through the installed package's types)", () =>
     // Fields spread into each stack object from the stack target's declaration.
     ["organizationId", "organizationId?: Input<string | undefined>", "Organization of the cloud service"],
     // A tile config's fields, shared by several display types and by builder and raw SQL tiles.
-    ['displayType: "line"', 'displayType: "line"', "How the tile is drawn"],
+    ['displayType: "line"', 'displayType: "line"', "Drawn as `line`"],
     ['sourceId: "s", select', "sourceId?: Input<string | undefined>", "The source queried"],
     ["valueExpression", "valueExpression?: Input<string | undefined>", "What is aggregated"],
     ["fillNulls", "fillNulls?: Input<boolean | undefined>", "Draw a time bucket without data as 0"],
