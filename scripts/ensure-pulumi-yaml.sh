@@ -1,25 +1,35 @@
 #!/usr/bin/env bash
-# Makes the Pulumi YAML language host (pulumi-language-yaml) available and prints the folder that
-# holds it (to prepend to PATH, after the CLI's). One already on PATH is used as it is; otherwise it
-# is built once from the Go module proxy into a cache outside the checkout. `go install` of the
-# module is refused (its go.mod has replace directives), so the module is downloaded, copied into a
-# writable folder (the module cache is read-only) and built there.
+# Makes a command of the Pulumi YAML module available and prints the folder that holds it (to
+# prepend to PATH, after the CLI's): the language host, pulumi-language-yaml (the default), or the
+# converter, pulumi-converter-yaml (`pulumi convert --from yaml`: test/e2e/native-import.test.ts
+# turns the YAML `pulumi import` writes into PCL with it). One already on PATH is used as it is;
+# otherwise it is built once from the Go module proxy into a cache outside the checkout, each
+# command in a folder of its own. `go install` of the module is refused (its go.mod has replace
+# directives), so the module is downloaded, copied into a writable folder (the module cache is
+# read-only) and built there.
+#
+#   ensure-pulumi-yaml.sh [pulumi-language-yaml|pulumi-converter-yaml]
 set -euo pipefail
 
 VERSION="${PULUMI_YAML_VERSION:-1.19.1}"
 CACHE="${PIPESTACK_CACHE_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/pipestack}"
-BIN="$CACHE/pulumi-yaml-v$VERSION/bin"
+CMD="${1:-pulumi-language-yaml}"
+case "$CMD" in
+  pulumi-language-yaml) BIN="$CACHE/pulumi-yaml-v$VERSION/bin" ;;
+  pulumi-converter-yaml) BIN="$CACHE/pulumi-yaml-v$VERSION/converter-bin" ;;
+  *) echo "pulumi-pipestack: ensure-pulumi-yaml.sh builds pulumi-language-yaml or pulumi-converter-yaml, not $CMD" >&2; exit 2 ;;
+esac
 
-if command -v pulumi-language-yaml >/dev/null 2>&1; then
-  dirname "$(command -v pulumi-language-yaml)"
+if command -v "$CMD" >/dev/null 2>&1; then
+  dirname "$(command -v "$CMD")"
   exit 0
 fi
-if [ -x "$BIN/pulumi-language-yaml" ]; then
+if [ -x "$BIN/$CMD" ]; then
   echo "$BIN"
   exit 0
 fi
 if ! command -v go >/dev/null 2>&1; then
-  echo "pulumi-pipestack: pulumi-language-yaml is not on PATH, and Go is not installed to build it." >&2
+  echo "pulumi-pipestack: $CMD is not on PATH, and Go is not installed to build it." >&2
   exit 1
 fi
 
@@ -28,15 +38,15 @@ mkdir -p "$CACHE"
 if command -v flock >/dev/null 2>&1; then
   exec 9>"$CACHE/pulumi-yaml-v$VERSION.lock"
   flock 9
-  if [ -x "$BIN/pulumi-language-yaml" ]; then
+  if [ -x "$BIN/$CMD" ]; then
     echo "$BIN"
     exit 0
   fi
 fi
 
-echo "pulumi-pipestack: building pulumi-language-yaml v$VERSION from the Go module proxy into $BIN (once)" >&2
+echo "pulumi-pipestack: building $CMD v$VERSION from the Go module proxy into $BIN (once)" >&2
 start=$(date +%s)
-work="$CACHE/pulumi-yaml-v$VERSION/src"
+work="$CACHE/pulumi-yaml-v$VERSION/src-$CMD"
 rm -rf "$work"
 mkdir -p "$work" "$BIN"
 # The checksum database is not reachable from every machine; the module proxy is.
@@ -47,10 +57,10 @@ cp -R "$dir/." "$work/"
 chmod -R u+w "$work"
 (cd "$work" && GOSUMDB=off GOFLAGS=-mod=mod go build \
     -ldflags "-X github.com/pulumi/pulumi-yaml/pkg/version.Version=v$VERSION" \
-    -o "$BIN/pulumi-language-yaml.new" ./cmd/pulumi-language-yaml)
-mv -f "$BIN/pulumi-language-yaml.new" "$BIN/pulumi-language-yaml"
+    -o "$BIN/$CMD.new" "./cmd/$CMD")
+mv -f "$BIN/$CMD.new" "$BIN/$CMD"
 rm -rf "$work"
 secs=$(( $(date +%s) - start ))
-echo "$secs" >"$CACHE/pulumi-yaml-v$VERSION/build-seconds"
-echo "pulumi-pipestack: pulumi-language-yaml built in $secs s" >&2
+echo "$secs" >"$BIN/build-seconds"
+echo "pulumi-pipestack: $CMD built in $secs s" >&2
 echo "$BIN"

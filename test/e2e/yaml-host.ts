@@ -13,9 +13,12 @@ export function yamlHost(): string {
   return r.stdout.trim().split("\n").pop()!;
 }
 
-/** The folder holding pulumi-converter-yaml (`pulumi convert --from yaml`), built once by scripts/ensure-pulumi-converter-yaml.sh. */
+/** The folder holding pulumi-converter-yaml (`pulumi convert --from yaml`), built once by scripts/ensure-pulumi-yaml.sh (its converter). */
 export function yamlConverter(): string {
-  const r = spawnSync("bash", [path.join(repoRoot, "scripts", "ensure-pulumi-converter-yaml.sh")], { encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] });
-  if (r.status !== 0) throw new Error("scripts/ensure-pulumi-converter-yaml.sh could not make the YAML converter ready");
+  const r = spawnSync("bash", [path.join(repoRoot, "scripts", "ensure-pulumi-yaml.sh"), "pulumi-converter-yaml"], {
+    encoding: "utf8",
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  if (r.status !== 0) throw new Error("scripts/ensure-pulumi-yaml.sh could not make the YAML converter ready");
   return r.stdout.trim().split("\n").pop()!;
 }
