@@ -22,8 +22,8 @@ async function requireCurrent(target: StackTarget): Promise<void> {
 }
 
 /**
- * The one read of a create's `check`: the generation, then the run's list of webhooks (read
- * again before refusing), which must not hold the name for the service (the server keeps it
+ * What a create's `check` reads: the stack's generation (its probe, once per run and stack,
+ * shared by every stack kind), then the run's list of webhooks (read again before refusing), which must not hold the name for the service (the server keeps it
  * unique): refused with how to adopt the one that holds it.
  */
 const nameFree: Omit<CreateProbe<WebhookInputs>, "adopts"> = {
