@@ -23,8 +23,9 @@ async function requireCurrent(target: StackTarget): Promise<void> {
 
 /**
  * What a create's `check` reads: the stack's generation (its probe, once per run and stack,
- * shared by every stack kind), then the run's list of webhooks (read again before refusing), which must not hold the name for the service (the server keeps it
- * unique): refused with how to adopt the one that holds it.
+ * shared by every stack kind), then the run's list of webhooks (read again before refusing),
+ * which must not hold the name for the service (the server keeps it unique): refused with how
+ * to adopt the one that holds it.
  */
 const nameFree: Omit<CreateProbe<WebhookInputs>, "adopts"> = {
   needs: [...TARGET_KEYS, "name", "service"],
