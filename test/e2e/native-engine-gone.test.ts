@@ -34,6 +34,17 @@ afterAll(async () => {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/** The one route a pipe being polled uses; every other request is some other resource's work. */
+const POLL = "GET /v1/organizations/{organizationId}/services/{serviceId}/pipes/{pipeId}";
+
+/** Requests by route, the pipe polls apart. */
+function counts(): { polls: number; others: number } {
+  const byRoute = s.emulator.control.stats().byRoute;
+  const polls = byRoute[POLL] ?? 0;
+  const all = Object.values(byRoute).reduce((a, b) => a + b, 0);
+  return { polls, others: all - polls };
+}
+
 /** Pids of this stack's plugin processes still alive. */
 const pluginProcesses = () => nodeProcesses("pulumi-resource-pipestack", `${s.tmp}/home`);
 
@@ -45,9 +56,20 @@ describe("the native plugin when the engine goes away", () => {
     const polled = () => s.pipes().filter((p) => !isMarker(p.name)).length;
     while (Date.now() < deadline && polled() < PIPES) await sleep(20);
     expect(polled()).toBe(PIPES);
+    // The dashboard and the function call run beside the pipes: wait until only polls arrive,
+    // so every request counted after the kill is one a pipe's poll loop sent.
+    let quiet = counts();
+    for (let still = 0; Date.now() < deadline && still < 3; ) {
+      await sleep(200);
+      const now = counts();
+      still = now.others === quiet.others ? still + 1 : 0;
+      quiet = now;
+    }
+    expect(polled()).toBe(PIPES);
     // Every pipe is being polled until it settles (several 3 s steps away).
     expect(pluginProcesses().length).toBeGreaterThan(0);
     const atKill = s.emulator.control.stats().requests;
+    const othersAtKill = counts().others;
     const killed = Date.now();
     process.kill(-child.pid!, "SIGKILL");
     await done;
@@ -69,6 +91,7 @@ describe("the native plugin when the engine goes away", () => {
     expect(goneMs).toBeLessThan(3000);
     // At most the requests already on the wire, one per pipe being polled, land after the kill;
     // none after that.
+    expect(counts().others - othersAtKill, "requests other than pipe polls after the kill").toBe(0);
     expect(after1s - atKill).toBeLessThanOrEqual(PIPES);
     expect(after6s - after1s).toBe(0);
   }, 600_000);
