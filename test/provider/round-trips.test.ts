@@ -12,6 +12,7 @@ import {
   endpointEngine as endpoints,
   pipeEngine as pipes,
   savedSearchEngine as searches,
+  webhookEngine as webhooks,
   type Engine,
 } from "../support/engines";
 import { endpointInputs } from "../support/endpoint-fixtures";
@@ -21,6 +22,7 @@ import { engineInputs } from "../support/pipe-props";
 import { storedPipes, storedStack } from "../support/stored";
 import { fixturesOn, useTarget, type TargetKind } from "../support/stack-targets";
 import { startTestEmulator } from "../support/emulator";
+import { forgetGenerations } from "../../provider/engine/stack/generation";
 
 type Obj = Record<string, any>;
 let emulator: Emulator;
@@ -116,6 +118,28 @@ describe("requests per object over preview + up, and per delete", () => {
     expect(sent()).toEqual({ requests: { "GET /saved-searches": 2, "POST /saved-searches": 1, "PUT /saved-searches/{id}": 1 }, polls: 0 });
     await destroy(searches, "server", search);
     expect(sent()).toEqual({ requests: { "DELETE /saved-searches/{id}": 1, "GET /saved-searches": 1 }, polls: 0 });
+  });
+
+  it("a webhook: one list per provider process, which also tells the server's generation, and its POST; delete: DELETE and one list", async () => {
+    // Each provider process starts knowing no generation, as the engine's do.
+    const fresh = () => {
+      forgetGenerations();
+      newProcess("server");
+    };
+    const routes = () => Object.fromEntries(Object.entries(emulator.control.stats().byRoute).map(([r, n]) => [r.replace(/^(\w+) \/api\/v2/, "$1 "), n]));
+    const inputs = { name: "counted", url: "https://hooks.example.com/alerts", stackUrl: emulator.url };
+    emulator.control.resetStats();
+    fresh();
+    expect((await webhooks.check({}, inputs)).failures, "preview").toEqual([]);
+    fresh();
+    const checked = await webhooks.check({}, inputs);
+    expect(checked.failures, "up").toEqual([]);
+    const made = await webhooks.create(checked.inputs!);
+    expect(routes()).toEqual({ "GET /webhooks": 2, "POST /webhooks": 1 });
+    fresh();
+    emulator.control.resetStats();
+    await webhooks.delete(made.id, made.outs);
+    expect(routes()).toEqual({ "DELETE /webhooks/{id}": 1, "GET /webhooks": 1 });
   });
 
   it("a tile alert: its dashboard read once per provider process, POST and PUT; delete: DELETE and one list", async () => {

@@ -25,22 +25,31 @@ export function generationKey(t: Pick<StackTarget, "client" | "key">): string {
 /**
  * The generation of a target, asked once per provider process and API + target: the current
  * servers list webhooks (`GET /webhooks`), the first generation has no such route (a 404).
- * Any other failure is thrown (and not remembered).
+ * Any other failure is thrown (and not remembered). A caller about to list the webhooks anyway
+ * passes that read as `read`, so the one answer tells both (a webhook's create gate).
  */
-export function stackGeneration(t: StackTarget): Promise<StackGeneration> {
+export function stackGeneration(
+  t: StackTarget,
+  read: () => Promise<unknown> = () => t.client.get(`${t.basePath}${path("webhooks")}`),
+): Promise<StackGeneration> {
   const key = generationKey(t);
   let found = known.get(key);
   if (!found) {
-    found = probe(t);
+    found = probe(read);
     known.set(key, found);
     found.catch(() => known.delete(key));
   }
   return found;
 }
 
-async function probe(t: StackTarget): Promise<StackGeneration> {
+/** Forgets every generation learnt, as a new provider process would start (tests model many in one). */
+export function forgetGenerations(): void {
+  known.clear();
+}
+
+async function probe(read: () => Promise<unknown>): Promise<StackGeneration> {
   try {
-    await t.client.get(`${t.basePath}${path("webhooks")}`);
+    await read();
     return "current";
   } catch (err) {
     if (err instanceof ApiError && err.status === 404) return "first";
