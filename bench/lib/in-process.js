@@ -42,12 +42,12 @@ function configureEngine(emulator) {
     "pipestack:organizationId": emulator.options.organizationId,
     "pipestack:serviceId": emulator.options.serviceId,
   };
-  dist("provider", "impl", "engine-settings.js").configure({ config: { get: (key) => config[key] } });
+  dist("provider", "engine", "engine-settings.js").configure({ config: { get: (key) => config[key] } });
 }
 
 /** What the program side hands the engine for a spec (secrets split out), then `check`ed. */
 async function checked(provider, spec, olds = {}) {
-  const { splitSourceSecrets } = dist("provider", "schemas", "pipe-secrets.js");
+  const { splitSourceSecrets } = dist("provider", "resources", "pipe", "secrets.js");
   const { source, secrets } = splitSourceSecrets(spec.source);
   const news = JSON.parse(JSON.stringify({ ...spec, source, sourceSecrets: secrets }));
   const result = await provider.check(olds, news);
@@ -65,14 +65,14 @@ async function counted(emulator, fn) {
 
 /** Creates the bench's first pipe on `emulator` through the engine in-process (the engine is left pointed at it). */
 async function createPipe(emulator) {
-  const { provider } = dist("provider", "impl", "pipe.js");
+  const { provider } = dist("provider", "resources", "pipe", "engine.js");
   configureEngine(emulator);
   return provider.create(await checked(provider, pipeSpec(0)));
 }
 
 /** Requests per operation on a pipe that settles at once (emulator `stepMs: 0`). */
 async function requestsPerOperation(emulator) {
-  const { provider } = dist("provider", "impl", "pipe.js");
+  const { provider } = dist("provider", "resources", "pipe", "engine.js");
   emulator.control.reset();
   const inputs = await checked(provider, pipeSpec(0));
   const create = await counted(emulator, () => provider.create(inputs));
@@ -153,7 +153,7 @@ async function timed(fn) {
  * alternating which goes first; each after `warmup` untimed rounds.
  */
 async function overhead(emulator, repetitions, warmup = 3) {
-  const { provider } = dist("provider", "impl", "pipe.js");
+  const { provider } = dist("provider", "resources", "pipe", "engine.js");
   // The provider's pool settings (provider/client/dispatcher.ts), in a pool of the bare loop's own.
   const agent = new Agent({ keepAliveTimeout: 30_000, keepAliveMaxTimeout: 600_000, connections: 32, pipelining: 1 });
   const bare = async (sent, fromId, toId) => {

@@ -21,6 +21,8 @@ function storedCount(state, serviceId, kind) {
       return service.stack.alerts.length;
     case "savedSearch":
       return service.stack.savedSearches.length;
+    case "webhook":
+      return service.stack.webhooks.length;
     default:
       throw new Error(`unknown kind ${kind}`);
   }

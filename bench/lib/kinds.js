@@ -15,6 +15,7 @@ const KINDS = {
   dashboard: { label: "dashboard", type: "StackDashboard", createBudget: 2, base: false },
   alert: { label: "alert", type: "StackAlert", createBudget: 2, base: true },
   savedSearch: { label: "saved search", type: "StackSavedSearch", createBudget: 2, base: false },
+  webhook: { label: "webhook", type: "StackWebhook", createBudget: 2, base: false },
 };
 
 /** Requests per destroy of any kind (issue 27). */

@@ -10,7 +10,7 @@ const ENGINES = { Pipe: "pipe", StackDashboard: "stack-dashboard", StackAlert: "
 /** Bytes of the serialized provider text per resource type, from the compiled shim. */
 async function providerTextBytes() {
   const pulumi = require("@pulumi/pulumi");
-  const { shim } = require(path.join(root, "dist", "provider", "resources", "shim.js"));
+  const { shim } = require(path.join(root, "dist", "provider", "resource-class", "shim.js"));
   const bytes = {};
   for (const [type, engine] of Object.entries(ENGINES)) {
     const provider = shim(engine);

@@ -8,13 +8,13 @@
 // - `native`: `pipestack:index:Pipe` of the native plugin, with the same inputs as `pipe`;
 // - `native-noop`: the native face's floor, as many resources of the bench's no-op plugin
 //   (bench/noop-plugin) with the inputs of `noop`;
-// - `endpoint`, `dashboard`, `alert`, `savedSearch`: the other kinds (bench/lib/kinds.js); an
+// - `endpoint`, `dashboard`, `alert`, `savedSearch`, `webhook`: the other kinds (bench/lib/kinds.js); an
 //   alert is a tile alert on one dashboard of `count` tiles (its base, declared with it; with
 //   `baseOnly` the base alone).
 // `face` (`dynamic` or `native`) says which face declares the other kinds; `variant` above 0
 // changes every resource in place (the bench's update); `logSourceId` is the stack's log source.
 import * as pulumi from "@pulumi/pulumi";
-import { Pipe, ReversePrivateEndpoint, StackAlert, StackDashboard, StackSavedSearch } from "pulumi-pipestack";
+import { Pipe, ReversePrivateEndpoint, StackAlert, StackDashboard, StackSavedSearch, StackWebhook } from "pulumi-pipestack";
 
 const config = new pulumi.Config();
 const count = config.requireNumber("count");
@@ -100,6 +100,13 @@ const savedSearchArgs = (i: number) => ({
   where: `level:error${variant > 0 ? ` v${variant}` : ""}`,
   select: "Timestamp, Body",
 });
+// A header token, as a pager's webhook carries one (write-only: the server never answers it).
+const webhookArgs = (i: number) => ({
+  name: `bench-${i}`,
+  url: `https://hooks.example.com/bench-${i}`,
+  headers: { Authorization: "Bearer bench-hook-token" },
+  ...(variant > 0 ? { description: `variant ${variant}` } : {}),
+});
 
 const native = face === "native";
 const declare: Record<string, (i: number) => pulumi.Resource> = {
@@ -113,6 +120,7 @@ const declare: Record<string, (i: number) => pulumi.Resource> = {
     native ? new Native("pipestack:index:StackDashboard", `bench-${i}`, dashboardArgs(i)) : new StackDashboard(`bench-${i}`, dashboardArgs(i)),
   savedSearch: (i) =>
     native ? new Native("pipestack:index:StackSavedSearch", `bench-${i}`, savedSearchArgs(i)) : new StackSavedSearch(`bench-${i}`, savedSearchArgs(i)),
+  webhook: (i) => (native ? new Native("pipestack:index:StackWebhook", `bench-${i}`, webhookArgs(i)) : new StackWebhook(`bench-${i}`, webhookArgs(i))),
 };
 
 // An alert's base: one dashboard with a tile per alert, declared in the same program.

@@ -51,7 +51,7 @@ describe("bench options", () => {
     const o = benchOptions([]);
     expect(o.latencies).toEqual([25, 150]);
     expect(o.parts).toEqual(["classic", "kinds", "large", "rate-limited"]);
-    expect(o.kinds).toEqual(["pipe", "endpoint", "dashboard", "alert", "savedSearch"]);
+    expect(o.kinds).toEqual(["pipe", "endpoint", "dashboard", "alert", "savedSearch", "webhook"]);
     expect(o.faces).toEqual(["dynamic", "native"]);
     expect([o.pipes, o.stackObjects, o.existingPipes, o.newPipes]).toEqual([200, 20, 2000, 20]);
   });
