@@ -8,12 +8,12 @@
 const path = require("node:path");
 const ts = require("typescript");
 
-const FUNCTIONS = ["getReversePrivateEndpoints", "getStackSources", "getStackWebhooks"];
-
 /** Every doc comment of the package whose sources are under `root/provider`. */
 function collectDocs(root) {
-  // The resources are the registry's (read from the build, which runs before the docs).
+  // The resources are the registry's, the functions the native plugin's list (both read from the
+  // build, which runs before the docs).
   const RESOURCES = require(path.join(root, "dist", "provider", "registry")).registry.map((d) => d.type);
+  const FUNCTIONS = require(path.join(root, "dist", "provider", "native", "functions")).nativeFunctions.map((f) => f.name);
   const entry = path.join(root, "provider", "index.ts");
   const program = ts.createProgram([entry, path.join(root, "provider", "config.ts")], {
     strict: true,
@@ -120,4 +120,4 @@ function collectDocs(root) {
   return docs;
 }
 
-module.exports = { collectDocs, FUNCTIONS };
+module.exports = { collectDocs };

@@ -21,7 +21,8 @@ import { InvalidArgumentError } from "../errors/invalid-argument";
  */
 
 export interface NativeFunction {
-  name: "getReversePrivateEndpoints" | "getStackSources" | "getStackWebhooks";
+  /** The name of the program's function of the same listing (`provider/functions/`). */
+  name: string;
   /** The arguments besides `connection`. */
   args: z.ZodObject<z.ZodRawShape>;
   /** One item of the answer. */
@@ -29,11 +30,14 @@ export interface NativeFunction {
   run(args: Obj, settings: () => Settings): Promise<unknown[]>;
 }
 
-export const nativeFunctions: readonly NativeFunction[] = [
+export const nativeFunctions = [
   { name: "getReversePrivateEndpoints", args: reversePrivateEndpointFilter, item: reversePrivateEndpoint, run: listReversePrivateEndpoints },
   { name: "getStackSources", args: stackTargetArgs, item: stackSource, run: (a, s) => listStackCollection(stackSources, a, s) },
   { name: "getStackWebhooks", args: stackTargetArgs, item: stackWebhook, run: (a, s) => listStackCollection(stackWebhooks, a, s) },
-];
+] as const satisfies readonly NativeFunction[];
+
+/** The functions' names, from the list. */
+export type FunctionName = (typeof nativeFunctions)[number]["name"];
 
 export const functionToken = (f: Pick<NativeFunction, "name">): string => `${PACKAGE}:index:${f.name}`;
 
