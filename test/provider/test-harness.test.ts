@@ -3,6 +3,9 @@ import { settingKeys } from "../../provider/config";
 import { engineSettings } from "../../provider/engine/engine-settings";
 import { clearSettingsEnv } from "../support/clean-env";
 import { configureWith, emulatorWithEngine } from "../support/engine";
+import { startTestEmulator } from "../support/emulator";
+import { rawJson } from "../support/raw-api";
+import { storedObjects, storedStack } from "../support/stored";
 
 describe("test harness: a developer's environment never leaks into a test", () => {
   const saved = { ...process.env };
@@ -33,6 +36,22 @@ describe("test harness: a developer's environment never leaks into a test", () =
       expect(engineSettings().maxRetries).toBe(6);
       expect(engineSettings().stackUrl).toBeUndefined();
       expect(engineSettings().apiUrl).toBe(emulator.url);
+    } finally {
+      await emulator.close();
+    }
+  });
+});
+
+describe("test harness: storedObjects counts what programs made, in every collection", () => {
+  it("is 0 on a fresh emulator (its seeds left out), and counts one object of each kind on each stack and service", async () => {
+    const emulator = await startTestEmulator({ stackApiVersion: "2.36.0" });
+    try {
+      expect(storedObjects(emulator)).toBe(0);
+      const sourceId = storedStack(emulator, "server").sources[0].id;
+      await rawJson(emulator, "stack-server", "POST", "/webhooks", { name: "made", service: "generic", url: "https://hooks.example.com/a" });
+      await rawJson(emulator, "stack-server", "POST", "/saved-searches", { name: "made", sourceId, where: "level:error" });
+      await rawJson(emulator, "stack-cloud", "POST", "/webhooks", { name: "made", service: "generic", url: "https://hooks.example.com/a" });
+      expect(storedObjects(emulator)).toBe(3);
     } finally {
       await emulator.close();
     }

@@ -1,7 +1,7 @@
 /** The one reader of what the emulator stores (its control API's state dump, secrets removed). */
 import type { Emulator } from "../../emulator";
 import { seedEndpoints } from "../../emulator/cloud/reverse-private-endpoints";
-import { SEEDED_WEBHOOK_ID } from "../../emulator/stack/store";
+import { seededConnection, seededSources, seededWebhook } from "../../emulator/stack/seed";
 
 type Obj = Record<string, any>;
 /** One stored object: its id, maybe a name, and whatever else the store keeps. */
@@ -25,20 +25,27 @@ export function storedStack(
   return target === "server" ? s.stack : s.services[emulator.options.serviceId].stack;
 }
 
+/** The ids a stack starts with (its seed: `server`, or the service's id), which no program made. */
+function seededStackIds(seed: string): Set<string> {
+  return new Set([seededConnection(seed).id, ...seededSources(seed).map((x) => x.id), seededWebhook().id]);
+}
+
+/** The objects of every collection (array) of `holder`, those whose id is in `seeded` left out. */
+function madeIn(holder: Obj, seeded: { has(id: string): boolean }): number {
+  return Object.values(holder)
+    .filter((v): v is Stored[] => Array.isArray(v))
+    .reduce((n, list) => n + list.filter((o) => !seeded.has(o.id)).length, 0);
+}
+
 /**
- * Every object the emulator holds that a program made: pipes, reverse private endpoints (not the
- * seeded ones), dashboards, alerts, saved searches and webhooks (not the seeded one), of every service and both stacks.
+ * Every object the emulator holds that a program made, in every collection of every service and
+ * of both stacks (a collection the emulator gains is counted without a change here); what the
+ * emulator seeds (emulator/stack/seed.ts, the seeded endpoints) is left out.
  */
 export function storedObjects(emulator: Emulator): number {
   const s = state(emulator);
-  const ofStack = (stack: Obj): number =>
-    stack.dashboards.length + stack.alerts.length + stack.savedSearches.length + (stack.webhooks as Stored[]).filter((w) => w.id !== SEEDED_WEBHOOK_ID).length;
-  let n = ofStack(s.stack);
-  for (const [id, svc] of Object.entries<Obj>(s.services)) {
-    const seeded = seedEndpoints(id);
-    const made = (svc.reversePrivateEndpoints as Stored[]).filter((e) => !seeded.has(e.id)).length;
-    n += svc.pipes.length + made + ofStack(svc.stack);
-  }
+  let n = madeIn(s.stack, seededStackIds("server"));
+  for (const [id, svc] of Object.entries<Obj>(s.services)) n += madeIn(svc, seedEndpoints(id)) + madeIn(svc.stack, seededStackIds(id));
   return n;
 }
 
