@@ -1,5 +1,6 @@
-// The rate-limited run (issue 27, item 7): the program of bench/rate-limited (one dashboard, a
-// tile alert on each of its tiles) through the real Pulumi CLI against an emulator that serves
+// The rate-limited run (issue 27, item 7): the program of test/e2e/rate-limit.test.ts
+// (test/e2e/programs/tile-alerts: one dashboard, a tile alert on each of its tiles), with the
+// project files of bench/rate-limited, through the real Pulumi CLI against an emulator that serves
 // the open-source stack server's limit as API 2.36.0 applies it (100 requests a minute per key).
 // `up` and `destroy` each report the requests the server counted, how many it answered 429, the
 // wall time and that time over the floor the limit sets (requests / limit windows).
@@ -17,8 +18,13 @@ const { parseArgs } = require("node:util");
 const { pulumiBin } = require("./cli");
 
 const root = path.resolve(__dirname, "..", "..");
-const PROGRAM = path.join(root, "bench", "rate-limited");
-const PROGRAM_FILES = ["Pulumi.yaml", "package.json", "tsconfig.json", "index.ts"];
+/** Where each file of the workspace comes from: the test's program, the bench's project files. */
+const PROGRAM_FILES = {
+  "index.ts": path.join(root, "test", "e2e", "programs", "tile-alerts", "index.ts"),
+  "Pulumi.yaml": path.join(root, "bench", "rate-limited", "Pulumi.yaml"),
+  "package.json": path.join(root, "bench", "rate-limited", "package.json"),
+  "tsconfig.json": path.join(root, "bench", "rate-limited", "tsconfig.json"),
+};
 
 /** Runs `pulumi ...args` in `cwd`; resolves to its wall seconds, rejects with its output's tail. */
 function pulumi(cwd, env, args, timeoutMs) {
@@ -75,7 +81,7 @@ async function rateLimitedRun({ tiles = 40, limit = 100, windowMs = 60_000, late
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "pipestack-rate-limited-"));
   const cwd = path.join(dir, "program");
   fs.mkdirSync(cwd);
-  for (const f of PROGRAM_FILES) fs.copyFileSync(path.join(PROGRAM, f), path.join(cwd, f));
+  for (const [f, from] of Object.entries(PROGRAM_FILES)) fs.copyFileSync(from, path.join(cwd, f));
   fs.symlinkSync(path.join(root, "node_modules"), path.join(cwd, "node_modules"), "dir");
   fs.mkdirSync(path.join(dir, "state"));
   const base = { ...process.env };

@@ -1,5 +1,7 @@
 // One dashboard of `tiles` line tiles and an alert on each tile: many requests in parallel on one
-// stack server key, as a large stack sends them (test/e2e/rate-limit.test.ts).
+// stack server key, as a large stack sends them (test/e2e/rate-limit.test.ts, and the bench's
+// rate-limited run). The source and the webhook come from the config, so the program itself
+// sends no request: every request counted is the resources'.
 import * as pulumi from "@pulumi/pulumi";
 import { StackAlert, StackDashboard, type StackTileArgs } from "pulumi-pipestack";
 
