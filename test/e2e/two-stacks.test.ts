@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { E2EStack, resourcesOf, type ExportedResource } from "./harness";
 import { storedPipes, storedStack } from "../support/stored";
+import { delayedRenameRace } from "./rename-race";
 
 /**
  * Two stacks of one program against one service, their `up`s at once: stack B's POSTs meet a
@@ -69,30 +70,6 @@ describe("two stacks, one program, concurrent up", () => {
   }, 300_000);
 
   it("B's rename delayed: A is told another create may be running, offered no adoption, records no pipe; destroy of A leaves B's pipe", async () => {
-    const emulator = a.emulator;
-    // B's pipe is made under its temporary name, and its rename held (then refused before it ran: B renames again).
-    emulator.control.script({ method: "PATCH", path: "/pipes/[^/]+$", status: 503, kind: "before", delayMs: HOLD_MS });
-    const bUp = b.pulumi(["up", "--yes", "--skip-preview"]);
-    const deadline = Date.now() + 60_000;
-    while (emulator.control.script() > 0) {
-      expect(Date.now() < deadline, "stack B's rename never arrived").toBe(true);
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-    const aRun = await a.pulumi(["up", "--yes", "--skip-preview"]);
-    const bRun = await bUp;
-    expect(bRun.code, bRun.stdout + bRun.stderr).toBe(0);
-    expect(aRun.code).not.toBe(0);
-    const told = aRun.stdout + aRun.stderr;
-    expect(told).toMatch(/under the temporary name \\?"shared-events--pipestack-create-[0-9a-f]{12}\\?" of another create/);
-    expect(told).toContain("Another create may be running: wait and run `pulumi up` again");
-    expect(told, "no adoption offered").not.toMatch(/pipestack:adopt\[|adoptId: \\?"|pulumi import/);
-
-    const bPipes = idsOf((await b.exportState()).resources, "Pipe");
-    expect(bPipes).toHaveLength(1);
-    expect(idsOf((await a.exportState()).resources, "Pipe")).toEqual([]);
-    await a.destroy();
-    expect(storedPipes(emulator).map((p) => [p.id, p.name])).toEqual([[bPipes[0], "shared-events"]]);
-    await b.destroy();
-    expect(storedPipes(emulator)).toEqual([]);
+    await delayedRenameRace({ a, b, pipeName: "shared-events", pipesIn: (resources) => idsOf(resources, "Pipe"), holdMs: HOLD_MS });
   }, 300_000);
 });
