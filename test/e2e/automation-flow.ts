@@ -117,7 +117,16 @@ export function describeAutomation(language: SdkLanguage, prepare: (sdks: BuiltS
     it("imports a pipe and a saved search made outside Pulumi (the `import` resource option), then sends only the credentials", async () => {
       const pipe = (await rawJson(s.emulator, "cloud", "POST", "/pipes", {
         name: "made-outside",
-        source: { kafka: { brokers: "b:9092", topics: "outside", authentication: "PLAIN", credentials: { username: "u", password: OUTSIDE_PASSWORD } } },
+        // The form of the programs' pipes (their one pipe helper), so the import finds no difference.
+        source: {
+          kafka: {
+            format: "JSONEachRow",
+            brokers: "broker-1.example.test:9092",
+            topics: "outside",
+            authentication: "PLAIN",
+            credentials: { username: "ingest", password: OUTSIDE_PASSWORD },
+          },
+        },
         destination: { database: "default", table: "outside", managedTable: true, columns: [{ name: "id", type: "String" }] },
         fieldMappings: [{ sourceField: "id", destinationField: "id" }],
       })) as { id: string };

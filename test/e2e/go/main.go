@@ -31,6 +31,33 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi/config"
 )
 
+// kafkaPipe declares a Kafka pipe of one String column into a managed table.
+func kafkaPipe(ctx *pulumi.Context, resource, name, topics, table string, password pulumi.StringInput, scaling pipestack.PipeScalingPtrInput, opts ...pulumi.ResourceOption) (*pipestack.Pipe, error) {
+	return pipestack.NewPipe(ctx, resource, &pipestack.PipeArgs{
+		Name: pulumi.String(name),
+		Source: pipestack.PipeSourceArgs{
+			Kafka: pipestack.PipeSourceKafkaArgs{
+				Format:         pipestack.PipeSourceKafkaFormatJSONEachRow,
+				Brokers:        pulumi.String("broker-1.example.test:9092"),
+				Topics:         pulumi.String(topics),
+				Authentication: pipestack.PipeSourceKafkaAuthenticationPLAIN,
+				Credentials: pipestack.PipeSourceKafkaCredentialsArgs{
+					Username: pulumi.String("ingest"),
+					Password: password,
+				},
+			},
+		},
+		Destination: pipestack.PipeDestinationArgs{
+			Database:     pulumi.String("default"),
+			Table:        pulumi.String(table),
+			ManagedTable: pulumi.Bool(true),
+			Columns:      pipestack.PipeDestinationColumnArray{pipestack.PipeDestinationColumnArgs{Name: pulumi.String("id"), Type: pulumi.String("String")}},
+		},
+		FieldMappings: pipestack.PipeFieldMappingArray{pipestack.PipeFieldMappingArgs{SourceField: pulumi.String("id"), DestinationField: pulumi.String("id")}},
+		Scaling:       scaling,
+	}, opts...)
+}
+
 // program is the inline program: a pipe with a secret credential, a saved search on a data source
 // the provider's function lists (under a provider resource of its own), and their ids as outputs.
 func program(ctx *pulumi.Context) error {
@@ -50,29 +77,7 @@ func program(ctx *pulumi.Context) error {
 	if len(sources.Items) == 0 {
 		return fmt.Errorf("the stack lists no data source")
 	}
-	events, err := pipestack.NewPipe(ctx, "events", &pipestack.PipeArgs{
-		Name: pulumi.String("go-events"),
-		Source: pipestack.PipeSourceArgs{
-			Kafka: pipestack.PipeSourceKafkaArgs{
-				Format:         pipestack.PipeSourceKafkaFormatJSONEachRow,
-				Brokers:        pulumi.String("broker-1.example.test:9092"),
-				Topics:         pulumi.String("events"),
-				Authentication: pipestack.PipeSourceKafkaAuthenticationPLAIN,
-				Credentials: pipestack.PipeSourceKafkaCredentialsArgs{
-					Username: pulumi.String("ingest"),
-					Password: cfg.RequireSecret("kafkaPassword"),
-				},
-			},
-		},
-		Destination: pipestack.PipeDestinationArgs{
-			Database:     pulumi.String("default"),
-			Table:        pulumi.String("go_events"),
-			ManagedTable: pulumi.Bool(true),
-			Columns:      pipestack.PipeDestinationColumnArray{pipestack.PipeDestinationColumnArgs{Name: pulumi.String("id"), Type: pulumi.String("String")}},
-		},
-		FieldMappings: pipestack.PipeFieldMappingArray{pipestack.PipeFieldMappingArgs{SourceField: pulumi.String("id"), DestinationField: pulumi.String("id")}},
-		Scaling:       pipestack.PipeScalingArgs{Replicas: pulumi.Int(replicas)},
-	})
+	events, err := kafkaPipe(ctx, "events", "go-events", "events", "go_events", cfg.RequireSecret("kafkaPassword"), pipestack.PipeScalingArgs{Replicas: pulumi.Int(replicas)})
 	if err != nil {
 		return err
 	}
@@ -105,27 +110,7 @@ func program(ctx *pulumi.Context) error {
 	// ImportResources runs `pulumi import`, which needs the Go language host even with an inline
 	// program; this path needs none.
 	if id := cfg.Get("importPipeId"); id != "" {
-		_, err := pipestack.NewPipe(ctx, "outsidePipe", &pipestack.PipeArgs{
-			Name: pulumi.String("made-outside"),
-			Source: pipestack.PipeSourceArgs{
-				Kafka: pipestack.PipeSourceKafkaArgs{
-					Brokers:        pulumi.String("b:9092"),
-					Topics:         pulumi.String("outside"),
-					Authentication: pipestack.PipeSourceKafkaAuthenticationPLAIN,
-					Credentials: pipestack.PipeSourceKafkaCredentialsArgs{
-						Username: pulumi.String("u"),
-						Password: cfg.RequireSecret("outsidePassword"),
-					},
-				},
-			},
-			Destination: pipestack.PipeDestinationArgs{
-				Database:     pulumi.String("default"),
-				Table:        pulumi.String("outside"),
-				ManagedTable: pulumi.Bool(true),
-				Columns:      pipestack.PipeDestinationColumnArray{pipestack.PipeDestinationColumnArgs{Name: pulumi.String("id"), Type: pulumi.String("String")}},
-			},
-			FieldMappings: pipestack.PipeFieldMappingArray{pipestack.PipeFieldMappingArgs{SourceField: pulumi.String("id"), DestinationField: pulumi.String("id")}},
-		}, pulumi.Import(pulumi.ID(id)))
+		_, err := kafkaPipe(ctx, "outsidePipe", "made-outside", "outside", "outside", cfg.RequireSecret("outsidePassword"), nil, pulumi.Import(pulumi.ID(id)))
 		if err != nil {
 			return err
 		}

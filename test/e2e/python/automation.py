@@ -22,31 +22,43 @@ import pulumi_pipestack as pipestack
 from pulumi import automation as auto
 
 
+def kafka_pipe(resource: str, name: str, topics: str, table: str, password, **extra) -> pipestack.Pipe:
+    """A Kafka pipe of one String column into a managed table."""
+    return pipestack.Pipe(
+        resource,
+        name=name,
+        source=pipestack.PipeSourceArgs(
+            kafka=pipestack.PipeSourceKafkaArgs(
+                format="JSONEachRow",
+                brokers="broker-1.example.test:9092",
+                topics=topics,
+                authentication="PLAIN",
+                credentials=pipestack.PipeSourceKafkaCredentialsArgs(username="ingest", password=password),
+            )
+        ),
+        destination=pipestack.PipeDestinationArgs(
+            database="default",
+            table=table,
+            managed_table=True,
+            columns=[pipestack.PipeDestinationColumnArgs(name="id", type="String")],
+        ),
+        field_mappings=[pipestack.PipeFieldMappingArgs(source_field="id", destination_field="id")],
+        **extra,
+    )
+
+
 def program() -> None:
     """A pipe with a secret credential, a saved search on a data source the provider's function lists (under a provider resource of its own), and their ids."""
     config = pulumi.Config()
     sources = pipestack.get_stack_sources()
     if not sources.items:
         raise ValueError("the stack lists no data source")
-    events = pipestack.Pipe(
+    events = kafka_pipe(
         "events",
-        name="python-events",
-        source=pipestack.PipeSourceArgs(
-            kafka=pipestack.PipeSourceKafkaArgs(
-                format="JSONEachRow",
-                brokers="broker-1.example.test:9092",
-                topics="events",
-                authentication="PLAIN",
-                credentials=pipestack.PipeSourceKafkaCredentialsArgs(username="ingest", password=config.require_secret("kafkaPassword")),
-            )
-        ),
-        destination=pipestack.PipeDestinationArgs(
-            database="default",
-            table="python_events",
-            managed_table=True,
-            columns=[pipestack.PipeDestinationColumnArgs(name="id", type="String")],
-        ),
-        field_mappings=[pipestack.PipeFieldMappingArgs(source_field="id", destination_field="id")],
+        "python-events",
+        "events",
+        "python_events",
+        config.require_secret("kafkaPassword"),
         scaling=pipestack.PipeScalingArgs(replicas=config.get_int("replicas") or 1),
     )
     # A provider resource of the program's own, its secrets and integer settings as the SDK sends them.
@@ -76,24 +88,12 @@ def program() -> None:
     # language host even with an inline program; this path needs none.
     outside_pipe = config.get("importPipeId")
     if outside_pipe:
-        pipestack.Pipe(
+        kafka_pipe(
             "outsidePipe",
-            name="made-outside",
-            source=pipestack.PipeSourceArgs(
-                kafka=pipestack.PipeSourceKafkaArgs(
-                    brokers="b:9092",
-                    topics="outside",
-                    authentication="PLAIN",
-                    credentials=pipestack.PipeSourceKafkaCredentialsArgs(username="u", password=config.require_secret("outsidePassword")),
-                )
-            ),
-            destination=pipestack.PipeDestinationArgs(
-                database="default",
-                table="outside",
-                managed_table=True,
-                columns=[pipestack.PipeDestinationColumnArgs(name="id", type="String")],
-            ),
-            field_mappings=[pipestack.PipeFieldMappingArgs(source_field="id", destination_field="id")],
+            "made-outside",
+            "outside",
+            "outside",
+            config.require_secret("outsidePassword"),
             opts=pulumi.ResourceOptions(import_=outside_pipe),
         )
     outside_search = config.get("importSearchId")
