@@ -59,7 +59,7 @@ describe("the native plugin when the engine goes away", () => {
     // The dashboard and the function call run beside the pipes: wait until only polls arrive,
     // so every request counted after the kill is one a pipe's poll loop sent.
     let quiet = counts();
-    for (let still = 0; Date.now() < deadline && still < 3; ) {
+    for (let still = 0; Date.now() < deadline && still < 3;) {
       await sleep(200);
       const now = counts();
       still = now.others === quiet.others ? still + 1 : 0;
