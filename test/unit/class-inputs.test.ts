@@ -1,19 +1,21 @@
 /**
- * One list of inputs per resource: every field of a resource's policy (the schema's keys) that
+ * Every registered resource: every field of a resource's policy (the schema's keys) that
  * the program sets reaches the engine's inputs through the class, under Pulumi's mocks; a field
  * left unset that is only an instruction to the provider (`adoptId`, `waitTimeoutSeconds`) is
  * not registered at all; the class has an output for every other field.
  */
 import * as pulumi from "@pulumi/pulumi";
 import { beforeAll, describe, expect, expectTypeOf, it } from "vitest";
-import { Pipe, ReversePrivateEndpoint, StackAlert, StackDashboard, StackSavedSearch, StackWebhook } from "../../provider/index";
-import type { PolicyTree } from "../../provider/schemas/field-policy";
-import { pipePolicy, pipeServerOutputs } from "../../provider/resources/pipe/policy";
-import { endpointPolicy, endpointServerOutputs } from "../../provider/resources/reverse-private-endpoint/policy";
-import { alertServerOutputs, stackAlertPolicy } from "../../provider/resources/stack-alert/policy";
-import { dashboardServerOutputs, stackDashboardPolicy } from "../../provider/resources/stack-dashboard/policy";
-import { savedSearchServerOutputs, stackSavedSearchPolicy } from "../../provider/resources/stack-saved-search/policy";
-import { stackWebhookPolicy, webhookServerOutputs } from "../../provider/resources/stack-webhook/policy";
+import * as entry from "../../provider/index";
+import type { Pipe, ReversePrivateEndpoint, StackAlert, StackDashboard, StackSavedSearch, StackWebhook } from "../../provider/index";
+import { registry, type ResourceTypeName } from "../../provider/registry";
+import { computedKeys, type PolicyTree } from "../../provider/schemas/field-policy";
+import { pipePolicy } from "../../provider/resources/pipe/policy";
+import { endpointPolicy } from "../../provider/resources/reverse-private-endpoint/policy";
+import { stackAlertPolicy } from "../../provider/resources/stack-alert/policy";
+import { stackDashboardPolicy } from "../../provider/resources/stack-dashboard/policy";
+import { stackSavedSearchPolicy } from "../../provider/resources/stack-saved-search/policy";
+import { stackWebhookPolicy } from "../../provider/resources/stack-webhook/policy";
 
 type Obj = Record<string, any>;
 const registered = new Map<string, Obj>();
@@ -60,33 +62,24 @@ interface Row {
   arrives?: Obj;
 }
 
-const ROWS: [string, Row][] = [
-  [
-    "Pipe",
-    {
-      policy: pipePolicy,
-      serverOutputs: pipeServerOutputs,
-      make: (n, a) => new Pipe(n, a as never),
-      values: { source: { kafka: { brokers: "b:9092", topics: "t", credentials: { username: "u", password: "p" } } } },
-      arrives: { sourceSecrets: { credentials: { username: "u", password: "p" } } },
-    },
-  ],
-  ["ReversePrivateEndpoint", { policy: endpointPolicy, serverOutputs: endpointServerOutputs, make: (n, a) => new ReversePrivateEndpoint(n, a as never) }],
-  ["StackDashboard", { policy: stackDashboardPolicy, serverOutputs: dashboardServerOutputs, make: (n, a) => new StackDashboard(n, a as never) }],
-  ["StackAlert", { policy: stackAlertPolicy, serverOutputs: alertServerOutputs, make: (n, a) => new StackAlert(n, a as never) }],
-  ["StackSavedSearch", { policy: stackSavedSearchPolicy, serverOutputs: savedSearchServerOutputs, make: (n, a) => new StackSavedSearch(n, a as never) }],
-  [
-    "StackWebhook",
-    {
-      policy: stackWebhookPolicy,
-      serverOutputs: webhookServerOutputs,
-      make: (n, a) => new StackWebhook(n, a as never),
-      // Written plainly: the class registers them as secrets.
-      values: { headers: { Authorization: "Bearer t" }, queryParams: { k: "v" } },
-      arrives: { headers: { Authorization: "Bearer t" }, queryParams: { k: "v" } },
-    },
-  ],
-];
+/** The kinds whose classes reshape or hide a field: the values to set and where they arrive. */
+const RESHAPED: Partial<Record<ResourceTypeName, Pick<Row, "values" | "arrives">>> = {
+  Pipe: {
+    values: { source: { kafka: { brokers: "b:9092", topics: "t", credentials: { username: "u", password: "p" } } } },
+    arrives: { sourceSecrets: { credentials: { username: "u", password: "p" } } },
+  },
+  // Written plainly: the class registers them as secrets.
+  StackWebhook: {
+    values: { headers: { Authorization: "Bearer t" }, queryParams: { k: "v" } },
+    arrives: { headers: { Authorization: "Bearer t" }, queryParams: { k: "v" } },
+  },
+};
+
+/** One row per registered kind: its policy and server outputs from its definition, its class from the package entry. */
+const ROWS: [string, Row][] = registry.map((d) => {
+  const Class = (entry as unknown as Record<string, new (name: string, args: Obj) => pulumi.CustomResource>)[d.type];
+  return [d.type, { policy: d.policy, serverOutputs: computedKeys(d.computed), make: (n, a) => new Class(n, a), ...RESHAPED[d.type] }];
+});
 
 /** Every field of the policy set to a value of its own, and a connection. */
 function everyField(row: Row): Obj {
