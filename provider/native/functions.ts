@@ -30,14 +30,11 @@ export interface NativeFunction {
   run(args: Obj, settings: () => Settings): Promise<unknown[]>;
 }
 
-export const nativeFunctions = [
+export const nativeFunctions: readonly NativeFunction[] = [
   { name: "getReversePrivateEndpoints", args: reversePrivateEndpointFilter, item: reversePrivateEndpoint, run: listReversePrivateEndpoints },
   { name: "getStackSources", args: stackTargetArgs, item: stackSource, run: (a, s) => listStackCollection(stackSources, a, s) },
   { name: "getStackWebhooks", args: stackTargetArgs, item: stackWebhook, run: (a, s) => listStackCollection(stackWebhooks, a, s) },
-] as const satisfies readonly NativeFunction[];
-
-/** The functions' names, from the list. */
-export type FunctionName = (typeof nativeFunctions)[number]["name"];
+];
 
 export const functionToken = (f: Pick<NativeFunction, "name">): string => `${PACKAGE}:index:${f.name}`;
 

@@ -30,7 +30,12 @@ describe("native provider: a YAML program with a StackWebhook", () => {
   const stack = () => storedStack(s.emulator, "server");
 
   it("creates the webhook and the alert on it, its headers a secret in state", async () => {
-    await s.up();
+    s.emulator.control.resetStats();
+    // With its preview, as a first `up` in a pipeline runs.
+    await s.must(["up", "--yes", "--diff"]);
+    // One read of the webhook list per provider process (the preview's and the update's): it
+    // tells every stack kind the server's generation and the webhook's gate the names taken.
+    expect(s.emulator.control.stats().byRoute["GET /api/v2/webhooks"]).toBe(2);
     const { hookId, hookService } = await s.outputs();
     expect(hookService).toBe("generic");
     const hook = stack().webhooks.find((w) => w.id === hookId);

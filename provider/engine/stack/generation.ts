@@ -1,5 +1,6 @@
 import { ApiError } from "../../errors";
 import { path } from "../../client/paths";
+import { snapshot } from "../shared-list";
 import type { StackTarget } from "../../client/stack-target";
 
 /**
@@ -25,17 +26,15 @@ export function generationKey(t: Pick<StackTarget, "client" | "key">): string {
 /**
  * The generation of a target, asked once per provider process and API + target: the current
  * servers list webhooks (`GET /webhooks`), the first generation has no such route (a 404).
- * Any other failure is thrown (and not remembered). A caller about to list the webhooks anyway
- * passes that read as `read`, so the one answer tells both (a webhook's create gate).
+ * Any other failure is thrown (and not remembered). The read is the process's shared snapshot
+ * of the webhook list, so a webhook's create gate, which reads that list anyway, sends no
+ * second one.
  */
-export function stackGeneration(
-  t: StackTarget,
-  read: () => Promise<unknown> = () => t.client.get(`${t.basePath}${path("webhooks")}`),
-): Promise<StackGeneration> {
+export function stackGeneration(t: StackTarget): Promise<StackGeneration> {
   const key = generationKey(t);
   let found = known.get(key);
   if (!found) {
-    found = probe(read);
+    found = probe(() => snapshot({ client: t.client, path: `${t.basePath}${path("webhooks")}`, paged: true }));
     known.set(key, found);
     found.catch(() => known.delete(key));
   }

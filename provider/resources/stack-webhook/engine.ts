@@ -5,20 +5,16 @@ import type { CreateProbe } from "../../engine/create-gate";
 import { defineEngine } from "../../engine/define-engine";
 import { stackGeneration } from "../../engine/stack/generation";
 import { checkStackObject, TARGET_KEYS, targetOf, withTarget } from "../../engine/stack/target";
-import { snapshot } from "../../engine/shared-list";
-import { createWebhook, deleteWebhook, listedHolder, nameOf, putWebhook, takenBy, webhookCollection, webhookWhereabouts } from "./api";
+import { createWebhook, deleteWebhook, listedHolder, nameOf, putWebhook, takenBy, webhookWhereabouts } from "./api";
 import { webhookBody, webhookOutputs, webhookSecrets } from "./body";
 import { webhookDiff } from "./diff";
 import type { WebhookInputs, WebhookOutputs } from "./props";
 import type { WebhookRecord } from "./record";
 import { serviceFieldFailures, stackWebhookSpec } from "./schema";
 
-/**
- * Webhooks are a route of the current servers only: say so rather than pass on a bare 404. The
- * run's list of webhooks, which the create gate reads anyway, is what tells the generation.
- */
+/** Webhooks are a route of the current servers only: say so rather than pass on a bare 404. */
 async function requireCurrent(target: StackTarget): Promise<void> {
-  if ((await stackGeneration(target, () => snapshot(webhookCollection(target)))) === "first") {
+  if ((await stackGeneration(target)) === "first") {
     throw new StackGenerationError(
       `the stack at ${target.key} speaks the first generation of the stack API, which has no webhooks: use a current server (API 2.36 or later)`,
     );
@@ -26,10 +22,10 @@ async function requireCurrent(target: StackTarget): Promise<void> {
 }
 
 /**
- * What a create's `check` reads: the run's list of webhooks (one read per provider process; it
- * also tells the stack's generation, unless another stack kind asked first), read again before
+ * What a create's `check` reads: the run's list of webhooks (one read per provider process,
+ * which also tells the stack's generation: see `engine/stack/generation.ts`), read again before
  * refusing, which must not hold the name for the service (the server keeps it unique): refused
- * with how to adopt the one that holds it.
+ * with how to adopt the webhook that holds it.
  */
 const nameFree: Omit<CreateProbe<WebhookInputs>, "adopts"> = {
   needs: [...TARGET_KEYS, "name", "service"],
