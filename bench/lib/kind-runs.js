@@ -10,22 +10,9 @@ const { operationFigures } = require("./measures");
 function storedCount(state, serviceId, kind) {
   const service = state.services?.[serviceId];
   if (!service) return 0;
-  switch (kind) {
-    case "pipe":
-      return service.pipes.length;
-    case "endpoint":
-      return service.reversePrivateEndpoints.length;
-    case "dashboard":
-      return service.stack.dashboards.length;
-    case "alert":
-      return service.stack.alerts.length;
-    case "savedSearch":
-      return service.stack.savedSearches.length;
-    case "webhook":
-      return service.stack.webhooks.length;
-    default:
-      throw new Error(`unknown kind ${kind}`);
-  }
+  const spec = KINDS[kind];
+  if (!spec) throw new Error(`unknown kind ${kind}`);
+  return spec.stored(service).length;
 }
 
 /**

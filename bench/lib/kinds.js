@@ -7,15 +7,16 @@
  * name (the dynamic class and the native token `pipestack:index:<type>`), its budget of requests
  * per create, preview and `up` together (issue 27: a pipe 3, the others 2; a destroy 2 for
  * every kind), and whether the program declares a base with it (a tile alert's dashboard), which
- * the bench creates before and removes after the measured runs.
+ * the bench creates before and removes after the measured runs; `stored` is where the emulator's
+ * state holds its objects in a service.
  */
 const KINDS = {
-  pipe: { label: "pipe", type: "Pipe", createBudget: 3, base: false },
-  endpoint: { label: "endpoint", type: "ReversePrivateEndpoint", createBudget: 2, base: false },
-  dashboard: { label: "dashboard", type: "StackDashboard", createBudget: 2, base: false },
-  alert: { label: "alert", type: "StackAlert", createBudget: 2, base: true },
-  savedSearch: { label: "saved search", type: "StackSavedSearch", createBudget: 2, base: false },
-  webhook: { label: "webhook", type: "StackWebhook", createBudget: 2, base: false },
+  pipe: { label: "pipe", type: "Pipe", createBudget: 3, base: false, stored: (service) => service.pipes },
+  endpoint: { label: "endpoint", type: "ReversePrivateEndpoint", createBudget: 2, base: false, stored: (service) => service.reversePrivateEndpoints },
+  dashboard: { label: "dashboard", type: "StackDashboard", createBudget: 2, base: false, stored: (service) => service.stack.dashboards },
+  alert: { label: "alert", type: "StackAlert", createBudget: 2, base: true, stored: (service) => service.stack.alerts },
+  savedSearch: { label: "saved search", type: "StackSavedSearch", createBudget: 2, base: false, stored: (service) => service.stack.savedSearches },
+  webhook: { label: "webhook", type: "StackWebhook", createBudget: 2, base: false, stored: (service) => service.stack.webhooks },
 };
 
 /** Requests per destroy of any kind (issue 27). */
