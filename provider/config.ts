@@ -2,7 +2,7 @@ import { z } from "zod";
 import { uuid } from "./schemas/refinements/ids";
 import { connectionShape, type Connection } from "./schemas/connection";
 import { isUnknown } from "./schemas/unknown";
-import { InvalidSettingError } from "./errors/invalid-setting";
+import { InvalidSettingError } from "./errors/operation-errors";
 
 /**
  * Where settings come from, read at call time and never captured into the serialized provider:

@@ -38,7 +38,7 @@ export {
   UnprovenCreateError,
   InternalError,
 } from "./errors";
-export { PollTimeout } from "./errors/deprecated";
+export { PollTimeout } from "./errors/operation-errors";
 export { StackDashboard, type StackDashboardArgs } from "./resources/stack-dashboard/class";
 export { StackAlert, type StackAlertArgs } from "./resources/stack-alert/class";
 export { StackSavedSearch, type StackSavedSearchArgs } from "./resources/stack-saved-search/class";

@@ -5,7 +5,7 @@ import { path, servicePath } from "./paths";
 import { pollUntil } from "./poll";
 import { FailedDependencyError, PollTimeoutError } from "../errors";
 import { cloudSurface } from "./surface";
-import { ServiceNotRunningError } from "../errors/service-not-running";
+import { ServiceNotRunningError } from "../errors/operation-errors";
 import { reportProgress, waited } from "../progress/report";
 
 /** Which service of which organization a resource lives in. */

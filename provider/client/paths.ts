@@ -1,4 +1,4 @@
-import { InvalidArgumentError } from "../errors/invalid-argument";
+import { InvalidArgumentError } from "../errors/operation-errors";
 /**
  * Builds a path from segments, each one encoded, so an id can never change the route. `.` and
  * `..` survive encoding and would be resolved as "here" and "up": they, and empty segments, are

@@ -1,4 +1,4 @@
-import { PollTimeoutError } from "../errors/poll-timeout";
+import { PollTimeoutError } from "../errors/operation-errors";
 import { progressEveryMs } from "../progress/report";
 
 /** Told the last value read and the time waited, every `progressEveryMs()` while a poll goes on. */

@@ -5,7 +5,7 @@ import { containsUnknown, isUnknown, UNKNOWN } from "../schemas/unknown";
 import { isObj, sameValue } from "./canonical";
 import { engineSettings } from "./engine-settings";
 import type { Diff } from "./field-diff";
-import { ResourceInitError } from "../errors/resource-init";
+import { ResourceInitError } from "../errors/operation-errors";
 import { blankingErrors } from "./blank-errors";
 import { inProviderHost, startWatchdog } from "./watchdog";
 import { startEngineLog } from "../progress/engine-log";

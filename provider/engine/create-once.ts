@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { ConflictError, mayHaveBeenApplied } from "../errors";
 import type { RetryPolicy } from "../client/retry";
 import { RetryBudget } from "../client/retry-budget";
-import { UnprovenCreateError } from "../errors/unproven-create";
+import { UnprovenCreateError } from "../errors/operation-errors";
 
 /**
  * Creating an object without ever making two, and without ever recording one that is not ours.

@@ -1,4 +1,4 @@
-import { ResourceInitError } from "../errors/resource-init";
+import { ResourceInitError } from "../errors/operation-errors";
 
 /** The properties a half-made object is recorded with: its outputs and the serialized provider, so the next operation on it can load one. */
 export function recorded(outs: object, props: { __provider?: string }): Record<string, unknown> {

@@ -1,6 +1,6 @@
 import type { z, ZodType, ZodTypeAny } from "zod";
 import { formatPath } from "../schemas/check-failures";
-import { MalformedAnswerError } from "../errors/malformed-answer";
+import { MalformedAnswerError } from "../errors/operation-errors";
 
 /**
  * Parses an API answer with its schema, or throws naming the request and the field that did not

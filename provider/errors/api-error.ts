@@ -92,3 +92,33 @@ export class PipeNotPausedError extends ApiError {
 export class UnexpectedAnswerError extends ApiError {
   static override readonly code: PipestackErrorCode = "PIPESTACK_UNEXPECTED_ANSWER";
 }
+
+/** The request got no HTTP answer: connection refused or reset, timeout. There is no status. */
+export class TransportError extends PipestackError {
+  static readonly code: PipestackErrorCode = "PIPESTACK_TRANSPORT";
+  readonly method: string;
+  readonly path: string;
+  /** undici's or Node's error code, e.g. `ECONNREFUSED`; `PIPESTACK_ATTEMPT_DEADLINE` when the attempt's deadline ended it. */
+  readonly causeCode: string;
+
+  constructor(method: string, path: string, causeCode: string, message: string) {
+    super(TransportError.code, `${method} ${path} -> no answer (${causeCode}): ${message}`);
+    this.method = method;
+    this.path = path;
+    this.causeCode = causeCode;
+  }
+
+  /** Refused connections never reached the server, so even a POST may be sent again. */
+  get neverSent(): boolean {
+    return this.causeCode === "ECONNREFUSED";
+  }
+}
+
+/**
+ * True when a request that failed may still have been applied (a 5xx, or a connection lost after
+ * sending): a POST must not simply be sent again.
+ */
+export function mayHaveBeenApplied(err: unknown): boolean {
+  if (TransportError.isInstance(err)) return !err.neverSent;
+  return ApiError.isInstance(err) && err.status >= 500;
+}

@@ -12,8 +12,9 @@ export interface PipestackErrorOptions {
 
 /**
  * The brand every error of the package carries: the codes of its class and of the classes it
- * extends. A registered symbol is the same in every copy of the package, so `isInstance` holds
- * where `instanceof` fails (two installed copies: a tool's and the program's).
+ * extends. A registered symbol is the same in every copy of the package, so `isInstance` (and
+ * `instanceof`, through `Symbol.hasInstance`) holds across two installed copies: a tool's and the
+ * program's.
  */
 const BRAND = Symbol.for("pulumi-pipestack:error");
 
@@ -21,8 +22,8 @@ const BRAND = Symbol.for("pulumi-pipestack:error");
 type ErrorClass = abstract new (...args: never[]) => PipestackError;
 
 /**
- * The root of every error this package throws: `PipestackError.isInstance(err)` (or
- * `instanceof`, within one copy of the package), then switch on its stable `code` (see
+ * The root of every error this package throws: `err instanceof PipestackError` (or
+ * `PipestackError.isInstance(err)`; both hold across installed copies), then switch on its stable `code` (see
  * {@link errorCodes}). Each class names its own code as a static `code`. Messages carry
  * everything a user needs, since only a message crosses from the provider process to the engine.
  *
@@ -57,8 +58,16 @@ export class PipestackError extends Error {
     if (!Array.isArray(brand)) return false;
     // The root, and a class of the caller's own that names no code, have nothing to match on.
     const own = ownCode(this);
-    if (own === undefined) return (this as unknown) === PipestackError || value instanceof this;
+    if (own === undefined) return (this as unknown) === PipestackError || Function.prototype[Symbol.hasInstance].call(this, value);
     return brand.includes(own);
+  }
+
+  /**
+   * `instanceof` as {@link isInstance}: it holds across two installed copies of the package (as
+   * undici's errors do), so callers need not know which copy threw.
+   */
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    return (this as unknown as typeof PipestackError).isInstance(value);
   }
 }
 

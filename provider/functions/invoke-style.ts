@@ -1,5 +1,5 @@
 import * as pulumi from "@pulumi/pulumi";
-import { InvalidArgumentError } from "../errors/invalid-argument";
+import { InvalidArgumentError } from "../errors/operation-errors";
 
 /**
  * The two forms of every function, as generated Pulumi SDKs have them: `getX(args, opts)` runs at

@@ -16,8 +16,7 @@ import { stackWebhook, type StackWebhookRecord } from "../schemas/stack-webhook"
 import type { ZodType } from "zod";
 import { named } from "./named";
 import type { Obj } from "../schemas/plain-object";
-import { InvalidArgumentError } from "../errors/invalid-argument";
-import { MalformedAnswerError } from "../errors/malformed-answer";
+import { InvalidArgumentError, MalformedAnswerError } from "../errors/operation-errors";
 import { PipestackError } from "../errors/pipestack-error";
 
 /**

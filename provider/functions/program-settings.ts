@@ -1,7 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import { resolveSettings, withConnection, type Settings } from "../config";
 import { connectionFailures } from "../schemas/connection";
-import { InvalidSettingError } from "../errors/invalid-setting";
+import { InvalidSettingError } from "../errors/operation-errors";
 
 /**
  * Settings as the program sees them (functions run in the program, not in the provider): the

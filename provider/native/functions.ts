@@ -11,7 +11,7 @@ import type { Settings } from "../config";
 import { PACKAGE } from "./resources";
 import { reveal } from "./values";
 import type { Obj } from "../schemas/plain-object";
-import { InvalidArgumentError } from "../errors/invalid-argument";
+import { InvalidArgumentError } from "../errors/operation-errors";
 
 /**
  * The functions as the native provider serves them (`pipestack:index:getStackSources`, ...):

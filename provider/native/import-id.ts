@@ -1,4 +1,4 @@
-import { InvalidArgumentError } from "../errors/invalid-argument";
+import { InvalidArgumentError } from "../errors/operation-errors";
 import { pathId } from "../schemas/refinements/ids";
 import type { Obj } from "../schemas/plain-object";
 

@@ -1,6 +1,5 @@
 import type { FieldChange } from "../engine/field-diff";
-import { ResourceInitError } from "../errors/resource-init";
-import { InvalidArgumentError } from "../errors/invalid-argument";
+import { InvalidArgumentError, ResourceInitError } from "../errors/operation-errors";
 import { CONNECTION_KEY } from "../schemas/connection";
 import { detailedDiff, stables, type DiffKind } from "./detailed-diff";
 import { importIdForms, importTarget } from "./import-id";

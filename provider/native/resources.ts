@@ -6,7 +6,7 @@ import { registry, type Registered, type ResourceTypeName } from "../registry";
 import { nativeTypeToken, RESOURCE_MODULE } from "../resource-class/type-tokens";
 import { unwrap } from "./zod-walk";
 import type { Obj } from "../schemas/plain-object";
-import { InternalError } from "../errors/internal";
+import { InternalError } from "../errors/operation-errors";
 
 /**
  * The registry's resources as the native provider serves them: each is its engine (the very object the

@@ -16,8 +16,7 @@ import * as providerConfig from "./provider-config";
 import { resourceOf, type NativeResource } from "./resources";
 import { packageSchema, withPolicyDocs, type Docs } from "./schema";
 import type { Obj } from "../schemas/plain-object";
-import { InvalidArgumentError } from "../errors/invalid-argument";
-import { ResourceInitError } from "../errors/resource-init";
+import { InvalidArgumentError, ResourceInitError } from "../errors/operation-errors";
 
 /**
  * The gRPC ResourceProvider contract, served on `@pulumi/pulumi/proto` and `@grpc/grpc-js`:

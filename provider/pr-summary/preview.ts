@@ -3,7 +3,7 @@
  * the diagnostics. Everything else the engine writes is let through untouched. Pure.
  */
 import { z } from "zod";
-import { InvalidArgumentError } from "../errors/invalid-argument";
+import { InvalidArgumentError } from "../errors/operation-errors";
 
 const stateSchema = z
   .object({

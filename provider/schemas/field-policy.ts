@@ -1,6 +1,6 @@
 import type { z, ZodTypeAny } from "zod";
 
-import { InternalError } from "../errors/internal";
+import { InternalError } from "../errors/operation-errors";
 /**
  * A field policy says, for every field of a resource's schema, what its life cycle is: what a
  * change does, whether it is secret, whether the API ever returns it, whether the server fills

@@ -24,7 +24,7 @@ const broken: [string, string, string][] = [
   ["emulator/index.ts", "../provider/config", "The emulator never imports provider/"],
   ["emulator/stack/webhooks.ts", "../../provider/errors", "The emulator never imports provider/"],
   ["test/emulator/stack.test.ts", "../../provider/client/paths", "The emulator never imports provider/"],
-  ["provider/errors/internal.ts", "../config", "provider/errors/ imports nothing outside itself"],
+  ["provider/errors/operation-errors.ts", "../config", "provider/errors/ imports nothing outside itself"],
   ["provider/schemas/connection.ts", "../engine/connection", "provider/schemas/ is pure"],
   ["provider/schemas/connection.ts", "../resources/pipe/schema", "provider/schemas/ is pure"],
   ["provider/schemas/connection.ts", "../client/paths", "provider/schemas/ is pure"],
@@ -70,7 +70,7 @@ describe("layer rules", () => {
     ["provider/resources/pipe/api.ts", "./schema"],
     ["provider/engine/gone.ts", "../errors"],
     ["provider/schemas/connection.ts", "./plain-object"],
-    ["provider/errors/internal.ts", "./pipestack-error"],
+    ["provider/errors/operation-errors.ts", "./pipestack-error"],
     ["emulator/index.ts", "./http/errors"],
   ];
   it.each(allowed)(

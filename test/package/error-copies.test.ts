@@ -6,8 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 /**
  * Two installed copies of the package (a tool's and the program's, a policy pack's and the
- * provider's): an error thrown by one fails the other's `instanceof`, and `isInstance` still
- * tells it by the brand and the class's code. The built errors module is copied twice and each
+ * provider's): the classes differ, yet `instanceof` (through `Symbol.hasInstance`) and
+ * `isInstance` both tell an error of one by the brand and the class's code. The built errors module is copied twice and each
  * copy loaded with its own module cache, as two `node_modules` trees would.
  */
 type Errors = typeof import("../../provider/errors");
@@ -34,10 +34,24 @@ afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 const details = { status: 404, apiCode: "NOT_FOUND", detail: "no pipe p1", method: "GET", path: "/v1/pipes/p1" };
 
 describe("errors from another copy of the package", () => {
-  it("are other classes: instanceof fails, which is why isInstance exists", () => {
+  it("are other classes, yet instanceof holds: the class, its parents and the root, never a sibling", () => {
     expect(a.NotFoundError).not.toBe(b.NotFoundError);
-    expect(new a.NotFoundError(details)).not.toBeInstanceOf(b.NotFoundError);
-    expect(new a.NotFoundError(details)).not.toBeInstanceOf(b.PipestackError);
+    const err = new a.NotFoundError(details);
+    expect(err instanceof b.NotFoundError).toBe(true);
+    expect(err instanceof b.ApiError).toBe(true);
+    expect(err instanceof b.PipestackError).toBe(true);
+    expect(err instanceof b.ConflictError).toBe(false);
+    expect(err instanceof b.TransportError).toBe(false);
+    expect(new Error("plain") instanceof b.PipestackError).toBe(false);
+  });
+
+  it("a class of the caller's own that names no code keeps the prototype's instanceof", () => {
+    class Mine extends b.InvalidArgumentError {}
+    class Other extends b.PipestackError {}
+    expect(new Mine("x") instanceof Mine).toBe(true);
+    expect(new Mine("x") instanceof b.InvalidArgumentError).toBe(true);
+    expect(new Mine("x") instanceof a.InvalidArgumentError).toBe(true);
+    expect(new b.InvalidArgumentError("x") instanceof Other).toBe(false);
   });
 
   it("are told by isInstance: the class, its parents and the root, never a sibling", () => {

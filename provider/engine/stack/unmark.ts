@@ -1,4 +1,4 @@
-import { ResourceInitError } from "../../errors/resource-init";
+import { ResourceInitError } from "../../errors/operation-errors";
 
 /**
  * Takes a create's marker off the object it made: `put` sends the program's own body (one PUT).

@@ -5,7 +5,7 @@ import { currentOnlyAlertFields, stackAlertPolicy } from "./policy";
 import type { AlertInputs } from "./props";
 import type { StackGeneration } from "../../engine/stack/generation";
 import type { Obj } from "../../schemas/plain-object";
-import { StackGenerationError } from "../../errors/stack-generation";
+import { StackGenerationError } from "../../errors/operation-errors";
 
 /** Fields of the alert request (contract row 6): every field the alert policy sends in a body. */
 const POLICY: PolicyTree = stackAlertPolicy;

@@ -20,7 +20,7 @@ import { stackObject } from "../../engine/stack/stack-object";
 import { TARGET_KEYS, checkStackObject, targetOf, withTarget } from "../../engine/stack/target";
 import { unmarked } from "../../engine/stack/unmark";
 import { keptOnRemovedTile } from "../stack-dashboard/removed-tile-alerts";
-import { InvalidArgumentError } from "../../errors/invalid-argument";
+import { InvalidArgumentError } from "../../errors/operation-errors";
 
 /**
  * {@link withKnownTileId}, checked against the live dashboard: the old tile id is carried only

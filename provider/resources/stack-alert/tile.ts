@@ -7,7 +7,7 @@ import { stackUrl, stackWhereabouts } from "../../engine/stack/api";
 import { dashboards } from "../stack-dashboard/api";
 import { sharedObject } from "../../engine/shared-list";
 import { isObj, type Obj } from "../../schemas/plain-object";
-import { InvalidArgumentError } from "../../errors/invalid-argument";
+import { InvalidArgumentError } from "../../errors/operation-errors";
 
 /** What the server does to an alert whose tile leaves its dashboard: said wherever that explains a failure or a loss. */
 export const REMOVED_TILE_RULE = "a tile removed from its dashboard takes its alerts with it: the server deletes them at that dashboard update";

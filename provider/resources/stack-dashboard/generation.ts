@@ -3,7 +3,7 @@ import { currentOnlyDashboardFields } from "./policy";
 import type { DashboardInputs } from "./props";
 import { canonical } from "../../engine/canonical";
 import { stackGeneration } from "../../engine/stack/generation";
-import { StackGenerationError } from "../../errors/stack-generation";
+import { StackGenerationError } from "../../errors/operation-errors";
 
 /** The current-only fields a dashboard sets (an empty list or a null query is not set). Pure. */
 function currentOnlyDashboardGaps(inputs: DashboardInputs): string[] {

@@ -1,7 +1,7 @@
 import type { StackTarget } from "../../client/stack-target";
 import type { DashboardInputs } from "./props";
 import { isObj } from "../../schemas/plain-object";
-import { InvalidArgumentError } from "../../errors/invalid-argument";
+import { InvalidArgumentError } from "../../errors/operation-errors";
 import { stackGeneration, type StackGeneration } from "../../engine/stack/generation";
 
 /**
