@@ -11,7 +11,7 @@ import type { Obj } from "../../schemas/plain-object";
  * The stack endpoints, one function each, on either target: the same paths below
  * `target.basePath` (`/dashboards`, `/alerts`), the envelopes handled by the client.
  * Bodies never carry a top-level `id` (the cloud gateway refuses it). Nothing here knows a
- * kind: each declares its collection in its own folder (`resources/<kind>/collection.ts`).
+ * kind: each declares its `StackCollection` in its own folder (in its `api.ts`).
  */
 
 /** A stack collection the provider manages objects in: its path below the target's base, what its objects are called in messages, how one is parsed. */
