@@ -66,6 +66,46 @@ const LAYERS = [
       },
     ],
   ),
+  // The transport knows no life cycle, kind, face or command: every one of them sends through it.
+  restrict(
+    ["provider/client/**/*.ts"],
+    [
+      {
+        regex: "^(\\.\\./)+(engine|resources|resource-class|registry|native|functions|pr-summary|from-terraform|plugin-pack|schemas)(/|$)",
+        message: "provider/client/ is the transport: it imports no engine, kind, face or command (only config, errors, progress).",
+      },
+    ],
+  ),
+  // The native plugin runs without the Pulumi SDK: of the class machinery it takes the type tokens only.
+  restrict(
+    ["provider/native/**/*.ts"],
+    [
+      {
+        regex: "^(\\.\\./)+(resource-class/(?!type-tokens$)|pr-summary|from-terraform|plugin-pack)",
+        message: "provider/native/ loads no Pulumi SDK and no command: of resource-class/ only type-tokens.",
+      },
+    ],
+  ),
+  // The list functions are the program side's reads: no face, no command, no registry.
+  restrict(
+    ["provider/functions/**/*.ts"],
+    [
+      {
+        regex: "^(\\.\\./)+(native|registry|pr-summary|from-terraform|plugin-pack)(/|$)",
+        message: "provider/functions/ is the program side's reads: it imports no face, registry or command.",
+      },
+    ],
+  ),
+  // The PR summary reads a recorded preview: it sends no request and loads no engine or class.
+  restrict(
+    ["provider/pr-summary/**/*.ts"],
+    [
+      {
+        regex: "^(\\.\\./)+(client|engine|resources|resource-class|native|functions|from-terraform|plugin-pack)(/|$)",
+        message: "provider/pr-summary/ reads a recorded preview: it imports no client, engine, kind, class or face.",
+      },
+    ],
+  ),
   // A kind imports no other kind's folder (`../<other>/`)...
   restrict(
     ["provider/resources/*/**/*.ts"],

@@ -38,6 +38,16 @@ const broken: [string, string, string][] = [
   ["provider/resources/reverse-private-endpoint/api.ts", "../../resources/pipe/api", "A kind imports no other kind's folder"],
   ["provider/resources/stack-alert/tile.ts", "../pipe/schema", "A kind imports no other kind's folder"],
   ["provider/resources/stack-dashboard/body.ts", "../stack-saved-search/schema", "A kind imports no other kind's folder"],
+  ["provider/client/client.ts", "../engine/gone", "provider/client/ is the transport"],
+  ["provider/client/retry.ts", "../resources/pipe/api", "provider/client/ is the transport"],
+  ["provider/client/client.ts", "../schemas/connection", "provider/client/ is the transport"],
+  ["provider/native/server.ts", "../resource-class/register", "provider/native/ loads no Pulumi SDK"],
+  ["provider/native/server.ts", "../pr-summary/summary", "provider/native/ loads no Pulumi SDK"],
+  ["provider/functions/listings.ts", "../native/values", "provider/functions/ is the program side's reads"],
+  ["provider/functions/listings.ts", "../registry", "provider/functions/ is the program side's reads"],
+  ["provider/pr-summary/summary.ts", "../client/client", "provider/pr-summary/ reads a recorded preview"],
+  ["provider/pr-summary/summary.ts", "../engine/field-diff", "provider/pr-summary/ reads a recorded preview"],
+  ["provider/pr-summary/markdown.ts", "../resources/pipe/schema", "provider/pr-summary/ reads a recorded preview"],
 ];
 
 describe("layer rules", () => {
@@ -72,6 +82,12 @@ describe("layer rules", () => {
     ["provider/schemas/connection.ts", "./plain-object"],
     ["provider/errors/operation-errors.ts", "./pipestack-error"],
     ["emulator/index.ts", "./http/errors"],
+    ["provider/client/client.ts", "../errors"],
+    ["provider/client/client.ts", "../config"],
+    ["provider/native/resources.ts", "../resource-class/type-tokens"],
+    ["provider/native/functions.ts", "../functions/listings"],
+    ["provider/functions/listings.ts", "../client/cloud"],
+    ["provider/pr-summary/summary.ts", "../registry"],
   ];
   it.each(allowed)(
     "%s may import %s",
