@@ -5,7 +5,7 @@ import { gateCreate, OwnObjects, withNameGate, type CreateProbe } from "./create
 import { configure } from "./engine-settings";
 import { diffResult, fieldChanges, type Diff, type DiffSpec, type FieldChange } from "./field-diff";
 import { orGone, readOrGone, readResult, updateUnlessGone, type Whereabouts } from "./gone";
-import type { NameRule, NO_UNIQUE_NAME } from "./name-holder";
+import { NO_UNIQUE_NAME, type NameRule } from "./name-holder";
 
 type Obj = Record<string, unknown>;
 
@@ -65,6 +65,14 @@ export interface EngineSpec<I extends EngineProps, O extends object, P, T> {
   remove(at: P, id: string, props: O): Promise<void>;
 }
 
+/** The engines whose spec declares a unique name (tests generate the holder cases from the registry with it). */
+const named = new WeakSet<object>();
+
+/** True when the engine `provider` was defined with a unique name (see {@link EngineSpec.names}). */
+export function uniquelyNamed(provider: object): boolean {
+  return named.has(provider);
+}
+
 /** The inputs' own `adoptId`, when set. Pure. */
 export function ownAdoptId(inputs: EngineProps): string | undefined {
   return typeof inputs.adoptId === "string" && inputs.adoptId !== "" ? inputs.adoptId : undefined;
@@ -91,7 +99,7 @@ export function defineEngine<I extends EngineProps, O extends object, P, T>(spec
   const adoptId = spec.adoptId ?? ownAdoptId;
   const probe: CreateProbe<I> = { ...withNameGate(spec.probe, spec.names, spec.at), adopts: (inputs) => adoptId(inputs) !== undefined };
   const own = new OwnObjects();
-  return connected<I, O>({
+  const provider = connected<I, O>({
     configure,
     check: async (olds, news) => gateCreate(olds, spec.validate(news), probe, own),
     async diff(id, olds, news) {
@@ -121,4 +129,6 @@ export function defineEngine<I extends EngineProps, O extends object, P, T>(spec
     },
     delete: (id, props) => spec.remove(spec.at(props), id, props),
   });
+  if (spec.names !== NO_UNIQUE_NAME) named.add(provider);
+  return provider;
 }
