@@ -55,7 +55,8 @@ const NAMED = {
   StackWebhook: {
     target: "server",
     inputs: (_emulator, name) => ({ name, url: "https://hooks.example.com/race" }),
-    makeHolder: (emulator, inputs) => rawJson(emulator, "stack-server", "POST", "/webhooks", { name: inputs.name, service: "generic", url: "https://hooks.example.com/theirs" }),
+    makeHolder: (emulator, inputs) =>
+      rawJson(emulator, "stack-server", "POST", "/webhooks", { name: inputs.name, service: "generic", url: "https://hooks.example.com/theirs" }),
     stored: (emulator) => storedStack(emulator, "server").webhooks,
     post: /^POST .*\/webhooks$/,
   },
@@ -88,7 +89,9 @@ it("the table agrees with every engine's declaration: a row for each kind whose 
   expect(declared.length, "pipes and webhooks have unique names").toBeGreaterThanOrEqual(2);
 });
 
-const cases = Object.entries(NAMED).filter((e): e is [ResourceTypeName, NamedCase] => e[1] !== NO_UNIQUE_NAME);
+const cases = (Object.entries(NAMED) as [ResourceTypeName, NamedCase | typeof NO_UNIQUE_NAME][]).filter(
+  (e): e is [ResourceTypeName, NamedCase] => e[1] !== NO_UNIQUE_NAME,
+);
 
 describe.each(cases)("%s: a name another stack holds", (type, row) => {
   const engine: Engine = engineOf(type);
