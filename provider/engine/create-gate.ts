@@ -2,6 +2,7 @@ import type * as dynamic from "@pulumi/pulumi/dynamic";
 import { resourceFailure, type CheckFailure } from "../schemas/check-failures";
 import { CONNECTION_KEY } from "../schemas/connection";
 import { containsUnknown } from "../schemas/unknown";
+import { heldName, NO_UNIQUE_NAME, type NameRule } from "./name-holder";
 
 type Obj = Record<string, unknown>;
 
@@ -69,4 +70,36 @@ export async function gateCreate<I extends object>(
     failures = [resourceFailure(err)];
   }
   return failures.length ? { ...result, failures } : result;
+}
+
+/**
+ * A kind's create probe with the in-flight holder rule of its unique name added (see
+ * `name-holder.ts`): after the kind's own read passes, the name the inputs claim must be free in
+ * the run's list of the place (read again before refusing), or held by this resource's own
+ * object. A holder is refused in the engine's words, so every kind with a unique name gets them.
+ */
+export function withNameGate<I, P, T>(
+  own: Omit<CreateProbe<I>, "adopts"> | undefined,
+  names: NameRule<I, P, T> | typeof NO_UNIQUE_NAME,
+  at: (inputs: I) => P,
+): Omit<CreateProbe<I>, "adopts"> {
+  const first = own ?? { needs: [], probe: async () => [] };
+  if (names === NO_UNIQUE_NAME) return first;
+  return {
+    needs: [...new Set([...first.needs, ...names.needs])],
+    async probe(inputs, objects) {
+      const failures = await first.probe(inputs, objects);
+      if (failures.length) return failures;
+      const place = at(inputs);
+      const holder = await names.holder(place, inputs, false);
+      if (holder === undefined || objects.has(names.described(place, inputs, holder).id)) return [];
+      // The run's list may be old: a holder is read again before it refuses anything.
+      const fresh = await names.holder(place, inputs, true);
+      if (fresh === undefined) return [];
+      const described = names.described(place, inputs, fresh);
+      if (objects.has(described.id)) return [];
+      const more = names.refuses?.(fresh, inputs) ?? "";
+      return more === false ? [] : [heldName(described, more)];
+    },
+  };
 }

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
-import { ConflictError, mayHaveBeenApplied } from "../errors";
+import { ApiError, ConflictError, mayHaveBeenApplied, PipestackError } from "../errors";
+import { takenBefore, takenMeanwhile, type NameHolder } from "./name-holder";
 import type { RetryPolicy } from "../client/retry";
 import { RetryBudget } from "../client/retry-budget";
 import { UnprovenCreateError } from "../errors/operation-errors";
@@ -64,14 +65,38 @@ export interface CreateOnceOps<T> {
   known?(ctx: CreateContext): Promise<T[]>;
   /** Checks the list read before the POST (when it is read): the error to create nothing with, if any. */
   before?(listed: T[]): Error | undefined;
+  /**
+   * For a kind whose server keeps names unique: the list read before the POST must not hold the
+   * name, and a refusal of the name names its holder, both in the engine's words (see
+   * `name-holder.ts`: a holder that may be another create in flight is never offered).
+   */
+  names?: CreateNames<T>;
   /** How to adopt an existing object on purpose: a sentence. */
   howToAdopt(id: string): string;
-  /**
-   * The error for a conflict (409) this create did not cause (no object carries its marker): it
-   * may name the object in the way. `existed` holds the ids listed before the POST, when read.
-   * @default the API's error as it is
-   */
-  conflict?(err: ConflictError, listed: T[], existed: ReadonlySet<string> | undefined): Error;
+}
+
+/** What a create of a unique name tells {@link createOnce}. */
+export interface CreateNames<T> {
+  /** The request, for "not sent" (`POST /v1/.../pipes`). */
+  post: string;
+  /** The listed object holding this create's name (or a temporary name of it), described. */
+  holder(listed: T[]): NameHolder | undefined;
+  /** True for the server's refusal of a taken name. @default a 409 */
+  refused?(err: unknown): boolean;
+}
+
+/** The refusal before the POST when the list holds the name: not a made-up 409, no POST was sent. */
+function nameTaken<T>(names: CreateNames<T>, listed: T[]): Error | undefined {
+  const holder = names.holder(listed);
+  return holder && new PipestackError("PIPESTACK_CONFLICT", `${names.post} not sent: ${takenBefore(holder)}`);
+}
+
+/** The server's refusal of the name, naming its holder: held before this create began, or made while it ran. */
+function nameRefused<T>(names: CreateNames<T>, err: unknown, listed: T[], existed: ReadonlySet<string> | undefined): unknown {
+  const holder = names.holder(listed);
+  if (!holder || !(err instanceof ApiError)) return err;
+  const detail = `${err.detail}; ${existed?.has(holder.id) ? takenBefore(holder) : takenMeanwhile(holder)}`;
+  return new (err.constructor as new (d: ApiError) => ApiError)({ ...err, detail });
 }
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -80,11 +105,12 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
 export async function createOnce<T>(ops: CreateOnceOps<T>, policy: RetryPolicy): Promise<T> {
   const ctx: CreateContext = { budget: new RetryBudget(policy) };
   let existed: Set<string> | undefined;
-  if (ops.before || ops.sameAsSent) {
+  const before = (listed: T[]) => ops.before?.(listed) ?? (ops.names && nameTaken(ops.names, listed));
+  if (ops.before || ops.sameAsSent || ops.names) {
     let listed = await (ops.known ?? ops.list)(ctx);
     // The run's list may be old: what it says is in the way is read again before refusing.
-    if (ops.known && ops.before?.(listed)) listed = await ops.list(ctx);
-    const refusal = ops.before?.(listed);
+    if (ops.known && before(listed)) listed = await ops.list(ctx);
+    const refusal = before(listed);
     if (refusal) throw refusal;
     existed = new Set(listed.map(ops.id));
   }
@@ -95,7 +121,7 @@ export async function createOnce<T>(ops: CreateOnceOps<T>, policy: RetryPolicy):
     } catch (err) {
       failure = err;
     }
-    const conflict = failure instanceof ConflictError;
+    const conflict = ops.names?.refused ? ops.names.refused(failure) : failure instanceof ConflictError;
     if (!mayHaveBeenApplied(failure) && !conflict) throw failure;
     const listed = await ops.list(ctx);
     const message = (failure as Error).message;
@@ -107,7 +133,7 @@ export async function createOnce<T>(ops: CreateOnceOps<T>, policy: RetryPolicy):
         `${message}; ${ours.length} ${ops.what}s carrying this create's marker were made (${ours.map(ops.id).join(", ")}), all by this create: keep one (${ops.howToAdopt(ops.id(ours[0]))}) and delete the others`,
       );
     }
-    if (conflict) throw ops.conflict ? ops.conflict(failure as ConflictError, listed, existed) : failure;
+    if (conflict) throw ops.names ? nameRefused(ops.names, failure, listed, existed) : failure;
     const made = ops.sameAsSent ? listed.filter((o) => !existed?.has(ops.id(o)) && ops.sameAsSent!(o)) : [];
     if (made.length) throw new UnprovenCreateError(unproven(message, ops.what, made.map(ops.id)));
     // Not applied: ask again, from the same budget.

@@ -1,10 +1,11 @@
 import type * as dynamic from "@pulumi/pulumi/dynamic";
 import { adoptable } from "./adopt";
 import { connected, type Provider } from "./connection";
-import { gateCreate, OwnObjects, type CreateProbe } from "./create-gate";
+import { gateCreate, OwnObjects, withNameGate, type CreateProbe } from "./create-gate";
 import { configure } from "./engine-settings";
 import { diffResult, fieldChanges, type Diff, type DiffSpec, type FieldChange } from "./field-diff";
 import { orGone, readOrGone, readResult, updateUnlessGone, type Whereabouts } from "./gone";
+import { NO_UNIQUE_NAME, type NameRule } from "./name-holder";
 
 type Obj = Record<string, unknown>;
 
@@ -24,8 +25,13 @@ export interface EngineProps {
 export interface EngineSpec<I extends EngineProps, O extends object, P, T> {
   /** Validates the inputs and pins where the object lives, before any network call; never throws on bad input. */
   validate(news: I): dynamic.CheckResult<I>;
-  /** The one read a create's `check` makes (see `create-gate.ts`); an adoption (see {@link adoptId}) makes none. */
-  probe: Omit<CreateProbe<I>, "adopts">;
+  /** The one read a create's `check` makes (see `create-gate.ts`); an adoption (see {@link adoptId}) makes none. @default the name's alone */
+  probe?: Omit<CreateProbe<I>, "adopts">;
+  /**
+   * The name the server keeps unique, if any: the create gate refuses a holder in the engine's
+   * words, never offering one that may be another create in flight (see `name-holder.ts`).
+   */
+  names: NameRule<I, P, T> | typeof NO_UNIQUE_NAME;
   /** The place the object of these props lives, reached with the props' connection. */
   at(props: I | O): P;
   /** The object `id` in that place, for the read-or-gone rule (see `gone.ts`); `where` and `why` word its messages. */
@@ -59,6 +65,14 @@ export interface EngineSpec<I extends EngineProps, O extends object, P, T> {
   remove(at: P, id: string, props: O): Promise<void>;
 }
 
+/** The engines whose spec declares a unique name (tests generate the holder cases from the registry with it). */
+const named = new WeakSet<object>();
+
+/** True when the engine `provider` was defined with a unique name (see {@link EngineSpec.names}). */
+export function uniquelyNamed(provider: object): boolean {
+  return named.has(provider);
+}
+
 /** The inputs' own `adoptId`, when set. Pure. */
 export function ownAdoptId(inputs: EngineProps): string | undefined {
   return typeof inputs.adoptId === "string" && inputs.adoptId !== "" ? inputs.adoptId : undefined;
@@ -83,9 +97,9 @@ export function diffAnswer(changes: FieldChange[], how: { collides: boolean; eng
  */
 export function defineEngine<I extends EngineProps, O extends object, P, T>(spec: EngineSpec<I, O, P, T>): Provider<I, O> {
   const adoptId = spec.adoptId ?? ownAdoptId;
-  const probe: CreateProbe<I> = { ...spec.probe, adopts: (inputs) => adoptId(inputs) !== undefined };
+  const probe: CreateProbe<I> = { ...withNameGate(spec.probe, spec.names, spec.at), adopts: (inputs) => adoptId(inputs) !== undefined };
   const own = new OwnObjects();
-  return connected<I, O>({
+  const provider = connected<I, O>({
     configure,
     check: async (olds, news) => gateCreate(olds, spec.validate(news), probe, own),
     async diff(id, olds, news) {
@@ -115,4 +129,6 @@ export function defineEngine<I extends EngineProps, O extends object, P, T>(spec
     },
     delete: (id, props) => spec.remove(spec.at(props), id, props),
   });
+  if (spec.names !== NO_UNIQUE_NAME) named.add(provider);
+  return provider;
 }

@@ -1,7 +1,9 @@
 import { createHash } from "node:crypto";
 import type { ApiClient } from "../client/client";
 import type { RetryBudget } from "../client/retry-budget";
-import { MalformedAnswerError } from "../errors";
+import { idOf, readAll, type Collection } from "./list-reader";
+
+export { readAll, type Collection };
 
 /**
  * The reads of a collection that one provider process shares: the engine calls `check` one
@@ -17,17 +19,6 @@ import { MalformedAnswerError } from "../errors";
  * memory only (the module is loaded once per provider process: the serialized provider requires
  * the package by a stable path, the native plugin is one process).
  */
-
-/** One collection of one API account: its path below the client's base URL, and whether it pages (`limit`/`offset`). */
-export interface Collection {
-  client: ApiClient;
-  path: string;
-  /** @default false: one answer holds the whole list (the cloud API's pipes and endpoints) */
-  paged?: boolean;
-}
-
-/** The page size of the lists that page (the stack server's: 1-1000, default 1000). */
-const PAGE = 1000;
 
 /** A change this process made to a collection after reads that started before it may not show. */
 interface Change {
@@ -75,11 +66,6 @@ function slotOf(c: Collection): Slot {
   return s;
 }
 
-function idOf(item: unknown): string | undefined {
-  const id = item !== null && typeof item === "object" ? (item as { id?: unknown }).id : undefined;
-  return typeof id === "string" ? id : undefined;
-}
-
 /** `items` with `changes` applied: made objects put in (replacing their id), deleted ones taken out. Pure. */
 export function applied(items: readonly unknown[], changes: readonly Change[]): unknown[] {
   if (changes.length === 0) return [...items];
@@ -91,27 +77,6 @@ export function applied(items: readonly unknown[], changes: readonly Change[]): 
   });
   for (const c of last.values()) if (c.item !== undefined) out.push(c.item);
   return out;
-}
-
-/** The whole collection: every page of one that pages; throws when the answer is not a list. */
-export async function readAll(c: Collection, budget?: RetryBudget): Promise<unknown[]> {
-  const items: unknown[] = [];
-  const ids = new Set<string>();
-  for (let offset = 0; ; offset += PAGE) {
-    const target = offset === 0 ? c.path : `${c.path}?limit=${PAGE}&offset=${offset}`;
-    const page = await c.client.request<unknown>({ method: "GET", path: target, budget });
-    if (!Array.isArray(page))
-      throw new MalformedAnswerError(`GET ${c.path} answered in the envelope but not with a list of objects with ids: ${c.client.surface.wrongUrl}`);
-    const before = ids.size;
-    for (const item of page) {
-      const id = idOf(item);
-      if (id !== undefined && ids.has(id)) continue;
-      if (id !== undefined) ids.add(id);
-      items.push(item);
-    }
-    // A full page may have a next one; a route that ignores `offset` repeats the first.
-    if (!c.paged || page.length < PAGE || ids.size === before) return items;
-  }
 }
 
 /** Starts a read that becomes the snapshot when it answers, with the changes made since it started applied. */

@@ -18,6 +18,8 @@ import { named } from "./named";
 import type { Obj } from "../schemas/plain-object";
 import { InvalidArgumentError, MalformedAnswerError } from "../errors/operation-errors";
 import { PipestackError } from "../errors/pipestack-error";
+import { readAll } from "../engine/list-reader";
+import { endpointList } from "../resources/reverse-private-endpoint/api";
 
 /**
  * What the list functions do, given the settings to reach the service with: the program's
@@ -29,6 +31,8 @@ import { PipestackError } from "../errors/pipestack-error";
 export interface StackListing<T> {
   fn: string;
   collection: string;
+  /** True when the server pages the collection (`limit`/`offset`): every page is read. */
+  paged: boolean;
   item: ZodType<T>;
   /** A clearer error for a failed list (e.g. a route older servers lack); else the API's error stands. */
   explain?(err: unknown, target: StackTarget): Error | undefined;
@@ -46,23 +50,24 @@ export async function listStackCollection<T>(listing: StackListing<T>, args: Obj
     if (!parsed.ok) throw new InvalidArgumentError(parsed.failures.map((f) => `${f.property} ${f.reason}`).join("; "));
     return openStackTarget(settings(), parsed.value);
   });
-  let items: unknown;
+  let items: unknown[];
   try {
-    items = await target.client.get<unknown>(`${target.basePath}${path(collection)}`);
+    items = await readAll({ client: target.client, path: `${target.basePath}${path(collection)}`, paged: listing.paged });
   } catch (err) {
+    if (err instanceof MalformedAnswerError) throw new MalformedAnswerError(`${fn}: the stack at ${target.key} did not answer a list`, { cause: err });
     throw listing.explain?.(err, target) ?? err;
   }
-  if (!Array.isArray(items)) throw new MalformedAnswerError(`${fn}: the stack at ${target.key} did not answer a list`);
   return items.map((i) => item.parse(i));
 }
 
 /** `getStackSources`: the data sources of a stack. */
-export const stackSources: StackListing<StackSource> = { fn: "getStackSources", collection: "sources", item: stackSource };
+export const stackSources: StackListing<StackSource> = { fn: "getStackSources", collection: "sources", paged: false, item: stackSource };
 
 /** `getStackWebhooks`: the webhooks of a stack (current servers), never their URLs or headers. */
 export const stackWebhooks: StackListing<StackWebhookRecord> = {
   fn: "getStackWebhooks",
   collection: "webhooks",
+  paged: true,
   item: stackWebhook,
   // A 404 of the list: a server without the route (first generation) or a wrong stackUrl.
   explain(err, target) {
@@ -86,7 +91,7 @@ export async function listReversePrivateEndpoints(args: Obj, settings: () => Set
     const s = settings();
     return { svc: cloudService(s, serviceRef(s, parsed.data)), filter: parsed.data };
   });
-  const endpoints = (await svc.client.get<unknown[]>(`${svc.basePath}${path("pipesReversePrivateEndpoints")}`)) ?? [];
+  const endpoints = await readAll(endpointList(svc));
   return filterEndpoints(
     endpoints.map((e) => reversePrivateEndpoint.parse(e)),
     filter,

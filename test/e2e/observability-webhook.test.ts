@@ -26,7 +26,10 @@ describe("examples/observability on a stack that already has its webhook's name"
     expect(run.code).not.toBe(0);
     const said = run.stdout + run.stderr;
     expect(said).toContain(`webhook ${SEEDED_WEBHOOK_ID} on server:`);
-    expect(said).toContain(`already has the name "on-call" for service generic`);
+    expect(said).toContain(`the name "on-call" is taken by webhook ${SEEDED_WEBHOOK_ID} on server:`);
+    expect(said).toContain("for service generic (names are unique per service)");
+    // Made long before this run: no create in flight, so adopting it is offered, with its cost.
+    expect(said).toContain("adopting another stack's webhook means a `destroy` of this stack deletes it");
     expect(said).toContain(`adoptId: "${SEEDED_WEBHOOK_ID}"`);
     expect(stack.storedObjects()).toBe(0);
     const writes = Object.entries(stack.emulator.control.stats().byRoute).filter(([route]) => !route.startsWith("GET "));

@@ -15,6 +15,7 @@ import { TARGETS, surfaceOf, useTarget } from "../support/stack-targets";
 import { checked, preview, up } from "../support/engine-run";
 import { startGenerations } from "../support/stack-generations";
 import { forgetSnapshots } from "../../provider/engine/shared-list";
+import { anHourAgo } from "../support/an-hour-ago";
 
 const emulators = startGenerations();
 
@@ -96,24 +97,40 @@ describe.each(TARGETS)("StackWebhook on the %s target", (kind) => {
     expect(dropped.outs).not.toHaveProperty("headers");
   });
 
-  it("refuses a create whose name the service already has, at check, saying how to adopt it; another service may have the name", async () => {
-    const taken = await raw("POST", "/webhooks", { name: "taken", service: "generic", url: "https://hooks.example.com/taken" });
+  it("refuses a create whose name the service already has, at check, saying how to adopt an older holder; another service may have the name", async () => {
+    // Older than any create in flight: only such a holder is offered for adoption.
+    const taken = await anHourAgo(() => raw("POST", "/webhooks", { name: "taken", service: "generic", url: "https://hooks.example.com/taken" }));
     const result = await hookImpl.check({}, program({ name: "taken" }));
     expect(result.failures).toEqual([{ property: "name", reason: expect.stringContaining(`webhook ${taken.id} on `) }]);
-    expect(result.failures?.[0].reason).toMatch(/already has the name "taken" for service generic .*adoptId: "[0-9a-f]{24}"/);
+    expect(result.failures?.[0].reason).toMatch(/the name "taken" is taken by webhook \S+ on \S+ for service generic .*adoptId: "[0-9a-f]{24}"/);
+    expect(result.failures?.[0].reason).toContain("adopting another stack's webhook means a `destroy` of this stack deletes it");
     const other = await hookImpl.check({}, { name: "taken", service: "slack", url: "https://hooks.slack.com/services/T/B/x" });
     expect(other.failures ?? []).toEqual([]);
 
-    // A name taken after the run's read: the server's 400, with the webhook that holds the name.
+    // A name taken after the run's read, seconds ago: the server's 400, the webhook that holds
+    // the name named, and no adoption offered (it may be another stack's create in flight).
     const inputs = await checked(hookImpl, program({ name: "late" }));
     const late = await raw("POST", "/webhooks", { name: "late", service: "generic", url: "https://hooks.example.com/late" });
-    await expect(hookImpl.create(inputs)).rejects.toThrow(
-      new RegExp(`POST \\S*webhooks -> 400 .*A webhook with this service and name already exists.*; webhook ${late.id} .*adoptId: "${late.id}"`),
+    const refused = await hookImpl.create(inputs).then(
+      () => undefined,
+      (err: Error) => err.message,
     );
-    // A name the run's list already shows taken: refused before the POST.
+    expect(refused).toMatch(
+      new RegExp(
+        `POST \\S*webhooks -> 400 .*A webhook with this service and name already exists.*; webhook ${late.id} .*was made by someone else while this create ran`,
+      ),
+    );
+    expect(refused).toContain("Another create may be running: wait and run `pulumi up` again");
+    expect(refused).not.toMatch(/adoptId/);
+    // A name the run's list already shows taken: refused before the POST, still without an adoption.
     const posts = () => emulators.current.control.bodies().filter((b) => /^POST .*\/webhooks$/.test(b.route)).length;
     const sent = posts();
-    await expect(hookImpl.create(inputs)).rejects.toThrow(new RegExp(`POST \\S*webhooks not sent: webhook ${late.id} .* already has the name "late"`));
+    const before = await hookImpl.create(inputs).then(
+      () => undefined,
+      (err: Error) => err.message,
+    );
+    expect(before).toMatch(new RegExp(`POST \\S*webhooks not sent: the name "late" is taken by webhook ${late.id} `));
+    expect(before).not.toMatch(/adoptId/);
     expect(posts() - sent, "no POST").toBe(0);
   });
 

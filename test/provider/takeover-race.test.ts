@@ -181,7 +181,9 @@ describe("pipes and endpoints (one service)", () => {
     );
     const theirs = run.other as { id: string };
     expect(run.value).toBeUndefined();
-    expect(run.error?.message).toContain(`pipe ${theirs.id} took the name "contested" while this create ran`);
+    expect(run.error?.message).toMatch(
+      new RegExp(`pipe ${theirs.id} \\(created [^)]+\\) was made by someone else while this create ran .*: it took the name "contested"`),
+    );
     expect(run.error?.message).toMatch(/the pipe this create made \([0-9a-f-]{36}\) was deleted again/);
     expect(run.error?.id).toBeUndefined();
     expect(

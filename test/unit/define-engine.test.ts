@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { NO_UNIQUE_NAME } from "../../provider/engine/name-holder";
 import * as pipe from "../../provider/resources/pipe/engine";
 import * as endpoint from "../../provider/resources/reverse-private-endpoint/engine";
 import * as alert from "../../provider/resources/stack-alert/engine";
@@ -60,6 +61,7 @@ describe("defineEngine: the skeleton around a spec", () => {
     const provider = defineEngine<{ name?: string; adoptId?: string }, { name?: string }, null, { id: string }>({
       validate: (news) => ({ inputs: news, failures: [] }),
       probe: { needs: [], probe: async (inputs) => (probes.push(inputs), []) },
+      names: NO_UNIQUE_NAME,
       at: () => null,
       whereabouts: () => {
         throw new Error("no whereabouts in this test");

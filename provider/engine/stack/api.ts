@@ -17,6 +17,8 @@ import type { Obj } from "../../schemas/plain-object";
 /** A stack collection the provider manages objects in: its path below the target's base, what its objects are called in messages, how one is parsed. */
 export interface StackCollection<S extends ZodTypeAny = ZodTypeAny> {
   path: string;
+  /** True when the server pages the list (`limit`/`offset`, 1,000 at most): every page is read. */
+  paged: boolean;
   noun: string;
   schema: S;
 }
@@ -24,8 +26,8 @@ export interface StackCollection<S extends ZodTypeAny = ZodTypeAny> {
 /** The URL of collection `c` of target `t`, or of its object `id`. */
 export const stackUrl = (t: StackTarget, c: StackCollection, id?: string) => `${t.basePath}${id === undefined ? path(c.path) : path(c.path, id)}`;
 
-/** A stack collection of one target: it pages (`limit`/`offset`). */
-export const stackCollection = (t: StackTarget, c: StackCollection): Collection => ({ client: t.client, path: stackUrl(t, c), paged: true });
+/** A stack collection of one target, as the list reader reads it. */
+export const stackCollection = (t: StackTarget, c: StackCollection): Collection => ({ client: t.client, path: stackUrl(t, c), paged: c.paged });
 
 function withoutId(body: Obj): Obj {
   const { id: _id, ...rest } = body;
@@ -101,6 +103,7 @@ export function stackWhereabouts<S extends ZodTypeAny>(t: StackTarget, c: StackC
     id,
     client: t.client,
     collection: stackUrl(t, c),
+    paged: c.paged,
     get: async () => parsedOne(c.schema, await t.client.get(stackUrl(t, c, id)), `GET ${c.path}/${id}`, id),
     where: `on ${t.key}`,
   };

@@ -1,4 +1,4 @@
-import { addedTo, ConflictError, PipestackError } from "../../errors";
+import { addedTo, ConflictError } from "../../errors";
 import type { PollOptions } from "../../client/poll";
 import { createMarker, createOnce, isMarker } from "../../engine/create-once";
 import { deleteUntilGone, pollOrGone, type Whereabouts } from "../../engine/gone";
@@ -8,6 +8,7 @@ import { pipeRecord, type ApiPipe } from "./record";
 import { parsed, parsedOne } from "../../engine/parse-answer";
 import { isObj } from "../../engine/canonical";
 import { freshList, noteChange, snapshot, type Collection } from "../../engine/shared-list";
+import { takenMeanwhile, type NameHolder } from "../../engine/name-holder";
 
 /** The pipe endpoints, one function each, on one service. */
 
@@ -77,20 +78,8 @@ export async function createPipe(svc: CloudService, body: Record<string, unknown
       known: async () => pipesNamed(await snapshot(pipeList(svc)), name),
       id: (p) => p.id,
       ...(marked ? { carriesMarker: (p: ApiPipe) => p.name === temporary } : { sameAsSent: (p: ApiPipe) => p.name === name }),
-      before: (listed) => {
-        const holder = holderOf(listed, name);
-        // Not a made-up 409: no POST was sent.
-        return holder && new PipestackError("PIPESTACK_CONFLICT", `POST ${pipes(svc)} not sent: ${takenBefore(name, holder)}`);
-      },
+      names: { post: `POST ${pipes(svc)}`, holder: (listed) => described(name, holderOf(listed, name)) },
       howToAdopt: (id) => adoptPipeHint(name, id),
-      conflict: (err, listed, existed) => {
-        const holder = holderOf(listed, name);
-        if (!holder) return err;
-        const detail = existed?.has(holder.id)
-          ? takenBefore(name, holder)
-          : `${err.detail}; pipe ${holder.id} (${JSON.stringify(holder.name)}) was made by someone else while this create ran (another stack or program creating the same pipe at the same moment): it is not this resource's and was not adopted, and this create made no pipe${inFlightAdvice(name, holder)}`;
-        return new ConflictError({ ...err, detail });
-      },
     },
     svc.client.retryPolicy,
   );
@@ -110,43 +99,20 @@ export async function listedHolder(svc: CloudService, name: string, fresh = fals
   return holderOf(pipesNamed(listed, name), name);
 }
 
-/**
- * How long a pipe may be another create's still running: a create holds its temporary name from
- * its POST to the rename right after it, every request of the create within one budget of 120 s
- * (each attempt within its own deadline), so 5 minutes leaves a margin for clocks that differ.
- */
-export const IN_FLIGHT_MINUTES = 5;
-
-/** True when `holder` may be another create's still running: made less than {@link IN_FLIGHT_MINUTES} ago, or of unknown age. Pure. */
-export function mayBeInFlight(holder: Pick<ApiPipe, "createdAt">, now: number): boolean {
-  const made = holder.createdAt ? Date.parse(holder.createdAt) : Number.NaN;
-  return Number.isNaN(made) || now - made < IN_FLIGHT_MINUTES * 60_000;
+/** The pipe holding `name` as the engine's messages describe it (see `engine/name-holder.ts`): its name is unique per service. */
+export function pipeHolder(name: string, holder: ApiPipe): NameHolder {
+  return {
+    noun: "pipe",
+    id: holder.id,
+    name,
+    held: holder.name ?? undefined,
+    createdAt: holder.createdAt,
+    where: "",
+    howToAdopt: adoptPipeHint(name, holder.id),
+  };
 }
 
-/**
- * What to do about a pipe that holds the name: never an adoption for one that may be another
- * create in flight (adopted, both stacks would record it); otherwise how to adopt it, with what
- * an adoption of another stack's pipe costs (nothing tells which stack made it).
- */
-export function holderAdvice(name: string, holder: ApiPipe, now = Date.now()): string {
-  if (mayBeInFlight(holder, now)) {
-    return `Another create may be running: wait and run \`pulumi up\` again (it was made less than ${IN_FLIGHT_MINUTES} minutes ago: another stack or program may be creating the same pipe). Do not adopt it while it may be another's: both stacks would record it, and a \`destroy\` of either would delete it`;
-  }
-  return `If it is this resource's (for example from an interrupted \`pulumi up\`), ${adoptPipeHint(name, holder.id)}; nothing tells which stack made it, and adopting another stack's pipe means a \`destroy\` of this stack deletes it. Otherwise give this pipe another name`;
-}
-
-/** For a holder that appeared while this create ran: the advice of {@link holderAdvice} when it may be another create in flight, else none. */
-function inFlightAdvice(name: string, holder: ApiPipe): string {
-  return mayBeInFlight(holder, Date.now()) ? `. ${holderAdvice(name, holder)}` : "";
-}
-
-/** The message for a name held before this create began. */
-export function takenBefore(name: string, holder: ApiPipe, now = Date.now()): string {
-  const created = holder.createdAt ? `, created ${holder.createdAt}` : "";
-  const whose = mayBeInFlight(holder, now) ? "another create" : "an interrupted create";
-  const left = holder.name === name ? "" : ` under the temporary name ${JSON.stringify(holder.name)} of ${whose}`;
-  return `the name ${JSON.stringify(name)} is taken by pipe ${holder.id}${left}${created}, which existed before this create began and was not made by it. ${holderAdvice(name, holder, now)}`;
-}
+const described = (name: string, holder: ApiPipe | undefined) => holder && pipeHolder(name, holder);
 
 /**
  * Gives the pipe this create made (under its temporary name) its own name: one PATCH. When
@@ -172,12 +138,10 @@ export async function renameCreated(svc: CloudService, made: ApiPipe, name: stri
         `${err.message}; another pipe took the name ${JSON.stringify(name)} while this create ran, and deleting the pipe this create made (${made.id}) failed: ${why}`,
       );
     });
-    const other = holder ? `pipe ${holder.id}` : "another pipe";
-    const advice = holder ? ` ${holderAdvice(name, holder)}` : "";
-    throw new ConflictError({
-      ...err,
-      detail: `${err.detail}; ${other} took the name ${JSON.stringify(name)} while this create ran (another stack or program creating the same pipe at the same moment, or after this run read the pipe list): it is not this resource's and was not adopted; the pipe this create made (${made.id}) was deleted again.${advice}`,
-    });
+    const other = holder
+      ? takenMeanwhile(pipeHolder(name, holder))
+      : `another pipe took the name ${JSON.stringify(name)} while this create ran (another stack or program creating the same pipe at the same moment, or after this run read the pipe list)`;
+    throw new ConflictError({ ...err, detail: `${err.detail}; the pipe this create made (${made.id}) was deleted again; ${other}` });
   }
 }
 

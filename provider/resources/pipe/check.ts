@@ -7,12 +7,13 @@ import { mergeSourceSecrets, sourceSecretsFailures } from "./secrets";
 import { pipeSourceCredentialFailures } from "../../schemas/refinements/plain-credentials";
 import { isObj } from "../../engine/canonical";
 import { checkInputs } from "../../engine/check-inputs";
-import { serviceOf } from "../../engine/cloud-object";
-import type { CreateProbe } from "../../engine/create-gate";
+import type { NameRule } from "../../engine/name-holder";
+import type { CloudService } from "../../client/cloud";
 import { pinServiceIds } from "../../engine/pin-service";
 import { fixedFieldsShown } from "../../engine/adopt";
 import { replacePaths } from "../../engine/field-diff";
-import { listedHolder, takenBefore } from "./api";
+import { listedHolder, pipeHolder } from "./api";
+import type { ApiPipe } from "./record";
 import { changesFromLive } from "./changes-from-live";
 
 /** The port a database source listens on when the program leaves it out. */
@@ -53,36 +54,28 @@ export function validatePipe(news: PipeInputs): dynamic.CheckResult<PipeInputs> 
 }
 
 /**
- * A create's gate: the pipe list the create checks before its POST, read in `check` (credentials
- * valid, route present, name free): the run's one read of it, shared by every pipe's `check` and
- * create (see `../shared-list`), read again only when it shows the name taken. The engine also checks with no old inputs a resource it
- * replaces (`--replace`, a dependent re-created after a resource it depends on is deleted first),
- * while its own old pipe still holds the name, and `check` is not told which resource it checks.
- * So a taken name fails here only with proof that the holder is not this resource's own pipe: the
- * engine has not shown it as any resource's (see `OwnObjects`), and it differs from the program
- * in a field fixed at creation (a replacement's old pipe has the program's fields, or was
- * diffed). A look-alike is left to the create's own list, read after any delete-first, which
- * refuses a name held by anyone else.
+ * A pipe's name, unique per service: the create gate (see `engine/create-gate.ts`) reads the pipe
+ * list the create checks before its POST (credentials valid, route present, name free), the run's
+ * one read of it, shared by every pipe's `check` and create (see `engine/shared-list.ts`). The
+ * engine also checks with no old inputs a resource it replaces (`--replace`, a dependent
+ * re-created after a resource it depends on is deleted first), while its own old pipe still holds
+ * the name, and `check` is not told which resource it checks. So a taken name fails the gate only
+ * with proof that the holder is not this resource's own pipe: the engine has not shown it as any
+ * resource's (see `OwnObjects`), and it differs from the program in a field fixed at creation (a
+ * replacement's old pipe has the program's fields, or was diffed). A look-alike is left to the
+ * create's own list, read after any delete-first, which refuses a name held by anyone else.
  */
-export const nameFree: Omit<CreateProbe<PipeInputs>, "adopts"> = {
+export const pipeNames: NameRule<PipeInputs, CloudService, ApiPipe> = {
   needs: ["organizationId", "serviceId", "name"],
-  async probe(inputs, own) {
-    const name = String(inputs.name);
-    const svc = serviceOf(inputs);
-    let holder = await listedHolder(svc, name);
-    if (holder === undefined || own.has(holder.id)) return [];
-    // The run's snapshot may be old: a holder is read again before it refuses anything.
-    holder = await listedHolder(svc, name, true);
-    if (holder === undefined || own.has(holder.id)) return [];
+  holder: (svc, inputs, fresh) => listedHolder(svc, String(inputs.name), fresh),
+  described: (_svc, inputs, holder) => pipeHolder(String(inputs.name), holder),
+  refuses(holder, inputs) {
     const { current, changes } = changesFromLive(holder, inputs);
     const fixed = replacePaths(changes);
-    if (fixed.length === 0) return [];
-    return [
-      {
-        property: "name",
-        reason: `${takenBefore(name, holder)}. It differs from this program in fields fixed at creation (an adoption must match them first): ${fixedFieldsShown(fixed, current, inputs)}`,
-      },
-    ];
+    return (
+      fixed.length > 0 &&
+      `. It differs from this program in fields fixed at creation (an adoption must match them first): ${fixedFieldsShown(fixed, current, inputs)}`
+    );
   },
 };
 

@@ -9,7 +9,7 @@ import { fieldChanges } from "../../engine/field-diff";
 import { initError } from "../../engine/init-error";
 import { createPipe, deletePipe, getPipe, pipeWhereabouts, renameCreated, sendCommand } from "./api";
 import { changesFromLive } from "./changes-from-live";
-import { adoptIdOf, nameFree, validatePipe } from "./check";
+import { adoptIdOf, pipeNames, validatePipe } from "./check";
 import { credentialOnly, wouldCollide } from "./diff-answer";
 import { pipeDiff } from "./diff-rules";
 import { pipeOutputs, refreshedOutputs, type ApiPipe } from "./outputs";
@@ -58,7 +58,7 @@ async function adopt(svc: CloudService, id: string, inputs: PipeInputs, live: Ap
 /** The provider the serialized shim delegates to (`pulumi-pipestack/engine/pipe`). */
 export const provider = defineEngine<PipeInputs, PipeOutputs, CloudService, ApiPipe>({
   validate: validatePipe,
-  probe: nameFree,
+  names: pipeNames,
   at: serviceOf,
   whereabouts: pipeWhereabouts,
   rules: pipeDiff,

@@ -6,6 +6,7 @@ import { refuseFixedFields } from "../../engine/adopt";
 import { checkInputs } from "../../engine/check-inputs";
 import { serviceOf, timing } from "../../engine/cloud-object";
 import { defineEngine } from "../../engine/define-engine";
+import { NO_UNIQUE_NAME } from "../../engine/name-holder";
 import { fieldChanges } from "../../engine/field-diff";
 import { pinServiceIds } from "../../engine/pin-service";
 import { createEndpoint, deleteEndpoint, endpointList, endpointWhereabouts, getEndpoint, patchEndpoint } from "./api";
@@ -45,6 +46,9 @@ export const provider = defineEngine<EndpointInputs, EndpointOutputs, CloudServi
   // Failures carry property paths; the service is pinned into the inputs.
   validate: (news) => checkInputs(news, { pin: pinServiceIds, dropNull: true, schema: endpointSpec }),
   // A create's one read in `check`: the endpoint list (credentials, route), as the create reads it.
+  // No name: an endpoint's custom private DNS names are unique across the service, but they
+  // name no endpoint (the server's own refusal names the endpoint that uses one).
+  names: NO_UNIQUE_NAME,
   probe: {
     needs: ["organizationId", "serviceId"],
     async probe(inputs) {

@@ -4,7 +4,7 @@ import type { Obj } from "../../schemas/plain-object";
 import { stackAlertRecord, type StackAlertRecord } from "./record";
 
 /** The stack collection alerts live in. */
-export const alerts: StackCollection<typeof stackAlertRecord> = { path: "alerts", noun: "alert", schema: stackAlertRecord };
+export const alerts: StackCollection<typeof stackAlertRecord> = { path: "alerts", paged: true, noun: "alert", schema: stackAlertRecord };
 
 /** Creates an alert; `marker` recognises it in the list after an ambiguous failure. */
 export function createAlert(t: StackTarget, body: Obj, marker: Marker): Promise<StackAlertRecord> {

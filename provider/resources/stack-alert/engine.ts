@@ -5,6 +5,7 @@ import type { AlertInputs, AlertOutputs } from "./props";
 import { containsUnknown } from "../../schemas/unknown";
 import { createMarker } from "../../engine/create-once";
 import { defineEngine } from "../../engine/define-engine";
+import { NO_UNIQUE_NAME } from "../../engine/name-holder";
 import { fieldChanges } from "../../engine/field-diff";
 import { recorded } from "../../engine/init-error";
 import { alertOutputs } from "./answer";
@@ -70,6 +71,8 @@ export const provider = defineEngine<AlertInputs, AlertOutputs, StackTarget, Sta
   // Failures carry property paths (`channel.webhookId`); values not known yet pass.
   validate: (news) => checkStackObject(news, stackAlertSpec, alertRuleFailures),
   // A create reads its dashboard once: a tile that cannot carry alerts fails the preview, not only the `up`.
+  // The stack server keeps no alert name unique: a create proves itself by its marker.
+  names: NO_UNIQUE_NAME,
   probe: alertProbe,
   // Every field the PUT takes updates in place, a move to another stack replaces. An alert naming
   // its tile by `tile` keeps the tile id it had while tile and dashboard stay the same, so a

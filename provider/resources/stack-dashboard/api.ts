@@ -3,8 +3,8 @@ import type { StackTarget } from "../../client/stack-target";
 import type { Obj } from "../../schemas/plain-object";
 import { stackDashboardRecord, type StackDashboardRecord } from "./schema";
 
-/** The stack collection dashboards live in. */
-export const dashboards: StackCollection<typeof stackDashboardRecord> = { path: "dashboards", noun: "dashboard", schema: stackDashboardRecord };
+/** The stack collection dashboards live in: one answer, sorted by name (the server does not page it). */
+export const dashboards: StackCollection<typeof stackDashboardRecord> = { path: "dashboards", paged: false, noun: "dashboard", schema: stackDashboardRecord };
 
 /** Creates a dashboard; `marker` recognises it in the list after an ambiguous failure. */
 export function createDashboard(t: StackTarget, body: Obj, marker: Marker): Promise<StackDashboardRecord> {

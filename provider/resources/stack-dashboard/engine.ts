@@ -4,6 +4,7 @@ import { dashboardRuleFailures, stackDashboardSpec } from "./schema";
 import type { DashboardInputs, DashboardOutputs } from "./props";
 import { createMarker } from "../../engine/create-once";
 import { defineEngine } from "../../engine/define-engine";
+import { NO_UNIQUE_NAME } from "../../engine/name-holder";
 import { recorded } from "../../engine/init-error";
 import { createDashboard, dashboards, putDashboard } from "./api";
 import { collectionProbe } from "../../engine/stack/create-probes";
@@ -86,6 +87,8 @@ export const provider = defineEngine<DashboardInputs, DashboardOutputs, StackTar
   ...stackObject(dashboards),
   // Failures carry property paths (`tiles[2].w`); values not known yet pass.
   validate: (news) => checkStackObject(news, stackDashboardSpec, dashboardRuleFailures),
+  // The stack server keeps no dashboard name unique: a create proves itself by its marker.
+  names: NO_UNIQUE_NAME,
   probe: collectionProbe(dashboards),
   rules: dashboardDiff,
   changes,

@@ -4,7 +4,12 @@ import type { Obj } from "../../schemas/plain-object";
 import { stackSavedSearchRecord, type StackSavedSearchRecord } from "./record";
 
 /** The stack collection saved searches live in. */
-export const savedSearches: StackCollection<typeof stackSavedSearchRecord> = { path: "saved-searches", noun: "saved search", schema: stackSavedSearchRecord };
+export const savedSearches: StackCollection<typeof stackSavedSearchRecord> = {
+  path: "saved-searches",
+  paged: true,
+  noun: "saved search",
+  schema: stackSavedSearchRecord,
+};
 
 /** Creates a saved search; `marker` recognises it in the list after an ambiguous failure. */
 export function createSavedSearch(t: StackTarget, body: Obj, marker: Marker): Promise<StackSavedSearchRecord> {

@@ -5,6 +5,7 @@ import type { StackSavedSearchRecord } from "./record";
 import type { SavedSearchInputs, SavedSearchOutputs } from "./props";
 import { createMarker } from "../../engine/create-once";
 import { defineEngine } from "../../engine/define-engine";
+import { NO_UNIQUE_NAME } from "../../engine/name-holder";
 import { recorded } from "../../engine/init-error";
 import { createSavedSearch, putSavedSearch, savedSearches } from "./api";
 import { collectionProbe } from "../../engine/stack/create-probes";
@@ -43,6 +44,8 @@ export const provider = defineEngine<SavedSearchInputs, SavedSearchOutputs, Stac
   ...stackObject(savedSearches),
   // Values not known yet pass.
   validate: (news) => checkStackObject(news, stackSavedSearchSpec),
+  // The stack server keeps no saved-search name unique: a create proves itself by its marker.
+  names: NO_UNIQUE_NAME,
   probe: collectionProbe(savedSearches),
   // Every field updates in place, a move to another stack replaces.
   rules: savedSearchDiff,

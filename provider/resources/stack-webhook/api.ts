@@ -1,11 +1,11 @@
 import { path } from "../../client/paths";
-import type { RetryBudget } from "../../client/retry-budget";
 import type { StackTarget } from "../../client/stack-target";
 import { createOnce } from "../../engine/create-once";
 import { deleteUntilGone, type Whereabouts } from "../../engine/gone";
 import { parsed, parsedOne } from "../../engine/parse-answer";
 import { freshList, noteChange, snapshot, type Collection } from "../../engine/shared-list";
-import { addedTo, ApiError, PipestackError } from "../../errors";
+import { ApiError } from "../../errors";
+import type { NameHolder } from "../../engine/name-holder";
 import type { Obj } from "../../schemas/plain-object";
 import { webhookRecord, type WebhookRecord } from "./record";
 
@@ -53,12 +53,16 @@ export function holderOf(listed: readonly unknown[], wanted: WebhookName): Webho
 /** How to take over a webhook on purpose. Pure. */
 export const adoptHint = (id: string) => `adopt it with \`adoptId: "${id}"\` in the resource's arguments, then run \`pulumi up\` again`;
 
-/** Why a create cannot take the name, and what to do. Pure. */
-export function takenBy(t: StackTarget, wanted: WebhookName, holder: WebhookRecord): string {
-  return (
-    `webhook ${holder.id} on ${t.key} already has the name ${JSON.stringify(wanted.name)} for service ${wanted.service} (names are unique per service). ` +
-    `If it is this resource's (for example from an interrupted \`pulumi up\`), ${adoptHint(holder.id)}; nothing tells which stack made it. Otherwise give this webhook another name`
-  );
+/** The webhook holding the name as the engine's messages describe it (see `engine/name-holder.ts`). Pure. */
+export function webhookHolder(t: StackTarget, wanted: WebhookName, holder: WebhookRecord): NameHolder {
+  return {
+    noun: "webhook",
+    id: holder.id,
+    name: wanted.name,
+    createdAt: holder.createdAt,
+    where: ` on ${t.key} for service ${wanted.service} (names are unique per service)`,
+    howToAdopt: adoptHint(holder.id),
+  };
 }
 
 /**
@@ -75,31 +79,25 @@ export async function listedHolder(t: StackTarget, wanted: WebhookName, fresh = 
  * `createOnce`): the server keeps names unique per service, so the list as this run read it
  * (read again before refusing) must not hold the name, and after an ambiguous failure a webhook
  * of that name that was not there before is reported, never taken. A duplicate the server
- * refuses (its 400) says which webhook holds the name.
+ * refuses (its 400) says which webhook holds the name, in the engine's words (`engine/name-holder.ts`).
  */
 export async function createWebhook(t: StackTarget, body: Obj, secrets: readonly string[]): Promise<WebhookRecord> {
   const wanted = nameOf(body);
   const c = webhookCollection(t);
-  const post = async (budget: RetryBudget) => {
-    try {
-      return parsed(webhookRecord, await t.client.request({ method: "POST", path: webhooks(t), body, secrets, budget }), "POST webhooks");
-    } catch (err) {
-      // The server refuses a taken name with a 400: the list says which webhook holds it.
-      if (!(err instanceof ApiError) || err.status !== 400) throw err;
-      const holder = holderOf(await freshList(c, budget), wanted);
-      throw holder ? addedTo(err, `${err.message}; ${takenBy(t, wanted, holder)}`) : err;
-    }
-  };
   const made = await createOnce<WebhookRecord>(
     {
       what: "webhook",
-      post: ({ budget }) => post(budget),
+      post: async ({ budget }) => parsed(webhookRecord, await t.client.request({ method: "POST", path: webhooks(t), body, secrets, budget }), "POST webhooks"),
       list: async ({ budget }) => sameNamed(await freshList(c, budget), wanted),
       known: async () => sameNamed(await snapshot(c), wanted),
       id: (w) => w.id,
       sameAsSent: () => true,
-      // Not a made-up 400: no POST was sent.
-      before: (listed) => (listed[0] ? new PipestackError("PIPESTACK_CONFLICT", `POST ${webhooks(t)} not sent: ${takenBy(t, wanted, listed[0])}`) : undefined),
+      names: {
+        post: `POST ${webhooks(t)}`,
+        holder: (listed) => listed[0] && webhookHolder(t, wanted, listed[0]),
+        // The server refuses a taken name with a 400: the list says which webhook holds it.
+        refused: (err) => err instanceof ApiError && err.status === 400,
+      },
       howToAdopt: adoptHint,
     },
     t.client.retryPolicy,

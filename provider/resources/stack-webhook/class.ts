@@ -28,7 +28,9 @@ export interface StackWebhook extends ClassOutputs<typeof stackWebhookSpec, type
  * the whole webhook); moving it to another stack creates a new one. `headers` and `queryParams`
  * are secret and write-only: the server never returns them, so state keeps them encrypted and a
  * change made outside the program cannot be seen. A name is unique per service: a create whose
- * name is taken is refused at preview, saying how to adopt the webhook that holds it. The server
+ * name is taken is refused at preview, naming the webhook that holds it; one made less than 5
+ * minutes ago may be another stack's create in flight (wait and run again, never adopt it), an
+ * older one is offered for adoption with the warning that a `destroy` would then delete it. The server
  * refuses to delete a webhook that an alert still names.
  *
  * @example

@@ -5,7 +5,8 @@ import type { CreateProbe } from "../../engine/create-gate";
 import { defineEngine } from "../../engine/define-engine";
 import { stackGeneration } from "../../engine/stack/generation";
 import { checkStackObject, TARGET_KEYS, targetOf, withTarget } from "../../engine/stack/target";
-import { createWebhook, deleteWebhook, listedHolder, nameOf, putWebhook, takenBy, webhookWhereabouts } from "./api";
+import type { NameRule } from "../../engine/name-holder";
+import { createWebhook, deleteWebhook, listedHolder, nameOf, putWebhook, webhookHolder, webhookWhereabouts } from "./api";
 import { webhookBody, webhookOutputs, webhookSecrets } from "./body";
 import { webhookDiff } from "./diff";
 import type { WebhookInputs, WebhookOutputs } from "./props";
@@ -22,23 +23,23 @@ async function requireCurrent(target: StackTarget): Promise<void> {
 }
 
 /**
- * What a create's `check` reads: the run's list of webhooks (one read per provider process,
- * which also tells the stack's generation: see `engine/stack/generation.ts`), read again before
- * refusing, which must not hold the name for the service (the server keeps it unique): refused
- * with how to adopt the webhook that holds it.
+ * What a create's `check` reads first: the run's list of webhooks (one read per provider process,
+ * which tells the stack's generation: see `engine/stack/generation.ts`). The name gate then reads
+ * the same list.
  */
-const nameFree: Omit<CreateProbe<WebhookInputs>, "adopts"> = {
-  needs: [...TARGET_KEYS, "name", "service"],
-  async probe(inputs, own) {
-    const t = targetOf(inputs);
-    await requireCurrent(t);
-    const wanted = nameOf(webhookBody(inputs));
-    let holder = await listedHolder(t, wanted);
-    if (holder === undefined || own.has(holder.id)) return [];
-    holder = await listedHolder(t, wanted, true);
-    if (holder === undefined || own.has(holder.id)) return [];
-    return [{ property: "name", reason: takenBy(t, wanted, holder) }];
+const currentServer: Omit<CreateProbe<WebhookInputs>, "adopts"> = {
+  needs: TARGET_KEYS,
+  async probe(inputs) {
+    await requireCurrent(targetOf(inputs));
+    return [];
   },
+};
+
+/** A webhook's service and name, unique per stack (the server refuses a second with a 400). */
+const webhookNames: NameRule<WebhookInputs, StackTarget, WebhookRecord> = {
+  needs: [...TARGET_KEYS, "name", "service"],
+  holder: (t, inputs, fresh) => listedHolder(t, nameOf(webhookBody(inputs)), fresh),
+  described: (t, inputs, holder) => webhookHolder(t, nameOf(webhookBody(inputs)), holder),
 };
 
 async function create(t: StackTarget, inputs: WebhookInputs): Promise<{ id: string; outs: WebhookOutputs }> {
@@ -57,7 +58,8 @@ export const provider = defineEngine<WebhookInputs, WebhookOutputs, StackTarget,
   whereabouts: webhookWhereabouts,
   // Values not known yet pass.
   validate: (news) => checkStackObject(news, stackWebhookSpec, serviceFieldFailures),
-  probe: nameFree,
+  probe: currentServer,
+  names: webhookNames,
   // Every field updates in place, a move to another stack replaces.
   rules: webhookDiff,
   refuseCreate: requireCurrent,
