@@ -5,7 +5,7 @@ import { gateCreate, OwnObjects, type CreateProbe } from "./create-gate";
 import { configure } from "./engine-settings";
 import { diffResult, fieldChanges, type Diff, type DiffSpec, type FieldChange } from "./field-diff";
 import { orGone, readOrGone, readResult, updateUnlessGone, type Whereabouts } from "./gone";
-import { carried, clearedChanges, existingObject, keptFailures, keptMessage, keptNamed, keptPaths, omitted, without } from "./kept-on-server";
+import { carried, clearedChanges, emptiedChanges, existingObject, keptFailures, keptMessage, keptNamed, keptPaths, omitted, without } from "./kept-on-server";
 import { reportProgress, reportWarning } from "../progress/report";
 
 type Obj = Record<string, unknown>;
@@ -128,7 +128,7 @@ export function defineEngine<I extends EngineProps, O extends object, P, T>(spec
       const changes = await (spec.changes?.(seen, news, id) ?? fieldChanges(seen as Obj, news as Obj, spec.rules));
       const named = keptNamed(kept, view(news));
       const cleared = clears ? named : [];
-      changes.push(...clearedChanges(cleared, changes));
+      changes.push(...clearedChanges(cleared, changes), ...emptiedChanges(spec.rules.fields, kept, olds as Obj, news as Obj, changes));
       const dropped = !clears && left.some((p) => omitted([p], olds as Obj).length === 0);
       if (named.length && (changes.length || dropped)) reportKept(id, named, cleared, dropped);
       return diffAnswer(changes, { collides: spec.collides?.(olds, news) ?? false, engineCompares: spec.engineCompares?.(changes) ?? false });

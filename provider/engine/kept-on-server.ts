@@ -1,4 +1,5 @@
-import { policyEntries, type AnyNode, type PolicyTree } from "../schemas/field-policy";
+import { policyAt, policyEntries, type AnyNode, type PolicyTree } from "../schemas/field-policy";
+import { canonical } from "./canonical";
 import type { CheckFailure } from "../schemas/check-failures";
 import { isObj, type Obj } from "../schemas/plain-object";
 import type { FieldChange } from "./field-diff";
@@ -89,6 +90,22 @@ export function clearedChanges(cleared: readonly string[], changes: readonly Fie
   return cleared
     .filter((p) => !changes.some((c) => c.path === p || c.path.startsWith(`${p}.`)))
     .map((path) => ({ path, kind: "update", detail: "cleared by the server: this change drops what the request leaves out" }));
+}
+
+/**
+ * The changes of kept fields the program sets empty (`headers: {}`) where the state holds no
+ * value (an import, an adoption): empty and unknown compare equal, but the server may hold
+ * something, which the request clears. Pure.
+ */
+export function emptiedChanges(tree: PolicyTree, kept: readonly string[], olds: Obj, news: Obj, changes: readonly FieldChange[]): FieldChange[] {
+  return kept
+    .filter((p) => at(news, p) !== undefined && canonical(at(news, p)) === undefined && at(olds, p) === undefined)
+    .filter((p) => !changes.some((c) => c.path === p))
+    .map((path) => ({
+      path,
+      kind: policyAt(tree, path.split("."))?.node.change === "replace" ? "replace" : "update",
+      detail: "set empty: clears what the server holds",
+    }));
 }
 
 /**
