@@ -37,6 +37,8 @@ interface Outside {
   held(emulator: Emulator, id: string): Record<string, string[]>;
   /** A one-field change of the program, and the path its diff shows. */
   change: { path: string; apply(program: Obj): Obj };
+  /** The program with every write-only field of the object set (as a program that manages them). */
+  withValues(program: Obj): Obj;
   /** One write-only field set empty as a program would write it, and its path. */
   emptied: { path: string; apply(program: Obj): Obj };
   /** The program as the engine takes it (a pipe's secrets travel apart, in `sourceSecrets`). */
@@ -55,6 +57,7 @@ const OUTSIDE: Partial<Record<ResourceTypeName, Outside>> = {
       return { "source.kafka.credentials": Object.keys(pipe?.source.credentials ?? {}) };
     },
     change: { path: "name", apply: (p) => ({ ...p, name: `${String(p.name)}-renamed` }) },
+    withValues: (p) => ({ ...p, source: { kafka: { ...p.source.kafka, credentials: { username: "svc-user", password: "kept-pass-77" } } } }),
     emptied: { path: "source.kafka.credentials", apply: (p) => ({ ...p, source: { kafka: { ...p.source.kafka, credentials: {} } } }) },
     engineForm(program) {
       const { source, secrets } = splitSourceSecrets(program.source as Obj);
@@ -77,6 +80,7 @@ const OUTSIDE: Partial<Record<ResourceTypeName, Outside>> = {
       return { headers: Object.keys(hook?.headers ?? {}), queryParams: Object.keys(hook?.queryParams ?? {}) };
     },
     change: { path: "description", apply: (p) => ({ ...p, description: "pages the on-call" }) },
+    withValues: (p) => ({ ...p, headers: { Authorization: "Bearer in-9", "X-Src": "s" }, queryParams: { q: "2" } }),
     emptied: { path: "headers", apply: (p) => ({ ...p, headers: {} }) },
     engineForm: asEngine,
   },
@@ -162,6 +166,26 @@ describe.each(kinds.map((d) => [d.type, d] as const))("%s: write-only fields the
     expect(emulator.control.bodies().length, "the change was sent").toBeGreaterThan(0);
     expect(clearing()).toEqual([]);
     expect(outside.held(emulator, id)).toEqual(before);
+  });
+
+  it("set by the program, then left out: no change, a one-field change sends none, the server and the outputs keep them", async () => {
+    const { id, read, program } = await madeAndImported();
+    const managed = (await engine.check(read, outside.engineForm(outside.withValues(program)))).inputs!;
+    const { outs } = await engine.update(id, read, managed);
+    const stateKept = keptPaths(d.diff.fields);
+    const held = outside.held(emulator, id);
+    const leftOut = (await engine.check(outs, outside.engineForm(outside.change.apply(program)))).inputs!;
+    const { result: diff, lines } = await heard(() => engine.diff(id, outs, leftOut));
+    expect(diff.diffs.map((c) => c.path)).toEqual([outside.change.path]);
+    expect(lines.join("\n")).toMatch(/kept as on the server/);
+    emulator.control.resetStats();
+    const after = (await engine.update(id, outs, leftOut)).outs;
+    expect(emulator.control.bodies().length, "the change was sent").toBeGreaterThan(0);
+    expect(clearing()).toEqual([]);
+    expect(outside.held(emulator, id)).toEqual(held);
+    const inState = (o: Obj) => stateKept.filter((p) => p.split(".").reduce<any>((v, k) => v?.[k], o) !== undefined);
+    expect(inState(after), "the outputs keep what the state had").toEqual(inState(outs));
+    expect(inState(outs).length).toBeGreaterThan(0);
   });
 
   it("set empty by the program: a change the diff shows that clears it on the server, or refused at check with the path", async () => {
