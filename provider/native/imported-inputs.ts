@@ -114,9 +114,10 @@ export function optionalCredentials(
  * keeps them until the program sets them (see `engine/kept-on-server.ts`). Pure.
  */
 export function credentialsWarning(type: string, credentials: readonly CheckFailure[]): string {
-  const each = [...new Set(credentials.map((f) => f.property))].join(", ");
+  const each = [...new Set(credentials.map((f) => f.property))];
+  const it = each.length > 1 ? "them" : "it";
   return (
-    `${type} was imported without ${each}, which the API never returns: the server keeps ${credentials.length > 1 ? "them" : "it"} until the program sets ` +
-    `${credentials.length > 1 ? "them" : "it"} (as secrets; \`{}\` clears a map), and only a create or a replacement needs ${credentials.length > 1 ? "them" : "it"} (see docs/adopting.md)`
+    `${type} was imported without ${each.join(", ")}, which the API never returns: the server keeps ${it} until the program sets ${it} ` +
+    "(as secrets; `{}` clears a map); a create or a replacement has only what the program sets (see docs/adopting.md)"
   );
 }
