@@ -104,9 +104,24 @@ export function pipeView(pipe: StoredPipe, quirks: Quirks, gap = false): JsonObj
   };
 }
 
-/** The stored record for the control API's state dump: as kept, minus every secret. */
+/** A secret as the state dump shows it: its keys, never its values. */
+function redacted(value: unknown): unknown {
+  if (isObject(value)) return Object.fromEntries(Object.keys(value).map((k) => [k, "[redacted]"]));
+  return value === undefined || value === null ? value : "[redacted]";
+}
+
+/**
+ * The stored record for the control API's state dump: as kept, every secret value redacted. The
+ * write-only secrets show which keys the pipe holds (as a webhook's headers do), so a test can
+ * tell a credential kept from one cleared.
+ */
 export function storedView(pipe: StoredPipe): JsonObject {
   const source = publicSource(pipe);
   if (typeof source.connectionString === "string") source.connectionString = "[redacted]";
+  for (const secret of SOURCE_SECRETS[pipe.kind])
+    if (pipe.source[secret] !== undefined && pipe.source[secret] !== null) source[secret] = redacted(pipe.source[secret]) as JsonObject;
+  if (isObject(pipe.source.schemaRegistry) && isObject(source.schemaRegistry) && pipe.source.schemaRegistry.credentials !== undefined) {
+    source.schemaRegistry.credentials = redacted(pipe.source.schemaRegistry.credentials) as JsonObject;
+  }
   return { ...structuredClone(pipe), source, destination: publicDestination(pipe) };
 }

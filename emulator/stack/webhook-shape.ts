@@ -1,7 +1,8 @@
 /**
  * The webhook body of the current stack API. `headers` and `queryParams` go into an
  * outbound request, so they are checked for control characters; a slack webhook takes
- * neither (nor a `body`).
+ * neither (nor a `body`). The generic and incidentio services take all three: the server sends
+ * incidentio alerts through its generic transport, which uses them.
  */
 import { z } from "zod";
 

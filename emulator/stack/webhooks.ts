@@ -21,7 +21,8 @@ export function webhookView(w: StoredWebhook): Record<string, unknown> {
     updatedAt: w.updatedAt,
     createdAt: w.createdAt,
     service: w.service,
-    ...(w.service === "generic" && w.body !== undefined ? { body: w.body } : {}),
+    // Every service that takes a body answers it (the slack one takes none).
+    ...(w.body !== undefined ? { body: w.body } : {}),
   };
 }
 

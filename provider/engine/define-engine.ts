@@ -6,6 +6,8 @@ import { configure } from "./engine-settings";
 import { diffResult, fieldChanges, type Diff, type DiffSpec, type FieldChange } from "./field-diff";
 import { orGone, readOrGone, readResult, updateUnlessGone, type Whereabouts } from "./gone";
 import { NO_UNIQUE_NAME, type NameRule } from "./name-holder";
+import { carried, clearedChanges, emptiedChanges, existingObject, keptFailures, keptMessage, keptNamed, keptPaths, omitted, without } from "./kept-on-server";
+import { reportProgress, reportWarning } from "../progress/report";
 
 type Obj = Record<string, unknown>;
 
@@ -47,6 +49,17 @@ export interface EngineSpec<I extends EngineProps, O extends object, P, T> {
    * return a detailed diff; the engine's own marks changed secret paths, values kept `[secret]`). @default never
    */
   engineCompares?(changes: readonly FieldChange[]): boolean;
+  /**
+   * The inputs as the program wrote them, where the field policy's paths point (secrets the
+   * resource class keeps apart put back). @default the inputs
+   */
+  program?(inputs: I): Obj;
+  /**
+   * True when this change makes the server drop the write-only fields its request leaves out (a
+   * PUT that moves a webhook's destination): the preview then names each as cleared (see
+   * `kept-on-server.ts`). @default never: the server keeps what a request leaves out
+   */
+  clears?(olds: O, news: I): boolean;
   /** The id of the object a create adopts instead of making one. @default the inputs' `adoptId` */
   adoptId?(inputs: I): string | undefined;
   /** Refuses, before any write, a create the place cannot take (a route or field its server lacks). */
@@ -88,23 +101,50 @@ export function diffAnswer(changes: FieldChange[], how: { collides: boolean; eng
   return diffResult(changes, how.collides);
 }
 
+/** What the preview says of the kept and cleared write-only fields: a dropped or cleared value warns. */
+function reportKept(id: string, named: readonly string[], cleared: readonly string[], dropped: boolean): void {
+  const [kept, clears] = [cleared.length ? [] : named, cleared];
+  for (const line of keptMessage(id, kept, clears)) (dropped || clears.length ? reportWarning : reportProgress)(line);
+}
+
 /**
  * The one engine skeleton: every resource's provider is this life cycle around its spec.
  * `check` validates, then gates a create on its one read; `diff` compares by the field policy;
  * `create` adopts the object `adoptId` names (it must exist) or makes one; `read` and `update`
  * tell a gone object by the read-or-gone rule; every operation keeps the resource's connection
- * and blanks the credentials it knows out of its errors (see `connected`).
+ * and blanks the credentials it knows out of its errors (see `connected`). An existing object's
+ * write-only fields are the server's until the program sets them (see `kept-on-server.ts`).
  */
 export function defineEngine<I extends EngineProps, O extends object, P, T>(spec: EngineSpec<I, O, P, T>): Provider<I, O> {
   const adoptId = spec.adoptId ?? ownAdoptId;
   const probe: CreateProbe<I> = { ...withNameGate(spec.probe, spec.names, spec.at), adopts: (inputs) => adoptId(inputs) !== undefined };
   const own = new OwnObjects();
+  const kept = keptPaths(spec.rules.fields);
+  const view = (inputs: I): Obj => spec.program?.(inputs) ?? (inputs as Obj);
+  /** The kept fields the program leaves out, and whether this change makes the server drop them. */
+  const leftOut = (olds: O, news: I) => {
+    const left = omitted(kept, news as Obj);
+    return { left, clears: left.length > 0 && (spec.clears?.(olds, news) ?? false) };
+  };
   const provider = connected<I, O>({
     configure,
-    check: async (olds, news) => gateCreate(olds, spec.validate(news), probe, own),
+    async check(olds, news) {
+      const result = spec.validate(news);
+      const failures = result.failures ?? [];
+      if (failures.length === 0 || !existingObject(olds, adoptId(news) !== undefined)) return gateCreate(olds, result, probe, own);
+      return gateCreate(olds, { ...result, failures: keptFailures(failures, kept, view(news)) }, probe, own);
+    },
     async diff(id, olds, news) {
       own.note(id);
-      const changes = await (spec.changes?.(olds, news, id) ?? fieldChanges(olds as Obj, news as Obj, spec.rules));
+      const { left, clears } = leftOut(olds, news);
+      // A kept field left out is no change, unless the server drops it with this change.
+      const seen = (clears ? olds : without(olds as Obj, left)) as O;
+      const changes = await (spec.changes?.(seen, news, id) ?? fieldChanges(seen as Obj, news as Obj, spec.rules));
+      const named = keptNamed(kept, view(news));
+      const cleared = clears ? named : [];
+      changes.push(...clearedChanges(cleared, changes), ...emptiedChanges(spec.rules.fields, kept, olds as Obj, news as Obj, changes));
+      const dropped = !clears && left.some((p) => omitted([p], olds as Obj).length === 0);
+      if (named.length && (changes.length || dropped)) reportKept(id, named, cleared, dropped);
       return diffAnswer(changes, { collides: spec.collides?.(olds, news) ?? false, engineCompares: spec.engineCompares?.(changes) ?? false });
     },
     async create(inputs) {
@@ -125,7 +165,10 @@ export function defineEngine<I extends EngineProps, O extends object, P, T>(spec
     },
     async update(id, olds, news) {
       const at = spec.at(news);
-      return { outs: await updateUnlessGone(spec.whereabouts(at, id), () => spec.update(at, id, olds, news)) };
+      const { left, clears } = leftOut(olds, news);
+      // The kind never sees a kept field the program leaves out, so it sends none; the outputs keep the state's.
+      const outs = await updateUnlessGone(spec.whereabouts(at, id), () => spec.update(at, id, without(olds as Obj, left) as O, news));
+      return { outs: (clears ? outs : carried(outs as Obj, olds as Obj, left)) as O };
     },
     delete: (id, props) => spec.remove(spec.at(props), id, props),
   });

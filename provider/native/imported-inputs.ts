@@ -109,11 +109,15 @@ export function optionalCredentials(
   return out;
 }
 
-/** The warning that names the credentials an import left to the program. Pure. */
+/**
+ * The warning that names the write-only fields an import left out of the program: the server
+ * keeps them until the program sets them (see `engine/kept-on-server.ts`). Pure.
+ */
 export function credentialsWarning(type: string, credentials: readonly CheckFailure[]): string {
-  const each = credentials.map((f) => `${f.property} (${f.reason})`).join(", ");
+  const each = [...new Set(credentials.map((f) => f.property))];
+  const it = each.length > 1 ? "them" : "it";
   return (
-    `${type} was imported without its credentials, which the API never returns: add ${each} to the program, ` +
-    "as secrets: the first `pulumi up` sends them (the preview shows them as the one change; see docs/adopting.md)"
+    `${type} was imported without ${each.join(", ")}, which the API never returns: the server keeps ${it} until the program sets ${it} ` +
+    "(as secrets; `{}` clears a map); a create or a replacement has only what the program sets (see docs/adopting.md)"
   );
 }

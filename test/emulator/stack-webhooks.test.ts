@@ -141,6 +141,25 @@ describe.each(surfaces)("webhook writes through $label", ({ call, stored }) => {
     expect(await storedWebhook(made.id)).toMatchObject({ url: "https://hooks.example.test/a", headers: { "X-New": "(redacted)" } });
   });
 
+  it("takes headers, query parameters and a body on the incidentio service (its generic transport uses them), keeps them like the generic one's; slack refuses them", async () => {
+    const name = unique("incident");
+    const extra = { body: '{"title":"{{title}}"}', headers: { Authorization: "inc-secret-3" }, queryParams: { q: "inc-q-3" } };
+    const made = await call("POST", "/webhooks", { name, service: "incidentio", url: "https://api.example.test/incidents", ...extra });
+    expect(made.status, made.error).toBe(200);
+    expect(made.data).toMatchObject({ service: "incidentio", body: extra.body });
+    expect(made.text).not.toMatch(/inc-secret|inc-q|Authorization/);
+    expect(await storedWebhook(made.data.id)).toMatchObject({ headers: { Authorization: "(redacted)" }, queryParams: { q: "(redacted)" } });
+    const put = await call("PUT", `/webhooks/${made.data.id}`, { name, service: "incidentio", url: made.data.url, description: "d", body: extra.body });
+    expect(put.status, put.error).toBe(200);
+    expect(put.data).toMatchObject({ description: "d", body: extra.body });
+    expect(await storedWebhook(made.data.id), "omitted secrets kept while the destination stays").toMatchObject({
+      headers: { Authorization: "(redacted)" },
+      queryParams: { q: "(redacted)" },
+    });
+    const slack = await call("POST", "/webhooks", { name, service: "slack", url: "https://hooks.slack.com/services/T0/B0/x", headers: { A: "b" } });
+    expectRefused(slack, 400, "Body validation failed: headers: headers is not supported for the slack webhook service");
+  });
+
   it("keeps a name unique per service, trimmed, on create and on a rename; another service may take it", async () => {
     const name = unique("twice");
     expect((await call("POST", "/webhooks", generic(name))).status).toBe(200);

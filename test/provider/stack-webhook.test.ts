@@ -6,7 +6,8 @@
  * generation refusing it clearly.
  */
 import { beforeEach, describe, expect, it } from "vitest";
-import { alertEngine as alertImpl, webhookEngine as hookImpl } from "../support/engines";
+import { alertEngine as alertImpl, EXISTING, webhookEngine as hookImpl } from "../support/engines";
+import { setProgressSink } from "../../provider/progress/report";
 import { rawJson } from "../support/raw-api";
 import { alertInputs } from "../support/stack-fixtures";
 import { KEY_SECRET, STACK_TOKEN } from "../support/emulator";
@@ -76,7 +77,7 @@ describe.each(TARGETS)("StackWebhook on the %s target", (kind) => {
     expect(puts() - before, "one PUT").toBe(1);
     expect(await live(hook.id)).toMatchObject({ name: changed.name, url: changed.url, body: changed.body });
     expect((await live(hook.id)) as object).not.toHaveProperty("description");
-    // The PUT sends the maps whole: the dropped query parameter and header are gone on the server too.
+    // The url moves: the server drops the maps the PUT leaves out, so the dropped query parameter is a change too.
     expect(stored(hook.id)?.headers).toEqual({ "X-Team": "(redacted)" });
     expect(stored(hook.id)).not.toHaveProperty("queryParams");
     expect((await preview(hookImpl, changed, updated)).diffs).toEqual([]);
@@ -87,14 +88,35 @@ describe.each(TARGETS)("StackWebhook on the %s target", (kind) => {
     await expect(hookImpl.delete(hook.id, updated.outs), "deleting one already gone is done").resolves.toBeUndefined();
   });
 
-  it("keeps the headers when only the name changes, and clears them when the program drops them", async () => {
+  it("keeps the headers when only the name changes and when the program drops them; `{}` clears them, as a change the diff shows", async () => {
     const hook = await up(hookImpl, program());
     const renamed = await up(hookImpl, program({ name: `${hook.outs.name}-b` }), hook);
     expect(stored(hook.id)?.headers).toEqual({ Authorization: "(redacted)" });
     const dropped = await up(hookImpl, { name: renamed.outs.name, url: renamed.outs.url }, renamed);
-    expect(dropped.diff?.diffs.map((d) => d.path)).toEqual(["headers"]);
-    expect(stored(hook.id), "a PUT that leaves the headers out would keep them: the engine sends {}").not.toHaveProperty("headers");
-    expect(dropped.outs).not.toHaveProperty("headers");
+    expect(dropped.diff?.diffs, "left out: the server's until the program sets them").toEqual([]);
+    expect(stored(hook.id)?.headers).toEqual({ Authorization: "(redacted)" });
+    const described = await up(hookImpl, { name: renamed.outs.name, url: renamed.outs.url, description: "d" }, renamed);
+    expect(described.diff?.diffs.map((d) => d.path)).toEqual(["description"]);
+    expect(stored(hook.id)?.headers, "a PUT that leaves them out keeps them").toEqual({ Authorization: "(redacted)" });
+    expect(described.outs.headers, "the outputs keep the state's").toEqual(renamed.outs.headers);
+    const emptied = await up(hookImpl, { name: renamed.outs.name, url: renamed.outs.url, headers: {} }, renamed);
+    expect(emptied.diff?.diffs.map((d) => d.path)).toEqual(["headers"]);
+    expect(stored(hook.id), "`{}` sent: the server clears them").not.toHaveProperty("headers");
+    expect((await preview(hookImpl, { name: renamed.outs.name, url: renamed.outs.url, headers: {} }, emptied)).diffs).toEqual([]);
+  });
+
+  it("names the maps the server drops when a change moves the destination and the program leaves them out, and warns", async () => {
+    const made = await raw("POST", "/webhooks", { name: `moved-${kind}-${++n}`, service: "generic", url: "https://hooks.example.com/a", headers: { A: "b" } });
+    const read = (await hookImpl.read(made.id, {})).props;
+    const lines: string[] = [];
+    setProgressSink((message) => lines.push(message));
+    const moved = await hookImpl
+      .diff(made.id, read, await checked(hookImpl, { name: made.name, url: "https://hooks.example.com/b" }))
+      .finally(() => setProgressSink(undefined));
+    expect(moved.diffs.map((d) => d.path).sort()).toEqual(["headers", "queryParams", "url"]);
+    expect(lines.join("\n")).toMatch(/headers, queryParams cleared by the server with this change/);
+    await hookImpl.update(made.id, read, await checked(hookImpl, { name: made.name, url: "https://hooks.example.com/b" }));
+    expect(stored(made.id), "as the preview said").not.toHaveProperty("headers");
   });
 
   it("refuses a create whose name the service already has, at check, saying how to adopt an older holder; another service may have the name", async () => {
@@ -175,6 +197,20 @@ describe.each(TARGETS)("StackWebhook on the %s target", (kind) => {
     expect(result.failures?.map((f) => f.property).sort()).toEqual(["description", "headers.1x", "service", "url"]);
     const chat = await hookImpl.check({}, { name: "chat", service: "slack", url: "https://hooks.slack.com/x", headers: { A: "b" }, body: "{}" });
     expect(chat.failures?.map((f) => f.property).sort()).toEqual(["body", "headers"]);
+    expect(chat.failures?.[0].reason).toMatch(/only the generic and incidentio services take/);
+    // The incident service's alerts go through the server's generic transport, which uses all three.
+    const incident = await hookImpl.check(EXISTING, {
+      name: "inc",
+      service: "incidentio",
+      url: "https://api.example.com/x",
+      headers: { A: "b" },
+      queryParams: { q: "1" },
+      body: "{}",
+    });
+    expect(incident.failures ?? []).toEqual([]);
+    const made = await up(hookImpl, { name: `inc-${kind}-${++n}`, service: "incidentio", url: "https://api.example.com/x", headers: { A: "b" }, body: "{}" });
+    expect(await live(made.id)).toMatchObject({ service: "incidentio", body: "{}" });
+    expect(stored(made.id)?.headers).toEqual({ A: "(redacted)" });
 
     // The server refuses a private address: its 400, with neither the token nor a credential in it.
     const refused = await hookImpl.create(await checked(hookImpl, program({ url: "http://127.0.0.1/hook", queryParams: { key: QUERY_SECRET } }))).then(

@@ -185,11 +185,11 @@ describe("splitCredentialFailures: what the program must add after an import", (
     expect(optionalCredentials(inputs, paths, required).map((f) => f.property)).toEqual(expected);
   });
 
-  it("names each credential and its reason in the warning", () => {
+  it("names each write-only field in the warning, kept on the server until the program sets it", () => {
     const text = credentialsWarning('pipestack:index:Pipe "events"', [
       { property: "source.kafka.credentials", reason: "is required with authentication PLAIN" },
     ]);
-    expect(text).toContain('pipestack:index:Pipe "events" was imported without its credentials');
-    expect(text).toContain("add source.kafka.credentials (is required with authentication PLAIN) to the program");
+    expect(text).toContain('pipestack:index:Pipe "events" was imported without source.kafka.credentials, which the API never returns');
+    expect(text).toContain("the server keeps it until the program sets it");
   });
 });

@@ -3,7 +3,7 @@ import type { Settings } from "../../config";
 import type { CheckFailure } from "../../schemas/check-failures";
 import { pipeSpec } from "./schema";
 import type { PipeInputs } from "./props";
-import { mergeSourceSecrets, sourceSecretsFailures } from "./secrets";
+import { programOf, sourceSecretsFailures } from "./secrets";
 import { pipeSourceCredentialFailures } from "../../schemas/refinements/plain-credentials";
 import { isObj } from "../../engine/canonical";
 import { checkInputs } from "../../engine/check-inputs";
@@ -43,10 +43,7 @@ export function validatePipe(news: PipeInputs): dynamic.CheckResult<PipeInputs> 
   const checked = checkInputs(news, {
     pin: pinService,
     schema: pipeSpec,
-    spec: ({ sourceSecrets, ...rest }) => ({
-      ...rest,
-      source: mergeSourceSecrets(rest.source as PipeInputs["source"], sourceSecrets as PipeInputs["sourceSecrets"]) ?? rest.source,
-    }),
+    spec: programOf,
     rules: (spec) => pipeSourceCredentialFailures((spec as { source?: unknown }).source),
   });
   // Not recursive: safe also beside a too-deep failure.

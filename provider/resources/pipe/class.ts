@@ -42,7 +42,9 @@ export interface Pipe extends ClassOutputs<typeof pipeSpecShape, typeof pipePoli
  *
  * Credentials (`credentials`, `accessKey`, `connectionString`, `serviceAccountKey`, schema-registry credentials) are
  * stored as Pulumi secrets even when passed as plain strings, in `sourceSecrets`; the rest of
- * `source` stays readable in previews.
+ * `source` stays readable in previews. The API never returns the write-only ones, so for an
+ * existing pipe (imported or adopted) they are the server's until the program sets them: left
+ * out, an update keeps them; only a create or a replacement requires them.
  *
  * @example
  * const pipe = new Pipe("events", {

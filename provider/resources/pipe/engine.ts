@@ -14,6 +14,7 @@ import { credentialOnly, wouldCollide } from "./diff-answer";
 import { pipeDiff } from "./diff-rules";
 import { pipeOutputs, refreshedOutputs, type ApiPipe } from "./outputs";
 import { createBody, secretsOf } from "./request-body";
+import { programOf } from "./secrets";
 import { settlePipe } from "./settle";
 import { completedReplaces, loadsOnce } from "./states";
 import { applyUpdate } from "./update";
@@ -67,6 +68,8 @@ export const provider = defineEngine<PipeInputs, PipeOutputs, CloudService, ApiP
   collides: wouldCollide,
   engineCompares: credentialOnly,
   adoptId: (inputs) => adoptIdOf(inputs, engineSettings().adopt),
+  // Credentials live apart, in `sourceSecrets`: the policy's paths point into the source.
+  program: (inputs) => programOf(inputs),
   create,
   adopt,
   update: applyUpdate,

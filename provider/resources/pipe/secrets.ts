@@ -50,6 +50,12 @@ export function mergeSourceSecrets(source: PipeSourceInput | undefined, secrets:
   return merged;
 }
 
+/** A pipe's inputs as the program wrote them: the secrets back in the source (where the pipe policy's paths point). Pure. */
+export function programOf(inputs: Obj): Obj {
+  const { sourceSecrets, ...rest } = inputs;
+  return { ...rest, source: mergeSourceSecrets(rest.source as PipeSourceInput | undefined, sourceSecrets as PipeSourceSecrets | undefined) ?? rest.source };
+}
+
 /**
  * `sourceSecrets` keys that are no secret of the source's kind: unknown names, or another
  * kind's secret (`accessKey` on a kafka source). They would be dropped without a word, and the

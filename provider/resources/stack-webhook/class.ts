@@ -27,7 +27,9 @@ export interface StackWebhook extends ClassOutputs<typeof stackWebhookSpec, type
  * (`channel: { type: "webhook", webhookId: hook.id }`). Every field updates in place (one PUT of
  * the whole webhook); moving it to another stack creates a new one. `headers` and `queryParams`
  * are secret and write-only: the server never returns them, so state keeps them encrypted and a
- * change made outside the program cannot be seen. A name is unique per service: a create whose
+ * change made outside the program cannot be seen. Left out of the program, they are the
+ * server's: an update keeps them (unless it moves the `url` or `service`, which the preview
+ * names as clearing them); `{}` clears them. A name is unique per service: a create whose
  * name is taken is refused at preview, naming the webhook that holds it; one made less than 5
  * minutes ago may be another stack's create in flight (wait and run again, never adopt it), an
  * older one is offered for adoption with the warning that a `destroy` would then delete it. The server

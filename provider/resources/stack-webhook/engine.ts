@@ -7,7 +7,7 @@ import { stackGeneration } from "../../engine/stack/generation";
 import { checkStackObject, TARGET_KEYS, targetOf, withTarget } from "../../engine/stack/target";
 import type { NameRule } from "../../engine/name-holder";
 import { createWebhook, deleteWebhook, listedHolder, nameOf, putWebhook, webhookHolder, webhookWhereabouts } from "./api";
-import { webhookBody, webhookOutputs, webhookSecrets } from "./body";
+import { movesDestination, webhookBody, webhookOutputs, webhookSecrets } from "./body";
 import { webhookDiff } from "./diff";
 import type { WebhookInputs, WebhookOutputs } from "./props";
 import type { WebhookRecord } from "./record";
@@ -47,9 +47,9 @@ async function create(t: StackTarget, inputs: WebhookInputs): Promise<{ id: stri
   return { id: created.id, outs: webhookOutputs(created, inputs) };
 }
 
-/** One PUT of the whole webhook (also to adopt one): the write-only maps always sent, so the webhook holds the program's. */
+/** One PUT of the webhook (also to adopt one): a write-only map the program leaves out is left out, and the server keeps it. */
 async function put(t: StackTarget, id: string, inputs: WebhookInputs): Promise<WebhookOutputs> {
-  return webhookOutputs(await putWebhook(t, id, webhookBody(inputs, true), webhookSecrets(inputs)), inputs);
+  return webhookOutputs(await putWebhook(t, id, webhookBody(inputs), webhookSecrets(inputs)), inputs);
 }
 
 /** The provider the serialized shim delegates to (`pulumi-pipestack/engine/stack-webhook`). */
@@ -66,6 +66,8 @@ export const provider = defineEngine<WebhookInputs, WebhookOutputs, StackTarget,
   create,
   adopt: (t, id, inputs) => put(t, id, inputs),
   update: (t, id, _olds, news) => put(t, id, news),
+  // The server keeps the write-only maps a PUT leaves out, unless the PUT moves the destination.
+  clears: (olds, news) => movesDestination(olds, news),
   // The write-only maps are carried from the old outputs: the server never answers them.
   refreshed: (live, props) => webhookOutputs(live, withTarget(props)),
   remove: (t, id, props) => deleteWebhook(t, id, settingsFor(props).pollIntervalMs),

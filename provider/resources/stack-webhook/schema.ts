@@ -13,11 +13,18 @@ import type { CheckFailure } from "../../schemas/check-failures";
 /** The kinds of receiver the server posts to. */
 export const WEBHOOK_SERVICES = ["generic", "slack", "incidentio"] as const;
 
-/** The service that posts `body` as it is: the default, and the one that takes headers, query parameters and a body. */
+/** The service that posts `body` as it is: the default. */
 export const GENERIC_SERVICE = "generic";
 
-/** The fields only the generic service takes (the others post a message of their own making). */
-export const GENERIC_ONLY = ["headers", "queryParams", "body"] as const;
+/**
+ * The services the server posts through its generic transport, which sends `body`, `headers`
+ * and `queryParams` (the incident service's alerts go that way too); the others post a message
+ * of their own making and refuse them.
+ */
+export const REQUEST_SERVICES: readonly (typeof WEBHOOK_SERVICES)[number][] = [GENERIC_SERVICE, "incidentio"];
+
+/** The fields only the {@link REQUEST_SERVICES} take. */
+export const REQUEST_FIELDS_ONLY = ["headers", "queryParams", "body"] as const;
 
 /** A string map of at most 100 entries, each value at most 4096 characters. */
 const stringMap = (what: string, name: z.ZodString) =>
@@ -44,17 +51,18 @@ const webhookFields = {
   url: httpUrl("https://hooks.example.com/alerts").pipe(z.string().max(2048, "must be at most 2048 characters")),
   /** Description, at most 2048 characters. @default none */
   description: z.string().max(2048, "must be at most 2048 characters").optional(),
-  /** The request body the server posts, a template of at most 16384 characters (generic service only). @default the server's own message */
+  /** The request body the server posts, a template of at most 16384 characters (generic and incidentio services). @default the server's own message */
   body: z.string().max(16384, "must be at most 16384 characters").optional(),
   /**
-   * Headers sent with each post (generic service only), at most 100: such as an `Authorization`
-   * token. Secret and write-only: the server never returns them, so a change made outside the
-   * program cannot be seen.
+   * Headers sent with each post (generic and incidentio services), at most 100: such as an
+   * `Authorization` token. Secret and write-only: the server never returns them, so a change
+   * made outside the program cannot be seen; left out, the webhook keeps the server's (`{}`
+   * clears them).
    */
   headers: stringMap("headers", headerName).optional(),
   /**
-   * Query parameters added to `url` on each post (generic service only), at most 100. Secret and
-   * write-only, like `headers`.
+   * Query parameters added to `url` on each post (generic and incidentio services), at most 100.
+   * Secret and write-only, like `headers`.
    */
   queryParams: stringMap(
     "query parameters",
@@ -68,15 +76,16 @@ export const stackWebhookSpec = stackObject(webhookFields);
 export type StackWebhookInput = z.input<typeof stackWebhookSpec>;
 
 /**
- * The fields a service other than the generic one refuses (it posts a message of its own
+ * The fields a service outside {@link REQUEST_SERVICES} refuses (it posts a message of its own
  * making), over the raw spec so the rule holds where a neighbour is invalid or not known yet.
  */
 export function serviceFieldFailures(spec: unknown): CheckFailure[] {
   const s = (spec ?? {}) as Record<string, unknown>;
-  // An unknown service is the schema's to refuse.
-  if (s.service === GENERIC_SERVICE || !(WEBHOOK_SERVICES as readonly unknown[]).includes(s.service)) return [];
-  return GENERIC_ONLY.filter((k) => s[k] !== undefined && s[k] !== null).map((k) => ({
+  // Left out: the generic service. An unknown service is the schema's to refuse.
+  if (s.service === undefined || (REQUEST_SERVICES as readonly unknown[]).includes(s.service)) return [];
+  if (!(WEBHOOK_SERVICES as readonly unknown[]).includes(s.service)) return [];
+  return REQUEST_FIELDS_ONLY.filter((k) => s[k] !== undefined && s[k] !== null).map((k) => ({
     property: k,
-    reason: `only the ${GENERIC_SERVICE} service takes ${k}; service ${JSON.stringify(s.service)} refuses it`,
+    reason: `only the ${REQUEST_SERVICES.join(" and ")} services take ${k}; service ${JSON.stringify(s.service)} refuses it`,
   }));
 }

@@ -1,0 +1,130 @@
+import { policyAt, policyEntries, type AnyNode, type PolicyTree } from "../schemas/field-policy";
+import { canonical } from "./canonical";
+import type { CheckFailure } from "../schemas/check-failures";
+import { isObj, type Obj } from "../schemas/plain-object";
+import type { FieldChange } from "./field-diff";
+
+/**
+ * An existing object's write-only fields are the server's until the program sets them. The API
+ * never answers them (credentials, a webhook's headers), so a program that leaves one out says
+ * nothing about it: an imported program, or one written before the field was, must not clear
+ * what the server holds. So, for every kind, from its field policy alone:
+ * - `check` of an existing object (old inputs, or an adoption) does not ask for them; a create
+ *   or a replacement (checked with no old inputs) still does, with the path;
+ * - `diff` and `update` see no change in one the program leaves out, and the outputs keep the
+ *   value the state had; one the program sets, even to empty, is the program's and is sent;
+ * - where the API drops what a request leaves out (a kind's `clears`), the preview names each
+ *   such field as a change and warns.
+ * Pure functions; the engine skeleton (`define-engine.ts`) applies them.
+ */
+
+/** True for a field the server keeps and never answers: write-only secret material. Pure. */
+export const keptOnServer = (node: AnyNode): boolean => node.writeOnly === true && node.secret !== undefined;
+
+/** The dotted paths of every such field of a policy, parents before children. Pure. */
+export function keptPaths(tree: PolicyTree): string[] {
+  return policyEntries(tree)
+    .filter((e) => keptOnServer(e.node))
+    .map((e) => e.path.join("."));
+}
+
+const at = (o: unknown, path: string): unknown => path.split(".").reduce<unknown>((n, k) => (isObj(n) ? n[k] : undefined), o);
+const parentOf = (o: unknown, path: string): unknown => at(o, path.split(".").slice(0, -1).join(".")) ?? (path.includes(".") ? undefined : o);
+
+/** True when `check` checks an existing object: it has old inputs, or the program adopts one. Pure. */
+export function existingObject(olds: unknown, adopts: boolean): boolean {
+  return adopts || (isObj(olds) && Object.keys(olds).length > 0);
+}
+
+/**
+ * The failures of an existing object's check, those asking for a kept field the program leaves
+ * out dropped (`view`: the inputs as the program wrote them, where the paths point). A value the
+ * program does give is checked as ever. Pure.
+ */
+export function keptFailures(failures: readonly CheckFailure[], kept: readonly string[], view: Obj): CheckFailure[] {
+  return failures.filter((f) => !(kept.includes(f.property) && at(view, f.property) === undefined));
+}
+
+/** The kept paths `props` leave out (a value not known yet is set). Pure. */
+export function omitted(kept: readonly string[], props: Obj): string[] {
+  return kept.filter((p) => at(props, p) === undefined);
+}
+
+/** `o` without the values at `paths`, copied level by level (`o` is not changed). Pure. */
+export function without(o: Obj, paths: readonly string[]): Obj {
+  let out = o;
+  for (const path of paths) {
+    const [key, ...rest] = path.split(".");
+    if (!isObj(out) || !(key in out)) continue;
+    if (rest.length === 0) {
+      const { [key]: _gone, ...others } = out;
+      out = others;
+    } else if (isObj(out[key])) {
+      out = { ...out, [key]: without(out[key], [rest.join(".")]) };
+    }
+  }
+  return out;
+}
+
+/** `outs` with the values `from` holds at `paths` (where `outs` has none), copied level by level. Pure. */
+export function carried(outs: Obj, from: Obj, paths: readonly string[]): Obj {
+  let out = outs;
+  for (const path of paths) {
+    const value = at(from, path);
+    if (value === undefined || at(out, path) !== undefined) continue;
+    const keys = path.split(".");
+    const put = (node: Obj, i: number): Obj => {
+      const inner = node[keys[i]];
+      return { ...node, [keys[i]]: i === keys.length - 1 ? value : put(isObj(inner) ? inner : {}, i + 1) };
+    };
+    out = put(out, 0);
+  }
+  return out;
+}
+
+/**
+ * The changes of the fields the server clears with this change though the program leaves them
+ * out (those not already changes): each an in-place change the preview shows. Pure.
+ */
+export function clearedChanges(cleared: readonly string[], changes: readonly FieldChange[]): FieldChange[] {
+  return cleared
+    .filter((p) => !changes.some((c) => c.path === p || c.path.startsWith(`${p}.`)))
+    .map((path) => ({ path, kind: "update", detail: "cleared by the server: this change drops what the request leaves out" }));
+}
+
+/**
+ * The changes of kept fields the program sets empty (`headers: {}`) where the state holds no
+ * value (an import, an adoption): empty and unknown compare equal, but the server may hold
+ * something, which the request clears. Pure.
+ */
+export function emptiedChanges(tree: PolicyTree, kept: readonly string[], olds: Obj, news: Obj, changes: readonly FieldChange[]): FieldChange[] {
+  return kept
+    .filter((p) => at(news, p) !== undefined && canonical(at(news, p)) === undefined && at(olds, p) === undefined)
+    .filter((p) => !changes.some((c) => c.path === p))
+    .map((path) => ({
+      path,
+      kind: policyAt(tree, path.split("."))?.node.change === "replace" ? "replace" : "update",
+      detail: "set empty: clears what the server holds",
+    }));
+}
+
+/**
+ * The kept fields a preview names (`view`: the inputs as the program wrote them): those the
+ * program leaves out whose parent it sets (`source.kafka.credentials` of a kafka source), so
+ * another kind's or variant's field is not named. Pure.
+ */
+export function keptNamed(kept: readonly string[], view: Obj): string[] {
+  return kept.filter((p) => at(view, p) === undefined && isObj(parentOf(view, p)));
+}
+
+/** What the preview says of the kept fields and of those the server clears. Pure. */
+export function keptMessage(id: string, kept: readonly string[], cleared: readonly string[]): string[] {
+  const lines: string[] = [];
+  if (kept.length) lines.push(`${id}: ${kept.join(", ")} kept as on the server (write-only; the program does not set ${kept.length > 1 ? "them" : "it"})`);
+  if (cleared.length) {
+    lines.push(
+      `${id}: ${cleared.join(", ")} cleared by the server with this change, which drops what the request leaves out: set ${cleared.length > 1 ? "them" : "it"} in the program to keep ${cleared.length > 1 ? "them" : "it"}`,
+    );
+  }
+  return lines;
+}
