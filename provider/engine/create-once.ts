@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { ConflictError, mayHaveBeenApplied } from "../errors";
 import type { RetryPolicy } from "../client/retry";
 import { RetryBudget } from "../client/retry-budget";
+import type { Clock } from "../client/clock";
 import { UnprovenCreateError } from "../errors/unproven-create";
 
 /**
@@ -74,11 +75,9 @@ export interface CreateOnceOps<T> {
   conflict?(err: ConflictError, listed: T[], existed: ReadonlySet<string> | undefined): Error;
 }
 
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
 /** Creates one object as described above; `policy` bounds every request of the operation. */
-export async function createOnce<T>(ops: CreateOnceOps<T>, policy: RetryPolicy): Promise<T> {
-  const ctx: CreateContext = { budget: new RetryBudget(policy) };
+export async function createOnce<T>(ops: CreateOnceOps<T>, policy: RetryPolicy, clock?: Clock): Promise<T> {
+  const ctx: CreateContext = { budget: new RetryBudget(policy, Math.random, clock) };
   let existed: Set<string> | undefined;
   if (ops.before || ops.sameAsSent) {
     let listed = await (ops.known ?? ops.list)(ctx);
@@ -110,10 +109,8 @@ export async function createOnce<T>(ops: CreateOnceOps<T>, policy: RetryPolicy):
     if (conflict) throw ops.conflict ? ops.conflict(failure as ConflictError, listed, existed) : failure;
     const made = ops.sameAsSent ? listed.filter((o) => !existed?.has(ops.id(o)) && ops.sameAsSent!(o)) : [];
     if (made.length) throw new UnprovenCreateError(unproven(message, ops.what, made.map(ops.id)));
-    // Not applied: ask again, from the same budget.
-    const delay = ctx.budget.next();
-    if (delay === undefined) throw failure;
-    await sleep(delay);
+    // Not applied: ask again, from the same budget, after the wait its answer asked for (or backoff).
+    await ctx.budget.again(failure as Error);
   }
 }
 
