@@ -43,7 +43,10 @@ export interface EngineSpec<I extends EngineProps, O extends object, P, T> {
   engineCompares?(changes: readonly FieldChange[]): boolean;
   /** The id of the object a create adopts instead of making one. @default the inputs' `adoptId` */
   adoptId?(inputs: I): string | undefined;
-  /** Refuses, before any write, a create the place cannot take (a route or field its server lacks). */
+  /**
+   * Refuses, before any write, a create the place cannot take (a route or field its server lacks).
+   * Run by `check` too (in the create's one read, see `create-gate.ts`), so the preview refuses it.
+   */
   refuseCreate?(at: P, inputs: I): Promise<void>;
   /** Makes a new object (never two, never another's: see `create-once.ts`); its id and outputs. */
   create(at: P, inputs: I): Promise<{ id: string; outs: O }>;
@@ -76,14 +79,22 @@ export function diffAnswer(changes: FieldChange[], how: { collides: boolean; eng
 
 /**
  * The one engine skeleton: every resource's provider is this life cycle around its spec.
- * `check` validates, then gates a create on its one read; `diff` compares by the field policy;
+ * `check` validates, then gates a create on its one read and on what `create` would refuse; `diff` compares by the field policy;
  * `create` adopts the object `adoptId` names (it must exist) or makes one; `read` and `update`
  * tell a gone object by the read-or-gone rule; every operation keeps the resource's connection
  * and blanks the credentials it knows out of its errors (see `connected`).
  */
 export function defineEngine<I extends EngineProps, O extends object, P, T>(spec: EngineSpec<I, O, P, T>): Provider<I, O> {
   const adoptId = spec.adoptId ?? ownAdoptId;
-  const probe: CreateProbe<I> = { ...spec.probe, adopts: (inputs) => adoptId(inputs) !== undefined };
+  const probe: CreateProbe<I> = {
+    ...spec.probe,
+    adopts: (inputs) => adoptId(inputs) !== undefined,
+    // What `create` refuses before writing is refused in `check` too: a preview fails as its `up` would.
+    probe: async (inputs, own) => {
+      await spec.refuseCreate?.(spec.at(inputs), inputs);
+      return spec.probe.probe(inputs, own);
+    },
+  };
   const own = new OwnObjects();
   return connected<I, O>({
     configure,
