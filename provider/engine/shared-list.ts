@@ -57,6 +57,7 @@ const objects = new Map<string, Promise<unknown>>();
 export function forgetSnapshots(): void {
   slots.clear();
   objects.clear();
+  writes.clear();
 }
 
 const digests = new WeakMap<ApiClient, string>();
@@ -198,7 +199,18 @@ export async function sharedObject(client: ApiClient, path: string, read: () => 
   return { value: await reading, fresh: true };
 }
 
+/** The objects this process wrote, as their writes answered, by the same key; `seq` tells one write from the next. */
+const writes = new Map<string, { value: unknown; seq: number }>();
+
 /** Records the object at `path` as this process last wrote it (the answer of its PUT). */
 export function noteObject(client: ApiClient, path: string, value: unknown): void {
-  objects.set(keyOf({ client, path }), Promise.resolve(value));
+  const key = keyOf({ client, path });
+  objects.set(key, Promise.resolve(value));
+  if (value === undefined) writes.delete(key);
+  else writes.set(key, { value, seq: ++seq });
+}
+
+/** The object at `path` as this process last wrote it, if it did (what a tile alert aims at: see `stack-alert/tile.ts`). */
+export function writtenObject(client: ApiClient, path: string): { value: unknown; seq: number } | undefined {
+  return writes.get(keyOf({ client, path }));
 }
