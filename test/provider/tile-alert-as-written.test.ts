@@ -44,7 +44,7 @@ describe.each(TARGETS)("a tile alert on the %s target, its dashboard written in 
     const f = fx();
     const inputs = f.dashboardInputs({ name: "as-written", tiles: [f.tile("Errors"), f.tile("Volume", { y: 4 })] });
     const made = await dashboards.create((await dashboards.check({}, inputs)).inputs!);
-    return { id: made.id, tileIds: (made.outs as Obj).tileIds as Record<string, string> };
+    return { id: made.id, tileIds: made.outs.tileIds as Record<string, string> };
   }
 
   /** Renames tiles outside Pulumi, as another person would, by the API itself. */
@@ -83,7 +83,7 @@ describe.each(TARGETS)("a tile alert on the %s target, its dashboard written in 
       made.push((await alerts.create(r.inputs!)).id);
     }
     expect(dashboardReads(), "one read after the write, shared").toBe(1);
-    const live = storedStack(emulator, kind).alerts.filter((a) => made.includes(a.id as string));
+    const live = storedStack(emulator, kind).alerts.filter((a) => made.includes(a.id));
     expect(live.map((a) => a.tileId)).toEqual([board.tileIds.Errors, board.tileIds.Errors, board.tileIds.Errors]);
   });
 });
