@@ -6,8 +6,8 @@ import { SEEDED_WEBHOOK_ID } from "../../emulator/stack/store";
 /**
  * Issue 33, item 8, through the real CLI: a tile alert aims at the tile as this run wrote it. The
  * `up` writes the dashboard, then someone renames its "Errors" tile outside before the alert on
- * it is created (the alert's read of the dashboard is held by the emulator's `slow` fault while the
- * rename lands). The alert refuses, naming the tile, and is not created on the renamed tile.
+ * it is created (the alert's read of the dashboard after the write is held by the emulator's `slow`
+ * fault while the rename lands). The alert refuses, naming the tile, and is not created on the renamed tile.
  */
 const byRoute = (s: E2EStack, route: string) => s.emulator.control.stats().byRoute[route] ?? 0;
 
@@ -30,10 +30,11 @@ describe("a tile renamed outside between the dashboard's write and the alert's c
     stack.emulator.control.resetStats();
     stack.emulator.control.script({ method: "GET", path: `^/api/v2/dashboards/${board.id}$`, kind: "slow", delayMs: 5_000, count: 5 });
     const run = stack.startDetached(["up", "--yes", "--skip-preview"]);
-    // Once the run's PUT answered, rename the tile outside, as another person would.
-    const put = `PUT /api/v2/dashboards/{id}`;
-    for (let waited = 0; byRoute(stack, put) < 1 && waited < 120_000; waited += 50) await new Promise((r) => setTimeout(r, 50));
-    expect(byRoute(stack, put), "the run wrote the dashboard").toBe(1);
+    // The run wrote the dashboard, and its alert's read of it has arrived (held 5 s): rename the
+    // tile outside now, as another person would.
+    const read = "GET /api/v2/dashboards/{id}";
+    for (let waited = 0; byRoute(stack, read) < 1 && waited < 120_000; waited += 50) await new Promise((r) => setTimeout(r, 50));
+    expect(byRoute(stack, "PUT /api/v2/dashboards/{id}"), "the run wrote the dashboard").toBe(1);
     const live = storedStack(stack.emulator, "server").dashboards[0];
     const { id: _id, ...body } = live;
     await stack.stackApi("PUT", `/dashboards/${board.id}`, {
