@@ -62,7 +62,7 @@ const scriptSchema = z
     body: z.unknown().optional(),
     headers: z.record(z.string()).optional(),
     count: z.number().int().min(1).optional(),
-    kind: z.enum(["before", "after", "drop", "html"]).optional(),
+    kind: z.enum(["before", "after", "drop", "html", "slow"]).optional(),
     apply: z.boolean().optional(),
     delayMs: nonNegative.optional(),
   })

@@ -25,8 +25,11 @@ export interface ScriptedFault {
   headers?: Record<string, string>;
   /** How many matching requests it strikes. @default 1 */
   count?: number;
-  /** `before`: answer instead of running; `after`: run, then answer; `drop`: close the socket; `html`: an HTML page. @default "before" */
-  kind?: "before" | "after" | "drop" | "html";
+  /**
+   * `before`: answer instead of running; `after`: run, then answer; `drop`: close the socket; `html`: an HTML page;
+   * `slow`: wait `delayMs`, then run and answer as usual (what another client does meanwhile is seen). @default "before"
+   */
+  kind?: "before" | "after" | "drop" | "html" | "slow";
   /** For `drop` and `html`: run the request first (an ambiguous failure). @default false */
   apply?: boolean;
   /** Extra delay before answering, in ms. @default 0 */
@@ -133,7 +136,7 @@ export class FaultInjector {
     return {
       label: "scripted",
       timing,
-      action: kind === "drop" ? "drop" : "reply",
+      action: kind === "drop" ? "drop" : kind === "slow" ? "slow" : "reply",
       status: found.status ?? (kind === "html" ? 504 : 503),
       html: kind === "html",
       body: found.body,

@@ -3,6 +3,7 @@ import { uuid } from "./schemas/refinements/ids";
 import { connectionShape, type Connection } from "./schemas/connection";
 import { isUnknown } from "./schemas/unknown";
 import { InvalidSettingError } from "./errors/operation-errors";
+import { defaultRetryPolicy } from "./client/retry";
 
 /**
  * Where settings come from, read at call time and never captured into the serialized provider:
@@ -23,6 +24,7 @@ export const settingKeys = {
   maxResponseBytes: { env: "PIPESTACK_MAX_RESPONSE_BYTES", secret: false },
   maxRetries: { env: "PIPESTACK_MAX_RETRIES", secret: false },
   retryBaseDelayMs: { env: "PIPESTACK_RETRY_BASE_DELAY_MS", secret: false },
+  retryTimeLimitMs: { env: "PIPESTACK_RETRY_TIME_LIMIT_MS", secret: false },
   pollIntervalMs: { env: "PIPESTACK_POLL_INTERVAL_MS", secret: false },
   adopt: { env: "PIPESTACK_ADOPT", secret: false },
 } as const;
@@ -49,6 +51,12 @@ export const settingsSchema = z.object({
   maxRetries: count(0, 20).default(6),
   /** @default 500 */
   retryBaseDelayMs: count(0, 60_000).default(500),
+  /**
+   * The budget of one operation: every attempt of its requests and every wait between them (backoff,
+   * a server's `Retry-After` or rate-limit reset, the pacing) end within this long; a server asking
+   * for a longer wait fails the operation at once, naming this setting. @default 120000
+   */
+  retryTimeLimitMs: count(1000, 3_600_000).default(defaultRetryPolicy.maxElapsedMs),
   /** First interval between state polls; later ones grow up to 5 s. @default 1000 */
   pollIntervalMs: count(10, 60_000).default(1000),
   /**

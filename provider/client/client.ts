@@ -4,7 +4,8 @@ import { redact } from "./redact";
 import { scopedSecrets } from "./secret-scope";
 import { defaultRetryPolicy, shouldRetry, type Outcome, type RetryPolicy } from "./retry";
 import { RetryBudget } from "./retry-budget";
-import { afterRetries } from "./retries-spent";
+import { systemClock, type Clock } from "./clock";
+import { askedWait } from "./server-wait";
 import { sharedDispatcher } from "./dispatcher";
 import { paced, pacerFor, type Pacer } from "./pacer";
 import { gist, settingToCheck, type Surface } from "./surface";
@@ -47,8 +48,8 @@ interface ClientOptions {
    */
   wake?: (err: FailedDependencyError) => Promise<void>;
   dispatcher?: Dispatcher;
-  /** For tests: waits between retries. */
-  sleep?: (ms: number) => Promise<void>;
+  /** The time the waits of the budgets this client makes read and sleep on. @default the real time */
+  clock?: Clock;
   /** Paces the requests by the server's rate-limit headers. @default the process's pacer of this surface's key */
   pacer?: Pacer;
 }
@@ -62,8 +63,6 @@ interface Answer {
 /** 32 MiB: the pipe list of a 2,000-pipe service is 1.7 MB. */
 export const DEFAULT_MAX_RESPONSE_BYTES = 32 * 2 ** 20;
 
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
 /** The HTTP client of both API surfaces: auth, envelopes, typed errors, retries. */
 export class ApiClient {
   readonly surface: Surface;
@@ -72,7 +71,7 @@ export class ApiClient {
   private readonly maxBytes: number;
   private readonly dispatcher: Dispatcher;
   private readonly wake?: ClientOptions["wake"];
-  private readonly sleep: (ms: number) => Promise<void>;
+  private readonly clock: Clock;
   private readonly pacer: Pacer;
 
   constructor(options: ClientOptions) {
@@ -82,7 +81,7 @@ export class ApiClient {
     this.maxBytes = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
     this.dispatcher = options.dispatcher ?? sharedDispatcher();
     this.wake = options.wake;
-    this.sleep = options.sleep ?? sleep;
+    this.clock = options.clock ?? systemClock;
     this.pacer = options.pacer ?? pacerFor(this.surface);
   }
 
@@ -93,18 +92,14 @@ export class ApiClient {
   /** Sends one request, retrying as the policy allows; resolves to the unwrapped payload. */
   async request<T = unknown>(opts: RequestOptions): Promise<T> {
     const idempotent = opts.idempotent ?? opts.method !== "POST";
-    const budget = opts.budget ?? new RetryBudget(this.retryPolicy);
+    const budget = opts.budget ?? new RetryBudget(this.retryPolicy, Math.random, this.clock);
     let woke = false;
     let sent = 0;
     for (;;) {
       let outcome: Outcome;
       let failure: Error;
       // Only the exchange is a transport failure: what the client makes of an answer is not.
-      const answer = await paced(
-        this.pacer,
-        () => this.send(opts, sent++, budget),
-        (ms) => budget.setAside(ms),
-      ).catch((err: unknown) => {
+      const answer = await paced(this.pacer, () => this.send(opts, sent++, budget), budget.leftMs()).catch((err: unknown) => {
         // An answer over the size cap came, and would come as large again: no retry.
         if (err instanceof UnexpectedAnswerError) throw err;
         return this.transportError(opts, err);
@@ -115,19 +110,17 @@ export class ApiClient {
       } else {
         if (answer.status >= 200 && answer.status < 300) return this.payload(opts, answer) as T;
         failure = this.errorFrom(opts, answer);
-        outcome = { kind: "status", status: answer.status, headers: answer.headers };
+        outcome = { kind: "status", status: answer.status, ...(failure instanceof ApiError && failure.serverWait ? { asked: failure.serverWait } : {}) };
       }
       if (failure instanceof FailedDependencyError && this.wake && !woke) {
         woke = true;
-        const waking = Date.now();
+        const waking = budget.clock.now();
         await this.wake(failure); // the wake-up's own retry does not count against the budget, nor its time
-        budget.setAside(Date.now() - waking);
+        budget.setAside(budget.clock.now() - waking);
         continue;
       }
-      const retryable = shouldRetry(outcome, idempotent);
-      const delay = retryable ? budget.next(outcome) : undefined;
-      if (delay === undefined) throw retryable && failure instanceof ApiError ? afterRetries(failure, budget.spent, budget.elapsedMs, budget.policy) : failure;
-      await this.sleep(delay);
+      if (!shouldRetry(outcome, idempotent)) throw failure;
+      await budget.again(failure, outcome);
     }
   }
 
@@ -235,6 +228,7 @@ export class ApiClient {
       method: opts.method,
       path: this.displayPath(opts.path),
       jsonBody,
+      serverWait: askedWait(answer.status, answer.headers, this.clock.now()),
     });
   }
 

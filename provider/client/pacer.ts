@@ -6,8 +6,7 @@
  */
 import { createHash } from "node:crypto";
 import { UNKNOWN_PACE, MAX_PACE_WAIT_MS, admit, onAnswer, onSend, type PaceState } from "./rate-pacing";
-
-type Headers = Record<string, string | string[] | undefined>;
+import type { Headers } from "./server-wait";
 
 /** A request let go: say how it ended (no answer for a failed connection) exactly once. */
 export interface PaceTicket {
@@ -19,6 +18,8 @@ export interface PaceTicket {
 
 interface Waiter {
   since: number;
+  /** How long it may wait in all, in ms. */
+  patienceMs: number;
   go(): void;
 }
 
@@ -35,11 +36,11 @@ export class Pacer {
     return this.state;
   }
 
-  /** Resolves when this request may go. */
-  acquire(): Promise<PaceTicket> {
+  /** Resolves when this request may go: within `patienceMs` (what is left of its operation's budget), or at once when the server named a longer hold. */
+  acquire(patienceMs = MAX_PACE_WAIT_MS): Promise<PaceTicket> {
     return new Promise((resolve) => {
       const since = this.clock();
-      this.queue.push({ since, go: () => resolve(this.ticket(since)) });
+      this.queue.push({ since, patienceMs, go: () => resolve(this.ticket(since)) });
       this.pump();
     });
   }
@@ -65,10 +66,10 @@ export class Pacer {
     for (let head = this.queue[0]; head !== undefined; head = this.queue[0]) {
       const now = this.clock();
       const waited = now - head.since;
-      const decision = admit(this.state, now, waited);
+      const decision = admit(this.state, now, waited, head.patienceMs);
       // An answer pumps again before the timer when it changes what the server allows.
       if (decision.kind === "wait") {
-        this.timer = setTimeout(() => this.pump(), Math.max(1, Math.min(decision.ms, MAX_PACE_WAIT_MS - waited)));
+        this.timer = setTimeout(() => this.pump(), Math.max(1, decision.ms));
         return;
       }
       this.queue.shift();
@@ -97,17 +98,11 @@ export function pacerFor(surface: { baseUrl: string; authorization: string }): P
 }
 
 /**
- * Runs one exchange when the key's pacer lets it go, and tells the pacer how it ended. `waited`
- * hears how long the limit held it (time a retry budget may set aside: it is the server's, not the
- * operation's).
+ * Runs one exchange when the key's pacer lets it go, and tells the pacer how it ended. The wait
+ * is the operation's time like any other: at most `patienceMs`, what is left of its budget.
  */
-export async function paced<A extends { status: number; headers: Headers }>(
-  pacer: Pacer,
-  exchange: () => Promise<A>,
-  waited?: (ms: number) => void,
-): Promise<A> {
-  const ticket = await pacer.acquire();
-  if (ticket.waitedMs > 0) waited?.(ticket.waitedMs);
+export async function paced<A extends { status: number; headers: Headers }>(pacer: Pacer, exchange: () => Promise<A>, patienceMs?: number): Promise<A> {
+  const ticket = await pacer.acquire(patienceMs);
   try {
     const answer = await exchange();
     ticket.done({ status: answer.status, headers: answer.headers });

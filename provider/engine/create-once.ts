@@ -3,6 +3,7 @@ import { ApiError, ConflictError, mayHaveBeenApplied, PipestackError } from "../
 import { takenBefore, takenMeanwhile, type NameHolder } from "./name-holder";
 import type { RetryPolicy } from "../client/retry";
 import { RetryBudget } from "../client/retry-budget";
+import type { Clock } from "../client/clock";
 import { UnprovenCreateError } from "../errors/operation-errors";
 
 /**
@@ -99,11 +100,9 @@ function nameRefused<T>(names: CreateNames<T>, err: unknown, listed: T[], existe
   return new (err.constructor as new (d: ApiError) => ApiError)({ ...err, detail });
 }
 
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
 /** Creates one object as described above; `policy` bounds every request of the operation. */
-export async function createOnce<T>(ops: CreateOnceOps<T>, policy: RetryPolicy): Promise<T> {
-  const ctx: CreateContext = { budget: new RetryBudget(policy) };
+export async function createOnce<T>(ops: CreateOnceOps<T>, policy: RetryPolicy, clock?: Clock): Promise<T> {
+  const ctx: CreateContext = { budget: new RetryBudget(policy, Math.random, clock) };
   let existed: Set<string> | undefined;
   const before = (listed: T[]) => ops.before?.(listed) ?? (ops.names && nameTaken(ops.names, listed));
   if (ops.before || ops.sameAsSent || ops.names) {
@@ -136,10 +135,8 @@ export async function createOnce<T>(ops: CreateOnceOps<T>, policy: RetryPolicy):
     if (conflict) throw ops.names ? nameRefused(ops.names, failure, listed, existed) : failure;
     const made = ops.sameAsSent ? listed.filter((o) => !existed?.has(ops.id(o)) && ops.sameAsSent!(o)) : [];
     if (made.length) throw new UnprovenCreateError(unproven(message, ops.what, made.map(ops.id)));
-    // Not applied: ask again, from the same budget.
-    const delay = ctx.budget.next();
-    if (delay === undefined) throw failure;
-    await sleep(delay);
+    // Not applied: ask again, from the same budget, after the wait its answer asked for (or backoff).
+    await ctx.budget.again(failure as Error);
   }
 }
 

@@ -62,7 +62,10 @@ export interface EngineSpec<I extends EngineProps, O extends object, P, T> {
   clears?(olds: O, news: I): boolean;
   /** The id of the object a create adopts instead of making one. @default the inputs' `adoptId` */
   adoptId?(inputs: I): string | undefined;
-  /** Refuses, before any write, a create the place cannot take (a route or field its server lacks). */
+  /**
+   * Refuses, before any write, a create the place cannot take (a route or field its server lacks).
+   * Run by `check` too (in the create's one read, see `create-gate.ts`), so the preview refuses it.
+   */
   refuseCreate?(at: P, inputs: I): Promise<void>;
   /** Makes a new object (never two, never another's: see `create-once.ts`); its id and outputs. */
   create(at: P, inputs: I): Promise<{ id: string; outs: O }>;
@@ -109,7 +112,7 @@ function reportKept(id: string, named: readonly string[], cleared: readonly stri
 
 /**
  * The one engine skeleton: every resource's provider is this life cycle around its spec.
- * `check` validates, then gates a create on its one read; `diff` compares by the field policy;
+ * `check` validates, then gates a create on its one read and on what `create` would refuse; `diff` compares by the field policy;
  * `create` adopts the object `adoptId` names (it must exist) or makes one; `read` and `update`
  * tell a gone object by the read-or-gone rule; every operation keeps the resource's connection
  * and blanks the credentials it knows out of its errors (see `connected`). An existing object's
@@ -117,7 +120,16 @@ function reportKept(id: string, named: readonly string[], cleared: readonly stri
  */
 export function defineEngine<I extends EngineProps, O extends object, P, T>(spec: EngineSpec<I, O, P, T>): Provider<I, O> {
   const adoptId = spec.adoptId ?? ownAdoptId;
-  const probe: CreateProbe<I> = { ...withNameGate(spec.probe, spec.names, spec.at), adopts: (inputs) => adoptId(inputs) !== undefined };
+  const gated = withNameGate(spec.probe, spec.names, spec.at);
+  const probe: CreateProbe<I> = {
+    ...gated,
+    adopts: (inputs) => adoptId(inputs) !== undefined,
+    // What `create` refuses before writing is refused in `check` too: a preview fails as its `up` would.
+    probe: async (inputs, own) => {
+      await spec.refuseCreate?.(spec.at(inputs), inputs);
+      return gated.probe(inputs, own);
+    },
+  };
   const own = new OwnObjects();
   const kept = keptPaths(spec.rules.fields);
   const view = (inputs: I): Obj => spec.program?.(inputs) ?? (inputs as Obj);

@@ -48,6 +48,7 @@ const objects = new Map<string, Promise<unknown>>();
 export function forgetSnapshots(): void {
   slots.clear();
   objects.clear();
+  writes.clear();
 }
 
 const digests = new WeakMap<ApiClient, string>();
@@ -163,7 +164,25 @@ export async function sharedObject(client: ApiClient, path: string, read: () => 
   return { value: await reading, fresh: true };
 }
 
+/**
+ * The objects this process wrote, as their writes answered, by the same key; `seq` tells one write
+ * from the next. Kept on the process, not the module: a host may load the package twice (through a
+ * link and its real path), one copy writing the dashboard and the other creating its alerts.
+ */
+const WRITES: unique symbol = Symbol.for("pulumi-pipestack.objects-written");
+const writesHolder = globalThis as typeof globalThis & { [WRITES]?: { seq: number; byKey: Map<string, { value: unknown; seq: number }> } };
+const written = (writesHolder[WRITES] ??= { seq: 0, byKey: new Map<string, { value: unknown; seq: number }>() });
+const writes = written.byKey;
+
 /** Records the object at `path` as this process last wrote it (the answer of its PUT). */
 export function noteObject(client: ApiClient, path: string, value: unknown): void {
-  objects.set(keyOf({ client, path }), Promise.resolve(value));
+  const key = keyOf({ client, path });
+  objects.set(key, Promise.resolve(value));
+  if (value === undefined) writes.delete(key);
+  else writes.set(key, { value, seq: ++written.seq });
+}
+
+/** The object at `path` as this process last wrote it, if it did (what a tile alert aims at: see `stack-alert/tile.ts`). */
+export function writtenObject(client: ApiClient, path: string): { value: unknown; seq: number } | undefined {
+  return writes.get(keyOf({ client, path }));
 }

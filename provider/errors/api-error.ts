@@ -16,6 +16,8 @@ export interface ApiErrorDetails {
   requestId?: string;
   method: string;
   path: string;
+  /** The wait the answer asked for before another attempt (`Retry-After`, a reset header), when it named one. */
+  serverWait?: { readonly header: string; readonly value: string; readonly ms: number };
 }
 
 /**
@@ -35,6 +37,8 @@ export class ApiError extends PipestackError {
   readonly requestId?: string;
   readonly method: string;
   readonly path: string;
+  /** The wait the answer asked for before another attempt, when it named one (see {@link ApiErrorDetails.serverWait}). */
+  readonly serverWait?: ApiErrorDetails["serverWait"];
 
   constructor(d: ApiErrorDetails) {
     super(new.target.code, `${d.method} ${d.path} -> ${d.status} ${d.apiCode}: ${d.detail}${d.requestId ? ` (requestId ${d.requestId})` : ""}`);
@@ -44,6 +48,7 @@ export class ApiError extends PipestackError {
     this.requestId = d.requestId;
     this.method = d.method;
     this.path = d.path;
+    if (d.serverWait) this.serverWait = d.serverWait;
   }
 
   /** The subclass callers branch on, chosen by status (and for a 400, by the API's code and words). */

@@ -50,6 +50,20 @@ describe("scripted faults", () => {
     expect(listed).toContain("dropped-applied");
   });
 
+  it("slow waits delayMs, then runs the request as it stands then: what another client did meanwhile is seen", async () => {
+    await api.call("POST", "/pipes", kafkaPipe("slow-before"));
+    await control(emulator, "POST", "/script", { method: "GET", path: "/pipes$", kind: "slow", delayMs: 300 });
+    const started = Date.now();
+    const slow = api.call("GET", "/pipes");
+    // Made while the slow read waits: its answer holds it.
+    await api.call("POST", "/pipes", kafkaPipe("slow-meanwhile"));
+    const answer = await slow;
+    expect(Date.now() - started).toBeGreaterThanOrEqual(290);
+    expect(answer.status).toBe(200);
+    expect(answer.json.result.map((p: { name: string }) => p.name)).toEqual(expect.arrayContaining(["slow-before", "slow-meanwhile"]));
+    expect(emulator.control.stats().faults.scripted).toBeGreaterThanOrEqual(1);
+  });
+
   it("html answers a non-JSON gateway page", async () => {
     emulator.control.script({ path: "/pipes$", kind: "html", status: 502 });
     const answer = await api.call("GET", "/pipes");

@@ -42,9 +42,13 @@ describe.each(STACK_VERSIONS)("a table series' sortOrder on a %s server", (versi
       "tiles[2].series[0].sortOrder: a current stack server (API 2.36) drops `sortOrder` from a series without `field`, so it would have no effect while the state kept it; give the series a `field`, or remove `sortOrder`",
   };
 
-  it("without field: refused before any write, with its path (the server would drop it)", async () => {
+  it("without field: refused before any write, with its path (the server would drop it), by check (the preview) and by create", async () => {
     emulator.control.resetStats();
-    const err = (await up(dashboardImpl, board({})).catch((e: unknown) => e)) as Error;
+    // Issue 33, item 6: the check of a create refuses what its create would, so the preview fails as the `up` would.
+    const check = await dashboardImpl.check({}, board({}));
+    expect(check.failures).toEqual([{ property: "", reason: refusal[version] }]);
+    // And the create itself (an `up --skip-preview` whose check ran elsewhere) still refuses.
+    const err = (await dashboardImpl.create(board({})).catch((e: unknown) => e)) as Error;
     expect(err.message).toBe(refusal[version]);
     expect(posts(), "refused before any write").toBe(0);
     // The witness: the server does drop it.
@@ -56,8 +60,8 @@ describe.each(STACK_VERSIONS)("a table series' sortOrder on a %s server", (versi
 
   it("with field: on a current server taken, never answered, and the preview says it is write-only", async () => {
     if (version === "2.0.0") {
-      const err = (await up(dashboardImpl, board({ aggFn: "avg", field: "duration" })).catch((e: unknown) => e)) as Error;
-      expect(err.message).toMatch(/^tiles\[2\]\.series\[0\]\.sortOrder: a first-generation stack server/);
+      const check = await dashboardImpl.check({}, board({ aggFn: "avg", field: "duration" }));
+      expect(check.failures?.[0]?.reason).toMatch(/^tiles\[2\]\.series\[0\]\.sortOrder: a first-generation stack server/);
       return;
     }
     const made = await up(dashboardImpl, board({ aggFn: "avg", field: "duration" }));

@@ -48,8 +48,9 @@ describe("where a marker travels", () => {
 describe("one retry budget per operation", () => {
   it("gives maxRetries waits, then none, whoever asks", () => {
     const budget = new RetryBudget({ ...defaultRetryPolicy, maxRetries: 3, baseDelayMs: 10 }, () => 0.5);
-    const waits = [budget.next(), budget.next({ kind: "status", status: 429, headers: { "retry-after": "0" } }), budget.next(), budget.next()];
-    expect(waits).toEqual([5, 0, 20, undefined]);
+    const asked = { header: "Retry-After", value: "0", ms: 0 };
+    const waits = [budget.next(), budget.next({ kind: "status", status: 429, asked }), budget.next(), budget.next()];
+    expect(waits).toEqual([{ kind: "wait", ms: 5 }, { kind: "wait", ms: 0 }, { kind: "wait", ms: 20 }, { kind: "spent" }]);
     expect(budget.spent).toBe(3);
   });
 });

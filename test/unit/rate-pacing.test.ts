@@ -1,15 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { Pacer, paceKey, pacerFor } from "../../provider/client/pacer";
-import {
-  MAX_PACE_WAIT_MS,
-  PROBE_PATIENCE_MS,
-  UNKNOWN_PACE,
-  admit,
-  onAnswer,
-  readLimits,
-  type Admission,
-  type PaceState,
-} from "../../provider/client/rate-pacing";
+import { MAX_PACE_WAIT_MS, PROBE_PATIENCE_MS, UNKNOWN_PACE, admit, onAnswer, type Admission, type PaceState } from "../../provider/client/rate-pacing";
 
 const NOW = Date.parse("2026-11-26T10:00:00Z");
 const state = (over: Partial<PaceState>): PaceState => ({ answered: true, inFlight: 0, ...over });
@@ -17,35 +8,6 @@ const rl = (limit: number, remaining: number, reset: number) => ({
   "ratelimit-limit": String(limit),
   "ratelimit-remaining": String(remaining),
   "ratelimit-reset": String(reset),
-});
-
-describe("readLimits", () => {
-  it.each([
-    [rl(100, 99, 60), { limit: 100, remaining: 99, resetMs: 60_000 }],
-    [
-      { "ratelimit-limit": "100, 100;w=60", "ratelimit-remaining": "7", "ratelimit-reset": "3" },
-      { limit: 100, remaining: 7, resetMs: 3_000 },
-    ],
-    [
-      { "x-ratelimit-limit": "50", "x-ratelimit-remaining": "0", "x-ratelimit-reset": "4" },
-      { limit: 50, remaining: 0, resetMs: 4_000 },
-    ],
-    [{ "x-ratelimit-reset": String(NOW / 1000 + 5) }, { resetMs: 5_000 }],
-    [
-      { ...rl(100, 0, 12), "retry-after": "60" },
-      { limit: 100, remaining: 0, resetMs: 12_000, retryAfterMs: 60_000 },
-    ],
-    [{ "retry-after": "Thu, 26 Nov 2026 10:00:02 GMT" }, { retryAfterMs: 2_000 }],
-    [{ ratelimit: "limit=100, remaining=42, reset=17" }, { limit: 100, remaining: 42, resetMs: 17_000 }],
-    [
-      { ratelimit: '"default"; r=3; t=9', "ratelimit-policy": '"default"; q=50; w=60' },
-      { limit: 50, remaining: 3, resetMs: 9_000 },
-    ],
-    [{ "ratelimit-remaining": "many", "retry-after": "soon" }, {}],
-    [{}, {}],
-  ])("%j -> %j", (headers, expected) => {
-    expect(readLimits(headers, NOW)).toEqual(expected);
-  });
 });
 
 describe("admit", () => {
@@ -83,6 +45,29 @@ describe("admit", () => {
     ["waited the longest a request waits: it goes", state({ limit: 100, remaining: 0, windowEnd: NOW + 3_600_000 }), MAX_PACE_WAIT_MS, { kind: "send" }],
   ])("%s", (_name, given, waited, expected) => {
     expect(admit(given, NOW, waited)).toEqual(expected);
+  });
+});
+
+describe("admit within a request's patience (what is left of its operation's budget)", () => {
+  const blocked = state({ limit: 100, remaining: 50, windowEnd: NOW + 9_000, blockedUntil: NOW + 30_000 });
+  const spent = state({ limit: 100, remaining: 0, windowEnd: NOW + 30_000 });
+  it.each<[string, PaceState, number, number, Admission]>([
+    ["a 429's hold that fits: waited", blocked, 0, 40_000, { kind: "wait", ms: 30_000 }],
+    ["a 429's hold longer than the patience: sent at once (its answer ends the operation)", blocked, 0, 20_000, { kind: "send" }],
+    ["a 429's hold longer than what is left of the patience", blocked, 15_000, 40_000, { kind: "send" }],
+    ["a window's end that fits: waited", spent, 0, 40_000, { kind: "wait", ms: 30_000 }],
+    ["a window's end past the patience: sent at once", spent, 0, 10_000, { kind: "send" }],
+    [
+      "a wait for answers: no longer than the patience",
+      state({ limit: 2, remaining: 0, windowEnd: NOW - 1, inFlight: 2 }),
+      1_000,
+      4_000,
+      { kind: "wait", ms: 3_000 },
+    ],
+    ["a probe's wait: no longer than the patience", { answered: false, inFlight: 1 }, 0, 2_000, { kind: "wait", ms: 2_000 }],
+    ["no patience left", blocked, 5_000, 5_000, { kind: "send" }],
+  ])("%s", (_name, given, waited, patience, expected) => {
+    expect(admit(given, NOW, waited, patience)).toEqual(expected);
   });
 });
 
@@ -146,10 +131,10 @@ describe("onAnswer", () => {
     ],
     ["a 429 naming no time: a short block", state({ inFlight: 1 }), { sentAt: NOW - 50, status: 429, headers: {} }, { blockedUntil: NOW + 1_000 }],
     [
-      "a 429 naming an hour: bounded",
+      "a 429 naming an hour: held as named (each request holds it against its own patience)",
       state({ inFlight: 1 }),
       { sentAt: NOW - 50, status: 429, headers: { "retry-after": "3600" } },
-      { blockedUntil: NOW + MAX_PACE_WAIT_MS },
+      { blockedUntil: NOW + 3_600_000 },
     ],
   ])("%s", (_name, given, exchange, expected) => {
     const result = onAnswer(given, exchange, NOW);

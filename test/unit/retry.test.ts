@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { backoffMs, defaultRetryPolicy, retryDelay, serverDelayMs, shouldRetry, type Outcome } from "../../provider/client/retry";
+import { backoffMs, defaultRetryPolicy, retryStep, shouldRetry, type Outcome, type RetryStep } from "../../provider/client/retry";
 
-const status = (s: number, headers: Record<string, string> = {}): Outcome => ({ kind: "status", status: s, headers });
+const status = (s: number): Outcome => ({ kind: "status", status: s });
+const wanted = (s: number, ms: number): Outcome => ({ kind: "status", status: s, asked: { header: "Retry-After", value: String(ms / 1000), ms } });
 
 describe("shouldRetry", () => {
   it.each<[Outcome, boolean, boolean]>([
@@ -25,39 +26,25 @@ describe("shouldRetry", () => {
   });
 });
 
-describe("serverDelayMs", () => {
-  const now = Date.parse("2026-11-22T00:00:00Z");
-  it.each([
-    [{ "x-ratelimit-reset": "3" }, 3000],
-    [{ "ratelimit-reset": "2" }, 2000],
-    [{ "retry-after": "0" }, 0],
-    [{ "retry-after": "1.5" }, 1500],
-    [{ "retry-after": "Sun, 22 Nov 2026 00:00:05 GMT" }, 5000],
-    [{ "x-ratelimit-reset": String(now / 1000 + 4) }, 4000],
-    [{ "retry-after": "soon" }, undefined],
-    [{}, undefined],
-  ])("%j -> %s", (headers, expected) => {
-    expect(serverDelayMs(headers, now)).toBe(expected);
-  });
-});
-
-describe("retryDelay", () => {
+describe("retryStep", () => {
   const policy = { ...defaultRetryPolicy, maxRetries: 3, baseDelayMs: 100, maxDelayMs: 1000, maxElapsedMs: 5000 };
-  it("follows the server's reset header, capped", () => {
-    expect(retryDelay(status(429, { "x-ratelimit-reset": "2" }), 0, 0, policy)).toBe(1000);
-    expect(retryDelay(status(429, { "x-ratelimit-reset": "0" }), 0, 0, policy)).toBe(0);
+  const asked = (ms: number) => ({ header: "Retry-After", value: String(ms / 1000), ms });
+  it.each<[string, Outcome, number, number, RetryStep]>([
+    ["the server's wait, whole when it fits (not cut to the backoff cap)", wanted(429, 2000), 0, 0, { kind: "wait", ms: 2000 }],
+    ["the server's wait of 0", wanted(429, 0), 0, 0, { kind: "wait", ms: 0 }],
+    ["a wait that ends exactly at the limit", wanted(503, 1000), 0, 4000, { kind: "wait", ms: 1000 }],
+    ["longer than what is left: at once, with the figure", wanted(429, 3_600_000), 0, 1000, { kind: "too-long", asked: asked(3_600_000), leftMs: 4000 }],
+    ["longer than what is left, late in the budget", wanted(429, 2000), 1, 4000, { kind: "too-long", asked: asked(2000), leftMs: 1000 }],
+    ["no figure: backoff", status(503), 0, 0, { kind: "wait", ms: 50 }],
+    ["the retries spent", wanted(429, 0), 3, 0, { kind: "spent" }],
+    ["backoff past the limit", status(503), 2, 4990, { kind: "spent" }],
+  ])("%s", (_what, outcome, retry, elapsed, expected) => {
+    expect(retryStep(outcome, retry, elapsed, policy, 0.5)).toEqual(expected);
   });
-  it("backs off exponentially with jitter", () => {
+  it("backs off exponentially with jitter, at most maxDelayMs", () => {
     expect(backoffMs(0, policy, 0.999)).toBe(99);
     expect(backoffMs(2, policy, 0.999)).toBe(399);
     expect(backoffMs(5, policy, 0.999)).toBe(999);
     expect(backoffMs(3, policy, 0)).toBe(0);
-  });
-  it("stops after the retries allowed", () => {
-    expect(retryDelay(status(503), 2, 0, policy, 0.5)).toBeDefined();
-    expect(retryDelay(status(503), 3, 0, policy, 0.5)).toBeUndefined();
-  });
-  it("stops when the time allowed is spent", () => {
-    expect(retryDelay(status(503), 0, 4990, policy, 0.5)).toBeUndefined();
   });
 });

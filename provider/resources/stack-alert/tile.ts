@@ -5,7 +5,7 @@ import { orGone } from "../../engine/gone";
 import { answerFor } from "../../engine/parse-answer";
 import { stackUrl, stackWhereabouts } from "../../engine/stack/api";
 import { dashboards } from "../stack-dashboard/api";
-import { sharedObject } from "../../engine/shared-list";
+import { sharedObject, writtenObject } from "../../engine/shared-list";
 import { isObj, type Obj } from "../../schemas/plain-object";
 import { InvalidArgumentError } from "../../errors/operation-errors";
 
@@ -78,25 +78,75 @@ export async function liveDashboard(t: StackTarget, dashboardId: string, fresh =
   return (await sharedDashboard(t, dashboardId, fresh)).value;
 }
 
-function sharedDashboard(t: StackTarget, dashboardId: string, fresh: boolean): Promise<{ value: unknown; fresh: boolean }> {
+/** A read of the dashboard as the server answers it, `undefined` when it is gone. */
+function readDashboard(t: StackTarget, dashboardId: string): () => Promise<unknown> {
   const at = stackUrl(t, dashboards, dashboardId);
-  const read = () =>
+  return () =>
     orGone({
       ...stackWhereabouts(t, dashboards, dashboardId),
       get: async () => answerFor(dashboardId, await t.client.get<unknown>(at), `GET dashboards/${dashboardId}`),
     });
-  return sharedObject(t.client, at, read, fresh);
+}
+
+function sharedDashboard(t: StackTarget, dashboardId: string, fresh: boolean): Promise<{ value: unknown; fresh: boolean }> {
+  return sharedObject(t.client, stackUrl(t, dashboards, dashboardId), readDashboard(t, dashboardId), fresh);
+}
+
+/**
+ * Whether the tile an alert aims at on the dashboard as this run wrote it (`aimed`) is still that
+ * tile on the dashboard as read after the write (`live`): there with the same name, and for a `tile`
+ * (name) the only tile of that name. Else why not, naming the tile: the dashboard changed outside
+ * mid-run, and the alert must not land on another tile. Pure.
+ */
+export function stillAsWritten(
+  written: unknown,
+  live: unknown,
+  aimed: string,
+  ref: { tileId?: string; tile?: string },
+  dashboardId: string,
+): { id: string } | { property: string; reason: string } {
+  const tilesOf = (d: unknown) => (isObj(d) && Array.isArray(d.tiles) ? d.tiles.filter(isObj) : []);
+  const before = tilesOf(written).find((t) => t.id === aimed);
+  // An id the write did not answer is left to the server to refuse, as on a dashboard this run did not write.
+  if (!before) return { id: aimed };
+  const name = JSON.stringify(before.name);
+  const property = ref.tile !== undefined ? "tile" : "tileId";
+  const refuse = (what: string) => ({
+    property,
+    reason:
+      `dashboard ${dashboardId} changed outside this run after this run wrote it: tile ${name} (${aimed}) ${what}; ` +
+      "a tile alert aims only at the tile as this run wrote it, never at another: run `pulumi refresh`, then `pulumi up` again",
+  });
+  const tiles = tilesOf(live);
+  const now = tiles.find((t) => t.id === aimed);
+  if (!now) return refuse("is no longer on it");
+  if (now.name !== before.name) return refuse(`is now named ${JSON.stringify(now.name)}`);
+  const others = ref.tile === undefined ? [] : tiles.filter((t) => t.name === ref.tile && t.id !== aimed);
+  if (others.length > 0) return refuse(`shares its name with tile ${others.map((t) => String(t.id)).join(", ")} now`);
+  return { id: aimed };
 }
 
 /**
  * The tile `ref` names on the dashboard, from the run's read of it; read again when that read
  * cannot answer (no such dashboard or tile, or one that cannot carry alerts: it may have changed).
+ * When this run wrote the dashboard, the tile is the one its write answered (never one a later read
+ * finds instead), checked once against a read that started after the write, shared by every alert
+ * on it: a dashboard changed outside since is refused, naming the tile.
  */
 export async function tileOnLive(
   t: StackTarget,
   dashboardId: string,
   ref: { tileId?: string; tile?: string },
 ): Promise<{ live: unknown; found: ReturnType<typeof alertTileOn> | undefined }> {
+  const at = stackUrl(t, dashboards, dashboardId);
+  const written = writtenObject(t.client, at);
+  if (written !== undefined) {
+    const aimed = alertTileOn(written.value, ref, dashboardId);
+    if ("property" in aimed) return { live: written.value, found: aimed };
+    const after = await sharedObject(t.client, `${at}#read-after-write-${written.seq}`, readDashboard(t, dashboardId));
+    if (after.value === undefined) return { live: undefined, found: undefined };
+    return { live: after.value, found: stillAsWritten(written.value, after.value, aimed.id, ref, dashboardId) };
+  }
   const shared = await sharedDashboard(t, dashboardId, false);
   let live = shared.value;
   let found = live === undefined ? undefined : alertTileOn(live, ref, dashboardId);
