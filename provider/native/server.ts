@@ -17,6 +17,7 @@ import { resourceOf, type NativeResource } from "./resources";
 import { packageSchema, withPolicyDocs, type Docs } from "./schema";
 import type { Obj } from "../schemas/plain-object";
 import { InvalidArgumentError } from "../errors/invalid-argument";
+import { printable } from "../errors/printable";
 import { ResourceInitError } from "../errors/resource-init";
 
 /**
@@ -94,7 +95,7 @@ function failures(list: { property: string; reason: string }[]): provproto.Check
   return list.map((f) => {
     const cf = new provproto.CheckFailure();
     cf.setProperty(f.property);
-    cf.setReason(f.reason);
+    cf.setReason(printable(f.reason, "keep line feeds"));
     return cf;
   });
 }
@@ -105,7 +106,8 @@ function failures(list: { property: string; reason: string }[]): provproto.Check
  * outputs marked secret: any other call's would reach the state unmarked.
  */
 function grpcError(err: unknown, records: boolean): Partial<grpc.StatusObject> {
-  const message = err instanceof Error ? err.message : String(err);
+  // The native face's last gate: whatever built the message, no control sequence reaches the terminal.
+  const message = printable(err instanceof Error ? err.message : String(err), "keep line feeds");
   const metadata = new grpc.Metadata();
   if (records && err instanceof ResourceInitError) {
     const detail = new provproto.ErrorResourceInitFailed();
