@@ -109,11 +109,15 @@ export function optionalCredentials(
   return out;
 }
 
+const CREDENTIALS_HEAD = "was imported without its credentials, which the API never returns: add";
+const CREDENTIALS_TAIL = "to the program, as secrets: the first `pulumi up` sends them (the preview shows them as the one change; see docs/adopting.md)";
+
 /** The warning that names the credentials an import left to the program. Pure. */
 export function credentialsWarning(type: string, credentials: readonly CheckFailure[]): string {
   const each = credentials.map((f) => `${f.property} (${f.reason})`).join(", ");
-  return (
-    `${type} was imported without its credentials, which the API never returns: add ${each} to the program, ` +
-    "as secrets: the first `pulumi up` sends them (the preview shows them as the one change; see docs/adopting.md)"
-  );
+  return `${type} ${CREDENTIALS_HEAD} ${each} ${CREDENTIALS_TAIL}`;
 }
+
+const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+/** The form of that warning, whole: what the pull-request summary takes for this provider's own words. */
+export const CREDENTIALS_WARNING_FORM = new RegExp(`^pipestack:index:[A-Za-z]+ "[^"]*" ${escapeRe(CREDENTIALS_HEAD)} .+ ${escapeRe(CREDENTIALS_TAIL)}$`);

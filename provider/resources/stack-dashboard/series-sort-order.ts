@@ -58,5 +58,18 @@ export async function sortOrderWarnings(target: StackTarget, inputs: DashboardIn
   const uses = sortOrderUses(inputs.tiles);
   const { generation, dropped } = await droppedOn(target, uses);
   if (generation === undefined) return [];
-  return uses.map((u) => `${u.property}: ${dropped.includes(u) ? `${DROPPED[generation]}: \`up\` refuses it` : WRITE_ONLY}`);
+  return uses.map((u) => sortOrderLine(u.property, generation, dropped.includes(u)));
 }
+
+/** One line of those: the property, and what the server does with it. Pure. */
+export function sortOrderLine(property: string, generation: StackGeneration, dropped: boolean): string {
+  return `${property}: ${dropped ? `${DROPPED[generation]}${REFUSED}` : WRITE_ONLY}`;
+}
+
+const REFUSED = ": `up` refuses it";
+const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/** The form of those warnings as the engine sends them (`dashboard <id>: ...`): what the pull-request summary takes for this provider's own words. */
+export const SORT_ORDER_WARNING_FORM = new RegExp(
+  `^dashboard [^\\s]+: tiles\\[\\d+\\]\\.series\\[\\d+\\]\\.sortOrder: (?:${[...Object.values(DROPPED).map((d) => d + REFUSED), WRITE_ONLY].map(escapeRe).join("|")})$`,
+);
