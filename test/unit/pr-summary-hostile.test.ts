@@ -235,6 +235,21 @@ describe("warnings at preview: the provider's marked, the program's said to be t
     expect(md.length).toBeLessThan(10_000);
   });
 
+  it("recorded from the CLI (issue 34's program): every row, the invisible twin shown, no ⚠️, no live reference, 461 warnings counted", () => {
+    const json = load("hostile-warnings");
+    expect(json.diagnostics?.filter((d) => d.severity === "warning")).toHaveLength(471);
+    const md = previewOf(json);
+    const h = expectHarmless(md, 4);
+    const rows = tableRows(h)[0].join("");
+    expect(rows).toContain("<code>victim</code> (Pipe)</td>\n<td>delete");
+    expect(rows).toContain("<code>orders</code> (Pipe)</td>\n<td>update");
+    expect(rows).toContain("<code>orders&lt;U+200B&gt;</code> (Thing)</td>\n<td>create");
+    expect(marks(h)).toBe(0);
+    expect(outsideCode(h), "no live issue reference").not.toMatch(/#[0-9]|GH-[0-9]/i);
+    expect(md).toContain("#### Warnings: 471 written by the program (not checked by the provider)");
+    expect(md).toContain("… and 461 more warnings: see the job's log.");
+  });
+
   it("the provider's warning stays marked among the program's, and is shown first", () => {
     const json = load("update");
     const board = stepsOf(json, "orders-board")[0].urn;
