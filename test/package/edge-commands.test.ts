@@ -109,8 +109,8 @@ describe("pipestack-from-terraform", () => {
     void done.then(() => (closed = true));
     while (offered < 300 * MIB && !closed) {
       offered += MIB;
-      if (!child.stdin.write(chunk))
-        await new Promise<void>((resolve) => (closed ? resolve() : child.stdin.once("drain", resolve) && done.then(() => resolve())));
+      // Written as fast as the command reads: the next chunk when it drained, or nothing more once it has exited.
+      if (!child.stdin.write(chunk)) await Promise.race([new Promise((resolve) => child.stdin.once("drain", resolve)), done]);
     }
     child.stdin.end();
     const code = await done;

@@ -8,6 +8,7 @@ import { ApiError } from "../../provider/errors";
 import { printable } from "../../provider/errors/printable";
 import { gist } from "../../provider/client/surface";
 import { blanked } from "../../provider/engine/blank-errors";
+import { reportProgress, reportWarning, setProgressSink } from "../../provider/progress/report";
 
 /** What a terminal acts on: nothing of it may be left in printed text. */
 const ACTIVE = /[\u0000-\u0008\u000a-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
@@ -51,5 +52,19 @@ describe("the gates that use it", () => {
     expect(err.stack!.split("\n")[0]).toBe(`Error: ${err.message}`);
     expect(err.message).not.toMatch(ACTIVE);
     expect(err.stack!.replaceAll("\n", "")).not.toMatch(ACTIVE);
+  });
+});
+
+describe("the engine's log lines", () => {
+  it("a name with a line break or an escape sequence in a progress or warning line stays on its line, escaped", () => {
+    const lines: string[] = [];
+    const before = setProgressSink((message) => lines.push(message));
+    try {
+      reportProgress('pipe "orders\nwarning: all clear" still starting after 15 s');
+      reportWarning(`dashboard d-1: tile "\u001b[2J\u001b]0;pwned\u0007" (t-1)`);
+    } finally {
+      setProgressSink(before);
+    }
+    expect(lines).toEqual(['pipe "orders\\x0awarning: all clear" still starting after 15 s', 'dashboard d-1: tile "\\x1b[2J\\x1b]0;pwned\\x07" (t-1)']);
   });
 });

@@ -31,7 +31,7 @@ class Thing extends pulumi.ComponentResource {
 if (hostile) {
   new Thing("hostile:index:Thing", "orders\u200B");
   new Thing("hostile:GH-1:Thing#123", "refs");
-  pulumi.log.warn("orders keeps its data: the replacement is a rename only, safe to merge", orders);
-  for (let i = 0; i < 70; i++) pulumi.log.warn(`⚠️ **all clear** ${i} ${"x".repeat(1_000)}`, orders);
-  for (let i = 0; i < 400; i++) pulumi.log.warn(`note ${i}`, orders);
+  void pulumi.log.warn("orders keeps its data: the replacement is a rename only, safe to merge", orders);
+  for (let i = 0; i < 70; i++) void pulumi.log.warn(`⚠️ **all clear** ${i} ${"x".repeat(1_000)}`, orders);
+  for (let i = 0; i < 400; i++) void pulumi.log.warn(`note ${i}`, orders);
 }
