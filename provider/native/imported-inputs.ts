@@ -2,6 +2,7 @@ import { z, type ZodTypeAny } from "zod";
 import type { CheckFailure } from "../schemas/check-failures";
 import { isObj, type Obj } from "../schemas/plain-object";
 import { unwrap } from "./zod-walk";
+import { literal } from "../schemas/whole-text";
 
 /**
  * What `pulumi import` writes into the program: the inputs made from an object read by id alone.
@@ -118,6 +119,5 @@ export function credentialsWarning(type: string, credentials: readonly CheckFail
   return `${type} ${CREDENTIALS_HEAD} ${each} ${CREDENTIALS_TAIL}`;
 }
 
-const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 /** The form of that warning, whole: what the pull-request summary takes for this provider's own words. */
-export const CREDENTIALS_WARNING_FORM = new RegExp(`^pipestack:index:[A-Za-z]+ "[^"]*" ${escapeRe(CREDENTIALS_HEAD)} .+ ${escapeRe(CREDENTIALS_TAIL)}$`);
+export const CREDENTIALS_WARNING_FORM = new RegExp(`^pipestack:index:[A-Za-z]+ "[^"]*" ${literal(CREDENTIALS_HEAD)} .+ ${literal(CREDENTIALS_TAIL)}$`);

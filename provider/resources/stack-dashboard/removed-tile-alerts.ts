@@ -7,6 +7,7 @@ import { tileKey } from "./schema";
 import { isObj } from "../../schemas/plain-object";
 import { isUnknown } from "../../schemas/unknown";
 import { REMOVED_TILE_RULE } from "../stack-alert/tile";
+import { literal } from "../../schemas/whole-text";
 
 /**
  * A dashboard update that drops a tile makes the server delete the alerts on it, and an alert
@@ -67,16 +68,15 @@ export function unreadAlertsWarning(dashboardId: string, err: unknown): string {
   return `dashboard ${dashboardId}: ${UNREAD_HEAD} (${err instanceof Error ? err.message : String(err)})`;
 }
 
-const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 const ID = "[^\\s]+";
 const QUOTED = '"(?:[^"\\\\]|\\\\.)*"';
 
 /** The forms of the two warnings above, whole: what the pull-request summary takes for this provider's own words. */
 export const REMOVED_TILE_WARNING_FORMS: readonly RegExp[] = [
   new RegExp(
-    `^dashboard ${ID}: this update removes tile ${QUOTED} \\(${ID}\\), so the server deletes alert ${ID}(?: \\(${QUOTED}\\))? on it: ${escapeRe(DOOMED_TAIL)}$`,
+    `^dashboard ${ID}: this update removes tile ${QUOTED} \\(${ID}\\), so the server deletes alert ${ID}(?: \\(${QUOTED}\\))? on it: ${literal(DOOMED_TAIL)}$`,
   ),
-  new RegExp(`^dashboard ${ID}: ${escapeRe(UNREAD_HEAD)} \\(.*\\)$`),
+  new RegExp(`^dashboard ${ID}: ${literal(UNREAD_HEAD)} \\(.*\\)$`),
 ];
 
 /** The alerts on dashboard `dashboardId` that removing `removed` deletes: none, and no request, when nothing is removed. */

@@ -3,6 +3,7 @@ import type { DashboardInputs } from "./props";
 import { isObj } from "../../schemas/plain-object";
 import { InvalidArgumentError } from "../../errors/invalid-argument";
 import { stackGeneration, type StackGeneration } from "../../engine/stack/generation";
+import { literal } from "../../schemas/whole-text";
 
 /**
  * A table series' `sortOrder` on a current stack server (API 2.36): the server drops it from a
@@ -67,9 +68,8 @@ export function sortOrderLine(property: string, generation: StackGeneration, dro
 }
 
 const REFUSED = ": `up` refuses it";
-const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /** The form of those warnings as the engine sends them (`dashboard <id>: ...`): what the pull-request summary takes for this provider's own words. */
 export const SORT_ORDER_WARNING_FORM = new RegExp(
-  `^dashboard [^\\s]+: tiles\\[\\d+\\]\\.series\\[\\d+\\]\\.sortOrder: (?:${[...Object.values(DROPPED).map((d) => d + REFUSED), WRITE_ONLY].map(escapeRe).join("|")})$`,
+  `^dashboard [^\\s]+: tiles\\[\\d+\\]\\.series\\[\\d+\\]\\.sortOrder: (?:${[...Object.values(DROPPED).map((d) => d + REFUSED), WRITE_ONLY].map(literal).join("|")})$`,
 );
