@@ -1,3 +1,4 @@
+import { printable } from "../errors/printable";
 import { basicAuthSecrets } from "./redact";
 
 /**
@@ -71,12 +72,14 @@ function shown(url: string): string {
   }
 }
 
-/** First line of a text body, trimmed (an HTML gateway page, `Unauthorized`). */
+/** First line of a text body, trimmed (an HTML gateway page, `Unauthorized`), its control characters escaped. */
 export function gist(text: string): string {
-  const stripped = text
-    .replace(/<[^>]*>/g, " ")
-    .replace(/\s+/g, " ")
-    .trim();
+  const stripped = printable(
+    text
+      .replace(/<[^>]*>/g, " ")
+      .replace(/\s+/g, " ")
+      .trim(),
+  );
   return stripped.length > 200 ? `${stripped.slice(0, 200)}...` : stripped || "(empty body)";
 }
 

@@ -1,4 +1,5 @@
 import { redact, stringsIn } from "../client/redact";
+import { printable } from "../errors/printable";
 import { withSecrets } from "../client/secret-scope";
 import { settingKeys, type SettingKey } from "../config";
 import { CONNECTION_KEY, CONNECTION_SECRETS } from "../schemas/connection";
@@ -56,13 +57,29 @@ function settingSecrets(): string[] {
   }
 }
 
-/** `err` with its message and stack blanked of `secrets`; the same object, so subclasses and fields (an init error's id) stay. */
+/** A message leaving for a terminal: blanked of `secrets`, one line, its control characters escaped. */
+const shown = (text: string, secrets: readonly string[]) => printable(redact(text, secrets));
+
+/**
+ * `err` with its message and stack blanked of `secrets` and their control characters escaped
+ * (a server's or a program's text in them must not drive the terminal); the same object, so
+ * subclasses and fields (an init error's id) stay.
+ */
 export function blanked(err: unknown, secrets: readonly string[]): unknown {
-  if (!(err instanceof Error)) return typeof err === "string" ? redact(err, secrets) : err;
-  err.message = redact(err.message, secrets);
-  if (typeof err.stack === "string") err.stack = redact(err.stack, secrets);
+  if (!(err instanceof Error)) return typeof err === "string" ? shown(err, secrets) : err;
+  const before = err.message;
+  err.message = shown(before, secrets);
+  // The stack starts with the message; its own lines (the frames) stay lines.
+  if (typeof err.stack === "string")
+    err.stack = printable(
+      redact(
+        err.stack.replace(before, () => err.message),
+        secrets,
+      ),
+      "keep line feeds",
+    );
   // An init error's reasons go to the engine beside its message.
-  if ("reasons" in err && Array.isArray(err.reasons)) err.reasons = (err.reasons as unknown[]).map((r) => (typeof r === "string" ? redact(r, secrets) : r));
+  if ("reasons" in err && Array.isArray(err.reasons)) err.reasons = (err.reasons as unknown[]).map((r) => (typeof r === "string" ? shown(r, secrets) : r));
   return err;
 }
 

@@ -7,6 +7,7 @@ import { engineSettings } from "./engine-settings";
 import type { Diff } from "./field-diff";
 import { ResourceInitError } from "../errors/operation-errors";
 import { blankingErrors } from "./blank-errors";
+import { printable } from "../errors/printable";
 import { inProviderHost, startWatchdog } from "./watchdog";
 import { startEngineLog } from "../progress/engine-log";
 import { followHostUrns } from "../progress/dynamic-host-urns";
@@ -99,13 +100,19 @@ function blankingAll<I, O>(p: Provider<I, O>): Provider<I, O> {
       }
       return blankingErrors([], () => p.configure(req));
     },
-    check: (olds, news) => blankingErrors([olds, news], () => p.check(olds, news)),
+    check: (olds, news) => blankingErrors([olds, news], async () => shownFailures(await p.check(olds, news))),
     diff: (id, olds, news) => blankingErrors([olds, news], () => p.diff(id, olds, news)),
     create: (inputs) => blankingErrors([inputs], () => p.create(inputs)),
     read: (id, props) => blankingErrors([props], () => p.read(id, props)),
     update: (id, olds, news) => blankingErrors([olds, news], () => p.update(id, olds, news)),
     delete: (id, props) => blankingErrors([props], () => p.delete(id, props)),
   };
+}
+
+/** A check's failures as the terminal shows them: a program's value quoted in a reason drives no terminal. */
+function shownFailures<R extends { failures?: { property: string; reason: string }[] }>(result: R): R {
+  if (!result.failures?.length) return result;
+  return { ...result, failures: result.failures.map((f) => ({ property: printable(f.property), reason: printable(f.reason, "keep line feeds") })) };
 }
 
 function carrying<I, O>(p: Provider<I, O>): Provider<I, O> {

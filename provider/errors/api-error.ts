@@ -1,5 +1,6 @@
 import type { PipestackErrorCode } from "./codes";
 import { PipestackError } from "./pipestack-error";
+import { printable } from "./printable";
 
 /**
  * The API's answers that are errors: one `ApiError`, and a subclass where callers branch (chosen
@@ -40,7 +41,9 @@ export class ApiError extends PipestackError {
   /** The wait the answer asked for before another attempt, when it named one (see {@link ApiErrorDetails.serverWait}). */
   readonly serverWait?: ApiErrorDetails["serverWait"];
 
-  constructor(d: ApiErrorDetails) {
+  constructor(raw: ApiErrorDetails) {
+    // A server's words reach a terminal: each passes the one escape of control characters.
+    const d = { ...raw, apiCode: printable(raw.apiCode), detail: printable(raw.detail), requestId: raw.requestId && printable(raw.requestId) };
     super(new.target.code, `${d.method} ${d.path} -> ${d.status} ${d.apiCode}: ${d.detail}${d.requestId ? ` (requestId ${d.requestId})` : ""}`);
     this.status = d.status;
     this.apiCode = d.apiCode;

@@ -4,9 +4,12 @@
  * add by hand (on standard error, or in FILE).
  */
 import * as fs from "node:fs";
+import { printable } from "../errors/printable";
 import { convert, importDocument } from "./convert";
+import { readStateInput } from "./input";
 import { notesText } from "./notes";
 import { readTerraformState } from "./read";
+import { checkHandovers } from "./validate";
 
 const USAGE = `usage: pipestack-from-terraform <state file | -> [--notes FILE] > import.json
 Reads a Terraform state (the state file, version 4, or \`terraform show -json\` output; - for
@@ -14,11 +17,9 @@ standard input), finds its pipes and reverse private endpoints by their attribut
 document \`pulumi import --file import.json\` takes. Notes of the credentials to add and the
 pipestack:* settings go to standard error, or to FILE with --notes.`;
 
-/** A state file is a few MB at most; far more is no state. */
-const MAX_BYTES = 256 * 1024 * 1024;
-
 function fail(message: string, code: number): number {
-  process.stderr.write(`pipestack-from-terraform: ${message}\n`);
+  // A state's values (addresses, ids) and the file name may be in the message: no control sequence reaches the terminal.
+  process.stderr.write(`pipestack-from-terraform: ${printable(message, "keep line feeds")}\n`);
   return code;
 }
 
@@ -36,16 +37,16 @@ function main(argv: string[]): number {
     else return fail(`unknown argument ${arg}\n${USAGE}`, 2);
   }
   if (file === undefined) return fail(`no state file given\n${USAGE}`, 2);
+  const shown = file === "-" ? "standard input" : printable(file);
   let text: string;
   try {
-    if (file !== "-" && fs.statSync(file).size > MAX_BYTES) return fail(`${file} is larger than ${MAX_BYTES} bytes: no Terraform state is`, 1);
-    text = fs.readFileSync(file === "-" ? 0 : file, "utf8");
+    text = readStateInput(file);
   } catch (err) {
-    return fail(`cannot read ${file}: ${err instanceof Error ? err.message : String(err)}`, 1);
+    return fail(`cannot read ${shown}: ${err instanceof Error ? err.message : String(err)}`, 1);
   }
-  const shown = file === "-" ? "standard input" : file;
   try {
     const conversion = convert(readTerraformState(text));
+    checkHandovers(conversion.handovers);
     if (conversion.handovers.length === 0) {
       return fail(`${shown} has no pipe and no reverse private endpoint (${conversion.skipped.length} other objects): nothing to import`, 1);
     }

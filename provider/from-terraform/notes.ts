@@ -1,12 +1,16 @@
+import { printable } from "../errors/printable";
 import type { Conversion, Handover, MissingField } from "./convert";
 
-const distinct = (values: readonly (string | undefined)[]) => [...new Set(values.filter((v): v is string => v !== undefined))];
+/** A value from the state (an address, an id, a service), as printed: its control characters escaped. */
+const shown = (value: string) => printable(value);
+
+const distinct = (values: readonly (string | undefined)[]) => [...new Set(values.filter((v): v is string => v !== undefined))].map(shown);
 
 function missingLine(m: MissingField): string {
   const how = m.secret ? "as a secret (`pulumi config set --secret ...`)" : "";
   const state =
     m.setInState.length > 0
-      ? `set in the Terraform state: ${m.setInState.join(", ")}`
+      ? `set in the Terraform state: ${m.setInState.map(shown).join(", ")}`
       : m.secret
         ? "not in the Terraform state: add it if the pipe uses it"
         : "";
@@ -14,7 +18,7 @@ function missingLine(m: MissingField): string {
 }
 
 function handoverLines(h: Handover): string[] {
-  const head = `  ${h.entry.name}: ${h.entry.type} ${h.entry.id}, from ${h.address}`;
+  const head = `  ${shown(h.entry.name)}: ${h.entry.type} ${shown(h.entry.id)}, from ${shown(h.address)}`;
   return h.missing.length === 0 ? [head, "    nothing to add: every field is read back"] : [head, ...h.missing.map(missingLine)];
 }
 
@@ -45,7 +49,7 @@ export function settingLines(conversion: Conversion): string[] {
 export function notesText(conversion: Conversion, file: string): string {
   const n = conversion.handovers.length;
   const lines = [
-    `${n} object${n === 1 ? "" : "s"} of ${file} to import${conversion.skipped.length > 0 ? `; ${conversion.skipped.length} other${conversion.skipped.length === 1 ? "" : "s"} left out (no pipe or reverse private endpoint)` : ""}.`,
+    `${n} object${n === 1 ? "" : "s"} of ${shown(file)} to import${conversion.skipped.length > 0 ? `; ${conversion.skipped.length} other${conversion.skipped.length === 1 ? "" : "s"} left out (no pipe or reverse private endpoint)` : ""}.`,
     "After `pulumi import --file`, add what the API never returns to the program:",
     ...conversion.handovers.flatMap(handoverLines),
     ...settingLines(conversion),

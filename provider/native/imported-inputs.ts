@@ -2,6 +2,7 @@ import { z, type ZodTypeAny } from "zod";
 import type { CheckFailure } from "../schemas/check-failures";
 import { isObj, type Obj } from "../schemas/plain-object";
 import { unwrap } from "./zod-walk";
+import { literal } from "../schemas/whole-text";
 
 /**
  * What `pulumi import` writes into the program: the inputs made from an object read by id alone.
@@ -109,6 +110,9 @@ export function optionalCredentials(
   return out;
 }
 
+const CREDENTIALS_HEAD = "was imported without";
+const CREDENTIALS_TAIL = "(as secrets; `{}` clears a map); a create or a replacement has only what the program sets (see docs/adopting.md)";
+
 /**
  * The warning that names the write-only fields an import left out of the program: the server
  * keeps them until the program sets them (see `engine/kept-on-server.ts`). Pure.
@@ -116,8 +120,8 @@ export function optionalCredentials(
 export function credentialsWarning(type: string, credentials: readonly CheckFailure[]): string {
   const each = [...new Set(credentials.map((f) => f.property))];
   const it = each.length > 1 ? "them" : "it";
-  return (
-    `${type} was imported without ${each.join(", ")}, which the API never returns: the server keeps ${it} until the program sets ${it} ` +
-    "(as secrets; `{}` clears a map); a create or a replacement has only what the program sets (see docs/adopting.md)"
-  );
+  return `${type} ${CREDENTIALS_HEAD} ${each.join(", ")}, which the API never returns: the server keeps ${it} until the program sets ${it} ${CREDENTIALS_TAIL}`;
 }
+
+/** The form of that warning, whole: what the pull-request summary takes for this provider's own words. */
+export const CREDENTIALS_WARNING_FORM = new RegExp(`^pipestack:index:[A-Za-z]+ "[^"]*" ${literal(CREDENTIALS_HEAD)} .+ ${literal(CREDENTIALS_TAIL)}$`);

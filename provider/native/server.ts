@@ -17,6 +17,7 @@ import { resourceOf, type NativeResource } from "./resources";
 import { packageSchema, withPolicyDocs, type Docs } from "./schema";
 import type { Obj } from "../schemas/plain-object";
 import { InvalidArgumentError, ResourceInitError } from "../errors/operation-errors";
+import { printable } from "../errors/printable";
 
 /**
  * The gRPC ResourceProvider contract, served on `@pulumi/pulumi/proto` and `@grpc/grpc-js`:
@@ -93,7 +94,7 @@ function failures(list: { property: string; reason: string }[]): provproto.Check
   return list.map((f) => {
     const cf = new provproto.CheckFailure();
     cf.setProperty(f.property);
-    cf.setReason(f.reason);
+    cf.setReason(printable(f.reason, "keep line feeds"));
     return cf;
   });
 }
@@ -104,7 +105,8 @@ function failures(list: { property: string; reason: string }[]): provproto.Check
  * outputs marked secret: any other call's would reach the state unmarked.
  */
 function grpcError(err: unknown, records: boolean): Partial<grpc.StatusObject> {
-  const message = err instanceof Error ? err.message : String(err);
+  // The native face's last gate: whatever built the message, no control sequence reaches the terminal.
+  const message = printable(err instanceof Error ? err.message : String(err), "keep line feeds");
   const metadata = new grpc.Metadata();
   if (records && err instanceof ResourceInitError) {
     const detail = new provproto.ErrorResourceInitFailed();

@@ -2,6 +2,7 @@
  * What the plugin tarball is called and what its manifest says: the names `pulumi plugin install
  * resource pipestack <version> --server <url>` asks a download server for.
  */
+import { printable } from "../errors/printable";
 
 /** The plugin's name, as `pulumi-resource-<name>` and in the schema. */
 export const PLUGIN_NAME = "pipestack";
@@ -34,15 +35,36 @@ export interface PluginManifest {
   pluginDownloadURL?: string;
 }
 
-/** Reasons a download URL is refused, or undefined when it is usable. */
-export function downloadUrlProblem(url: string): string | undefined {
+/** The flag that takes a plain `http:` download URL to another host, and says what that risks. */
+export const ALLOW_PLAIN_HTTP = "--allow-plain-http-anyone-on-the-path-can-replace-the-plugin";
+
+/** A loopback host (`localhost`, 127.0.0.0/8, `::1`): plain HTTP there never leaves the machine. */
+export function isLoopback(hostname: string): boolean {
+  const h = hostname.replace(/^\[|\]$/g, "").toLowerCase();
+  return h === "localhost" || h.endsWith(".localhost") || h === "::1" || /^127(\.\d{1,3}){3}$/.test(h);
+}
+
+/**
+ * Reasons a download URL is refused, or undefined when it is usable. `http:` is refused unless
+ * the host is loopback or `allowPlainHttp` (the {@link ALLOW_PLAIN_HTTP} flag) is given: the
+ * engine and the SDKs download the plugin from it and run it, so over plain HTTP anything on the
+ * network path can replace the code they run.
+ */
+export function downloadUrlProblem(url: string, allowPlainHttp = false): string | undefined {
   let parsed: URL;
   try {
     parsed = new URL(url);
   } catch {
-    return `--download-url ${JSON.stringify(url)} is not a URL`;
+    return `--download-url ${printable(JSON.stringify(url))} is not a URL`;
   }
-  if (parsed.protocol !== "https:" && parsed.protocol !== "http:") return `--download-url must be http(s)://, not ${parsed.protocol}`;
+  if (parsed.protocol !== "https:" && parsed.protocol !== "http:")
+    return `--download-url must be https:// (or http:// on loopback), not ${printable(parsed.protocol)}`;
   if (parsed.username || parsed.password) return "--download-url must not carry credentials (the schema is public)";
+  if (parsed.protocol === "http:" && !isLoopback(parsed.hostname) && !allowPlainHttp) {
+    return (
+      `--download-url ${printable(parsed.origin)} is plain http: the engine and the SDKs would download the plugin over it and run it, ` +
+      `so anything on the network path could replace that code. Serve the plugin over https://, or, knowing that risk, add ${ALLOW_PLAIN_HTTP}`
+    );
+  }
   return undefined;
 }

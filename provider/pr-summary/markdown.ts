@@ -3,7 +3,7 @@
  * replacement that deletes first, one table row per changed resource, the drift a refresh found
  * in a section of its own. Pure.
  */
-import type { Drift, FieldChangeRow, ResourceChange, Summary } from "./summary";
+import type { Drift, FieldChangeRow, ResourceChange, ResourceWarning, Summary } from "./summary";
 import { SECRET } from "./resource-kinds";
 import { code, joinWithin, MAX_CELL, MAX_COMMENT, MAX_NAME, text } from "./untrusted";
 
@@ -65,9 +65,9 @@ function fieldsCell(fields: readonly FieldChangeRow[], max = MAX_CELL): string {
 }
 
 /** A resource as `name` (Type), both untrusted. */
-const resourceCell = (r: { name: string; type: string }) => `${code(r.name)} (${text(r.type, MAX_NAME)})`;
+const resourceCell = (r: { name: string; type: string }) => `${code(r.name)} (${text(r.type, MAX_NAME, "name")})`;
 /** The same in prose (a ⚠️ line's bold). */
-const resourceProse = (r: { name: string; type: string }) => `${text(r.name, MAX_NAME)} (${text(r.type, MAX_NAME)})`;
+const resourceProse = (r: { name: string; type: string }) => `${text(r.name, MAX_NAME, "name")} (${text(r.type, MAX_NAME, "name")})`;
 /** Field paths as a list of code spans, within a cell. */
 const pathList = (paths: readonly string[]) =>
   joinWithin(
@@ -84,19 +84,21 @@ function operationCell(c: ResourceChange): string {
   return "replace";
 }
 
-/** The changes of one resource, within {@link MAX_CELL}: the fields get what the reasons leave. */
-function detailsCell(c: ResourceChange): string {
+/** The changes of one resource, within `max` characters: the fields get what the reasons leave. */
+function detailsCell(c: ResourceChange, max: number = MAX_CELL): string {
   const tail: string[] = [];
   if (c.op === "replace")
     tail.push(c.replaceReasons.length ? `replaced because ${pathList(c.replaceReasons)} cannot change in place` : "replaced (the provider gave no reason)");
   if (c.revertsDrift.length) tail.push(`puts back what changed outside Pulumi: ${pathList(c.revertsDrift)}`);
   const head: string[] = [];
   if (c.op === "update" || c.op === "replace") {
-    const room = MAX_CELL - tail.reduce((n, t) => n + t.length + BR.length, 0);
-    if (c.fields.length) head.push(fieldsCell(c.fields, room));
+    const room = max - tail.reduce((n, t) => n + t.length + BR.length, 0);
+    if (c.fields.length && room > 0) head.push(fieldsCell(c.fields, room));
+    else if (c.fields.length) head.push(andMore(c.fields.length));
     else if (!c.revertsDrift.length) head.push("no field change the preview can show (a secret, or a value known only after up)");
   }
-  return [...head, ...tail].join(BR);
+  // A row that must share the comment with many: whole parts only, the rest counted.
+  return joinWithin([...head, ...tail], BR, max, andMore);
 }
 
 function driftCell(d: Drift): string {
@@ -119,94 +121,131 @@ function counts(s: Summary): string {
   return parts.join(", ");
 }
 
-/**
- * The comment's lines, kept within {@link MAX_COMMENT} characters: a line that does not fit is
- * left out and counted, and the mark at the end says how many.
- */
-class Page {
-  readonly lines: string[] = [];
-  private size = 0;
-  /** Table rows (resources) and other lines left out. */
-  readonly left = { rows: 0, lines: 0 };
-  /** Room kept for the closing lines and the mark. */
-  private static readonly RESERVE = 600;
+/** Room kept for the closing lines and the mark saying what was left out. */
+const RESERVE = 600;
+/** Room kept beside the rows for the headings and structure around them. */
+const STRUCTURE = 1_000;
+/** Warnings shown before "… and N more warnings". */
+const MAX_WARNINGS = 10;
+/** Characters of one warning's message. */
+const MAX_WARNING = 400;
 
-  /** Adds the line when it fits; `row` says it stands for a resource. */
-  add(line: string, row = false): boolean {
-    if (this.size + line.length + 1 > MAX_COMMENT - Page.RESERVE) {
+/**
+ * Room for lines that are not rows (loud lines, errors, drift, warnings): what the rows leave of
+ * {@link MAX_COMMENT}. A line that does not fit is left out and counted.
+ */
+class Room {
+  /** Table rows (drift) and other lines left out. */
+  readonly left = { rows: 0, lines: 0 };
+  constructor(private free: number) {}
+
+  /** True, and the room taken, when `line` fits; `row` says it stands for a resource. */
+  fits(line: string, row = false): boolean {
+    if (line.length + 1 > this.free) {
       if (row) this.left.rows++;
       else this.left.lines++;
       return false;
     }
-    this.lines.push(line);
-    this.size += line.length + 1;
+    this.free -= line.length + 1;
     return true;
   }
+}
 
-  /** Structure that must close what was opened (the blank line after a table): always added. */
-  close(line = ""): void {
-    this.lines.push(line);
-    this.size += line.length + 1;
-  }
+const line = (cells: readonly string[]) => `| ${cells.join(" | ")} |`;
 
-  /** The whole comment, with the mark when something was left out. */
-  done(): string {
-    const { rows, lines } = this.left;
-    if (rows || lines) {
-      const what = [rows ? `${rows} more resources` : "", lines ? `${lines} more lines` : ""].filter(Boolean).join(" and ");
-      this.lines.push(
-        `**Truncated:** ${what} not shown (this comment is capped at ${MAX_COMMENT.toLocaleString("en-US")} characters); see \`pulumi preview --diff\` in the job's log.`,
-        "",
-      );
-    }
-    return this.lines.join("\n");
+/**
+ * The rows of the changes, each of them (up to {@link MAX_ROWS}) whatever else the comment holds:
+ * their room is taken first, and a row's changes cell gets its share of it.
+ */
+function changeRows(changes: readonly ResourceChange[], room: number): string[] {
+  const shown = changes.slice(0, MAX_ROWS);
+  const more =
+    changes.length > MAX_ROWS ? [line([`… and ${changes.length - MAX_ROWS} more resources`, "", "see `pulumi preview --diff` in the job's log"])] : [];
+  const fixed = shown.map((c) => line([resourceCell(c), operationCell(c), ""]).length + 1);
+  const spare = room - fixed.reduce((a, b) => a + b, 0) - more.reduce((n, l) => n + l.length + 1, 0);
+  const share = Math.max(40, Math.min(MAX_CELL, Math.floor(spare / Math.max(1, shown.length))));
+  return [...shown.map((c) => line([resourceCell(c), operationCell(c), detailsCell(c, share)])), ...more];
+}
+
+/** The loud lines: each replacement that deletes the old object first. */
+function deleteFirstLines(s: Summary, room: Room): string[] {
+  return s.changes
+    .filter((c) => c.deleteFirst)
+    .map((c) => `> ⚠️ **${resourceProse(c)} is deleted before its replacement is created**: ${c.gap ?? ""}.`)
+    .filter((l) => room.fits(l))
+    .flatMap((l) => [l, ""]);
+}
+
+function errorLines(s: Summary, room: Room): string[] {
+  if (!s.errors.length) return [];
+  const said = s.errors
+    .slice(0, 5)
+    .map((e) => `> ${text(e)}`)
+    .filter((l) => room.fits(l));
+  return ["**The preview failed:**", "", ...said, ""];
+}
+
+function driftLines(s: Summary, room: Room): string[] {
+  if (!s.drift.length) return s.refreshed ? ["No drift: the refresh found every object as the state has it.", ""] : [];
+  const rows = s.drift
+    .slice(0, MAX_ROWS)
+    .map((d) => line([resourceCell(d), driftCell(d)]))
+    .filter((l) => room.fits(l, true));
+  const more = s.drift.length > MAX_ROWS ? [line([`… and ${s.drift.length - MAX_ROWS} more resources`, ""])] : [];
+  return ["#### Drift: changed outside Pulumi, found by `--refresh` (not by this change)", "", "| Resource | Live now |", "|---|---|", ...rows, ...more, ""];
+}
+
+/**
+ * The warnings, after the rows: the provider's with the ⚠️ mark, the program's said to be the
+ * program's and never marked; at most {@link MAX_WARNINGS}, each cut at {@link MAX_WARNING}
+ * characters, the rest counted.
+ */
+function warningLines(s: Summary, room: Room): string[] {
+  if (!s.warnings.length) return [];
+  const by = (from: ResourceWarning["from"]) => s.warnings.filter((w) => w.from === from).length;
+  const [own, program] = [by("provider"), by("program")];
+  const head = `#### Warnings: ${[own ? `${own} from the provider` : "", program ? `${program} written by the program (not checked by the provider)` : ""].filter(Boolean).join(", ")}`;
+  if (!room.fits(head)) return [];
+  const out = [head, ""];
+  let shown = 0;
+  for (const w of s.warnings.slice(0, MAX_WARNINGS)) {
+    const said = text(w.message, MAX_WARNING);
+    const l = w.from === "provider" ? `> ⚠️ **${resourceProse(w)}**: ${said}` : `- ${resourceProse(w)}, the program's own warning: ${said}`;
+    if (!room.fits(l)) break;
+    out.push(l, ...(w.from === "provider" ? [""] : []));
+    shown++;
   }
+  const rest = s.warnings.length - shown;
+  if (rest > 0) out.push("", `… and ${rest} more warnings: see the job's log.`);
+  return [...out, ""];
 }
 
 /** The comment. */
 export function renderMarkdown(s: Summary, options: RenderOptions = {}): string {
-  const page = new Page();
-  page.close(`### ${text(options.title ?? "Pulumi preview", MAX_NAME)}: ${counts(s)}`);
-  page.close();
-  if (s.errors.length) {
-    page.add("**The preview failed:**");
-    page.add("");
-    for (const e of s.errors.slice(0, 5)) page.add(`> ${text(e)}`);
-    page.close();
-  }
-  for (const c of s.changes.filter((c) => c.deleteFirst)) {
-    if (page.add(`> ⚠️ **${resourceProse(c)} is deleted before its replacement is created**: ${c.gap ?? ""}.`)) page.close();
-  }
-  for (const w of s.warnings) {
-    if (page.add(`> ⚠️ **${resourceProse(w)}**: ${text(w.message)}`)) page.close();
-  }
-  if (s.replacementOrderUnknown) {
-    page.add(
-      "> A replacement's order is not in this preview: run `pulumi preview --json --show-replacement-steps` to see whether the old object is deleted first.",
+  const title = [`### ${text(options.title ?? "Pulumi preview", MAX_NAME)}: ${counts(s)}`, ""];
+  const budget = MAX_COMMENT - RESERVE - title.join("\n").length;
+  const table = s.changes.length ? ["| Resource | Operation | Changes |", "|---|---|---|", ...changeRows(s.changes, budget - STRUCTURE), ""] : [];
+  const room = new Room(budget - table.join("\n").length - 1);
+  // What is said first gets the room first: the losses, the failure, the drift, then the warnings.
+  const loud = deleteFirstLines(s, room);
+  const order = s.replacementOrderUnknown
+    ? [
+        "> A replacement's order is not in this preview: run `pulumi preview --json --show-replacement-steps` to see whether the old object is deleted first.",
+        "",
+      ]
+    : [];
+  const failed = errorLines(s, room);
+  const drift = driftLines(s, room);
+  const warnings = warningLines(s, room);
+  const none = !s.changes.length && !s.errors.length ? ["No changes.", ""] : [];
+  const lines = [...title, ...failed, ...loud, ...order, ...table, ...none, ...drift, ...warnings];
+  const { rows, lines: other } = room.left;
+  if (rows || other) {
+    const what = [rows ? `${rows} more resources` : "", other ? `${other} more lines` : ""].filter(Boolean).join(" and ");
+    lines.push(
+      `**Truncated:** ${what} not shown (this comment is capped at ${MAX_COMMENT.toLocaleString("en-US")} characters); see \`pulumi preview --diff\` in the job's log.`,
+      "",
     );
-    page.close();
   }
-  if (s.changes.length) {
-    page.close("| Resource | Operation | Changes |");
-    page.close("|---|---|---|");
-    for (const c of s.changes.slice(0, MAX_ROWS)) page.add(`| ${resourceCell(c)} | ${operationCell(c)} | ${detailsCell(c)} |`, true);
-    if (s.changes.length > MAX_ROWS) page.add(`| … and ${s.changes.length - MAX_ROWS} more resources | | see \`pulumi preview --diff\` in the job's log |`);
-    page.close();
-  } else if (!s.errors.length) {
-    page.close("No changes.");
-    page.close();
-  }
-  if (s.drift.length) {
-    page.close("#### Drift: changed outside Pulumi, found by `--refresh` (not by this change)");
-    page.close();
-    page.close("| Resource | Live now |");
-    page.close("|---|---|");
-    for (const d of s.drift.slice(0, MAX_ROWS)) page.add(`| ${resourceCell(d)} | ${driftCell(d)} |`, true);
-    if (s.drift.length > MAX_ROWS) page.add(`| … and ${s.drift.length - MAX_ROWS} more resources | |`);
-    page.close();
-  } else if (s.refreshed) {
-    page.close("No drift: the refresh found every object as the state has it.");
-    page.close();
-  }
-  return page.done();
+  return lines.join("\n");
 }

@@ -6,6 +6,7 @@
 import { fieldDiffs, formatPath, parsePath, valueAt, type FieldPath } from "./field-diff";
 import type { Preview, PreviewState, PreviewStep } from "./preview";
 import { urnParts } from "./preview";
+import { authorOf, type WarningAuthor } from "./provider-warnings";
 import { changeOf, gapOf, redact, secretPrefix, SECRET, shortType } from "./resource-kinds";
 
 /** One changed field, its values already safe to print (secrets are `[secret]`). */
@@ -43,16 +44,18 @@ export interface Drift {
   fields: FieldChangeRow[];
 }
 
-/** A warning the provider gave about one resource while previewing it (a loss the plan alone does not show). */
+/** A warning about one resource while previewing it: the provider's (a loss the plan alone does not show), or the program's own. */
 export interface ResourceWarning {
   name: string;
   type: string;
   message: string;
+  /** Who wrote it (see `provider-warnings.ts`): only the provider's get the summary's mark. */
+  from: WarningAuthor;
 }
 
 export interface Summary {
   changes: ResourceChange[];
-  /** Warnings of the providers, by resource, each once. */
+  /** Warnings about shown resources, each once: the provider's first, then the program's. */
   warnings: ResourceWarning[];
   drift: Drift[];
   /** Resources (the stack itself not counted) that stay as they are. */
@@ -240,7 +243,7 @@ function replacesByRule(type: string, path: string, reasons: readonly string[]):
   return byPolicy === undefined ? within(path, reasons) : byPolicy === "replace";
 }
 
-/** Each `warning` diagnostic of a shown resource, once, in the order of the resources' rows. */
+/** Each `warning` diagnostic of a shown resource, once, with its author: the provider's first, each in the order given. */
 function warningsOf(preview: Preview, shown: readonly Group[]): ResourceWarning[] {
   const byUrn = new Map(shown.map((g) => [g.urn, g]));
   const seen = new Set<string>();
@@ -252,9 +255,9 @@ function warningsOf(preview: Preview, shown: readonly Group[]): ResourceWarning[
     const key = `${d.urn}\n${message}`;
     if (!g || !message || seen.has(key)) continue;
     seen.add(key);
-    out.push({ name: urnParts(g.urn).name, type: shortType(g.type), message });
+    out.push({ name: urnParts(g.urn).name, type: shortType(g.type), message, from: authorOf(message) });
   }
-  return out;
+  return [...out.filter((w) => w.from === "provider"), ...out.filter((w) => w.from === "program")];
 }
 
 /** The order of the rows: what removes or interrupts something first. */

@@ -8,7 +8,12 @@
  * is markdown or HTML, and a code host links no mention, so the only ways out are the closing backtick
  * run (the fence is longer than any run inside) and the table's `|` (escaped). `text()` is for
  * prose (a type, a message): every character that markdown or HTML reads is a numeric entity,
- * which a parser never takes for syntax.
+ * which a parser never takes for syntax, and a mention or an issue reference is broken.
+ *
+ * In both, a character that shows nothing or looks like another (a zero-width space, a word
+ * joiner, a byte-order mark, a no-break space, a control character) is written as a visible
+ * escape, `<U+200B>`: two names that differ never look the same. So is the comment's own mark,
+ * ⚠ (`<U+26A0>`): only the summary raises it.
  */
 
 /** Characters of one name, type or field path as shown (the markdown it becomes, fences included). */
@@ -20,15 +25,35 @@ export const MAX_COMMENT = 60_000;
 
 /** CR alone too, NEL and the Unicode line and paragraph separators: any of them can end a table row somewhere. */
 const LINE_BREAK = /\r\n|[\n\r\u0085\u2028\u2029]/g;
-/** Terminal colours a message may carry: dropped, not shown as garbage. */
+/** Terminal colours a message may carry: dropped from prose, not shown as garbage. */
 const ANSI = /\u001b\[[0-9;]*[A-Za-z]/g;
-/** Other control characters, and the bidirectional overrides that make text read in another order than it is. */
-const CONTROL = /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+/**
+ * What shows nothing or passes for another character: controls, format characters (zero-width
+ * space and joiners, word joiner, byte-order mark, bidirectional controls, tags), every
+ * space but U+0020, line and paragraph separators, the default-ignorable rest (variation
+ * selectors, fillers), private, unassigned and lone surrogate code points; and ⚠, the mark of
+ * the summary's own warnings.
+ */
+const INVISIBLE = /[\p{Cc}\p{Cf}\p{Zs}\p{Zl}\p{Zp}\p{Co}\p{Cn}\p{Cs}\p{Default_Ignorable_Code_Point}\u26A0]/gu;
+/** The escape written for one: `<U+200B>`. */
+const escapeOf = (ch: string) => `<U+${ch.codePointAt(0)!.toString(16).toUpperCase().padStart(4, "0")}>`;
 
-/** One line of visible characters: a line break becomes a space, another control character U+FFFD. */
-export function oneLine(raw: string): string {
-  return raw.replace(ANSI, "").replace(LINE_BREAK, " ").replace(/\t/g, " ").replace(CONTROL, "\uFFFD");
+/**
+ * Every invisible or look-alike character as its escape, `<U+200B>`, the space aside; a `<`
+ * that would read as the start of one is escaped too, so the form stays unambiguous. Pure.
+ */
+export function visible(raw: string): string {
+  return raw.replace(/<(?=U\+)/g, escapeOf).replace(INVISIBLE, (ch) => (ch === " " ? ch : escapeOf(ch)));
 }
+
+/** Prose as one line of visible characters: colours dropped, a line break or a tab a space, the rest {@link visible}. */
+export function oneLine(raw: string): string {
+  return visible(raw.replace(ANSI, "").replace(LINE_BREAK, " ").replace(/\t/g, " "));
+}
+
+/** How a text is taken: a name (a type) is shown exactly, its line breaks escaped too; prose reads as one line. */
+export type TextForm = "name" | "prose";
+const flat = (raw: string, form: TextForm) => (form === "name" ? visible(raw) : oneLine(raw));
 
 /** Characters markdown or HTML may read as syntax outside a code span (GFM's extensions too), each written as an entity. */
 const SYNTAX = new Set(["&", "<", ">", "|", "\\", "`", "*", "_", "[", "]", "~", "!", "#", "$", "^"]);
@@ -37,10 +62,14 @@ const SYNTAX = new Set(["&", "<", ">", "|", "\\", "`", "*", "_", "[", "]", "~", 
 const NAMED: Readonly<Record<string, string>> = { "&": "&amp;", "<": "&lt;", ">": "&gt;" };
 const entity = (ch: string) => NAMED[ch] ?? `&#${ch.codePointAt(0)};`;
 
-/** A word joiner: invisible, and it keeps `@name` from being a mention or an e-mail link, `https://` and `www.` from being links. */
+/**
+ * A word joiner: invisible, and it keeps `@name` from being a mention or an e-mail link,
+ * `https://` and `www.` from being links, `#123` and `GH-1` from being issue references (a code
+ * host decodes `&#35;` before it links). Inserted after {@link visible}, so it is the only one.
+ */
 const WJ = "\u2060";
-/** Where a code host would start a mention or a link of its own: a word joiner goes in. */
-const LINK_START = /(@)|(:)(?=\/\/)|(www)(?=\.)/gi;
+/** Where a code host would start a mention, a link or an issue reference of its own: a word joiner goes in. */
+const LINK_START = /(@)|(:)(?=\/\/)|(www)(?=\.)|(#)(?=[0-9])|(gh)(?=-[0-9])/gi;
 
 /**
  * The pieces of `chars`, in order, joined up to `max` characters, then `…`: a piece is never cut
@@ -55,21 +84,22 @@ function within(pieces: Iterable<string>, max: number): string {
   return out;
 }
 
-/** Prose from untrusted text: one line, entities for syntax, mentions and links broken, at most `max` characters of markdown. */
-export function text(raw: string, max: number = MAX_CELL): string {
+/** Prose from untrusted text: one line, entities for syntax, mentions, links and references broken, at most `max` characters of markdown. */
+export function text(raw: string, max: number = MAX_CELL, form: TextForm = "prose"): string {
   const pieces = function* () {
-    for (const ch of oneLine(raw).replace(LINK_START, `$&${WJ}`)) yield SYNTAX.has(ch) ? entity(ch) : ch;
+    for (const ch of flat(raw, form).replace(LINK_START, `$&${WJ}`)) yield SYNTAX.has(ch) ? entity(ch) : ch;
   };
   return within(pieces(), max);
 }
 
 /**
- * A code span of untrusted text, safe in a table cell: one line, `|` escaped (and a backslash
+ * A code span of untrusted text (a name, a value), safe in a table cell: exact, every invisible
+ * character and line break {@link visible}, `|` escaped (and a backslash
  * before it kept apart from the escape, since parsers differ on `\\|`), fenced by a backtick run
  * longer than any inside. At most `max` characters, fences included.
  */
 export function code(raw: string, max: number = MAX_NAME): string {
-  const chars = [...oneLine(raw)];
+  const chars = [...visible(raw)];
   const pieces = function* () {
     for (let i = 0; i < chars.length; i++) {
       if (chars[i] === "|") yield "\\|";

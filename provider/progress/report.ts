@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from "node:async_hooks";
+import { printable } from "../errors/printable";
 
 /**
  * Progress of a long wait (a pipe settling, an endpoint getting ready, a service waking), told to
@@ -50,7 +51,8 @@ export function enterResource(urn: string): void {
 /** Reports one line; never throws (a lost progress line must not fail the wait). */
 export function reportProgress(message: string, severity: Severity = "info"): void {
   try {
-    sink?.(message, resources.getStore() ?? "", severity);
+    // A line of the engine's log: a name or a server's words in it must not drive the terminal.
+    sink?.(printable(message), resources.getStore() ?? "", severity);
   } catch {
     // best effort
   }

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { E2EStack } from "./harness";
 import { storedStack } from "../support/stored";
 import { SEEDED_WEBHOOK_ID } from "../../emulator/stack/store";
+import { previewComment } from "../../provider/pr-summary";
 
 /**
  * Issue 26, item 4: a tile removed under an alert given by `tileId` (2.36.0 server). The alert's
@@ -38,6 +39,10 @@ describe("a tile removed under an alert given by tileId", () => {
     expect(warnings[0].message).toContain(`dashboard ${board.id}: this update removes tile "Errors"`);
     expect(warnings[0].urn, "attached to the dashboard").toMatch(/::pulumi-nodejs:dynamic\/pipestack:StackDashboard::board$/);
     expect(warnings[0].message).toContain("the server deletes them at that dashboard update");
+    // The pull-request comment takes the engine's words for the provider's: the one ⚠️ warning, after the rows.
+    const comment = previewComment(run.stdout);
+    expect(comment).toContain(`> ⚠️ **board (StackDashboard)**: dashboard ${board.id}: this update removes tile "Errors"`);
+    expect(comment).toMatch(/#### Warnings: 1 from the provider\n/);
     // The program keeps the alert: the preview fails at the alert, so `pulumi up` stops before writing.
     expect(run.code, run.stdout).not.toBe(0);
     expect(run.stdout + run.stderr).toContain(`removes tile ${String(alert.tileId)}, which alert ${alert.id} watches`);

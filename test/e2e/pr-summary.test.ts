@@ -17,24 +17,12 @@ import { rawCall, rawJson } from "../support/raw-api";
 import { storedPipes, storedStack } from "../support/stored";
 import { until } from "./example-flow";
 import { E2EStack, repoRoot } from "./harness";
+import { trimPreview } from "./preview-record";
 
 const TIMEOUT = 300_000;
 const RECORD = process.env.PIPESTACK_RECORD_PREVIEWS === "1";
 const FIXTURES = path.join(repoRoot, "test", "unit", "fixtures", "previews");
 const KAFKA_PASSWORD = "kafka-pw-summary-41e9";
-
-/** What the summary never reads, out of a recorded preview: it only makes the fixtures long. */
-export function trimPreview(json: unknown): unknown {
-  const walk = (v: unknown, key?: string): unknown => {
-    if (key === "__provider" && typeof v === "string") return "(serialized provider, trimmed)";
-    if (Array.isArray(v)) return v.map((x) => walk(x));
-    if (v === null || typeof v !== "object") return v;
-    const out: Record<string, unknown> = {};
-    for (const [k, x] of Object.entries(v)) if (!["stackTrace", "sourcePosition", "propertyDependencies"].includes(k)) out[k] = walk(x, k);
-    return out;
-  };
-  return walk(json);
-}
 
 describe("pipestack-pr-summary on real previews of every change kind", () => {
   let stack: E2EStack;

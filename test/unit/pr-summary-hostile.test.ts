@@ -12,6 +12,7 @@ import { micromark } from "micromark";
 import { gfm, gfmHtml } from "micromark-extension-gfm";
 import { describe, expect, it } from "vitest";
 import { parsePreview, previewComment, renderMarkdown, summarize, type Summary } from "../../provider/pr-summary";
+import { doomedAlertWarning } from "../../provider/resources/stack-dashboard/removed-tile-alerts";
 
 const fixtures = path.join(__dirname, "fixtures", "previews");
 
@@ -72,9 +73,9 @@ describe("the comment on a hostile pull request", () => {
     json.steps.push(foreign("my:x:Comp", "zz\r-->\r<table><tr><td>`orders` (Pipe)</td><td>update</td></tr></table>", "update"));
     const h = expectHarmless(previewOf(json), 3);
     // The replace and its loud line are there, under the name as written.
-    expect(tableRows(h)[0][0]).toContain("<code> &lt;!--</code>");
+    expect(tableRows(h)[0][0]).toContain("<code>&lt;U+000D&gt;&lt;!--</code>");
     expect(tableRows(h)[0][0]).toContain("<strong>replace, old deleted first</strong>");
-    expect(h).toContain("&lt;!-- (Pipe) is deleted before its replacement is created");
+    expect(h).toContain("&lt;U+000D&gt;&lt;!-- (Pipe) is deleted before its replacement is created");
   });
 
   it("a tile name with a run of two backticks stays inside its code span: no image, no link", () => {
@@ -109,7 +110,7 @@ describe("the comment on a hostile pull request", () => {
     expect(md.length).toBeLessThan(5_000);
   });
 
-  it("a comment that would pass 60,000 characters stops at whole rows and says what it left out", () => {
+  it("a comment that would pass 60,000 characters keeps every row, each row's changes cut to its share", () => {
     const base = summarize(parsePreview(JSON.stringify(load("update"))));
     const one = base.changes.find((c) => c.name === "orders-board")!;
     const fields = Array.from({ length: 8 }, (_, i) => ({ path: `${"p".repeat(40)}${i}`, old: "o".repeat(100), new: "n".repeat(100), replaces: false }));
@@ -122,10 +123,15 @@ describe("the comment on a hostile pull request", () => {
     }));
     const summary: Summary = { ...base, changes };
     const md = renderMarkdown(summary);
-    const shown = tableRows(html(md))[0].length;
+    const rows = tableRows(html(md))[0];
     expect(md.length).toBeLessThanOrEqual(60_000);
-    expect(shown).toBeLessThan(50);
-    expect(md).toContain(`**Truncated:** ${50 - shown} more resources not shown (this comment is capped at 60,000 characters)`);
+    expect(rows).toHaveLength(50);
+    for (let i = 0; i < 50; i++) expect(rows[i], `row ${i}`).toContain(`${"r".repeat(150)}`);
+    expect(
+      rows.every((r) => r.includes("<strong>replace, old deleted first</strong>") || r.includes("replace")),
+      "each row names its operation",
+    ).toBe(true);
+    expect(md).not.toContain("**Truncated:**");
   });
 });
 
@@ -172,30 +178,86 @@ describe("an alias rename of a delete-first replacement (orders -> orders-main)"
   });
 });
 
-describe("a provider's warnings at preview", () => {
-  it("each warning of a resource is a ⚠️ line, escaped and capped, once; others are not shown", () => {
+/** The ⚠️ marks a rendered comment shows (the summary's own, and any a text forged). */
+const marks = (h: string) => (h.match(/\u26A0/g) ?? []).length;
+
+/** The hostile program's warnings (issue 34): one reassurance, 70 lines of ~1,000 characters, 400 short ones. */
+function hostileWarnings(urn: string) {
+  return [
+    { urn, severity: "warning", message: "orders keeps its data: the replacement is a rename only, safe to merge" },
+    ...Array.from({ length: 70 }, (_, i) => ({ urn, severity: "warning", message: `⚠️ **all clear** ${i} ${"x".repeat(1_000)}` })),
+    ...Array.from({ length: 400 }, (_, i) => ({ urn, severity: "warning", message: `note ${i}` })),
+  ];
+}
+
+describe("warnings at preview: the provider's marked, the program's said to be the program's, after every row", () => {
+  const doomed = doomedAlertWarning("6b04fe01631c9f9c51202060", { id: "6b04fe01631c9f9c5120206e", name: "orders-errors", tile: { key: "volume", id: "t-1" } });
+
+  it("the provider's own words keep the mark; the same resource's program warning does not; each once, cut, after the table", () => {
     const json = load("update");
     const board = stepsOf(json, "orders-board")[0].urn;
     const root = json.steps[0].urn;
-    const said = "removing tile `Volume` deletes the alert `orders-errors` (6b04fe01631c9f9c5120206e) on the server\n";
     json.diagnostics = [
-      { urn: board, severity: "warning", message: said },
-      { urn: board, severity: "warning", message: `warning: ${said}` },
-      { urn: board, severity: "warning", message: `<img src=x> @reviewer ${"w".repeat(5_000)}` },
+      { urn: board, severity: "warning", message: `${doomed}\n` },
+      { urn: board, severity: "warning", message: `warning: ${doomed}` },
+      { urn: board, severity: "warning", message: "orders-board keeps its alerts: safe to merge" },
+      { urn: board, severity: "warning", message: `<img src=x> @reviewer #12 ${"w".repeat(5_000)}` },
       { urn: board, severity: "info", message: "just info" },
       { urn: root, severity: "warning", message: "about the stack" },
     ];
     const md = previewOf(json);
-    const lines = md.split("\n").filter((l) => l.startsWith("> ⚠️"));
-    expect(lines).toHaveLength(2);
-    expect(lines[0]).toBe(
-      "> ⚠️ **orders-board (StackDashboard)**: removing tile &#96;Volume&#96; deletes the alert &#96;orders-errors&#96; (6b04fe01631c9f9c5120206e) on the server",
+    const h = expectHarmless(md, 5);
+    expect(marks(h), "one ⚠️: the provider's warning").toBe(1);
+    expect(md).toContain(
+      `> ⚠️ **orders-board (StackDashboard)**: dashboard 6b04fe01631c9f9c51202060: this update removes tile "volume" (t-1), so the server deletes alert`,
     );
-    expect(lines[1].length).toBeLessThan(1_100);
+    expect(md).toContain("#### Warnings: 1 from the provider, 2 written by the program (not checked by the provider)");
+    expect(md).toContain("- orders-board (StackDashboard), the program's own warning: orders-board keeps its alerts: safe to merge");
+    const long = md.split("\n").find((l) => l.includes("&lt;img src=x&gt;"))!;
+    expect(long.length).toBeLessThan(500);
     expect(md).not.toContain("just info");
     expect(md).not.toContain("about the stack");
-    expect(md.indexOf("> ⚠️")).toBeLessThan(md.indexOf("| Resource |"));
-    expectHarmless(md, 5);
+    expect(md.indexOf("#### Warnings")).toBeGreaterThan(md.lastIndexOf("| `"));
+  });
+
+  it("a program's 471 warnings (issue 34) push no row out and forge no ⚠️: ten shown, the rest counted", () => {
+    const json = load("delete");
+    const refunds = stepsOf(json, "refunds")[0].urn;
+    json.diagnostics = hostileWarnings(refunds);
+    const md = previewOf(json);
+    const h = expectHarmless(md, 2);
+    expect(tableRows(h)[0].join("")).toContain("<code>refunds</code> (Pipe)</td>\n<td>delete");
+    expect(tableRows(h)[0].join("")).toContain("<code>orders-error-search</code> (StackSavedSearch)</td>\n<td>delete");
+    expect(marks(h), "the program's ⚠️ is shown as an escape").toBe(0);
+    expect(md).toContain("&lt;U+26A0&gt;&lt;U+FE0F&gt; &#42;&#42;all clear&#42;&#42; 0");
+    expect(md).toContain("- refunds (Pipe), the program's own warning: orders keeps its data: the replacement is a rename only, safe to merge");
+    expect(md).toContain("… and 461 more warnings: see the job's log.");
+    expect(md.length).toBeLessThan(10_000);
+  });
+
+  it("recorded from the CLI (issue 34's program): every row, the invisible twin shown, no ⚠️, no live reference, 461 warnings counted", () => {
+    const json = load("hostile-warnings");
+    expect(json.diagnostics?.filter((d) => d.severity === "warning")).toHaveLength(471);
+    const md = previewOf(json);
+    const h = expectHarmless(md, 4);
+    const rows = tableRows(h)[0].join("");
+    expect(rows).toContain("<code>victim</code> (Pipe)</td>\n<td>delete");
+    expect(rows).toContain("<code>orders</code> (Pipe)</td>\n<td>update");
+    expect(rows).toContain("<code>orders&lt;U+200B&gt;</code> (Thing)</td>\n<td>create");
+    expect(marks(h)).toBe(0);
+    expect(outsideCode(h), "no live issue reference").not.toMatch(/#[0-9]|GH-[0-9]/i);
+    expect(md).toContain("#### Warnings: 471 written by the program (not checked by the provider)");
+    expect(md).toContain("… and 461 more warnings: see the job's log.");
+  });
+
+  it("the provider's warning stays marked among the program's, and is shown first", () => {
+    const json = load("update");
+    const board = stepsOf(json, "orders-board")[0].urn;
+    json.diagnostics = [...hostileWarnings(board), { urn: board, severity: "warning", message: doomed }];
+    const h = expectHarmless(previewOf(json), 5);
+    expect(marks(h)).toBe(1);
+    expect(h.indexOf("\u26A0")).toBeGreaterThan(0);
+    expect(h.indexOf("\u26A0")).toBeLessThan(h.indexOf("the program's own warning"));
   });
 });
 

@@ -81,7 +81,7 @@ describe("display", () => {
   });
 
   it("a cell's code never breaks the table: no line break, | escaped, backticks fenced", () => {
-    expect(code("a|b\nc")).toBe("`a\\|b c`");
+    expect(code("a|b\nc")).toBe("`a\\|b<U+000A>c`");
     expect(code("a`b")).toBe("`` a`b ``");
   });
 });

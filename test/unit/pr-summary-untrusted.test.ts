@@ -2,7 +2,7 @@
 import { micromark } from "micromark";
 import { gfm, gfmHtml } from "micromark-extension-gfm";
 import { describe, expect, it } from "vitest";
-import { code, joinWithin, oneLine, text } from "../../provider/pr-summary/untrusted";
+import { code, joinWithin, oneLine, text, visible } from "../../provider/pr-summary/untrusted";
 
 const html = (md: string) => micromark(md, { allowDangerousHtml: true, extensions: [gfm()], htmlExtensions: [gfmHtml()] });
 const decode = (h: string) =>
@@ -30,13 +30,38 @@ const HOSTILE: readonly (readonly [string, string])[] = [
   ["an entity", "&lt;b&gt; &amp;"],
   ["spaces at the ends", " a "],
   ["controls, bidi overrides, colours", "a\u0000b\u001b[31mred\u001b[0m\u202eevil\u0007"],
+  ["invisible characters", "orders\u200B \u200C\u200D\u2060\u2061\u2064\uFEFF\u00A0\u00AD\uFE0F\u{E0041}"],
+  ["a written escape", "<U+200B>"],
+  ["the summary's mark", "⚠️ safe to merge"],
+  ["issue references", "#123 GH-1 owner/repo#2 gh-3"],
 ];
+
+describe("visible: what shows nothing or passes for another character, as an escape", () => {
+  it.each([
+    ["orders\u200B", "orders<U+200B>"],
+    ["a\u200C\u200D\u2060\u2061\u2062\u2063\u2064\uFEFFb", "a<U+200C><U+200D><U+2060><U+2061><U+2062><U+2063><U+2064><U+FEFF>b"],
+    ["no\u00A0break\u2003em\u3000ideographic", "no<U+00A0>break<U+2003>em<U+3000>ideographic"],
+    ["soft\u00ADhyphen, filler\u3164, selector\uFE0F, tag\u{E0041}", "soft<U+00AD>hyphen, filler<U+3164>, selector<U+FE0F>, tag<U+E0041>"],
+    ["a\nb\rc\u2028d", "a<U+000A>b<U+000D>c<U+2028>d"],
+    ["⚠️ mark", "<U+26A0><U+FE0F> mark"],
+    ["<U+200B> typed", "<U+003C>U+200B> typed"],
+    ["plain text, é, 😀, a space", "plain text, é, 😀, a space"],
+  ])("%j -> %j", (raw, shown) => {
+    expect(visible(raw)).toBe(shown);
+  });
+
+  it("two names that differ never show alike", () => {
+    const names = ["orders", "orders\u200B", "orders\u2060", "orders\uFEFF", "orders ", "orders\u00A0", "orders<U+200B>", "orders\n"];
+    expect(new Set(names.map(visible)).size).toBe(names.length);
+    expect(new Set(names.map((n) => html(code(n)))).size).toBe(names.length);
+  });
+});
 
 describe("oneLine", () => {
   it.each([
     ["a\rb\r\nc\nd\u2028e\u2029f\u0085g\th", "a b c d e f g h"],
     ["\u001b[1;31mred\u001b[0m", "red"],
-    ["a\u0000b\u007fc\u009fd\u202ee\u2066f", "a\uFFFDb\uFFFDc\uFFFDd\uFFFDe\uFFFDf"],
+    ["a\u0000b\u007fc\u009fd\u202ee\u2066f", "a<U+0000>b<U+007F>c<U+009F>d<U+202E>e<U+2066>f"],
     ["plain text, 😀", "plain text, 😀"],
   ])("%j -> %j", (raw, flat) => {
     expect(oneLine(raw)).toBe(flat);
@@ -49,6 +74,8 @@ describe("text: prose with every syntax character an entity", () => {
     ["a|b\\c`d", "a&#124;b&#92;c&#96;d"],
     ["*_[]~!#$^", "&#42;&#95;&#91;&#93;&#126;&#33;&#35;&#36;&#94;"],
     ["@reviewer", "@\u2060reviewer"],
+    ["#123 GH-1 a/b#2", "&#35;\u2060123 GH\u2060-1 a/b&#35;\u20602"],
+    ["zero\u200Bwidth", "zero&lt;U+200B&gt;width"],
     ["see https://x.test or www.x.test", "see https:\u2060//x.test or www\u2060.x.test"],
     ["POST /v1/pipes -> 409: x.y (z)", "POST /v1/pipes -&gt; 409: x.y (z)"],
   ])("%j -> %j", (raw, md) => {
@@ -68,7 +95,7 @@ describe("code: a span no run of backticks closes, safe in a cell", () => {
     ["a`b", "`` a`b ``"],
     ["a``b", "``` a``b ```"],
     ["`a`", "`` `a` ``"],
-    ["a|b\nc", "`a\\|b c`"],
+    ["a|b\nc", "`a\\|b<U+000A>c`"],
     ["a\\|b", "`a\\\u200B\\|b`"],
     [" a ", "`  a  `"],
   ])("%j -> %j", (raw, md) => {
@@ -92,12 +119,20 @@ describe("in a GFM table cell, each form shows the text as it is, and nothing el
     const cells = [...h.matchAll(/<td>([\s\S]*?)<\/td>/g)].map((m) => m[1]);
     expect(cells).toHaveLength(2);
     const flat = oneLine(raw);
-    // The code cell is one span holding the text (a zero-width space keeps a backslash off an escaped pipe).
+    // The code cell is one span holding the text exactly, invisible characters and line breaks as
+    // escapes (a zero-width space of ours keeps a backslash off an escaped pipe).
     expect(cells[0]).toMatch(/^<code>[^<]*<\/code>$/);
-    expect(decode(cells[0].slice(6, -7)).replace(/\u200B/g, "")).toBe(flat);
+    expect(decode(cells[0].slice(6, -7)).replace(/\\\u200B/g, "\\")).toBe(visible(raw));
     // The prose cell is the text (the cell trims its ends), with no tag at all: no link, no mention.
     expect(cells[1]).not.toContain("<");
     expect(decode(cells[1]).replace(/\u2060/g, "")).toBe(flat.trim());
+    // Nothing a reader cannot see, but our own word joiners; no live issue reference, no mark of ours.
+    expect(
+      decode(cells.join(""))
+        .replace(/\u2060/g, "")
+        .replace(/\\\u200B/g, ""),
+    ).not.toMatch(/[\u200B-\u200F\u2060-\u2064\uFEFF\u00A0\u26A0]/);
+    expect(decode(cells[1]), "no issue reference").not.toMatch(/#[0-9]|gh-[0-9]/i);
   });
 });
 

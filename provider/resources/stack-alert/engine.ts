@@ -12,6 +12,7 @@ import { alertOutputs } from "./answer";
 import { alertBody } from "./body";
 import { alertDiff, withKnownTileId } from "./diff";
 import { goneAlertWarning } from "./gone";
+import { printable } from "../../errors/printable";
 import { liveTileId, resolveAlertTile } from "./tile";
 import { stackWhereabouts } from "../../engine/stack/api";
 import { alerts, createAlert, putAlert } from "./api";
@@ -90,6 +91,6 @@ export const provider = defineEngine<AlertInputs, AlertOutputs, StackTarget, Sta
   refreshed: (live, props) => alertOutputs(live, withTarget(props)),
   // The engine drops a gone object from the state without a word: say why it went.
   async gone(target, id, props) {
-    if (Object.keys(props).length > 0) console.warn(`warning: ${await goneAlertWarning(target, id, props)}`);
+    if (Object.keys(props).length > 0) console.warn(`warning: ${printable(await goneAlertWarning(target, id, props))}`);
   },
 });

@@ -13,7 +13,7 @@ import { dashboardDiff } from "./diff";
 import { refuseOnFirstGeneration } from "./generation";
 import { stackObject } from "../../engine/stack/stack-object";
 import { TARGET_KEYS, checkStackObject, targetOf, withTarget } from "../../engine/stack/target";
-import { doomedAlerts, doomedAlertWarning, noteRemovals, removedTiles } from "./removed-tile-alerts";
+import { doomedAlerts, doomedAlertWarning, noteRemovals, removedTiles, unreadAlertsWarning } from "./removed-tile-alerts";
 import { refuseDroppedSortOrder, sortOrderUses, sortOrderWarnings } from "./series-sort-order";
 import { fieldChanges, type FieldChange } from "../../engine/field-diff";
 import { reportWarning } from "../../progress/report";
@@ -77,7 +77,7 @@ async function changes(olds: DashboardOutputs, news: DashboardInputs, id: string
     for (const alert of await doomedAlerts(target, id, removed)) reportWarning(doomedAlertWarning(id, alert));
     for (const line of await sortOrderWarnings(target, news)) reportWarning(`dashboard ${id}: ${line}`);
   } catch (err) {
-    reportWarning(`dashboard ${id}: could not read which alerts its tile removals delete (${err instanceof Error ? err.message : String(err)})`);
+    reportWarning(unreadAlertsWarning(id, err));
   }
   return found;
 }

@@ -7,6 +7,7 @@ import { tileKey } from "./schema";
 import { isObj } from "../../schemas/plain-object";
 import { isUnknown } from "../../schemas/unknown";
 import { REMOVED_TILE_RULE } from "../stack-alert/tile";
+import { literal } from "../../schemas/whole-text";
 
 /**
  * A dashboard update that drops a tile makes the server delete the alerts on it, and an alert
@@ -53,14 +54,30 @@ export function alertsOnRemoved(list: readonly unknown[], dashboardId: string, r
   });
 }
 
+const DOOMED_TAIL = `${REMOVED_TILE_RULE}. Remove the alert from the program with the tile, or keep the tile`;
+const UNREAD_HEAD = "could not read which alerts its tile removals delete";
+
 /** The warning for one alert the update deletes. Pure. */
 export function doomedAlertWarning(dashboardId: string, alert: DoomedAlert): string {
   const name = alert.name === undefined ? "" : ` (${JSON.stringify(alert.name)})`;
-  return (
-    `dashboard ${dashboardId}: this update removes tile ${JSON.stringify(alert.tile.key)} (${alert.tile.id}), so the server deletes alert ${alert.id}${name} on it: ` +
-    `${REMOVED_TILE_RULE}. Remove the alert from the program with the tile, or keep the tile`
-  );
+  return `dashboard ${dashboardId}: this update removes tile ${JSON.stringify(alert.tile.key)} (${alert.tile.id}), so the server deletes alert ${alert.id}${name} on it: ${DOOMED_TAIL}`;
 }
+
+/** The warning when the alert list could not be read: the preview cannot tell what the update deletes. Pure. */
+export function unreadAlertsWarning(dashboardId: string, err: unknown): string {
+  return `dashboard ${dashboardId}: ${UNREAD_HEAD} (${err instanceof Error ? err.message : String(err)})`;
+}
+
+const ID = "[^\\s]+";
+const QUOTED = '"(?:[^"\\\\]|\\\\.)*"';
+
+/** The forms of the two warnings above, whole: what the pull-request summary takes for this provider's own words. */
+export const REMOVED_TILE_WARNING_FORMS: readonly RegExp[] = [
+  new RegExp(
+    `^dashboard ${ID}: this update removes tile ${QUOTED} \\(${ID}\\), so the server deletes alert ${ID}(?: \\(${QUOTED}\\))? on it: ${literal(DOOMED_TAIL)}$`,
+  ),
+  new RegExp(`^dashboard ${ID}: ${literal(UNREAD_HEAD)} \\(.*\\)$`),
+];
 
 /** The alerts on dashboard `dashboardId` that removing `removed` deletes: none, and no request, when nothing is removed. */
 export async function doomedAlerts(t: StackTarget, dashboardId: string, removed: readonly RemovedTile[]): Promise<DoomedAlert[]> {

@@ -3,6 +3,7 @@ import type { DashboardInputs } from "./props";
 import { isObj } from "../../schemas/plain-object";
 import { InvalidArgumentError } from "../../errors/operation-errors";
 import { stackGeneration, type StackGeneration } from "../../engine/stack/generation";
+import { literal } from "../../schemas/whole-text";
 
 /**
  * A table series' `sortOrder` on a current stack server (API 2.36): the server drops it from a
@@ -58,5 +59,17 @@ export async function sortOrderWarnings(target: StackTarget, inputs: DashboardIn
   const uses = sortOrderUses(inputs.tiles);
   const { generation, dropped } = await droppedOn(target, uses);
   if (generation === undefined) return [];
-  return uses.map((u) => `${u.property}: ${dropped.includes(u) ? `${DROPPED[generation]}: \`up\` refuses it` : WRITE_ONLY}`);
+  return uses.map((u) => sortOrderLine(u.property, generation, dropped.includes(u)));
 }
+
+/** One line of those: the property, and what the server does with it. Pure. */
+export function sortOrderLine(property: string, generation: StackGeneration, dropped: boolean): string {
+  return `${property}: ${dropped ? `${DROPPED[generation]}${REFUSED}` : WRITE_ONLY}`;
+}
+
+const REFUSED = ": `up` refuses it";
+
+/** The form of those warnings as the engine sends them (`dashboard <id>: ...`): what the pull-request summary takes for this provider's own words. */
+export const SORT_ORDER_WARNING_FORM = new RegExp(
+  `^dashboard [^\\s]+: tiles\\[\\d+\\]\\.series\\[\\d+\\]\\.sortOrder: (?:${[...Object.values(DROPPED).map((d) => d + REFUSED), WRITE_ONLY].map(literal).join("|")})$`,
+);

@@ -1,0 +1,117 @@
+/**
+ * What pipestack-from-terraform refuses before it writes anything (provider/from-terraform/validate.ts),
+ * and how it prints a state's values: one object at two addresses, import ids in no form
+ * `pulumi import` takes, control characters in addresses, ids and service ids.
+ */
+import { describe, expect, it } from "vitest";
+import { convert } from "../../provider/from-terraform/convert";
+import { notesText } from "../../provider/from-terraform/notes";
+import { readTerraformState } from "../../provider/from-terraform/read";
+import { checkHandovers, importIdProblem } from "../../provider/from-terraform/validate";
+
+const SVC = "00000000-0000-4000-8000-000000000002";
+const pipe = (id: string, extra: Record<string, unknown> = {}) => ({
+  id,
+  service_id: SVC,
+  source: { kafka: { brokers: "b:9092", topics: "t", credentials: { username: "u", password: null } } },
+  destination: { database: "default", table: "t" },
+  field_mappings: [],
+  ...extra,
+});
+const state = (resources: { name: string; key?: string; attributes: unknown }[], module?: string) =>
+  JSON.stringify({
+    version: 4,
+    resources: resources.map((r) => ({
+      mode: "managed",
+      type: "example_pipe",
+      name: r.name,
+      ...(module ? { module } : {}),
+      instances: [{ ...(r.key === undefined ? {} : { index_key: r.key }), attributes: r.attributes }],
+    })),
+  });
+const handovers = (text: string) => convert(readTerraformState(text)).handovers;
+
+/** What a terminal acts on. */
+const ACTIVE = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u2028\u2029]/;
+
+describe("one object at two addresses", () => {
+  it("is refused, both addresses named", () => {
+    const h = handovers(
+      state([
+        { name: "a", attributes: pipe("p-1") },
+        { name: "b", attributes: pipe("p-1") },
+      ]),
+    );
+    expect(() => checkHandovers(h)).toThrow(
+      /names one pipe \("p-1"\) at two addresses, "example_pipe\.a" and "example_pipe\.b": imported twice it would be two Pulumi resources owning one object/,
+    );
+  });
+
+  it("is refused when one address carries the service in its id and the other in service_id", () => {
+    const h = handovers(
+      state([
+        { name: "a", attributes: pipe("p-1") },
+        { name: "b", attributes: pipe(`${SVC}/p-1`, { service_id: null }) },
+      ]),
+    );
+    expect(() => checkHandovers(h)).toThrow(/at two addresses, "example_pipe\.a" and "example_pipe\.b"/);
+  });
+
+  it("two objects, two addresses: taken", () => {
+    expect(() =>
+      checkHandovers(
+        handovers(
+          state([
+            { name: "a", attributes: pipe("p-1") },
+            { name: "b", attributes: pipe("p-2") },
+          ]),
+        ),
+      ),
+    ).not.toThrow();
+  });
+});
+
+describe("import ids", () => {
+  it.each([
+    ["p-1", undefined],
+    ["svc:p-1", undefined],
+    ["org:svc:p-1", undefined],
+    ["a:b:c:d", "it has 4 parts"],
+    ["p-1\nsvc", '"p-1\\nsvc" is not an id'],
+    ["svc:p 1", '"p 1" is not an id'],
+    ["svc::p-1", "a part is empty"],
+    ["a/b/c/d", '"a/b/c/d" is not an id'],
+  ])("%j: %s", (id, problem) => {
+    expect(importIdProblem(id)).toBe(problem);
+  });
+
+  it.each([
+    ["an id of 4 parts", pipe("o/s/x/p-1", { service_id: null }), /with id "o\/s\/x\/p-1", which no import takes \(".*" is not an id\)/],
+    ["an id with a line break", pipe("p-1\n-2"), /which no import takes/],
+    ["a service_id with an escape sequence", pipe("p-1", { service_id: "svc\u001b]0;pwned\u0007" }), /which no import takes/],
+  ])("%s is refused before anything is written, the address named", (_what, attributes, message) => {
+    const h = handovers(state([{ name: "odd", attributes }]));
+    expect(() => checkHandovers(h)).toThrow(message);
+    try {
+      checkHandovers(h);
+    } catch (err) {
+      expect((err as Error).message).toContain('"example_pipe.odd"');
+      expect((err as Error).message).not.toMatch(ACTIVE);
+    }
+  });
+});
+
+describe("printed values", () => {
+  it("addresses, ids and service ids from the state reach the notes with their control characters escaped", () => {
+    const text = state(
+      [{ name: "p", key: "eu\u001b[2J\u2028x", attributes: pipe("p-1", { service_id: "svc\u009b31m" }) }],
+      'module.m["\\u001b]0;pwned\\u0007"]',
+    );
+    const conversion = convert(readTerraformState(text));
+    const notes = notesText(conversion, "state\u001b[2J.json");
+    expect(notes.replaceAll("\n", "")).not.toMatch(ACTIVE);
+    expect(notes).toContain(String.raw`from module.m["\u001b]0;pwned\u0007"].example_pipe.p["eu\u001b[2J\u2028x"]`);
+    expect(notes).toContain("svc\\x9b31m");
+    expect(notes).toContain("of state\\x1b[2J.json to import");
+  });
+});
