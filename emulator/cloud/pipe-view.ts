@@ -119,9 +119,9 @@ export function storedView(pipe: StoredPipe): JsonObject {
   const source = publicSource(pipe);
   if (typeof source.connectionString === "string") source.connectionString = "[redacted]";
   for (const secret of SOURCE_SECRETS[pipe.kind])
-    if (pipe.source[secret] !== undefined && pipe.source[secret] !== null) source[secret] = redacted(pipe.source[secret]) as JsonObject;
+    if (pipe.source[secret] !== undefined && pipe.source[secret] !== null) source[secret] = redacted(pipe.source[secret]);
   if (isObject(pipe.source.schemaRegistry) && isObject(source.schemaRegistry) && pipe.source.schemaRegistry.credentials !== undefined) {
-    source.schemaRegistry.credentials = redacted(pipe.source.schemaRegistry.credentials) as JsonObject;
+    source.schemaRegistry.credentials = redacted(pipe.source.schemaRegistry.credentials);
   }
   return { ...structuredClone(pipe), source, destination: publicDestination(pipe) };
 }

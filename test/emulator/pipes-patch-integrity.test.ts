@@ -44,3 +44,20 @@ describe("a PATCH whose source names nothing of the pipe's kind", () => {
     expect((await control(emulator, "GET", "/state")).status).toBe(200);
   });
 });
+
+describe("the state dump of a pipe's write-only credentials", () => {
+  it("shows which keys the pipe holds, never their values; a PATCH without them keeps them", async () => {
+    const created = await api.call("POST", "/pipes", kafkaPipe("dump-creds"));
+    expect(created.status, created.text).toBe(200);
+    const id = created.json.result.id as string;
+    const dumped = async () => {
+      const state = (await control(emulator, "GET", "/state")).json;
+      return state.services[emulator.options.serviceId].pipes.find((p: { id: string }) => p.id === id);
+    };
+    const first = await dumped();
+    expect(first.source.credentials).toEqual({ username: "[redacted]", password: "[redacted]" });
+    expect(JSON.stringify(first)).not.toContain("kafka-pass-4242");
+    expect((await api.call("PATCH", `/pipes/${id}`, { name: "dump-creds-2" })).status).toBe(200);
+    expect((await dumped()).source.credentials).toEqual({ username: "[redacted]", password: "[redacted]" });
+  });
+});
