@@ -23,7 +23,9 @@ import { UnprovenCreateError } from "../errors/operation-errors";
  * reported (it may be this create's, or a twin another program made at the same moment) and
  * never taken; matching objects that were there before are ignored, and the POST is sent again.
  * Every request of the operation (the lists, the POSTs, the client's own retries) spends one
- * {@link RetryBudget}.
+ * {@link RetryBudget}. A kind whose server keeps names unique gives {@link CreateNames}: a name
+ * the list holds, or the server refuses, is refused naming its holder in the engine's words
+ * (`name-holder.ts`), never offering one that may be another create in flight.
  */
 
 /** The prefix of every marker: `pipestack-create-` and 12 hex digits, 29 characters (a tag holds 32). */
