@@ -1,6 +1,7 @@
 import { z, type ZodTypeAny } from "zod";
 import type { CheckFailure } from "../schemas/check-failures";
 import { isObj, type Obj } from "../schemas/plain-object";
+import { docsUrl } from "./docs-url";
 import { unwrap } from "./zod-walk";
 
 /**
@@ -114,6 +115,6 @@ export function credentialsWarning(type: string, credentials: readonly CheckFail
   const each = credentials.map((f) => `${f.property} (${f.reason})`).join(", ");
   return (
     `${type} was imported without its credentials, which the API never returns: add ${each} to the program, ` +
-    "as secrets: the first `pulumi up` sends them (the preview shows them as the one change; see docs/adopting.md)"
+    `as secrets: the first \`pulumi up\` sends them (the preview shows them as the one change; see ${docsUrl("adopting.md")})`
   );
 }
