@@ -10,7 +10,7 @@ import { setCredentials } from "./move";
 import { readTerraformState } from "./read";
 import { summaryText } from "./summary";
 
-const USAGE = `usage: pipestack-from-terraform <state file | -> [--notes FILE] [--credentials-to-config [--run] [--stack S]] > import.json
+const USAGE = `usage: pipestack-from-terraform <state file | -> [--notes FILE] [--credentials-to-config [--run] [--stack S] [--config-file F]] > import.json
        pipestack-from-terraform <state file> --credential KEY | pulumi config set --secret [--path] KEY
 Reads a Terraform state (the state file, version 4, or \`terraform show -json\` output; - for
 standard input), finds its pipes and reverse private endpoints by their attributes, and writes the
@@ -19,7 +19,7 @@ pipestack:* settings goes to standard error, or to FILE with --notes.
   --credentials-to-config  the credentials the state holds, once per distinct value, as stack config
                            secrets: the summary prints the commands that set them (no value in them)
   --run                    run those commands here (pulumi from PATH), the values on their standard input
-  --stack S                the stack they set config in (default: the current one)
+  --stack S, --config-file F  given to those commands: the stack and its config file (default: the current ones)
   --credential KEY         print the value of one KEY the summary named, for \`pulumi config set\``;
 
 /** A state file is a few MB at most; far more is no state. */
@@ -33,7 +33,7 @@ function fail(message: string, code: number): number {
 function main(argv: string[]): number {
   let file: string | undefined;
   let notes: string | undefined;
-  const move = { toConfig: false, run: false, stack: undefined as string | undefined, credential: undefined as string | undefined };
+  const move = { toConfig: false, run: false, where: [] as string[], credential: undefined as string | undefined };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     if (arg === "--help" || arg === "-h") {
@@ -43,7 +43,7 @@ function main(argv: string[]): number {
     if (arg === "--notes" && argv[i + 1] !== undefined) notes = argv[++i];
     else if (arg === "--credentials-to-config") move.toConfig = true;
     else if (arg === "--run") Object.assign(move, { run: true, toConfig: true });
-    else if (arg === "--stack" && argv[i + 1] !== undefined) move.stack = argv[++i];
+    else if ((arg === "--stack" || arg === "--config-file") && argv[i + 1] !== undefined) move.where.push(arg, argv[++i]);
     else if (arg === "--credential" && argv[i + 1] !== undefined) move.credential = argv[++i];
     else if (file === undefined && (arg === "-" || !arg.startsWith("-"))) file = arg;
     else return fail(`unknown argument ${arg}\n${USAGE}`, 2);
@@ -70,9 +70,9 @@ function main(argv: string[]): number {
       process.stdout.write(value);
       return 0;
     }
-    if (move.run) setCredentials(moved, move.stack);
+    if (move.run) setCredentials(moved, move.where);
     process.stdout.write(`${JSON.stringify(importDocument(conversion), null, 2)}\n`);
-    const summary = summaryText(conversion, shown, move.toConfig ? credentialLines(moved, shown, move.run, move.stack) : []);
+    const summary = summaryText(conversion, shown, move.toConfig ? credentialLines(moved, shown, move.run, move.where) : []);
     if (notes === undefined) process.stderr.write(summary);
     else fs.writeFileSync(notes, summary);
     return 0;

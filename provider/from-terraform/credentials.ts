@@ -81,9 +81,12 @@ export function movedCredentials(instances: readonly TerraformInstance[], conver
   });
 }
 
-/** `pulumi config set` of one value, reading it from standard input (`--path` for an object's member). Pure. */
-export function configSetArgs(v: ConfigValue, stack?: string): string[] {
-  return ["config", "set", "--secret", ...(v.path.includes(".") ? ["--path"] : []), ...(stack === undefined ? [] : ["--stack", stack]), v.path];
+/**
+ * `pulumi config set` of one value, reading it from standard input (`--path` for an object's
+ * member); `where` is the stack's flags given to the command (`--stack S`, `--config-file F`). Pure.
+ */
+export function configSetArgs(v: ConfigValue, where: readonly string[] = []): string[] {
+  return ["config", "set", "--secret", ...(v.path.includes(".") ? ["--path"] : []), ...where, v.path];
 }
 
 const shellWord = (s: string): string => (/^[A-Za-z0-9_./:@=-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`);
@@ -95,7 +98,7 @@ const NAMED = 8;
  * The notes' section on the credentials: per distinct value its key, field and users, and the
  * commands that set it (printed: `stateFile` is what the user gave). Pure; never a value.
  */
-export function credentialLines(moved: readonly MovedCredential[], stateFile: string, run: boolean, stack?: string): string[] {
+export function credentialLines(moved: readonly MovedCredential[], stateFile: string, run: boolean, where: readonly string[] = []): string[] {
   if (moved.length === 0) return ["Credentials: the Terraform state holds none of the pipes' credentials (write-only attributes leave none): nothing to move."];
   const users = (m: MovedCredential) =>
     m.usedBy.length <= NAMED ? m.usedBy.join(", ") : `${m.usedBy.slice(0, NAMED).join(", ")} and ${m.usedBy.length - NAMED} more`;
@@ -107,7 +110,7 @@ export function credentialLines(moved: readonly MovedCredential[], stateFile: st
         ? []
         : m.values.map(
             (v) =>
-              `    npx pipestack-from-terraform ${shellWord(stateFile)} --credential ${v.path} | pulumi ${configSetArgs(v, stack).map(shellWord).join(" ")}`,
+              `    npx pipestack-from-terraform ${shellWord(stateFile)} --credential ${v.path} | pulumi ${configSetArgs(v, where).map(shellWord).join(" ")}`,
           )),
     ]),
     '  A program reads one as `new pulumi.Config().requireSecretObject("<key>")` (TypeScript) or `${<key>}` (YAML); until it sets them, the server\'s stay as they are.',

@@ -59,7 +59,7 @@ describe("configKeyOf and configSetArgs", () => {
   ])("%s -> %s", (field, key) => expect(configKeyOf(field)).toBe(key));
 
   it("reads the value from standard input, with --path for an object's member", () => {
-    expect(configSetArgs({ path: "kafkaCredentials.password", value: "v" }, "dev")).toEqual([
+    expect(configSetArgs({ path: "kafkaCredentials.password", value: "v" }, ["--stack", "dev"])).toEqual([
       "config",
       "set",
       "--secret",
