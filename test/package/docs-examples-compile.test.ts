@@ -6,6 +6,7 @@
  * on the SDKs (`@pipestack/pulumi-native`) are compiled and run by e2e/sdks.test.ts.
  */
 import * as fs from "node:fs";
+import { createRequire } from "node:module";
 import * as os from "node:os";
 import * as path from "node:path";
 import ts from "typescript";
@@ -39,7 +40,7 @@ const OPTIONS: ts.CompilerOptions = {
 const MISSING = new Set([2304, 2552, 2580, 2582, 18004]);
 
 let dir: string;
-const exported = new Set(Object.keys(require(path.join(root, "dist", "provider", "index.js")) as object));
+const exported = new Set(Object.keys(createRequire(__filename)(path.join(root, "dist", "provider", "index.js")) as object));
 
 function diagnostics(files: string[]): Map<string, ts.Diagnostic[]> {
   const program = ts.createProgram(files, OPTIONS);
@@ -55,7 +56,6 @@ function prelude(missing: Set<string>): string {
   return [
     ...(missing.has("pulumi") ? ['import * as pulumi from "@pulumi/pulumi";'] : []),
     ...(fromPackage.length > 0 ? [`import { ${fromPackage.join(", ")} } from "pulumi-pipestack";`] : []),
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- in the generated fragment only
     ...others.map((n) => `declare const ${n}: any;`),
     "",
   ].join("\n");
