@@ -12,6 +12,7 @@ import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { codeBlocks, oneProgram } from "../support/doc-blocks";
 import { E2EStack, repoRoot } from "./harness";
+import { yamlHost } from "./yaml-host";
 
 const readme = fs.readFileSync(path.join(repoRoot, "README.md"), "utf8");
 const blocks = codeBlocks(readme);
@@ -69,6 +70,34 @@ describe("the README's examples, as written, on a fresh emulator", () => {
     s = await E2EStack.open({
       program: dir,
       secretConfig: { kafkaPassword: "readme-kafka-pw-31c9", pgPassword: "readme-pg-pw-7e02", webhookToken: "readme-hook-token-95ad" },
+      emulator: { stackApiVersion: undefined },
+    });
+    await s.up();
+    const again = await s.pulumi(["preview", "--expect-no-changes"]);
+    expect(again.code, again.stdout + again.stderr).toBe(0);
+    await s.assertNoPlaintextSecrets();
+  }, 600_000);
+});
+
+describe("the README's YAML program, as written, on a fresh emulator", () => {
+  let dir: string;
+  let s: E2EStack;
+  afterAll(async () => {
+    await s?.close();
+    if (dir) fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("goes up on the plugin the README points Pulumi.yaml at, then previews with no change", async () => {
+    const program = blocks.find((b) => b.lang === "yaml" && /^runtime: yaml$/m.test(b.code));
+    expect(program, "the README's YAML program").toBeDefined();
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), "pipestack-readme-yaml-"));
+    // The plugins entry the README gives, with this checkout's bin/ for node_modules/pulumi-pipestack/bin.
+    const plugins = `plugins:\n  providers:\n    - name: pipestack\n      path: ${path.join(repoRoot, "bin")}\n`;
+    fs.writeFileSync(path.join(dir, "Pulumi.yaml"), `${program!.code}${plugins}`);
+    s = await E2EStack.open({
+      program: dir,
+      path: [yamlHost()],
+      secretConfig: { kafkaPassword: "readme-yaml-kafka-pw-4b17" },
       emulator: { stackApiVersion: undefined },
     });
     await s.up();
