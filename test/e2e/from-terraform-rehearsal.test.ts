@@ -58,6 +58,18 @@ function generated(n: number, endpoints: number): State {
   return doc;
 }
 
+/**
+ * What an import said beyond the CLI's own status line of each resource (`= pipestack:index:Pipe p-0
+ * imported (0.4s)`, one or two per object whatever the provider says), blank lines, and this test
+ * machine's note that the YAML host comes from PATH: the summary and the provider's warnings.
+ */
+function saidLines(printed: string): string[] {
+  return printed
+    .split("\n")
+    .filter((line) => line.trim() !== "" && !/^ [=+] +pipestack:index:\w+ \S+ import(ing|ed)?( \([\d.]+s\))?\s*$/.test(line))
+    .filter((line) => !line.includes("pulumi-language-yaml from $PATH"));
+}
+
 const cases: [string, () => State, number][] = [
   ["the example state", () => JSON.parse(fs.readFileSync(EXAMPLE, "utf8")) as State, 3],
   ["a state of 200 pipes and 2 endpoints", () => generated(200, 2), 202],
@@ -114,7 +126,7 @@ describe.each(cases)("a move from Terraform rehearsed on %s", (_name, state, obj
     const t3 = Date.now();
     ms = { convert: t1 - t0, import: t2 - t1, preview: t3 - t2, move: t3 - t0 };
     process.stdout.write(
-      `from-terraform rehearsal, ${objects} objects: pipestack-from-terraform --credentials-to-config --run ${ms.convert} ms, pulumi import ${ms.import} ms, preview ${ms.preview} ms, the move ${ms.move} ms\n`,
+      `from-terraform rehearsal, ${objects} objects: pipestack-from-terraform --credentials-to-config --run ${ms.convert} ms, pulumi import ${ms.import} ms, preview ${ms.preview} ms, the move ${ms.move} ms; the import printed ${`${imported.stdout}${imported.stderr}`.trimEnd().split("\n").length} lines, ${saidLines(`${imported.stdout}${imported.stderr}`.trimEnd()).length} beyond the CLI's status line of each resource\n`,
     );
   }, 900_000);
   afterAll(async () => {
@@ -139,13 +151,7 @@ describe.each(cases)("a move from Terraform rehearsed on %s", (_name, state, obj
   it("imports every object by the state's id, saying in under 20 lines what there is to know", () => {
     const printed = `${imported.stdout}${imported.stderr}`.trimEnd();
     expect(printed).toMatch(new RegExp(`${objects} imported`));
-    // Left out: the CLI's own status line of each resource (\`= pipestack:index:Pipe p-0 imported (0.4s)\`,
-    // one to three per object whatever the provider says), blank lines, and this test machine's
-    // note that the YAML host comes from PATH. The rest is the summary and the provider's warnings.
-    const said = printed
-      .split("\n")
-      .filter((line) => line.trim() !== "" && !/^ [=+] +pipestack:index:\w+ \S+ import(ing|ed)?( \([\d.]+s\))?\s*$/.test(line))
-      .filter((line) => !line.includes("pulumi-language-yaml from $PATH"));
+    const said = saidLines(printed);
     expect(said.length, said.join("\n")).toBeLessThan(20);
     expect(said.filter((line) => line.includes("was imported without its credentials")).length).toBeLessThanOrEqual(3);
     expect(printed).not.toContain(PASSWORD);
