@@ -96,13 +96,14 @@ const LAYERS = [
       },
     ],
   ),
-  // The PR summary reads a recorded preview: it sends no request and loads no engine or class.
+  // The PR summary reads a recorded preview: it sends no request and loads no engine or class (it
+  // takes the provider's warning forms from beside the code that words them).
   restrict(
     ["provider/pr-summary/**/*.ts"],
     [
       {
-        regex: "^(\\.\\./)+(client|engine|resources|resource-class|native|functions|from-terraform|plugin-pack)(/|$)",
-        message: "provider/pr-summary/ reads a recorded preview: it imports no client, engine, kind, class or face.",
+        regex: "^(\\.\\./)+(client|engine|resource-class|functions|from-terraform|plugin-pack)(/|$)",
+        message: "provider/pr-summary/ reads a recorded preview: it imports no client, engine, class or list function.",
       },
     ],
   ),

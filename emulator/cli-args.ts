@@ -80,8 +80,8 @@ function settingText(options: ResolvedOptions, name: OptionName, secretsGiven: C
 
 /** The settings lines printed at start. Given secrets show as `(set)`; defaults are fake and shown. */
 export function describeSettings(options: ResolvedOptions, secretsGiven: CliArgs["secretsGiven"]): string[] {
-  return [
-    "pipestack-emulator settings:",
-    ...OPTION_NAMES.filter((name) => name !== "port").map((name) => `  ${label(name).padEnd(20)}${settingText(options, name, secretsGiven)}`),
-  ];
+  const names = OPTION_NAMES.filter((name) => name !== "port");
+  // The widest label and two spaces: a fixed width glued the longest ones to their value.
+  const width = Math.max(...names.map((name) => label(name).length)) + 2;
+  return ["pipestack-emulator settings:", ...names.map((name) => `  ${label(name).padEnd(width)}${settingText(options, name, secretsGiven)}`)];
 }

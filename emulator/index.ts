@@ -20,6 +20,7 @@ import { Router } from "./router";
 import { createEmulatorServer } from "./server";
 import { registerStack } from "./stack/surfaces";
 import { loadState, saveState } from "./state-file";
+import { seedFromTerraformState } from "./terraform-state";
 import { Stats } from "./stats";
 import { Store } from "./store";
 
@@ -47,6 +48,7 @@ export async function startEmulator(input: EmulatorOptions = {}): Promise<Emulat
   const options = resolveOptions(input);
   const store = new Store(options.serviceId);
   if (options.stateFile) loadState(store, options.stateFile);
+  if (options.fromTerraformState) seedFromTerraformState(store, options.fromTerraformState, options.serviceId, Date.now());
   const app: App = { options, store };
   const file = options.stateFile;
   const persist = file ? () => saveState(store, file) : () => undefined;

@@ -241,6 +241,20 @@ export const OPTIONS = {
     defaultText: "",
     fromFlag: text,
   }),
+  /**
+   * A Terraform state (the state file, version 4, or `terraform show -json` output) whose pipes
+   * and reverse private endpoints are loaded at start with their ids, in the services the state
+   * names: a rehearsal of a move from Terraform (docs/emulator.md).
+   */
+  fromTerraformState: option<string | undefined, string | undefined>({
+    default: undefined,
+    resolve: (value) => value,
+    flag: "from-terraform-state",
+    arg: "F",
+    help: "load the pipes and endpoints of the Terraform state F at start, with their ids",
+    defaultText: "",
+    fromFlag: text,
+  }),
   /** Generation of the stack API served on both ways in (`2.0.0` is the contract's form, `2.36.0` the current server). @default "2.36.0" */
   stackApiVersion: option<StackApiVersion, StackApiVersion>({
     default: DEFAULT_STACK_API_VERSION,

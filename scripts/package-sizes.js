@@ -42,7 +42,7 @@ function dependencyFolders(dir, seen = new Set()) {
 /** One row per package, measured now (the checkout must be built: `npm run docs` builds first). */
 function measure(root) {
   return Object.entries(PACKAGES(root)).map(([name, dir]) => {
-    // --ignore-scripts: the build is done; `prepare` would build again.
+    // --ignore-scripts: the build is done; `prepack` would build again.
     const r = spawnSync("npm", ["pack", "--dry-run", "--json", "--ignore-scripts"], { cwd: dir, encoding: "utf8" });
     if (r.status !== 0) throw new Error(`npm pack --dry-run in ${dir} failed: ${r.stderr}`);
     const [info] = JSON.parse(r.stdout);

@@ -6,16 +6,24 @@
 import * as fs from "node:fs";
 import { printable } from "../errors/printable";
 import { convert, importDocument } from "./convert";
-import { readStateInput } from "./input";
-import { notesText } from "./notes";
-import { readTerraformState } from "./read";
 import { checkHandovers } from "./validate";
+import { credentialAt, credentialLines, movedCredentials } from "./credentials";
+import { readStateInput } from "./input";
+import { readTerraformState } from "./read";
+import { setCredentials } from "./move";
+import { summaryText } from "./summary";
 
-const USAGE = `usage: pipestack-from-terraform <state file | -> [--notes FILE] > import.json
+const USAGE = `usage: pipestack-from-terraform <state file | -> [--notes FILE] [--credentials-to-config [--run] [--stack S] [--config-file F]] > import.json
+       pipestack-from-terraform <state file> --credential KEY | pulumi config set --secret [--path] KEY
 Reads a Terraform state (the state file, version 4, or \`terraform show -json\` output; - for
 standard input), finds its pipes and reverse private endpoints by their attributes, and writes the
-document \`pulumi import --file import.json\` takes. Notes of the credentials to add and the
-pipestack:* settings go to standard error, or to FILE with --notes.`;
+document \`pulumi import --file import.json\` takes. A summary of the fields to add and the
+pipestack:* settings goes to standard error, or to FILE with --notes.
+  --credentials-to-config  the credentials the state holds, once per distinct value, as stack config
+                           secrets: the summary prints the commands that set them (no value in them)
+  --run                    run those commands here (pulumi from PATH), the values on their standard input
+  --stack S, --config-file F  given to those commands: the stack and its config file (default: the current ones)
+  --credential KEY         print the value of one KEY the summary named, for \`pulumi config set\``;
 
 function fail(message: string, code: number): number {
   // A state's values (addresses, ids) and the file name may be in the message: no control sequence reaches the terminal.
@@ -26,6 +34,7 @@ function fail(message: string, code: number): number {
 function main(argv: string[]): number {
   let file: string | undefined;
   let notes: string | undefined;
+  const move = { toConfig: false, run: false, where: [] as string[], credential: undefined as string | undefined };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     if (arg === "--help" || arg === "-h") {
@@ -33,6 +42,10 @@ function main(argv: string[]): number {
       return 0;
     }
     if (arg === "--notes" && argv[i + 1] !== undefined) notes = argv[++i];
+    else if (arg === "--credentials-to-config") move.toConfig = true;
+    else if (arg === "--run") Object.assign(move, { run: true, toConfig: true });
+    else if ((arg === "--stack" || arg === "--config-file") && argv[i + 1] !== undefined) move.where.push(arg, argv[++i]);
+    else if (arg === "--credential" && argv[i + 1] !== undefined) move.credential = argv[++i];
     else if (file === undefined && (arg === "-" || !arg.startsWith("-"))) file = arg;
     else return fail(`unknown argument ${arg}\n${USAGE}`, 2);
   }
@@ -45,14 +58,24 @@ function main(argv: string[]): number {
     return fail(`cannot read ${shown}: ${err instanceof Error ? err.message : String(err)}`, 1);
   }
   try {
-    const conversion = convert(readTerraformState(text));
+    const instances = readTerraformState(text);
+    const conversion = convert(instances);
     checkHandovers(conversion.handovers);
     if (conversion.handovers.length === 0) {
       return fail(`${shown} has no pipe and no reverse private endpoint (${conversion.skipped.length} other objects): nothing to import`, 1);
     }
+    const moved = move.toConfig || move.credential !== undefined ? movedCredentials(instances, conversion) : [];
+    if (move.credential !== undefined) {
+      const value = credentialAt(moved, move.credential);
+      if (value === undefined) return fail(`${shown} has no credential ${move.credential} (the summary of --credentials-to-config names them)`, 1);
+      process.stdout.write(value);
+      return 0;
+    }
+    if (move.run) setCredentials(moved, move.where);
     process.stdout.write(`${JSON.stringify(importDocument(conversion), null, 2)}\n`);
-    if (notes === undefined) process.stderr.write(notesText(conversion, shown));
-    else fs.writeFileSync(notes, notesText(conversion, shown));
+    const summary = summaryText(conversion, shown, move.toConfig ? credentialLines(moved, shown, move.run, move.where) : []);
+    if (notes === undefined) process.stderr.write(summary);
+    else fs.writeFileSync(notes, summary);
     return 0;
   } catch (err) {
     return fail(`${shown} ${err instanceof Error ? err.message : String(err)}`, 1);

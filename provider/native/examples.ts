@@ -136,7 +136,7 @@ export const examples: { readonly [K in ResourceTypeName]: ExampleProgram } = {
     config: [{ name: "onCallToken", secret: true }],
     resources: [
       {
-        name: "on-call",
+        name: "checkout-hook",
         type: "StackWebhook",
         inputs: {
           url: "https://hooks.example.test/on-call",

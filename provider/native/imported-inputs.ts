@@ -1,6 +1,7 @@
 import { z, type ZodTypeAny } from "zod";
 import type { CheckFailure } from "../schemas/check-failures";
 import { isObj, type Obj } from "../schemas/plain-object";
+import { docsUrl } from "./docs-url";
 import { unwrap } from "./zod-walk";
 import { literal } from "../schemas/whole-text";
 
@@ -111,7 +112,7 @@ export function optionalCredentials(
 }
 
 const CREDENTIALS_HEAD = "was imported without";
-const CREDENTIALS_TAIL = "(as secrets; `{}` clears a map); a create or a replacement has only what the program sets (see docs/adopting.md)";
+const CREDENTIALS_TAIL = `(as secrets; \`{}\` clears a map); a create or a replacement has only what the program sets (see ${docsUrl("adopting.md")})`;
 
 /**
  * The warning that names the write-only fields an import left out of the program: the server
@@ -124,4 +125,6 @@ export function credentialsWarning(type: string, credentials: readonly CheckFail
 }
 
 /** The form of that warning, whole: what the pull-request summary takes for this provider's own words. */
-export const CREDENTIALS_WARNING_FORM = new RegExp(`^pipestack:index:[A-Za-z]+ "[^"]*" ${literal(CREDENTIALS_HEAD)} .+ ${literal(CREDENTIALS_TAIL)}$`);
+export const CREDENTIALS_WARNING_FORM = new RegExp(
+  `^pipestack:index:[A-Za-z]+ "[^"]*" ${literal(CREDENTIALS_HEAD)} .+ ${literal(CREDENTIALS_TAIL)}(?: \\(said once: [^()]*\\))?$`,
+);

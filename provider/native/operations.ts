@@ -3,7 +3,8 @@ import { InvalidArgumentError, ResourceInitError } from "../errors/operation-err
 import { CONNECTION_KEY } from "../schemas/connection";
 import { detailedDiff, stables, type DiffKind } from "./detailed-diff";
 import { importIdForms, importTarget } from "./import-id";
-import { credentialsWarning, importedInputs, noCredentials, optionalCredentials, splitCredentialFailures } from "./imported-inputs";
+import { importNotice, SAID } from "./import-notice";
+import { importedInputs, noCredentials, optionalCredentials, splitCredentialFailures } from "./imported-inputs";
 import { locateSecrets, policyAt } from "../schemas/field-policy";
 import { reportWarning } from "../progress/report";
 import { tokenOf, type NativeResource } from "./resources";
@@ -75,7 +76,8 @@ export async function check(r: NativeResource, urn: string, olds: Obj, news: Obj
   const paths = writeOnlySecretPaths(r);
   const split = splitCredentialFailures(failures, paths);
   const toAdd = [...split.credentials, ...optionalCredentials(given, paths, split.credentials, nounOf(r))];
-  if (toAdd.length > 0) reportWarning(credentialsWarning(`${tokenOf(r)} ${JSON.stringify(nameOf(urn))}`, toAdd));
+  const notice = toAdd.length > 0 ? importNotice(SAID, tokenOf(r), nameOf(urn), toAdd) : undefined;
+  if (notice !== undefined) reportWarning(notice);
   return { inputs: markSecrets(r, inputs, news), failures: split.others };
 }
 

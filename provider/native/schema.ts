@@ -9,6 +9,7 @@ import { examples } from "./examples";
 import { closedSet, enumValues, type EnumValueSpec } from "./schema-enums";
 import { languages } from "./schema-language";
 import { singular, typeName, TypeNames } from "./schema-names";
+import { REPOSITORY } from "./docs-url";
 import { unwrap } from "./zod-walk";
 
 /**
@@ -282,7 +283,7 @@ export function packageSchema(docs: Docs, version?: string, pluginDownloadURL?: 
     description: "Data pipes, reverse private endpoints and observability-stack dashboards, alerts and saved searches.",
     keywords: ["pulumi", "pipes", "observability", "category/infrastructure", "kind/native"],
     license: "Apache-2.0",
-    repository: "https://github.com/pipestack/pulumi-pipestack",
+    repository: REPOSITORY,
     // `supportPack`: SDKs as `pulumi package gen-sdk` makes them, each with the version, Go with its go.mod.
     meta: { moduleFormat: "(.*)", ...(version ? { supportPack: true } : {}) },
     config: { variables },

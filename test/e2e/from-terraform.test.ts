@@ -107,7 +107,7 @@ describe("pipestack-from-terraform, then pulumi import --file", () => {
     ]);
     const notes = fs.readFileSync(path.join(s.tmp, "notes.txt"), "utf8");
     expect(notes).toContain("1 other left out");
-    expect(notes).toContain("add source.kafka.credentials as a secret");
+    expect(notes).toContain("  source.kafka.credentials (secret; set in the Terraform state: password, username): 2 pipes: ingest-eu-p-0, ingest-eu-p-1");
     expect(made.stdout + made.stderr + notes).not.toContain(PASSWORD);
 
     const importFile = path.join(s.tmp, "import.json");
@@ -168,7 +168,7 @@ describe("pipestack-from-terraform, then pulumi import --file", () => {
     const r = run(["-"], JSON.stringify(shown));
     expect(r.status, r.stderr).toBe(0);
     expect(JSON.parse(r.stdout)).toEqual({ resources: [{ type: "pipestack:index:Pipe", name: "ingest-p", id: "svc-1:p-1" }] });
-    expect(r.stderr).toContain("1 object of standard input to import.");
+    expect(r.stderr).toContain("1 object of standard input to import: 1 pipe, 0 reverse private endpoints.");
     expect(r.stdout + r.stderr).not.toContain(PASSWORD);
   });
 });

@@ -161,6 +161,16 @@ export class E2EStack {
     await this.must(args);
   }
 
+  /** The environment the CLI runs in, for a command that runs `pulumi` itself. */
+  get cliEnv(): NodeJS.ProcessEnv {
+    return this.env;
+  }
+
+  /** The flags that name this stack and its config file to a `pulumi` command run elsewhere. */
+  get stackFlags(): string[] {
+    return ["--stack", this.stack, "--config-file", this.configFile];
+  }
+
   /** The program's folder (absolute). */
   get programDir(): string {
     return path.resolve(repoRoot, this.options.program);

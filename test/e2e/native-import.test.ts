@@ -18,6 +18,7 @@ import { yamlConverter, yamlHost } from "./yaml-host";
 import { packageSchema, run, schemaTool } from "./package-schema";
 import { storedStack } from "../support/stored";
 import { nativeResources, tokenOf } from "../../provider/native/resources";
+import { docsUrl } from "../../provider/native/docs-url";
 
 const PASSWORD = "import-kafka-pw-5d20c3";
 type Obj = Record<string, any>;
@@ -130,8 +131,8 @@ describe("native provider: `pulumi import` of every kind writes a program that p
     // The pipe's and the webhook's, once in the preview and once in the import; no other kind has credentials.
     expect(new Set(warned)).toEqual(
       new Set([
-        'pipestack:index:Pipe "pipe" was imported without source.kafka.credentials, which the API never returns: the server keeps it until the program sets it (as secrets; `{}` clears a map); a create or a replacement has only what the program sets (see docs/adopting.md)',
-        'pipestack:index:StackWebhook "hook" was imported without headers, queryParams, which the API never returns: the server keeps them until the program sets them (as secrets; `{}` clears a map); a create or a replacement has only what the program sets (see docs/adopting.md)',
+        `pipestack:index:Pipe "pipe" was imported without source.kafka.credentials, which the API never returns: the server keeps it until the program sets it (as secrets; \`{}\` clears a map); a create or a replacement has only what the program sets (see ${docsUrl("adopting.md")}) (said once: other pipestack:index:Pipe objects of this import that lack the same are not named)`,
+        `pipestack:index:StackWebhook "hook" was imported without headers, queryParams, which the API never returns: the server keeps them until the program sets them (as secrets; \`{}\` clears a map); a create or a replacement has only what the program sets (see ${docsUrl("adopting.md")}) (said once: other pipestack:index:StackWebhook objects of this import that lack the same are not named)`,
       ]),
     );
     expect(printed).not.toContain(PASSWORD);

@@ -30,6 +30,13 @@ describe("argument parsing", () => {
     }
   });
 
+  it("keeps every label apart from its value, the longest ones included", () => {
+    const lines = describeSettings(resolveOptions({}), {}).slice(1);
+    expect(lines.length).toBe(OPTION_NAMES.length - 1);
+    for (const line of lines) expect(line, line).toMatch(/^ {2}\S.*?\S {2,}\S/);
+    expect(lines.join("\n")).toMatch(/stack rate window ms {2,}60000/);
+  });
+
   it("prints given secrets as (set) and the fake defaults as they are", () => {
     const given = describeSettings(resolveOptions({ keySecret: "real-secret", stackToken: "real-token" }), { keySecret: true, stackToken: true }).join("\n");
     expect(given).not.toContain("real-secret");

@@ -47,7 +47,7 @@ const broken: [string, string, string][] = [
   ["provider/functions/listings.ts", "../registry", "provider/functions/ is the program side's reads"],
   ["provider/pr-summary/summary.ts", "../client/client", "provider/pr-summary/ reads a recorded preview"],
   ["provider/pr-summary/summary.ts", "../engine/field-diff", "provider/pr-summary/ reads a recorded preview"],
-  ["provider/pr-summary/markdown.ts", "../resources/pipe/schema", "provider/pr-summary/ reads a recorded preview"],
+  ["provider/pr-summary/markdown.ts", "../resource-class/inputs", "provider/pr-summary/ reads a recorded preview"],
 ];
 
 describe("layer rules", () => {

@@ -28,7 +28,7 @@ beforeAll(() => {
   expect(fs.existsSync(path.join(root, "packages", "pipestack-emulator", "dist", "index.js")), "run `npm run build` first").toBe(true);
   tmp = fs.mkdtempSync(path.join(os.tmpdir(), "pipestack-pack-"));
   for (const [name, dir] of Object.entries(PACKAGES)) {
-    // --ignore-scripts: the build is done; `prepare` would build again.
+    // --ignore-scripts: the build is done; `prepack` would build again.
     const r = spawnSync("npm", ["pack", "--ignore-scripts", "--json", "--pack-destination", tmp], { cwd: dir, encoding: "utf8" });
     expect(r.status, r.stderr).toBe(0);
     const [info] = JSON.parse(r.stdout) as { filename: string; files: { path: string }[] }[];
@@ -53,6 +53,12 @@ describe("the published packages", () => {
     expect((pkg.keywords as string[]).length).toBeGreaterThan(0);
     expect(pkg.type).toBe("commonjs");
     expect(files).toEqual(expect.arrayContaining(["LICENSE", "README.md", "package.json"]));
+  });
+
+  it.each(each)("%s runs nothing at install: no script npm lists among install scripts to approve (the build runs on prepack)", (name) => {
+    const scripts = (of(name).pkg.scripts ?? {}) as Record<string, string>;
+    // npm runs these on `npm install` of the package (and of a clone): npm 11 asks to approve them.
+    expect(Object.keys(scripts).filter((k) => ["preinstall", "install", "postinstall", "prepare"].includes(k))).toEqual([]);
   });
 
   it("the provider package ships a changelog and none of the emulator: its code, its OpenAPI copy, ajv", () => {

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { convert } from "../../provider/from-terraform/convert";
-import { notesText } from "../../provider/from-terraform/notes";
+import { summaryText } from "../../provider/from-terraform/summary";
 import { readTerraformState } from "../../provider/from-terraform/read";
 import { checkHandovers, importIdProblem } from "../../provider/from-terraform/validate";
 
@@ -102,15 +102,15 @@ describe("import ids", () => {
 });
 
 describe("printed values", () => {
-  it("addresses, ids and service ids from the state reach the notes with their control characters escaped", () => {
+  it("addresses, names and service ids from the state reach the summary with their control characters escaped", () => {
     const text = state(
       [{ name: "p", key: "eu\u001b[2J\u2028x", attributes: pipe("p-1", { service_id: "svc\u009b31m" }) }],
       'module.m["\\u001b]0;pwned\\u0007"]',
     );
     const conversion = convert(readTerraformState(text));
-    const notes = notesText(conversion, "state\u001b[2J.json");
+    const notes = summaryText(conversion, "state\u001b[2J.json");
     expect(notes.replaceAll("\n", "")).not.toMatch(ACTIVE);
-    expect(notes).toContain(String.raw`from module.m["\u001b]0;pwned\u0007"].example_pipe.p["eu\u001b[2J\u2028x"]`);
+    expect(notes).toContain(String.raw`'module.m["\u001b]0;pwned\u0007"].example_pipe.p'`);
     expect(notes).toContain("svc\\x9b31m");
     expect(notes).toContain("of state\\x1b[2J.json to import");
   });

@@ -38,7 +38,7 @@ export interface ReversePrivateEndpoint extends ClassOutputs<typeof endpointSpec
  *   vpcEndpointServiceName: "com.example.vpce.region-1.vpce-svc-0123456789abcdef0",
  *   customPrivateDnsMappings: [{ privateDnsName: "*.kafka.internal.example.com" }],
  * });
- * new Pipe("orders", { source: { kafka: { ..., reversePrivateEndpointIds: [endpoint.id] } }, ... });
+ * new Pipe("orders", { source: { kafka: { ...kafka, reversePrivateEndpointIds: [endpoint.id] } }, destination, fieldMappings });
  */
 // eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging -- its outputs are the interface above
 export class ReversePrivateEndpoint extends DeclaredResource {

@@ -43,7 +43,7 @@ export interface StackDashboard extends ClassOutputs<typeof stackDashboardSpec, 
  *     tags: ["checkout"],
  *   });
  *   new StackAlert("checkout-errors", { source: "tile", dashboardId: board.id, tileId: board.tileIds["Errors"],
- *     threshold: 10, thresholdType: "above", interval: "5m", channel: { type: "webhook", webhookId: onCall } });
+ *     threshold: 10, thresholdType: "above", interval: "5m", channels: [{ type: "webhook", webhookId: onCall }] });
  * };
  */
 // eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging -- its outputs are the interface above

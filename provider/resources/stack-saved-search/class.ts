@@ -33,7 +33,7 @@ export interface StackSavedSearch extends ClassOutputs<typeof stackSavedSearchSp
  *   sourceId: logs.id, where: "service:checkout level:error", select: "timestamp, body", tags: ["checkout"],
  * });
  * new StackAlert("checkout-errors", { source: "saved_search", savedSearchId: errors.id, groupBy: "host",
- *   threshold: 5, thresholdType: "above", interval: "5m", channel: { type: "webhook", webhookId: hook.id } });
+ *   threshold: 5, thresholdType: "above", interval: "5m", channels: [{ type: "webhook", webhookId: hook.id }] });
  */
 // eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging -- its outputs are the interface above
 export class StackSavedSearch extends DeclaredResource {

@@ -24,7 +24,7 @@ export interface StackWebhook extends ClassOutputs<typeof stackWebhookSpec, type
 /**
  * A webhook of the observability stack (current servers, API 2.36 and later), on the cloud
  * proxy of a service or on an open-source stack server: where alerts send their notifications
- * (`channel: { type: "webhook", webhookId: hook.id }`). Every field updates in place (one PUT of
+ * (`channels: [{ type: "webhook", webhookId: hook.id }]`). Every field updates in place (one PUT of
  * the whole webhook); moving it to another stack creates a new one. `headers` and `queryParams`
  * are secret and write-only: the server never returns them, so state keeps them encrypted and a
  * change made outside the program cannot be seen. Left out of the program, they are the
@@ -36,13 +36,13 @@ export interface StackWebhook extends ClassOutputs<typeof stackWebhookSpec, type
  * refuses to delete a webhook that an alert still names.
  *
  * @example
- * const onCall = new StackWebhook("on-call", {
+ * const onCall = new StackWebhook("checkout-hook", {
  *   url: "https://hooks.example.com/alerts",
  *   headers: { Authorization: pulumi.secret("Bearer <token>") },
  *   body: '{"text": "{{title}}"}',
  * });
  * new StackAlert("checkout-errors", { source: "saved_search", savedSearchId: errors.id, threshold: 5,
- *   thresholdType: "above", interval: "5m", channel: { type: "webhook", webhookId: onCall.id } });
+ *   thresholdType: "above", interval: "5m", channels: [{ type: "webhook", webhookId: onCall.id }] });
  */
 // eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging -- its outputs are the interface above
 export class StackWebhook extends DeclaredResource {
