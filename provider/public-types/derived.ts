@@ -53,7 +53,8 @@ export type { StackWebhookRecord } from "../schemas/stack-webhook";
  * fields outside `Keys` stay as they are in every member.
  */
 type OneOf<T, Keys extends keyof T> = {
-  [K in Keys]-?: { [P in K]-?: Exclude<T[P], undefined | null> } & { [P in Exclude<Keys, K>]?: never } & Omit<T, Keys>;
+  // `keyof Pick<T, K>`: a homomorphic mapping, so the field keeps its doc comment.
+  [K in Keys]-?: { [P in keyof Pick<T, K>]-?: NonNullable<T[P]> } & { [P in Exclude<Keys, K>]?: never } & Omit<T, Keys>;
 }[Keys];
 
 /** A {@link Connection} as arguments take it: each field may be an Input (a secret from config). */

@@ -3821,6 +3821,9 @@ interface KafkaArgs {
   exactlyOnce?: pulumi.Input<undefined | null | boolean>;
 }
 interface KafkaPipeSourceArgs {
+  /**
+   * A Kafka-style stream.
+   */
   kafka: pulumi.Input<undefined | null | KafkaArgs>;
   objectStorage?: never;
   kinesis?: never;
@@ -3913,6 +3916,9 @@ interface ObjectStorageArgs {
   serviceAccountKey?: pulumi.Input<undefined | null | string>;
 }
 interface ObjectStoragePipeSourceArgs {
+  /**
+   * Files in object storage, read once or continuously.
+   */
   objectStorage: pulumi.Input<undefined | null | ObjectStorageArgs>;
   kafka?: never;
   kinesis?: never;
@@ -3965,6 +3971,9 @@ interface KinesisArgs {
   iteratorType?: pulumi.Input<undefined | "TRIM_HORIZON" | "LATEST" | "AT_TIMESTAMP">;
 }
 interface KinesisPipeSourceArgs {
+  /**
+   * A Kinesis-style stream.
+   */
   kinesis: pulumi.Input<undefined | null | KinesisArgs>;
   kafka?: never;
   objectStorage?: never;
@@ -4131,6 +4140,9 @@ interface PostgresArgs {
   skipCertVerification?: pulumi.Input<undefined | boolean>;
 }
 interface PostgresPipeSourceArgs {
+  /**
+   * Postgres tables, replicated by change data capture or a snapshot.
+   */
   postgres: pulumi.Input<undefined | null | PostgresArgs>;
   kafka?: never;
   objectStorage?: never;
@@ -4195,6 +4207,9 @@ interface PubsubArgs {
   ackDeadline?: pulumi.Input<undefined | null | number>;
 }
 interface PubsubPipeSourceArgs {
+  /**
+   * A managed message topic, through a subscription the pipe creates.
+   */
   pubsub: pulumi.Input<undefined | null | PubsubArgs>;
   kafka?: never;
   objectStorage?: never;
@@ -4354,6 +4369,9 @@ interface MysqlArgs {
   serverId?: pulumi.Input<undefined | number>;
 }
 interface MysqlPipeSourceArgs {
+  /**
+   * MySQL-style tables, replicated by change data capture or a snapshot.
+   */
   mysql: pulumi.Input<undefined | null | MysqlArgs>;
   kafka?: never;
   objectStorage?: never;
@@ -4467,6 +4485,9 @@ interface MongodbArgs {
   skipCertVerification?: pulumi.Input<undefined | boolean>;
 }
 interface MongodbPipeSourceArgs {
+  /**
+   * MongoDB-style collections, replicated by change data capture or a snapshot.
+   */
   mongodb: pulumi.Input<undefined | null | MongodbArgs>;
   kafka?: never;
   objectStorage?: never;
@@ -4561,6 +4582,9 @@ interface BigqueryArgs {
   snapshotStagingPath?: pulumi.Input<undefined | string>;
 }
 interface BigqueryPipeSourceArgs {
+  /**
+   * Warehouse tables, loaded once.
+   */
   bigquery: pulumi.Input<undefined | null | BigqueryArgs>;
   kafka?: never;
   objectStorage?: never;
