@@ -48,13 +48,14 @@ export type { StackSource } from "../schemas/stack-source";
 export type { StackWebhookRecord } from "../schemas/stack-webhook";
 
 /**
- * Exactly one of the fields `Keys` of `T` set: one member per key, the other keys `?: never`, so
- * a second source kind is a compile error naming the field, as `check` would refuse it. The
- * fields outside `Keys` stay as they are in every member.
+ * Exactly one of the fields `Keys` of `T` set, each level an Input as `ArgsOf` makes it: one member
+ * per key, the other keys `?: never`, so a second source kind is a compile error naming the
+ * field, as `check` would refuse it. The fields outside `Keys` stay as they are in every member.
  */
 type OneOf<T, Keys extends keyof T> = {
-  // `keyof Pick<T, K>`: a homomorphic mapping, so the field keeps its doc comment.
-  [K in Keys]-?: { [P in keyof Pick<T, K>]-?: NonNullable<T[P]> } & { [P in Exclude<Keys, K>]?: never } & Omit<T, Keys>;
+  // `keyof Pick<T, ...>`: homomorphic mappings, so each field keeps its doc comment in every
+  // member (an editor shows it whichever member it reads).
+  [K in Keys]-?: ArgsOf<{ [P in keyof Pick<T, K>]-?: NonNullable<T[P]> }> & { [P in keyof Pick<T, Exclude<Keys, K>>]?: never } & ArgsOf<Omit<T, Keys>>;
 }[Keys];
 
 /** A {@link Connection} as arguments take it: each field may be an Input (a secret from config). */
@@ -74,7 +75,7 @@ export interface ConnectionInput {
 }
 
 /** A pipe's `source`: exactly one of `kafka`, `objectStorage`, `kinesis`, `pubsub`, `postgres`, `mysql`, `mongodb`, `bigquery`. */
-export type PipeSourceArgs = OneOf<ArgsOf<SchemaInput<typeof pipeSource>>, SourceKind>;
+export type PipeSourceArgs = OneOf<SchemaInput<typeof pipeSource>, SourceKind>;
 /** A pipe's `destination`: database, table, whether the pipe manages it, its columns. */
 export type DestinationArgs = ArgsOf<SchemaInput<typeof destination>>;
 /** One of a pipe's `fieldMappings`: a source field into a destination column. */

@@ -3824,13 +3824,34 @@ interface KafkaPipeSourceArgs {
   /**
    * A Kafka-style stream.
    */
-  kafka: pulumi.Input<undefined | null | KafkaArgs>;
+  kafka: pulumi.Input<KafkaArgs>;
+  /**
+   * Files in object storage, read once or continuously.
+   */
   objectStorage?: never;
+  /**
+   * A Kinesis-style stream.
+   */
   kinesis?: never;
+  /**
+   * Postgres tables, replicated by change data capture or a snapshot.
+   */
   postgres?: never;
+  /**
+   * A managed message topic, through a subscription the pipe creates.
+   */
   pubsub?: never;
+  /**
+   * MySQL-style tables, replicated by change data capture or a snapshot.
+   */
   mysql?: never;
+  /**
+   * MongoDB-style collections, replicated by change data capture or a snapshot.
+   */
   mongodb?: never;
+  /**
+   * Warehouse tables, loaded once.
+   */
   bigquery?: never;
   /**
    * Also check data samples, not only the connection. Write-only: kept from the inputs.
@@ -3919,13 +3940,34 @@ interface ObjectStoragePipeSourceArgs {
   /**
    * Files in object storage, read once or continuously.
    */
-  objectStorage: pulumi.Input<undefined | null | ObjectStorageArgs>;
+  objectStorage: pulumi.Input<ObjectStorageArgs>;
+  /**
+   * A Kafka-style stream.
+   */
   kafka?: never;
+  /**
+   * A Kinesis-style stream.
+   */
   kinesis?: never;
+  /**
+   * Postgres tables, replicated by change data capture or a snapshot.
+   */
   postgres?: never;
+  /**
+   * A managed message topic, through a subscription the pipe creates.
+   */
   pubsub?: never;
+  /**
+   * MySQL-style tables, replicated by change data capture or a snapshot.
+   */
   mysql?: never;
+  /**
+   * MongoDB-style collections, replicated by change data capture or a snapshot.
+   */
   mongodb?: never;
+  /**
+   * Warehouse tables, loaded once.
+   */
   bigquery?: never;
   /**
    * Also check data samples, not only the connection. Write-only: kept from the inputs.
@@ -3974,13 +4016,34 @@ interface KinesisPipeSourceArgs {
   /**
    * A Kinesis-style stream.
    */
-  kinesis: pulumi.Input<undefined | null | KinesisArgs>;
+  kinesis: pulumi.Input<KinesisArgs>;
+  /**
+   * A Kafka-style stream.
+   */
   kafka?: never;
+  /**
+   * Files in object storage, read once or continuously.
+   */
   objectStorage?: never;
+  /**
+   * Postgres tables, replicated by change data capture or a snapshot.
+   */
   postgres?: never;
+  /**
+   * A managed message topic, through a subscription the pipe creates.
+   */
   pubsub?: never;
+  /**
+   * MySQL-style tables, replicated by change data capture or a snapshot.
+   */
   mysql?: never;
+  /**
+   * MongoDB-style collections, replicated by change data capture or a snapshot.
+   */
   mongodb?: never;
+  /**
+   * Warehouse tables, loaded once.
+   */
   bigquery?: never;
   /**
    * Also check data samples, not only the connection. Write-only: kept from the inputs.
@@ -4143,13 +4206,34 @@ interface PostgresPipeSourceArgs {
   /**
    * Postgres tables, replicated by change data capture or a snapshot.
    */
-  postgres: pulumi.Input<undefined | null | PostgresArgs>;
+  postgres: pulumi.Input<PostgresArgs>;
+  /**
+   * A Kafka-style stream.
+   */
   kafka?: never;
+  /**
+   * Files in object storage, read once or continuously.
+   */
   objectStorage?: never;
+  /**
+   * A Kinesis-style stream.
+   */
   kinesis?: never;
+  /**
+   * A managed message topic, through a subscription the pipe creates.
+   */
   pubsub?: never;
+  /**
+   * MySQL-style tables, replicated by change data capture or a snapshot.
+   */
   mysql?: never;
+  /**
+   * MongoDB-style collections, replicated by change data capture or a snapshot.
+   */
   mongodb?: never;
+  /**
+   * Warehouse tables, loaded once.
+   */
   bigquery?: never;
   /**
    * Also check data samples, not only the connection. Write-only: kept from the inputs.
@@ -4210,13 +4294,34 @@ interface PubsubPipeSourceArgs {
   /**
    * A managed message topic, through a subscription the pipe creates.
    */
-  pubsub: pulumi.Input<undefined | null | PubsubArgs>;
+  pubsub: pulumi.Input<PubsubArgs>;
+  /**
+   * A Kafka-style stream.
+   */
   kafka?: never;
+  /**
+   * Files in object storage, read once or continuously.
+   */
   objectStorage?: never;
+  /**
+   * A Kinesis-style stream.
+   */
   kinesis?: never;
+  /**
+   * Postgres tables, replicated by change data capture or a snapshot.
+   */
   postgres?: never;
+  /**
+   * MySQL-style tables, replicated by change data capture or a snapshot.
+   */
   mysql?: never;
+  /**
+   * MongoDB-style collections, replicated by change data capture or a snapshot.
+   */
   mongodb?: never;
+  /**
+   * Warehouse tables, loaded once.
+   */
   bigquery?: never;
   /**
    * Also check data samples, not only the connection. Write-only: kept from the inputs.
@@ -4372,13 +4477,34 @@ interface MysqlPipeSourceArgs {
   /**
    * MySQL-style tables, replicated by change data capture or a snapshot.
    */
-  mysql: pulumi.Input<undefined | null | MysqlArgs>;
+  mysql: pulumi.Input<MysqlArgs>;
+  /**
+   * A Kafka-style stream.
+   */
   kafka?: never;
+  /**
+   * Files in object storage, read once or continuously.
+   */
   objectStorage?: never;
+  /**
+   * A Kinesis-style stream.
+   */
   kinesis?: never;
+  /**
+   * Postgres tables, replicated by change data capture or a snapshot.
+   */
   postgres?: never;
+  /**
+   * A managed message topic, through a subscription the pipe creates.
+   */
   pubsub?: never;
+  /**
+   * MongoDB-style collections, replicated by change data capture or a snapshot.
+   */
   mongodb?: never;
+  /**
+   * Warehouse tables, loaded once.
+   */
   bigquery?: never;
   /**
    * Also check data samples, not only the connection. Write-only: kept from the inputs.
@@ -4488,13 +4614,34 @@ interface MongodbPipeSourceArgs {
   /**
    * MongoDB-style collections, replicated by change data capture or a snapshot.
    */
-  mongodb: pulumi.Input<undefined | null | MongodbArgs>;
+  mongodb: pulumi.Input<MongodbArgs>;
+  /**
+   * A Kafka-style stream.
+   */
   kafka?: never;
+  /**
+   * Files in object storage, read once or continuously.
+   */
   objectStorage?: never;
+  /**
+   * A Kinesis-style stream.
+   */
   kinesis?: never;
+  /**
+   * Postgres tables, replicated by change data capture or a snapshot.
+   */
   postgres?: never;
+  /**
+   * A managed message topic, through a subscription the pipe creates.
+   */
   pubsub?: never;
+  /**
+   * MySQL-style tables, replicated by change data capture or a snapshot.
+   */
   mysql?: never;
+  /**
+   * Warehouse tables, loaded once.
+   */
   bigquery?: never;
   /**
    * Also check data samples, not only the connection. Write-only: kept from the inputs.
@@ -4585,13 +4732,34 @@ interface BigqueryPipeSourceArgs {
   /**
    * Warehouse tables, loaded once.
    */
-  bigquery: pulumi.Input<undefined | null | BigqueryArgs>;
+  bigquery: pulumi.Input<BigqueryArgs>;
+  /**
+   * A Kafka-style stream.
+   */
   kafka?: never;
+  /**
+   * Files in object storage, read once or continuously.
+   */
   objectStorage?: never;
+  /**
+   * A Kinesis-style stream.
+   */
   kinesis?: never;
+  /**
+   * Postgres tables, replicated by change data capture or a snapshot.
+   */
   postgres?: never;
+  /**
+   * A managed message topic, through a subscription the pipe creates.
+   */
   pubsub?: never;
+  /**
+   * MySQL-style tables, replicated by change data capture or a snapshot.
+   */
   mysql?: never;
+  /**
+   * MongoDB-style collections, replicated by change data capture or a snapshot.
+   */
   mongodb?: never;
   /**
    * Also check data samples, not only the connection. Write-only: kept from the inputs.
