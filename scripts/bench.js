@@ -158,7 +158,7 @@ async function main() {
     }
   }
   if (opts.parts.includes("types")) {
-    const typeCheck = typeCheckComparison({ log });
+    const typeCheck = await typeCheckComparison({ log });
     typeCheck.preview = await onePipePreview({ workspace, emulator, timeoutMs: cliTimeoutMs(1), log, track });
     typeCheck.date = started.toISOString();
     typeCheck.machine = m;

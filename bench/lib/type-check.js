@@ -11,7 +11,7 @@
 const fs = require("node:fs");
 const os = require("node:os");
 const path = require("node:path");
-const { spawnSync } = require("node:child_process");
+const { execFile } = require("node:child_process");
 
 const root = path.resolve(__dirname, "..", "..");
 
@@ -75,11 +75,19 @@ function parseDiagnostics(text) {
  * Compiles one program (a file of bench/type-check, or `source` as index.ts) in a throwaway
  * project; its figures, and its diagnostics (an empty string when it compiles).
  */
-function typeCheck(file, { source } = {}) {
+async function typeCheck(file, { source } = {}) {
   const dir = makeProject(file, source);
   try {
     const tsc = require.resolve("typescript/bin/tsc", { paths: [root] });
-    const run = spawnSync(process.execPath, [tsc, "-p", path.join(dir, "tsconfig.json"), "--extendedDiagnostics"], { cwd: dir, encoding: "utf8" });
+    // Not spawnSync: a test worker that blocks for minutes loses its line to the runner.
+    const run = await new Promise((resolve) => {
+      execFile(
+        process.execPath,
+        [tsc, "-p", path.join(dir, "tsconfig.json"), "--extendedDiagnostics"],
+        { cwd: dir, encoding: "utf8", maxBuffer: 64 << 20 },
+        (err, stdout, stderr) => resolve({ status: err ? (err.code ?? 1) : 0, stdout, stderr }),
+      );
+    });
     const output = `${run.stdout}${run.stderr}`;
     const errors = output
       .split("\n")
@@ -95,11 +103,11 @@ function typeCheck(file, { source } = {}) {
 const ratio = (a, b) => Number((a / b).toFixed(3));
 
 /** Both programs compiled, and the package's program over the SDK's alone. */
-function typeCheckComparison({ log = () => {} } = {}) {
+async function typeCheckComparison({ log = () => {} } = {}) {
   log("type check: the program with the SDK alone");
-  const pulumiOnly = typeCheck(PROGRAMS.pulumiOnly);
+  const pulumiOnly = await typeCheck(PROGRAMS.pulumiOnly);
   log("type check: the program with every kind of the package");
-  const everyKind = typeCheck(PROGRAMS.everyKind);
+  const everyKind = await typeCheck(PROGRAMS.everyKind);
   for (const [name, r] of Object.entries({ pulumiOnly, everyKind })) {
     if (r.errors) throw new Error(`bench/type-check/${PROGRAMS[name]} does not compile:\n${r.errors}`);
   }
