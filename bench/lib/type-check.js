@@ -41,10 +41,10 @@ const PROGRAMS = { everyKind: "every-kind.ts", pulumiOnly: "pulumi-only.ts" };
  * A project folder as a user's: the program, its tsconfig.json, and node_modules with
  * `@pulumi/pulumi`, `@types/node` and `pulumi-pipestack` (this checkout, its built dist/).
  */
-function makeProject(file, source = fs.readFileSync(path.join(root, "bench", "type-check", file), "utf8")) {
+function makeProject(file, source = fs.readFileSync(path.join(root, "bench", "type-check", file), "utf8"), compilerOptions = COMPILER_OPTIONS) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "pipestack-type-check-"));
   fs.writeFileSync(path.join(dir, "index.ts"), source);
-  fs.writeFileSync(path.join(dir, "tsconfig.json"), JSON.stringify({ compilerOptions: COMPILER_OPTIONS, files: ["index.ts"] }, null, 2));
+  fs.writeFileSync(path.join(dir, "tsconfig.json"), JSON.stringify({ compilerOptions, files: ["index.ts"] }, null, 2));
   const modules = path.join(dir, "node_modules");
   fs.mkdirSync(path.join(modules, "@pulumi"), { recursive: true });
   fs.mkdirSync(path.join(modules, "@types"), { recursive: true });
@@ -75,8 +75,8 @@ function parseDiagnostics(text) {
  * Compiles one program (a file of bench/type-check, or `source` as index.ts) in a throwaway
  * project; its figures, and its diagnostics (an empty string when it compiles).
  */
-async function typeCheck(file, { source } = {}) {
-  const dir = makeProject(file, source);
+async function typeCheck(file, { source, compilerOptions } = {}) {
+  const dir = makeProject(file, source, compilerOptions);
   try {
     const tsc = require.resolve("typescript/bin/tsc", { paths: [root] });
     // Not spawnSync: a test worker that blocks for minutes loses its line to the runner.
@@ -100,6 +100,9 @@ async function typeCheck(file, { source } = {}) {
   }
 }
 
+/** JSON with `//` line comments (a tsconfig.json) as plain JSON. */
+const stripComments = (text) => text.replace(/^\s*\/\/.*$/gm, "");
+
 const ratio = (a, b) => Number((a / b).toFixed(3));
 
 /** Both programs compiled, and the package's program over the SDK's alone. */
@@ -116,8 +119,21 @@ async function typeCheckComparison({ log = () => {} } = {}) {
     instantiations: ratio(everyKind.instantiations, pulumiOnly.instantiations),
     checkTime: ratio(everyKind.checkSeconds, pulumiOnly.checkSeconds),
   };
+  // The program `preview` runs below (bench/program, one pipe), compiled as its own tsconfig.json says.
+  log("type check: the bench program, with its own settings");
+  const program = path.join(root, "bench", "program");
+  const programOptions = { ...JSON.parse(stripComments(fs.readFileSync(path.join(program, "tsconfig.json"), "utf8"))).compilerOptions, noEmit: true };
+  const benchProgram = await typeCheck("index.ts", { source: fs.readFileSync(path.join(program, "index.ts"), "utf8"), compilerOptions: programOptions });
+  if (benchProgram.errors) throw new Error(`bench/program/index.ts does not compile:\n${benchProgram.errors}`);
   const strip = ({ errors, ...figures }) => (void errors, figures);
-  return { compilerOptions: COMPILER_OPTIONS, bound: BOUND, pulumiOnly: strip(pulumiOnly), everyKind: strip(everyKind), ratios };
+  return {
+    compilerOptions: COMPILER_OPTIONS,
+    bound: BOUND,
+    pulumiOnly: strip(pulumiOnly),
+    everyKind: strip(everyKind),
+    ratios,
+    benchProgram: strip(benchProgram),
+  };
 }
 
 /** The comparison as a markdown table. */
@@ -134,6 +150,13 @@ function typeCheckMarkdown(r) {
     row("total time", "totalSeconds", " s"),
     row("memory", "memoryKb", " KB"),
   ];
+  if (r.benchProgram) {
+    const b = r.benchProgram;
+    lines.push(
+      "",
+      `The one-pipe program of the preview below (bench/program, its own settings, skipLibCheck): ${b.types} types, ${b.instantiations} instantiations, check time ${b.checkSeconds} s.`,
+    );
+  }
   if (r.preview) {
     lines.push(
       "",
