@@ -1,7 +1,15 @@
 /**
  * pulumi-pipestack: Pulumi resources for data pipes and observability-stack dashboards and
  * alerts, over the service's REST API.
+ *
+ * Every type this file exports is a plain interface or literal union of
+ * ./public-types/generated.ts (generated from the zod schemas and the field policies by
+ * scripts/public-types.js), so a program's compiler never instantiates a zod type.
  */
+import { settingKeys as settingKeysOfConfig } from "./config";
+import { typeTokens as typeTokensOfRegistry } from "./registry";
+import type { SettingKeys, TypeTokens } from "./public-types/generated";
+
 export { Pipe, type PipeArgs } from "./resources/pipe/class";
 export {
   getReversePrivateEndpoints,
@@ -9,12 +17,7 @@ export {
   type GetReversePrivateEndpointsArgs,
   type GetReversePrivateEndpointsOutputArgs,
 } from "./functions/get-reverse-private-endpoints";
-export type { ReversePrivateEndpoint as ReversePrivateEndpointRecord } from "./resources/reverse-private-endpoint/record";
 export { ReversePrivateEndpoint, type ReversePrivateEndpointArgs } from "./resources/reverse-private-endpoint/class";
-export type { CustomPrivateDnsMapping, EndpointType } from "./resources/reverse-private-endpoint/schema";
-export { settingKeys, type Settings } from "./config";
-export type { Connection } from "./schemas/connection";
-export type { ConnectionArgs, ConnectionInput } from "./resource-class/connection";
 export {
   errorCodes,
   type PipestackErrorCode,
@@ -45,16 +48,44 @@ export { StackSavedSearch, type StackSavedSearchArgs } from "./resources/stack-s
 export { StackWebhook, type StackWebhookArgs } from "./resources/stack-webhook/class";
 export { getStackSources, getStackSourcesOutput, type GetStackSourcesArgs, type GetStackSourcesOutputArgs } from "./functions/get-stack-sources";
 export { getStackWebhooks, getStackWebhooksOutput, type GetStackWebhooksArgs, type GetStackWebhooksOutputArgs } from "./functions/get-stack-webhooks";
-export type { StackTileInput, StackTileOutput, StackSeries } from "./resources/stack-dashboard/schema";
-export type { TileConfigInput } from "./resources/stack-dashboard/config";
-export type { AlertChannel } from "./resources/stack-alert/schema";
-export type { SavedSearchFilter } from "./resources/stack-saved-search/schema";
-export type { StackSource } from "./schemas/stack-source";
-export type { StackWebhookRecord } from "./schemas/stack-webhook";
-export { typeTokens } from "./registry";
-export type { PipeSourceArgs, DestinationArgs, FieldMappingArgs, ScalingArgs, PipeSettingsArgs } from "./resources/pipe/nested-types";
-export type { StackTileArgs, StackSeriesArgs, StackTileConfigArgs, StackFilterArgs, StackContainerArgs } from "./resources/stack-dashboard/nested-types";
-export type { AlertChannelArgs, AlertInterval } from "./resources/stack-alert/nested-types";
-export type { Destination, FieldMapping, PipeSettings, Scaling } from "./resources/pipe/schema";
-export type { PipeSource } from "./resources/pipe/source";
-export type { PipeSourceSecrets } from "./resources/pipe/secrets";
+export type {
+  ReversePrivateEndpointRecord,
+  CustomPrivateDnsMapping,
+  EndpointType,
+  Settings,
+  Connection,
+  ConnectionArgs,
+  ConnectionInput,
+  StackTileInput,
+  StackTileOutput,
+  StackSeries,
+  TileConfigInput,
+  AlertChannel,
+  SavedSearchFilter,
+  StackSource,
+  StackWebhookRecord,
+  PipeSourceArgs,
+  DestinationArgs,
+  FieldMappingArgs,
+  ScalingArgs,
+  PipeSettingsArgs,
+  StackTileArgs,
+  StackSeriesArgs,
+  StackTileConfigArgs,
+  StackFilterArgs,
+  StackContainerArgs,
+  AlertChannelArgs,
+  AlertInterval,
+  Destination,
+  FieldMapping,
+  PipeSettings,
+  Scaling,
+  PipeSource,
+  PipeSourceSecrets,
+} from "./public-types/generated";
+
+/** Every setting, its environment variable, whether it is secret, and what it is for. */
+export const settingKeys: SettingKeys = settingKeysOfConfig;
+
+/** The dynamic face's type token of each kind (`pulumi-nodejs:dynamic/pipestack:Pipe`): what policy packs match on. */
+export const typeTokens: TypeTokens = typeTokensOfRegistry;

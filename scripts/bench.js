@@ -7,8 +7,9 @@
 // native plugin's no-op resources; and the largest N with PULUMI_SKIP_CHECKPOINTS. The round-trip
 // parts (issue 27), at every latency: each resource kind on each face (create, no-op preview,
 // update, destroy: requests per resource, wall, CPU, effective parallelism, a lower bound of every
-// request); a service of 2,000 pipes taking 20 more; and the rate-limited run when
-// bench/lib/rate-limited.js exists. Prints the results and writes them under the system's temp
+// request); a service of 2,000 pipes taking 20 more; the rate-limited run when
+// bench/lib/rate-limited.js exists; and what the package's types cost a program's compiler
+// (`--parts types`, bench/lib/type-check.js: its own results file, bench/type-check.json). Prints the results and writes them under the system's temp
 // folder; `--write` records them in bench/results.json, bench/results.md and the figures of
 // docs/performance.md (and the summaries in docs/native-provider.md and the README) instead.
 // `--profile DIR` adds CPU profiles of the provider process. Everything runs on loopback; the
@@ -47,6 +48,7 @@ const { largeServiceRuns } = require("../bench/lib/large-service");
 const { rateLimitedRunner, checkedRateLimited } = require("../bench/lib/rate-limited-hook");
 const { roundTripSummary, ROUND_TRIP_SECTION } = require("../bench/lib/round-trips-report");
 const { lowerBoundSeconds: boundOf, effectiveParallelism } = require("../bench/lib/measures");
+const { typeCheckComparison, typeCheckMarkdown, typeCheckTargets, onePipePreview } = require("../bench/lib/type-check");
 
 const log = (msg) => process.stderr.write(`[bench ${new Date().toISOString().slice(11, 19)}] ${msg}\n`);
 /** Generous limits: a CLI run that takes longer is stuck, not slow. */
@@ -155,11 +157,18 @@ async function main() {
       results.rateLimited = { runs: [], missing: reason };
     }
   }
+  if (opts.parts.includes("types")) {
+    const typeCheck = await typeCheckComparison({ log });
+    typeCheck.preview = await onePipePreview({ workspace, emulator, timeoutMs: cliTimeoutMs(1), log, track });
+    typeCheck.date = started.toISOString();
+    typeCheck.machine = m;
+    results.typeCheck = typeCheck;
+  }
   details.loadAverage1mAtEnd = Number(require("node:os").loadavg()[0].toFixed(2));
   details.quick = opts.quick;
   results.details = details;
   if (results.native) results.faces = faceComparison(results);
-  details.targets = targets(results);
+  details.targets = [...targets(results), ...(results.typeCheck ? typeCheckTargets(results.typeCheck) : [])];
   return results;
 }
 
@@ -433,9 +442,23 @@ function marginals(up) {
   };
 }
 
+/** The type-check part's own files (bench/type-check.json and .md with --write), apart from the other parts' results. */
+function writeTypeCheck(typeCheck) {
+  const md = typeCheckMarkdown(typeCheck);
+  fs.mkdirSync(path.dirname(opts.typeCheckOut), { recursive: true });
+  fs.writeFileSync(opts.typeCheckOut, `${JSON.stringify(typeCheck, null, 2)}\n`);
+  fs.writeFileSync(opts.typeCheckOut.replace(/\.json$/, ".md"), md);
+  process.stdout.write(`\n${md}\nwrote ${opts.typeCheckOut} and its .md\n`);
+}
+
 main()
   .then(async (results) => {
     await cleanup();
+    if (results.typeCheck) writeTypeCheck(results.typeCheck);
+    if (opts.parts.length === 1 && opts.parts[0] === "types") {
+      for (const t of results.details.targets) process.stdout.write(`${t.met ? "met   " : "MISSED"}  ${t.name}: ${t.measured}\n`);
+      process.exit(0);
+    }
     fs.mkdirSync(path.dirname(opts.out), { recursive: true });
     fs.writeFileSync(opts.out, `${JSON.stringify(results, null, 2)}\n`);
     const md = markdown(results);

@@ -13,7 +13,10 @@ const USAGE = `usage: node scripts/bench.js [options]
                      per-kind runs and the large-service case run at each, the rest at the first
   --parts LIST       what to run (default all): classic (the sizes below, the floor, the native
                      face, skipped checkpoints), kinds (every kind, face and latency: create,
-                     no-op preview, update, destroy), large (the 2,000-pipe case), rate-limited
+                     no-op preview, update, destroy), large (the 2,000-pipe case), rate-limited,
+                     types (what the package's types cost a program's compiler: tsc on a program of
+                     every kind against the same program with the SDK alone, and a one-pipe
+                     preview; alone, \`--parts types\` writes only bench/type-check.json and .md)
   --sizes A,B,C      resource counts of the classic CLI runs (default 1,10,50,200); each size runs
                      the pipes and as many no-op dynamic resources (the engine's floor); the
                      largest also runs the native plugin's pipes and a native plugin's no-op resources
@@ -37,7 +40,7 @@ const USAGE = `usage: node scripts/bench.js [options]
 `;
 
 /** The parts of a run, in the order they run. */
-const PARTS = ["classic", "kinds", "large", "rate-limited"];
+const PARTS = ["classic", "kinds", "large", "rate-limited", "types"];
 
 /** Parses argv into the run's settings; throws with a readable message on bad input. */
 function benchOptions(argv) {
@@ -104,6 +107,7 @@ function benchOptions(argv) {
     readme: write ? path.join(root, "docs", "performance.md") : undefined,
     nativePage: write ? path.join(root, "docs", "native-provider.md") : undefined,
     profileDir: values.profile === undefined ? undefined : path.resolve(values.profile),
+    typeCheckOut: write ? path.join(root, "bench", "type-check.json") : path.join(path.dirname(out), "type-check.json"),
   };
 }
 

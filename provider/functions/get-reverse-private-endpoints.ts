@@ -1,20 +1,12 @@
 import type * as pulumi from "@pulumi/pulumi";
-import type { ReversePrivateEndpoint, ReversePrivateEndpointFilter } from "../resources/reverse-private-endpoint/record";
-import type { ArgsOf } from "../resource-class/inputs";
+import type { GetReversePrivateEndpointsArgs, GetReversePrivateEndpointsOutputArgs, ReversePrivateEndpointRecord } from "../public-types/generated";
 import { outputForm } from "./invoke-style";
 import { listReversePrivateEndpoints } from "./listings";
 import { programSettings } from "./program-settings";
 import { asProgramCall } from "./program-error";
-import type { Connection } from "../schemas/connection";
-import type { ConnectionInput } from "../resource-class/connection";
 
-/** Filters of {@link getReversePrivateEndpoints}; every one given must match. `connection`: which account (see the README). */
-export type GetReversePrivateEndpointsArgs = ReversePrivateEndpointFilter & {
-  /** Where and as whom to reach the service for this call alone; each field left out comes from stack config `pipestack:*`, then `PIPESTACK_*`. */
-  connection?: Connection;
-};
-/** Filters of {@link getReversePrivateEndpointsOutput}, each an Input; `connection` as resources take it. */
-export type GetReversePrivateEndpointsOutputArgs = ArgsOf<ReversePrivateEndpointFilter> & ConnectionInput;
+// Generated from the schemas (provider/public-types/derived.ts).
+export type { GetReversePrivateEndpointsArgs, GetReversePrivateEndpointsOutputArgs };
 
 /**
  * Lists the reverse private endpoints of a service, filtered (`type`, `status`,
@@ -24,7 +16,7 @@ export type GetReversePrivateEndpointsOutputArgs = ArgsOf<ReversePrivateEndpoint
  * @example
  * const ready = await getReversePrivateEndpoints({ status: "Ready" });
  */
-export function getReversePrivateEndpoints(args: GetReversePrivateEndpointsArgs = {}, _opts?: pulumi.InvokeOptions): Promise<ReversePrivateEndpoint[]> {
+export function getReversePrivateEndpoints(args: GetReversePrivateEndpointsArgs = {}, _opts?: pulumi.InvokeOptions): Promise<ReversePrivateEndpointRecord[]> {
   return list(args);
 }
 
@@ -39,11 +31,11 @@ export function getReversePrivateEndpoints(args: GetReversePrivateEndpointsArgs 
 export function getReversePrivateEndpointsOutput(
   args: GetReversePrivateEndpointsOutputArgs = {},
   opts?: pulumi.InvokeOutputOptions,
-): pulumi.Output<ReversePrivateEndpoint[]> {
-  return outputForm<unknown, ReversePrivateEndpoint[]>(args, opts, list);
+): pulumi.Output<ReversePrivateEndpointRecord[]> {
+  return outputForm<unknown, ReversePrivateEndpointRecord[]>(args, opts, list);
 }
 
-function list(args: unknown): Promise<ReversePrivateEndpoint[]> {
+function list(args: unknown): Promise<ReversePrivateEndpointRecord[]> {
   const { connection, ...raw } = (args ?? {}) as Record<string, unknown>;
   return asProgramCall(() => listReversePrivateEndpoints(raw, () => programSettings(connection)));
 }

@@ -1,19 +1,11 @@
 import type * as pulumi from "@pulumi/pulumi";
-import type { StackSource, StackSourcesArgs } from "../schemas/stack-source";
-import type { ArgsOf } from "../resource-class/inputs";
-import type { Connection } from "../schemas/connection";
-import type { ConnectionInput } from "../resource-class/connection";
+import type { GetStackSourcesArgs, GetStackSourcesOutputArgs, StackSource } from "../public-types/generated";
 import { outputForm } from "./invoke-style";
 import { listOnStack } from "./stack-list";
 import { stackSources } from "./listings";
 
-/** Which stack {@link getStackSources} lists; each defaults to configuration. */
-export type GetStackSourcesArgs = StackSourcesArgs & {
-  /** Where and as whom to reach the service for this call alone; each field left out comes from stack config `pipestack:*`, then `PIPESTACK_*`. */
-  connection?: Connection;
-};
-/** Arguments of {@link getStackSourcesOutput}, each an Input; `connection` as resources take it. */
-export type GetStackSourcesOutputArgs = ArgsOf<StackSourcesArgs> & ConnectionInput;
+// Generated from the schemas (provider/public-types/derived.ts).
+export type { GetStackSourcesArgs, GetStackSourcesOutputArgs };
 
 /**
  * Lists the data sources of a stack (the cloud proxy of a service, or the open-source server

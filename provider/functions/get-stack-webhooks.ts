@@ -1,19 +1,11 @@
 import type * as pulumi from "@pulumi/pulumi";
-import type { StackWebhookRecord, StackWebhooksArgs } from "../schemas/stack-webhook";
-import type { ArgsOf } from "../resource-class/inputs";
-import type { Connection } from "../schemas/connection";
-import type { ConnectionInput } from "../resource-class/connection";
+import type { GetStackWebhooksArgs, GetStackWebhooksOutputArgs, StackWebhookRecord } from "../public-types/generated";
 import { outputForm } from "./invoke-style";
 import { listOnStack } from "./stack-list";
 import { stackWebhooks } from "./listings";
 
-/** Which stack {@link getStackWebhooks} lists; each defaults to configuration. */
-export type GetStackWebhooksArgs = StackWebhooksArgs & {
-  /** Where and as whom to reach the service for this call alone; each field left out comes from stack config `pipestack:*`, then `PIPESTACK_*`. */
-  connection?: Connection;
-};
-/** Arguments of {@link getStackWebhooksOutput}, each an Input. */
-export type GetStackWebhooksOutputArgs = ArgsOf<StackWebhooksArgs> & ConnectionInput;
+// Generated from the schemas (provider/public-types/derived.ts).
+export type { GetStackWebhooksArgs, GetStackWebhooksOutputArgs };
 
 /**
  * Lists the webhooks of a stack (current servers, API 2.36 and later), for alert channels:

@@ -1,22 +1,8 @@
 import * as pulumi from "@pulumi/pulumi";
-import type { Connection } from "../schemas/connection";
-import type { ArgsOf } from "./inputs";
+import type { ConnectionArgs, ConnectionInput } from "../public-types/generated";
 
-/** A {@link Connection} as arguments take it: each field may be an Input (a secret from config). */
-export type ConnectionArgs = ArgsOf<Connection>;
-
-/** The argument every resource and function takes to reach another account than the stack config names. */
-export interface ConnectionInput {
-  /**
-   * Where and as whom to reach the service for this resource alone: `apiUrl`, `keyId`,
-   * `keySecret`, `organizationId`, `serviceId`, `stackUrl`, `stackToken`. A field left out
-   * comes from stack config `pipestack:*`, then `PIPESTACK_*`. Kept as a secret in state.
-   * Changing keys updates in place; a connection naming another organization or service moves
-   * the object (a replacement). See "Several accounts in one program" in the README.
-   * @default the stack config
-   */
-  connection?: pulumi.Input<ConnectionArgs>;
-}
+// Both generated from the connection schema (provider/public-types/derived.ts).
+export type { ConnectionArgs, ConnectionInput };
 
 /**
  * The `connection` property of a resource: one secret as a whole, so the engine encrypts it in

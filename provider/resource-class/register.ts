@@ -4,7 +4,6 @@ import type { Obj } from "../schemas/plain-object";
 import { connectionInput, connectionOptions, type ConnectionInput } from "./connection";
 import { shim } from "./shim";
 import { splitSecretsInput } from "./split-secrets";
-import { RESOURCE_MODULE } from "./type-tokens";
 
 /**
  * What a resource class registers, worked out from the resource's field policy (the one that
@@ -74,12 +73,14 @@ function secretOutputs(spec: ClassSpec): string[] {
 }
 
 /**
- * The base of the package's resource classes: registers the resource its spec declares (the
- * properties and options above, the shim of its engine, its type token).
+ * What the base of the resource classes (./declared-resource.ts) registers for a spec: the shim
+ * of its engine, the properties and the options above.
  */
-export abstract class DeclaredResource extends pulumi.dynamic.Resource {
-  constructor(spec: ClassSpec, name: string, args: ConnectionInput, opts: pulumi.CustomResourceOptions | undefined) {
-    const props = registeredProps(spec, args, spec.named ? { name } : {});
-    super(shim(spec.engine), name, props, registeredOptions(spec, args, opts), RESOURCE_MODULE, spec.type);
-  }
+export function registration(
+  spec: ClassSpec,
+  name: string,
+  args: ConnectionInput,
+  opts: pulumi.CustomResourceOptions | undefined,
+): { provider: pulumi.dynamic.ResourceProvider; props: Obj; options: pulumi.CustomResourceOptions | undefined } {
+  return { provider: shim(spec.engine), props: registeredProps(spec, args, spec.named ? { name } : {}), options: registeredOptions(spec, args, opts) };
 }

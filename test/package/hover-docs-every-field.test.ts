@@ -81,12 +81,28 @@ function fields(): Field[] {
           const decl = prop.valueDeclaration ?? prop.declarations?.[0];
           return { prop, type: decl && checker.getTypeOfSymbolAtLocation(prop, decl) };
         });
-        const tags = props.flatMap(({ prop, type }): [string, string][] => (type?.isStringLiteral() ? [[prop.getName(), type.value]] : []));
+        // A shape of a one-of union (a pipe source of one kind) forbids the others' fields
+        // (`?: never`): its one required field is what tells it apart, as a tag does, written
+        // with a value an editor can tell from `never`.
+        const forbidden = (type: ts.Type | undefined) => type !== undefined && (type.flags & (ts.TypeFlags.Never | ts.TypeFlags.Undefined)) !== 0;
+        const selectors = props.some(({ type }) => forbidden(type))
+          ? props.filter(({ prop, type }) => !(prop.flags & ts.SymbolFlags.Optional) && type && !forbidden(type)).map(({ prop }) => prop.getName())
+          : [];
+        const tags = [
+          ...props.flatMap(({ prop, type }): [string, string][] => (type?.isStringLiteral() ? [[prop.getName(), type.value]] : [])),
+          ...selectors.map((name): [string, string] => [name, ""]),
+        ];
         // Every shape of a union that has the field is probed, each with its own tags.
         for (const { prop, type } of props) {
+          // A field a shape forbids (`?: never`: in a pipe source of one kind, each other kind) is
+          // no field of that shape: the shape that has it is probed.
+          if (forbidden(type)) continue;
           // A field that takes one of some strings is written with the first, as a program would.
           const value = (type?.isUnion() ? type.types : type ? [type] : []).find((t): t is ts.StringLiteralType => t.isStringLiteral());
-          const path = [...prefix.map((p) => ({ ...p })), { key: prop.getName(), array: false, tags, value: value?.value }];
+          const path = [
+            ...prefix.map((p) => ({ ...p })),
+            { key: prop.getName(), array: false, tags, value: value?.value ?? (selectors.includes(prop.getName()) ? "" : undefined) },
+          ];
           const id = JSON.stringify(path.map((p) => [p.key, p.tags]));
           if (keys.has(id)) continue;
           keys.add(id);

@@ -8,7 +8,18 @@ import type { StackDashboard } from "../../provider/resources/stack-dashboard/cl
 
 // These assertions are checked by the compiler (test/package/typecheck.test.ts runs tsc over the
 // tests); at run time they are no-ops.
+const kafka = { kafka: { brokers: "b:9092", topics: "t" } };
+
 describe("public types", () => {
+  it("a pipe's source takes exactly one source kind", () => {
+    const one: PipeArgs["source"] = { kafka: { brokers: "b:9092", topics: "t" }, validateSamples: true };
+    // @ts-expect-error two source kinds in one source
+    const two: PipeArgs["source"] = { kafka: { brokers: "b:9092", topics: "t" }, kinesis: { streamName: "s", region: "r" } };
+    // @ts-expect-error no source kind
+    const none: PipeArgs["source"] = { validateSamples: true };
+    expectTypeOf([one, two, none]).toBeArray();
+  });
+
   it("PipeArgs takes Outputs at any depth", () => {
     const ids: pulumi.Output<string[]> = pulumi.output(["rpe-1"]);
     const args: PipeArgs = {
@@ -23,18 +34,18 @@ describe("public types", () => {
 
   it("PipeArgs refuses wrong shapes", () => {
     // @ts-expect-error replicas is a number
-    const a: PipeArgs = { source: {}, destination: { database: "d" }, scaling: { replicas: "two" } };
+    const a: PipeArgs = { source: kafka, destination: { database: "d" }, scaling: { replicas: "two" } };
     // @ts-expect-error settings names are exact
-    const b: PipeArgs = { source: {}, destination: { database: "d" }, settings: { maxThreads: 1 } };
+    const b: PipeArgs = { source: kafka, destination: { database: "d" }, settings: { maxThreads: 1 } };
     // @ts-expect-error destination columns are objects
-    const c: PipeArgs = { source: {}, destination: { table: "t", columns: ["id"] } };
+    const c: PipeArgs = { source: kafka, destination: { table: "t", columns: ["id"] } };
     expectTypeOf([a, b, c]).toBeArray();
   });
 
   // Each case failed to compile while DeepInput distributed over unions (issue 13, item 1).
   it("takes an Output of a boolean field (a union of true and false)", () => {
     const managed: pulumi.Output<boolean> = pulumi.output(true);
-    const args: PipeArgs = { source: {}, destination: { database: "d", managedTable: managed } };
+    const args: PipeArgs = { source: kafka, destination: { database: "d", managedTable: managed } };
     expectTypeOf(args).toEqualTypeOf<PipeArgs>();
   });
 
@@ -105,8 +116,8 @@ describe("public types", () => {
 
   it("takes an Output of a whole optional object, and Outputs inside it", () => {
     const scaling: pulumi.Output<{ replicas: number } | undefined> = pulumi.output<{ replicas: number } | undefined>({ replicas: 2 });
-    const a: PipeArgs = { source: {}, destination: { database: "d" }, scaling };
-    const b: PipeArgs = { source: {}, destination: { database: "d" }, scaling: { replicas: pulumi.output(2) } };
+    const a: PipeArgs = { source: kafka, destination: { database: "d" }, scaling };
+    const b: PipeArgs = { source: kafka, destination: { database: "d" }, scaling: { replicas: pulumi.output(2) } };
     expectTypeOf([a, b]).toBeArray();
   });
 

@@ -1,39 +1,13 @@
 import type * as pulumi from "@pulumi/pulumi";
-import type { pipeSpecShape } from "./schema";
-import type { pipeSource } from "./source";
-import { pipeComputed, pipePolicy, type PipeSourceSecrets } from "./policy";
-import type { ClassOutputs } from "../../resource-class/class-outputs";
-import type { ConnectionInput } from "../../resource-class/connection";
-import type { ArgsOf, DeepInput } from "../../resource-class/inputs";
-import { DeclaredResource } from "../../resource-class/register";
+import { DeclaredResource } from "../../resource-class/declared-resource";
+import type { PipeArgs, PipeOutputs, PipeSourceSecrets } from "../../public-types/generated";
 import { declaration } from "./declaration";
-import type { SchemaInput } from "../../schemas/schema-input";
 import { dynamicTypeToken, hasTypeToken } from "../../resource-class/type-tokens";
 
-/**
- * Arguments of a {@link Pipe}: the create body of the API (`source` with exactly one source
- * kind; `destination`; `fieldMappings`; `scaling`;
- * `settings`), plus where it lives and how long to wait for it.
- */
-export interface PipeArgs extends ArgsOf<Omit<SchemaInput<typeof pipeSpecShape>, "name" | "source">>, ConnectionInput {
-  /**
-   * Where the pipe reads: exactly one of `kafka`, `objectStorage`, `kinesis`, `pubsub`, `postgres`, `mysql`, `mongodb`, `bigquery`.
-   * Credentials in it are kept as secrets.
-   */
-  // Named apart: in the published .d.ts the spec's copy of the source shape has lost its field
-  // docs, the source schema's own declaration keeps them.
-  source: DeepInput<SchemaInput<typeof pipeSource>>;
-  /** Pipe name, 1-255 characters. @default the resource name */
-  name?: pulumi.Input<string>;
-  /**
-   * Adopt the existing pipe with this id instead of creating one. It must exist and may differ
-   * from the program only in fields that change in place (those are applied).
-   */
-  adoptId?: pulumi.Input<string>;
-}
+export type { PipeArgs };
 
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type, @typescript-eslint/no-unsafe-declaration-merging -- the outputs, from the declaration
-export interface Pipe extends ClassOutputs<typeof pipeSpecShape, typeof pipePolicy, typeof pipeComputed> {}
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type, @typescript-eslint/no-unsafe-declaration-merging -- the outputs, generated from the declaration
+export interface Pipe extends PipeOutputs {}
 
 /**
  * A pipe: continuous or one-off ingestion into a destination table from one source: a stream

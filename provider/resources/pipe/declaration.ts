@@ -1,5 +1,5 @@
 import type { SpecFor } from "../../resource-class/register";
-import type { PipeArgs } from "./class";
+import type { PipeArgs } from "../../public-types/derived";
 import { pipeComputed, pipePolicy } from "./policy";
 
 /** The Pipe's declaration: its policy; credentials travel apart, in `sourceSecrets`. Apart from the class, so the native plugin

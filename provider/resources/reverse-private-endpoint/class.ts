@@ -1,29 +1,13 @@
 import type * as pulumi from "@pulumi/pulumi";
-import type { endpointSpecShape } from "./schema";
-import type { ArgsOf } from "../../resource-class/inputs";
-import type { SchemaInput } from "../../schemas/schema-input";
-import type { ConnectionInput } from "../../resource-class/connection";
-import { endpointComputed, endpointPolicy } from "./policy";
-import type { ClassOutputs } from "../../resource-class/class-outputs";
-import { DeclaredResource } from "../../resource-class/register";
+import { DeclaredResource } from "../../resource-class/declared-resource";
+import type { ReversePrivateEndpointArgs, ReversePrivateEndpointOutputs } from "../../public-types/generated";
 import { declaration } from "./declaration";
 import { dynamicTypeToken, hasTypeToken } from "../../resource-class/type-tokens";
 
-/**
- * Arguments of a {@link ReversePrivateEndpoint}: the create body of the API (`type` and the
- * fields that type needs, `description`, `customPrivateDnsMappings`), plus where it lives and
- * how long to wait for it.
- */
-export interface ReversePrivateEndpointArgs extends ArgsOf<Omit<SchemaInput<typeof endpointSpecShape>, "adoptId">>, ConnectionInput {
-  /**
-   * Adopt the existing endpoint with this id instead of creating one. It must exist and may
-   * differ from the program only in `customPrivateDnsMappings` (those are applied).
-   */
-  adoptId?: pulumi.Input<string>;
-}
+export type { ReversePrivateEndpointArgs };
 
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type, @typescript-eslint/no-unsafe-declaration-merging -- the outputs, from the declaration
-export interface ReversePrivateEndpoint extends ClassOutputs<typeof endpointSpecShape, typeof endpointPolicy, typeof endpointComputed> {}
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type, @typescript-eslint/no-unsafe-declaration-merging -- the outputs, generated from the declaration
+export interface ReversePrivateEndpoint extends ReversePrivateEndpointOutputs {}
 
 /**
  * A reverse private endpoint: a private connection from the service to a network of yours

@@ -1,5 +1,5 @@
 import type { SpecFor } from "../../resource-class/register";
-import type { ReversePrivateEndpointArgs } from "./class";
+import type { ReversePrivateEndpointArgs } from "../../public-types/derived";
 import { endpointComputed, endpointPolicy } from "./policy";
 
 /** The endpoint's declaration, from its policy. Apart from the class, so the native plugin

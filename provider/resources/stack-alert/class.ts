@@ -1,25 +1,13 @@
 import type * as pulumi from "@pulumi/pulumi";
-import type { stackAlertSpec } from "./schema";
-import type { ArgsOf } from "../../resource-class/inputs";
-import type { SchemaInput } from "../../schemas/schema-input";
-import type { ConnectionInput } from "../../resource-class/connection";
-import { alertComputed, stackAlertPolicy } from "./policy";
-import type { ClassOutputs } from "../../resource-class/class-outputs";
-import { DeclaredResource } from "../../resource-class/register";
+import { DeclaredResource } from "../../resource-class/declared-resource";
+import type { StackAlertArgs, StackAlertOutputs } from "../../public-types/generated";
 import { declaration } from "./declaration";
 import { dynamicTypeToken, hasTypeToken } from "../../resource-class/type-tokens";
 
-/**
- * Arguments of a {@link StackAlert}: the request fields of the stack API's alert, and
- * (optionally) which stack it lives on.
- */
-export interface StackAlertArgs extends ArgsOf<Omit<SchemaInput<typeof stackAlertSpec>, "name">>, ConnectionInput {
-  /** Alert name, at most 512 characters; `""`: no name (the server's alerts may have none). @default the resource name */
-  name?: pulumi.Input<string>;
-}
+export type { StackAlertArgs };
 
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type, @typescript-eslint/no-unsafe-declaration-merging -- the outputs, from the declaration
-export interface StackAlert extends ClassOutputs<typeof stackAlertSpec, typeof stackAlertPolicy, typeof alertComputed> {}
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type, @typescript-eslint/no-unsafe-declaration-merging -- the outputs, generated from the declaration
+export interface StackAlert extends StackAlertOutputs {}
 
 /**
  * An alert of the observability stack: on a dashboard tile (`source: "tile"`, with

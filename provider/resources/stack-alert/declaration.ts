@@ -1,5 +1,5 @@
 import type { SpecFor } from "../../resource-class/register";
-import type { StackAlertArgs } from "./class";
+import type { StackAlertArgs } from "../../public-types/derived";
 import { alertComputed, stackAlertPolicy } from "./policy";
 
 /** The alert's declaration, from its policy. Apart from the class, so the native plugin

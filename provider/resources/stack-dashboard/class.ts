@@ -1,25 +1,13 @@
 import type * as pulumi from "@pulumi/pulumi";
-import type { stackDashboardSpec, StackTileOutput } from "./schema";
-import type { ArgsOf } from "../../resource-class/inputs";
-import type { SchemaInput } from "../../schemas/schema-input";
-import type { ConnectionInput } from "../../resource-class/connection";
-import { dashboardComputed, stackDashboardPolicy } from "./policy";
-import type { ClassOutputs } from "../../resource-class/class-outputs";
-import { DeclaredResource } from "../../resource-class/register";
+import { DeclaredResource } from "../../resource-class/declared-resource";
+import type { StackDashboardArgs, StackDashboardOutputs, StackTileOutput } from "../../public-types/generated";
 import { declaration } from "./declaration";
 import { dynamicTypeToken, hasTypeToken } from "../../resource-class/type-tokens";
 
-/**
- * Arguments of a {@link StackDashboard}: its name, tiles and tags, and (optionally) which stack
- * it lives on.
- */
-export interface StackDashboardArgs extends ArgsOf<Omit<SchemaInput<typeof stackDashboardSpec>, "name">>, ConnectionInput {
-  /** Dashboard name, up to 1024 characters. @default the resource name */
-  name?: pulumi.Input<string>;
-}
+export type { StackDashboardArgs };
 
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type, @typescript-eslint/no-unsafe-declaration-merging -- the outputs, from the declaration
-export interface StackDashboard extends ClassOutputs<typeof stackDashboardSpec, typeof stackDashboardPolicy, typeof dashboardComputed, "tiles"> {}
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type, @typescript-eslint/no-unsafe-declaration-merging -- the outputs, generated from the declaration
+export interface StackDashboard extends StackDashboardOutputs {}
 
 /**
  * A dashboard of the observability stack, on the cloud proxy of a service or on an open-source

@@ -1,5 +1,5 @@
 import type { SpecFor } from "../../resource-class/register";
-import type { StackDashboardArgs } from "./class";
+import type { StackDashboardArgs } from "../../public-types/derived";
 import { dashboardComputed, stackDashboardPolicy } from "./policy";
 
 /** The dashboard's declaration, from its policy. Apart from the class, so the native plugin

@@ -1,25 +1,13 @@
 import type * as pulumi from "@pulumi/pulumi";
-import type { stackSavedSearchSpec } from "./schema";
-import type { ArgsOf } from "../../resource-class/inputs";
-import type { SchemaInput } from "../../schemas/schema-input";
-import type { ConnectionInput } from "../../resource-class/connection";
-import { savedSearchComputed, stackSavedSearchPolicy } from "./policy";
-import type { ClassOutputs } from "../../resource-class/class-outputs";
-import { DeclaredResource } from "../../resource-class/register";
+import { DeclaredResource } from "../../resource-class/declared-resource";
+import type { StackSavedSearchArgs, StackSavedSearchOutputs } from "../../public-types/generated";
 import { declaration } from "./declaration";
 import { dynamicTypeToken, hasTypeToken } from "../../resource-class/type-tokens";
 
-/**
- * Arguments of a {@link StackSavedSearch}: the stack API's saved-search body, and (optionally)
- * which stack it lives on.
- */
-export interface StackSavedSearchArgs extends ArgsOf<Omit<SchemaInput<typeof stackSavedSearchSpec>, "name">>, ConnectionInput {
-  /** Saved search name, 1-1024 characters. @default the resource name */
-  name?: pulumi.Input<string>;
-}
+export type { StackSavedSearchArgs };
 
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type, @typescript-eslint/no-unsafe-declaration-merging -- the outputs, from the declaration
-export interface StackSavedSearch extends ClassOutputs<typeof stackSavedSearchSpec, typeof stackSavedSearchPolicy, typeof savedSearchComputed> {}
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type, @typescript-eslint/no-unsafe-declaration-merging -- the outputs, generated from the declaration
+export interface StackSavedSearch extends StackSavedSearchOutputs {}
 
 /**
  * A saved search of the observability stack (current servers, API 2.36 and later), on the

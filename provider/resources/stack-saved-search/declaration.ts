@@ -1,5 +1,5 @@
 import type { SpecFor } from "../../resource-class/register";
-import type { StackSavedSearchArgs } from "./class";
+import type { StackSavedSearchArgs } from "../../public-types/derived";
 import { savedSearchComputed, stackSavedSearchPolicy } from "./policy";
 
 /** The saved search's declaration, from its policy. Apart from the class, so the native plugin

@@ -1,25 +1,13 @@
 import type * as pulumi from "@pulumi/pulumi";
-import type { stackWebhookSpec } from "./schema";
-import type { ArgsOf } from "../../resource-class/inputs";
-import type { SchemaInput } from "../../schemas/schema-input";
-import type { ConnectionInput } from "../../resource-class/connection";
-import { stackWebhookPolicy, webhookComputed } from "./policy";
-import type { ClassOutputs } from "../../resource-class/class-outputs";
-import { DeclaredResource } from "../../resource-class/register";
+import { DeclaredResource } from "../../resource-class/declared-resource";
+import type { StackWebhookArgs, StackWebhookOutputs } from "../../public-types/generated";
 import { declaration } from "./declaration";
 import { dynamicTypeToken, hasTypeToken } from "../../resource-class/type-tokens";
 
-/**
- * Arguments of a {@link StackWebhook}: the stack API's webhook body, and (optionally) which
- * stack it lives on.
- */
-export interface StackWebhookArgs extends ArgsOf<Omit<SchemaInput<typeof stackWebhookSpec>, "name">>, ConnectionInput {
-  /** Name, 1-1024 characters; unique per `service` on the stack. @default the resource name */
-  name?: pulumi.Input<string>;
-}
+export type { StackWebhookArgs };
 
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type, @typescript-eslint/no-unsafe-declaration-merging -- the outputs, from the declaration
-export interface StackWebhook extends ClassOutputs<typeof stackWebhookSpec, typeof stackWebhookPolicy, typeof webhookComputed> {}
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type, @typescript-eslint/no-unsafe-declaration-merging -- the outputs, generated from the declaration
+export interface StackWebhook extends StackWebhookOutputs {}
 
 /**
  * A webhook of the observability stack (current servers, API 2.36 and later), on the cloud

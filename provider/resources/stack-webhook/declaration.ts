@@ -1,5 +1,5 @@
 import type { SpecFor } from "../../resource-class/register";
-import type { StackWebhookArgs } from "./class";
+import type { StackWebhookArgs } from "../../public-types/derived";
 import { webhookComputed, stackWebhookPolicy } from "./policy";
 
 /** The webhook's declaration, from its policy. Apart from the class, so the native plugin
