@@ -23,6 +23,13 @@ export interface Settings {
    */
   retryBaseDelayMs: number;
   /**
+   * The budget of one operation: every attempt of its requests and every wait between them (backoff,
+   * a server's `Retry-After` or rate-limit reset, the pacing) end within this long; a server asking
+   * for a longer wait fails the operation at once, naming this setting.
+   * @default 120000
+   */
+  retryTimeLimitMs: number;
+  /**
    * First interval between state polls; later ones grow up to 5 s.
    * @default 1000
    */
@@ -1967,7 +1974,7 @@ export interface StackWebhookArgs {
    */
   adoptId?: pulumi.Input<undefined | string>;
   /**
-   * The request body the server posts, a template of at most 16384 characters (generic service only).
+   * The request body the server posts, a template of at most 16384 characters (generic and incidentio services).
    * @default the server's own message
    */
   body?: pulumi.Input<undefined | string>;
@@ -1982,9 +1989,10 @@ export interface StackWebhookArgs {
    */
   service?: pulumi.Input<undefined | "generic" | "slack" | "incidentio">;
   /**
-   * Headers sent with each post (generic service only), at most 100: such as an `Authorization`
-   * token. Secret and write-only: the server never returns them, so a change made outside the
-   * program cannot be seen.
+   * Headers sent with each post (generic and incidentio services), at most 100: such as an
+   * `Authorization` token. Secret and write-only: the server never returns them, so a change
+   * made outside the program cannot be seen; left out, the webhook keeps the server's (`{}`
+   * clears them).
    */
   headers?: pulumi.Input<
     | undefined
@@ -1993,8 +2001,8 @@ export interface StackWebhookArgs {
       }
   >;
   /**
-   * Query parameters added to `url` on each post (generic service only), at most 100. Secret and
-   * write-only, like `headers`.
+   * Query parameters added to `url` on each post (generic and incidentio services), at most 100.
+   * Secret and write-only, like `headers`.
    */
   queryParams?: pulumi.Input<
     | undefined
@@ -2045,7 +2053,7 @@ export interface StackWebhookOutputs {
    */
   readonly url: pulumi.Output<string>;
   /**
-   * The request body the server posts, a template of at most 16384 characters (generic service only).
+   * The request body the server posts, a template of at most 16384 characters (generic and incidentio services).
    * @default the server's own message
    */
   readonly body: pulumi.Output<undefined | string>;
@@ -2060,9 +2068,10 @@ export interface StackWebhookOutputs {
    */
   readonly service: pulumi.Output<"generic" | "slack" | "incidentio">;
   /**
-   * Headers sent with each post (generic service only), at most 100: such as an `Authorization`
-   * token. Secret and write-only: the server never returns them, so a change made outside the
-   * program cannot be seen.
+   * Headers sent with each post (generic and incidentio services), at most 100: such as an
+   * `Authorization` token. Secret and write-only: the server never returns them, so a change
+   * made outside the program cannot be seen; left out, the webhook keeps the server's (`{}`
+   * clears them).
    */
   readonly headers: pulumi.Output<
     | undefined
@@ -2071,8 +2080,8 @@ export interface StackWebhookOutputs {
       }
   >;
   /**
-   * Query parameters added to `url` on each post (generic service only), at most 100. Secret and
-   * write-only, like `headers`.
+   * Query parameters added to `url` on each post (generic and incidentio services), at most 100.
+   * Secret and write-only, like `headers`.
    */
   readonly queryParams: pulumi.Output<
     | undefined
@@ -2316,6 +2325,10 @@ export interface SettingKeys {
   };
   retryBaseDelayMs: {
     env: "PIPESTACK_RETRY_BASE_DELAY_MS";
+    secret: false;
+  };
+  retryTimeLimitMs: {
+    env: "PIPESTACK_RETRY_TIME_LIMIT_MS";
     secret: false;
   };
   pollIntervalMs: {
