@@ -67,7 +67,7 @@ export class PipestackError extends Error {
    * undici's errors do), so callers need not know which copy threw.
    */
   static override [Symbol.hasInstance](value: unknown): boolean {
-    return (this as unknown as typeof PipestackError).isInstance(value);
+    return this.isInstance(value);
   }
 }
 
