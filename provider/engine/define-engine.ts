@@ -5,6 +5,8 @@ import { gateCreate, OwnObjects, type CreateProbe } from "./create-gate";
 import { configure } from "./engine-settings";
 import { diffResult, fieldChanges, type Diff, type DiffSpec, type FieldChange } from "./field-diff";
 import { orGone, readOrGone, readResult, updateUnlessGone, type Whereabouts } from "./gone";
+import { sealSecretFields } from "./secret-fields";
+import { ResourceInitError } from "../errors/resource-init";
 
 type Obj = Record<string, unknown>;
 
@@ -78,14 +80,29 @@ export function diffAnswer(changes: FieldChange[], how: { collides: boolean; eng
  * The one engine skeleton: every resource's provider is this life cycle around its spec.
  * `check` validates, then gates a create on its one read; `diff` compares by the field policy;
  * `create` adopts the object `adoptId` names (it must exist) or makes one; `read` and `update`
- * tell a gone object by the read-or-gone rule; every operation keeps the resource's connection
- * and blanks the credentials it knows out of its errors (see `connected`).
+ * tell a gone object by the read-or-gone rule; the outputs of every one (also those a half-made
+ * object is recorded with) hold the policy's secret fields only as fingerprints (see
+ * `secret-fields.ts`); every operation keeps the resource's connection and blanks every
+ * credential it knows, old and new, out of its errors (see `connected`).
  */
 export function defineEngine<I extends EngineProps, O extends object, P, T>(spec: EngineSpec<I, O, P, T>): Provider<I, O> {
   const adoptId = spec.adoptId ?? ownAdoptId;
   const probe: CreateProbe<I> = { ...spec.probe, adopts: (inputs) => adoptId(inputs) !== undefined };
   const own = new OwnObjects();
-  return connected<I, O>({
+  const fields = spec.rules.fields;
+  /** The outputs of `made` sealed; so are those a half-made object's error records it with. */
+  const sealing = async <R>(made: () => Promise<R>, seal: (r: R) => R, previous?: O): Promise<R> => {
+    try {
+      return seal(await made());
+    } catch (err) {
+      if (err instanceof ResourceInitError) Object.assign(err.properties, sealSecretFields(fields, { ...err.properties }, previous));
+      throw err;
+    }
+  };
+  const sealedOuts =
+    <R extends { outs: O }>(previous?: O) =>
+    (r: R): R => ({ ...r, outs: sealSecretFields(fields, r.outs, previous) });
+  return connected<I, O>(fields, {
     configure,
     check: async (olds, news) => gateCreate(olds, spec.validate(news), probe, own),
     async diff(id, olds, news) {
@@ -93,26 +110,33 @@ export function defineEngine<I extends EngineProps, O extends object, P, T>(spec
       const changes = await (spec.changes?.(olds, news, id) ?? fieldChanges(olds as Obj, news as Obj, spec.rules));
       return diffAnswer(changes, { collides: spec.collides?.(olds, news) ?? false, engineCompares: spec.engineCompares?.(changes) ?? false });
     },
-    async create(inputs) {
-      const at = spec.at(inputs);
-      await spec.refuseCreate?.(at, inputs);
-      const id = adoptId(inputs);
-      if (id === undefined) return spec.create(at, inputs);
-      const w = spec.whereabouts(at, id);
-      const live = await adoptable(w.noun, id, w.where, () => orGone(w));
-      return { id, outs: await spec.adopt(at, id, inputs, live) };
-    },
+    create: (inputs) =>
+      sealing(async () => {
+        const at = spec.at(inputs);
+        await spec.refuseCreate?.(at, inputs);
+        const id = adoptId(inputs);
+        if (id === undefined) return spec.create(at, inputs);
+        const w = spec.whereabouts(at, id);
+        const live = await adoptable(w.noun, id, w.where, () => orGone(w));
+        return { id, outs: await spec.adopt(at, id, inputs, live) };
+      }, sealedOuts()),
     async read(id, props = {} as O) {
       own.note(id);
       const at = spec.at(props);
       const live = await readOrGone(spec.whereabouts(at, id));
       if (live === undefined) await spec.gone?.(at, id, props);
-      return readResult(id, live === undefined ? undefined : spec.refreshed(live, props, at));
+      // An older state's plaintext stays as stored, so a refresh reads as no change; the next update seals it.
+      return readResult(id, live === undefined ? undefined : sealSecretFields(fields, spec.refreshed(live, props, at), props, true));
     },
-    async update(id, olds, news) {
-      const at = spec.at(news);
-      return { outs: await updateUnlessGone(spec.whereabouts(at, id), () => spec.update(at, id, olds, news)) };
-    },
+    update: (id, olds, news) =>
+      sealing(
+        async () => {
+          const at = spec.at(news);
+          return { outs: await updateUnlessGone(spec.whereabouts(at, id), () => spec.update(at, id, olds, news)) };
+        },
+        sealedOuts(olds),
+        olds,
+      ),
     delete: (id, props) => spec.remove(spec.at(props), id, props),
   });
 }

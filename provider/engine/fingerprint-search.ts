@@ -46,16 +46,22 @@ function views(text: string): string[] {
   return [...out];
 }
 
-/** The credentials, among those `fingerprints` stand for, that `text` shows in any of the forms above. */
+/**
+ * The credentials, among those `fingerprints` stand for, that `text` shows in any of the forms
+ * above; also their parts (a line of a key, a key file's `private_key`) a fingerprint holds MACs of.
+ */
 export function credentialsIn(text: string, fingerprints: readonly string[]): string[] {
   const found = new Set<string>();
-  const parsed = fingerprints.map(parseFingerprint).filter((p): p is NonNullable<typeof p> => p !== undefined && p.length > 0);
-  if (!parsed.length || !text) return [];
+  const sought = fingerprints
+    .map(parseFingerprint)
+    .filter((p) => p !== undefined)
+    .flatMap((p) => [p, ...p.parts].filter((of) => of.length > 0).map((of) => ({ salt: p.salt, of })));
+  if (!sought.length || !text) return [];
   for (const view of views(text)) {
-    for (const fp of parsed) {
-      for (let i = 0; i + fp.length <= view.length; i++) {
-        const candidate = view.slice(i, i + fp.length);
-        if (macMatches(fp, candidate)) found.add(candidate);
+    for (const { salt, of } of sought) {
+      for (let i = 0; i + of.length <= view.length; i++) {
+        const candidate = view.slice(i, i + of.length);
+        if (macMatches(salt, of, candidate)) found.add(candidate);
       }
     }
   }

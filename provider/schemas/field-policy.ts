@@ -186,7 +186,7 @@ export function secretsNode(tree: PolicyTree): AnyNode {
     if (seen && (seen.change !== e.node.change || seen.patch !== e.patch)) {
       throw new InternalError(`field policy: secret ${name} is declared twice with different rules (${e.path.join(".")})`);
     }
-    fields[name] = { change: e.node.change, patch: e.patch, writeOnly: e.node.writeOnly };
+    fields[name] = { change: e.node.change, patch: e.patch, secret: name, writeOnly: e.node.writeOnly };
   }
   return { change: "update", fields };
 }

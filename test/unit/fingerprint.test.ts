@@ -1,6 +1,7 @@
 import { createHmac } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { propSecrets } from "../../provider/engine/blank-errors";
+import { pipeDiff } from "../../provider/resources/pipe/diff-rules";
 import { fingerprint, fingerprintMatches, isFingerprint, sameCredential, sealed } from "../../provider/engine/fingerprint";
 
 const SALT = Buffer.alloc(16, 7);
@@ -148,6 +149,6 @@ describe("propSecrets: what an error is blanked of", () => {
       sourceSecrets: { credentials: { username: fingerprint("u"), password: "older-state-plaintext" } },
       connection: { keyId: "id", keySecret: "conn-key-secret" },
     };
-    expect(propSecrets(props).sort()).toEqual(["conn-key-secret", "older-state-plaintext"]);
+    expect(propSecrets(props, pipeDiff.fields).sort()).toEqual(["conn-key-secret", "older-state-plaintext"]);
   });
 });
