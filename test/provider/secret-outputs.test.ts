@@ -175,7 +175,7 @@ describe.each(KINDS.map((k) => [k.d.type, k] as const))("%s", (type, { d, native
         ).toBe(true);
       }
       // A one-off pipe that has completed takes no update: its change replaces it (the old one deleted first).
-      const replaced = diff.replaces.length > 0;
+      const replaced = (diff.replaces ?? []).length > 0;
       if (replaced) await engine.delete(created.id, created.outs);
       const updated = replaced ? await engine.create(news) : { id: created.id, ...(await engine.update(created.id, created.outs, news)) };
       leaks(replaced ? "replacement" : "update", updated.outs);
