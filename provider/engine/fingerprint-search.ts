@@ -1,4 +1,4 @@
-import { macMatches, parseFingerprint } from "./fingerprint";
+import { matchesAny, parseFingerprint, type MacOf } from "./fingerprint";
 
 /**
  * Finds, in a text, the credentials that fingerprints stand for, so that an error can be blanked
@@ -40,11 +40,17 @@ function views(text: string): string[] {
     }),
   );
   for (const run of text.match(/[A-Za-z0-9+/_-]{8,}={0,2}/g) ?? []) {
-    for (let skip = 0; skip < 4; skip++)
-      out.add(Buffer.from(run.slice(skip), run.includes("-") || run.includes("_") ? "base64url" : "base64").toString("utf8"));
+    for (let skip = 0; skip < 4; skip++) {
+      const decoded = Buffer.from(run.slice(skip), run.includes("-") || run.includes("_") ? "base64url" : "base64").toString("utf8");
+      // A run that is no base64 of text (a word, a misaligned skip) decodes to bytes no credential holds.
+      if (!NOT_TEXT.test(decoded)) out.add(decoded);
+    }
   }
   return [...out];
 }
+
+/** What a decoded text holds only when it was not text: invalid UTF-8 or control characters other than line breaks and tabs. */
+const NOT_TEXT = /[\uFFFD\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
 
 /**
  * The credentials, among those `fingerprints` stand for, that `text` shows in any of the forms
@@ -52,16 +58,21 @@ function views(text: string): string[] {
  */
 export function credentialsIn(text: string, fingerprints: readonly string[]): string[] {
   const found = new Set<string>();
+  // By salt and length: one MAC per window serves every part of a fingerprint of that length (a key's lines).
   const sought = fingerprints
     .map(parseFingerprint)
     .filter((p) => p !== undefined)
-    .flatMap((p) => [p, ...p.parts].filter((of) => of.length > 0).map((of) => ({ salt: p.salt, of })));
+    .flatMap((p) => {
+      const byLength = new Map<number, MacOf[]>();
+      for (const of of [p, ...p.parts]) if (of.length > 0) byLength.set(of.length, [...(byLength.get(of.length) ?? []), of]);
+      return [...byLength].map(([length, macs]) => ({ salt: p.salt, length, macs }));
+    });
   if (!sought.length || !text) return [];
   for (const view of views(text)) {
-    for (const { salt, of } of sought) {
-      for (let i = 0; i + of.length <= view.length; i++) {
-        const candidate = view.slice(i, i + of.length);
-        if (macMatches(salt, of, candidate)) found.add(candidate);
+    for (const { salt, length, macs } of sought) {
+      for (let i = 0; i + length <= view.length; i++) {
+        const candidate = view.slice(i, i + length);
+        if (matchesAny(salt, macs, candidate)) found.add(candidate);
       }
     }
   }

@@ -86,7 +86,15 @@ export function isFingerprint(value: unknown): value is string {
 
 /** True when `candidate` is the credential (or part) of that length and MAC, keyed by `salt` (length, then MAC). */
 export function macMatches(salt: Buffer, of: MacOf, candidate: string): boolean {
-  return candidate.length === of.length && timingSafeEqual(mac(salt, candidate, of.mac.length), of.mac);
+  return matchesAny(salt, [of], candidate);
+}
+
+/** True when `candidate` is any of the credentials (or parts) of those lengths and MACs, all keyed by `salt`: one MAC computed. */
+export function matchesAny(salt: Buffer, macs: readonly MacOf[], candidate: string): boolean {
+  const same = macs.filter((of) => of.length === candidate.length);
+  if (same.length === 0) return false;
+  const full = createHmac("sha256", salt).update(candidate, "utf8").digest();
+  return same.some((of) => timingSafeEqual(full.subarray(0, of.mac.length), of.mac));
 }
 
 /** True when `fp` is a fingerprint of `secret` (computed with `fp`'s own salt). */

@@ -19,6 +19,7 @@ import { startTestEmulator } from "../support/emulator";
 import { useTarget } from "../support/stack-targets";
 import { shownIn } from "../support/secret-encodings";
 import { makeRefs, WIRE_FIXTURES, type Refs } from "./wire-fixtures";
+import { ENCODINGS } from "../support/secret-encodings";
 
 type Obj = Record<string, any>;
 
@@ -27,9 +28,10 @@ type Obj = Record<string, any>;
  * top-level key and dotted path of each secret field set. Value-driven: objects by their fields,
  * unions by their variant, arrays by their items.
  */
-function marked(tree: PolicyTree, value: Obj, mark: (n: number) => string): { value: Obj; paths: string[] } {
+function marked(tree: PolicyTree, value: Obj, mark: (n: number) => string): { value: Obj; paths: string[]; names: string[] } {
   let n = 0;
   const paths: string[] = [];
+  const names: string[] = [];
   const strings = (v: unknown): unknown =>
     typeof v === "string"
       ? mark(++n)
@@ -42,6 +44,7 @@ function marked(tree: PolicyTree, value: Obj, mark: (n: number) => string): { va
     if (v === undefined || v === null) return v;
     if (node.secret) {
       paths.push(path);
+      names.push(node.secret);
       return strings(v);
     }
     const fields = fieldsOf(node, v);
@@ -50,12 +53,30 @@ function marked(tree: PolicyTree, value: Obj, mark: (n: number) => string): { va
     return v;
   };
   const out = Object.fromEntries(Object.entries(value).map(([k, x]) => [k, tree[k] ? walk(tree[k], x, k) : x]));
-  return { value: out, paths };
+  return { value: out, paths, names };
 }
 
-/** A marker no encoding of which occurs by chance; quotes, a slash, a plus and a space make its encodings differ. */
-const marker = (kind: string, fixture: number, generation: number) => (n: number) =>
-  `sec"ret/${kind}-${fixture}-g${generation}-${n}+${Math.random().toString(36).slice(2, 10)} end`;
+/**
+ * A marker: a key file whose `private_key` has lines of its own, each unique to the marker (a
+ * quote, a slash, a plus and line breaks make its encodings differ from the raw text).
+ */
+const marker = (kind: string, fixture: number, generation: number) => (n: number) => {
+  const tag = `${kind}${fixture}g${generation}n${n}${Math.random().toString(36).slice(2, 10)}`;
+  return JSON.stringify({
+    type: "service_account",
+    private_key_id: `kid-${tag}`,
+    private_key: `-----BEGIN PRIVATE KEY-----\nMIIE${tag}Line1+AAAA\nQ2Fy${tag}Line2/BBBB\n-----END PRIVATE KEY-----\n`,
+    client_email: "wire@example.test",
+  });
+};
+
+/** What must never show of a marker: the whole text, its `private_key`, each line of that but the armor. */
+function needlesOf(markers: readonly string[]): string[] {
+  return markers.flatMap((m) => {
+    const key = (JSON.parse(m) as { private_key: string }).private_key;
+    return [m, key, ...key.split("\n").filter((l) => l && !l.startsWith("-----"))];
+  });
+}
 
 const KINDS = registry.map((d) => ({ d, native: nativeResources.find((r) => r.name === d.type)! }));
 
@@ -81,36 +102,28 @@ function secretFixtures(type: ResourceTypeName, r: Refs): [number, Obj][] {
     .filter(([, f]) => marked(tree, f, () => "x").paths.length > 0);
 }
 
+/** The secret names a policy declares, in fields, variants and items alike. */
+function declaredSecrets(tree: PolicyTree): Set<string> {
+  const out = new Set<string>();
+  const walk = (node: AnyShape & Pick<AnyNode, "secret">) => {
+    if (node.secret) out.add(node.secret);
+    for (const child of Object.values(node.fields ?? {})) walk(child);
+    for (const v of Object.values(node.variants ?? {})) for (const child of Object.values(v.fields)) walk(child);
+    if (node.items) walk(node.items);
+  };
+  for (const node of Object.values(tree)) walk(node);
+  return out;
+}
+
+const DUMMY: Refs = { source: "s", traceSource: "t", connectionId: "c", dashboardId: "d", tileId: "t", webhookId: "w", savedSearchId: "q", endpointId: "e" };
+
 describe("the registry's secret fields", () => {
   it("every secret field a kind's policy declares is set by one of its wire fixtures", () => {
-    const DUMMY = { source: "s", traceSource: "t", connectionId: "c", dashboardId: "d", tileId: "t", webhookId: "w", savedSearchId: "q", endpointId: "e" };
     const missing: string[] = [];
     for (const { d } of KINDS) {
-      const tree = d.policy;
-      const declared = new Set<string>();
-      const collect = (t: PolicyTree, prefix: string) => {
-        for (const [k, node] of Object.entries(t)) {
-          if (node.secret) declared.add(node.secret);
-          if (node.fields) collect(node.fields, `${prefix}${k}.`);
-          for (const v of Object.values(node.variants ?? {})) collect(v.fields, `${prefix}${k}.`);
-        }
-      };
-      collect(tree, "");
-      const setNames = new Set<string>();
-      for (const f of WIRE_FIXTURES[d.type](DUMMY)) {
-        const named = (t: PolicyTree, v: unknown) => {
-          if (!v || typeof v !== "object") return;
-          for (const [k, x] of Object.entries(v as Obj)) {
-            const node = t[k];
-            if (!node || x === undefined || x === null) continue;
-            if (node.secret) setNames.add(node.secret);
-            const fields = fieldsOf(node, x);
-            if (fields) named(fields, x);
-          }
-        };
-        named(tree, f);
-      }
-      for (const name of declared) if (!setNames.has(name)) missing.push(`${d.type}: ${name}`);
+      const declared = declaredSecrets(d.policy);
+      const set = new Set(WIRE_FIXTURES[d.type](DUMMY).flatMap((f) => marked(d.policy, f, () => "x").names));
+      for (const name of declared) if (!set.has(name)) missing.push(`${d.type}: ${name}`);
       report.push(`  ${d.type}: ${declared.size} secret field names in its policy`);
     }
     expect(missing).toEqual([]);
@@ -120,43 +133,41 @@ describe("the registry's secret fields", () => {
 describe.each(KINDS.map((k) => [k.d.type, k] as const))("%s", (type, { d, native }) => {
   const engine = d.provider as unknown as Engine;
   const tree = d.policy;
-  const rows = secretFixtures(type, {
-    source: "s",
-    traceSource: "t",
-    connectionId: "c",
-    dashboardId: "d",
-    tileId: "t",
-    webhookId: "w",
-    savedSearchId: "q",
-    endpointId: "e",
-  });
+  const rows = secretFixtures(type, DUMMY);
   if (rows.length === 0) {
-    it("declares no secret field", () => {
-      expect(marked(tree, {}, () => "").paths).toEqual([]);
+    it("declares no secret field (so its fixtures set none)", () => {
+      expect([...declaredSecrets(tree)]).toEqual([]);
     });
     return;
   }
 
+  /** A fixture's program in generations, each with secrets of its own (`given` collects them all). */
+  const programOf = (i: number, suffix: string) => {
+    const fixture = WIRE_FIXTURES[type](refs)[i];
+    const name = `secret-${suffix}-${type.toLowerCase()}-${i}`;
+    const given: string[][] = [];
+    const generation = (g: number) => {
+      const mine: string[] = (given[g] = []);
+      const m = marked(tree, { ...fixture, ...(d.named ? { name } : {}) }, (n) => {
+        const s = marker(type, i, g)(n);
+        mine.push(s);
+        return s;
+      });
+      return { inputs: native.prepare(m.value, name), paths: m.paths, secrets: mine };
+    };
+    const check = async (inputs: Obj, olds: Obj = {}) => {
+      const r = await engine.check(olds, inputs);
+      expect(r.failures ?? [], "check").toEqual([]);
+      return r.inputs!;
+    };
+    return { generation, check, given: () => given.flat() };
+  };
+
   it.each(rows.map(([i]) => [i]))(
     "fixture %i: create, diff, update, refresh, import and adopt answer outputs with no secret in any encoding",
     async (i) => {
-      const fixture = WIRE_FIXTURES[type](refs)[i];
-      const name = `secret-outputs-${type.toLowerCase()}-${i}`;
-      const given: string[] = [];
-      const generation = (g: number) => {
-        const m = marked(tree, { ...fixture, ...(d.named ? { name } : {}) }, (n) => {
-          const s = marker(type, i, g)(n);
-          given.push(s);
-          return s;
-        });
-        return { inputs: native.prepare(m.value, name), paths: m.paths };
-      };
-      const check = async (inputs: Obj, olds: Obj = {}) => {
-        const r = await engine.check(olds, inputs);
-        expect(r.failures ?? [], "check").toEqual([]);
-        return r.inputs!;
-      };
-      const leaks = (what: string, outs: unknown) => expect(shownIn(JSON.stringify(outs ?? {}), given), `${what}'s outputs`).toEqual([]);
+      const { generation, check, given } = programOf(i, "outputs");
+      const leaks = (what: string, outs: unknown) => expect(shownIn(JSON.stringify(outs ?? {}), needlesOf(given())), `${what}'s outputs`).toEqual([]);
 
       const first = generation(1);
       const created = await engine.create(await check(first.inputs));
@@ -196,7 +207,57 @@ describe.each(KINDS.map((k) => [k.d.type, k] as const))("%s", (type, { d, native
         leaks("adopt", adopted.outs);
         answers.push("adopt");
       }
-      report.push(`  ${type} fixture ${i}: ${first.paths.join(", ")}: ${given.length} markers; clean: ${answers.join(", ")}`);
+      // Gone, so the next case may use its destination again.
+      await engine.delete(updated.id, updated.outs);
+      report.push(`  ${type} fixture ${i}: ${first.paths.join(", ")}: ${given().length} markers; clean: ${answers.join(", ")}`);
+    },
+    60_000,
+  );
+
+  it.each(rows.map(([i]) => [i]))(
+    "fixture %i: a refused update (or a replaced one's delete) whose answer echoes the old and the new secrets shows none of them in its error",
+    async (i) => {
+      const { generation, check } = programOf(i, "echo");
+      const first = generation(1);
+      const created = await engine.create(await check(first.inputs));
+      const second = generation(2);
+      const news = await check(second.inputs, first.inputs);
+      // A change that replaces (a completed one-off pipe) sends no update: the old object's delete
+      // is refused instead, which knows the old secrets only (as fingerprints).
+      const replaced = ((await engine.diff(created.id, created.outs, news)).replaces ?? []).length > 0;
+      const echoed = needlesOf([...first.secrets, ...second.secrets]);
+      // The server quotes the old key files' keys (the state holds the files only as fingerprints),
+      // never a whole file: JSON-escaped, raw, base64, URL-encoded, and the first line alone;
+      // the new ones (the program's plaintext) raw and JSON-escaped.
+      const keyOf = (file: string) => (JSON.parse(file) as { private_key: string }).private_key;
+      const oldEcho = first.secrets.map((f) => {
+        const key = keyOf(f);
+        return [ENCODINGS["json-escaped"](key), key, ENCODINGS.base64(key), ENCODINGS["url-encoded"](key), key.split("\n")[1]].join(" ");
+      });
+      const newEcho = replaced ? [] : second.secrets.map((f) => `${f} ${ENCODINGS["json-escaped"](f)}`);
+      const message = `refused: ${[...oldEcho, ...newEcho].join(" | ")}`;
+      for (const method of replaced ? ["DELETE"] : ["PUT", "PATCH"]) {
+        emulator.control.script({
+          method,
+          path: `/${created.id}$`,
+          status: 400,
+          count: 5,
+          body: { status: 400, error: `BAD_REQUEST: ${message}`, message, requestId: "req-echo" },
+        });
+      }
+      const refused = replaced ? engine.delete(created.id, created.outs) : engine.update(created.id, created.outs, news);
+      const err = await refused.then(
+        () => undefined,
+        (e: unknown) => e,
+      );
+      emulator.control.clearScripts();
+      expect(err, "the update is refused").toBeInstanceOf(Error);
+      const text = `${(err as Error).message}\n${(err as Error).stack ?? ""}`;
+      expect(text, "the server's answer reached the error").toMatch(/-> 400 .*refused: /);
+      expect(text).toContain("[secret]");
+      expect(shownIn(text, echoed), "the error shows").toEqual([]);
+      await engine.delete(created.id, created.outs);
+      report.push(`  ${type} fixture ${i}: a refused ${replaced ? "delete" : "update"} echoing ${echoed.length} secrets and parts: none in its error`);
     },
     60_000,
   );
