@@ -5,6 +5,7 @@ import { CONNECTION_KEY, CONNECTION_SECRETS } from "../schemas/connection";
 import { isObj } from "./canonical";
 import type { PolicyTree } from "../schemas/field-policy";
 import { secretFieldStrings } from "./secret-fields";
+import { withoutFrames } from "./quiet-refusals";
 import { credentialsIn } from "./fingerprint-search";
 import { engineSettings } from "./engine-settings";
 
@@ -19,7 +20,7 @@ import { engineSettings } from "./engine-settings";
  * forms `fingerprint-search.ts` looks through; a half of one (an answer cut short) it cannot find. The
  * API client blanks what it was told per request; this gate also covers the requests made
  * without a resource's secrets (a refresh's GET, a destroy's DELETE) and any text built from an
- * API answer further up.
+ * API answer further up. An expected refusal leaves without its Node stack (`quiet-refusals.ts`).
  */
 
 const SECRET_SETTINGS = (Object.keys(settingKeys) as SettingKey[]).filter((k) => settingKeys[k].secret);
@@ -83,6 +84,6 @@ export async function blankingErrors<T>(tree: PolicyTree, propsList: readonly un
       errorText(err),
       propsList.flatMap((p) => propFingerprints(p, tree)),
     );
-    throw blanked(err, [...own, ...fingerprinted, ...settingSecrets()]);
+    throw withoutFrames(blanked(err, [...own, ...fingerprinted, ...settingSecrets()]));
   }
 }

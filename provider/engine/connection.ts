@@ -9,6 +9,7 @@ import type { Diff } from "./field-diff";
 import { ResourceInitError } from "../errors/resource-init";
 import { blankingErrors } from "./blank-errors";
 import { inProviderHost, startWatchdog } from "./watchdog";
+import { quietHostPrints } from "./quiet-refusals";
 import { startEngineLog } from "../progress/engine-log";
 import { followHostUrns } from "../progress/dynamic-host-urns";
 
@@ -97,6 +98,7 @@ function blankingAll<I, O>(tree: PolicyTree, p: Provider<I, O>): Provider<I, O> 
     configure: (req) => {
       startWatchdog();
       if (inProviderHost()) {
+        quietHostPrints();
         startEngineLog(process.argv.slice(2));
         followHostUrns(process.argv[1]);
       }
