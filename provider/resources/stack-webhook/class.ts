@@ -26,8 +26,8 @@ export interface StackWebhook extends ClassOutputs<typeof stackWebhookSpec, type
  * proxy of a service or on an open-source stack server: where alerts send their notifications
  * (`channel: { type: "webhook", webhookId: hook.id }`). Every field updates in place (one PUT of
  * the whole webhook); moving it to another stack creates a new one. `headers` and `queryParams`
- * are secret and write-only: the server never returns them, so state keeps them encrypted and a
- * change made outside the program cannot be seen. A name is unique per service: a create whose
+ * are secret and write-only: the server never returns them, so state keeps them encrypted, the
+ * outputs hold only their fingerprints, and a change made outside the program cannot be seen. A name is unique per service: a create whose
  * name is taken is refused at preview, saying how to adopt the webhook that holds it. The server
  * refuses to delete a webhook that an alert still names.
  *
