@@ -261,4 +261,32 @@ describe.each(KINDS.map((k) => [k.d.type, k] as const))("%s", (type, { d, native
     },
     60_000,
   );
+
+  it.each(rows.map(([i]) => [i]))(
+    "fixture %i: a state written before, its secrets in plaintext in the outputs, previews and refreshes with no change; its next update seals them",
+    async (i) => {
+      const { generation, check, given } = programOf(i, "older");
+      const first = generation(1);
+      const inputs = await check(first.inputs);
+      const created = await engine.create(inputs);
+      // The outputs as releases before this rule wrote them: each secret-bearing property as the inputs held it.
+      const holders = [...Object.keys(tree).filter((k) => tree[k].secret !== undefined), ...(d.secretsApart ? [d.secretsApart.into] : [])];
+      const older: Obj = { ...created.outs };
+      for (const k of holders) if (inputs[k] !== undefined) older[k] = inputs[k];
+      expect(shownIn(JSON.stringify(older), needlesOf(given())).length, "the older outputs hold the plaintext").toBeGreaterThan(0);
+      expect((await engine.diff(created.id, older, inputs)).diffs, "an unchanged program: no change").toEqual([]);
+      const refreshed = await engine.read(created.id, older);
+      for (const k of holders) expect(refreshed.props[k], `a refresh keeps ${k} as stored`).toEqual(older[k]);
+      const second = generation(2);
+      const news = await check(second.inputs, first.inputs);
+      const diff = await engine.diff(created.id, older, news);
+      expect(diff.diffs.length, "a changed secret is a change").toBeGreaterThan(0);
+      const replaced = (diff.replaces ?? []).length > 0;
+      if (replaced) await engine.delete(created.id, older);
+      const updated = replaced ? await engine.create(news) : { id: created.id, ...(await engine.update(created.id, older, news)) };
+      expect(shownIn(JSON.stringify(updated.outs), needlesOf(given())), "the update's outputs").toEqual([]);
+      await engine.delete(updated.id, updated.outs);
+    },
+    60_000,
+  );
 });
