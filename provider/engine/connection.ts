@@ -1,6 +1,7 @@
 import type * as dynamic from "@pulumi/pulumi/dynamic";
 import { withConnection, type Settings } from "../config";
 import { CONNECTION_KEY, connectionShape, type Connection } from "../schemas/connection";
+import type { PolicyTree } from "../schemas/field-policy";
 import { containsUnknown, isUnknown, UNKNOWN } from "../schemas/unknown";
 import { isObj, sameValue } from "./canonical";
 import { engineSettings } from "./engine-settings";
@@ -9,6 +10,7 @@ import { ResourceInitError } from "../errors/operation-errors";
 import { blankingErrors } from "./blank-errors";
 import { printable } from "../errors/printable";
 import { inProviderHost, startWatchdog } from "./watchdog";
+import { quietHostPrints } from "./quiet-refusals";
 import { startEngineLog } from "../progress/engine-log";
 import { followHostUrns } from "../progress/dynamic-host-urns";
 
@@ -76,36 +78,39 @@ export type Provider<I, O> = Required<Pick<dynamic.ResourceProvider<I, O>, "chec
 };
 
 /**
- * A resource's provider with its connection handled: the outputs of create, update and read keep
+ * A resource's provider with its connection handled (and its errors blanked of the secret fields
+ * of its policy `tree`): the outputs of create, update and read keep
  * it (also those an object created but not ready is recorded with), and a changed connection is an
  * in-place update that rewrites it in state. It never replaces by itself: a connection naming
  * another organization or service changes the pinned `organizationId` / `serviceId` (or
  * `stackUrl`), whose own rule replaces.
  */
-export function connected<I, O>(p: Provider<I, O>): Provider<I, O> {
-  return blankingAll(carrying(p));
+export function connected<I, O>(tree: PolicyTree, p: Provider<I, O>): Provider<I, O> {
+  return blankingAll(tree, carrying(p));
 }
 
 /**
- * Every operation's error blanked of the credentials it knows (see `blank-errors.ts`); the
- * engine-gone watchdog started with the first `configure` (see `watchdog.ts`).
+ * Every operation's error blanked of the credentials it knows, the secret fields of `tree` in
+ * its old and new properties among them (see `blank-errors.ts`); the engine-gone watchdog
+ * started with the first `configure` (see `watchdog.ts`).
  */
-function blankingAll<I, O>(p: Provider<I, O>): Provider<I, O> {
+function blankingAll<I, O>(tree: PolicyTree, p: Provider<I, O>): Provider<I, O> {
   return {
     configure: (req) => {
       startWatchdog();
       if (inProviderHost()) {
+        quietHostPrints();
         startEngineLog(process.argv.slice(2));
         followHostUrns(process.argv[1]);
       }
-      return blankingErrors([], () => p.configure(req));
+      return blankingErrors(tree, [], () => p.configure(req));
     },
-    check: (olds, news) => blankingErrors([olds, news], async () => shownFailures(await p.check(olds, news))),
-    diff: (id, olds, news) => blankingErrors([olds, news], () => p.diff(id, olds, news)),
-    create: (inputs) => blankingErrors([inputs], () => p.create(inputs)),
-    read: (id, props) => blankingErrors([props], () => p.read(id, props)),
-    update: (id, olds, news) => blankingErrors([olds, news], () => p.update(id, olds, news)),
-    delete: (id, props) => blankingErrors([props], () => p.delete(id, props)),
+    check: (olds, news) => blankingErrors(tree, [olds, news], async () => shownFailures(await p.check(olds, news))),
+    diff: (id, olds, news) => blankingErrors(tree, [olds, news], () => p.diff(id, olds, news)),
+    create: (inputs) => blankingErrors(tree, [inputs], () => p.create(inputs)),
+    read: (id, props) => blankingErrors(tree, [props], () => p.read(id, props)),
+    update: (id, olds, news) => blankingErrors(tree, [olds, news], () => p.update(id, olds, news)),
+    delete: (id, props) => blankingErrors(tree, [props], () => p.delete(id, props)),
   };
 }
 

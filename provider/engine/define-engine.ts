@@ -8,6 +8,8 @@ import { orGone, readOrGone, readResult, updateUnlessGone, type Whereabouts } fr
 import { NO_UNIQUE_NAME, type NameRule } from "./name-holder";
 import { carried, clearedChanges, emptiedChanges, existingObject, keptFailures, keptMessage, keptNamed, keptPaths, omitted, without } from "./kept-on-server";
 import { reportProgress, reportWarning } from "../progress/report";
+import { sealSecretFields } from "./secret-fields";
+import { ResourceInitError } from "../errors/operation-errors";
 
 type Obj = Record<string, unknown>;
 
@@ -114,8 +116,10 @@ function reportKept(id: string, named: readonly string[], cleared: readonly stri
  * The one engine skeleton: every resource's provider is this life cycle around its spec.
  * `check` validates, then gates a create on its one read and on what `create` would refuse; `diff` compares by the field policy;
  * `create` adopts the object `adoptId` names (it must exist) or makes one; `read` and `update`
- * tell a gone object by the read-or-gone rule; every operation keeps the resource's connection
- * and blanks the credentials it knows out of its errors (see `connected`). An existing object's
+ * tell a gone object by the read-or-gone rule; the outputs of every one (also those a half-made
+ * object is recorded with) hold the policy's secret fields only as fingerprints (see
+ * `secret-fields.ts`); every operation keeps the resource's connection and blanks every
+ * credential it knows, old and new, out of its errors (see `connected`). An existing object's
  * write-only fields are the server's until the program sets them (see `kept-on-server.ts`).
  */
 export function defineEngine<I extends EngineProps, O extends object, P, T>(spec: EngineSpec<I, O, P, T>): Provider<I, O> {
@@ -138,7 +142,20 @@ export function defineEngine<I extends EngineProps, O extends object, P, T>(spec
     const left = omitted(kept, news as Obj);
     return { left, clears: left.length > 0 && (spec.clears?.(olds, news) ?? false) };
   };
-  const provider = connected<I, O>({
+  const fields = spec.rules.fields;
+  /** The outputs of `made` sealed; so are those a half-made object's error records it with. */
+  const sealing = async <R>(made: () => Promise<R>, seal: (r: R) => R, previous?: O): Promise<R> => {
+    try {
+      return seal(await made());
+    } catch (err) {
+      if (err instanceof ResourceInitError) Object.assign(err.properties, sealSecretFields(fields, { ...err.properties }, previous));
+      throw err;
+    }
+  };
+  const sealedOuts =
+    <R extends { outs: O }>(previous?: O) =>
+    (r: R): R => ({ ...r, outs: sealSecretFields(fields, r.outs, previous) });
+  const provider = connected<I, O>(fields, {
     configure,
     async check(olds, news) {
       const result = spec.validate(news);
@@ -159,29 +176,36 @@ export function defineEngine<I extends EngineProps, O extends object, P, T>(spec
       if (named.length && (changes.length || dropped)) reportKept(id, named, cleared, dropped);
       return diffAnswer(changes, { collides: spec.collides?.(olds, news) ?? false, engineCompares: spec.engineCompares?.(changes) ?? false });
     },
-    async create(inputs) {
-      const at = spec.at(inputs);
-      await spec.refuseCreate?.(at, inputs);
-      const id = adoptId(inputs);
-      if (id === undefined) return spec.create(at, inputs);
-      const w = spec.whereabouts(at, id);
-      const live = await adoptable(w.noun, id, w.where, () => orGone(w));
-      return { id, outs: await spec.adopt(at, id, inputs, live) };
-    },
+    create: (inputs) =>
+      sealing(async () => {
+        const at = spec.at(inputs);
+        await spec.refuseCreate?.(at, inputs);
+        const id = adoptId(inputs);
+        if (id === undefined) return spec.create(at, inputs);
+        const w = spec.whereabouts(at, id);
+        const live = await adoptable(w.noun, id, w.where, () => orGone(w));
+        return { id, outs: await spec.adopt(at, id, inputs, live) };
+      }, sealedOuts()),
     async read(id, props = {} as O) {
       own.note(id);
       const at = spec.at(props);
       const live = await readOrGone(spec.whereabouts(at, id));
       if (live === undefined) await spec.gone?.(at, id, props);
-      return readResult(id, live === undefined ? undefined : spec.refreshed(live, props, at));
+      // An older state's plaintext stays as stored, so a refresh reads as no change; the next update seals it.
+      return readResult(id, live === undefined ? undefined : sealSecretFields(fields, spec.refreshed(live, props, at), props, true));
     },
-    async update(id, olds, news) {
-      const at = spec.at(news);
-      const { left, clears } = leftOut(olds, news);
-      // The kind never sees a kept field the program leaves out, so it sends none; the outputs keep the state's.
-      const outs = await updateUnlessGone(spec.whereabouts(at, id), () => spec.update(at, id, without(olds as Obj, left) as O, news));
-      return { outs: (clears ? outs : carried(outs as Obj, olds as Obj, left)) as O };
-    },
+    update: (id, olds, news) =>
+      sealing(
+        async () => {
+          const at = spec.at(news);
+          const { left, clears } = leftOut(olds, news);
+          // The kind never sees a kept field the program leaves out, so it sends none; the outputs keep the state's.
+          const outs = await updateUnlessGone(spec.whereabouts(at, id), () => spec.update(at, id, without(olds as Obj, left) as O, news));
+          return { outs: (clears ? outs : carried(outs as Obj, olds as Obj, left)) as O };
+        },
+        sealedOuts(olds),
+        olds,
+      ),
     delete: (id, props) => spec.remove(spec.at(props), id, props),
   });
   if (spec.names !== NO_UNIQUE_NAME) named.add(provider);

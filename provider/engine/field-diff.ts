@@ -4,6 +4,7 @@ import { CONNECTION_KEY } from "../schemas/connection";
 import { containsUnknown } from "../schemas/unknown";
 import { sharedFields } from "../schemas/variants";
 import { canonical, isObj, sameValue } from "./canonical";
+import { sameCredential } from "./fingerprint";
 
 /** What a change to a field means: the API changes it in place, or it needs a new object. */
 export type ChangeKind = "update" | "replace";
@@ -32,7 +33,7 @@ export interface DiffSpec {
 /**
  * Field-by-field changes between the old outputs and the new inputs, after normalising both: an
  * object field with a policy of its own is compared key by key (a union's by its variant's, when
- * both are of one variant), anything else whole; a value not
+ * both are of one variant), anything else whole, a secret field by its fingerprint; a value not
  * known yet is a change; leaving out a field the server fills in is none. Pure.
  */
 export function fieldChanges(olds: Record<string, unknown>, news: Record<string, unknown>, spec: DiffSpec): FieldChange[] {
@@ -66,6 +67,11 @@ export function fieldChanges(olds: Record<string, unknown>, news: Record<string,
       return;
     }
     if (canonical(b) === undefined && node.serverDefault) return;
+    // The outputs hold a secret as fingerprints (see `secret-fields.ts`): the program's plaintext is compared with them.
+    if (node.secret) {
+      if (!sameCredential(a, b)) changes.push({ path, kind });
+      return;
+    }
     const norm = spec.normalise?.[path] ?? ((v: unknown) => v);
     if (!sameValue(norm(a), norm(b))) changes.push({ path, kind });
   };

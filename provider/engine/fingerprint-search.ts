@@ -1,4 +1,4 @@
-import { macMatches, parseFingerprint } from "./fingerprint";
+import { matchesAny, parseFingerprint, type MacOf } from "./fingerprint";
 
 /**
  * Finds, in a text, the credentials that fingerprints stand for, so that an error can be blanked
@@ -40,22 +40,39 @@ function views(text: string): string[] {
     }),
   );
   for (const run of text.match(/[A-Za-z0-9+/_-]{8,}={0,2}/g) ?? []) {
-    for (let skip = 0; skip < 4; skip++)
-      out.add(Buffer.from(run.slice(skip), run.includes("-") || run.includes("_") ? "base64url" : "base64").toString("utf8"));
+    for (let skip = 0; skip < 4; skip++) {
+      const decoded = Buffer.from(run.slice(skip), run.includes("-") || run.includes("_") ? "base64url" : "base64").toString("utf8");
+      // A run that is no base64 of text (a word, a misaligned skip) decodes to bytes no credential holds.
+      if (!NOT_TEXT.test(decoded)) out.add(decoded);
+    }
   }
   return [...out];
 }
 
-/** The credentials, among those `fingerprints` stand for, that `text` shows in any of the forms above. */
+/** What a decoded text holds only when it was not text: invalid UTF-8 or control characters other than line breaks and tabs. */
+const NOT_TEXT = /[\uFFFD\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+
+/**
+ * The credentials, among those `fingerprints` stand for, that `text` shows in any of the forms
+ * above; also their parts (a line of a key, a key file's `private_key`) a fingerprint holds MACs of.
+ */
 export function credentialsIn(text: string, fingerprints: readonly string[]): string[] {
   const found = new Set<string>();
-  const parsed = fingerprints.map(parseFingerprint).filter((p): p is NonNullable<typeof p> => p !== undefined && p.length > 0);
-  if (!parsed.length || !text) return [];
+  // By salt and length: one MAC per window serves every part of a fingerprint of that length (a key's lines).
+  const sought = fingerprints
+    .map(parseFingerprint)
+    .filter((p) => p !== undefined)
+    .flatMap((p) => {
+      const byLength = new Map<number, MacOf[]>();
+      for (const of of [p, ...p.parts]) if (of.length > 0) byLength.set(of.length, [...(byLength.get(of.length) ?? []), of]);
+      return [...byLength].map(([length, macs]) => ({ salt: p.salt, length, macs }));
+    });
+  if (!sought.length || !text) return [];
   for (const view of views(text)) {
-    for (const fp of parsed) {
-      for (let i = 0; i + fp.length <= view.length; i++) {
-        const candidate = view.slice(i, i + fp.length);
-        if (macMatches(fp, candidate)) found.add(candidate);
+    for (const { salt, length, macs } of sought) {
+      for (let i = 0; i + length <= view.length; i++) {
+        const candidate = view.slice(i, i + length);
+        if (matchesAny(salt, macs, candidate)) found.add(candidate);
       }
     }
   }

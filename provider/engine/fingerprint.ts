@@ -1,4 +1,5 @@
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { secretParts } from "../client/redact";
 import { canonical, isObj } from "./canonical";
 
 /**
@@ -9,7 +10,11 @@ import { canonical, isObj } from "./canonical";
  * (`hmac-sha256:<salt>:<length>:<mac>`): the same password in two pipes gives two different
  * fingerprints, the diff can still tell whether the program's credential is the one the outputs
  * were made from, and an error echoing it can still be blanked (`fingerprint-search.ts`: the
- * length keeps that search linear). Pure but for the random salt.
+ * length keeps that search linear). A credential with parts that are credentials on their own
+ * (each line of a multi-line key, each secret field of a key file: `secretParts`) also gets one
+ * length and MAC per part, same salt (`;<length>:<mac>` after the whole one's), so that an error
+ * echoing only a part of an old credential (a key file's `private_key`) is blanked too. Pure but
+ * for the random salt.
  */
 
 /**
@@ -20,8 +25,15 @@ import { canonical, isObj } from "./canonical";
  * still read: states hold it, and an unchanged credential keeps its fingerprint.
  */
 const FORMS = [
-  { name: "compact", saltBytes: 12, macBytes: 16, encoding: "base64url", pattern: /^hmac-sha256:([A-Za-z0-9_-]{16}):(\d{1,9}):([A-Za-z0-9_-]{22})$/ },
-  { name: "hex", saltBytes: 16, macBytes: 32, encoding: "hex", pattern: /^hmac-sha256:([0-9a-f]{32}):(\d{1,9}):([0-9a-f]{64})$/ },
+  {
+    name: "compact",
+    saltBytes: 12,
+    macBytes: 16,
+    encoding: "base64url",
+    parts: true,
+    pattern: /^hmac-sha256:([A-Za-z0-9_-]{16}):(\d{1,9}):([A-Za-z0-9_-]{22})((?:;\d{1,9}:[A-Za-z0-9_-]{22})*)$/,
+  },
+  { name: "hex", saltBytes: 16, macBytes: 32, encoding: "hex", parts: false, pattern: /^hmac-sha256:([0-9a-f]{32}):(\d{1,9}):([0-9a-f]{64})()$/ },
 ] as const;
 
 type Form = (typeof FORMS)[number];
@@ -36,7 +48,15 @@ const WRITTEN: Form = FORMS[0];
 export function fingerprint(secret: string, salt: Buffer = randomBytes(WRITTEN.saltBytes)): string {
   const form = FORMS.find((f) => f.saltBytes === salt.length);
   if (!form) throw new RangeError(`a fingerprint's salt has ${FORMS.map((f) => f.saltBytes).join(" or ")} bytes, not ${salt.length}`);
-  return `${PREFIX}${salt.toString(form.encoding)}:${secret.length}:${mac(salt, secret, form.macBytes).toString(form.encoding)}`;
+  const one = (s: string) => `${s.length}:${mac(salt, s, form.macBytes).toString(form.encoding)}`;
+  const parts = form.parts ? [...new Set(secretParts(secret))].map((p) => `;${one(p)}`).join("") : "";
+  return `${PREFIX}${salt.toString(form.encoding)}:${one(secret)}${parts}`;
+}
+
+/** A length and MAC: of a credential, or of one of its parts. */
+export interface MacOf {
+  length: number;
+  mac: Buffer;
 }
 
 /** The HMAC-SHA256 of `secret` keyed by `salt`, its first `bytes` bytes. */
@@ -44,12 +64,17 @@ function mac(salt: Buffer, secret: string, bytes: number): Buffer {
   return createHmac("sha256", salt).update(secret, "utf8").digest().subarray(0, bytes);
 }
 
-/** A fingerprint's parts; undefined for anything else. */
-export function parseFingerprint(fp: unknown): { salt: Buffer; length: number; mac: Buffer } | undefined {
+/** A fingerprint's salt, the whole credential's length and MAC, and those of its parts; undefined for anything else. */
+export function parseFingerprint(fp: unknown): ({ salt: Buffer; parts: MacOf[] } & MacOf) | undefined {
   if (typeof fp !== "string") return undefined;
   for (const form of FORMS) {
     const m = form.pattern.exec(fp);
-    if (m) return { salt: Buffer.from(m[1], form.encoding), length: Number(m[2]), mac: Buffer.from(m[3], form.encoding) };
+    if (!m) continue;
+    const parts = m[4]
+      .split(";")
+      .slice(1)
+      .map((p) => ({ length: Number(p.slice(0, p.indexOf(":"))), mac: Buffer.from(p.slice(p.indexOf(":") + 1), form.encoding) }));
+    return { salt: Buffer.from(m[1], form.encoding), length: Number(m[2]), mac: Buffer.from(m[3], form.encoding), parts };
   }
   return undefined;
 }
@@ -59,15 +84,23 @@ export function isFingerprint(value: unknown): value is string {
   return typeof value === "string" && FORMS.some((f) => f.pattern.test(value));
 }
 
-/** True when `candidate` is the credential a parsed fingerprint stands for (length, then MAC). */
-export function macMatches(parts: { salt: Buffer; length: number; mac: Buffer }, candidate: string): boolean {
-  return candidate.length === parts.length && timingSafeEqual(mac(parts.salt, candidate, parts.mac.length), parts.mac);
+/** True when `candidate` is the credential (or part) of that length and MAC, keyed by `salt` (length, then MAC). */
+export function macMatches(salt: Buffer, of: MacOf, candidate: string): boolean {
+  return matchesAny(salt, [of], candidate);
+}
+
+/** True when `candidate` is any of the credentials (or parts) of those lengths and MACs, all keyed by `salt`: one MAC computed. */
+export function matchesAny(salt: Buffer, macs: readonly MacOf[], candidate: string): boolean {
+  const same = macs.filter((of) => of.length === candidate.length);
+  if (same.length === 0) return false;
+  const full = createHmac("sha256", salt).update(candidate, "utf8").digest();
+  return same.some((of) => timingSafeEqual(full.subarray(0, of.mac.length), of.mac));
 }
 
 /** True when `fp` is a fingerprint of `secret` (computed with `fp`'s own salt). */
 export function fingerprintMatches(fp: string, secret: unknown): boolean {
   const parts = parseFingerprint(fp);
-  return parts !== undefined && typeof secret === "string" && macMatches(parts, secret);
+  return parts !== undefined && typeof secret === "string" && macMatches(parts.salt, parts, secret);
 }
 
 /**
@@ -92,14 +125,18 @@ function sameLeaves(a: unknown, b: unknown): boolean {
 }
 
 /**
- * `plain` with every string leaf replaced by a fingerprint. A leaf `previous` (the old outputs)
- * already stands for is kept as it was, so an unchanged credential leaves the state unchanged:
- * a fingerprint always; a plaintext of an older state only when `keepPlaintext` (a refresh keeps
- * the old state's form, so that it reads as no change; an update writes fingerprints).
+ * `plain` with every string leaf replaced by a fingerprint (a fingerprint already is one). A leaf
+ * `previous` (the old outputs) already stands for keeps its salt, so an unchanged credential
+ * leaves the state unchanged: a fingerprint always; a plaintext of an older state only when
+ * `keepPlaintext` (a refresh keeps the old state's form, so that it reads as no change; an
+ * update writes fingerprints).
  */
 export function sealed(plain: unknown, previous: unknown, keepPlaintext = false): unknown {
   if (typeof plain === "string") {
-    if (isFingerprint(previous) && fingerprintMatches(previous, plain)) return previous;
+    // Already sealed (outputs carried from the old ones).
+    if (isFingerprint(plain)) return plain;
+    // Remade with the stored salt: the same string, or (stored before parts were) the same with its parts.
+    if (isFingerprint(previous) && fingerprintMatches(previous, plain)) return fingerprint(plain, parseFingerprint(previous)!.salt);
     if (keepPlaintext && previous === plain) return plain;
     return fingerprint(plain);
   }

@@ -45,13 +45,15 @@ function holds(v: unknown, values: Set<string>): boolean {
 }
 
 /**
- * Plain properties with secrets marked: the connection and the credentials always, and every
+ * Plain properties with secrets marked: the connection, the credentials and every top-level
+ * secret field of the policy always (the outputs hold those as fingerprints), and every
  * top-level property holding a value that was secret in `from` (the engine's marked values).
  */
 function markSecrets(r: NativeResource, props: Obj, ...from: unknown[]): Obj {
   const values = new Set<string>();
   for (const f of from) secretValues(f, values);
-  const keys = Object.keys(props).filter((k) => k === CONNECTION_KEY || k === r.credentials?.key || holds(props[k], values));
+  const always = (k: string) => k === CONNECTION_KEY || k === r.credentials?.key || (Object.hasOwn(r.diff.fields, k) && r.diff.fields[k].secret !== undefined);
+  const keys = Object.keys(props).filter((k) => always(k) || holds(props[k], values));
   return withSecrets(props, keys);
 }
 

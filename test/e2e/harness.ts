@@ -281,9 +281,12 @@ export class E2EStack {
     return { text: run.stdout, resources: json.deployment?.resources ?? [] };
   }
 
-  /** Stack outputs (secrets shown as `[secret]`). */
-  async outputs(): Promise<Record<string, unknown>> {
-    const run = await this.must(["stack", "output", "--json", "--stack", this.stack, "--cwd", this.programDir], false);
+  /** Stack outputs (secrets shown as `[secret]`, or with `showSecrets` as they are). */
+  async outputs(showSecrets = false): Promise<Record<string, unknown>> {
+    const run = await this.must(
+      ["stack", "output", "--json", ...(showSecrets ? ["--show-secrets"] : []), "--stack", this.stack, "--cwd", this.programDir],
+      false,
+    );
     return JSON.parse(run.stdout) as Record<string, unknown>;
   }
 

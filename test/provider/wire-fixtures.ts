@@ -4,7 +4,10 @@
  * current stack server and on the cloud API; ids of other objects come from `refs`. No
  * assertions live here.
  */
+import type { Emulator } from "../../emulator/index";
 import { endpointTypeFields } from "../support/endpoint-fixtures";
+import { rawJson } from "../support/raw-api";
+import { storedStack } from "../support/stored";
 import type { ResourceTypeName } from "../../provider/registry";
 
 type Obj = Record<string, any>;
@@ -21,6 +24,33 @@ export interface Refs {
   webhookId: string;
   savedSearchId: string;
   endpointId: string;
+}
+
+/** The objects the fixtures name, found on (or made through the raw API of) a current emulator's server target. */
+export async function makeRefs(emulator: Emulator): Promise<Refs> {
+  const stack = storedStack(emulator, "server");
+  const source = stack.sources[0].id;
+  const board = await rawJson(emulator, "stack-server", "POST", "/dashboards", {
+    name: "alerted",
+    tiles: [{ name: "Errors", x: 0, y: 0, w: 6, h: 3, series: [{ type: "time", sourceId: source, aggFn: "count", where: "", groupBy: [] }] }],
+  });
+  const search = await rawJson(emulator, "stack-server", "POST", "/saved-searches", { name: "searched", sourceId: source, select: "", where: "", orderBy: "" });
+  return {
+    source,
+    traceSource: stack.sources.find((s) => s.kind === "trace")!.id,
+    connectionId: stack.sources[0].connection,
+    dashboardId: board.id,
+    tileId: board.tiles[0].id,
+    webhookId: stack.webhooks[0].id,
+    savedSearchId: search.id,
+    endpointId: (
+      await rawJson(emulator, "cloud", "POST", "/pipesReversePrivateEndpoints", {
+        description: "brokers",
+        type: "GCP_PSC_SERVICE_ATTACHMENT",
+        gcpServiceAttachment: "projects/p/regions/r/serviceAttachments/b",
+      })
+    ).id,
+  };
 }
 
 const columns = [

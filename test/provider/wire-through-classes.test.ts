@@ -20,10 +20,8 @@ import * as entry from "../../provider/index";
 import { registry, typeTokens, type ResourceTypeName } from "../../provider/registry";
 import { type Engine, EXISTING } from "../support/engines";
 import { schemaPaths, valuePaths } from "../support/schema-paths";
-import { storedStack } from "../support/stored";
-import { rawJson } from "../support/raw-api";
 import { startTestEmulator } from "../support/emulator";
-import { WIRE_FIXTURES, type Refs } from "./wire-fixtures";
+import { makeRefs, WIRE_FIXTURES, type Refs } from "./wire-fixtures";
 import { useTarget } from "../support/stack-targets";
 
 type Obj = Record<string, any>;
@@ -120,29 +118,7 @@ const failures: string[] = [];
 beforeAll(async () => {
   emulator = await startTestEmulator({ stackApiVersion: "2.36.0", stepMs: 0 });
   useTarget("server", emulator, { pollIntervalMs: "10" });
-  const stack = storedStack(emulator, "server");
-  const source = stack.sources[0].id;
-  const board = await rawJson(emulator, "stack-server", "POST", "/dashboards", {
-    name: "alerted",
-    tiles: [{ name: "Errors", x: 0, y: 0, w: 6, h: 3, series: [{ type: "time", sourceId: source, aggFn: "count", where: "", groupBy: [] }] }],
-  });
-  const search = await rawJson(emulator, "stack-server", "POST", "/saved-searches", { name: "searched", sourceId: source, select: "", where: "", orderBy: "" });
-  refs = {
-    source,
-    traceSource: stack.sources.find((s) => s.kind === "trace")!.id,
-    connectionId: stack.sources[0].connection,
-    dashboardId: board.id,
-    tileId: board.tiles[0].id,
-    webhookId: stack.webhooks[0].id,
-    savedSearchId: search.id,
-    endpointId: (
-      await rawJson(emulator, "cloud", "POST", "/pipesReversePrivateEndpoints", {
-        description: "brokers",
-        type: "GCP_PSC_SERVICE_ATTACHMENT",
-        gcpServiceAttachment: "projects/p/regions/r/serviceAttachments/b",
-      })
-    ).id,
-  };
+  refs = await makeRefs(emulator);
   void pulumi.runtime.setMocks(
     {
       newResource: async (a) => {

@@ -1,7 +1,8 @@
 import { createHmac } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { propSecrets } from "../../provider/engine/blank-errors";
-import { fingerprint, fingerprintMatches, isFingerprint, sameCredential, sealed } from "../../provider/engine/fingerprint";
+import { pipeDiff } from "../../provider/resources/pipe/diff-rules";
+import { fingerprint, fingerprintMatches, isFingerprint, parseFingerprint, sameCredential, sealed } from "../../provider/engine/fingerprint";
 
 const SALT = Buffer.alloc(16, 7);
 
@@ -148,6 +149,41 @@ describe("propSecrets: what an error is blanked of", () => {
       sourceSecrets: { credentials: { username: fingerprint("u"), password: "older-state-plaintext" } },
       connection: { keyId: "id", keySecret: "conn-key-secret" },
     };
-    expect(propSecrets(props).sort()).toEqual(["conn-key-secret", "older-state-plaintext"]);
+    expect(propSecrets(props, pipeDiff.fields).sort()).toEqual(["conn-key-secret", "older-state-plaintext"]);
+  });
+});
+
+describe("fingerprint parts: one MAC per part of a credential, same salt", () => {
+  const keyFile = JSON.stringify({
+    type: "service_account",
+    private_key_id: "kid-0123",
+    private_key: "-----BEGIN PRIVATE KEY-----\nMIIEline1AAAA\nQ2Fyline2BBBB\n-----END PRIVATE KEY-----\n",
+  });
+
+  it("a key file's fingerprint carries its private_key, private_key_id and each key line; the whole still matches", () => {
+    const fp = fingerprint(keyFile);
+    const parts = parseFingerprint(fp)!.parts;
+    expect(parts.map((p) => p.length).sort((a, b) => a - b)).toEqual(
+      ["kid-0123", "MIIEline1AAAA", "Q2Fyline2BBBB", JSON.parse(keyFile).private_key].map((p: string) => p.length).sort((a, b) => a - b),
+    );
+    expect(isFingerprint(fp)).toBe(true);
+    expect(fingerprintMatches(fp, keyFile)).toBe(true);
+    expect(fp).not.toContain("line1");
+  });
+
+  it("a short password has none: the compact form as before", () => {
+    expect(parseFingerprint(fingerprint("p@ss"))!.parts).toEqual([]);
+  });
+
+  it("an unchanged credential keeps its fingerprint; one stored without parts gains them, with its salt", () => {
+    const fp = fingerprint(keyFile);
+    expect(sealed(keyFile, fp)).toBe(fp);
+    const withoutParts = fp.slice(0, fp.indexOf(";"));
+    expect(sealed(keyFile, withoutParts)).toBe(fp);
+  });
+
+  it("a fingerprint already sealed stays as it is", () => {
+    const fp = fingerprint("p@ss");
+    expect(sealed({ a: fp }, undefined)).toEqual({ a: fp });
   });
 });

@@ -14,8 +14,8 @@ export interface StackWebhook extends StackWebhookOutputs {}
  * proxy of a service or on an open-source stack server: where alerts send their notifications
  * (`channels: [{ type: "webhook", webhookId: hook.id }]`). Every field updates in place (one PUT of
  * the whole webhook); moving it to another stack creates a new one. `headers` and `queryParams`
- * are secret and write-only: the server never returns them, so state keeps them encrypted and a
- * change made outside the program cannot be seen. Left out of the program, they are the
+ * are secret and write-only: the server never returns them, so state keeps them encrypted, the
+ * outputs hold only their fingerprints, and a change made outside the program cannot be seen. Left out of the program, they are the
  * server's: an update keeps them (unless it moves the `url` or `service`, which the preview
  * names as clearing them); `{}` clears them. A name is unique per service: a create whose
  * name is taken is refused at preview, naming the webhook that holds it; one made less than 5

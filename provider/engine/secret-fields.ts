@@ -1,0 +1,62 @@
+import type { AnyNode, AnyShape, PolicyTree } from "../schemas/field-policy";
+import { fieldsOf } from "../schemas/variants";
+import { stringsIn } from "../client/redact";
+import { isObj } from "./canonical";
+import { isFingerprint, sealed } from "./fingerprint";
+
+/**
+ * The engine's rule for secret fields (policy `secret`, wherever one sits: in an object's fields,
+ * a union's variant, an array's items): outputs hold them only as fingerprints (see
+ * `fingerprint.ts`). The SDK prints the engine's answer to a registration with secrets unwrapped
+ * (`up --debug`, `up --json`), and a write-only secret (which the server never answers) would
+ * otherwise be carried from the inputs into the outputs in plaintext. Every registered kind's
+ * outputs pass through {@link sealSecretFields} in the engine skeleton (`define-engine.ts`), and
+ * the diff compares such a field by its fingerprint (`field-diff.ts`). Pure but for new salts.
+ */
+
+type Obj = Record<string, unknown>;
+
+/** Calls `at` for every value of `value` that a secret node of `tree` declares; `before` walks alongside. */
+function eachSecret(tree: PolicyTree, value: unknown, before: unknown, at: (v: unknown, old: unknown) => unknown): unknown {
+  if (!isObj(value)) return value;
+  const old = isObj(before) ? before : {};
+  let out: Obj | undefined;
+  for (const [key, node] of Object.entries(tree)) {
+    if (!Object.hasOwn(value, key) || value[key] === undefined || value[key] === null) continue;
+    const next = inNode(node, value[key], old[key], at);
+    if (next !== value[key]) (out ??= { ...value })[key] = next;
+  }
+  // Unchanged objects stay the same objects: the inputs are never written to.
+  return out ?? value;
+}
+
+function inNode(node: AnyShape & Pick<AnyNode, "secret">, value: unknown, before: unknown, at: (v: unknown, old: unknown) => unknown): unknown {
+  if (node.secret) return at(value, before);
+  const fields = fieldsOf(node, value);
+  if (fields) return eachSecret(fields, value, before, at);
+  if (node.items && Array.isArray(value)) {
+    const old = Array.isArray(before) ? before : [];
+    const next = value.map((item, i) => inNode(node.items!, item, old[i], at));
+    return next.some((x, i) => x !== value[i]) ? next : value;
+  }
+  return value;
+}
+
+/**
+ * `outs` with every secret field's strings as fingerprints: a credential `previous` (the old
+ * outputs) stands for keeps its fingerprint; with `keepPlaintext` (a refresh) an older state's
+ * plaintext stays as stored, so that the refresh reads as no change (the next update seals it).
+ */
+export function sealSecretFields<T>(tree: PolicyTree, outs: T, previous?: unknown, keepPlaintext = false): T {
+  return eachSecret(tree, outs, previous, (v, old) => sealed(v, old, keepPlaintext)) as T;
+}
+
+/** The strings of the secret fields of `props`: the plaintext credentials, and the fingerprints apart. Pure. */
+export function secretFieldStrings(tree: PolicyTree, props: unknown): { plain: string[]; fingerprints: string[] } {
+  const all: string[] = [];
+  eachSecret(tree, props, undefined, (v) => {
+    all.push(...stringsIn(v));
+    return v;
+  });
+  return { plain: all.filter((s) => !isFingerprint(s)), fingerprints: all.filter(isFingerprint) };
+}

@@ -1,0 +1,25 @@
+// End-to-end test program (test/e2e/webhook-secrets.test.ts): one webhook whose header and query
+// parameter are plain strings, one whose are `pulumi.secret(...)` as docs/stack-webhook.md writes them.
+import * as pulumi from "@pulumi/pulumi";
+import { StackWebhook } from "pulumi-pipestack";
+import { hookSecret } from "./secrets";
+
+const generation = new pulumi.Config().get("generation") ?? "1";
+
+const plain = new StackWebhook("plain-hook", {
+  url: "https://hooks.example.com/plain",
+  headers: { Authorization: hookSecret("bearer-plain", generation) },
+  queryParams: { key: hookSecret("query-plain", generation) },
+});
+
+const secret = new StackWebhook("secret-hook", {
+  url: "https://hooks.example.com/secret",
+  headers: { Authorization: pulumi.secret(hookSecret("bearer-secret", generation)) },
+  queryParams: { key: pulumi.secret(hookSecret("query-secret", generation)) },
+});
+
+export const plainId = plain.id;
+export const secretId = secret.id;
+// Stack outputs of the write-only maps: what `stack output --show-secrets` prints of them.
+export const plainHeaders = plain.headers;
+export const secretQueryParams = secret.queryParams;
