@@ -254,9 +254,12 @@ export const exampleView = (spec: Pick<PackageSpec, "name" | "language" | "resou
   types: spec.types,
 });
 
+/** The package's repository: the schema's `repository`, and where its releases (the plugin's tarballs) are downloaded. */
+export const REPOSITORY = "https://github.com/pipestack/pulumi-pipestack";
+
 /**
  * The package schema. `version` is the plugin's; `pluginDownloadURL`, where the engine and
- * generated SDKs download it from (a tarball made with `pipestack-pack-plugin --download-url`).
+ * generated SDKs download it from (see download-url.ts).
  */
 export function packageSchema(docs: Docs, version?: string, pluginDownloadURL?: string): PackageSpec {
   const b = new Builder(docs);
@@ -282,7 +285,7 @@ export function packageSchema(docs: Docs, version?: string, pluginDownloadURL?: 
     description: "Data pipes, reverse private endpoints and observability-stack dashboards, alerts and saved searches.",
     keywords: ["pulumi", "pipes", "observability", "category/infrastructure", "kind/native"],
     license: "Apache-2.0",
-    repository: "https://github.com/pipestack/pulumi-pipestack",
+    repository: REPOSITORY,
     // `supportPack`: SDKs as `pulumi package gen-sdk` makes them, each with the version, Go with its go.mod.
     meta: { moduleFormat: "(.*)", ...(version ? { supportPack: true } : {}) },
     config: { variables },

@@ -34,15 +34,15 @@ export interface PluginManifest {
   pluginDownloadURL?: string;
 }
 
-/** Reasons a download URL is refused, or undefined when it is usable. */
-export function downloadUrlProblem(url: string): string | undefined {
+/** Reasons a download URL is refused, or undefined when it is usable; `setting` names where it came from. */
+export function downloadUrlProblem(url: string, setting = "--download-url"): string | undefined {
   let parsed: URL;
   try {
     parsed = new URL(url);
   } catch {
-    return `--download-url ${JSON.stringify(url)} is not a URL`;
+    return `${setting} ${JSON.stringify(url)} is not a URL`;
   }
-  if (parsed.protocol !== "https:" && parsed.protocol !== "http:") return `--download-url must be http(s)://, not ${parsed.protocol}`;
-  if (parsed.username || parsed.password) return "--download-url must not carry credentials (the schema is public)";
+  if (parsed.protocol !== "https:" && parsed.protocol !== "http:") return `${setting} must be http(s)://, not ${parsed.protocol}`;
+  if (parsed.username || parsed.password) return `${setting} must not carry credentials (the schema is public)`;
   return undefined;
 }
