@@ -61,7 +61,7 @@ async function releasePlugin({ out, platforms, downloadUrl, log = () => undefine
     log(`bundle: ${mb(bundleBytes)}`);
     for (const platform of platforms) {
       const exe = await timed(seconds, platform, () => inject({ blob, platform, outDir: path.join(work, platform) }));
-      const tarball = archive({ executable: exe.executable, version, platform, outDir: out });
+      const tarball = await timed(seconds, `${platform} tarball`, () => archive({ executable: exe.executable, version, platform, outDir: out }));
       artifacts.push({
         platform,
         tarball,
@@ -70,7 +70,9 @@ async function releasePlugin({ out, platforms, downloadUrl, log = () => undefine
         tarballBytes: fs.statSync(tarball).size,
         signature: exe.signature,
       });
-      log(`${path.basename(tarball)}: ${mb(fs.statSync(tarball).size)} (executable ${mb(exe.bytes)}; signature: ${exe.signature}) in ${seconds[platform]} s`);
+      log(
+        `${path.basename(tarball)}: ${mb(fs.statSync(tarball).size)} (executable ${mb(exe.bytes)}; signature: ${exe.signature}) in ${seconds[platform]} s + ${seconds[`${platform} tarball`]} s`,
+      );
       // Only the host's executable is kept beside the tarballs, to measure it; the others live in their tarballs.
       if (platform === hostPlatform()) fs.copyFileSync(exe.executable, path.join(out, path.basename(exe.executable)));
     }
