@@ -198,7 +198,7 @@ describe("a Python program with no plugin installed and no node on PATH", () => 
     const steps = await s.previewJson();
     const events = steps["events"];
     expect(events.op).toBe("update");
-    expect(events.detailedDiff).toEqual({ "scaling.replicas": { kind: "update", inputDiff: true } });
+    expect(events.detailedDiff).toEqual({ "scaling.replicas": { kind: "update", inputDiff: false } });
     await s.up();
     expect(s.pipes()[0]).toMatchObject({ id: pipe.id, scaling: { replicas: 2 } });
     await s.assertNoPlaintextSecrets();
