@@ -10,6 +10,7 @@ import { closedSet, enumValues, type EnumValueSpec } from "./schema-enums";
 import { languages } from "./schema-language";
 import { singular, typeName, TypeNames } from "./schema-names";
 import { REPOSITORY } from "./docs-url";
+
 import { unwrap } from "./zod-walk";
 
 /**
@@ -257,7 +258,7 @@ export const exampleView = (spec: Pick<PackageSpec, "name" | "language" | "resou
 
 /**
  * The package schema. `version` is the plugin's; `pluginDownloadURL`, where the engine and
- * generated SDKs download it from (a tarball made with `pipestack-pack-plugin --download-url`).
+ * generated SDKs download it from (see download-url.ts).
  */
 export function packageSchema(docs: Docs, version?: string, pluginDownloadURL?: string): PackageSpec {
   const b = new Builder(docs);

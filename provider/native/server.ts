@@ -1,4 +1,3 @@
-import * as fs from "node:fs";
 import * as path from "node:path";
 import * as grpc from "@grpc/grpc-js";
 import * as anyproto from "google-protobuf/google/protobuf/any_pb";
@@ -15,6 +14,9 @@ import * as ops from "./operations";
 import * as providerConfig from "./provider-config";
 import { resourceOf, type NativeResource } from "./resources";
 import { packageSchema, withPolicyDocs, type Docs } from "./schema";
+import { REPOSITORY } from "./docs-url";
+import { pluginDownloadUrl } from "./download-url";
+import { readPackageFile } from "../package-files";
 import type { Obj } from "../schemas/plain-object";
 import { InvalidArgumentError, ResourceInitError } from "../errors/operation-errors";
 import { printable } from "../errors/printable";
@@ -32,20 +34,26 @@ type Callback<T> = (err: grpc.ServiceError | Partial<grpc.StatusObject> | null, 
 /** The folder holding `package.json` (two levels above dist/provider/native). */
 const PACKAGE_ROOT = path.resolve(__dirname, "..", "..", "..");
 
-/** The plugin's version (the npm package's) and, in a tarball made for a mirror, its download URL. */
-function pluginManifest(): { version: string; pluginDownloadURL?: string } {
+/**
+ * The plugin's version (the npm package's) and the schema's download URL (the override, the one a
+ * tarball made for a mirror carries, or the release's; see download-url.ts), from the installed
+ * package.json or the single executable's copy.
+ */
+function pluginManifest(): { version: string; pluginDownloadURL: () => string } {
+  let pkg: { version: string; pluginDownloadURL?: unknown };
   try {
-    const pkg = JSON.parse(fs.readFileSync(path.join(PACKAGE_ROOT, "package.json"), "utf8")) as { version: string; pluginDownloadURL?: unknown };
-    return { version: pkg.version, ...(typeof pkg.pluginDownloadURL === "string" ? { pluginDownloadURL: pkg.pluginDownloadURL } : {}) };
+    pkg = JSON.parse(readPackageFile("package.json", path.join(PACKAGE_ROOT, "package.json"))) as typeof pkg;
   } catch {
-    return { version: "0.0.0" };
+    pkg = { version: "0.0.0" };
   }
+  const packed = typeof pkg.pluginDownloadURL === "string" ? pkg.pluginDownloadURL : undefined;
+  return { version: pkg.version, pluginDownloadURL: () => pluginDownloadUrl({ env: process.env, packed, repository: REPOSITORY, version: pkg.version }) };
 }
 
 /** The doc comments collected at build time (none when they are missing), with what the field policies say. */
 function loadDocs(): Docs {
   try {
-    return withPolicyDocs(JSON.parse(fs.readFileSync(path.join(__dirname, "docs.json"), "utf8")) as Docs);
+    return withPolicyDocs(JSON.parse(readPackageFile("docs.json", path.join(__dirname, "docs.json"))) as Docs);
   } catch {
     return withPolicyDocs({});
   }
@@ -157,7 +165,7 @@ function providerService(): grpc.UntypedServiceImplementation {
       if (req.getSubpackageName()) throw new InvalidArgumentError(`no subpackage ${req.getSubpackageName()}`);
       // The docs are read when the schema is first asked for, not at each start: many runs never
       // ask (a Node program's `up` and `destroy` did not).
-      schemaText ??= JSON.stringify(packageSchema(loadDocs(), version, pluginDownloadURL));
+      schemaText ??= JSON.stringify(packageSchema(loadDocs(), version, pluginDownloadURL()));
       return new provproto.GetSchemaResponse().setSchema(schemaText);
     }),
     checkConfig: serve(async (req: provproto.CheckRequest) => {

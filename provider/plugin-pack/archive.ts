@@ -48,22 +48,22 @@ export function isLoopback(hostname: string): boolean {
  * Reasons a download URL is refused, or undefined when it is usable. `http:` is refused unless
  * the host is loopback or `allowPlainHttp` (the {@link ALLOW_PLAIN_HTTP} flag) is given: the
  * engine and the SDKs download the plugin from it and run it, so over plain HTTP anything on the
- * network path can replace the code they run.
+ * network path can replace the code they run. `setting` names where the URL came from.
  */
-export function downloadUrlProblem(url: string, allowPlainHttp = false): string | undefined {
+export function downloadUrlProblem(url: string, allowPlainHttp = false, setting = "--download-url"): string | undefined {
   let parsed: URL;
   try {
     parsed = new URL(url);
   } catch {
-    return `--download-url ${printable(JSON.stringify(url))} is not a URL`;
+    return `${setting} ${printable(JSON.stringify(url))} is not a URL`;
   }
   if (parsed.protocol !== "https:" && parsed.protocol !== "http:")
-    return `--download-url must be https:// (or http:// on loopback), not ${printable(parsed.protocol)}`;
-  if (parsed.username || parsed.password) return "--download-url must not carry credentials (the schema is public)";
+    return `${setting} must be https:// (or http:// on loopback), not ${printable(parsed.protocol)}`;
+  if (parsed.username || parsed.password) return `${setting} must not carry credentials (the schema is public)`;
   if (parsed.protocol === "http:" && !isLoopback(parsed.hostname) && !allowPlainHttp) {
     return (
-      `--download-url ${printable(parsed.origin)} is plain http: the engine and the SDKs would download the plugin over it and run it, ` +
-      `so anything on the network path could replace that code. Serve the plugin over https://, or, knowing that risk, add ${ALLOW_PLAIN_HTTP}`
+      `${setting} ${printable(parsed.origin)} is plain http: the engine and the SDKs would download the plugin over it and run it, ` +
+      `so anything on the network path could replace that code. Serve the plugin over https://${setting === "--download-url" ? `, or, knowing that risk, add ${ALLOW_PLAIN_HTTP}` : ""}`
     );
   }
   return undefined;

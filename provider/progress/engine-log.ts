@@ -16,13 +16,30 @@ export function engineAddress(args: readonly string[]): string | undefined {
   return [...args].reverse().find((a) => /^(localhost|[\d.]+|\[[\da-f:]+\]):\d{1,5}$/i.test(a));
 }
 
-/** A sink that sends each report to the engine at `address` as an info or warning line. */
-export function engineLogSink(address: string): ProgressSink {
-  // The SDK's own gRPC and protobuf modules, where the SDK keeps them: the program's SDK is a peer.
+/** The gRPC library and the engine's stubs a sink talks through. */
+export interface EngineLogModules {
+  grpc: typeof Grpc;
+  rpc: typeof EngineGrpc;
+  proto: typeof EngineProto;
+}
+
+/**
+ * The SDK's own gRPC and protobuf modules, where the SDK keeps them: in a dynamic-provider host the
+ * program's SDK is a peer. (The native plugin passes the modules it was built with: its single
+ * executable has no SDK folder to look in.)
+ */
+function sdkModules(): EngineLogModules {
   const sdk = createRequire(require.resolve("@pulumi/pulumi/package.json"));
-  const grpc = sdk("@grpc/grpc-js") as typeof Grpc;
-  const rpc = sdk("./proto/engine_grpc_pb") as typeof EngineGrpc;
-  const proto = sdk("./proto/engine_pb") as typeof EngineProto;
+  return {
+    grpc: sdk("@grpc/grpc-js") as typeof Grpc,
+    rpc: sdk("./proto/engine_grpc_pb") as typeof EngineGrpc,
+    proto: sdk("./proto/engine_pb") as typeof EngineProto,
+  };
+}
+
+/** A sink that sends each report to the engine at `address` as an info or warning line. */
+export function engineLogSink(address: string, modules: () => EngineLogModules = sdkModules): ProgressSink {
+  const { grpc, rpc, proto } = modules();
   const client = new rpc.EngineClient(address, grpc.credentials.createInsecure());
   return (message, urn, severity) => {
     const level = severity === "warning" ? proto.LogSeverity.WARNING : proto.LogSeverity.INFO;
@@ -34,13 +51,13 @@ export function engineLogSink(address: string): ProgressSink {
 let started = false;
 
 /** Sends progress to the engine's log from now on, once per process; `args` are the host's (after node and the script). */
-export function startEngineLog(args: readonly string[]): void {
+export function startEngineLog(args: readonly string[], modules: () => EngineLogModules = sdkModules): void {
   if (started) return;
   const address = engineAddress(args);
   if (!address) return;
   started = true;
   try {
-    setProgressSink(engineLogSink(address));
+    setProgressSink(engineLogSink(address, modules));
   } catch {
     // No SDK modules to reach the engine with: waits stay silent, as before.
   }

@@ -17,7 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { E2EStack, repoRoot } from "./harness";
 import { storedEndpoints, storedStack } from "../support/stored";
 import { packageSchema, run, schemaTool, type Ran } from "./package-schema";
-import { pythonEnv } from "./python-env";
+import { pythonEnv, standInPythonHost } from "./python-env";
 
 const UNIT_TESTS = path.join(repoRoot, "test", "e2e", "python", "test_sdk_with_mocks.py");
 const UNIT_TEST_COUNT = 6;
@@ -111,19 +111,6 @@ describe("the generated Python SDK", () => {
   });
 });
 
-/**
- * The folder of a `pulumi-language-python` that runs test/e2e/python/langhost.py, a test stand-in
- * for Pulumi's Python language host (whose Go module the test machine cannot fetch), with the
- * generated SDK importable.
- */
-function standInHost(): string {
-  const bin = path.join(tmp, "python-host");
-  fs.mkdirSync(bin, { recursive: true });
-  const script = `#!/bin/sh\nPYTHONPATH='${site}' exec '${python}' '${path.join(repoRoot, "test", "e2e", "python", "langhost.py")}' "$@"\n`;
-  fs.writeFileSync(path.join(bin, "pulumi-language-python"), script, { mode: 0o755 });
-  return bin;
-}
-
 describe("a Python program run by `pulumi up` (with a test stand-in for the Python language host)", () => {
   const PASSWORD = "python-kafka-pw-4d2a17";
   let s: E2EStack;
@@ -133,7 +120,7 @@ describe("a Python program run by `pulumi up` (with a test stand-in for the Pyth
       program: "test/e2e/programs/native-python",
       stackServer: true,
       secretConfig: { kafkaPassword: PASSWORD },
-      path: [standInHost()],
+      path: [standInPythonHost(path.join(tmp, "python-host"), python, site)],
     });
   }, 600_000);
   afterAll(async () => {

@@ -1,4 +1,5 @@
 import { spawnSync } from "node:child_process";
+import * as fs from "node:fs";
 import * as path from "node:path";
 import { repoRoot } from "./harness";
 
@@ -12,4 +13,16 @@ export function pythonEnv(): string {
   const r = spawnSync("bash", [path.join(repoRoot, "scripts", "ensure-pulumi-python.sh")], { encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] });
   if (r.status !== 0) throw new Error("scripts/ensure-pulumi-python.sh could not make the Python environment ready");
   return r.stdout.trim().split("\n").pop()!;
+}
+
+/**
+ * A folder holding a `pulumi-language-python` that runs test/e2e/python/langhost.py, a test
+ * stand-in for Pulumi's Python language host (whose Go module the test machine cannot fetch), with
+ * `python` and the packages in `site` importable; put it on the CLI's PATH.
+ */
+export function standInPythonHost(folder: string, python: string, site: string): string {
+  fs.mkdirSync(folder, { recursive: true });
+  const script = `#!/bin/sh\nPYTHONPATH='${site}' exec '${python}' '${path.join(repoRoot, "test", "e2e", "python", "langhost.py")}' "$@"\n`;
+  fs.writeFileSync(path.join(folder, "pulumi-language-python"), script, { mode: 0o755 });
+  return folder;
 }

@@ -10,6 +10,8 @@ import { execFile, spawnSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
+import { releaseLocation } from "../../provider/native/download-url";
+import { REPOSITORY } from "../../provider/native/docs-url";
 import { registry } from "../../provider/registry";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { repoRoot } from "./harness";
@@ -85,7 +87,7 @@ function selfReport(python: string): unknown {
 const pythonSays = () => ({
   distribution: version,
   resourceVersion: version,
-  plugin: { resource: true, name: "pipestack", version },
+  plugin: { resource: true, name: "pipestack", version, server: releaseLocation(REPOSITORY, version) },
   kafkaJsonFormat: "JSONEachRow",
   fieldMappingArgs: true,
 });
@@ -123,6 +125,8 @@ describe("the Go SDK", () => {
       resource: true,
       name: "pipestack",
       version,
+      // Where the engine downloads the plugin when none is installed: the release (test/e2e/plugin-executable.test.ts).
+      server: releaseLocation(REPOSITORY, version),
     });
   });
 
@@ -166,7 +170,11 @@ describe("the TypeScript SDK", () => {
     const modules = path.join(unpackedNodeSdk(), "node_modules");
     const pkg = path.join(modules, ...built.nodejs.packageName.split("/"));
     const manifest = JSON.parse(fs.readFileSync(path.join(pkg, "package.json"), "utf8")) as Record<string, unknown>;
-    expect(manifest).toMatchObject({ name: "@pipestack/pulumi-native", version, pulumi: { resource: true, name: "pipestack", version } });
+    expect(manifest).toMatchObject({
+      name: "@pipestack/pulumi-native",
+      version,
+      pulumi: { resource: true, name: "pipestack", version, server: releaseLocation(REPOSITORY, version) },
+    });
     expect(fs.existsSync(path.join(pkg, "index.d.ts"))).toBe(true);
     const loaded = run(
       process.execPath,

@@ -1,0 +1,152 @@
+#!/usr/bin/env node
+// `npm run release -- --dry-run`: every release artifact in one folder, with checksums.
+//
+//   npm run release -- --dry-run [--out DIR] [--platforms linux-amd64,darwin-arm64] [--download-url URL]
+//
+// Builds the package (`npm run build`), then the native provider plugin as one executable per
+// platform (scripts/release/executable.js; no Node.js needed to run it), each in the tarball the
+// Pulumi CLI downloads (scripts/release/archive.js); the npm package (`npm pack`); the SDKs as
+// `npm run sdks` makes them (the Python wheel and sdist, the TypeScript SDK's npm tarball, the Go
+// module's folder as a tarball; `--no-sdks` leaves them out); and the checksum file of all of
+// them. The default folder is release/. `--download-url` names a team's mirror in the executables' schema
+// instead of the release downloads (provider/native/download-url.ts). It prints each artifact's
+// size, the time each step took, and the host executable's start against the Node.js launcher's.
+// Publishing (the code host's release, the registries) is not done here: without --dry-run it stops.
+"use strict";
+const { execFileSync } = require("node:child_process");
+const fs = require("node:fs");
+const os = require("node:os");
+const path = require("node:path");
+const { BASES, hostPlatform } = require("./release/bases");
+const { archive, writeChecksums } = require("./release/archive");
+const { inject, prepare } = require("./release/executable");
+const { medianStart } = require("./release/start-time");
+
+const ROOT = path.resolve(__dirname, "..");
+const USAGE = "usage: npm run release -- --dry-run [--out DIR] [--platforms linux-amd64,...] [--download-url URL] [--no-build] [--no-sdks]";
+
+function parse(argv) {
+  const o = { dryRun: false, out: path.join(ROOT, "release"), platforms: Object.keys(BASES.platforms), downloadUrl: undefined, build: true, sdks: true };
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    if (a === "--dry-run") o.dryRun = true;
+    else if (a === "--no-build") o.build = false;
+    else if (a === "--no-sdks") o.sdks = false;
+    else if (a === "--out" && argv[i + 1]) o.out = path.resolve(argv[++i]);
+    else if (a === "--platforms" && argv[i + 1]) o.platforms = argv[++i].split(",");
+    else if (a === "--download-url" && argv[i + 1]) o.downloadUrl = argv[++i];
+    else throw new Error(`unknown argument ${a}\n${USAGE}`);
+  }
+  for (const p of o.platforms) if (!BASES.platforms[p]) throw new Error(`unknown platform ${p}: one of ${Object.keys(BASES.platforms).join(", ")}`);
+  return o;
+}
+
+const mb = (bytes) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+
+async function timed(seconds, what, f) {
+  const started = Date.now();
+  try {
+    return await f();
+  } finally {
+    seconds[what] = (Date.now() - started) / 1000;
+  }
+}
+
+/** Builds the plugin's artifacts for `platforms` into `out`; the contract tests use (test/e2e/plugin-executable.test.ts). */
+async function releasePlugin({ out, platforms, downloadUrl, log = () => undefined }) {
+  const version = JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), "utf8")).version;
+  const seconds = {};
+  fs.mkdirSync(out, { recursive: true });
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), "pipestack-release-"));
+  const artifacts = [];
+  try {
+    const { blob, bundleBytes } = await timed(seconds, "bundle and blob", () => prepare({ work, downloadUrl }));
+    log(`bundle: ${mb(bundleBytes)}`);
+    for (const platform of platforms) {
+      const exe = await timed(seconds, platform, () => inject({ blob, platform, outDir: path.join(work, platform) }));
+      const tarball = await timed(seconds, `${platform} tarball`, () => archive({ executable: exe.executable, version, platform, outDir: out }));
+      artifacts.push({
+        platform,
+        tarball,
+        executable: exe.executable,
+        executableBytes: exe.bytes,
+        tarballBytes: fs.statSync(tarball).size,
+        signature: exe.signature,
+      });
+      log(
+        `${path.basename(tarball)}: ${mb(fs.statSync(tarball).size)} (executable ${mb(exe.bytes)}; signature: ${exe.signature}) in ${seconds[platform]} s + ${seconds[`${platform} tarball`]} s`,
+      );
+      // Only the host's executable is kept beside the tarballs, to measure it; the others live in their tarballs.
+      if (platform === hostPlatform()) fs.copyFileSync(exe.executable, path.join(out, path.basename(exe.executable)));
+    }
+    return { version, seconds, artifacts, checksums: writeChecksums({ files: artifacts.map((a) => a.tarball), version, outDir: out }), bundleBytes };
+  } finally {
+    fs.rmSync(work, { recursive: true, force: true });
+  }
+}
+
+/** The npm package and the SDKs into `out`; returns their paths. */
+async function releasePackages({ out, downloadUrl, seconds }) {
+  const files = [];
+  await timed(seconds, "npm package", () => {
+    const packed = execFileSync("npm", ["pack", "--silent", "--ignore-scripts", "--pack-destination", out], { cwd: ROOT, encoding: "utf8" });
+    files.push(path.join(out, packed.trim().split("\n").pop()));
+  });
+  const { buildSdks } = require("./sdks");
+  const { DOWNLOAD_URL_ENV } = require("../dist/provider/native/download-url");
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), "pipestack-release-sdks-"));
+  const before = process.env[DOWNLOAD_URL_ENV];
+  try {
+    // The plugin that serves the SDKs' schema names the same download location as the executables.
+    if (downloadUrl) process.env[DOWNLOAD_URL_ENV] = downloadUrl;
+    const built = await timed(seconds, "sdks", () => buildSdks({ out: work, languages: ["python", "nodejs", "go"], log: () => undefined }));
+    for (const f of [built.python.wheel, built.python.sdist, built.nodejs.tarball]) {
+      fs.copyFileSync(f, path.join(out, path.basename(f)));
+      files.push(path.join(out, path.basename(f)));
+    }
+    const goTarball = path.join(out, `pulumi-pipestack-sdk-go-v${built.version}.tar.gz`);
+    execFileSync("tar", ["-czf", goTarball, "--owner=0", "--group=0", "-C", built.go.dir, "."]);
+    files.push(goTarball);
+  } finally {
+    if (before === undefined) delete process.env[DOWNLOAD_URL_ENV];
+    else process.env[DOWNLOAD_URL_ENV] = before;
+    fs.rmSync(work, { recursive: true, force: true });
+  }
+  return files;
+}
+
+async function main() {
+  const o = parse(process.argv.slice(2));
+  if (!o.dryRun) throw new Error(`publishing is not done by this command yet: run it with --dry-run\n${USAGE}`);
+  const started = Date.now();
+  if (o.build) execFileSync("npm", ["run", "build"], { cwd: ROOT, stdio: ["ignore", "ignore", "inherit"] });
+  fs.rmSync(o.out, { recursive: true, force: true });
+  const r = await releasePlugin({ out: o.out, platforms: o.platforms, downloadUrl: o.downloadUrl, log: (l) => console.log(`release: ${l}`) });
+  if (o.sdks) {
+    const files = await releasePackages({ out: o.out, downloadUrl: o.downloadUrl, seconds: r.seconds });
+    for (const f of files) console.log(`release: ${path.basename(f)}: ${mb(fs.statSync(f).size)}`);
+    writeChecksums({ files: [...r.artifacts.map((a) => a.tarball), ...files], version: r.version, outDir: o.out });
+  }
+  console.log(`release: ${path.basename(r.checksums)}:\n${fs.readFileSync(r.checksums, "utf8").trimEnd()}`);
+  const host = r.artifacts.find((a) => a.platform === hostPlatform());
+  if (host) {
+    // Each started with no node on PATH but the launcher's own.
+    const exe = await medianStart(path.join(o.out, path.basename(host.executable)), [], { ...process.env, PATH: "/nonexistent" });
+    const launcher = await medianStart(process.execPath, [path.join(ROOT, "bin", "pulumi-resource-pipestack")]);
+    console.log(
+      `release: start to port, median of 5: executable ${exe.medianMs} ms ${JSON.stringify(exe.samplesMs)}, Node.js launcher ${launcher.medianMs} ms ${JSON.stringify(launcher.samplesMs)}`,
+    );
+  }
+  console.log(
+    `release: ${r.artifacts.length} platforms into ${path.relative(ROOT, o.out) || "."} in ${((Date.now() - started) / 1000).toFixed(1)} s ${JSON.stringify(r.seconds)}`,
+  );
+}
+
+module.exports = { releasePlugin };
+
+if (require.main === module) {
+  main().catch((err) => {
+    console.error(`release: ${err instanceof Error ? err.message : String(err)}`);
+    process.exit(1);
+  });
+}
