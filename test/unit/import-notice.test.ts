@@ -17,7 +17,9 @@ describe("importNotice", () => {
   it("says the warning for the first object of a kind and fields only", () => {
     const said = new Set<string>();
     const notices = Array.from({ length: 200 }, (_, i) => importNotice(said, "pipestack:index:Pipe", `p-${i}`, kafka));
-    expect(notices.filter((n) => n !== undefined)).toEqual([expect.stringContaining('pipestack:index:Pipe "p-0" was imported without source.kafka.credentials')]);
+    expect(notices.filter((n) => n !== undefined)).toEqual([
+      expect.stringContaining('pipestack:index:Pipe "p-0" was imported without source.kafka.credentials'),
+    ]);
     expect(importNotice(said, "pipestack:index:Pipe", "db", postgres)).toContain("source.postgres.credentials");
     expect(importNotice(said, "pipestack:index:StackWebhook", "hook", [{ property: "headers", reason: "if the webhook uses them" }])).toContain("headers");
     expect(importNotice(said, "pipestack:index:Pipe", "db-2", postgres)).toBeUndefined();
