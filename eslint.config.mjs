@@ -81,8 +81,8 @@ const LAYERS = [
     ["provider/native/**/*.ts"],
     [
       {
-        regex: "^(\\.\\./)+(resource-class/(?!type-tokens$)|pr-summary|from-terraform|plugin-pack)",
-        message: "provider/native/ loads no Pulumi SDK and no command: of resource-class/ only type-tokens.",
+        regex: "^(\\.\\./)+(resource-class/(?!type-tokens$)|pr-summary|from-terraform)",
+        message: "provider/native/ loads no Pulumi SDK and no other command: of resource-class/ only type-tokens.",
       },
     ],
   ),
