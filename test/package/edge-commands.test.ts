@@ -71,12 +71,12 @@ describe("pipestack-from-terraform", () => {
     expect(r.stderr.replaceAll("\n", "")).not.toMatch(ACTIVE);
   });
 
-  it("prints the notes of a state with control characters in its addresses escaped", () => {
+  it("prints the summary of a state with control characters in its addresses escaped", () => {
     const r = fromTerraform(state([{ name: "p", module: 'module.m["\\u001b]0;pwned\\u0007\\u2028"]', attributes: pipe("p-1") }]));
     expect(r.status, r.stderr).toBe(0);
     expect(JSON.parse(r.stdout)).toEqual({ resources: [{ type: "pipestack:index:Pipe", name: "m-0-pwned-p", id: `${SVC}:p-1` }] });
     expect(r.stderr.replaceAll("\n", "")).not.toMatch(ACTIVE);
-    expect(r.stderr).toContain(String.raw`from module.m["\u001b]0;pwned\u0007\u2028"].example_pipe.p`);
+    expect(r.stderr).toContain(String.raw`terraform state rm 'module.m["\u001b]0;pwned\u0007\u2028"].example_pipe.p'`);
   });
 
   it("gives up standard input at the cap (64 MiB), as it refuses a file that size, without reading it whole", async () => {

@@ -49,7 +49,8 @@ describe("a trickling answer: one deadline per attempt, headers and body togethe
     expect(err).toBeInstanceOf(TransportError);
     expect((err as TransportError).causeCode).toBe("PIPESTACK_ATTEMPT_DEADLINE");
     expect((err as Error).message).toMatch(
-      /^GET \/v1\/organizations\/o\/services\/s\/pipes\/p-1 -> no answer \(PIPESTACK_ATTEMPT_DEADLINE\): no complete answer \(headers and body\) within 300 ms; pipestack:requestTimeoutMs \(300 ms\) bounds each attempt$/,
+      // With no retry the operation's budget is the one attempt's: what the client spent before it may cut a millisecond or two.
+      /^GET \/v1\/organizations\/o\/services\/s\/pipes\/p-1 -> no answer \(PIPESTACK_ATTEMPT_DEADLINE\): no complete answer \(headers and body\) within (300 ms|29\d ms \(cut to what was left of the 0\.3 s every attempt of one operation shares, retries included\)); pipestack:requestTimeoutMs \(300 ms\) bounds each attempt$/,
     );
     expect(ms).toBeGreaterThanOrEqual(290);
     expect(ms).toBeLessThan(1000);

@@ -27,7 +27,7 @@ describe("the schema's pluginDownloadURL", () => {
 
   it.each([
     ["plugins.example.test", /PIPESTACK_PLUGIN_DOWNLOAD_URL "plugins.example.test" is not a URL/],
-    ["ftp://plugins.example.test/", /PIPESTACK_PLUGIN_DOWNLOAD_URL must be http\(s\):\/\/, not ftp:/],
+    ["ftp://plugins.example.test/", /PIPESTACK_PLUGIN_DOWNLOAD_URL must be https:\/\/ \(or http:\/\/ on loopback\), not ftp:/],
     ["https://u:p@plugins.example.test/", /PIPESTACK_PLUGIN_DOWNLOAD_URL must not carry credentials/],
   ])("refuses the override %s, naming the variable", (value, message) => {
     expect(() => pluginDownloadUrl({ env: { [DOWNLOAD_URL_ENV]: value }, repository: REPO, version: "1.2.3" })).toThrow(message);
