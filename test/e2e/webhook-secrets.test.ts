@@ -126,7 +126,10 @@ describe.each(FACES)("$face face: webhook credentials in no output", ({ face, pr
     const said = diagnostics(text).split(REFUSAL).length - 1;
     const closing = text.includes("client connection is closing");
     report.push(`  refused ${what}: the refusal said ${said} times in the diagnostics for 2 webhooks; "client connection is closing": ${closing}`);
-    expect(said, "one error per webhook").toBe(2);
+    // Once per webhook whose step ran: the engine starts no new step after the first failure, so
+    // under load the second webhook's may never run. Before the rule each refusal was said 3 times.
+    expect(said, "at least one webhook's refusal").toBeGreaterThanOrEqual(1);
+    expect(said, "one error per webhook, never repeated").toBeLessThanOrEqual(2);
     expect(closing).toBe(false);
   });
 });
