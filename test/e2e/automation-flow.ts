@@ -12,6 +12,7 @@ import { AutomationStack, type StepCommand } from "./automation-stack";
 import { type BuiltSdks, type SdkLanguage } from "./language-sdks";
 import { builtSdks } from "./sdks-build";
 import { expectCiphertext, type ExportedResource } from "./harness";
+import { REPOSITORY } from "../../provider/native/docs-url";
 
 const PASSWORD = "automation-kafka-pw-9b3e51";
 /** The credential of the pipe made outside Pulumi: the API never returns it, so nothing may show it. */
@@ -77,10 +78,12 @@ export function describeAutomation(language: SdkLanguage, prepare: (sdks: BuiltS
       expectCiphertext(state.inputs?.sourceSecrets, "the pipe's credentials (inputs)");
       expectCiphertext(state.outputs?.sourceSecrets, "the pipe's credentials (outputs)");
       expect(JSON.stringify(state.inputs?.source)).not.toContain("credentials");
-      // The SDK asked for the plugin of the package's version (not 0.0.0), which the engine found installed.
+      // The SDK asked for the plugin of the package's version (not 0.0.0), which the engine found
+      // installed; the default provider's name also carries the schema's plugin download URL.
       const providers = resources.filter((r) => r.type === "pulumi:providers:pipestack");
+      const releases = `${REPOSITORY}/releases/download/v${sdks.version}`.replace("://", "_/");
       expect(providers.map((r) => [r.urn.split("::").pop(), r.inputs?.version])).toEqual([
-        [`default_${sdks.version.replace(/\./g, "_")}`, sdks.version],
+        [`default_${sdks.version.replace(/\./g, "_")}_${releases}`, sdks.version],
         ["explicit", sdks.version],
       ]);
       // The program's own provider: its secrets kept secret, its integer settings taken (the Python
