@@ -34,7 +34,9 @@ function baseBinary(platform) {
   if (fs.existsSync(binary)) return binary;
   const work = fs.mkdtempSync(path.join(os.tmpdir(), "pipestack-node-base-"));
   try {
-    const packed = JSON.parse(execFileSync("npm", ["pack", spec, "--json", "--pack-destination", work], { encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] }));
+    const packed = JSON.parse(
+      execFileSync("npm", ["pack", spec, "--json", "--pack-destination", work], { encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] }),
+    );
     // npm checked the download against the registry's integrity; this checks the registry's against ours.
     if (packed[0].integrity !== base.integrity) throw new Error(`${spec}: integrity ${packed[0].integrity} is not the pinned ${base.integrity}`);
     execFileSync("tar", ["-xzf", path.join(work, packed[0].filename), "-C", work, `package/${base.binary}`]);

@@ -106,7 +106,11 @@ async function inject({ blob, platform, outDir }) {
       throw new Error(`postject ${platform} failed: ${err.message}\n${err.stdout ?? ""}${err.stderr ?? ""}`);
     },
   );
-  const signature = platform.startsWith("darwin-") ? resign(out) : platform.startsWith("windows-") ? "base's signature no longer valid (not signed again)" : "none (as the base)";
+  const signature = platform.startsWith("darwin-")
+    ? resign(out)
+    : platform.startsWith("windows-")
+      ? "base's signature no longer valid (not signed again)"
+      : "none (as the base)";
   return { executable: out, bytes: fs.statSync(out).size, signature };
 }
 
