@@ -9,7 +9,7 @@ import { readFileSync } from "node:fs";
 import type { JsonObject } from "./http/body";
 import { validateRequest } from "./cloud/openapi";
 import { checkCreate } from "./cloud/pipe-rules";
-import type { StoredPipe } from "./cloud/pipe-model";
+import { newStoredPipe } from "./cloud/pipe-model";
 import type { StoredEndpoint } from "./cloud/reverse-private-endpoints";
 import { isUuid } from "./options";
 import type { Store } from "./store";
@@ -111,18 +111,7 @@ function seedPipe(store: Store, obj: StateObject, serviceId: string, stamp: stri
   const problems = [...new Set([...validateRequest("PipePostRequest", body), ...("problems" in checked ? checked.problems : [])])];
   if (problems.length > 0 || "problems" in checked) throw new Error(`${obj.address}: not a pipe the API would take: ${problems.join("; ")}`);
   const stopped = obj.attributes.stopped === true || obj.attributes.state === "Stopped";
-  const pipe: StoredPipe = {
-    id: place.id,
-    serviceId: place.serviceId,
-    ...checked.draft,
-    state: stopped ? "Stopped" : "Running",
-    stateReason: null,
-    pending: [],
-    deleteAt: null,
-    createdAt: stamp,
-    updatedAt: stamp,
-    scalingGap: false,
-  };
+  const pipe = newStoredPipe(place.id, place.serviceId, checked.draft, stopped ? "Stopped" : "Running", stamp);
   store.service(place.serviceId).pipes.set(pipe.id, pipe);
 }
 

@@ -69,6 +69,11 @@ export interface StoredPipe extends PipeDraft {
   scalingGap: boolean;
 }
 
+/** A pipe as it is first stored, from its validated create body: no step pending, nothing failed. Pure. */
+export function newStoredPipe(id: string, serviceId: string, draft: PipeDraft, state: PipeState, stamp: string): StoredPipe {
+  return { id, serviceId, ...draft, state, stateReason: null, pending: [], deleteAt: null, createdAt: stamp, updatedAt: stamp, scalingGap: false };
+}
+
 /** Secret or write-only members of each kind's source object: never in a response. */
 export const SOURCE_SECRETS: Record<SourceKind, readonly string[]> = {
   kafka: ["credentials"],

@@ -12,7 +12,7 @@ import { validateRequest, type RequestSchema } from "./openapi";
 import { checkCreate, SCALING_KINDS_ONLY, scalingProblems, settingsProblems, withoutNulls } from "./pipe-rules";
 import { conflictWith } from "./pipe-conflicts";
 import { applyCommand, completedRefusal, markDeleted, startLifecycle, type PipeCommand } from "./pipe-lifecycle";
-import { SCALABLE_KINDS, STREAMING_KINDS, isDeleting, type StoredPipe } from "./pipe-model";
+import { SCALABLE_KINDS, STREAMING_KINDS, isDeleting, newStoredPipe, type StoredPipe } from "./pipe-model";
 import { planPatch } from "./pipe-update";
 import { DEFAULT_SCALING, pipeView, settingsView } from "./pipe-view";
 import { serviceRoute } from "./guard";
@@ -86,18 +86,7 @@ export function registerPipes(router: Router, app: App): void {
       const clash = conflictWith(app.store.pipes(service, ctx.now), draft);
       if (clash) throw conflict(clash);
       const stamp = new Date(ctx.now).toISOString();
-      const pipe: StoredPipe = {
-        id: randomUUID(),
-        serviceId: service.id,
-        ...draft,
-        state: "Provisioning",
-        stateReason: null,
-        pending: [],
-        deleteAt: null,
-        createdAt: stamp,
-        updatedAt: stamp,
-        scalingGap: false,
-      };
+      const pipe = newStoredPipe(randomUUID(), service.id, draft, "Provisioning", stamp);
       startLifecycle(pipe, ctx.now, stepMs());
       service.pipes.set(pipe.id, pipe);
       return pipeView(pipe, quirks());
