@@ -192,7 +192,7 @@ async function main() {
   );
 }
 
-module.exports = { releasePlugin };
+module.exports = { parse, releasePlugin };
 
 if (require.main === module) {
   main().catch((err) => {
