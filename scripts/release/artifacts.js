@@ -76,7 +76,7 @@ function forDestination(destination, dir, version) {
 
 const packageVersion = () => JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), "utf8")).version;
 
-module.exports = { DESTINATIONS, artifacts, compare, forDestination, goSdkTarball, packageVersion, verify };
+module.exports = { DESTINATIONS, artifacts, compare, forDestination, goSdkTarball, npmTarball, packageVersion, verify };
 
 if (require.main === module) {
   try {
