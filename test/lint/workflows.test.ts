@@ -116,7 +116,7 @@ describe("workflow files", () => {
     for (const f of workflowFiles()) {
       const workflow = parseYaml(asRefs(text(f))) as Workflow;
       for (const job of Object.values(workflow.jobs))
-        for (const step of job.steps)
+        for (const step of job.steps ?? [])
           if (step.uses) {
             actions.add(step.uses);
             step.with = { ...step.with, "pipestack-no-such-input": "x" };
