@@ -1,37 +1,61 @@
 #!/usr/bin/env node
-// `npm run release -- --dry-run`: every release artifact in one folder, with checksums.
+// `npm run release`: every release artifact in one folder, with checksums.
 //
 //   npm run release -- --dry-run [--out DIR] [--platforms linux-amd64,darwin-arm64] [--download-url URL]
+//   npm run release -- --tag v<version> [--platforms ...] [--no-sdks]    # the release workflow's build
+//   npm run release -- --tag v<version> --assemble                       # the workflow's parts, made one
 //
 // Builds the package (`npm run build`), then the native provider plugin as one executable per
 // platform (scripts/release/executable.js; no Node.js needed to run it), each in the tarball the
 // Pulumi CLI downloads (scripts/release/archive.js); the npm package (`npm pack`); the SDKs as
 // `npm run sdks` makes them (the Python wheel and sdist, the TypeScript SDK's npm tarball, the Go
 // module's folder as a tarball; `--no-sdks` leaves them out); and the checksum file of all of
-// them. The default folder is release/. `--download-url` names a team's mirror in the executables' schema
+// them. The folder then holds exactly what scripts/release/artifacts.js declares, or the command
+// fails. The default folder is release/. `--download-url` names a team's mirror in the executables' schema
 // instead of the release downloads (provider/native/download-url.ts). It prints each artifact's
 // size, the time each step took, and the host executable's start against the Node.js launcher's.
-// Publishing (the code host's release, the registries) is not done here: without --dry-run it stops.
+//
+// Publishing is the release workflow's (.github/workflows/release.yml): npm provenance and the
+// Python index's trusted publishing take the identity the code host's CI gives a workflow, which
+// no machine of ours has. So without --dry-run the command builds the same files, but only from the
+// tag of the version (`--tag v<version>`, checked against package.json before anything is built),
+// and leaves out the unpacked host executable the dry run keeps to measure. `--assemble` builds
+// nothing: it checks that the folder holds every platform's parts (the workflow builds them on two
+// machines) and writes their one checksum file.
 "use strict";
 const { execFileSync } = require("node:child_process");
 const fs = require("node:fs");
 const os = require("node:os");
 const path = require("node:path");
 const { BASES, hostPlatform } = require("./release/bases");
-const { archive, writeChecksums } = require("./release/archive");
+const { archive, checksumsName, writeChecksums } = require("./release/archive");
 const { inject, prepare } = require("./release/executable");
 const { medianStart } = require("./release/start-time");
+const { artifacts, goSdkTarball, verify } = require("./release/artifacts");
+const { executableName } = require("./release/executable");
 
 const ROOT = path.resolve(__dirname, "..");
-const USAGE = "usage: npm run release -- --dry-run [--out DIR] [--platforms linux-amd64,...] [--download-url URL] [--no-build] [--no-sdks]";
+const USAGE =
+  "usage: npm run release -- (--dry-run | --tag v<version>) [--out DIR] [--platforms linux-amd64,...] [--download-url URL] [--no-build] [--no-sdks] [--assemble]";
 
 function parse(argv) {
-  const o = { dryRun: false, out: path.join(ROOT, "release"), platforms: Object.keys(BASES.platforms), downloadUrl: undefined, build: true, sdks: true };
+  const o = {
+    dryRun: false,
+    tag: undefined,
+    assemble: false,
+    out: path.join(ROOT, "release"),
+    platforms: Object.keys(BASES.platforms),
+    downloadUrl: undefined,
+    build: true,
+    sdks: true,
+  };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (a === "--dry-run") o.dryRun = true;
     else if (a === "--no-build") o.build = false;
     else if (a === "--no-sdks") o.sdks = false;
+    else if (a === "--assemble") o.assemble = true;
+    else if (a === "--tag" && argv[i + 1]) o.tag = argv[++i];
     else if (a === "--out" && argv[i + 1]) o.out = path.resolve(argv[++i]);
     else if (a === "--platforms" && argv[i + 1]) o.platforms = argv[++i].split(",");
     else if (a === "--download-url" && argv[i + 1]) o.downloadUrl = argv[++i];
@@ -39,6 +63,15 @@ function parse(argv) {
   }
   for (const p of o.platforms) if (!BASES.platforms[p]) throw new Error(`unknown platform ${p}: one of ${Object.keys(BASES.platforms).join(", ")}`);
   return o;
+}
+
+/** The release's version, from package.json; a `--tag` that is not `v<version>` is refused before anything is built. */
+function releaseVersion({ dryRun, tag }) {
+  const version = JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), "utf8")).version;
+  if (tag === undefined && !dryRun) throw new Error(`a release is built from its tag: --tag v${version} (or --dry-run to try it)\n${USAGE}`);
+  if (tag !== undefined && tag !== `v${version}`)
+    throw new Error(`the tag ${tag} is not the package's version v${version}: tag the commit whose package.json says so`);
+  return version;
 }
 
 const mb = (bytes) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
@@ -104,7 +137,7 @@ async function releasePackages({ out, downloadUrl, seconds }) {
       fs.copyFileSync(f, path.join(out, path.basename(f)));
       files.push(path.join(out, path.basename(f)));
     }
-    const goTarball = path.join(out, `pulumi-pipestack-sdk-go-v${built.version}.tar.gz`);
+    const goTarball = path.join(out, goSdkTarball(built.version));
     execFileSync("tar", ["-czf", goTarball, "--owner=0", "--group=0", "-C", built.go.dir, "."]);
     files.push(goTarball);
   } finally {
@@ -115,9 +148,22 @@ async function releasePackages({ out, downloadUrl, seconds }) {
   return files;
 }
 
+/** `--assemble`: the parts the workflow's machines built, checked whole, under one checksum file. */
+function assemble({ out, version }) {
+  const expected = artifacts({ version });
+  const checksums = expected.find((a) => a.name === checksumsName(version));
+  // Each part brought its own checksum file; the one written here covers them all.
+  verify(out, expected);
+  writeChecksums({ files: expected.filter((a) => a !== checksums).map((a) => path.join(out, a.name)), version, outDir: out });
+  console.log(
+    `release: ${expected.length} artifacts in ${path.relative(ROOT, out) || "."}:\n${fs.readFileSync(path.join(out, checksums.name), "utf8").trimEnd()}`,
+  );
+}
+
 async function main() {
   const o = parse(process.argv.slice(2));
-  if (!o.dryRun) throw new Error(`publishing is not done by this command yet: run it with --dry-run\n${USAGE}`);
+  const version = releaseVersion(o);
+  if (o.assemble) return assemble({ out: o.out, version });
   const started = Date.now();
   if (o.build) execFileSync("npm", ["run", "build"], { cwd: ROOT, stdio: ["ignore", "ignore", "inherit"] });
   fs.rmSync(o.out, { recursive: true, force: true });
@@ -129,20 +175,24 @@ async function main() {
   }
   console.log(`release: ${path.basename(r.checksums)}:\n${fs.readFileSync(r.checksums, "utf8").trimEnd()}`);
   const host = r.artifacts.find((a) => a.platform === hostPlatform());
-  if (host) {
+  const hostExecutable = host && path.join(o.out, path.basename(host.executable));
+  if (hostExecutable) {
     // Each started with no node on PATH but the launcher's own.
-    const exe = await medianStart(path.join(o.out, path.basename(host.executable)), [], { ...process.env, PATH: "/nonexistent" });
+    const exe = await medianStart(hostExecutable, [], { ...process.env, PATH: "/nonexistent" });
     const launcher = await medianStart(process.execPath, [path.join(ROOT, "bin", "pulumi-resource-pipestack")]);
     console.log(
       `release: start to port, median of 5: executable ${exe.medianMs} ms ${JSON.stringify(exe.samplesMs)}, Node.js launcher ${launcher.medianMs} ms ${JSON.stringify(launcher.samplesMs)}`,
     );
+    // A release's folder holds what is published; the dry run keeps the executable to try it.
+    if (!o.dryRun) fs.rmSync(hostExecutable);
   }
+  verify(o.out, artifacts({ version, platforms: o.platforms, sdks: o.sdks }), o.dryRun && host ? [executableName(host.platform)] : []);
   console.log(
     `release: ${r.artifacts.length} platforms into ${path.relative(ROOT, o.out) || "."} in ${((Date.now() - started) / 1000).toFixed(1)} s ${JSON.stringify(r.seconds)}`,
   );
 }
 
-module.exports = { releasePlugin };
+module.exports = { parse, releasePlugin };
 
 if (require.main === module) {
   main().catch((err) => {
