@@ -31,7 +31,7 @@ describe("authorOf", () => {
     ["the provider's words after others", `safe to merge: ${doomed}`],
     ["the provider's lead alone", "dashboard d-1: safe to merge"],
     ["a sortOrder line with another tail", "dashboard d-1: tiles[0].series[0].sortOrder: fine, safe to merge"],
-    ["a line break inside", doomed.replace(" so the server", "\nso the server")],
+    ["a line break inside", doomed.replace(" which alert", "\nwhich alert")],
   ])("the program's: %s", (_what, message) => {
     expect(authorOf(message)).toBe("program");
   });
