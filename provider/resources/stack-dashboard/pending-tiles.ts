@@ -20,7 +20,8 @@ import { reportWarning } from "../../progress/report";
 
 /** The tiles of outputs as the server holds them: the program's, then those pending removal. Pure. */
 export function storedTiles(outs: { tiles?: unknown; pendingTiles?: unknown }): unknown[] {
-  return [...(Array.isArray(outs.tiles) ? outs.tiles : []), ...(Array.isArray(outs.pendingTiles) ? outs.pendingTiles : [])];
+  const list = (v: unknown): unknown[] => (Array.isArray(v) ? (v as unknown[]) : []);
+  return [...list(outs.tiles), ...list(outs.pendingTiles)];
 }
 
 /** The ids of the old outputs' tiles pending removal. Pure. */

@@ -75,9 +75,7 @@ const QUOTED = '"(?:[^"\\\\]|\\\\.)*"';
 
 /** The forms of the two warnings above, whole: what the pull-request summary takes for this provider's own words. */
 export const REMOVED_TILE_WARNING_FORMS: readonly RegExp[] = [
-  new RegExp(
-    `^dashboard ${ID}: this update removes tile ${QUOTED} \\(${ID}\\), which alert ${ID}(?: \\(${QUOTED}\\))? watches: ${literal(DOOMED_TAIL)}$`,
-  ),
+  new RegExp(`^dashboard ${ID}: this update removes tile ${QUOTED} \\(${ID}\\), which alert ${ID}(?: \\(${QUOTED}\\))? watches: ${literal(DOOMED_TAIL)}$`),
   new RegExp(`^dashboard ${ID}: ${literal(UNREAD_HEAD)} \\(.*\\)$`),
 ];
 
