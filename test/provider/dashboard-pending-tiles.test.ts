@@ -145,6 +145,25 @@ describe.each(STACK_CASES)("a %s server, %s target: a tile removed under alerts 
     expect(tilesOnServer(board.id)).toEqual([board.outs.tileIds.Latency]);
   });
 
+  it("an alert moved by name to the tile that replaces the removed one lets the removed tile go", async () => {
+    const board = await up(dashboardImpl, dashboardInputs());
+    const errorsTile = String(board.outs.tileIds.Errors);
+    const byName = alertInputs({ dashboardId: board.id, tileId: undefined, tile: "Errors" });
+    const alert = await up(alertImpl, byName);
+    const program = dashboardInputs();
+    // "Errors" renamed without a `key`: a removal and an addition.
+    const renamed = { ...program, tiles: [{ ...program.tiles[0], name: "Errors now" }, ...program.tiles.slice(1)] };
+    newProcess();
+    const after = await updated(board, renamed);
+    expect(tilesOnServer(board.id)).toContain(errorsTile);
+
+    const moved = await up(alertImpl, { ...byName, tile: "Errors now" }, alert);
+
+    expect(moved.outs.tileId).toBe(after.outs.tileIds["Errors now"]);
+    expect(tilesOnServer(board.id)).not.toContain(errorsTile);
+    expect(tilesOnServer(board.id)).toHaveLength(2);
+  });
+
   it("an update that removes no watched tile sends what it did before: no alert read, one PUT", async () => {
     const { board } = await deployed();
     emulator.control.resetStats();

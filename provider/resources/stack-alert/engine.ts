@@ -88,7 +88,12 @@ export const provider = defineEngine<AlertInputs, AlertOutputs, StackTarget, Sta
   },
   create,
   adopt: (target, id, inputs) => put(target, id, inputs),
-  update: (target, id, _olds, news) => put(target, id, news),
+  // An alert moved off a tile this run's dashboard update keeps pending lets that tile go, as a delete does.
+  async update(target, id, olds, news) {
+    const outs = await put(target, id, news);
+    if (outs.tileId !== olds.tileId || outs.dashboardId !== olds.dashboardId) await releaseTile(olds.dashboardId, olds.tileId, id);
+    return outs;
+  },
   refreshed: (live, props) => alertOutputs(live, withTarget(props)),
   // A tile this run's dashboard update kept only for this alert goes once the alert has.
   async remove(target, id, props) {
