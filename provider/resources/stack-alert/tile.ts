@@ -8,6 +8,7 @@ import { dashboards } from "../stack-dashboard/api";
 import { sharedObject, writtenObject } from "../../engine/shared-list";
 import { isObj, type Obj } from "../../schemas/plain-object";
 import { InvalidArgumentError } from "../../errors/operation-errors";
+import { withoutPendingTiles } from "../stack-dashboard/pending-tiles";
 
 /** What the server does to an alert whose tile leaves its dashboard: said wherever that explains a failure or a loss. */
 export const REMOVED_TILE_RULE = "a tile removed from its dashboard takes its alerts with it: the server deletes them at that dashboard update";
@@ -139,9 +140,11 @@ export async function tileOnLive(
   ref: { tileId?: string; tile?: string },
 ): Promise<{ live: unknown; found: ReturnType<typeof alertTileOn> | undefined }> {
   const at = stackUrl(t, dashboards, dashboardId);
+  // A tile this run's update keeps only until its alerts are deleted is not there for an alert.
+  const seen = (value: unknown) => withoutPendingTiles(dashboardId, value);
   const written = writtenObject(t.client, at);
   if (written !== undefined) {
-    const aimed = alertTileOn(written.value, ref, dashboardId);
+    const aimed = alertTileOn(seen(written.value), ref, dashboardId);
     if ("property" in aimed) return { live: written.value, found: aimed };
     const after = await sharedObject(t.client, `${at}#read-after-write-${written.seq}`, readDashboard(t, dashboardId));
     if (after.value === undefined) return { live: undefined, found: undefined };
@@ -149,11 +152,11 @@ export async function tileOnLive(
   }
   const shared = await sharedDashboard(t, dashboardId, false);
   let live = shared.value;
-  let found = live === undefined ? undefined : alertTileOn(live, ref, dashboardId);
+  let found = live === undefined ? undefined : alertTileOn(seen(live), ref, dashboardId);
   // Read again only what an earlier read said: a read this call made is as fresh as it gets.
   if (!shared.fresh && (found === undefined || "property" in found)) {
     live = await liveDashboard(t, dashboardId, true);
-    found = live === undefined ? undefined : alertTileOn(live, ref, dashboardId);
+    found = live === undefined ? undefined : alertTileOn(seen(live), ref, dashboardId);
   }
   return { live, found };
 }
