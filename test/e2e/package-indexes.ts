@@ -9,10 +9,30 @@ import * as net from "node:net";
 import * as path from "node:path";
 import { repoRoot } from "./harness";
 
+/**
+ * Runs a command to its end without blocking the test's worker (a long synchronous child, such as
+ * a first build, stops the worker answering its runner, which then fails the file).
+ */
+export function runAsync(
+  cmd: string,
+  args: string[],
+  opts: { cwd?: string; env?: NodeJS.ProcessEnv } = {},
+): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(cmd, args, { cwd: opts.cwd, env: { ...process.env, ...opts.env }, stdio: ["ignore", "pipe", "pipe"] });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.setEncoding("utf8").on("data", (d: string) => (stdout += d));
+    child.stderr.setEncoding("utf8").on("data", (d: string) => (stderr += d));
+    child.on("error", reject);
+    child.on("close", (code) => resolve({ code: code ?? -1, stdout, stderr }));
+  });
+}
+
 /** The folder scripts/ensure-python-index.sh made (once, into the cache): `venv/bin` (pypi-server, twine, pip), `wheelhouse/`. */
-export function pythonIndexTools(): { bin: string; wheelhouse: string } {
-  const r = spawnSync("bash", [path.join(repoRoot, "scripts", "ensure-python-index.sh")], { encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] });
-  if (r.status !== 0) throw new Error("scripts/ensure-python-index.sh could not make the package index tools ready");
+export async function pythonIndexTools(): Promise<{ bin: string; wheelhouse: string }> {
+  const r = await runAsync("bash", [path.join(repoRoot, "scripts", "ensure-python-index.sh")]);
+  if (r.code !== 0) throw new Error(`scripts/ensure-python-index.sh could not make the package index tools ready\n${r.stderr}`);
   const dir = r.stdout.trim().split("\n").pop()!;
   return { bin: path.join(dir, "venv", "bin"), wheelhouse: path.join(dir, "wheelhouse") };
 }

@@ -33,7 +33,7 @@ import { REPOSITORY } from "../../provider/native/docs-url";
 import { storedObjects, storedPipes } from "../support/stored";
 import { AutomationStack, type StepCommand } from "./automation-stack";
 import { E2EStack, pulumiBin, repoRoot } from "./harness";
-import { escapeModulePath, publishGoModule, pythonIndexTools, startPackageIndex, type PackageIndex } from "./package-indexes";
+import { escapeModulePath, publishGoModule, pythonIndexTools, runAsync, startPackageIndex, type PackageIndex } from "./package-indexes";
 import { packageSchema, run } from "./package-schema";
 import { standInPythonHost } from "./python-env";
 import { builtSdks } from "./sdks-build";
@@ -165,10 +165,10 @@ describe("a Python program, its SDK installed by name from a package index, with
   let s: E2EStack;
   let index: PackageIndex | undefined;
   const seconds: Record<string, number> = {};
-  const timed = <T>(what: string, f: () => T): T => {
+  const timed = async <T>(what: string, f: () => Promise<T>): Promise<T> => {
     const t = Date.now();
     try {
-      return f();
+      return await f();
     } finally {
       seconds[what] = (Date.now() - t) / 1000;
     }
@@ -177,26 +177,24 @@ describe("a Python program, its SDK installed by name from a package index, with
   beforeAll(async () => {
     const home = path.join(tmp, "sdk-home");
     // The wheel and the sdist as the release makes them (scripts/sdks.js, the run's one build).
-    const t = Date.now();
-    const sdks = await builtSdks();
-    seconds.sdks = (Date.now() - t) / 1000;
-    const tools = timed("index tools", () => pythonIndexTools());
+    const sdks = await timed("sdks", () => builtSdks());
+    const tools = await timed("index tools", () => pythonIndexTools());
     const dist = path.join(tmp, "python-dist");
     fs.mkdirSync(dist);
     for (const f of [sdks.python.wheel, sdks.python.sdist]) fs.copyFileSync(f, path.join(dist, path.basename(f)));
     // What the index refuses to take, nobody installs: the upload's own check first.
-    const twine = timed("twine check", () =>
-      run(path.join(tools.bin, "twine"), ["check", "--strict", ...fs.readdirSync(dist).map((f) => path.join(dist, f))], { home }),
+    const twine = await timed("twine check", () =>
+      runAsync(path.join(tools.bin, "twine"), ["check", "--strict", ...fs.readdirSync(dist).map((f) => path.join(dist, f))]),
     );
     expect(twine.code, twine.stdout + twine.stderr).toBe(0);
     // The SDK beside the wheels of what it requires: nothing else is reachable by name.
     index = await startPackageIndex(tools.bin, [dist, tools.wheelhouse]);
     // An empty environment (no pip of its own, no package), filled by name through the index.
     const venv = path.join(tmp, "venv");
-    timed("venv", () => expect(run("python3", ["-m", "venv", "--without-pip", venv], { home }).code).toBe(0));
+    expect((await timed("venv", () => runAsync("python3", ["-m", "venv", "--without-pip", venv]))).code).toBe(0);
     const python = path.join(venv, "bin", "python");
-    const pip = timed("pip install", () =>
-      run(
+    const pip = await timed("pip install", () =>
+      runAsync(
         path.join(tools.bin, "python"),
         [
           "-m",
@@ -212,7 +210,7 @@ describe("a Python program, its SDK installed by name from a package index, with
           index!.url,
           `pulumi-pipestack==${released.version}`,
         ],
-        { home },
+        { env: { HOME: home } },
       ),
     );
     expect(pip.code, pip.stdout + pip.stderr).toBe(0);
@@ -278,9 +276,9 @@ describe("a Python program, its SDK installed by name from a package index, with
 });
 
 /** `go <args>` in `cwd`; fails with what it printed. */
-function go(args: string[], cwd: string, env: NodeJS.ProcessEnv): void {
-  const r = spawnSync("go", args, { cwd, env: { ...process.env, ...env }, encoding: "utf8" });
-  if (r.status !== 0) throw new Error(`go ${args.join(" ")} failed\n${r.stdout}${r.stderr}`);
+async function go(args: string[], cwd: string, env: NodeJS.ProcessEnv): Promise<void> {
+  const r = await runAsync("go", args, { cwd, env });
+  if (r.code !== 0) throw new Error(`go ${args.join(" ")} failed\n${r.stdout}${r.stderr}`);
 }
 
 /**
@@ -321,11 +319,11 @@ describe("a Go program, its SDK fetched by `go get` through a module proxy, with
     // The module from the file proxy, the rest from the usual one (or Go's module cache); the
     // checksum database is asked about every module but this one, which it has never seen.
     const env = { GOPROXY: `file://${proxy},${process.env.GOPROXY || "https://proxy.golang.org,direct"}`, GONOSUMDB: modulePath, GOFLAGS: "-mod=mod" };
-    go(["get", `${modulePath}@${version}`], src, env);
+    await go(["get", `${modulePath}@${version}`], src, env);
     seconds["go get"] = (Date.now() - t) / 1000;
     t = Date.now();
     const bin = path.join(tmp, "go-automation");
-    go(["build", "-o", bin, "."], src, env);
+    await go(["build", "-o", bin, "."], src, env);
     seconds["go build"] = (Date.now() - t) / 1000;
     program = { argv: [bin], env: { PATH: [pulumiBin(), noNode].join(path.delimiter), PULUMI_PLUGIN_DOWNLOAD_URL_OVERRIDES: downloadOverride() } };
     s = await AutomationStack.open({ kafkaPassword: PASSWORD }, { plugin: false });
