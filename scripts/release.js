@@ -24,12 +24,13 @@
 // machines) and writes their one checksum file.
 "use strict";
 const { execFileSync } = require("node:child_process");
+const { createHash } = require("node:crypto");
 const fs = require("node:fs");
 const os = require("node:os");
 const path = require("node:path");
 const { BASES, hostPlatform } = require("./release/bases");
 const { archive, checksumsName, writeChecksums } = require("./release/archive");
-const { inject, prepare } = require("./release/executable");
+const { DOCS, inject, prepare } = require("./release/executable");
 const { medianStart } = require("./release/start-time");
 const { artifacts, goSdkTarball, verify } = require("./release/artifacts");
 const { executableName } = require("./release/executable");
@@ -85,8 +86,52 @@ async function timed(seconds, what, f) {
   }
 }
 
-/** Builds the plugin's artifacts for `platforms` into `out`; the contract tests use (test/e2e/plugin-executable.test.ts). */
-async function releasePlugin({ out, platforms, downloadUrl, log = () => undefined }) {
+/**
+ * The key of a plugin build: what the preparation blob is made of (the bundled provider and its
+ * assets; the blob itself also holds the work folder's random name), the platforms, the version,
+ * the base binaries and the code that injects and packs them. The same key makes the same
+ * executables and tarballs.
+ */
+function buildKey({ work, version, platforms }) {
+  const h = createHash("sha256").update(JSON.stringify({ version, platforms, BASES }));
+  for (const f of [path.join(work, "plugin.js"), path.join(work, "package.json"), DOCS]) h.update(fs.readFileSync(f));
+  for (const f of ["executable.js", "archive.js", "bases.js"]) h.update(fs.readFileSync(path.join(__dirname, "release", f)));
+  return h.update(fs.readFileSync(__filename)).digest("hex").slice(0, 24);
+}
+
+/** The files of a cached build of `key` into `out`, and its result; undefined when there is none. */
+function fromCache(cache, key, out) {
+  const dir = path.join(cache, key);
+  const manifest = path.join(dir, "release.json");
+  if (!fs.existsSync(manifest)) return undefined;
+  const kept = JSON.parse(fs.readFileSync(manifest, "utf8"));
+  for (const f of kept.files) fs.copyFileSync(path.join(dir, f), path.join(out, f));
+  const at = (f) => path.join(out, path.basename(f));
+  return {
+    ...kept.result,
+    checksums: at(kept.result.checksums),
+    artifacts: kept.result.artifacts.map((a) => ({ ...a, tarball: at(a.tarball) })),
+    cached: true,
+  };
+}
+
+/** Keeps the build of `key` (its files in `out`) as the cache's only one. */
+function toCache(cache, key, out, result, files) {
+  fs.rmSync(cache, { recursive: true, force: true });
+  const dir = path.join(cache, `${key}.${process.pid}.partial`);
+  fs.mkdirSync(dir, { recursive: true });
+  for (const f of files) fs.copyFileSync(path.join(out, f), path.join(dir, f));
+  fs.writeFileSync(path.join(dir, "release.json"), JSON.stringify({ files, result }, null, 1));
+  fs.renameSync(dir, path.join(cache, key));
+}
+
+/**
+ * Builds the plugin's artifacts for `platforms` into `out`; the contract tests use
+ * (test/e2e/plugin-executable.test.ts). With `cache` (a folder), a build whose key (buildKey) is
+ * already there is copied from it instead of injected and packed again (`cached: true`); a new
+ * one replaces what the cache held.
+ */
+async function releasePlugin({ out, platforms, downloadUrl, cache, log = () => undefined }) {
   const version = JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), "utf8")).version;
   const seconds = {};
   fs.mkdirSync(out, { recursive: true });
@@ -95,6 +140,9 @@ async function releasePlugin({ out, platforms, downloadUrl, log = () => undefine
   try {
     const { blob, bundleBytes } = await timed(seconds, "bundle and blob", () => prepare({ work, downloadUrl }));
     log(`bundle: ${mb(bundleBytes)}`);
+    const key = cache && buildKey({ work, version, platforms });
+    const cached = key && fromCache(cache, key, out);
+    if (cached) return { ...cached, seconds };
     for (const platform of platforms) {
       const exe = await timed(seconds, platform, () => inject({ blob, platform, outDir: path.join(work, platform) }));
       const tarball = await timed(seconds, `${platform} tarball`, () => archive({ executable: exe.executable, version, platform, outDir: out }));
@@ -112,7 +160,14 @@ async function releasePlugin({ out, platforms, downloadUrl, log = () => undefine
       // Only the host's executable is kept beside the tarballs, to measure it; the others live in their tarballs.
       if (platform === hostPlatform()) fs.copyFileSync(exe.executable, path.join(out, path.basename(exe.executable)));
     }
-    return { version, seconds, artifacts, checksums: writeChecksums({ files: artifacts.map((a) => a.tarball), version, outDir: out }), bundleBytes };
+    const result = { version, seconds, artifacts, checksums: writeChecksums({ files: artifacts.map((a) => a.tarball), version, outDir: out }), bundleBytes };
+    if (key) {
+      const files = [...artifacts.map((a) => path.basename(a.tarball)), path.basename(result.checksums)];
+      const host = artifacts.find((a) => a.platform === hostPlatform());
+      if (host) files.push(path.basename(host.executable));
+      toCache(cache, key, out, result, files);
+    }
+    return result;
   } finally {
     fs.rmSync(work, { recursive: true, force: true });
   }
