@@ -66,15 +66,17 @@ function freshPython(name: string): string {
   return python;
 }
 
-function pipInstall(python: string, what: string) {
-  const pip = run(
+/** pip run without blocking the worker: an install takes most of a minute on a busy machine, and a blocked worker misses vitest's calls. */
+async function pipInstall(python: string, what: string): Promise<void> {
+  const env = { ...process.env, PULUMI_HOME: home(), PULUMI_SKIP_UPDATE_CHECK: "true" };
+  const pip = await runAsync(
     path.join(pythonEnv(), "python"),
     ["-m", "pip", "--python", python, "install", "--quiet", "--disable-pip-version-check", "--no-index", "--no-build-isolation", what],
-    { home: home() },
+    { cwd: tmp, env },
   );
   expect(pip.stdout + pip.stderr, pip.stderr).not.toMatch(/error/i);
   expect(pip.code).toBe(0);
-  const check = run(path.join(pythonEnv(), "python"), ["-m", "pip", "--python", python, "check"], { home: home() });
+  const check = await runAsync(path.join(pythonEnv(), "python"), ["-m", "pip", "--python", python, "check"], { cwd: tmp, env });
   expect(check.stdout + check.stderr).toBe("No broken requirements found.\n");
 }
 
@@ -99,15 +101,15 @@ describe("the Python SDK", () => {
     expect(built.python.packageName).toBe("pulumi_pipestack");
   });
 
-  it("installs from the wheel into a fresh environment; the package says its version and asks the engine for that plugin", () => {
+  it("installs from the wheel into a fresh environment; the package says its version and asks the engine for that plugin", async () => {
     const python = freshPython("wheel-venv");
-    pipInstall(python, built.python.wheel);
+    await pipInstall(python, built.python.wheel);
     expect(selfReport(python)).toEqual(pythonSays());
   });
 
-  it("installs from the sdist the same", () => {
+  it("installs from the sdist the same", async () => {
     const python = freshPython("sdist-venv");
-    pipInstall(python, built.python.sdist);
+    await pipInstall(python, built.python.sdist);
     expect(selfReport(python)).toEqual(pythonSays());
   });
 });
@@ -212,9 +214,9 @@ function examplesIn(language: string): { resource: string; code: string; config:
 }
 
 describe("each resource's example, in every SDK's language", () => {
-  it("runs in Python on the installed SDK (Pulumi's mocks), registering its resources", () => {
+  it("runs in Python on the installed SDK (Pulumi's mocks), registering its resources", async () => {
     const python = freshPython("examples-venv");
-    pipInstall(python, built.python.wheel);
+    await pipInstall(python, built.python.wheel);
     const examples = examplesIn("python");
     expect(examples).toHaveLength(registry.length);
     const r = run(python, [path.join(FIXTURES, "run_python_examples.py")], { home: home(), input: JSON.stringify(examples) });
