@@ -105,7 +105,8 @@ describe("a move from Terraform rehearsed on the example state grown to 200 pipe
     expect(fs.readFileSync(s.stackFlags[3], "utf8")).not.toContain(PASSWORD);
   });
 
-  it("previews the imported program with no change and no edit", () => {
+  it("previews the imported program with no change and no edit, and without the YAML host's deprecation warning (it declares no config)", () => {
     expect(preview.code, `${preview.stdout}\n${preview.stderr}`).toBe(0);
+    expect(`${preview.stdout}${preview.stderr}`).not.toContain("deprecated");
   });
 });
