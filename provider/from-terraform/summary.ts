@@ -48,7 +48,7 @@ export interface ImportedPart {
  * The whole notes text, each line through the one escape of control characters: a summary of
  * `conversion`, with `credentials` (the lines of --credentials-to-config) and `imported` (of
  * --import) when given. An import that succeeded read the settings already: they are listed only
- * when there was none or it failed. Pure.
+ * when there was none or it failed; after a failed one, no `terraform state rm`. Pure.
  */
 export function summaryText(conversion: Conversion, file: string, credentials: readonly string[] = [], imported?: ImportedPart): string {
   const count = (kind: Handover["kind"]) => conversion.handovers.filter((h) => h.kind === kind).length;
@@ -67,7 +67,8 @@ export function summaryText(conversion: Conversion, file: string, credentials: r
     ...credentials,
     ...(imported?.ok === true ? [] : settingLines(conversion)),
     ...(imported?.lines ?? []),
-    `Then take the objects out of Terraform (nothing is deleted): terraform state rm ${blocks.map(quoted).join(" ")}`,
+    // Not after a failed import: the objects are not Pulumi's yet, and Terraform must keep them.
+    ...(imported?.ok === false ? [] : [`Then take the objects out of Terraform (nothing is deleted): terraform state rm ${blocks.map(quoted).join(" ")}`]),
   ];
   // Names, addresses and keys come from the state: no control sequence of theirs reaches the terminal.
   return `${lines.map((line) => printable(line)).join("\n")}\n`;

@@ -105,6 +105,18 @@ describe("a move from Terraform rehearsed on the example state grown to 200 pipe
     expect(fs.readFileSync(s.stackFlags[3], "utf8")).not.toContain(PASSWORD);
   });
 
+  it("says a failed import in a few lines too: its exit code, its error, the settings to check, where the log is", async () => {
+    const empty = fs.mkdtempSync(path.join(dir, "no-project-"));
+    const failed = await run([COMMAND, path.join(dir, "terraform.tfstate"), "--import", "imported.yaml"], { cwd: empty, env: s.cliEnv });
+    expect(failed.status, failed.stderr).not.toBe(0);
+    const said = failed.stderr.trimEnd().split("\n");
+    expect(said.length, failed.stderr).toBeLessThan(20);
+    expect(failed.stderr).toMatch(/pulumi import failed \(exit \d+\): 0 objects imported/);
+    expect(failed.stderr).toContain("Settings: what the Terraform provider block");
+    expect(failed.stderr).toContain("whole output (its events, a JSON object a line, then its standard error): pulumi-import.log");
+    expect(fs.readFileSync(path.join(empty, "pulumi-import.log"), "utf8").length).toBeGreaterThan(0);
+  });
+
   it("previews the imported program with no change and no edit, and without the YAML host's deprecation warning (it declares no config)", () => {
     expect(preview.code, `${preview.stdout}\n${preview.stderr}`).toBe(0);
     expect(`${preview.stdout}${preview.stderr}`).not.toContain("deprecated");

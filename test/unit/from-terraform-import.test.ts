@@ -3,7 +3,12 @@
  * outcome (objects by type, each message once), the few lines printed of it, and the CLI's
  * arguments (the documented flags, the events on).
  */
+import * as fs from "node:fs";
+import * as path from "node:path";
 import { describe, expect, it } from "vitest";
+import { convert } from "../../provider/from-terraform/convert";
+import { readTerraformState } from "../../provider/from-terraform/read";
+import { summaryText } from "../../provider/from-terraform/summary";
 import { importEvents, importLines, importOutcome } from "../../provider/from-terraform/import-events";
 import { importArgs } from "../../provider/from-terraform/import-run";
 
@@ -110,5 +115,20 @@ describe("importArgs", () => {
       "--stack",
       "s",
     ]);
+  });
+});
+
+describe("summaryText with an import's lines", () => {
+  const conversion = convert(readTerraformState(fs.readFileSync(path.join(__dirname, "fixtures/terraform-state-example.json"), "utf8")));
+  const lines = ["pulumi import: ...", "The CLI's whole output ..."];
+
+  it.each([
+    ["no import", undefined, { settings: true, stateRm: true }],
+    ["an import that succeeded (it read the settings)", { ok: true, lines }, { settings: false, stateRm: true }],
+    ["an import that failed (Terraform must keep the objects)", { ok: false, lines }, { settings: true, stateRm: false }],
+  ])("%s", (_name, imported, expected) => {
+    const text = summaryText(conversion, "tfstate.json", [], imported);
+    expect({ settings: text.includes("Settings: "), stateRm: text.includes("terraform state rm") }).toEqual(expected);
+    if (imported) expect(text).toContain(lines.join("\n"));
   });
 });
