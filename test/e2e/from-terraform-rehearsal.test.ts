@@ -113,6 +113,7 @@ describe("a move from Terraform rehearsed on the example state grown to 200 pipe
     expect(said.length, failed.stderr).toBeLessThan(20);
     expect(failed.stderr).toMatch(/pulumi import failed \(exit \d+\): 0 objects imported/);
     expect(failed.stderr).toContain("Settings: what the Terraform provider block");
+    expect(failed.stderr).not.toContain("terraform state rm");
     expect(failed.stderr).toContain("whole output (its events, a JSON object a line, then its standard error): pulumi-import.log");
     expect(fs.readFileSync(path.join(empty, "pulumi-import.log"), "utf8").length).toBeGreaterThan(0);
   });
