@@ -93,10 +93,11 @@ describe("a move from Terraform rehearsed on the example state grown to 200 pipe
     expect(made.stdout + made.stderr).not.toContain(PASSWORD);
   });
 
-  it("keeps the CLI's whole output in the log beside the program: an import event per object, no credential", () => {
+  it("keeps the CLI's whole output in the log beside the program: an import event per object, no credential and no API key secret", () => {
     const log = fs.readFileSync(path.join(dir, "pulumi-import.log"), "utf8");
     expect(log.match(/"op":"import"/g)?.length).toBeGreaterThanOrEqual(OBJECTS);
     expect(log).not.toContain(PASSWORD);
+    expect(log).not.toContain(s.emulator.options.keySecret);
   });
 
   it("has put each distinct credential in stack config once, as a secret", async () => {
