@@ -165,7 +165,11 @@ export async function create(r: NativeResource, inputs: Obj): Promise<{ id: stri
 }
 
 export async function update(r: NativeResource, id: string, olds: Obj, news: Obj): Promise<Obj> {
-  const result = await initFailures(r, () => r.engine.update(id, toEngine(reveal(olds) as Obj, r.splits) as never, toEngine(reveal(news) as Obj, r.splits) as never), news);
+  const result = await initFailures(
+    r,
+    () => r.engine.update(id, toEngine(reveal(olds) as Obj, r.splits) as never, toEngine(reveal(news) as Obj, r.splits) as never),
+    news,
+  );
   return outputs(r, result.outs, news);
 }
 

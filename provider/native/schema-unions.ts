@@ -92,6 +92,7 @@ export function splitByKind(shapes: readonly z.ZodRawShape[], key: string): { li
   const list = fields.filter(isList);
   const others = fields.filter((f) => !isList(f));
   if (list.length === 0 || others.length === 0) return undefined;
-  if (!others.every((f) => unwrap(f) instanceof z.ZodString)) throw new Error(`package schema: the forms of ${key} mix a list of objects with a kind other than a string`);
+  if (!others.every((f) => unwrap(f) instanceof z.ZodString))
+    throw new Error(`package schema: the forms of ${key} mix a list of objects with a kind other than a string`);
   return { list, text: others, alias: key + TEXT_SUFFIX };
 }
