@@ -22,7 +22,7 @@ let source: string;
 beforeAll(async () => {
   emulator = await startTestEmulator({ stackApiVersion: "2.36.0" });
   useTarget("server", emulator);
-  source = storedStack(emulator, "server").sources.find((s) => s.kind === "log")!.id as string;
+  source = storedStack(emulator, "server").sources.find((s) => s.kind === "log")!.id;
 });
 afterAll(() => emulator?.close());
 
