@@ -123,6 +123,8 @@ describe("a Python program run by `pulumi up` (with a test stand-in for the Pyth
     s = await E2EStack.open({
       program: "test/e2e/programs/native-python",
       stackServer: true,
+      // A current server: the tiles' config form is its own.
+      emulator: { stackApiVersion: "2.36.0" },
       secretConfig: { kafkaPassword: PASSWORD },
       path: [standInPythonHost(path.join(tmp, "python-host"), python, site)],
     });
@@ -169,7 +171,7 @@ describe("a Python program run by `pulumi up` (with a test stand-in for the Pyth
       name: "python-board",
       tags: ["python"],
       tiles: [
-        { name: "Errors", x: 0, y: 0, w: 12, h: 4, series: [{ type: "time", dataSource: "events", aggFn: "count", where: "level:error" }] },
+        { name: "Errors", x: 0, y: 0, w: 12, h: 4, series: [{ type: "time", sourceId: log, aggFn: "count", where: "level:error" }] },
         { name: "Error rate", x: 12, y: 0, w: 12, h: 4, config: line },
         { name: "Recent errors", x: 0, y: 4, w: 24, h: 6, config: search },
       ],

@@ -62,7 +62,7 @@ board = pipestack.StackDashboard(
             y=0,
             w=12,
             h=4,
-            series=[pipestack.StackDashboardTileSeriesArgs(type="time", data_source="events", agg_fn="count", where="level:error")],
+            series=[pipestack.StackDashboardTileSeriesArgs(type="time", source_id=log_source, agg_fn="count", where="level:error")],
         ),
         # The config form as plain dicts with snake_case keys, as a Python user writes them: the SDK
         # sends the schema's camelCase names (test/e2e/native-python.test.ts compares the request
