@@ -222,7 +222,10 @@ function taggedRows(
     );
     for (const [type, these] of byType) {
       const field = these[0].shape[key];
-      const formDoc = docs[`${docPrefix}.${path.join(".")}{${Object.keys(these[0].shape).sort().join(",")}}.${key}`];
+      // Doc comments of a form are keyed by the fields of every form of its display type (builder and raw SQL, as users write them).
+      const display = these[0].tag.replace(/^raw SQL /, "");
+      const fields = new Set(forms.filter((f) => f.tag.replace(/^raw SQL /, "") === display).flatMap((f) => Object.keys(f.shape)));
+      const formDoc = docs[`${docPrefix}.${path.join(".")}{${[...fields].sort().join(",")}}.${key}`];
       const native = split && type === "string" ? ` In the native SDKs: \`${split.alias}\`.` : "";
       const doc = literal
         ? "Which form the object takes: only that form's fields may be set beside it."
