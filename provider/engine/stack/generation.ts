@@ -41,8 +41,11 @@ export function stackGeneration(t: StackTarget): Promise<StackGeneration> {
   return found;
 }
 
-/** Remembers what an answer of a route only current servers have proved, so that no probe of the process asks. */
-function learnt(t: StackTarget, generation: StackGeneration): void {
+/**
+ * Remembers the generation an answer the process had anyway showed (a route only current servers
+ * have answered, a dashboard in one generation's form), so that no probe of the process asks.
+ */
+export function learnt(t: Pick<StackTarget, "client" | "key">, generation: StackGeneration): void {
   const key = generationKey(t);
   if (!known.has(key)) known.set(key, Promise.resolve(generation));
 }

@@ -8,6 +8,15 @@ import { dashboards } from "../stack-dashboard/api";
 import { sharedObject, writtenObject } from "../../engine/shared-list";
 import { isObj, type Obj } from "../../schemas/plain-object";
 import { InvalidArgumentError } from "../../errors/operation-errors";
+import { learnt } from "../../engine/stack/generation";
+import { dashboardGeneration } from "../stack-dashboard/generation";
+
+/** The dashboard as an answer showed it, its generation remembered: the alert's body needs it, and needs no probe then. */
+function seen<D>(t: StackTarget, dashboard: D): D {
+  const generation = dashboardGeneration(dashboard);
+  if (generation !== undefined) learnt(t, generation);
+  return dashboard;
+}
 
 /** What the server does to an alert whose tile leaves its dashboard: said wherever that explains a failure or a loss. */
 export const REMOVED_TILE_RULE = "a tile removed from its dashboard takes its alerts with it: the server deletes them at that dashboard update";
@@ -84,7 +93,7 @@ function readDashboard(t: StackTarget, dashboardId: string): () => Promise<unkno
   return () =>
     orGone({
       ...stackWhereabouts(t, dashboards, dashboardId),
-      get: async () => answerFor(dashboardId, await t.client.get<unknown>(at), `GET dashboards/${dashboardId}`),
+      get: async () => seen(t, answerFor(dashboardId, await t.client.get<unknown>(at), `GET dashboards/${dashboardId}`)),
     });
 }
 
@@ -141,6 +150,7 @@ export async function tileOnLive(
   const at = stackUrl(t, dashboards, dashboardId);
   const written = writtenObject(t.client, at);
   if (written !== undefined) {
+    seen(t, written.value);
     const aimed = alertTileOn(written.value, ref, dashboardId);
     if ("property" in aimed) return { live: written.value, found: aimed };
     const after = await sharedObject(t.client, `${at}#read-after-write-${written.seq}`, readDashboard(t, dashboardId));
