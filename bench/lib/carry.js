@@ -41,13 +41,29 @@ function sourceOf(previous, part) {
   };
 }
 
+/** Which kind, face and latency a per-kind run measured. */
+const runKey = (x) => `${x.kind} ${x.face} ${x.latencyMs}`;
+
+/**
+ * The per-kind runs of this run, each with its date, and those of `previous` this run did not
+ * measure again (another face or latency), with theirs: `--faces native` keeps the dynamic ones.
+ */
+function keptRuns(results, previous) {
+  const mine = (results.kinds?.runs ?? []).map((x) => ({ date: results.details.date, ...x }));
+  const measured = new Set(mine.map(runKey));
+  const theirs = (previous.kinds?.runs ?? []).filter((x) => !measured.has(runKey(x))).map((x) => ({ date: previous.details?.date, ...x }));
+  return [...mine, ...theirs];
+}
+
 /**
  * `results` with the figures of every part not in `ran` taken from `previous` (the committed
- * results), and `details.carriedFrom` naming, per carried part, the run they come from. Pure.
+ * results), and `details.carriedFrom` naming, per carried part, the run they come from; the
+ * per-kind runs this run did not measure again are kept, each with its date. Pure.
  */
 function carryParts(results, previous, ran) {
   if (!previous) return results;
   const out = { ...results, details: { ...results.details } };
+  if (ran.includes("kinds") && previous.kinds) out.kinds = { ...results.kinds, runs: keptRuns(results, previous) };
   const from = {};
   for (const [part, keys] of Object.entries(PART_KEYS)) {
     if (ran.includes(part)) continue;
@@ -73,4 +89,4 @@ function runOf(r, part) {
   );
 }
 
-module.exports = { carryParts, runOf, PART_KEYS };
+module.exports = { carryParts, runOf, PART_KEYS, keptRuns };

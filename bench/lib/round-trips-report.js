@@ -16,13 +16,15 @@ function cell(o) {
 
 /** When the round-trip parts were measured, when some come from another run than the others (see carry.js); else undefined. */
 function whenMeasured(r) {
-  if (!r.details.carriedFrom) return undefined;
+  const kindDates = [...new Set((r.kinds?.runs ?? []).map((x) => x.date?.slice(0, 10)).filter(Boolean))];
+  if (!r.details.carriedFrom && kindDates.length < 2) return undefined;
   const parts = [
     ["the per-kind runs", "kinds", r.kinds],
     ["the large service", "large", r.largeService],
     ["the rate-limited run", "rate-limited", r.rateLimited],
   ].filter(([, , present]) => present);
   const said = parts.map(([label, part]) => {
+    if (part === "kinds" && kindDates.length > 1) return `${label} on ${kindDates.join(" and ")} (each row's date in bench/results.json)`;
     const run = runOf(r, part);
     return `${label} on ${run.date.slice(0, 10)} (load average ${run.loadAverage1mAtEnd} at the end)`;
   });
