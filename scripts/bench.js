@@ -47,6 +47,7 @@ const { kindRuns, nameStackIds } = require("../bench/lib/kind-runs");
 const { largeServiceRuns } = require("../bench/lib/large-service");
 const { rateLimitedRunner, checkedRateLimited } = require("../bench/lib/rate-limited-hook");
 const { roundTripSummary, ROUND_TRIP_SECTION } = require("../bench/lib/round-trips-report");
+const { carryParts } = require("../bench/lib/carry");
 const { lowerBoundSeconds: boundOf, effectiveParallelism } = require("../bench/lib/measures");
 const { typeCheckComparison, typeCheckMarkdown, typeCheckTargets, onePipePreview } = require("../bench/lib/type-check");
 const { moveRun, moveSummary, MOVE_SECTION } = require("../bench/lib/from-terraform-move");
@@ -98,7 +99,7 @@ async function main() {
   const parallelism = await workspace.defaultParallelism();
   await workspace.init(emulator);
 
-  const results = { latencyMs, latencies: opts.latencies, machine: m, parallelism };
+  let results = { latencyMs, latencies: opts.latencies, machine: m, parallelism };
   const details = { date: started.toISOString(), pulumiVersion };
   if (opts.parts.includes("classic")) {
     const classic = await classicRuns({ latencyMs, parallelism });
@@ -171,8 +172,10 @@ async function main() {
   details.loadAverage1mAtEnd = Number(require("node:os").loadavg()[0].toFixed(2));
   details.quick = opts.quick;
   results.details = details;
+  // Written over the committed results, a run of some parts keeps the others' figures.
+  if (opts.write && fs.existsSync(opts.out)) results = carryParts(results, JSON.parse(fs.readFileSync(opts.out, "utf8")), opts.parts);
   if (results.native) results.faces = faceComparison(results);
-  details.targets = [...targets(results), ...(results.typeCheck ? typeCheckTargets(results.typeCheck) : [])];
+  results.details.targets = [...targets(results), ...(results.typeCheck ? typeCheckTargets(results.typeCheck) : [])];
   return results;
 }
 

@@ -34,7 +34,8 @@ const USAGE = `usage: node scripts/bench.js [options]
   --repetitions N    repetitions per operation of the overhead comparison (default 20)
   --write            update the committed results: bench/results.json, bench/results.md and the
                      figures of docs/performance.md and docs/native-provider.md (without it no
-                     tracked file changes)
+                     tracked file changes); the figures of the parts not run are kept from the
+                     committed results, each with the date of its run
   --out FILE         results file (default: a file under the system's temp folder, or
                      bench/results.json with --write); the table goes beside it as .md
   --profile DIR      also write CPU profiles (--cpu-prof) of every process of one more pipe \`up\`

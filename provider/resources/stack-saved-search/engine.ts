@@ -1,4 +1,3 @@
-import { StackGenerationError } from "../../errors";
 import type { StackTarget } from "../../client/stack-target";
 import { stackSavedSearchSpec } from "./schema";
 import type { StackSavedSearchRecord } from "./record";
@@ -8,21 +7,25 @@ import { defineEngine } from "../../engine/define-engine";
 import { NO_UNIQUE_NAME } from "../../engine/name-holder";
 import { recorded } from "../../engine/init-error";
 import { createSavedSearch, putSavedSearch, savedSearches } from "./api";
-import { collectionProbe } from "../../engine/stack/create-probes";
-import { stackGeneration } from "../../engine/stack/generation";
+import { collectionProbe, listed } from "../../engine/stack/create-probes";
+import { requireCurrentRoute } from "../../engine/stack/generation";
 import { savedSearchBody, savedSearchOutputs } from "./body";
 import { savedSearchDiff } from "./diff";
 import { stackObject } from "../../engine/stack/stack-object";
 import { checkStackObject, withTarget } from "../../engine/stack/target";
 import { unmarked } from "../../engine/stack/unmark";
 
-/** Saved searches are a route of the current servers only: say so rather than pass on a bare 404. */
-async function requireCurrent(target: StackTarget): Promise<void> {
-  if ((await stackGeneration(target)) === "first") {
-    throw new StackGenerationError(
-      `the stack at ${target.key} speaks the first generation of the stack API, which has no saved searches: use a current server (API 2.36 or later)`,
-    );
-  }
+/**
+ * Saved searches are a route of the current servers only: say so rather than pass on a bare 404.
+ * Told by the gate's own read of the collection (shared with `probe`, so a create sends no
+ * request for it), not by a probe of another route.
+ */
+function requireCurrent(target: StackTarget): Promise<void> {
+  return requireCurrentRoute(
+    target,
+    () => listed(target, savedSearches),
+    `the stack at ${target.key} speaks the first generation of the stack API, which has no saved searches: use a current server (API 2.36 or later)`,
+  );
 }
 
 async function create(target: StackTarget, inputs: SavedSearchInputs): Promise<{ id: string; outs: SavedSearchOutputs }> {
