@@ -223,6 +223,8 @@ describe("a Python program, its SDK installed by name from a package index, with
     s = await E2EStack.open({
       program,
       stackServer: true,
+      // A current server, as native-python.test.ts runs this program on: its tiles' config form is a current server's.
+      emulator: { stackApiVersion: "2.36.0" },
       secretConfig: { kafkaPassword: PASSWORD },
       env: { PATH: [pulumiBin(), host, noNode].join(path.delimiter), PULUMI_PLUGIN_DOWNLOAD_URL_OVERRIDES: downloadOverride() },
     });
