@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { computed, computedKeys, type ComputedFields, type FieldPolicy } from "../../schemas/field-policy";
+import { computed, computedKeys, type ComputedFields, type FieldPolicy, type ComputedOutputs } from "../../schemas/field-policy";
 import type { EndpointSpecInput } from "./schema";
 
 /** How an in-place change of an endpoint is sent: in the body of PATCH `/pipesReversePrivateEndpoints/{id}`. */
@@ -42,3 +42,9 @@ export const endpointComputed = {
 } satisfies ComputedFields;
 
 export const endpointServerOutputs = computedKeys(endpointComputed);
+
+/** An endpoint's properties as the engine holds them: the program's spec and the serialized provider. */
+export type EndpointInputs = EndpointSpecInput & { __provider?: string };
+
+/** An endpoint's outputs: its inputs as the API reads them back, and the server's own fields. */
+export type EndpointOutputs = EndpointInputs & ComputedOutputs<typeof endpointComputed>;

@@ -2,7 +2,7 @@ import { StackGenerationError } from "../../errors";
 import type { StackTarget } from "../../client/stack-target";
 import { stackSavedSearchSpec } from "./schema";
 import type { StackSavedSearchRecord } from "./record";
-import type { SavedSearchInputs, SavedSearchOutputs } from "./props";
+import type { SavedSearchInputs, SavedSearchOutputs } from "./policy";
 import { createMarker } from "../../engine/create-once";
 import { defineEngine } from "../../engine/define-engine";
 import { NO_UNIQUE_NAME } from "../../engine/name-holder";

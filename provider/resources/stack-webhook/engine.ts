@@ -9,7 +9,7 @@ import type { NameRule } from "../../engine/name-holder";
 import { createWebhook, deleteWebhook, listedHolder, nameOf, putWebhook, webhookHolder, webhookWhereabouts } from "./api";
 import { movesDestination, webhookBody, webhookOutputs, webhookSecrets } from "./body";
 import { webhookDiff } from "./diff";
-import type { WebhookInputs, WebhookOutputs } from "./props";
+import type { WebhookInputs, WebhookOutputs } from "./policy";
 import type { WebhookRecord } from "./record";
 import { serviceFieldFailures, stackWebhookSpec } from "./schema";
 
