@@ -1,5 +1,7 @@
 import type { StackTarget, StackTargetOverrides } from "../../client/stack-target";
 import { settingsFor } from "../connection";
+import { StackGenerationError } from "../../errors";
+import { stackGeneration } from "./generation";
 import { deleteObject, stackWhereabouts, type StackCollection } from "./api";
 import { targetOf } from "./target";
 
@@ -12,5 +14,20 @@ export function stackObject<C extends StackCollection>(collection: C) {
     at: (props: StackTargetOverrides) => targetOf(props),
     whereabouts: (t: StackTarget, id: string) => stackWhereabouts(t, collection, id),
     remove: (t: StackTarget, id: string, props: unknown) => deleteObject(t, collection, id, settingsFor(props).pollIntervalMs),
+  };
+}
+
+/**
+ * A `refuseCreate` for a collection that only the current servers have (saved searches,
+ * webhooks): on a first-generation stack it says so, rather than pass on a bare 404.
+ * `plural`: what the collection holds, in messages.
+ */
+export function currentOnly(plural: string): (target: StackTarget) => Promise<void> {
+  return async (target) => {
+    if ((await stackGeneration(target)) === "first") {
+      throw new StackGenerationError(
+        `the stack at ${target.key} speaks the first generation of the stack API, which has no ${plural}: use a current server (API 2.36 or later)`,
+      );
+    }
   };
 }

@@ -17,5 +17,5 @@ export function createDashboard(t: StackTarget, body: Obj, marker: Marker): Prom
  * `../stack-alert/tile.ts`).
  */
 export function putDashboard(t: StackTarget, id: string, body: Obj): Promise<StackDashboardRecord> {
-  return putStackObject(t, dashboards, id, body, true);
+  return putStackObject(t, dashboards, id, body, { remember: true });
 }

@@ -1,4 +1,3 @@
-import { StackGenerationError } from "../../errors";
 import type { StackTarget } from "../../client/stack-target";
 import { stackSavedSearchSpec } from "./schema";
 import type { StackSavedSearchRecord } from "./record";
@@ -9,21 +8,14 @@ import { NO_UNIQUE_NAME } from "../../engine/name-holder";
 import { recorded } from "../../engine/init-error";
 import { createSavedSearch, putSavedSearch, savedSearches } from "./api";
 import { collectionProbe } from "../../engine/stack/create-probes";
-import { stackGeneration } from "../../engine/stack/generation";
 import { savedSearchBody, savedSearchOutputs } from "./body";
 import { savedSearchDiff } from "./diff";
-import { stackObject } from "../../engine/stack/stack-object";
+import { currentOnly, stackObject } from "../../engine/stack/stack-object";
 import { checkStackObject, withTarget } from "../../engine/stack/target";
 import { unmarked } from "../../engine/stack/unmark";
 
 /** Saved searches are a route of the current servers only: say so rather than pass on a bare 404. */
-async function requireCurrent(target: StackTarget): Promise<void> {
-  if ((await stackGeneration(target)) === "first") {
-    throw new StackGenerationError(
-      `the stack at ${target.key} speaks the first generation of the stack API, which has no saved searches: use a current server (API 2.36 or later)`,
-    );
-  }
-}
+const requireCurrent = currentOnly("saved searches");
 
 async function create(target: StackTarget, inputs: SavedSearchInputs): Promise<{ id: string; outs: SavedSearchOutputs }> {
   // The create's marker rides in `tags`; the PUT right after gives the saved search the program's tags.
