@@ -4,7 +4,7 @@
  * test/unit/client-defaults.test.ts holds the README's settings table and every figure of the
  * operation's budget in the docs to them.
  */
-export const CLIENT_DEFAULTS = {
+const defaults = {
   /** Time one attempt of a request may take (`pipestack:requestTimeoutMs`). */
   requestTimeoutMs: 60_000,
   /** Largest answer body read, 32 MiB (`pipestack:maxResponseBytes`). */
@@ -27,4 +27,7 @@ export const CLIENT_DEFAULTS = {
   probePatienceMs: 5_000,
   /** How long a key's requests hold back after a 429 that named no time. */
   unnamedBlockMs: 1_000,
-} as const;
+};
+
+/** The defaults above, typed as numbers (a caller may pass any other). */
+export const CLIENT_DEFAULTS: { readonly [K in keyof typeof defaults]: number } = defaults;
