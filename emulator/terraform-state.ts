@@ -8,7 +8,7 @@
 import { readFileSync } from "node:fs";
 import type { JsonObject } from "./http/body";
 import { validateRequest } from "./cloud/openapi";
-import { checkCreate } from "./cloud/pipe-rules";
+import { checkPipePost } from "./cloud/pipe-rules";
 import { newStoredPipe } from "./cloud/pipe-model";
 import type { StoredEndpoint } from "./cloud/reverse-private-endpoints";
 import { isUuid } from "./options";
@@ -107,9 +107,8 @@ function placeOf(attributes: JsonObject, fallback: string): { id: string; servic
 function seedPipe(store: Store, obj: StateObject, serviceId: string, stamp: string): void {
   const place = placeOf(obj.attributes, serviceId);
   const body = apiValue(withoutNotSent(obj.attributes)) as JsonObject;
-  const checked = checkCreate(body);
-  const problems = [...new Set([...validateRequest("PipePostRequest", body), ...("problems" in checked ? checked.problems : [])])];
-  if (problems.length > 0 || "problems" in checked) throw new Error(`${obj.address}: not a pipe the API would take: ${problems.join("; ")}`);
+  const checked = checkPipePost(body);
+  if ("problems" in checked) throw new Error(`${obj.address}: not a pipe the API would take: ${checked.problems.join("; ")}`);
   const stopped = obj.attributes.stopped === true || obj.attributes.state === "Stopped";
   const pipe = newStoredPipe(place.id, place.serviceId, checked.draft, stopped ? "Stopped" : "Running", stamp);
   store.service(place.serviceId).pipes.set(pipe.id, pipe);

@@ -47,8 +47,10 @@ const { kindRuns, nameStackIds } = require("../bench/lib/kind-runs");
 const { largeServiceRuns } = require("../bench/lib/large-service");
 const { rateLimitedRunner, checkedRateLimited } = require("../bench/lib/rate-limited-hook");
 const { roundTripSummary, ROUND_TRIP_SECTION } = require("../bench/lib/round-trips-report");
+const { carryParts } = require("../bench/lib/carry");
 const { lowerBoundSeconds: boundOf, effectiveParallelism } = require("../bench/lib/measures");
 const { typeCheckComparison, typeCheckMarkdown, typeCheckTargets, onePipePreview } = require("../bench/lib/type-check");
+const { moveRun, moveSummary, MOVE_SECTION } = require("../bench/lib/from-terraform-move");
 
 const log = (msg) => process.stderr.write(`[bench ${new Date().toISOString().slice(11, 19)}] ${msg}\n`);
 /** Generous limits: a CLI run that takes longer is stuck, not slow. */
@@ -97,7 +99,7 @@ async function main() {
   const parallelism = await workspace.defaultParallelism();
   await workspace.init(emulator);
 
-  const results = { latencyMs, latencies: opts.latencies, machine: m, parallelism };
+  let results = { latencyMs, latencies: opts.latencies, machine: m, parallelism };
   const details = { date: started.toISOString(), pulumiVersion };
   if (opts.parts.includes("classic")) {
     const classic = await classicRuns({ latencyMs, parallelism });
@@ -164,11 +166,16 @@ async function main() {
     typeCheck.machine = m;
     results.typeCheck = typeCheck;
   }
+  if (opts.parts.includes("move")) {
+    results.move = { date: started.toISOString(), machine: m, ...(await moveRun({ startEmulator, pipes: 200, endpoints: 2, latencyMs, log })) };
+  }
   details.loadAverage1mAtEnd = Number(require("node:os").loadavg()[0].toFixed(2));
   details.quick = opts.quick;
   results.details = details;
+  // Written over the committed results, a run of some parts keeps the others' figures.
+  if (opts.write && fs.existsSync(opts.out)) results = carryParts(results, JSON.parse(fs.readFileSync(opts.out, "utf8")), opts.parts);
   if (results.native) results.faces = faceComparison(results);
-  details.targets = [...targets(results), ...(results.typeCheck ? typeCheckTargets(results.typeCheck) : [])];
+  results.details.targets = [...targets(results), ...(results.typeCheck ? typeCheckTargets(results.typeCheck) : [])];
   return results;
 }
 
@@ -451,14 +458,31 @@ function writeTypeCheck(typeCheck) {
   process.stdout.write(`\n${md}\nwrote ${opts.typeCheckOut} and its .md\n`);
 }
 
+/** The move part's own file, and with --write its sentence in docs/from-terraform.md and docs/performance.md. */
+function writeMove(move) {
+  fs.mkdirSync(path.dirname(opts.moveOut), { recursive: true });
+  fs.writeFileSync(opts.moveOut, `${JSON.stringify(move, null, 2)}\n`);
+  const text = moveSummary(move);
+  if (opts.write) {
+    for (const page of ["from-terraform.md", "performance.md"]) {
+      const file = path.join(root, "docs", page);
+      fs.writeFileSync(file, updateReadme(fs.readFileSync(file, "utf8"), text, MOVE_SECTION));
+    }
+  }
+  process.stdout.write(`\n${text}\nwrote ${opts.moveOut}${opts.write ? " and its sentence in docs/from-terraform.md and docs/performance.md" : ""}\n`);
+}
+
 main()
   .then(async (results) => {
     await cleanup();
     if (results.typeCheck) writeTypeCheck(results.typeCheck);
+    if (results.move) writeMove(results.move);
     if (opts.parts.length === 1 && opts.parts[0] === "types") {
       for (const t of results.details.targets) process.stdout.write(`${t.met ? "met   " : "MISSED"}  ${t.name}: ${t.measured}\n`);
       process.exit(0);
     }
+    // The parts with files of their own alone: the other results are not rewritten.
+    if (opts.parts.every((part) => part === "types" || part === "move")) process.exit(0);
     fs.mkdirSync(path.dirname(opts.out), { recursive: true });
     fs.writeFileSync(opts.out, `${JSON.stringify(results, null, 2)}\n`);
     const md = markdown(results);

@@ -1,37 +1,62 @@
 #!/usr/bin/env node
-// `npm run release -- --dry-run`: every release artifact in one folder, with checksums.
+// `npm run release`: every release artifact in one folder, with checksums.
 //
 //   npm run release -- --dry-run [--out DIR] [--platforms linux-amd64,darwin-arm64] [--download-url URL]
+//   npm run release -- --tag v<version> [--platforms ...] [--no-sdks]    # the release workflow's build
+//   npm run release -- --tag v<version> --assemble                       # the workflow's parts, made one
 //
 // Builds the package (`npm run build`), then the native provider plugin as one executable per
 // platform (scripts/release/executable.js; no Node.js needed to run it), each in the tarball the
 // Pulumi CLI downloads (scripts/release/archive.js); the npm package (`npm pack`); the SDKs as
 // `npm run sdks` makes them (the Python wheel and sdist, the TypeScript SDK's npm tarball, the Go
 // module's folder as a tarball; `--no-sdks` leaves them out); and the checksum file of all of
-// them. The default folder is release/. `--download-url` names a team's mirror in the executables' schema
+// them. The folder then holds exactly what scripts/release/artifacts.js declares, or the command
+// fails. The default folder is release/. `--download-url` names a team's mirror in the executables' schema
 // instead of the release downloads (provider/native/download-url.ts). It prints each artifact's
 // size, the time each step took, and the host executable's start against the Node.js launcher's.
-// Publishing (the code host's release, the registries) is not done here: without --dry-run it stops.
+//
+// Publishing is the release workflow's (.github/workflows/release.yml): npm provenance and the
+// Python index's trusted publishing take the identity the code host's CI gives a workflow, which
+// no machine of ours has. So without --dry-run the command builds the same files, but only from the
+// tag of the version (`--tag v<version>`, checked against package.json before anything is built),
+// and leaves out the unpacked host executable the dry run keeps to measure. `--assemble` builds
+// nothing: it checks that the folder holds every platform's parts (the workflow builds them on two
+// machines) and writes their one checksum file.
 "use strict";
 const { execFileSync } = require("node:child_process");
+const { createHash } = require("node:crypto");
 const fs = require("node:fs");
 const os = require("node:os");
 const path = require("node:path");
 const { BASES, hostPlatform } = require("./release/bases");
-const { archive, writeChecksums } = require("./release/archive");
-const { inject, prepare } = require("./release/executable");
+const { archive, checksumsName, writeChecksums } = require("./release/archive");
+const { DOCS, inject, prepare } = require("./release/executable");
 const { medianStart } = require("./release/start-time");
+const { artifacts, goSdkTarball, verify } = require("./release/artifacts");
+const { executableName } = require("./release/executable");
 
 const ROOT = path.resolve(__dirname, "..");
-const USAGE = "usage: npm run release -- --dry-run [--out DIR] [--platforms linux-amd64,...] [--download-url URL] [--no-build] [--no-sdks]";
+const USAGE =
+  "usage: npm run release -- (--dry-run | --tag v<version>) [--out DIR] [--platforms linux-amd64,...] [--download-url URL] [--no-build] [--no-sdks] [--assemble]";
 
 function parse(argv) {
-  const o = { dryRun: false, out: path.join(ROOT, "release"), platforms: Object.keys(BASES.platforms), downloadUrl: undefined, build: true, sdks: true };
+  const o = {
+    dryRun: false,
+    tag: undefined,
+    assemble: false,
+    out: path.join(ROOT, "release"),
+    platforms: Object.keys(BASES.platforms),
+    downloadUrl: undefined,
+    build: true,
+    sdks: true,
+  };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (a === "--dry-run") o.dryRun = true;
     else if (a === "--no-build") o.build = false;
     else if (a === "--no-sdks") o.sdks = false;
+    else if (a === "--assemble") o.assemble = true;
+    else if (a === "--tag" && argv[i + 1]) o.tag = argv[++i];
     else if (a === "--out" && argv[i + 1]) o.out = path.resolve(argv[++i]);
     else if (a === "--platforms" && argv[i + 1]) o.platforms = argv[++i].split(",");
     else if (a === "--download-url" && argv[i + 1]) o.downloadUrl = argv[++i];
@@ -39,6 +64,15 @@ function parse(argv) {
   }
   for (const p of o.platforms) if (!BASES.platforms[p]) throw new Error(`unknown platform ${p}: one of ${Object.keys(BASES.platforms).join(", ")}`);
   return o;
+}
+
+/** The release's version, from package.json; a `--tag` that is not `v<version>` is refused before anything is built. */
+function releaseVersion({ dryRun, tag }) {
+  const version = JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), "utf8")).version;
+  if (tag === undefined && !dryRun) throw new Error(`a release is built from its tag: --tag v${version} (or --dry-run to try it)\n${USAGE}`);
+  if (tag !== undefined && tag !== `v${version}`)
+    throw new Error(`the tag ${tag} is not the package's version v${version}: tag the commit whose package.json says so`);
+  return version;
 }
 
 const mb = (bytes) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
@@ -52,8 +86,52 @@ async function timed(seconds, what, f) {
   }
 }
 
-/** Builds the plugin's artifacts for `platforms` into `out`; the contract tests use (test/e2e/plugin-executable.test.ts). */
-async function releasePlugin({ out, platforms, downloadUrl, log = () => undefined }) {
+/**
+ * The key of a plugin build: what the preparation blob is made of (the bundled provider and its
+ * assets; the blob itself also holds the work folder's random name), the platforms, the version,
+ * the base binaries and the code that injects and packs them. The same key makes the same
+ * executables and tarballs.
+ */
+function buildKey({ work, version, platforms }) {
+  const h = createHash("sha256").update(JSON.stringify({ version, platforms, BASES }));
+  for (const f of [path.join(work, "plugin.js"), path.join(work, "package.json"), DOCS]) h.update(fs.readFileSync(f));
+  for (const f of ["executable.js", "archive.js", "bases.js"]) h.update(fs.readFileSync(path.join(__dirname, "release", f)));
+  return h.update(fs.readFileSync(__filename)).digest("hex").slice(0, 24);
+}
+
+/** The files of a cached build of `key` into `out`, and its result; undefined when there is none. */
+function fromCache(cache, key, out) {
+  const dir = path.join(cache, key);
+  const manifest = path.join(dir, "release.json");
+  if (!fs.existsSync(manifest)) return undefined;
+  const kept = JSON.parse(fs.readFileSync(manifest, "utf8"));
+  for (const f of kept.files) fs.copyFileSync(path.join(dir, f), path.join(out, f));
+  const at = (f) => path.join(out, path.basename(f));
+  return {
+    ...kept.result,
+    checksums: at(kept.result.checksums),
+    artifacts: kept.result.artifacts.map((a) => ({ ...a, tarball: at(a.tarball) })),
+    cached: true,
+  };
+}
+
+/** Keeps the build of `key` (its files in `out`) as the cache's only one. */
+function toCache(cache, key, out, result, files) {
+  fs.rmSync(cache, { recursive: true, force: true });
+  const dir = path.join(cache, `${key}.${process.pid}.partial`);
+  fs.mkdirSync(dir, { recursive: true });
+  for (const f of files) fs.copyFileSync(path.join(out, f), path.join(dir, f));
+  fs.writeFileSync(path.join(dir, "release.json"), JSON.stringify({ files, result }, null, 1));
+  fs.renameSync(dir, path.join(cache, key));
+}
+
+/**
+ * Builds the plugin's artifacts for `platforms` into `out`; the contract tests use
+ * (test/e2e/plugin-executable.test.ts). With `cache` (a folder), a build whose key (buildKey) is
+ * already there is copied from it instead of injected and packed again (`cached: true`); a new
+ * one replaces what the cache held.
+ */
+async function releasePlugin({ out, platforms, downloadUrl, cache, log = () => undefined }) {
   const version = JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), "utf8")).version;
   const seconds = {};
   fs.mkdirSync(out, { recursive: true });
@@ -62,6 +140,9 @@ async function releasePlugin({ out, platforms, downloadUrl, log = () => undefine
   try {
     const { blob, bundleBytes } = await timed(seconds, "bundle and blob", () => prepare({ work, downloadUrl }));
     log(`bundle: ${mb(bundleBytes)}`);
+    const key = cache && buildKey({ work, version, platforms });
+    const cached = key && fromCache(cache, key, out);
+    if (cached) return { ...cached, seconds };
     for (const platform of platforms) {
       const exe = await timed(seconds, platform, () => inject({ blob, platform, outDir: path.join(work, platform) }));
       const tarball = await timed(seconds, `${platform} tarball`, () => archive({ executable: exe.executable, version, platform, outDir: out }));
@@ -79,7 +160,14 @@ async function releasePlugin({ out, platforms, downloadUrl, log = () => undefine
       // Only the host's executable is kept beside the tarballs, to measure it; the others live in their tarballs.
       if (platform === hostPlatform()) fs.copyFileSync(exe.executable, path.join(out, path.basename(exe.executable)));
     }
-    return { version, seconds, artifacts, checksums: writeChecksums({ files: artifacts.map((a) => a.tarball), version, outDir: out }), bundleBytes };
+    const result = { version, seconds, artifacts, checksums: writeChecksums({ files: artifacts.map((a) => a.tarball), version, outDir: out }), bundleBytes };
+    if (key) {
+      const files = [...artifacts.map((a) => path.basename(a.tarball)), path.basename(result.checksums)];
+      const host = artifacts.find((a) => a.platform === hostPlatform());
+      if (host) files.push(path.basename(host.executable));
+      toCache(cache, key, out, result, files);
+    }
+    return result;
   } finally {
     fs.rmSync(work, { recursive: true, force: true });
   }
@@ -104,7 +192,7 @@ async function releasePackages({ out, downloadUrl, seconds }) {
       fs.copyFileSync(f, path.join(out, path.basename(f)));
       files.push(path.join(out, path.basename(f)));
     }
-    const goTarball = path.join(out, `pulumi-pipestack-sdk-go-v${built.version}.tar.gz`);
+    const goTarball = path.join(out, goSdkTarball(built.version));
     execFileSync("tar", ["-czf", goTarball, "--owner=0", "--group=0", "-C", built.go.dir, "."]);
     files.push(goTarball);
   } finally {
@@ -115,9 +203,22 @@ async function releasePackages({ out, downloadUrl, seconds }) {
   return files;
 }
 
+/** `--assemble`: the parts the workflow's machines built, checked whole, under one checksum file. */
+function assemble({ out, version }) {
+  const expected = artifacts({ version });
+  const checksums = expected.find((a) => a.name === checksumsName(version));
+  // Each part brought its own checksum file; the one written here covers them all.
+  verify(out, expected);
+  writeChecksums({ files: expected.filter((a) => a !== checksums).map((a) => path.join(out, a.name)), version, outDir: out });
+  console.log(
+    `release: ${expected.length} artifacts in ${path.relative(ROOT, out) || "."}:\n${fs.readFileSync(path.join(out, checksums.name), "utf8").trimEnd()}`,
+  );
+}
+
 async function main() {
   const o = parse(process.argv.slice(2));
-  if (!o.dryRun) throw new Error(`publishing is not done by this command yet: run it with --dry-run\n${USAGE}`);
+  const version = releaseVersion(o);
+  if (o.assemble) return assemble({ out: o.out, version });
   const started = Date.now();
   if (o.build) execFileSync("npm", ["run", "build"], { cwd: ROOT, stdio: ["ignore", "ignore", "inherit"] });
   fs.rmSync(o.out, { recursive: true, force: true });
@@ -129,20 +230,24 @@ async function main() {
   }
   console.log(`release: ${path.basename(r.checksums)}:\n${fs.readFileSync(r.checksums, "utf8").trimEnd()}`);
   const host = r.artifacts.find((a) => a.platform === hostPlatform());
-  if (host) {
+  const hostExecutable = host && path.join(o.out, path.basename(host.executable));
+  if (hostExecutable) {
     // Each started with no node on PATH but the launcher's own.
-    const exe = await medianStart(path.join(o.out, path.basename(host.executable)), [], { ...process.env, PATH: "/nonexistent" });
+    const exe = await medianStart(hostExecutable, [], { ...process.env, PATH: "/nonexistent" });
     const launcher = await medianStart(process.execPath, [path.join(ROOT, "bin", "pulumi-resource-pipestack")]);
     console.log(
       `release: start to port, median of 5: executable ${exe.medianMs} ms ${JSON.stringify(exe.samplesMs)}, Node.js launcher ${launcher.medianMs} ms ${JSON.stringify(launcher.samplesMs)}`,
     );
+    // A release's folder holds what is published; the dry run keeps the executable to try it.
+    if (!o.dryRun) fs.rmSync(hostExecutable);
   }
+  verify(o.out, artifacts({ version, platforms: o.platforms, sdks: o.sdks }), o.dryRun && host ? [executableName(host.platform)] : []);
   console.log(
     `release: ${r.artifacts.length} platforms into ${path.relative(ROOT, o.out) || "."} in ${((Date.now() - started) / 1000).toFixed(1)} s ${JSON.stringify(r.seconds)}`,
   );
 }
 
-module.exports = { releasePlugin };
+module.exports = { parse, releasePlugin };
 
 if (require.main === module) {
   main().catch((err) => {

@@ -102,6 +102,11 @@ async function generate(tool, language, schemaText, dir) {
 /** Python: the generated package, then its sdist and wheel by setuptools' own build backend (PEP 517). */
 async function python(tool, schemaText, schema, dir) {
   await generate(tool, "python", schemaText, dir);
+  // pyproject.toml names README.md beside it as the long description, which the generator writes
+  // into the package folder only: without the copy (as bridged providers' builds make it), the
+  // index page is empty and `twine check` refuses the upload.
+  const packageName = schema.language.python.packageName;
+  if (!fs.existsSync(path.join(dir, "README.md"))) fs.copyFileSync(path.join(dir, packageName, "README.md"), path.join(dir, "README.md"));
   const dist = path.join(dir, "dist");
   // What `python -m build --no-isolation` does, without needing that package.
   const built = await sh(
@@ -110,8 +115,8 @@ async function python(tool, schemaText, schema, dir) {
     { cwd: dir },
   );
   const [sdist, wheel] = JSON.parse(built.trim().split("\n").pop());
-  for (const scratch of ["build", `${schema.language.python.packageName}.egg-info`]) fs.rmSync(path.join(dir, scratch), { recursive: true, force: true });
-  return { dir, wheel: path.join(dist, wheel), sdist: path.join(dist, sdist), packageName: schema.language.python.packageName };
+  for (const scratch of ["build", `${packageName}.egg-info`]) fs.rmSync(path.join(dir, scratch), { recursive: true, force: true });
+  return { dir, wheel: path.join(dist, wheel), sdist: path.join(dist, sdist), packageName };
 }
 
 /** Go: the generated module, required at the Pulumi SDK of the CLI's version, tidied (go.sum) and built. */

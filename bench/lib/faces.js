@@ -4,6 +4,7 @@
 // Ratios are of CPU seconds of every process of the CLI run: on a shared machine they move far
 // less than wall time.
 "use strict";
+const { runOf } = require("./carry");
 
 const round = (x, digits) => Number(x.toFixed(digits));
 const ratio = (a, b) => (typeof a === "number" && typeof b === "number" && b > 0 ? round(a / b, 2) : null);
@@ -143,7 +144,7 @@ function nativeSummary(r, docs = "") {
   const fc = f.nativeOverNativeFloorCpu;
   const p = f.programCpuMsPerResource;
   return (
-    `Measured by \`npm run bench\` (${r.details.date.slice(0, 10)}, ${n.resources} pipes, ${r.latencyMs} ms per API request, one run; [performance.md](${docs}performance.md) has the details): ` +
+    `Measured by \`npm run bench\` (${runOf(r, "classic").date.slice(0, 10)}, ${n.resources} pipes, ${r.latencyMs} ms per API request, one run; [performance.md](${docs}performance.md) has the details): ` +
     `in CPU of every process, the native face's \`up\` costs ${s(c.up, 2)}x the dynamic face's, a no-op \`preview\` ${s(c.preview, 2)}x, \`destroy\` ${s(c.destroy, 2)}x (targets: at most 0.85); ` +
     `against a native plugin of as many no-op resources ${s(fc.up, 2)}x, ${s(fc.preview, 2)}x and ${s(fc.destroy, 2)}x (target: at most 1.3). ` +
     `A pipe takes ${n.stateBytesPerResource.Pipe} bytes of state (dynamic: ${r.stateBytesPerResource?.Pipe ?? "n/a"}; target: at most 3100), ` +

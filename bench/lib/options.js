@@ -16,7 +16,10 @@ const USAGE = `usage: node scripts/bench.js [options]
                      no-op preview, update, destroy), large (the 2,000-pipe case), rate-limited,
                      types (what the package's types cost a program's compiler: tsc on a program of
                      every kind against the same program with the SDK alone, and a one-pipe
-                     preview; alone, \`--parts types\` writes only bench/type-check.json and .md)
+                     preview; alone, \`--parts types\` writes only bench/type-check.json and .md),
+                     move (a move from Terraform of 200 pipes, rehearsed on the emulator at the
+                     first latency: its own file, bench/from-terraform.json; alone, it writes only
+                     that and, with --write, its sentence in docs/from-terraform.md and performance.md)
   --sizes A,B,C      resource counts of the classic CLI runs (default 1,10,50,200); each size runs
                      the pipes and as many no-op dynamic resources (the engine's floor); the
                      largest also runs the native plugin's pipes and a native plugin's no-op resources
@@ -31,7 +34,8 @@ const USAGE = `usage: node scripts/bench.js [options]
   --repetitions N    repetitions per operation of the overhead comparison (default 20)
   --write            update the committed results: bench/results.json, bench/results.md and the
                      figures of docs/performance.md and docs/native-provider.md (without it no
-                     tracked file changes)
+                     tracked file changes); the figures of the parts not run are kept from the
+                     committed results, each with the date of its run
   --out FILE         results file (default: a file under the system's temp folder, or
                      bench/results.json with --write); the table goes beside it as .md
   --profile DIR      also write CPU profiles (--cpu-prof) of every process of one more pipe \`up\`
@@ -40,7 +44,7 @@ const USAGE = `usage: node scripts/bench.js [options]
 `;
 
 /** The parts of a run, in the order they run. */
-const PARTS = ["classic", "kinds", "large", "rate-limited", "types"];
+const PARTS = ["classic", "kinds", "large", "rate-limited", "types", "move"];
 
 /** Parses argv into the run's settings; throws with a readable message on bad input. */
 function benchOptions(argv) {
@@ -107,6 +111,7 @@ function benchOptions(argv) {
     readme: write ? path.join(root, "docs", "performance.md") : undefined,
     nativePage: write ? path.join(root, "docs", "native-provider.md") : undefined,
     profileDir: values.profile === undefined ? undefined : path.resolve(values.profile),
+    moveOut: write ? path.join(root, "bench", "from-terraform.json") : path.join(path.dirname(out), "from-terraform.json"),
     typeCheckOut: write ? path.join(root, "bench", "type-check.json") : path.join(path.dirname(out), "type-check.json"),
   };
 }

@@ -5,6 +5,7 @@ const os = require("node:os");
 const { faceTargets, nativeLines } = require("./faces");
 const { roundTripTargets } = require("./measures");
 const { roundTripLines } = require("./round-trips-report");
+const { runOf } = require("./carry");
 
 function machine() {
   const cpus = os.cpus();
@@ -98,8 +99,10 @@ function machineLine(r) {
 
 /** The classic part: sizes, the floor, the native face (issues 5, 12, 22). */
 function classicLines(r) {
-  const m = r.machine;
-  const d = r.details;
+  // The classic figures may come from an earlier run than this one (see carry.js).
+  const run = runOf(r, "classic");
+  const m = run.machine;
+  const d = { ...r.details, date: run.date, loadAverage1mAtEnd: run.loadAverage1mAtEnd, pulumiVersion: run.pulumiVersion ?? r.details.pulumiVersion };
   const rpo = r.requestsPerOperation;
   const t = r.providerTextBytes;
   const o = r.overheadRatio;

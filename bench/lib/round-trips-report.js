@@ -4,6 +4,7 @@
 "use strict";
 const { roundTripTargets } = require("./measures");
 const { KINDS } = require("./kinds");
+const { runOf } = require("./carry");
 
 const s = (x, digits = 1) => (typeof x === "number" ? x.toFixed(digits) : "n/a");
 const verdict = (t) => (t.met === null ? "n/a" : t.met ? "met" : "missed");
@@ -13,6 +14,23 @@ function cell(o) {
   return `${s(o.seconds)} s (CPU ${s(o.cliCpuSeconds)} s); ${s(o.requestsPerResource, 2)} req; x${s(o.effectiveParallelism, 2)}; bound ${s(o.lowerBoundSeconds, 2)} s`;
 }
 
+/** When the round-trip parts were measured, when some come from another run than the others (see carry.js); else undefined. */
+function whenMeasured(r) {
+  const kindDates = [...new Set((r.kinds?.runs ?? []).map((x) => x.date?.slice(0, 10)).filter(Boolean))];
+  if (!r.details.carriedFrom && kindDates.length < 2) return undefined;
+  const parts = [
+    ["the per-kind runs", "kinds", r.kinds],
+    ["the large service", "large", r.largeService],
+    ["the rate-limited run", "rate-limited", r.rateLimited],
+  ].filter(([, , present]) => present);
+  const said = parts.map(([label, part]) => {
+    if (part === "kinds" && kindDates.length > 1) return `${label} on ${kindDates.join(" and ")} (each row's date in bench/results.json)`;
+    const run = runOf(r, part);
+    return `${label} on ${run.date.slice(0, 10)} (load average ${run.loadAverage1mAtEnd} at the end)`;
+  });
+  return `Measured in more than one run of \`npm run bench\`: ${said.join(", ")}.`;
+}
+
 /** The lines of docs/performance.md's round-trip section, or none when the run had none of its parts. */
 function roundTripLines(r) {
   const runs = r.kinds?.runs ?? [];
@@ -20,6 +38,8 @@ function roundTripLines(r) {
   const limited = r.rateLimited;
   if (!runs.length && !large.length && !limited) return [];
   const lines = ["### Round trips", ""];
+  const from = whenMeasured(r);
+  if (from) lines.push(from, "");
   if (runs.length) {
     lines.push(
       `Each kind on its own stack: \`up\` creating every resource (its preview included), a no-op \`preview\`, an \`up\` changing every resource in place, and \`destroy\` (a tile alert's dashboard is made before and removed after, unmeasured). Each cell: wall time (CPU of every process of the CLI run); API requests per resource, the preview's and the update's together, as the emulator counted them; requests in flight on average (requests x latency / wall; the engine's \`--parallel\` is ${r.kinds.parallelism}); and the lower bound of the wall time those requests allow, counting every request: those of the preview phase one after another (the engine checks one resource at a time), again in the update while its steps run ${r.kinds.parallelism} at a time.`,
@@ -95,7 +115,7 @@ function roundTripSummary(r, docs = "docs/") {
     );
   const met = targets.length - missed.length - unmeasured.length;
   return (
-    `Measured by \`npm run bench\` (${r.details.date.slice(0, 10)}; [performance.md](${docs}performance.md) has every kind, operation and target): ` +
+    `Measured by \`npm run bench\` (${runOf(r, "kinds").date.slice(0, 10)}; [performance.md](${docs}performance.md) has every kind, operation and target): ` +
     (creates.length ? `\`up\` creating ${kinds.find((x) => x.kind === "pipe")?.resources} pipes takes ${creates.join("; ")}. ` : "") +
     `Round-trip targets of issue 27: ${met} met, ${missed.length} missed, ${unmeasured.length} not measured.\n`
   );

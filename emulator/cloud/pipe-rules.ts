@@ -6,7 +6,7 @@
  */
 import { isObject, type JsonObject } from "../http/body";
 import { DATABASE_KINDS, SCALABLE_KINDS, SOURCE_KINDS, type PipeDraft, type SourceKind } from "./pipe-model";
-import { schemaProperties, unknownKeys } from "./openapi";
+import { schemaProperties, unknownKeys, validateRequest } from "./openapi";
 
 /** Minute-precision UTC timestamp of a kafka offset, e.g. `2024-01-31T12:30`. */
 const OFFSET_TIMESTAMP = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/;
@@ -238,6 +238,17 @@ export function kindsSet(source: JsonObject): string[] {
   const kinds = new Set<string>([...SOURCE_KINDS, ...schemaProperties("PipePostSource")]);
   kinds.delete("validateSamples");
   return [...kinds].filter((kind) => present(source[kind]));
+}
+
+/**
+ * A create body checked whole: the OpenAPI schema's problems and the rules' in one list (one
+ * answer names everything to fix), or the draft to store. The create route and the
+ * Terraform-state seed both take a pipe through here, so a seeded pipe is one the API would take.
+ */
+export function checkPipePost(body: JsonObject): { draft: PipeDraft } | { problems: string[] } {
+  const checked = checkCreate(body);
+  const problems = [...new Set([...validateRequest("PipePostRequest", body), ...("problems" in checked ? checked.problems : [])])];
+  return problems.length > 0 || "problems" in checked ? { problems } : checked;
 }
 
 /** Checks a create body that already passed the OpenAPI schema. */

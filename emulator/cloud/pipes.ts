@@ -9,7 +9,7 @@ import { param, type RequestContext } from "../http/context";
 import { badRequest, conflict, notFound, refuseProblems } from "../http/errors";
 import type { Router } from "../router";
 import { validateRequest, type RequestSchema } from "./openapi";
-import { checkCreate, SCALING_KINDS_ONLY, scalingProblems, settingsProblems, withoutNulls } from "./pipe-rules";
+import { checkPipePost, SCALING_KINDS_ONLY, scalingProblems, settingsProblems, withoutNulls } from "./pipe-rules";
 import { conflictWith } from "./pipe-conflicts";
 import { applyCommand, completedRefusal, markDeleted, startLifecycle, type PipeCommand } from "./pipe-lifecycle";
 import { SCALABLE_KINDS, STREAMING_KINDS, isDeleting, newStoredPipe, type StoredPipe } from "./pipe-model";
@@ -78,10 +78,8 @@ export function registerPipes(router: Router, app: App): void {
     PIPES,
     serviceRoute(app, (ctx, service) => {
       const body = objectBody(ctx.body);
-      const schemaProblems = validateRequest("PipePostRequest", body);
-      const checked = checkCreate(body);
-      const problems = allProblems(schemaProblems, "problems" in checked ? checked.problems : []);
-      if (problems.length > 0 || "problems" in checked) throw badRequest(problems);
+      const checked = checkPipePost(body);
+      if ("problems" in checked) throw badRequest(checked.problems);
       const draft = checked.draft;
       const clash = conflictWith(app.store.pipes(service, ctx.now), draft);
       if (clash) throw conflict(clash);

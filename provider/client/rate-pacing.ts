@@ -8,9 +8,13 @@
  * alone until an answer tells what the server counts; while the window lasts, the requests in
  * flight are taken from the remaining count (they may already be counted, or not yet); at 0 the
  * next request waits for the window's end; a 429 holds every request of the key until the time it
- * names. Every wait is bounded by the patience of the request (what is left of its operation's
- * budget, at most {@link MAX_PACE_WAIT_MS}): a hold the server named for longer lets the request
- * go at once, and its answer (a 429 naming the time) ends the operation with the figure.
+ * names. Answers come back late and out of order (under load, by seconds): which window each was
+ * counted in is told by the bounds its reset puts on that window's end, never by when it comes
+ * back, so an answer of the next window re-bases the count at once and a late one of the window
+ * before never brings the current window's end earlier. Every wait is bounded by the patience of
+ * the request (what is left of its operation's budget, at most {@link MAX_PACE_WAIT_MS}): a hold
+ * the server named for longer lets the request go at once, and its answer (a 429 naming the
+ * time) ends the operation with the figure.
  */
 
 import { askedWait, readLimits, type Headers } from "./server-wait";
@@ -28,6 +32,14 @@ export interface PaceState {
    * answer travelled).
    */
   windowEnd?: number;
+  /**
+   * The latest instant the current window's end is known to be after, ms since the epoch: each
+   * answer's reset counts whole seconds, rounded up, from when its request arrived (no earlier than
+   * it was sent).
+   */
+  endLow?: number;
+  /** When the first request known to be in the current window was sent: an answer to one sent before may be of the window before. */
+  openedAt?: number;
   /** After a 429: no request of the key before this instant. */
   blockedUntil?: number;
   /** True once any answer came back (until then one request at a time probes the limit). */
@@ -87,10 +99,39 @@ export interface Exchange {
   headers?: Headers;
 }
 
+/** Where an answer's window ends, as far as it tells: after `low`, at `high` at the latest (ms since the epoch). */
+interface WindowBounds {
+  low: number;
+  high: number;
+}
+
 /**
- * The state once an exchange finished at `now`. An answer to a request sent after the known
- * window's end re-bases the count on the new window; one sent before it can only lower the
- * count (answers come back out of order, and the least remaining is the latest count).
+ * The bounds of the end of the window an answer was counted in: its reset counts whole seconds,
+ * rounded up, from when the request arrived, which is after it was sent and before the answer
+ * was read at `now`. Pure.
+ */
+export function windowBounds(sentAt: number, resetMs: number, now: number): WindowBounds {
+  return { low: sentAt + Math.max(0, resetMs - 1000), high: now + resetMs };
+}
+
+/**
+ * Which window an answer was counted in, against the one the state knows: a `later` one when its
+ * end cannot be before the known end (the first answer opens one too), an `older` one when it ends
+ * before the known end could, else the `same` (or one that cannot be told apart). Pure.
+ */
+export function windowOf(state: PaceState, bounds: WindowBounds): "later" | "same" | "older" {
+  if (state.windowEnd === undefined || bounds.low >= state.windowEnd) return "later";
+  if (state.endLow !== undefined && bounds.high < state.endLow) return "older";
+  return "same";
+}
+
+/**
+ * The state once an exchange finished at `now`. An answer counted in a later window than the known
+ * one re-bases the count on it (the windows are told apart by the bounds of their ends, not by
+ * when the answers come back: under load they come back late and out of order). One of the same
+ * window can only lower the count (the least remaining is the latest) and bring its end earlier,
+ * unless its request went before the window's first known one: it may be of the window before,
+ * whose end is not this one's. One of an older window tells nothing of this one.
  */
 export function onAnswer(state: PaceState, exchange: Exchange, now: number): PaceState {
   const next: PaceState = { ...state, inFlight: Math.max(0, state.inFlight - 1) };
@@ -98,21 +139,30 @@ export function onAnswer(state: PaceState, exchange: Exchange, now: number): Pac
   next.answered = true;
   const reading = readLimits(exchange.headers, now);
   if (reading.limit !== undefined) next.limit = reading.limit;
+  const mayBeOlder = state.openedAt !== undefined && exchange.sentAt < state.openedAt;
+  let place: ReturnType<typeof windowOf> = "same";
   if (reading.remaining !== undefined && reading.reset !== undefined) {
     next.limit ??= reading.remaining;
-    const end = now + reading.reset.ms;
-    const newer = state.windowEnd === undefined || exchange.sentAt >= state.windowEnd;
-    next.windowEnd = newer ? end : Math.min(state.windowEnd ?? end, end);
-    next.remaining = newer ? reading.remaining : Math.min(state.remaining ?? reading.remaining, reading.remaining);
+    const bounds = windowBounds(exchange.sentAt, reading.reset.ms, now);
+    place = windowOf(state, bounds);
+    if (place === "later") {
+      Object.assign(next, { windowEnd: bounds.high, endLow: bounds.low, remaining: reading.remaining, openedAt: exchange.sentAt });
+    } else if (place === "same") {
+      if (!mayBeOlder) next.windowEnd = Math.min(state.windowEnd ?? bounds.high, bounds.high);
+      next.endLow = Math.max(state.endLow ?? bounds.low, bounds.low);
+      next.remaining = Math.min(state.remaining ?? reading.remaining, reading.remaining);
+    }
   }
   if (exchange.status === 429) {
     // The window's own end when the server names it (its Retry-After may be the whole window), else
     // what it asks: the whole figure, which each waiting request holds against its own patience.
     const block = now + (askedWait(429, exchange.headers, now)?.ms ?? UNNAMED_BLOCK_MS);
     next.blockedUntil = Math.max(state.blockedUntil ?? 0, block);
-    // Whatever the count said, this window is spent.
-    next.remaining = 0;
-    next.windowEnd = Math.max(Math.min(next.windowEnd ?? block, block), now);
+    if (place !== "older") {
+      // Whatever the count said, this window is spent.
+      next.remaining = 0;
+      if (!mayBeOlder || place === "later") next.windowEnd = Math.max(Math.min(next.windowEnd ?? block, block), now);
+    }
   }
   return next;
 }

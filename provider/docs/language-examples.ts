@@ -22,7 +22,7 @@ export function languageExamples(name: NativeResource["name"], docs: Docs): stri
   return [
     "## In each language",
     "",
-    "Through the native provider plugin and the SDKs `npm run sdks` makes of its schema (see [sdks.md](sdks.md)): TypeScript on `@pipestack/pulumi-native`, Python on `pulumi_pipestack`, Go on its module, and YAML, which needs no SDK. The same code is in each SDK's own docs.",
+    "Through the native provider plugin and the SDKs of its schema, each installed by name (see [sdks.md](sdks.md#installation)): TypeScript on `@pipestack/pulumi-native`, Python on `pulumi_pipestack` (`pip install pulumi-pipestack`), Go on its module, and YAML, which needs no SDK. The same code is in each SDK's own docs.",
     "",
     `### ${program.title}`,
     "",

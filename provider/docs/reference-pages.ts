@@ -4,6 +4,8 @@ import { nativeFunctions, type NativeFunction } from "../native/functions";
 import { nativeResources, type NativeResource } from "../native/resources";
 import { withPolicyDocs, type Docs } from "../native/schema";
 import { unwrap } from "../native/zod-walk";
+import { formsOf as declaredForms } from "../schemas/union-forms";
+import { splitByKind } from "../native/schema-unions";
 import { languageExamples } from "./language-examples";
 
 /**
@@ -144,6 +146,12 @@ function rows(
       doc: text,
     });
     const inside = unwrap(field) instanceof z.ZodArray ? `${display}[]` : display;
+    const tagged = taggedForms(field);
+    if (tagged) {
+      out[out.length - 1].type = "object";
+      out.push(...taggedRows(tagged, docs, docPrefix, policy, path, change, inside));
+      continue;
+    }
     const forms = formsOf(field);
     if (forms) {
       forms.forEach((form, i) => {
@@ -155,6 +163,92 @@ function rows(
     }
     const inner = shapeOf(field);
     if (inner) out.push(...rows(inner, docs, docPrefix, policy, path, change, inside, [...docPath, key]));
+  }
+  return out;
+}
+
+/** The fields of several shapes in one: each key's first field, optional unless every shape requires it. */
+function mergedShape(shapes: Record<string, ZodTypeAny>[]): Record<string, ZodTypeAny> {
+  const out: Record<string, ZodTypeAny> = {};
+  for (const shape of shapes) {
+    for (const [k, f] of Object.entries(shape)) {
+      if (k in out) continue;
+      out[k] = shapes.every((x) => k in x && !optional(x[k])) ? f : f.optional();
+    }
+  }
+  return out;
+}
+
+/** The forms a schema declares (`withForms`: a tile's `config`), each with the tag value that selects it (`line`, `raw SQL line`). */
+function taggedForms(t: ZodTypeAny): { tag: string; shape: Record<string, ZodTypeAny> }[] | undefined {
+  const forms = declaredForms(unwrap(t))?.map(unwrap);
+  if (!forms?.every((f) => f instanceof z.ZodObject)) return undefined;
+  return forms.map((f) => {
+    const shape = (f as z.ZodObject<z.ZodRawShape>).shape;
+    const tag = Object.values(shape)
+      .map(unwrap)
+      .find((v): v is z.ZodLiteral<string> => v instanceof z.ZodLiteral && typeof v.value === "string" && v.value !== "sql");
+    return { tag: `${"configType" in shape ? "raw SQL " : ""}${tag?.value ?? "?"}`, shape };
+  });
+}
+
+/**
+ * The rows of declared forms as one object (as the package schema has them): each field once per
+ * type it takes, with the forms that take it; a form's tag field names every value.
+ */
+function taggedRows(
+  forms: { tag: string; shape: Record<string, ZodTypeAny> }[],
+  docs: Docs,
+  docPrefix: string,
+  policy: PolicyTree | undefined,
+  path: string[],
+  change: string | undefined,
+  shown: string,
+): Row[] {
+  const out: Row[] = [];
+  const keys = [...new Set(forms.flatMap((f) => Object.keys(f.shape)))];
+  for (const key of keys) {
+    const holders = forms.filter((f) => key in f.shape);
+    const literals = holders.map((h) => unwrap(h.shape[key])).filter((v): v is z.ZodLiteral<string> => v instanceof z.ZodLiteral);
+    const literal = literals.length === holders.length && new Set(literals.map((l) => l.value)).size > 1;
+    const byType = new Map<string, typeof holders>();
+    for (const h of holders) {
+      const type = literal ? "tag" : typeName(h.shape[key]);
+      byType.set(type, [...(byType.get(type) ?? []), h]);
+    }
+    const split = splitByKind(
+      forms.map((f) => f.shape),
+      key,
+    );
+    for (const [type, these] of byType) {
+      const field = these[0].shape[key];
+      // Doc comments of a form are keyed by the fields of every form of its display type (builder and raw SQL, as users write them).
+      const display = these[0].tag.replace(/^raw SQL /, "");
+      const fields = new Set(forms.filter((f) => f.tag.replace(/^raw SQL /, "") === display).flatMap((f) => Object.keys(f.shape)));
+      const formDoc = docs[`${docPrefix}.${path.join(".")}{${[...fields].sort().join(",")}}.${key}`];
+      const native = split && type === "string" ? ` In the native SDKs: \`${split.alias}\`.` : "";
+      const doc = literal
+        ? "Which form the object takes: only that form's fields may be set beside it."
+        : (formDoc ?? docs[`${docPrefix}.${[...path, key].join(".")}`] ?? "") + native;
+      const { text, defaultValue } = splitDefault(doc);
+      const every = these.length === forms.length;
+      const typeShown = literal ? [...new Set(these.map((h) => JSON.stringify((unwrap(h.shape[key]) as z.ZodLiteral<string>).value)))].join(" \\| ") : type;
+      out.push({
+        path: `${shown}.${key}`,
+        type: typeShown,
+        required: every && these.every((h) => !optional(h.shape[key])),
+        change,
+        notes: [],
+        defaultValue: defaultValue ?? zodDefault(field),
+        doc: every ? text : `${text} For: ${[...new Set(these.map((h) => h.tag))].join(", ")}.`.trim(),
+      });
+      const shapes = these.map((h) => shapeOf(h.shape[key]));
+      const inner = shapes.every((x) => x !== undefined) ? mergedShape(shapes) : undefined;
+      if (inner)
+        out.push(
+          ...rows(inner, docs, docPrefix, policy, [...path, key], change, unwrap(field) instanceof z.ZodArray ? `${shown}.${key}[]` : `${shown}.${key}`),
+        );
+    }
   }
   return out;
 }

@@ -117,14 +117,5 @@ export function keptNamed(kept: readonly string[], view: Obj): string[] {
   return kept.filter((p) => at(view, p) === undefined && isObj(parentOf(view, p)));
 }
 
-/** What the preview says of the kept fields and of those the server clears. Pure. */
-export function keptMessage(id: string, kept: readonly string[], cleared: readonly string[]): string[] {
-  const lines: string[] = [];
-  if (kept.length) lines.push(`${id}: ${kept.join(", ")} kept as on the server (write-only; the program does not set ${kept.length > 1 ? "them" : "it"})`);
-  if (cleared.length) {
-    lines.push(
-      `${id}: ${cleared.join(", ")} cleared by the server with this change, which drops what the request leaves out: set ${cleared.length > 1 ? "them" : "it"} in the program to keep ${cleared.length > 1 ? "them" : "it"}`,
-    );
-  }
-  return lines;
-}
+/** What the preview says of the kept fields and of those the server clears (worded beside its forms, for the PR summary). */
+export { keptMessage } from "../progress/kept-warnings";

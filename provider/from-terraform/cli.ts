@@ -1,7 +1,8 @@
 /**
  * `pipestack-from-terraform <state file> [--notes FILE] > import.json`: the `pulumi import --file`
  * document of the pipes and reverse private endpoints of a Terraform state, and notes of what to
- * add by hand (on standard error, or in FILE).
+ * add by hand (on standard error, or in FILE); with `--import PROGRAM`, the import run too, its
+ * outcome in the same notes.
  */
 import * as fs from "node:fs";
 import { printable } from "../errors/printable";
@@ -11,9 +12,10 @@ import { credentialAt, credentialLines, movedCredentials } from "./credentials";
 import { readStateInput } from "./input";
 import { readTerraformState } from "./read";
 import { setCredentials } from "./move";
+import { runImport } from "./import-run";
 import { summaryText } from "./summary";
 
-const USAGE = `usage: pipestack-from-terraform <state file | -> [--notes FILE] [--credentials-to-config [--run] [--stack S] [--config-file F]] > import.json
+const USAGE = `usage: pipestack-from-terraform <state file | -> [--notes FILE] [--credentials-to-config [--run]] [--import PROGRAM] [--stack S] [--config-file F] > import.json
        pipestack-from-terraform <state file> --credential KEY | pulumi config set --secret [--path] KEY
 Reads a Terraform state (the state file, version 4, or \`terraform show -json\` output; - for
 standard input), finds its pipes and reverse private endpoints by their attributes, and writes the
@@ -22,6 +24,9 @@ pipestack:* settings goes to standard error, or to FILE with --notes.
   --credentials-to-config  the credentials the state holds, once per distinct value, as stack config
                            secrets: the summary prints the commands that set them (no value in them)
   --run                    run those commands here (pulumi from PATH), the values on their standard input
+  --import PROGRAM         then run \`pulumi import --file\` of the document here, writing the program to
+                           PROGRAM (imported.yaml, index.ts, ...): its whole output goes to
+                           pulumi-import.log beside PROGRAM, a summary to the notes; exits with its code
   --stack S, --config-file F  given to those commands: the stack and its config file (default: the current ones)
   --credential KEY         print the value of one KEY the summary named, for \`pulumi config set\``;
 
@@ -34,7 +39,7 @@ function fail(message: string, code: number): number {
 function main(argv: string[]): number {
   let file: string | undefined;
   let notes: string | undefined;
-  const move = { toConfig: false, run: false, where: [] as string[], credential: undefined as string | undefined };
+  const move = { toConfig: false, run: false, where: [] as string[], credential: undefined as string | undefined, program: undefined as string | undefined };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     if (arg === "--help" || arg === "-h") {
@@ -46,6 +51,7 @@ function main(argv: string[]): number {
     else if (arg === "--run") Object.assign(move, { run: true, toConfig: true });
     else if ((arg === "--stack" || arg === "--config-file") && argv[i + 1] !== undefined) move.where.push(arg, argv[++i]);
     else if (arg === "--credential" && argv[i + 1] !== undefined) move.credential = argv[++i];
+    else if (arg === "--import" && argv[i + 1] !== undefined) move.program = argv[++i];
     else if (file === undefined && (arg === "-" || !arg.startsWith("-"))) file = arg;
     else return fail(`unknown argument ${arg}\n${USAGE}`, 2);
   }
@@ -72,11 +78,18 @@ function main(argv: string[]): number {
       return 0;
     }
     if (move.run) setCredentials(moved, move.where);
-    process.stdout.write(`${JSON.stringify(importDocument(conversion), null, 2)}\n`);
-    const summary = summaryText(conversion, shown, move.toConfig ? credentialLines(moved, shown, move.run, move.where) : []);
+    const document = `${JSON.stringify(importDocument(conversion), null, 2)}\n`;
+    process.stdout.write(document);
+    const imported = move.program === undefined ? undefined : runImport(document, move.program, move.where);
+    const summary = summaryText(
+      conversion,
+      shown,
+      move.toConfig ? credentialLines(moved, shown, move.run, move.where) : [],
+      imported && { ok: imported.code === 0, lines: imported.lines },
+    );
     if (notes === undefined) process.stderr.write(summary);
     else fs.writeFileSync(notes, summary);
-    return 0;
+    return imported?.code ?? 0;
   } catch (err) {
     return fail(`${shown} ${err instanceof Error ? err.message : String(err)}`, 1);
   }

@@ -38,8 +38,19 @@ export function terraformBlocks(handovers: readonly Handover[]): string[] {
 
 const quoted = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
 
-/** The whole notes text, each line through the one escape of control characters: a summary of `conversion`, with `credentials` (the lines of --credentials-to-config) when given. Pure. */
-export function summaryText(conversion: Conversion, file: string, credentials: readonly string[] = []): string {
+/** What `--import` printed of its run, and whether it succeeded. */
+export interface ImportedPart {
+  readonly ok: boolean;
+  readonly lines: readonly string[];
+}
+
+/**
+ * The whole notes text, each line through the one escape of control characters: a summary of
+ * `conversion`, with `credentials` (the lines of --credentials-to-config) and `imported` (of
+ * --import) when given. An import that succeeded read the settings already: they are listed only
+ * when there was none or it failed; after a failed one, no `terraform state rm`. Pure.
+ */
+export function summaryText(conversion: Conversion, file: string, credentials: readonly string[] = [], imported?: ImportedPart): string {
   const count = (kind: Handover["kind"]) => conversion.handovers.filter((h) => h.kind === kind).length;
   const skipped = conversion.skipped.length;
   const fields = fieldLines(conversion.handovers);
@@ -54,8 +65,10 @@ export function summaryText(conversion: Conversion, file: string, credentials: r
           ...fields,
         ]),
     ...credentials,
-    ...settingLines(conversion),
-    `Then take the objects out of Terraform (nothing is deleted): terraform state rm ${blocks.map(quoted).join(" ")}`,
+    ...(imported?.ok === true ? [] : settingLines(conversion)),
+    ...(imported?.lines ?? []),
+    // Not after a failed import: the objects are not Pulumi's yet, and Terraform must keep them.
+    ...(imported?.ok === false ? [] : [`Then take the objects out of Terraform (nothing is deleted): terraform state rm ${blocks.map(quoted).join(" ")}`]),
   ];
   // Names, addresses and keys come from the state: no control sequence of theirs reaches the terminal.
   return `${lines.map((line) => printable(line)).join("\n")}\n`;

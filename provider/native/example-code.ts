@@ -58,6 +58,12 @@ class Types {
     return { props: t.properties, required: t.required ?? [] };
   }
   isEnum = (prop: Prop): boolean => this.def(prop)?.enum !== undefined;
+  /** The name the schema gives `value` of an enum type. */
+  enumName(prop: Prop, value: ExampleValue): string {
+    const found = (this.def(prop)?.enum as readonly { value: string; name: string }[] | undefined)?.find((e) => e.value === value);
+    if (!found) throw new Error(`example: ${JSON.stringify(value)} is no value of ${prop.$ref}`);
+    return found.name;
+  }
 }
 
 /** The field's schema entry, or an error naming it (an example of a field the schema lacks). */
@@ -130,7 +136,8 @@ function go(program: ExampleProgram, schema: SchemaView, types: Types): string {
         : `pulumi.String(cfg.Require(${JSON.stringify(v.$config)}))`;
     }
     if (isIdOf(v)) return `${camel(v.$idOf)}.ID().ToStringOutput()`;
-    if (prop.$ref && types.isEnum(prop)) return `${pkg}.${typeName(prop.$ref)}(${JSON.stringify(v)})`;
+    // An enum value by its constant: the type's name and the value's (one rule, schema-enums.ts).
+    if (prop.$ref && types.isEnum(prop)) return `${pkg}.${typeName(prop.$ref)}${types.enumName(prop, v)}`;
     if (prop.$ref && isObject(v)) {
       const { props } = types.fields(prop);
       const { required: inner } = types.fields(prop);

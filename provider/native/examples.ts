@@ -76,7 +76,7 @@ export const examples: { readonly [K in ResourceTypeName]: ExampleProgram } = {
     ],
   },
   StackDashboard: {
-    title: "A dashboard with one chart of errors",
+    title: "A dashboard with a chart of errors and the latest of them",
     config: [{ name: "logsSourceId", secret: false }],
     resources: [
       {
@@ -90,7 +90,20 @@ export const examples: { readonly [K in ResourceTypeName]: ExampleProgram } = {
               y: 0,
               w: 12,
               h: 4,
-              series: [{ type: "time", sourceId: config("logsSourceId"), aggFn: "count", where: "level:error" }],
+              config: {
+                displayType: "line",
+                sourceId: config("logsSourceId"),
+                select: [{ aggFn: "count", where: "level:error" }],
+                groupBy: "service",
+              },
+            },
+            {
+              name: "Latest errors",
+              x: 12,
+              y: 0,
+              w: 12,
+              h: 4,
+              config: { displayType: "search", sourceId: config("logsSourceId"), selectText: "timestamp, service, body", where: "level:error" },
             },
           ],
           tags: ["checkout"],

@@ -9,6 +9,7 @@ import { locateSecrets, policyAt } from "../schemas/field-policy";
 import { reportWarning } from "../progress/report";
 import { tokenOf, type NativeResource } from "./resources";
 import { reveal, secret, withSecrets, isSecret } from "./values";
+import { nativePath, toEngine, toNative } from "./split-fields";
 import type { Obj } from "../schemas/plain-object";
 
 /**
@@ -69,10 +70,10 @@ interface CheckAnswer {
 
 export async function check(r: NativeResource, urn: string, olds: Obj, news: Obj): Promise<CheckAnswer> {
   const { [CREDENTIALS_PENDING]: pending, ...given } = reveal(news) as Obj;
-  const prepared = r.prepare(given, nameOf(urn));
-  const result = await r.engine.check(reveal(olds) as never, prepared as never);
-  const inputs = (result.inputs ?? prepared) as Obj;
-  const failures = result.failures ?? [];
+  const prepared = r.prepare(toEngine(given, r.splits), nameOf(urn));
+  const result = await r.engine.check(toEngine(reveal(olds) as Obj, r.splits) as never, prepared as never);
+  const inputs = toNative((result.inputs ?? prepared) as Obj, r.splits);
+  const failures = (result.failures ?? []).map((f) => ({ ...f, property: nativePath(f.property, given, r.splits) }));
   if (pending !== true) return { inputs: markSecrets(r, inputs, news), failures };
   // The inputs of an import: credentials the API never returns are the program's to add, not a failure.
   const paths = writeOnlySecretPaths(r);
@@ -114,12 +115,12 @@ function pendingCredentials(r: NativeResource, olds: Obj, oldInputs: Obj | undef
 }
 
 export async function diff(r: NativeResource, id: string, olds: Obj, news: Obj, oldInputs?: Obj): Promise<DiffAnswer> {
-  const o = reveal(olds) as Obj;
-  const n = reveal(news) as Obj;
+  const o = toEngine(reveal(olds) as Obj, r.splits);
+  const n = toEngine(reveal(news) as Obj, r.splits);
   const result = await r.engine.diff(id, o as never, n as never);
   const skip = pendingCredentials(r, o, oldInputs && (reveal(oldInputs) as Obj));
   const changes = result.diffs.filter((c) => !skip(c));
-  const detailed = detailedDiff(changes, o, n);
+  const detailed = nativeDetailedDiff(r, detailedDiff(changes, o, n), reveal(news), reveal(olds));
   const replaces = Object.entries(detailed)
     .filter(([, kind]) => kind.endsWith("Replace"))
     .map(([path]) => path);
@@ -134,9 +135,18 @@ export async function diff(r: NativeResource, id: string, olds: Obj, news: Obj, 
   };
 }
 
-/** The outputs of an engine answer, secrets marked. */
+/** The outputs of an engine answer in the native schema's names, secrets marked. */
 function outputs(r: NativeResource, outs: unknown, ...from: unknown[]): Obj {
-  return markSecrets(r, { ...((outs ?? {}) as Obj) }, ...from);
+  return markSecrets(r, toNative({ ...((outs ?? {}) as Obj) }, r.splits), ...from);
+}
+
+/** A detailed diff's paths in the native schema's names (the new inputs say which name a value has, else the old outputs). */
+function nativeDetailedDiff(r: NativeResource, detailed: Record<string, DiffKind>, news: unknown, olds: unknown): Record<string, DiffKind> {
+  const named = (path: string) => {
+    const byNew = nativePath(path, news, r.splits);
+    return byNew !== path ? byNew : nativePath(path, olds, r.splits);
+  };
+  return Object.fromEntries(Object.entries(detailed).map(([path, kind]) => [named(path), kind]));
 }
 
 async function initFailures<T>(r: NativeResource, run: () => Promise<T>, ...from: unknown[]): Promise<T> {
@@ -150,17 +160,21 @@ async function initFailures<T>(r: NativeResource, run: () => Promise<T>, ...from
 }
 
 export async function create(r: NativeResource, inputs: Obj): Promise<{ id: string; properties: Obj }> {
-  const result = await initFailures(r, () => r.engine.create(reveal(inputs) as never), inputs);
+  const result = await initFailures(r, () => r.engine.create(toEngine(reveal(inputs) as Obj, r.splits) as never), inputs);
   return { id: result.id, properties: outputs(r, result.outs, inputs) };
 }
 
 export async function update(r: NativeResource, id: string, olds: Obj, news: Obj): Promise<Obj> {
-  const result = await initFailures(r, () => r.engine.update(id, reveal(olds) as never, reveal(news) as never), news);
+  const result = await initFailures(
+    r,
+    () => r.engine.update(id, toEngine(reveal(olds) as Obj, r.splits) as never, toEngine(reveal(news) as Obj, r.splits) as never),
+    news,
+  );
   return outputs(r, result.outs, news);
 }
 
 export async function remove(r: NativeResource, id: string, props: Obj): Promise<void> {
-  await r.engine.delete(id, reveal(props) as never);
+  await r.engine.delete(id, toEngine(reveal(props) as Obj, r.splits) as never);
 }
 
 interface ReadAnswer {
@@ -176,7 +190,7 @@ interface ReadAnswer {
  * outputs left out) and, for a resource with credentials, the pending mark.
  */
 export async function read(r: NativeResource, id: string, props: Obj): Promise<ReadAnswer> {
-  const plain = reveal(props) as Obj;
+  const plain = toEngine(reveal(props) as Obj, r.splits);
   const importing = Object.keys(plain).length === 0;
   if (importing) return imported(r, id);
   const result = await r.engine.read(id, plain as never);
@@ -208,7 +222,7 @@ async function imported(r: NativeResource, id: string): Promise<ReadAnswer> {
     );
   }
   const outs = { ...((result.props ?? {}) as Obj) };
-  const inputs = importedInputs(r.spec, outs, [CONNECTION_KEY]);
+  const inputs = toNative(importedInputs(r.spec, outs, [CONNECTION_KEY]), r.splits);
   if (r.credentials && outs[r.credentials.key] === undefined) outs[CREDENTIALS_PENDING] = true;
   // Not in the schema, so not in the program `pulumi import` writes: tells the import's own check
   // that the credentials are the program's to add.

@@ -5,6 +5,7 @@ import { locateSecrets } from "../schemas/field-policy";
 import { registry, type Registered, type ResourceTypeName } from "../registry";
 import { nativeTypeToken, RESOURCE_MODULE } from "../resource-class/type-tokens";
 import { unwrap } from "./zod-walk";
+import { splitFieldsOf, type SplitField } from "./split-fields";
 import type { Obj } from "../schemas/plain-object";
 import { InternalError } from "../errors/operation-errors";
 
@@ -47,6 +48,8 @@ export interface NativeResource {
   collides?(olds: Obj, news: Obj): boolean;
   /** The program-side step: the inputs as the engine expects them. Pure. */
   prepare(inputs: Obj, resourceName: string): Obj;
+  /** Fields the native schema names apart from the engine (split-fields.ts). */
+  splits: readonly SplitField[];
 }
 
 /** `name` from the resource name when the program leaves it out. */
@@ -109,6 +112,7 @@ function nativeOf(d: Registered): NativeResource {
     diff: d.diff,
     serverOutputs: typed(d.computed),
     fixedOutputs: d.fixedOutputs,
+    splits: splitFieldsOf(spec),
     ...(d.collides ? { collides: d.collides } : {}),
     ...(apart ? { credentials: { key: apart.into, shape: credentialShape(d.policy, spec) } } : {}),
     prepare(inputs, resourceName) {

@@ -7,10 +7,10 @@ import { unwrap } from "./zod-walk";
  * Python, `pipestack.PipeSourceKafkaFormatJSONEachRow` in Go) and still takes the plain string.
  */
 
-/** One value of a schema enum; `name` where the value is no identifier in every language. */
+/** One value of a schema enum and its name (one rule for every value: `enumValueName`). */
 export interface EnumValueSpec {
   value: string;
-  name?: string;
+  name: string;
 }
 
 /** Names of values made of symbols only (comparison operators). */
@@ -25,21 +25,28 @@ const SYMBOLS: Readonly<Record<string, string>> = {
 
 const UNITS: Readonly<Record<string, string>> = { s: "Seconds", m: "Minutes", h: "Hours", d: "Days" };
 
+/** A word of a value as a part of a name: an all-lower or all-upper word capitalised (`PLAIN` -> `Plain`), a mixed-case one kept (`JSONEachRow`). */
+const nameWord = (w: string): string =>
+  /^[a-z0-9]+$/.test(w) || /^[A-Z0-9]+$/.test(w) ? w.charAt(0).toUpperCase() + w.slice(1).toLowerCase() : w.charAt(0).toUpperCase() + w.slice(1);
+
 /**
- * A value's name for the generators: none when the value is an identifier (each generator then
- * names it in its own case), else one made of its words (`SCRAM-SHA-256` -> `SCRAM_SHA_256`), a
- * duration's unit and count (`15m` -> `Minutes15`) or a symbol's meaning (`<=` -> `LessThanOrEqual`). Pure.
+ * A value's name for the generators, one rule for every value: PascalCase made of its words
+ * (`count_distinct` -> `CountDistinct`, `SCRAM-SHA-256` -> `ScramSha256`, `JSONEachRow` kept), a
+ * duration's unit and count (`15m` -> `Minutes15`) or a symbol's meaning (`<=` ->
+ * `LessThanOrEqual`). With no underscore in it, Go's constant is the enum type's name and this
+ * (`PipeSourceKafkaAuthenticationScramSha256`); Python's is it in upper snake case
+ * (`SCRAM_SHA256`), TypeScript's it as is. Pure.
  */
-export function enumValueName(value: string): string | undefined {
-  if (/^[A-Za-z][A-Za-z0-9_]*$/.test(value)) return undefined;
+export function enumValueName(value: string): string {
   if (SYMBOLS[value]) return SYMBOLS[value];
   const duration = /^(\d+)([smhd])$/.exec(value);
   if (duration) return `${UNITS[duration[2]]}${duration[1]}`;
   const name = value
     .split(/[^A-Za-z0-9]+/)
     .filter(Boolean)
-    .join("_");
-  return /^[A-Za-z]/.test(name) ? name : `Value_${name}`;
+    .map(nameWord)
+    .join("");
+  return /^[A-Za-z]/.test(name) ? name : `Value${name}`;
 }
 
 /** The values of a closed set of strings, or undefined when `t` is none. */
@@ -53,9 +60,5 @@ export function closedSet(t: ZodTypeAny): string[] | undefined {
   return undefined;
 }
 
-/** The enum values of `values`, named where they must be. */
-export const enumValues = (values: readonly string[]): EnumValueSpec[] =>
-  values.map((value) => {
-    const name = enumValueName(value);
-    return name ? { value, name } : { value };
-  });
+/** The enum values of `values`, each named. */
+export const enumValues = (values: readonly string[]): EnumValueSpec[] => values.map((value) => ({ value, name: enumValueName(value) }));

@@ -12,6 +12,7 @@ import { singular, typeName, TypeNames } from "./schema-names";
 import { REPOSITORY } from "./docs-url";
 
 import { unwrap } from "./zod-walk";
+import { mergedField, objectForms, optional, requiredInEvery, splitByKind, splitOptions } from "./schema-unions";
 
 /**
  * The Pulumi package schema of the native provider, worked out from the resources' definitions:
@@ -24,7 +25,7 @@ import { unwrap } from "./zod-walk";
 export type Docs = Readonly<Record<string, string>>;
 
 /** A property or type reference of the schema (the subset this package uses). */
-interface TypeSpec {
+export interface TypeSpec {
   type?: "string" | "integer" | "number" | "boolean" | "array" | "object";
   items?: TypeSpec;
   additionalProperties?: TypeSpec;
@@ -76,26 +77,18 @@ interface PackageSpec {
   language: typeof languages;
 }
 
-const ANY: TypeSpec = { $ref: "pulumi.json#/Any" };
+/** What the TypeScript face types as `unknown` (a value passed through as written); nothing else. */
+export const ANY: TypeSpec = { $ref: "pulumi.json#/Any" };
 const pascal = (s: string) => s.charAt(0).toUpperCase() + s.slice(1).replace(/_(\w)/g, (_m, c: string) => c.toUpperCase());
 
-/** True when a field may be left out. */
-const optional = (t: ZodTypeAny): boolean => t.isOptional() || t instanceof z.ZodDefault;
+/** The doc of a union's tag in the merged object: the form-specific docs of each literal would contradict each other. */
+const TAG_DOC = "Which form this object takes: only the fields of that form may be set beside it (`check` names any other).";
 
 /** The values an enum field takes, for its description. */
 function listedValues(t: ZodTypeAny): string[] | undefined {
   const n = unwrap(t);
   if (n instanceof z.ZodArray) return listedValues(n.element as ZodTypeAny);
   return closedSet(n);
-}
-
-/** The one field of `key` in a union of objects: the discriminator's literals joined into one closed set. */
-function mergedField(shapes: z.ZodRawShape[], key: string): ZodTypeAny {
-  const fields = shapes.filter((s) => key in s).map((s) => unwrap(s[key]));
-  const literals = fields.map((f) => (f instanceof z.ZodLiteral && typeof f.value === "string" ? f.value : undefined));
-  const values = [...new Set(literals)];
-  if (fields.length > 1 && values.length > 1 && values.every((v) => v !== undefined)) return z.enum(values as [string, ...string[]]);
-  return shapes.find((s) => key in s)![key];
 }
 
 /** Builds types into `types` while it converts zod schemas. */
@@ -120,18 +113,33 @@ class Builder {
     }
     if (n instanceof z.ZodArray) return { type: "array", items: this.type(n.element as ZodTypeAny, singular(name), docPath) };
     if (n instanceof z.ZodRecord) return { type: "object", additionalProperties: this.type(n.valueSchema as ZodTypeAny, name, docPath) };
-    if (n instanceof z.ZodObject) return this.object([n as z.ZodObject<z.ZodRawShape>], name, docPath);
-    if (n instanceof z.ZodUnion || n instanceof z.ZodDiscriminatedUnion) {
-      const options = [...(n.options as ZodTypeAny[])].map(unwrap);
-      if (options.every((o) => o instanceof z.ZodObject)) return this.object(options as z.ZodObject<z.ZodRawShape>[], name, docPath);
-      const kinds = new Set(options.map((o) => JSON.stringify(this.type(o, name, docPath))));
-      return kinds.size === 1 ? (JSON.parse([...kinds][0]) as TypeSpec) : ANY;
-    }
-    return ANY;
+    const forms = objectForms(n);
+    if (forms) return this.object(forms, name, docPath);
+    if (n instanceof z.ZodUnion || n instanceof z.ZodDiscriminatedUnion) return this.union(n.options as ZodTypeAny[], name, docPath);
+    if (n instanceof z.ZodUnknown || n instanceof z.ZodAny) return ANY;
+    // A zod type with no schema form would become Any where the TypeScript face has a type.
+    throw new Error(`package schema: no schema type for ${docPath} (${n.constructor.name})`);
+  }
+
+  /**
+   * A union that is no union of objects: its lists of objects as one list of the merged object,
+   * the rest typed each, all of one type. Anything else is an error, not a `oneOf`: the Go
+   * generator renders that untyped, the Python SDK fails on a list in it (schema-unions.ts).
+   */
+  union(options: readonly ZodTypeAny[], name: string, docPath: string): TypeSpec {
+    const { listForms, rest } = splitOptions(options);
+    const specs = [
+      ...(listForms.length ? [{ type: "array", items: this.object(listForms, singular(name), docPath) } satisfies TypeSpec] : []),
+      ...rest.map((o) => this.type(o, name, docPath)),
+    ];
+    const distinct = [...new Set(specs.map((s) => JSON.stringify(s)))];
+    if (distinct.length > 1) throw new Error(`package schema: ${docPath} is a union of kinds no SDK types alike (${distinct.join(" | ")})`);
+    return JSON.parse(distinct[0]) as TypeSpec;
   }
 
   /** An object type (the fields of every variant, for a union of objects: each variant checked by `check`). */
-  object(variants: z.ZodObject<z.ZodRawShape>[], name: string, docPath: string): TypeSpec {
+  object(forms: z.ZodObject<z.ZodRawShape>[], name: string, docPath: string): TypeSpec {
+    const variants = [...new Set(forms)];
     const { token, fresh } = this.names.claim(name, this.identity(variants));
     if (fresh) {
       this.types[token] = { type: "object", properties: {} };
@@ -139,11 +147,29 @@ class Builder {
       const keys = [...new Set(shapes.flatMap((s) => Object.keys(s)))];
       const props: Record<string, PropertySpec> = {};
       const base = typeName(token);
-      for (const key of keys) props[key] = this.property(mergedField(shapes, key), base + pascal(key), `${docPath}.${key}`);
-      const required = variants.length === 1 ? keys.filter((k) => !optional(shapes[0][k])) : [];
+      for (const key of keys) {
+        const split = splitByKind(shapes, key);
+        if (split) {
+          // The list keeps the key; the string form gets its own name (split-fields.ts moves it back).
+          props[key] = this.property(z.union(split.list as [ZodTypeAny, ZodTypeAny, ...ZodTypeAny[]]), base + pascal(key), `${docPath}.${key}`);
+          const textDoc = this.formDoc(docPath, shapes, key, split.text[0]);
+          props[split.alias] = this.property(split.text[0], base + pascal(split.alias), `${docPath}.${split.alias}`, textDoc);
+          continue;
+        }
+        const { field, tag } = mergedField(shapes, key);
+        props[key] = this.property(field, base + pascal(key), `${docPath}.${key}`, tag ? TAG_DOC : undefined);
+      }
+      const required = requiredInEvery(shapes, keys);
       this.types[token] = { type: "object", properties: props, ...(required.length ? { required } : {}) };
     }
     return { $ref: `#/types/${token}` };
+  }
+
+  /** The doc of the form holding `field` under `key` (docs of a union's forms are keyed by the form's fields), noting the API's name. */
+  private formDoc(docPath: string, shapes: readonly z.ZodRawShape[], key: string, field: ZodTypeAny): string {
+    const shape = shapes.find((s) => s[key] === field);
+    const doc = shape ? this.docs[`${docPath}{${Object.keys(shape).sort().join(",")}}.${key}`] : undefined;
+    return [doc, `The API's \`${key}\` of the forms that take it as a string.`].filter(Boolean).join(" ");
   }
 
   /** A closed set of strings as an enum type (one per distinct set of values under a name). */
@@ -158,7 +184,7 @@ class Builder {
     return variants.map((v) => this.ids.get(v) ?? this.ids.set(v, this.ids.size).size - 1).join(",");
   }
 
-  property(field: ZodTypeAny, name: string, docPath: string, doc = this.docs[docPath]): PropertySpec {
+  property(field: ZodTypeAny, name: string, docPath: string, doc: string | undefined = this.docs[docPath]): PropertySpec {
     const values = listedValues(field);
     const description = [doc, values ? `One of: ${values.map((v) => `\`${v}\``).join(", ")}.` : undefined].filter(Boolean).join("\n\n");
     return { ...this.type(field, name, docPath), ...(description ? { description } : {}) };

@@ -7,11 +7,12 @@
  * word for word, but then it can only say what the provider would: that something is lost.
  */
 import { CREDENTIALS_WARNING_FORM } from "../native/imported-inputs";
+import { KEPT_ON_SERVER_WARNING_FORMS } from "../progress/kept-warnings";
 import { REMOVED_TILE_WARNING_FORMS } from "../resources/stack-dashboard/removed-tile-alerts";
 import { SORT_ORDER_WARNING_FORM } from "../resources/stack-dashboard/series-sort-order";
 
 /** Every form of warning this provider's engine sends at preview. */
-const FORMS: readonly RegExp[] = [...REMOVED_TILE_WARNING_FORMS, SORT_ORDER_WARNING_FORM, CREDENTIALS_WARNING_FORM];
+const FORMS: readonly RegExp[] = [...REMOVED_TILE_WARNING_FORMS, SORT_ORDER_WARNING_FORM, CREDENTIALS_WARNING_FORM, ...KEPT_ON_SERVER_WARNING_FORMS];
 
 /** Who wrote a warning: the provider's engine, or anyone else (the program, another provider). */
 export type WarningAuthor = "provider" | "program";

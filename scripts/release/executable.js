@@ -125,4 +125,4 @@ async function buildExecutable({ platform, outDir, downloadUrl }) {
   }
 }
 
-module.exports = { buildExecutable, executableName, inject, manifest, prepare };
+module.exports = { DOCS, buildExecutable, executableName, inject, manifest, prepare };

@@ -34,7 +34,7 @@ describe("a tile removed under an alert given by tileId", () => {
     await stack.setConfig("dropErrors", "true");
     const run = await stack.pulumi(["preview", "--json"]);
     const out = JSON.parse(run.stdout) as { diagnostics?: Diagnostic[] };
-    const warnings = (out.diagnostics ?? []).filter((d) => d.severity === "warning" && d.message.includes(`deletes alert ${alert.id}`));
+    const warnings = (out.diagnostics ?? []).filter((d) => d.severity === "warning" && d.message.includes(`which alert ${alert.id}`));
     expect(warnings, run.stdout).toHaveLength(1);
     expect(warnings[0].message).toContain(`dashboard ${board.id}: this update removes tile "Errors"`);
     expect(warnings[0].urn, "attached to the dashboard").toMatch(/::pulumi-nodejs:dynamic\/pipestack:StackDashboard::board$/);

@@ -92,13 +92,14 @@ export class AutomationStack {
 
   /**
    * Starts an emulator of the current stack API (saved searches) and installs the native plugin of
-   * this checkout, as `pack-plugin` packs it, into a Pulumi home of the stack's own.
+   * this checkout, as `pack-plugin` packs it, into a Pulumi home of the stack's own (unless
+   * `plugin: false`: then the engine gets it on the first step, as where no one installed it).
    */
-  static async open(secretConfig: Record<string, string>): Promise<AutomationStack> {
+  static async open(secretConfig: Record<string, string>, opts: { plugin?: boolean } = {}): Promise<AutomationStack> {
     const emulator = await startTestEmulator({ stepMs: 20, stackApiVersion: "2.36.0" });
     const s = new AutomationStack(emulator, fs.mkdtempSync(path.join(os.tmpdir(), "pipestack-automation-")), secretConfig);
     try {
-      await s.timed("plugin install", () => s.installPlugin());
+      if (opts.plugin !== false) await s.timed("plugin install", () => s.installPlugin());
     } catch (err) {
       await s.close();
       throw err;

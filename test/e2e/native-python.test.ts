@@ -18,6 +18,10 @@ import { E2EStack, repoRoot } from "./harness";
 import { storedEndpoints, storedStack } from "../support/stored";
 import { packageSchema, run, schemaTool, type Ran } from "./package-schema";
 import { pythonEnv, standInPythonHost } from "./python-env";
+import { keyPaths } from "../../emulator/body-shapes";
+import { dashboardBody } from "../../provider/resources/stack-dashboard/body";
+import type { TileConfigInput } from "../../provider/resources/stack-dashboard/config";
+import type { DashboardInputs } from "../../provider/resources/stack-dashboard/policy";
 
 const UNIT_TESTS = path.join(repoRoot, "test", "e2e", "python", "test_sdk_with_mocks.py");
 const UNIT_TEST_COUNT = 6;
@@ -119,6 +123,8 @@ describe("a Python program run by `pulumi up` (with a test stand-in for the Pyth
     s = await E2EStack.open({
       program: "test/e2e/programs/native-python",
       stackServer: true,
+      // A current server: the tiles' config form is its own.
+      emulator: { stackApiVersion: "2.36.0" },
       secretConfig: { kafkaPassword: PASSWORD },
       path: [standInPythonHost(path.join(tmp, "python-host"), python, site)],
     });
@@ -148,6 +154,34 @@ describe("a Python program run by `pulumi up` (with a test stand-in for the Pyth
     expect(out.endpointStatus).toBe("Ready");
     expect(out.sources).toEqual(storedStack(s.emulator, "server").sources.map((x) => x.name));
     await timed("pulumi preview", () => s.expectNoChanges());
+  });
+
+  it("sends the tiles' config written in snake_case dicts as the TypeScript face sends the same tiles", () => {
+    const log = storedStack(s.emulator, "server").sources.find((x) => x.kind === "log")!.id;
+    // The program's tiles as a TypeScript program writes them (the TypeScript face's own types).
+    const line: TileConfigInput = {
+      displayType: "line",
+      sourceId: log,
+      select: [{ aggFn: "count", where: "level:error", alias: "errors" }],
+      groupBy: "service",
+      fitYAxisToData: true,
+    };
+    const search: TileConfigInput = { displayType: "search", sourceId: log, select: "timestamp, body", where: "level:error" };
+    const inputs = {
+      name: "python-board",
+      tags: ["python"],
+      tiles: [
+        { name: "Errors", x: 0, y: 0, w: 12, h: 4, series: [{ type: "time", sourceId: log, aggFn: "count", where: "level:error" }] },
+        { name: "Error rate", x: 12, y: 0, w: 12, h: 4, config: line },
+        { name: "Recent errors", x: 0, y: 4, w: 24, h: 6, config: search },
+      ],
+    } as DashboardInputs;
+    const typescript = dashboardBody(inputs);
+    const posted = s.emulator.control.bodies().filter((b) => b.route === "POST /api/v2/dashboards");
+    expect(posted).toHaveLength(1);
+    expect(posted[0].paths).toEqual(keyPaths(typescript));
+    const [board] = storedStack(s.emulator, "server").dashboards.filter((d) => d.name === "python-board");
+    expect((board.tiles as { config?: unknown }[]).map((t) => t.config).slice(1)).toMatchObject([line, search]);
   });
 
   it("updates in place, keeps secrets out of state and output, and destroys", async () => {

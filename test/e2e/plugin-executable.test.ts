@@ -1,15 +1,25 @@
 /**
- * The native plugin as a release ships it: one executable built for this machine's platform by the
- * release command's own code (scripts/release.js: the bundled provider in a Node.js
- * single-executable application), in the tarball the CLI downloads, beside the checksum file. It
- * serves the same schema as the Node.js launcher, starts no slower, and needs no `node`. Then a
- * Python program whose SDK was generated from that schema, with no plugin installed and no `node`
- * on PATH, runs up, preview, an update and destroy against the emulator: the engine downloads the
- * plugin by itself from the schema's `pluginDownloadURL` (the release location), which the CLI's
- * download-URL override (PULUMI_PLUGIN_DOWNLOAD_URL_OVERRIDES) sends to a loopback HTTP server
- * standing in for the release; what it served is what the checksum file names.
+ * The native plugin and the SDKs as a release ships them, installed as a user of each language
+ * installs them: by name, with no checkout and no `node`.
+ *
+ * The plugin: one executable built for this machine's platform by the release command's own code
+ * (scripts/release.js: the bundled provider in a Node.js single-executable application; cached by
+ * its content under .ci-cache/), in the tarball the CLI downloads, beside the checksum file. It
+ * serves the same schema as the Node.js launcher, starts no slower, and needs no `node`.
+ *
+ * Then two programs with no plugin installed and no `node` on PATH run against the emulator; the
+ * engine downloads the plugin by itself from the schema's `pluginDownloadURL` (the release
+ * location), which the CLI's download-URL override (PULUMI_PLUGIN_DOWNLOAD_URL_OVERRIDES) sends to
+ * a loopback HTTP server standing in for the release; what it served is what the checksum file names.
+ * - Python: the SDK's wheel and sdist (`twine check` clean) on a local package index (pypiserver),
+ *   `pip install pulumi-pipestack==<version>` by name into an empty virtual environment, whose
+ *   dependencies come from the same index; up, preview, an update and destroy.
+ * - Go: the SDK module at the import path it is published under, in a file module proxy,
+ *   `go get <module>@v<version>` with no `replace`; an Automation API program (test/e2e/go/main.go)
+ *   built on it runs up, preview (its detailed diff checked) and destroy.
  * (Only this platform is built here; `npm run release -- --dry-run` builds the others.)
  */
+import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import * as fs from "node:fs";
 import * as http from "node:http";
@@ -20,15 +30,21 @@ import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { releaseLocation } from "../../provider/native/download-url";
 import { REPOSITORY } from "../../provider/native/docs-url";
+import { storedObjects, storedPipes } from "../support/stored";
+import { AutomationStack, type StepCommand } from "./automation-stack";
 import { E2EStack, pulumiBin, repoRoot } from "./harness";
-import { packageSchema, run, schemaTool } from "./package-schema";
-import { pythonEnv, standInPythonHost } from "./python-env";
+import { escapeModulePath, publishGoModule, pythonIndexTools, runAsync, startPackageIndex, type PackageIndex } from "./package-indexes";
+import { packageSchema, run } from "./package-schema";
+import { standInPythonHost } from "./python-env";
+import { builtSdks } from "./sdks-build";
 
 interface Released {
   version: string;
   seconds: Record<string, number>;
   checksums: string;
   bundleBytes: number;
+  /** Taken from the cache, not built. */
+  cached?: boolean;
   artifacts: { platform: string; tarball: string; executable: string; executableBytes: number; tarballBytes: number }[];
 }
 interface StartTime {
@@ -37,7 +53,7 @@ interface StartTime {
 }
 const req = createRequire(__filename);
 const { releasePlugin } = req(path.join(repoRoot, "scripts", "release.js")) as {
-  releasePlugin: (o: { out: string; platforms: string[] }) => Promise<Released>;
+  releasePlugin: (o: { out: string; platforms: string[]; cache?: string }) => Promise<Released>;
 };
 const { hostPlatform } = req(path.join(repoRoot, "scripts", "release", "bases.js")) as { hostPlatform: () => string };
 const { medianStart } = req(path.join(repoRoot, "scripts", "release", "start-time.js")) as {
@@ -62,11 +78,11 @@ beforeAll(async () => {
   noNode = path.join(tmp, "empty");
   fs.mkdirSync(noNode);
   const started = Date.now();
-  released = await releasePlugin({ out, platforms: [hostPlatform()] });
+  released = await releasePlugin({ out, platforms: [hostPlatform()], cache: path.join(repoRoot, ".ci-cache", "release-plugin") });
   exe = path.join(out, path.basename(released.artifacts[0].executable));
   const a = released.artifacts[0];
   console.log(
-    `plugin-executable: built in ${((Date.now() - started) / 1000).toFixed(1)} s ${JSON.stringify(released.seconds)}; bundle ${released.bundleBytes} B, ` +
+    `plugin-executable: ${released.cached ? "taken from .ci-cache" : "built"} in ${((Date.now() - started) / 1000).toFixed(1)} s ${JSON.stringify(released.seconds)}; bundle ${released.bundleBytes} B, ` +
       `executable ${a.executableBytes} B, ${path.basename(a.tarball)} ${a.tarballBytes} B`,
   );
   // The release location's stand-in: the release folder's files, and a record of what was asked for.
@@ -89,6 +105,28 @@ afterAll(async () => {
 });
 
 const sha256 = (file: string) => createHash("sha256").update(fs.readFileSync(file)).digest("hex");
+
+/** The CLI's download-URL override sending the release location to the stand-in (a prefix: the CLI drops the URL's trailing slash before matching). */
+function downloadOverride(): string {
+  const release = releaseLocation(REPOSITORY, released.version)
+    .replace(/\/$/, "")
+    .replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  return `^${release}=${mirrorUrl}`;
+}
+
+/** Checks what the engine downloaded (after the stand-in's `asked`-th request) into the Pulumi home `home`: the tarball, as the checksum file names it. */
+function expectDownloaded(home: string, asked: number): void {
+  const tarball = path.basename(released.artifacts[0].tarball);
+  expect(requested.slice(asked)).toContain(tarball);
+  // What the engine got is what the checksum file names (the CLI's own `--checksum` cannot check
+  // it yet: Pulumi 3.248 leaves the last chunk of a download out of the hash it compares).
+  const line = fs
+    .readFileSync(released.checksums, "utf8")
+    .split("\n")
+    .find((l) => l.endsWith(`  ${tarball}`))!;
+  expect(served[tarball]).toBe(line.split("  ")[0]);
+  expect(sha256(path.join(home, "plugins", `resource-pipestack-v${released.version}`, path.basename(exe)))).toBe(sha256(exe));
+}
 
 describe("the plugin executable of this platform", () => {
   it("is in the tarball named as the CLI asks for it, alone with the LICENSE, and in the checksum file", () => {
@@ -122,49 +160,76 @@ describe("the plugin executable of this platform", () => {
   }, 120_000);
 });
 
-describe("a Python program with no plugin installed and no node on PATH", () => {
+describe("a Python program, its SDK installed by name from a package index, with no plugin installed and no node on PATH", () => {
   const PASSWORD = "exe-kafka-pw-83c1e0";
   let s: E2EStack;
+  let index: PackageIndex | undefined;
+  const seconds: Record<string, number> = {};
+  const timed = async <T>(what: string, f: () => Promise<T>): Promise<T> => {
+    const t = Date.now();
+    try {
+      return await f();
+    } finally {
+      seconds[what] = (Date.now() - t) / 1000;
+    }
+  };
 
   beforeAll(async () => {
-    // The SDK generated from the executable's schema, as a Python user installs it.
     const home = path.join(tmp, "sdk-home");
-    const schema = run(path.join(pulumiBin(), "pulumi"), ["package", "get-schema", exe], { home, env: { PATH: noNode } });
-    expect(schema.code, schema.stderr).toBe(0);
-    const sdk = path.join(tmp, "python-sdk");
-    const site = path.join(tmp, "python-site");
-    const gen = run(schemaTool(), ["gen", "python", sdk], { home, input: schema.stdout });
-    expect(gen.code, gen.stderr).toBe(0);
-    const python = path.join(pythonEnv(), "python");
-    const pip = run(
-      python,
-      ["-m", "pip", "install", "--quiet", "--disable-pip-version-check", "--no-deps", "--no-index", "--no-build-isolation", "--target", site, sdk],
-      {
-        home,
-      },
+    // The wheel and the sdist as the release makes them (scripts/sdks.js, the run's one build).
+    const sdks = await timed("sdks", () => builtSdks());
+    const tools = await timed("index tools", () => pythonIndexTools());
+    const dist = path.join(tmp, "python-dist");
+    fs.mkdirSync(dist);
+    for (const f of [sdks.python.wheel, sdks.python.sdist]) fs.copyFileSync(f, path.join(dist, path.basename(f)));
+    // What the index refuses to take, nobody installs: the upload's own check first.
+    const twine = await timed("twine check", () =>
+      runAsync(path.join(tools.bin, "twine"), ["check", "--strict", ...fs.readdirSync(dist).map((f) => path.join(dist, f))]),
     );
-    expect(pip.code, pip.stderr).toBe(0);
+    expect(twine.code, twine.stdout + twine.stderr).toBe(0);
+    // The SDK beside the wheels of what it requires: nothing else is reachable by name.
+    index = await startPackageIndex(tools.bin, [dist, tools.wheelhouse]);
+    // An empty environment (no pip of its own, no package), filled by name through the index.
+    const venv = path.join(tmp, "venv");
+    expect((await timed("venv", () => runAsync("python3", ["-m", "venv", "--without-pip", venv]))).code).toBe(0);
+    const python = path.join(venv, "bin", "python");
+    const pip = await timed("pip install", () =>
+      runAsync(
+        path.join(tools.bin, "python"),
+        [
+          "-m",
+          "pip",
+          "--python",
+          python,
+          "install",
+          "--quiet",
+          "--disable-pip-version-check",
+          // Python compiles a module when it first imports it; compiling every file now is most of the install's time.
+          "--no-compile",
+          "--index-url",
+          index!.url,
+          `pulumi-pipestack==${released.version}`,
+        ],
+        { env: { HOME: home } },
+      ),
+    );
+    expect(pip.code, pip.stdout + pip.stderr).toBe(0);
     // The Python program of native-python.test.ts, without the plugin folder its project names.
     const program = path.join(tmp, "program");
     fs.cpSync(path.join(repoRoot, "test", "e2e", "programs", "native-python"), program, { recursive: true });
     const project = fs.readFileSync(path.join(program, "Pulumi.yaml"), "utf8");
     fs.writeFileSync(path.join(program, "Pulumi.yaml"), project.slice(0, project.indexOf("plugins:")));
-    const host = standInPythonHost(path.join(tmp, "python-host"), python, site);
-    // A prefix: the CLI drops the URL's trailing slash before matching.
-    const release = releaseLocation(REPOSITORY, released.version)
-      .replace(/\/$/, "")
-      .replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+    const host = standInPythonHost(path.join(tmp, "python-host"), python);
     s = await E2EStack.open({
       program,
       stackServer: true,
       secretConfig: { kafkaPassword: PASSWORD },
-      env: {
-        PATH: [pulumiBin(), host, noNode].join(path.delimiter),
-        PULUMI_PLUGIN_DOWNLOAD_URL_OVERRIDES: `^${release}=${mirrorUrl}`,
-      },
+      env: { PATH: [pulumiBin(), host, noNode].join(path.delimiter), PULUMI_PLUGIN_DOWNLOAD_URL_OVERRIDES: downloadOverride() },
     });
-  }, 600_000);
+  }, 900_000);
   afterAll(async () => {
+    console.log(`plugin-executable: python seconds ${JSON.stringify(seconds)}`);
+    await index?.close();
     await s?.close();
   });
 
@@ -173,20 +238,23 @@ describe("a Python program with no plugin installed and no node on PATH", () => 
     expect(dirs.filter((d) => fs.existsSync(path.join(d, "node")))).toEqual([]);
   });
 
+  it("got the SDK and everything it requires by name from the index, at the package's version", () => {
+    const python = path.join(tmp, "venv", "bin", "python");
+    const got = run(python, ["-c", "import importlib.metadata as m, pulumi_pipestack; print(m.version('pulumi-pipestack'), pulumi_pipestack.__file__)"], {
+      home: tmp,
+    });
+    expect(got.code, got.stderr).toBe(0);
+    const [version, file] = got.stdout.trim().split(" ");
+    expect(version).toBe(released.version);
+    expect(file.startsWith(path.join(tmp, "venv"))).toBe(true);
+  });
+
   it("gets the plugin from the release location on its first preview, then creates, previews no change and destroys", async () => {
     const plugins = path.join(s.tmp, "home", "plugins");
     expect(fs.existsSync(path.join(plugins, `resource-pipestack-v${released.version}`))).toBe(false);
+    const asked = requested.length;
     await s.must(["preview"]);
-    const tarball = path.basename(released.artifacts[0].tarball);
-    expect(requested).toContain(tarball);
-    // What the engine got is what the checksum file names (the CLI's own `--checksum` cannot check
-    // it yet: Pulumi 3.248 leaves the last chunk of a download out of the hash it compares).
-    const line = fs
-      .readFileSync(released.checksums, "utf8")
-      .split("\n")
-      .find((l) => l.endsWith(`  ${tarball}`))!;
-    expect(served[tarball]).toBe(line.split("  ")[0]);
-    expect(sha256(path.join(plugins, `resource-pipestack-v${released.version}`, path.basename(exe)))).toBe(sha256(exe));
+    expectDownloaded(path.join(s.tmp, "home"), asked);
 
     await s.up();
     const [pipe] = s.pipes();
@@ -204,5 +272,99 @@ describe("a Python program with no plugin installed and no node on PATH", () => 
     await s.assertNoPlaintextSecrets();
     await s.destroy();
     expect(s.storedObjects()).toBe(0);
+  }, 600_000);
+});
+
+/** `go <args>` in `cwd`; fails with what it printed. */
+async function go(args: string[], cwd: string, env: NodeJS.ProcessEnv): Promise<void> {
+  const r = await runAsync("go", args, { cwd, env });
+  if (r.code !== 0) throw new Error(`go ${args.join(" ")} failed\n${r.stdout}${r.stderr}`);
+}
+
+/**
+ * Where `go get` found a module version before: the module cache keeps a version's files for good,
+ * and the test's module changes with the schema under the same version. Forgotten first, so the
+ * proxy's is the one fetched.
+ */
+function forgetGoModule(modulePath: string, version: string): void {
+  const cache = spawnSync("go", ["env", "GOMODCACHE"], { encoding: "utf8" }).stdout.trim();
+  const escaped = escapeModulePath(modulePath);
+  const kept = [
+    path.join(cache, `${escaped}@${version}`),
+    ...["info", "mod", "zip", "ziphash", "lock"].map((x) => path.join(cache, "cache", "download", escaped, "@v", `${version}.${x}`)),
+  ];
+  for (const p of kept.filter((k) => fs.existsSync(k))) {
+    // The module cache makes its files read-only.
+    spawnSync("chmod", ["-R", "u+w", p]);
+    fs.rmSync(p, { recursive: true, force: true });
+  }
+}
+
+describe("a Go program, its SDK fetched by `go get` through a module proxy, with no plugin installed and no node on PATH", () => {
+  const PASSWORD = "exe-go-kafka-pw-5d20b7";
+  let s: AutomationStack;
+  let program: StepCommand;
+  let modulePath: string;
+  const seconds: Record<string, number> = {};
+
+  beforeAll(async () => {
+    const sdks = await builtSdks();
+    let t = Date.now();
+    const version = `v${released.version}`;
+    const proxy = path.join(tmp, "goproxy");
+    modulePath = publishGoModule(proxy, sdks.go.dir, version);
+    forgetGoModule(modulePath, version);
+    const src = path.join(tmp, "go-program");
+    fs.cpSync(path.join(repoRoot, "test", "e2e", "go"), src, { recursive: true });
+    // The module from the file proxy, the rest from the usual one (or Go's module cache); the
+    // checksum database is asked about every module but this one, which it has never seen.
+    const env = { GOPROXY: `file://${proxy},${process.env.GOPROXY || "https://proxy.golang.org,direct"}`, GONOSUMDB: modulePath, GOFLAGS: "-mod=mod" };
+    await go(["get", `${modulePath}@${version}`], src, env);
+    seconds["go get"] = (Date.now() - t) / 1000;
+    t = Date.now();
+    const bin = path.join(tmp, "go-automation");
+    await go(["build", "-o", bin, "."], src, env);
+    seconds["go build"] = (Date.now() - t) / 1000;
+    program = { argv: [bin], env: { PATH: [pulumiBin(), noNode].join(path.delimiter), PULUMI_PLUGIN_DOWNLOAD_URL_OVERRIDES: downloadOverride() } };
+    s = await AutomationStack.open({ kafkaPassword: PASSWORD }, { plugin: false });
+  }, 900_000);
+  afterAll(async () => {
+    console.log(`plugin-executable: go seconds ${JSON.stringify({ ...seconds, ...s?.seconds })}`);
+    await s?.close();
+  });
+
+  it("requires the module at its import path and version, with no replace", () => {
+    const mod = fs.readFileSync(path.join(tmp, "go-program", "go.mod"), "utf8");
+    expect(mod).toContain(`${modulePath} v${released.version}`);
+    expect(mod).not.toMatch(/^\s*replace\b/m);
+    expect(modulePath).toBe("github.com/pipestack/pulumi-pipestack/sdk/go");
+  });
+
+  it("gets the plugin on its first `up`, then previews the change field by field and destroys", async () => {
+    expect(fs.existsSync(path.join(s.tmp, "home", "plugins", `resource-pipestack-v${released.version}`))).toBe(false);
+    const asked = requested.length;
+    const up = await s.step(program, ["up"]);
+    expectDownloaded(path.join(s.tmp, "home"), asked);
+    expect(up.summary).toEqual({ create: 4 });
+    const [pipe] = storedPipes(s.emulator);
+    expect(pipe).toMatchObject({ name: "go-events", source: { topics: "events", authentication: "PLAIN" }, scaling: { replicas: 1 } });
+
+    s.setConfig("replicas", "2");
+    const preview = await s.step(program, ["preview"]);
+    const changed = (preview.steps ?? []).filter((st) => st.op !== "same");
+    expect(changed.map((st) => [st.urn.split("::").pop(), st.op, st.detailedDiff])).toEqual([
+      ["events", "update", { "scaling.replicas": { kind: "update", inputDiff: false } }],
+    ]);
+    expect(storedPipes(s.emulator)[0].scaling).toEqual({ replicas: 1 });
+
+    const destroyed = await s.step(program, ["destroy"]);
+    expect(destroyed.summary).toEqual({ delete: 4 });
+    expect(storedObjects(s.emulator)).toBe(0);
+    for (const { secret, forms } of s.secretForms()) {
+      for (const [where, text] of Object.entries(s.texts())) {
+        const found = forms.find((f) => text.includes(f));
+        expect(found, `${where} holds ${secret.slice(0, 4)}… as ${JSON.stringify(found)}`).toBeUndefined();
+      }
+    }
   }, 600_000);
 });

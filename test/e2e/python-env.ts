@@ -18,11 +18,12 @@ export function pythonEnv(): string {
 /**
  * A folder holding a `pulumi-language-python` that runs test/e2e/python/langhost.py, a test
  * stand-in for Pulumi's Python language host (whose Go module the test machine cannot fetch), with
- * `python` and the packages in `site` importable; put it on the CLI's PATH.
+ * `python` and the packages in `site` (if any, besides its environment's) importable; put it on the CLI's PATH.
  */
-export function standInPythonHost(folder: string, python: string, site: string): string {
+export function standInPythonHost(folder: string, python: string, site?: string): string {
   fs.mkdirSync(folder, { recursive: true });
-  const script = `#!/bin/sh\nPYTHONPATH='${site}' exec '${python}' '${path.join(repoRoot, "test", "e2e", "python", "langhost.py")}' "$@"\n`;
+  const where = site === undefined ? "" : `PYTHONPATH='${site}' `;
+  const script = `#!/bin/sh\n${where}exec '${python}' '${path.join(repoRoot, "test", "e2e", "python", "langhost.py")}' "$@"\n`;
   fs.writeFileSync(path.join(folder, "pulumi-language-python"), script, { mode: 0o755 });
   return folder;
 }

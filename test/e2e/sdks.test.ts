@@ -2,7 +2,7 @@
  * `npm run sdks` (scripts/sdks.js): the native provider's SDKs in each language's own package
  * form, built once for the run (test/e2e/sdks-build.ts) and taken as a team of that language
  * would: the Python wheel and sdist pip-installed into fresh environments, the Go module required
- * by a Go program run under Pulumi's mocks, the npm tarball unpacked into node_modules and
+ * by a Go program run under Pulumi's mocks, the npm tarball installed by `npm install <tarball>` and
  * required. Every one carries the package's version, so the engine asks for this plugin (never
  * v0.0.0).
  */
@@ -66,15 +66,17 @@ function freshPython(name: string): string {
   return python;
 }
 
-function pipInstall(python: string, what: string) {
-  const pip = run(
+/** pip run without blocking the worker: an install takes most of a minute on a busy machine, and a blocked worker misses vitest's calls. */
+async function pipInstall(python: string, what: string): Promise<void> {
+  const env = { ...process.env, PULUMI_HOME: home(), PULUMI_SKIP_UPDATE_CHECK: "true" };
+  const pip = await runAsync(
     path.join(pythonEnv(), "python"),
     ["-m", "pip", "--python", python, "install", "--quiet", "--disable-pip-version-check", "--no-index", "--no-build-isolation", what],
-    { home: home() },
+    { cwd: tmp, env },
   );
   expect(pip.stdout + pip.stderr, pip.stderr).not.toMatch(/error/i);
   expect(pip.code).toBe(0);
-  const check = run(path.join(pythonEnv(), "python"), ["-m", "pip", "--python", python, "check"], { home: home() });
+  const check = await runAsync(path.join(pythonEnv(), "python"), ["-m", "pip", "--python", python, "check"], { cwd: tmp, env });
   expect(check.stdout + check.stderr).toBe("No broken requirements found.\n");
 }
 
@@ -99,15 +101,15 @@ describe("the Python SDK", () => {
     expect(built.python.packageName).toBe("pulumi_pipestack");
   });
 
-  it("installs from the wheel into a fresh environment; the package says its version and asks the engine for that plugin", () => {
+  it("installs from the wheel into a fresh environment; the package says its version and asks the engine for that plugin", async () => {
     const python = freshPython("wheel-venv");
-    pipInstall(python, built.python.wheel);
+    await pipInstall(python, built.python.wheel);
     expect(selfReport(python)).toEqual(pythonSays());
   });
 
-  it("installs from the sdist the same", () => {
+  it("installs from the sdist the same", async () => {
     const python = freshPython("sdist-venv");
-    pipInstall(python, built.python.sdist);
+    await pipInstall(python, built.python.sdist);
     expect(selfReport(python)).toEqual(pythonSays());
   });
 });
@@ -151,23 +153,34 @@ describe("the Go SDK", () => {
   }, 600_000);
 });
 
-/** A project folder whose node_modules holds the unpacked npm tarball and the checkout's @pulumi packages (once). */
+/**
+ * A project folder into which `npm install <tarball>` installed the SDK, as a user installs a
+ * release's tarball (once). Its dependency `@pulumi/pulumi` is the checkout's, linked in by an
+ * override: the install takes seconds and fetches nothing else.
+ */
 let nodeProject: string | undefined;
-function unpackedNodeSdk(): string {
+function installedNodeSdk(): string {
   if (nodeProject) return nodeProject;
   const project = path.join(tmp, "ts-project");
-  const pkg = path.join(project, "node_modules", ...built.nodejs.packageName.split("/"));
-  fs.mkdirSync(pkg, { recursive: true });
-  const tar = spawnSync("tar", ["-xzf", built.nodejs.tarball, "-C", pkg, "--strip-components=1"]);
-  if (tar.status !== 0) throw new Error(`tar -xzf ${built.nodejs.tarball} failed`);
-  fs.symlinkSync(path.join(repoRoot, "node_modules", "@pulumi"), path.join(project, "node_modules", "@pulumi"), "dir");
+  fs.mkdirSync(project, { recursive: true });
+  const overrides = { "@pulumi/pulumi": `file:${path.join(repoRoot, "node_modules", "@pulumi", "pulumi")}` };
+  fs.writeFileSync(path.join(project, "package.json"), JSON.stringify({ name: "ts-project", version: "1.0.0", private: true, overrides }));
+  const npm = spawnSync(
+    "npm",
+    ["install", "--prefer-offline", "--install-links=false", "--no-audit", "--no-fund", "--ignore-scripts", "--loglevel=error", built.nodejs.tarball],
+    { cwd: project, encoding: "utf8" },
+  );
+  if (npm.status !== 0) throw new Error(`npm install ${built.nodejs.tarball} failed\n${npm.stdout}${npm.stderr}`);
   return (nodeProject = project);
 }
 
 describe("the TypeScript SDK", () => {
-  it("is an npm tarball of the package's version that installs into node_modules and loads", () => {
+  it("is an npm tarball of the package's version that `npm install` takes, and loads", () => {
     expect(path.basename(built.nodejs.tarball)).toBe(`pipestack-pulumi-native-${version}.tgz`);
-    const modules = path.join(unpackedNodeSdk(), "node_modules");
+    const modules = path.join(installedNodeSdk(), "node_modules");
+    // npm read the package's name from the tarball and recorded the dependency under it.
+    const project = JSON.parse(fs.readFileSync(path.join(path.dirname(modules), "package.json"), "utf8")) as { dependencies?: Record<string, string> };
+    expect(Object.keys(project.dependencies ?? {})).toEqual([built.nodejs.packageName]);
     const pkg = path.join(modules, ...built.nodejs.packageName.split("/"));
     const manifest = JSON.parse(fs.readFileSync(path.join(pkg, "package.json"), "utf8")) as Record<string, unknown>;
     expect(manifest).toMatchObject({
@@ -201,9 +214,9 @@ function examplesIn(language: string): { resource: string; code: string; config:
 }
 
 describe("each resource's example, in every SDK's language", () => {
-  it("runs in Python on the installed SDK (Pulumi's mocks), registering its resources", () => {
+  it("runs in Python on the installed SDK (Pulumi's mocks), registering its resources", async () => {
     const python = freshPython("examples-venv");
-    pipInstall(python, built.python.wheel);
+    await pipInstall(python, built.python.wheel);
     const examples = examplesIn("python");
     expect(examples).toHaveLength(registry.length);
     const r = run(python, [path.join(FIXTURES, "run_python_examples.py")], { home: home(), input: JSON.stringify(examples) });
@@ -236,7 +249,7 @@ describe("each resource's example, in every SDK's language", () => {
   }, 600_000);
 
   it("typechecks in TypeScript against the npm package", () => {
-    const project = unpackedNodeSdk();
+    const project = installedNodeSdk();
     const files = examplesIn("typescript").map(({ resource, code }) => {
       const file = path.join(project, `${resource}.ts`);
       fs.writeFileSync(file, code + "\nexport {};\n");

@@ -9,13 +9,13 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { TF_SERVICE, tfPipe, tfState } from "../support/terraform-state-fixtures";
 
 const root = path.resolve(__dirname, "..", "..");
 const FROM_TF = path.join(root, "bin", "pipestack-from-terraform.js");
 const PACK = path.join(root, "bin", "pipestack-pack-plugin.js");
 /** What a terminal acts on (a line feed aside: the command's own lines). */
 const ACTIVE = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u2028\u2029]/;
-const SVC = "00000000-0000-4000-8000-000000000002";
 const MIB = 1024 * 1024;
 
 let tmp: string;
@@ -25,33 +25,14 @@ beforeAll(() => {
 });
 afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
 
-const pipe = (id: string, extra: Record<string, unknown> = {}) => ({
-  id,
-  service_id: SVC,
-  source: { kafka: { brokers: "b:9092", topics: "t", credentials: { username: "u", password: null } } },
-  destination: { database: "default", table: "t" },
-  field_mappings: [],
-  ...extra,
-});
-const state = (instances: { name: string; module?: string; attributes: unknown }[]) =>
-  JSON.stringify({
-    version: 4,
-    resources: instances.map((r) => ({
-      mode: "managed",
-      type: "example_pipe",
-      name: r.name,
-      ...(r.module ? { module: r.module } : {}),
-      instances: [{ attributes: r.attributes }],
-    })),
-  });
 const fromTerraform = (text: string) => spawnSync(process.execPath, [FROM_TF, "-"], { input: text, encoding: "utf8" });
 
 describe("pipestack-from-terraform", () => {
   it("refuses one object at two addresses, naming both, and writes no import document", () => {
     const r = fromTerraform(
-      state([
-        { name: "a", module: "module.eu", attributes: pipe("p-1") },
-        { name: "b", attributes: pipe("p-1") },
+      tfState([
+        { name: "a", module: "module.eu", attributes: tfPipe("p-1") },
+        { name: "b", attributes: tfPipe("p-1") },
       ]),
     );
     expect(r.status).toBe(1);
@@ -60,11 +41,11 @@ describe("pipestack-from-terraform", () => {
   });
 
   it.each([
-    ["an id of 4 parts", pipe("o/s/x/p-1", { service_id: null })],
-    ["an id with a line break", pipe("p-1\n-2")],
-    ["a service_id with an escape sequence", pipe("p-1", { service_id: "svc\u001b]0;pwned\u0007\u001b[2J" })],
+    ["an id of 4 parts", tfPipe("o/s/x/p-1", { service_id: null })],
+    ["an id with a line break", tfPipe("p-1\n-2")],
+    ["a service_id with an escape sequence", tfPipe("p-1", { service_id: "svc\u001b]0;pwned\u0007\u001b[2J" })],
   ])("refuses %s, writing nothing, its message escaped", (_what, attributes) => {
-    const r = fromTerraform(state([{ name: "odd", attributes }]));
+    const r = fromTerraform(tfState([{ name: "odd", attributes }]));
     expect(r.status).toBe(1);
     expect(r.stdout).toBe("");
     expect(r.stderr).toMatch(/"example_pipe\.odd" with id .* which no import takes/);
@@ -72,9 +53,9 @@ describe("pipestack-from-terraform", () => {
   });
 
   it("prints the summary of a state with control characters in its addresses escaped", () => {
-    const r = fromTerraform(state([{ name: "p", module: 'module.m["\\u001b]0;pwned\\u0007\\u2028"]', attributes: pipe("p-1") }]));
+    const r = fromTerraform(tfState([{ name: "p", module: 'module.m["\\u001b]0;pwned\\u0007\\u2028"]', attributes: tfPipe("p-1") }]));
     expect(r.status, r.stderr).toBe(0);
-    expect(JSON.parse(r.stdout)).toEqual({ resources: [{ type: "pipestack:index:Pipe", name: "m-0-pwned-p", id: `${SVC}:p-1` }] });
+    expect(JSON.parse(r.stdout)).toEqual({ resources: [{ type: "pipestack:index:Pipe", name: "m-0-pwned-p", id: `${TF_SERVICE}:p-1` }] });
     expect(r.stderr.replaceAll("\n", "")).not.toMatch(ACTIVE);
     expect(r.stderr).toContain(String.raw`terraform state rm 'module.m["\u001b]0;pwned\u0007\u2028"].example_pipe.p'`);
   });

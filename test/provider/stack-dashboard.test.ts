@@ -72,7 +72,7 @@ describe.each(STACK_CASES)("StackDashboard on a %s server, %s target", (version,
     expect((await alertImpl.read(alert.id, alert.outs)).id).toBe(alert.id);
   });
 
-  it("reports a removed tile's alert in the diff, then the alert is gone", async () => {
+  it("reports a removed tile's alert in the diff; the update keeps tile and alert, and the alert kept by the program fails its check", async () => {
     const program = dashboardInputs();
     const board = await up(dashboardImpl, program);
     const alertProgram = alertInputs({ dashboardId: board.id, tileId: board.outs.tileIds.Latency });
@@ -80,12 +80,12 @@ describe.each(STACK_CASES)("StackDashboard on a %s server, %s target", (version,
 
     const without = { ...program, tiles: program.tiles.filter((t: any) => t.name !== "Latency") };
     const diff = await dashboardImpl.diff(board.id, board.outs, (await dashboardImpl.check({}, without)).inputs!);
-    expect(diff.diffs).toContainEqual({ path: "tiles[Latency]", kind: "update", detail: expect.stringMatching(/deletes the alerts on it/) });
+    expect(diff.diffs).toContainEqual({ path: "tiles[Latency]", kind: "update", detail: "removed; kept on the server until the alerts on it are deleted" });
 
     const after = await up(dashboardImpl, without, board);
     expect(after.outs.tileIds).not.toHaveProperty("Latency");
-    expect(storedAlert(alert.id), "the server deleted the alert with its tile").toBeUndefined();
-    expect(await alertImpl.read(alert.id, alert.outs)).toEqual({ id: "", props: {} });
+    expect(storedAlert(alert.id), "the update kept the tile, so the server kept its alert").toBeDefined();
+    expect((await alertImpl.read(alert.id, alert.outs)).id).toBe(alert.id);
 
     // The alert's program now reads `tileId: board.tileIds["Latency"]`, which is gone.
     const next = { ...alertProgram, tileId: after.outs.tileIds.Latency };

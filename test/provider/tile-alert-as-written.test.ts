@@ -83,6 +83,9 @@ describe.each(TARGETS)("a tile alert on the %s target, its dashboard written in 
       made.push((await alerts.create(r.inputs!)).id);
     }
     expect(dashboardReads(), "one read after the write, shared").toBe(1);
+    // The write's answer tells the server's generation (the alerts' body needs it): none asked.
+    const generationReads = Object.entries(emulator.control.stats().byRoute).filter(([route]) => route.startsWith("GET ") && route.endsWith("/webhooks"));
+    expect(generationReads, "the generation, from the dashboard's answer").toEqual([]);
     const live = storedStack(emulator, kind).alerts.filter((a) => made.includes(a.id));
     expect(live.map((a) => a.tileId)).toEqual([board.tileIds.Errors, board.tileIds.Errors, board.tileIds.Errors]);
   });

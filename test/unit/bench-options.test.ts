@@ -50,7 +50,7 @@ describe("bench options", () => {
   it("by default: both latencies, every part, kind and face; 200 pipes, 20 of each other kind, 2,000 + 20 pipes", () => {
     const o = benchOptions([]);
     expect(o.latencies).toEqual([25, 150]);
-    expect(o.parts).toEqual(["classic", "kinds", "large", "rate-limited", "types"]);
+    expect(o.parts).toEqual(["classic", "kinds", "large", "rate-limited", "types", "move"]);
     expect(o.kinds).toEqual(["pipe", "endpoint", "dashboard", "alert", "savedSearch", "webhook"]);
     expect(o.faces).toEqual(["dynamic", "native"]);
     expect([o.pipes, o.stackObjects, o.existingPipes, o.newPipes]).toEqual([200, 20, 2000, 20]);

@@ -58,7 +58,7 @@ describe("an example program in each language", () => {
     ["go", '\t"github.com/pipestack/pulumi-pipestack/sdk/go/pipestack"'],
     ["go", 'brokers, err := pipestack.NewReversePrivateEndpoint(ctx, "brokers", &pipestack.ReversePrivateEndpointArgs{'],
     ["go", '_, err = pipestack.NewPipe(ctx, "kafka-events", &pipestack.PipeArgs{'],
-    ["go", 'Type: pipestack.ReversePrivateEndpointType("VPC_ENDPOINT_SERVICE"),'],
+    ["go", "Type: pipestack.ReversePrivateEndpointTypeVpcEndpointService,"],
     ["go", "Source: pipestack.PipeSourceArgs{"],
     ["go", "Kafka: &pipestack.PipeSourceKafkaArgs{"],
     ["go", "ReversePrivateEndpointIds: pulumi.StringArray{brokers.ID().ToStringOutput()},"],

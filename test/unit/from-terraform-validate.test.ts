@@ -8,27 +8,8 @@ import { convert } from "../../provider/from-terraform/convert";
 import { summaryText } from "../../provider/from-terraform/summary";
 import { readTerraformState } from "../../provider/from-terraform/read";
 import { checkHandovers, importIdProblem } from "../../provider/from-terraform/validate";
+import { TF_SERVICE, tfPipe, tfState } from "../support/terraform-state-fixtures";
 
-const SVC = "00000000-0000-4000-8000-000000000002";
-const pipe = (id: string, extra: Record<string, unknown> = {}) => ({
-  id,
-  service_id: SVC,
-  source: { kafka: { brokers: "b:9092", topics: "t", credentials: { username: "u", password: null } } },
-  destination: { database: "default", table: "t" },
-  field_mappings: [],
-  ...extra,
-});
-const state = (resources: { name: string; key?: string; attributes: unknown }[], module?: string) =>
-  JSON.stringify({
-    version: 4,
-    resources: resources.map((r) => ({
-      mode: "managed",
-      type: "example_pipe",
-      name: r.name,
-      ...(module ? { module } : {}),
-      instances: [{ ...(r.key === undefined ? {} : { index_key: r.key }), attributes: r.attributes }],
-    })),
-  });
 const handovers = (text: string) => convert(readTerraformState(text)).handovers;
 
 /** What a terminal acts on. */
@@ -37,9 +18,9 @@ const ACTIVE = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u2028\u2029]/;
 describe("one object at two addresses", () => {
   it("is refused, both addresses named", () => {
     const h = handovers(
-      state([
-        { name: "a", attributes: pipe("p-1") },
-        { name: "b", attributes: pipe("p-1") },
+      tfState([
+        { name: "a", attributes: tfPipe("p-1") },
+        { name: "b", attributes: tfPipe("p-1") },
       ]),
     );
     expect(() => checkHandovers(h)).toThrow(
@@ -49,9 +30,9 @@ describe("one object at two addresses", () => {
 
   it("is refused when one address carries the service in its id and the other in service_id", () => {
     const h = handovers(
-      state([
-        { name: "a", attributes: pipe("p-1") },
-        { name: "b", attributes: pipe(`${SVC}/p-1`, { service_id: null }) },
+      tfState([
+        { name: "a", attributes: tfPipe("p-1") },
+        { name: "b", attributes: tfPipe(`${TF_SERVICE}/p-1`, { service_id: null }) },
       ]),
     );
     expect(() => checkHandovers(h)).toThrow(/at two addresses, "example_pipe\.a" and "example_pipe\.b"/);
@@ -61,9 +42,9 @@ describe("one object at two addresses", () => {
     expect(() =>
       checkHandovers(
         handovers(
-          state([
-            { name: "a", attributes: pipe("p-1") },
-            { name: "b", attributes: pipe("p-2") },
+          tfState([
+            { name: "a", attributes: tfPipe("p-1") },
+            { name: "b", attributes: tfPipe("p-2") },
           ]),
         ),
       ),
@@ -86,11 +67,11 @@ describe("import ids", () => {
   });
 
   it.each([
-    ["an id of 4 parts", pipe("o/s/x/p-1", { service_id: null }), /with id "o\/s\/x\/p-1", which no import takes \(".*" is not an id\)/],
-    ["an id with a line break", pipe("p-1\n-2"), /which no import takes/],
-    ["a service_id with an escape sequence", pipe("p-1", { service_id: "svc\u001b]0;pwned\u0007" }), /which no import takes/],
+    ["an id of 4 parts", tfPipe("o/s/x/p-1", { service_id: null }), /with id "o\/s\/x\/p-1", which no import takes \(".*" is not an id\)/],
+    ["an id with a line break", tfPipe("p-1\n-2"), /which no import takes/],
+    ["a service_id with an escape sequence", tfPipe("p-1", { service_id: "svc\u001b]0;pwned\u0007" }), /which no import takes/],
   ])("%s is refused before anything is written, the address named", (_what, attributes, message) => {
-    const h = handovers(state([{ name: "odd", attributes }]));
+    const h = handovers(tfState([{ name: "odd", attributes }]));
     expect(() => checkHandovers(h)).toThrow(message);
     try {
       checkHandovers(h);
@@ -103,10 +84,9 @@ describe("import ids", () => {
 
 describe("printed values", () => {
   it("addresses, names and service ids from the state reach the summary with their control characters escaped", () => {
-    const text = state(
-      [{ name: "p", key: "eu\u001b[2J\u2028x", attributes: pipe("p-1", { service_id: "svc\u009b31m" }) }],
-      'module.m["\\u001b]0;pwned\\u0007"]',
-    );
+    const text = tfState([
+      { name: "p", module: 'module.m["\\u001b]0;pwned\\u0007"]', key: "eu\u001b[2J\u2028x", attributes: tfPipe("p-1", { service_id: "svc\u009b31m" }) },
+    ]);
     const conversion = convert(readTerraformState(text));
     const notes = summaryText(conversion, "state\u001b[2J.json");
     expect(notes.replaceAll("\n", "")).not.toMatch(ACTIVE);

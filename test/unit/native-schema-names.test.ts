@@ -24,15 +24,19 @@ describe("singular", () => {
 
 describe("enum value names", () => {
   it.each([
-    ["JSONEachRow", undefined],
-    ["from_beginning", undefined],
-    ["SCRAM-SHA-256", "SCRAM_SHA_256"],
-    ["exponential histogram", "exponential_histogram"],
+    ["JSONEachRow", "JSONEachRow"],
+    ["from_beginning", "FromBeginning"],
+    ["secondaryPreferred", "SecondaryPreferred"],
+    ["PLAIN", "Plain"],
+    ["GCP_PSC_SERVICE_ATTACHMENT", "GcpPscServiceAttachment"],
+    ["SCRAM-SHA-256", "ScramSha256"],
+    ["exponential histogram", "ExponentialHistogram"],
+    ["stacked_bar", "StackedBar"],
     ["15m", "Minutes15"],
     ["1d", "Days1"],
     ["<=", "LessThanOrEqual"],
     ["!=", "NotEqual"],
-    ["0.5", "Value_0_5"],
+    ["0.5", "Value05"],
   ])("%s -> %s", (value, name) => {
     expect(enumValueName(value)).toBe(name);
   });

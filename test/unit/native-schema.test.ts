@@ -96,13 +96,13 @@ describe("package schema from the resources' definitions", () => {
 describe("what other languages' SDKs need of the schema", () => {
   const enumOf = (token: string) => schema.types[`pipestack:index:${token}`] as EnumTypeSpec;
 
-  it("makes each closed set an enum type, named where a value is no identifier", () => {
+  it("makes each closed set an enum type, every value named", () => {
     expect(type("PipeSourceKafka").properties.format.$ref).toBe("#/types/pipestack:index:PipeSourceKafkaFormat");
     expect(enumOf("PipeSourceKafkaFormat")).toMatchObject({
       type: "string",
-      enum: ["JSONEachRow", "Avro", "AvroConfluent", "Protobuf"].map((value) => ({ value })),
+      enum: ["JSONEachRow", "Avro", "AvroConfluent", "Protobuf"].map((value) => ({ value, name: value })),
     });
-    expect(enumOf("PipeSourceKafkaAuthentication").enum).toContainEqual({ value: "SCRAM-SHA-256", name: "SCRAM_SHA_256" });
+    expect(enumOf("PipeSourceKafkaAuthentication").enum).toContainEqual({ value: "SCRAM-SHA-256", name: "ScramSha256" });
     expect(enumOf("StackAlertThresholdType").enum.map((v) => v.value)).toContain("not_between");
     expect(enumOf("StackSavedSearchFilterOperator").enum).toContainEqual({ value: "<=", name: "LessThanOrEqual" });
     expect(schema.resources["pipestack:index:StackAlert"].inputProperties.interval.$ref).toBe("#/types/pipestack:index:StackAlertInterval");

@@ -208,9 +208,7 @@ describe("warnings at preview: the provider's marked, the program's said to be t
     const md = previewOf(json);
     const h = expectHarmless(md, 5);
     expect(marks(h), "one ⚠️: the provider's warning").toBe(1);
-    expect(md).toContain(
-      `> ⚠️ **orders-board (StackDashboard)**: dashboard 6b04fe01631c9f9c51202060: this update removes tile "volume" (t-1), so the server deletes alert`,
-    );
+    expect(md).toContain(`> ⚠️ **orders-board (StackDashboard)**: dashboard 6b04fe01631c9f9c51202060: this update removes tile "volume" (t-1), which alert`);
     expect(md).toContain("#### Warnings: 1 from the provider, 2 written by the program (not checked by the provider)");
     expect(md).toContain("- orders-board (StackDashboard), the program's own warning: orders-board keeps its alerts: safe to merge");
     const long = md.split("\n").find((l) => l.includes("&lt;img src=x&gt;"))!;

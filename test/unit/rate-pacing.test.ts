@@ -112,6 +112,24 @@ describe("onAnswer", () => {
       { remaining: 98, windowEnd: NOW + 60_000, inFlight: 0 },
     ],
     [
+      "sent before the known end, but its window cannot end before it (counted in the next one): the next window's count",
+      state({ limit: 10, remaining: 2, windowEnd: NOW + 500, endLow: NOW - 500, openedAt: NOW - 1_500, inFlight: 1 }),
+      { sentAt: NOW - 400, status: 200, headers: rl(10, 9, 2) },
+      { remaining: 9, windowEnd: NOW + 2_000, endLow: NOW + 600, openedAt: NOW - 400 },
+    ],
+    [
+      "sent before the window's first known request: may be of the window before, never brings the end earlier",
+      state({ limit: 10, remaining: 5, windowEnd: NOW + 1_500, endLow: NOW + 200, openedAt: NOW - 300, inFlight: 1 }),
+      { sentAt: NOW - 800, status: 200, headers: rl(10, 4, 1) },
+      { remaining: 4, windowEnd: NOW + 1_500 },
+    ],
+    [
+      "of a window that ended before this one could: tells nothing of this one",
+      state({ limit: 10, remaining: 5, windowEnd: NOW + 60_000, endLow: NOW + 59_000, openedAt: NOW - 1_000, inFlight: 1 }),
+      { sentAt: NOW - 2_000, status: 429, headers: rl(10, 0, 1) },
+      { remaining: 5, windowEnd: NOW + 60_000, blockedUntil: NOW + 1_000 },
+    ],
+    [
       "a 429 with the window's reset: blocked until the reset, not the whole Retry-After",
       known,
       { sentAt: NOW - 50, status: 429, headers: { ...rl(100, 0, 7), "retry-after": "60" } },

@@ -1,4 +1,4 @@
-import { ApiError } from "../../errors";
+import { ApiError, StackGenerationError } from "../../errors";
 import { path } from "../../client/paths";
 import { snapshot } from "../shared-list";
 import type { StackTarget } from "../../client/stack-target";
@@ -39,6 +39,32 @@ export function stackGeneration(t: StackTarget): Promise<StackGeneration> {
     found.catch(() => known.delete(key));
   }
   return found;
+}
+
+/**
+ * Remembers the generation an answer the process had anyway showed (a route only current servers
+ * have answered, a dashboard in one generation's form), so that no probe of the process asks.
+ */
+export function learnt(t: Pick<StackTarget, "client" | "key">, generation: StackGeneration): void {
+  const key = generationKey(t);
+  if (!known.has(key)) known.set(key, Promise.resolve(generation));
+}
+
+/**
+ * Refuses a create of a kind whose route only current servers have, learning the generation from
+ * the read of that route the create gate makes anyway (`read`, shared by the run): an answer
+ * proves a current server, and is remembered for every kind of the process. Only a 404, which a
+ * first-generation server gives and an unknown organization or service too, asks the generation
+ * ({@link stackGeneration}) to tell them apart: `refusal` for the first, the 404 itself otherwise.
+ */
+export async function requireCurrentRoute(t: StackTarget, read: () => Promise<unknown>, refusal: string): Promise<void> {
+  try {
+    await read();
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 404 && (await stackGeneration(t)) === "first") throw new StackGenerationError(refusal);
+    throw err;
+  }
+  learnt(t, "current");
 }
 
 /** Forgets every generation learnt, as a new provider process would start (tests model many in one). */

@@ -22,6 +22,7 @@ import { TARGET_KEYS, checkStackObject, targetOf, withTarget } from "../../engin
 import { unmarked } from "../../engine/stack/unmark";
 import { keptOnRemovedTile } from "../stack-dashboard/removed-tile-alerts";
 import { InvalidArgumentError } from "../../errors/operation-errors";
+import { releaseTile } from "../stack-dashboard/pending-tiles";
 
 /**
  * {@link withKnownTileId}, checked against the live dashboard: the old tile id is carried only
@@ -86,8 +87,18 @@ export const provider = defineEngine<AlertInputs, AlertOutputs, StackTarget, Sta
   },
   create,
   adopt: (target, id, inputs) => put(target, id, inputs),
-  update: (target, id, _olds, news) => put(target, id, news),
+  // An alert moved off a tile this run's dashboard update keeps pending lets that tile go, as a delete does.
+  async update(target, id, olds, news) {
+    const outs = await put(target, id, news);
+    if (outs.tileId !== olds.tileId || outs.dashboardId !== olds.dashboardId) await releaseTile(olds.dashboardId, olds.tileId, id);
+    return outs;
+  },
   refreshed: (live, props) => alertOutputs(live, withTarget(props)),
+  // A tile this run's dashboard update kept only for this alert goes once the alert has.
+  async remove(target, id, props) {
+    await stackObject(alerts).remove(target, id, props);
+    await releaseTile(props.dashboardId, props.tileId, id);
+  },
   // The engine drops a gone object from the state without a word: say why it went.
   async gone(target, id, props) {
     if (Object.keys(props).length > 0) console.warn(`warning: ${printable(await goneAlertWarning(target, id, props))}`);

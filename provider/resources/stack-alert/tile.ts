@@ -8,6 +8,16 @@ import { dashboards } from "../stack-dashboard/api";
 import { sharedObject, writtenObject } from "../../engine/shared-list";
 import { isObj, type Obj } from "../../schemas/plain-object";
 import { InvalidArgumentError } from "../../errors/operation-errors";
+import { withoutPendingTiles } from "../stack-dashboard/pending-tiles";
+import { learnt } from "../../engine/stack/generation";
+import { dashboardGeneration } from "../stack-dashboard/generation";
+
+/** The dashboard as an answer showed it, its generation remembered: the alert's body needs it, and needs no probe then. */
+function seen<D>(t: StackTarget, dashboard: D): D {
+  const generation = dashboardGeneration(dashboard);
+  if (generation !== undefined) learnt(t, generation);
+  return dashboard;
+}
 
 /** What the server does to an alert whose tile leaves its dashboard: said wherever that explains a failure or a loss. */
 export const REMOVED_TILE_RULE = "a tile removed from its dashboard takes its alerts with it: the server deletes them at that dashboard update";
@@ -84,7 +94,7 @@ function readDashboard(t: StackTarget, dashboardId: string): () => Promise<unkno
   return () =>
     orGone({
       ...stackWhereabouts(t, dashboards, dashboardId),
-      get: async () => answerFor(dashboardId, await t.client.get<unknown>(at), `GET dashboards/${dashboardId}`),
+      get: async () => seen(t, answerFor(dashboardId, await t.client.get<unknown>(at), `GET dashboards/${dashboardId}`)),
     });
 }
 
@@ -139,9 +149,12 @@ export async function tileOnLive(
   ref: { tileId?: string; tile?: string },
 ): Promise<{ live: unknown; found: ReturnType<typeof alertTileOn> | undefined }> {
   const at = stackUrl(t, dashboards, dashboardId);
+  // A tile this run's update keeps only until its alerts are deleted is not there for an alert.
+  const forAlert = (value: unknown) => withoutPendingTiles(dashboardId, value);
   const written = writtenObject(t.client, at);
   if (written !== undefined) {
-    const aimed = alertTileOn(written.value, ref, dashboardId);
+    seen(t, written.value);
+    const aimed = alertTileOn(forAlert(written.value), ref, dashboardId);
     if ("property" in aimed) return { live: written.value, found: aimed };
     const after = await sharedObject(t.client, `${at}#read-after-write-${written.seq}`, readDashboard(t, dashboardId));
     if (after.value === undefined) return { live: undefined, found: undefined };
@@ -149,11 +162,11 @@ export async function tileOnLive(
   }
   const shared = await sharedDashboard(t, dashboardId, false);
   let live = shared.value;
-  let found = live === undefined ? undefined : alertTileOn(live, ref, dashboardId);
+  let found = live === undefined ? undefined : alertTileOn(forAlert(live), ref, dashboardId);
   // Read again only what an earlier read said: a read this call made is as fresh as it gets.
   if (!shared.fresh && (found === undefined || "property" in found)) {
     live = await liveDashboard(t, dashboardId, true);
-    found = live === undefined ? undefined : alertTileOn(live, ref, dashboardId);
+    found = live === undefined ? undefined : alertTileOn(forAlert(live), ref, dashboardId);
   }
   return { live, found };
 }

@@ -373,6 +373,19 @@ export type TileConfigInput = {
   [D in ConfigDisplayType]: MergedInput<Extract<BuilderConfigInput, { displayType: D }>, Extract<RawSqlConfigInput, { displayType: D }>>;
 }[ConfigDisplayType];
 
+/** Every form of a tile's config, builder and raw SQL. */
+const FORMS = [...builderConfig.options, ...rawSqlConfig.options];
+
+/** Why `key` is refused in `value`'s form: which form it is, and the display types that do take the key. */
+function notOfForm(key: string, value: unknown): string {
+  const { displayType, configType } = (typeof value === "object" && value !== null ? value : {}) as { displayType?: unknown; configType?: unknown };
+  const form = `${configType === "sql" ? "a raw SQL" : "a"} ${typeof displayType === "string" ? `\`${displayType}\` ` : ""}tile`;
+  const takers = FORMS.filter((f) => key in f.shape).map((f) => `${"configType" in f.shape ? "raw SQL " : ""}${f.shape.displayType.value}`);
+  return takers.length
+    ? `is not a field of ${form}; the display types that take it: ${[...new Set(takers)].join(", ")}`
+    : `is not a field of ${form}, nor of any display type`;
+}
+
 const isRawSql = (v: unknown): boolean => typeof v === "object" && v !== null && (v as { configType?: unknown }).configType === "sql";
 
 /**
@@ -386,7 +399,10 @@ export const tileConfig = withForms(
     .superRefine((value, ctx) => {
       const result = (isRawSql(value) ? rawSqlConfig : builderConfig).safeParse(value);
       if (!result.success) {
-        for (const issue of result.error.issues) ctx.addIssue(issue);
+        for (const issue of result.error.issues) {
+          if (issue.code !== "unrecognized_keys" || issue.path.length > 0) ctx.addIssue(issue);
+          else for (const key of issue.keys) ctx.addIssue({ code: "custom", path: [key], message: notOfForm(key, value) });
+        }
         return;
       }
       const c = result.data as { select?: unknown; asRatio?: unknown; formulas?: unknown[]; displayType: string; configType?: string };

@@ -19,6 +19,10 @@ import { fieldChanges, type FieldChange } from "../../engine/field-diff";
 import { reportWarning } from "../../progress/report";
 import { withFormHint } from "./tile-form-hint";
 import { unmarked } from "../../engine/stack/unmark";
+import { notePending, pendingIds, storedTiles, withPending } from "./pending-tiles";
+import { liveDashboard } from "../stack-alert/tile";
+import { isObj } from "../../schemas/plain-object";
+import type { StackTileOutput } from "./schema";
 
 async function create(target: StackTarget, inputs: DashboardInputs): Promise<{ id: string; outs: DashboardOutputs }> {
   // The create's marker rides in `tags`; the PUT right after gives the dashboard the program's tags.
@@ -43,12 +47,23 @@ async function adopt(target: StackTarget, id: string, inputs: DashboardInputs, l
 
 /**
  * One PUT with the whole tile list; each tile carries the id its key had in the old outputs, so
- * the server keeps it (and the alerts on it). A tile whose key is gone is removed, with its alerts.
+ * the server keeps it (and the alerts on it). A tile whose key is gone is removed, unless alerts
+ * watch it: that one is sent as stored and kept pending removal until they are deleted (see
+ * `pending-tiles.ts`; the run's read of the alert list, made only when tiles are removed).
  */
 async function update(target: StackTarget, id: string, olds: DashboardOutputs, news: DashboardInputs): Promise<DashboardOutputs> {
   await refuseOnGeneration(target, news);
-  const updated = await putDashboard(target, id, dashboardBody(news, olds));
-  return dashboardOutputs(updated, news, news.tiles, olds.tiles);
+  const stored = storedTiles(olds);
+  const watchers = new Map<string, Set<string>>();
+  for (const alert of await doomedAlerts(target, id, removedTiles(stored, news.tiles))) {
+    watchers.set(alert.tile.id, (watchers.get(alert.tile.id) ?? new Set()).add(alert.id));
+  }
+  const held = stored.filter((t) => isObj(t) && typeof t.id === "string" && watchers.has(t.id));
+  const sent = [...news.tiles, ...held];
+  const updated = await putDashboard(target, id, dashboardBody({ ...news, tiles: sent as DashboardInputs["tiles"] }, { tiles: stored, filters: olds.filters }));
+  const outs = withPending(dashboardOutputs(updated, news, sent, stored), new Set(watchers.keys()));
+  notePending(id, { target, inputs: news, outs, watchers });
+  return outs;
 }
 
 /** Refuses, before any write, what the target's generation would drop (see each). */
@@ -63,8 +78,10 @@ async function refuseOnGeneration(target: StackTarget, inputs: DashboardInputs):
  * `sortOrder` a current server never answers is said to be write-only.
  */
 async function changes(olds: DashboardOutputs, news: DashboardInputs, id: string): Promise<FieldChange[]> {
-  const found = fieldChanges(olds, news, dashboardDiff);
-  const removed = removedTiles(olds.tiles, news.tiles);
+  const held = await stillPending(olds, news, id);
+  const stored = held.length === 0 ? olds : { ...olds, tiles: [...olds.tiles, ...held] };
+  const found = fieldChanges(stored, news, dashboardDiff);
+  const removed = removedTiles(stored.tiles, news.tiles);
   noteRemovals(id, removed);
   // Nothing to ask the server about: no read (a no-op preview sends nothing).
   if (removed.length === 0 && sortOrderUses(news.tiles).length === 0) return found;
@@ -82,6 +99,20 @@ async function changes(olds: DashboardOutputs, news: DashboardInputs, id: string
   return found;
 }
 
+/**
+ * The tiles the old outputs hold pending removal that the dashboard still has: one read of it
+ * (the run's, shared with its tile alerts), made only when there are such tiles. A tile an alert's
+ * delete removed since is no change; one still there is a removal to preview again.
+ */
+async function stillPending(olds: DashboardOutputs, news: DashboardInputs, id: string): Promise<StackTileOutput[]> {
+  const pending = olds.pendingTiles ?? [];
+  // `check` pins the stack into the inputs; inputs that name none were never checked: no stack to ask.
+  if (pending.length === 0 || !TARGET_KEYS.some((k) => typeof news[k] === "string")) return pending;
+  const live = await liveDashboard(targetOf(news), id);
+  const there = new Set((isObj(live) && Array.isArray(live.tiles) ? live.tiles : []).flatMap((t) => (isObj(t) && typeof t.id === "string" ? [t.id] : [])));
+  return pending.filter((t) => there.has(t.id));
+}
+
 /** The provider the serialized shim delegates to (`pulumi-pipestack/engine/stack-dashboard`). */
 export const provider = defineEngine<DashboardInputs, DashboardOutputs, StackTarget, StackDashboardRecord>({
   ...stackObject(dashboards),
@@ -96,6 +127,6 @@ export const provider = defineEngine<DashboardInputs, DashboardOutputs, StackTar
   create,
   adopt,
   update,
-  // Tile keys recovered from the stored tiles by id.
-  refreshed: (live, props) => dashboardOutputs(live, withTarget(props), undefined, props.tiles),
+  // Tile keys recovered from the stored tiles by id; a tile pending removal that is still there stays pending.
+  refreshed: (live, props) => withPending(dashboardOutputs(live, withTarget(props), undefined, storedTiles(props)), new Set(pendingIds(props))),
 });

@@ -44,4 +44,9 @@ export type DashboardOutputs = Omit<DashboardInputs, "tiles"> & {
   tiles: StackTileOutput[];
   /** Tile id by tile key. */
   tileIds: Record<string, string>;
+  /**
+   * Tiles the program removed that the server still holds, because alerts watched them at the
+   * update (see `pending-tiles.ts`): never in `tiles` nor `tileIds`. Absent when none.
+   */
+  pendingTiles?: StackTileOutput[];
 };

@@ -10,10 +10,12 @@ import { REMOVED_TILE_RULE } from "../stack-alert/tile";
 import { literal } from "../../schemas/whole-text";
 
 /**
- * A dashboard update that drops a tile makes the server delete the alerts on it, and an alert
- * given by `tileId` previews only `tileId => [unknown]`: the dashboard's preview names them. One
- * read of the alert list, made only when the update removes tiles (a preview of anything else
- * reads nothing); then one warning on the dashboard per alert.
+ * A dashboard update that drops a tile would make the server delete the alerts on it, and an
+ * alert given by `tileId` previews only `tileId => [unknown]`: the dashboard's preview names them,
+ * and its update keeps such a tile on the server until its alerts are deleted (see
+ * `pending-tiles.ts`). One read of the alert list, made only when the update removes tiles (a
+ * preview of anything else reads nothing), shared by the diff and the update; then one warning on
+ * the dashboard per alert.
  */
 
 /** A tile the update removes: its key and its server id. */
@@ -54,13 +56,13 @@ export function alertsOnRemoved(list: readonly unknown[], dashboardId: string, r
   });
 }
 
-const DOOMED_TAIL = `${REMOVED_TILE_RULE}. Remove the alert from the program with the tile, or keep the tile`;
+const DOOMED_TAIL = `${REMOVED_TILE_RULE}, so the update keeps the tile on the server until the alert is deleted. Remove the alert from the program with the tile, or keep the tile`;
 const UNREAD_HEAD = "could not read which alerts its tile removals delete";
 
-/** The warning for one alert the update deletes. Pure. */
+/** The warning for one alert on a tile the update removes. Pure. */
 export function doomedAlertWarning(dashboardId: string, alert: DoomedAlert): string {
   const name = alert.name === undefined ? "" : ` (${JSON.stringify(alert.name)})`;
-  return `dashboard ${dashboardId}: this update removes tile ${JSON.stringify(alert.tile.key)} (${alert.tile.id}), so the server deletes alert ${alert.id}${name} on it: ${DOOMED_TAIL}`;
+  return `dashboard ${dashboardId}: this update removes tile ${JSON.stringify(alert.tile.key)} (${alert.tile.id}), which alert ${alert.id}${name} watches: ${DOOMED_TAIL}`;
 }
 
 /** The warning when the alert list could not be read: the preview cannot tell what the update deletes. Pure. */
@@ -73,9 +75,7 @@ const QUOTED = '"(?:[^"\\\\]|\\\\.)*"';
 
 /** The forms of the two warnings above, whole: what the pull-request summary takes for this provider's own words. */
 export const REMOVED_TILE_WARNING_FORMS: readonly RegExp[] = [
-  new RegExp(
-    `^dashboard ${ID}: this update removes tile ${QUOTED} \\(${ID}\\), so the server deletes alert ${ID}(?: \\(${QUOTED}\\))? on it: ${literal(DOOMED_TAIL)}$`,
-  ),
+  new RegExp(`^dashboard ${ID}: this update removes tile ${QUOTED} \\(${ID}\\), which alert ${ID}(?: \\(${QUOTED}\\))? watches: ${literal(DOOMED_TAIL)}$`),
   new RegExp(`^dashboard ${ID}: ${literal(UNREAD_HEAD)} \\(.*\\)$`),
 ];
 
@@ -107,7 +107,8 @@ export function noteRemovals(dashboardId: string, removed: readonly RemovedTile[
 /**
  * Why a preview must stop, before any write, when the program keeps alert `id` on a tile its
  * dashboard's update removes: the alert was on that tile, still names the same dashboard, and its
- * `tileId` is not known yet (`board.tileIds[...]` of a dashboard being updated: a preview). An
+ * `tileId` is not known yet (`board.tileIds[...]` of a dashboard being updated: a preview) or is
+ * that tile's id as written (the update keeps the tile pending, but the program removed it). An
  * alert removed together with its tile is not diffed at all, so that way never stops. Pure but
  * for the record of removals.
  */
@@ -117,7 +118,8 @@ export function keptOnRemovedTile(
   news: { dashboardId?: unknown; tileId?: unknown },
 ): string | undefined {
   if (olds.source !== "tile" || typeof olds.dashboardId !== "string" || typeof olds.tileId !== "string") return undefined;
-  if (news.dashboardId !== olds.dashboardId || !isUnknown(news.tileId)) return undefined;
+  // Not known yet (a preview's `board.tileIds[...]`), or the same id given as it is.
+  if (news.dashboardId !== olds.dashboardId || !(isUnknown(news.tileId) || news.tileId === olds.tileId)) return undefined;
   if (!removing.get(olds.dashboardId)?.has(olds.tileId)) return undefined;
   return (
     `tileId: this run's update of dashboard ${olds.dashboardId} removes tile ${olds.tileId}, which alert ${id} watches, and ${REMOVED_TILE_RULE}; ` +

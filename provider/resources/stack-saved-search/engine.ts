@@ -14,8 +14,12 @@ import { currentOnly, stackObject } from "../../engine/stack/stack-object";
 import { checkStackObject, withTarget } from "../../engine/stack/target";
 import { unmarked } from "../../engine/stack/unmark";
 
-/** Saved searches are a route of the current servers only: say so rather than pass on a bare 404. */
-const requireCurrent = currentOnly("saved searches");
+/**
+ * Saved searches are a route of the current servers only: say so rather than pass on a bare 404.
+ * Told by the gate's own read of the collection (shared with `probe`, so a create sends no
+ * request for it), not by a probe of another route.
+ */
+const requireCurrent = currentOnly("saved searches", savedSearches);
 
 async function create(target: StackTarget, inputs: SavedSearchInputs): Promise<{ id: string; outs: SavedSearchOutputs }> {
   // The create's marker rides in `tags`; the PUT right after gives the saved search the program's tags.

@@ -40,7 +40,7 @@ func kafkaPipe(ctx *pulumi.Context, resource, name, topics, table string, passwo
 				Format:         pipestack.PipeSourceKafkaFormatJSONEachRow,
 				Brokers:        pulumi.String("broker-1.example.test:9092"),
 				Topics:         pulumi.String(topics),
-				Authentication: pipestack.PipeSourceKafkaAuthenticationPLAIN,
+				Authentication: pipestack.PipeSourceKafkaAuthenticationPlain,
 				Credentials: pipestack.PipeSourceKafkaCredentialsArgs{
 					Username: pulumi.String("ingest"),
 					Password: password,

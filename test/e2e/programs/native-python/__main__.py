@@ -8,6 +8,7 @@ settings = pulumi.Config("pipestack")
 
 # The stack server's data sources, through the plugin.
 sources = pipestack.get_stack_sources()
+log_source = next(s.id for s in sources.items if s.kind == "log")
 
 events = pipestack.Pipe(
     "events",
@@ -61,8 +62,33 @@ board = pipestack.StackDashboard(
             y=0,
             w=12,
             h=4,
-            series=[pipestack.StackDashboardTileSeriesArgs(type="time", data_source="events", agg_fn="count", where="level:error")],
-        )
+            series=[pipestack.StackDashboardTileSeriesArgs(type="time", source_id=log_source, agg_fn="count", where="level:error")],
+        ),
+        # The config form as plain dicts with snake_case keys, as a Python user writes them: the SDK
+        # sends the schema's camelCase names (test/e2e/native-python.test.ts compares the request
+        # with the one the TypeScript face sends for the same tiles).
+        {
+            "name": "Error rate",
+            "x": 12,
+            "y": 0,
+            "w": 12,
+            "h": 4,
+            "config": {
+                "display_type": "line",
+                "source_id": log_source,
+                "select": [{"agg_fn": "count", "where": "level:error", "alias": "errors"}],
+                "group_by": "service",
+                "fit_y_axis_to_data": True,
+            },
+        },
+        {
+            "name": "Recent errors",
+            "x": 0,
+            "y": 4,
+            "w": 24,
+            "h": 6,
+            "config": {"display_type": "search", "source_id": log_source, "select_text": "timestamp, body", "where": "level:error"},
+        },
     ],
 )
 

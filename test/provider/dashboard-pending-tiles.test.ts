@@ -1,0 +1,174 @@
+/**
+ * Issue 33, item 7: a dashboard update never makes the server delete an alert, so `up
+ * --skip-preview` (no preview to stop it) loses nothing. A removed tile that alerts watch is kept
+ * on the server, recorded as pending removal (never in `tiles` nor `tileIds`); an alert the
+ * program keeps on it is refused before any write; an alert the program removed is deleted, then
+ * one more PUT removes the tile, and the dashboard's next diff shows no change. Driven in engine
+ * order (the dashboard's diff and update, then the alerts' check and diff, deletes last).
+ */
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { storedStack } from "../support/stored";
+import type { Emulator } from "../../emulator/index";
+import { alertEngine as alertImpl, dashboardEngine as dashboardImpl, EXISTING } from "../support/engines";
+import { STACK_CASES, useTarget } from "../support/stack-targets";
+import { checked, up, type Deployed } from "../support/engine-run";
+import { stackCase, startGenerations } from "../support/stack-generations";
+import { setProgressSink } from "../../provider/progress/report";
+import { forgetSnapshots } from "../../provider/engine/shared-list";
+import { forgetPending } from "../../provider/resources/stack-dashboard/pending-tiles";
+
+const emulators = startGenerations();
+
+describe.each(STACK_CASES)("a %s server, %s target: a tile removed under alerts is kept until they go", (version, kind) => {
+  const { emulator: current, dashboardInputs, alertInputs } = stackCase(emulators, version, kind, { reset: true });
+  let emulator: Emulator;
+  let warned: string[] = [];
+  beforeEach(() => {
+    emulator = current();
+    useTarget(kind, emulator);
+    warned = [];
+    setProgressSink((message, _urn, severity) => severity === "warning" && warned.push(message));
+  });
+  afterEach(() => setProgressSink(undefined));
+
+  /** A new provider process: nothing an earlier run read or kept is known. */
+  const newProcess = () => {
+    forgetSnapshots();
+    forgetPending();
+  };
+  const requests = () => emulator.control.stats().byRoute;
+  const count = (method: string, tail: string) =>
+    Object.entries(requests())
+      .filter(([route]) => route.startsWith(`${method} `) && route.endsWith(tail))
+      .reduce((n, [, c]) => n + c, 0);
+  const server = () => storedStack(emulator, kind);
+  const tilesOnServer = (id: string) => (server().dashboards.find((d) => d.id === id)?.tiles as { id: string }[]).map((t) => t.id);
+
+  /** A dashboard with Errors and Latency, an alert on each; the program then drops Errors. */
+  async function deployed() {
+    const board = await up(dashboardImpl, dashboardInputs());
+    const errorsTile = String(board.outs.tileIds.Errors);
+    const onErrors = await up(alertImpl, alertInputs({ dashboardId: board.id, tileId: errorsTile }));
+    const onLatency = await up(alertImpl, alertInputs({ dashboardId: board.id, tileId: String(board.outs.tileIds.Latency) }));
+    const program = dashboardInputs();
+    const dropped = { ...program, tiles: program.tiles.slice(1) };
+    newProcess();
+    return { board, errorsTile, onErrors, onLatency, dropped };
+  }
+
+  /** The `up --skip-preview` of the dashboard: its diff, then its update. */
+  async function updated(board: Deployed, inputs: Record<string, unknown>): Promise<Deployed> {
+    const news = await checked(dashboardImpl, inputs);
+    expect((await dashboardImpl.diff(board.id, board.outs, news)).changes).toBe(true);
+    return { id: board.id, outs: (await dashboardImpl.update(board.id, board.outs, news)).outs };
+  }
+
+  it("the update keeps the watched tile on the server, pending: alert and tile stay, no tileIds entry; the alert kept by the program is refused", async () => {
+    const { board, errorsTile, onErrors, onLatency, dropped } = await deployed();
+    emulator.control.resetStats();
+
+    const after = await updated(board, dropped);
+
+    expect(count("GET", "/alerts"), "the diff's read of the alert list, shared by the update").toBe(1);
+    expect(count("PUT", "/dashboards/{id}")).toBe(1);
+    expect(
+      server()
+        .alerts.map((a) => a.id)
+        .sort(),
+    ).toEqual([onErrors.id, onLatency.id].sort());
+    expect(tilesOnServer(board.id)).toContain(errorsTile);
+    expect(after.outs.tiles.map((t: { key: string }) => t.key)).toEqual(["Latency"]);
+    expect(after.outs.tileIds).toEqual({ Latency: board.outs.tileIds.Latency });
+    expect(after.outs.pendingTiles.map((t: { id: string; key: string }) => [t.key, t.id])).toEqual([["Errors", errorsTile]]);
+    expect(warned).toEqual([expect.stringContaining(`removes tile "Errors" (${errorsTile}), which alert ${onErrors.id} ("errors-high") watches: `)]);
+    expect(warned[0]).toContain("so the update keeps the tile on the server until the alert is deleted");
+
+    // The program keeps the alert: by `board.tileIds["Errors"]` (now undefined) its check fails...
+    const byTileIds = await alertImpl.check(EXISTING, alertInputs({ dashboardId: board.id, tileId: after.outs.tileIds.Errors }));
+    expect(byTileIds.failures?.map((f) => f.property)).toEqual(["tileId"]);
+    // ...by the id written as it is, or by the tile's name, its diff fails; nothing is written.
+    const same = await checked(alertImpl, alertInputs({ dashboardId: board.id, tileId: errorsTile }));
+    await expect(alertImpl.diff(onErrors.id, onErrors.outs, same)).rejects.toThrow(`removes tile ${errorsTile}, which alert ${onErrors.id} watches`);
+    const byName = await checked(alertImpl, alertInputs({ dashboardId: board.id, tileId: undefined, tile: "Errors" }));
+    // By name: the tile is not there for the alert, so its `tileId` changes, and the update is refused before its PUT.
+    expect((await alertImpl.diff(onErrors.id, onErrors.outs, byName)).diffs).toContainEqual({ path: "tileId", kind: "update" });
+    await expect(alertImpl.update(onErrors.id, onErrors.outs, byName)).rejects.toThrow(
+      /^tile: dashboard \w+ has no tile named "Errors" \(its tiles: "Latency"\)/,
+    );
+    expect(count("PUT", "/alerts/{id}") + count("DELETE", "/alerts/{id}")).toBe(0);
+    expect(server().alerts).toHaveLength(2);
+
+    // The next run previews the removal again (the tile is still there) and warns again.
+    newProcess();
+    warned = [];
+    const again = await dashboardImpl.diff(board.id, after.outs, await checked(dashboardImpl, dropped));
+    expect(again.changes).toBe(true);
+    expect(again.diffs).toEqual([expect.objectContaining({ path: "tiles[Errors]" })]);
+    expect(warned).toEqual([expect.stringContaining(`which alert ${onErrors.id} ("errors-high") watches`)]);
+  });
+
+  it("the alert removed with its tile: its delete, then one PUT removing the tile; the next diff reads the dashboard once and shows no change", async () => {
+    const { board, errorsTile, onErrors, dropped } = await deployed();
+    const after = await updated(board, dropped);
+    emulator.control.resetStats();
+
+    await alertImpl.delete(onErrors.id, onErrors.outs);
+
+    expect(server().alerts.map((a) => a.id)).not.toContain(onErrors.id);
+    expect(tilesOnServer(board.id)).toEqual([board.outs.tileIds.Latency]);
+    expect(count("PUT", "/dashboards/{id}"), "one more write of the dashboard").toBe(1);
+
+    newProcess();
+    emulator.control.resetStats();
+    warned = [];
+    const next = await dashboardImpl.diff(board.id, after.outs, await checked(dashboardImpl, dropped));
+    expect(next.changes).toBe(false);
+    expect(requests()).toEqual({ [Object.keys(requests())[0]]: 1 });
+    expect(count("GET", "/dashboards/{id}")).toBe(1);
+    expect(warned).toEqual([]);
+    // A refresh drops the record of the tile that left.
+    const refreshed = await dashboardImpl.read(board.id, after.outs);
+    expect(refreshed.props?.pendingTiles).toBeUndefined();
+    expect(refreshed.props?.tileIds).toEqual({ Latency: board.outs.tileIds.Latency });
+    void errorsTile;
+  });
+
+  it("two alerts on the tile: the tile goes with the last one, not before", async () => {
+    const { board, errorsTile, onErrors, dropped } = await deployed();
+    const second = await up(alertImpl, alertInputs({ dashboardId: board.id, tileId: errorsTile }));
+    newProcess();
+    await updated(board, dropped);
+    await alertImpl.delete(onErrors.id, onErrors.outs);
+    expect(tilesOnServer(board.id)).toContain(errorsTile);
+    expect(server().alerts.map((a) => a.id)).toContain(second.id);
+    await alertImpl.delete(second.id, second.outs);
+    expect(tilesOnServer(board.id)).toEqual([board.outs.tileIds.Latency]);
+  });
+
+  it("an alert moved by name to the tile that replaces the removed one lets the removed tile go", async () => {
+    const board = await up(dashboardImpl, dashboardInputs());
+    const errorsTile = String(board.outs.tileIds.Errors);
+    const byName = alertInputs({ dashboardId: board.id, tileId: undefined, tile: "Errors" });
+    const alert = await up(alertImpl, byName);
+    const program = dashboardInputs();
+    // "Errors" renamed without a `key`: a removal and an addition.
+    const renamed = { ...program, tiles: [{ ...program.tiles[0], name: "Errors now" }, ...program.tiles.slice(1)] };
+    newProcess();
+    const after = await updated(board, renamed);
+    expect(tilesOnServer(board.id)).toContain(errorsTile);
+
+    const moved = await up(alertImpl, { ...byName, tile: "Errors now" }, alert);
+
+    expect(moved.outs.tileId).toBe(after.outs.tileIds["Errors now"]);
+    expect(tilesOnServer(board.id)).not.toContain(errorsTile);
+    expect(tilesOnServer(board.id)).toHaveLength(2);
+  });
+
+  it("an update that removes no watched tile sends what it did before: no alert read, one PUT", async () => {
+    const { board } = await deployed();
+    emulator.control.resetStats();
+    const after = await updated(board, dashboardInputs({ name: "renamed board" }));
+    expect(requests()).toEqual({ [Object.keys(requests()).find((r) => r.startsWith("PUT "))!]: 1 });
+    expect(after.outs.pendingTiles).toBeUndefined();
+  });
+});
