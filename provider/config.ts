@@ -3,7 +3,7 @@ import { uuid } from "./schemas/refinements/ids";
 import { connectionShape, type Connection } from "./schemas/connection";
 import { isUnknown } from "./schemas/unknown";
 import { InvalidSettingError } from "./errors/operation-errors";
-import { defaultRetryPolicy } from "./client/retry";
+import { CLIENT_DEFAULTS as D } from "./client/defaults";
 
 /**
  * Where settings come from, read at call time and never captured into the serialized provider:
@@ -44,21 +44,21 @@ export const settingsSchema = z.object({
   stackUrl: connectionShape.stackUrl,
   stackToken: connectionShape.stackToken,
   /** Time one attempt of a request may take: connecting, the headers and the whole body together. @default 60000 */
-  requestTimeoutMs: count(100, 600_000).default(60_000),
+  requestTimeoutMs: count(100, 600_000).default(D.requestTimeoutMs),
   /** Largest answer body read, in bytes (32 MiB); a longer answer is an error. @default 33554432 */
-  maxResponseBytes: count(1024, 2 ** 30).default(32 * 2 ** 20),
+  maxResponseBytes: count(1024, 2 ** 30).default(D.maxResponseBytes),
   /** @default 6 */
-  maxRetries: count(0, 20).default(6),
+  maxRetries: count(0, 20).default(D.maxRetries),
   /** @default 500 */
-  retryBaseDelayMs: count(0, 60_000).default(500),
+  retryBaseDelayMs: count(0, 60_000).default(D.retryBaseDelayMs),
   /**
    * The budget of one operation: every attempt of its requests and every wait between them (backoff,
    * a server's `Retry-After` or rate-limit reset, the pacing) end within this long; a server asking
    * for a longer wait fails the operation at once, naming this setting. @default 120000
    */
-  retryTimeLimitMs: count(1000, 3_600_000).default(defaultRetryPolicy.maxElapsedMs),
+  retryTimeLimitMs: count(1000, 3_600_000).default(D.retryTimeLimitMs),
   /** First interval between state polls; later ones grow up to 5 s. @default 1000 */
-  pollIntervalMs: count(10, 60_000).default(1000),
+  pollIntervalMs: count(10, 60_000).default(D.pollIntervalMs),
   /**
    * Pipes to adopt instead of create, by pipe name: `{"<pipe name>": "<pipe id>"}` (JSON), set with
    * `pulumi config set --path 'pipestack:adopt["<name>"]' <id>`. For recovering pipes that an

@@ -3,6 +3,7 @@ import { ApiError, FailedDependencyError, TransportError, UnexpectedAnswerError 
 import { redact } from "./redact";
 import { scopedSecrets } from "./secret-scope";
 import { defaultRetryPolicy, shouldRetry, type Outcome, type RetryPolicy } from "./retry";
+import { CLIENT_DEFAULTS } from "./defaults";
 import { RetryBudget } from "./retry-budget";
 import { systemClock, type Clock } from "./clock";
 import { askedWait } from "./server-wait";
@@ -61,7 +62,7 @@ interface Answer {
 }
 
 /** 32 MiB: the pipe list of a 2,000-pipe service is 1.7 MB. */
-export const DEFAULT_MAX_RESPONSE_BYTES = 32 * 2 ** 20;
+export const DEFAULT_MAX_RESPONSE_BYTES = CLIENT_DEFAULTS.maxResponseBytes;
 
 /** The HTTP client of both API surfaces: auth, envelopes, typed errors, retries. */
 export class ApiClient {
@@ -77,7 +78,7 @@ export class ApiClient {
   constructor(options: ClientOptions) {
     this.surface = options.surface;
     this.retryPolicy = options.retry ?? defaultRetryPolicy;
-    this.timeoutMs = options.requestTimeoutMs ?? 60_000;
+    this.timeoutMs = options.requestTimeoutMs ?? CLIENT_DEFAULTS.requestTimeoutMs;
     this.maxBytes = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
     this.dispatcher = options.dispatcher ?? sharedDispatcher();
     this.wake = options.wake;

@@ -1,5 +1,6 @@
 import { PollTimeoutError } from "../errors/operation-errors";
 import { progressEveryMs } from "../progress/report";
+import { CLIENT_DEFAULTS } from "./defaults";
 
 /** Told the last value read and the time waited, every `progressEveryMs()` while a poll goes on. */
 export type ProgressHook<T> = (last: T, waitedMs: number) => void;
@@ -42,6 +43,6 @@ export async function pollUntil<T>(
     }
     if (now + wait > deadline) throw new PollTimeoutError(value, describe(value));
     await new Promise((r) => setTimeout(r, wait));
-    wait = Math.min(opts.maxIntervalMs ?? 5_000, wait * 2);
+    wait = Math.min(opts.maxIntervalMs ?? CLIENT_DEFAULTS.pollMaxIntervalMs, wait * 2);
   }
 }

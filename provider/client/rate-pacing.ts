@@ -18,6 +18,7 @@
  */
 
 import { askedWait, readLimits, type Headers } from "./server-wait";
+import { CLIENT_DEFAULTS } from "./defaults";
 
 /** What one key's requests know of the server's limit. */
 export interface PaceState {
@@ -51,13 +52,13 @@ export interface PaceState {
 export const UNKNOWN_PACE: PaceState = Object.freeze({ answered: false, inFlight: 0 });
 
 /** The longest one request waits for the limit, in ms, whatever the server says. */
-export const MAX_PACE_WAIT_MS = 65_000;
+export const MAX_PACE_WAIT_MS = CLIENT_DEFAULTS.maxPaceWaitMs;
 
 /** How long the other requests of a key wait for the answer to its first one, in ms. */
-export const PROBE_PATIENCE_MS = 5_000;
+export const PROBE_PATIENCE_MS = CLIENT_DEFAULTS.probePatienceMs;
 
 /** A request whose 429 named no time waits this long before the key's requests go again, in ms. */
-export const UNNAMED_BLOCK_MS = 1_000;
+export const UNNAMED_BLOCK_MS = CLIENT_DEFAULTS.unnamedBlockMs;
 
 /** What a request may do now: go, or wait so long at most (an answer of the key may let it go sooner). */
 export type Admission = { kind: "send" } | { kind: "wait"; ms: number };

@@ -1,6 +1,7 @@
 /** When and how long to wait before sending a request again: small pure functions. */
 
 import type { ServerWait } from "./server-wait";
+import { CLIENT_DEFAULTS } from "./defaults";
 
 export interface RetryPolicy {
   /** Retries after the first attempt. @default 6 */
@@ -17,10 +18,10 @@ export interface RetryPolicy {
 }
 
 export const defaultRetryPolicy: RetryPolicy = {
-  maxRetries: 6,
-  baseDelayMs: 500,
-  maxDelayMs: 30_000,
-  maxElapsedMs: 120_000,
+  maxRetries: CLIENT_DEFAULTS.maxRetries,
+  baseDelayMs: CLIENT_DEFAULTS.retryBaseDelayMs,
+  maxDelayMs: CLIENT_DEFAULTS.retryMaxDelayMs,
+  maxElapsedMs: CLIENT_DEFAULTS.retryTimeLimitMs,
 };
 
 /** The policy the settings ask for (`pipestack:maxRetries`, `pipestack:retryBaseDelayMs`, `pipestack:retryTimeLimitMs`). */

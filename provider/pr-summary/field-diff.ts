@@ -2,7 +2,7 @@
  * Leaf-by-leaf differences between two JSON values: objects by key, arrays by element, so one
  * tile's width reads `tiles[2].w: 4 -> 6` instead of two whole tile lists. Pure.
  */
-import { isObj } from "../schemas/plain-object";
+import { isObj, valueAt } from "../schemas/plain-object";
 
 /** A path into a value: object keys and array indices. */
 export type FieldPath = readonly (string | number)[];
@@ -59,12 +59,5 @@ export function parsePath(text: string): FieldPath {
   return out;
 }
 
-/** The value at `path`, or undefined. */
-export function valueAt(root: unknown, path: FieldPath): unknown {
-  let node = root;
-  for (const key of path) {
-    if (node === null || typeof node !== "object") return undefined;
-    node = (node as Record<string | number, unknown>)[key];
-  }
-  return node;
-}
+/** The value at `path`, or undefined (the one walker, `schemas/plain-object.ts`). */
+export { valueAt };

@@ -1,5 +1,6 @@
 import type { ZodError, ZodTypeAny, z } from "zod";
 import { pathIsUnknown } from "./unknown";
+import { valueAt } from "./plain-object";
 
 /** One reason `check` refuses an input, in the engine's shape. */
 export interface CheckFailure {
@@ -59,15 +60,6 @@ function shortenEchoes(reason: string, value: unknown): string {
   let out = reason;
   if (typeof value === "string" && value.length > ECHO_LIMIT) out = out.split(value).join(shorten(value));
   return shorten(out, REASON_LIMIT);
-}
-
-function valueAt(root: unknown, path: readonly (string | number)[]): unknown {
-  let node = root;
-  for (const key of path) {
-    if (node === null || typeof node !== "object") return undefined;
-    node = (node as Record<string | number, unknown>)[key];
-  }
-  return node;
 }
 
 /** Validates without throwing: the parsed value, or the failures with property paths. */

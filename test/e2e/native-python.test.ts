@@ -21,7 +21,7 @@ import { pythonEnv, standInPythonHost } from "./python-env";
 import { keyPaths } from "../../emulator/body-shapes";
 import { dashboardBody } from "../../provider/resources/stack-dashboard/body";
 import type { TileConfigInput } from "../../provider/resources/stack-dashboard/config";
-import type { DashboardInputs } from "../../provider/resources/stack-dashboard/props";
+import type { DashboardInputs } from "../../provider/resources/stack-dashboard/policy";
 
 const UNIT_TESTS = path.join(repoRoot, "test", "e2e", "python", "test_sdk_with_mocks.py");
 const UNIT_TEST_COUNT = 6;

@@ -159,6 +159,17 @@ describe.each(TARGETS)("StackWebhook on the %s target", (kind) => {
     expect(posts() - sent, "no POST").toBe(0);
   });
 
+  it("notes a PUT in the run's list (the server has no GET of one webhook): a create of the old name in the same process reads no list", async () => {
+    const first = program();
+    const hook = await up(hookImpl, first);
+    await up(hookImpl, { ...first, name: `${first.name}-moved` }, hook);
+    emulators.current.control.resetStats();
+    const lists = () => Object.entries(emulators.current.control.stats().byRoute).filter(([route]) => /^GET .*\/webhooks$/.test(route)).length;
+    const again = await up(hookImpl, first);
+    expect(again.id).not.toBe(hook.id);
+    expect(lists(), "the renamed webhook no longer holds the name in the run's list: no fresh read before the create").toBe(0);
+  });
+
   it("adopts an existing webhook with one PUT that sets its headers; an unknown one is refused", async () => {
     const made = await raw("POST", "/webhooks", { name: "by hand", service: "generic", url: "https://hooks.example.com/hand" });
     const adopted = await up(hookImpl, program({ name: "by hand", adoptId: made.id }));

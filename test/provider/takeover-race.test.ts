@@ -8,10 +8,10 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Emulator } from "../../emulator";
 import type { ScriptedFault } from "../../emulator/faults";
 import { isMarker } from "../../provider/engine/create-once";
-import { createBody as pipeBody } from "../../provider/resources/pipe/request-body";
-import { createBody as endpointBody } from "../../provider/resources/reverse-private-endpoint/outputs";
-import type { PipeInputs } from "../../provider/resources/pipe/props";
-import type { EndpointInputs } from "../../provider/resources/reverse-private-endpoint/props";
+import { createBody as pipeBody } from "../../provider/resources/pipe/body";
+import { createBody as endpointBody } from "../../provider/resources/reverse-private-endpoint/body";
+import type { PipeInputs } from "../../provider/resources/pipe/policy";
+import type { EndpointInputs } from "../../provider/resources/reverse-private-endpoint/policy";
 import {
   alertEngine as alerts,
   dashboardEngine as dashboards,

@@ -3,7 +3,7 @@
  * those bags by hand (also broken ones), so they see the engines through this untyped view; the
  * engines themselves are typed from the schemas.
  */
-import { wouldCollide as pipeWouldCollide } from "../../provider/resources/pipe/diff-answer";
+import { wouldCollide as pipeWouldCollide } from "../../provider/resources/pipe/diff";
 import { definitionOf, type ResourceTypeName } from "../../provider/registry";
 import type { Diff } from "../../provider/engine/field-diff";
 

@@ -6,8 +6,8 @@
 import { describe, expect, it } from "vitest";
 import { endpointEngine as engine } from "../support/engines";
 import { dns, endpointInputs } from "../support/endpoint-fixtures";
-import { endpointOutputs } from "../../provider/resources/reverse-private-endpoint/outputs";
-import { wouldCollide } from "../../provider/resources/reverse-private-endpoint/diff-rules";
+import { endpointOutputs } from "../../provider/resources/reverse-private-endpoint/body";
+import { wouldCollide } from "../../provider/resources/reverse-private-endpoint/diff";
 import { reversePrivateEndpoint } from "../../provider/resources/reverse-private-endpoint/record";
 import { UNKNOWN } from "../../provider/schemas/unknown";
 

@@ -5,9 +5,9 @@
  */
 import { describe, expect, expectTypeOf, it } from "vitest";
 import { planUpdate } from "../../provider/resources/pipe/update-plan";
-import { createBody } from "../../provider/resources/pipe/request-body";
+import { createBody } from "../../provider/resources/pipe/body";
 import { fieldChanges } from "../../provider/engine/field-diff";
-import { pipeDiff } from "../../provider/resources/pipe/diff-rules";
+import { pipeDiff } from "../../provider/resources/pipe/diff";
 import type { FieldPolicy } from "../../provider/schemas/field-policy";
 import { pipePolicy, type PipeSourceSecrets } from "../../provider/resources/pipe/policy";
 import { secretLocations } from "../../provider/resources/pipe/secrets";

@@ -1,7 +1,7 @@
 import { createHmac } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { propSecrets } from "../../provider/engine/blank-errors";
-import { pipeDiff } from "../../provider/resources/pipe/diff-rules";
+import { pipeDiff } from "../../provider/resources/pipe/diff";
 import { fingerprint, fingerprintMatches, isFingerprint, parseFingerprint, sameCredential, sealed } from "../../provider/engine/fingerprint";
 
 const SALT = Buffer.alloc(16, 7);

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { pipeEngine, wouldCollide } from "../support/engines";
 
 const diff = pipeEngine.diff;
-import { pipeOutputs } from "../../provider/resources/pipe/outputs";
+import { pipeOutputs } from "../../provider/resources/pipe/body";
 import { pipeRecord } from "../../provider/resources/pipe/record";
 
 /** The outputs of an API answer, parsed as the engine parses it. */
@@ -10,7 +10,7 @@ const outputsOf = (api: unknown, carried: Record<string, any>) => pipeOutputs(pi
 import { UNKNOWN } from "../../provider/schemas/unknown";
 import { sealed } from "../../provider/engine/fingerprint";
 import { fieldChanges } from "../../provider/engine/field-diff";
-import { pipeDiff } from "../../provider/resources/pipe/diff-rules";
+import { pipeDiff } from "../../provider/resources/pipe/diff";
 import { planUpdate } from "../../provider/resources/pipe/update-plan";
 import { bigqueryPipe, kafkaPipe, kinesisPipe, mongodbPipe, mysqlPipe, objectStoragePipe, postgresPipe, pubsubPipe } from "../support/pipe-fixtures";
 import { engineInputs } from "../support/pipe-props";

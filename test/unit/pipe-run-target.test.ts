@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { hopeless, reachedFor, runTargetOf, type RunTarget } from "../../provider/resources/pipe/settle";
-import type { PipeInputs } from "../../provider/resources/pipe/props";
+import type { PipeInputs } from "../../provider/resources/pipe/policy";
 
 const kafka = { source: { kafka: { brokers: "b:9092" } } } as unknown as PipeInputs;
 

@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { mergeSourceSecrets, secretStrings, splitSourceSecrets } from "../../provider/resources/pipe/secrets";
-import { createBody } from "../../provider/resources/pipe/request-body";
-import { pipeOutputs } from "../../provider/resources/pipe/outputs";
+import { createBody, pipeOutputs } from "../../provider/resources/pipe/body";
 import { sameCredential } from "../../provider/engine/fingerprint";
 import { pipeRecord } from "../../provider/resources/pipe/record";
 

@@ -1,6 +1,13 @@
 import * as pulumi from "@pulumi/pulumi";
 import { describe, expect, it } from "vitest";
-import { splitSourceInput } from "../../provider/resources/pipe/split-source";
+import { splitSecretsInput } from "../../provider/resource-class/split-secrets";
+import { secretLocations } from "../../provider/resources/pipe/secrets";
+
+/** A pipe source split as the resource class splits it (register.ts: the policy's secret locations). */
+function splitSourceInput(source: unknown) {
+  const split = splitSecretsInput(source, Object.entries(secretLocations));
+  return { source: split.rest, secrets: split.secrets };
+}
 
 /** The value of an Output (outside a preview every apply runs). */
 const valueOf = <T>(o: pulumi.Input<T>): Promise<T> => new Promise((resolve) => pulumi.output(o).apply((v) => resolve(v as T)));

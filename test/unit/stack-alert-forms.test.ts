@@ -3,7 +3,7 @@
  * back in the program's terms (so that no preview after `up` shows a change), as tables.
  */
 import { describe, expect, it } from "vitest";
-import { alertOutputs, normalAlertAnswer } from "../../provider/resources/stack-alert/answer";
+import { alertOutputs, normalAlertAnswer } from "../../provider/resources/stack-alert/body";
 import { alertBody, firstGenerationGaps } from "../../provider/resources/stack-alert/body";
 import { alertTileOn, tileKind } from "../../provider/resources/stack-alert/tile";
 import { fieldChanges } from "../../provider/engine/field-diff";

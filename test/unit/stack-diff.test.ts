@@ -7,10 +7,10 @@ import { describe, expect, it } from "vitest";
 import { alertEngine, dashboardEngine } from "../support/engines";
 import { fieldChanges } from "../../provider/engine/field-diff";
 import { alertDiff, withKnownTileId } from "../../provider/resources/stack-alert/diff";
-import { alertOutputs } from "../../provider/resources/stack-alert/answer";
+import { alertOutputs } from "../../provider/resources/stack-alert/body";
 import { dashboardOutputs } from "../../provider/resources/stack-dashboard/body";
 import { stackAlertRecord } from "../../provider/resources/stack-alert/record";
-import { stackDashboardRecord } from "../../provider/resources/stack-dashboard/schema";
+import { stackDashboardRecord } from "../../provider/resources/stack-dashboard/record";
 import { UNKNOWN } from "../../provider/schemas/unknown";
 import { ORG, SVC, alertInputs, dashboardInputs, series, tile } from "../support/stack-fixtures";
 

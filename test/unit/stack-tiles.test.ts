@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { alertOutputs } from "../../provider/resources/stack-alert/answer";
-import { alertBody } from "../../provider/resources/stack-alert/body";
+import { alertOutputs, alertBody } from "../../provider/resources/stack-alert/body";
 import { dashboardBody, dashboardOutputs } from "../../provider/resources/stack-dashboard/body";
 import { carryTileIds, normalSeries, projectTiles, tileIdMap } from "../../provider/resources/stack-dashboard/tiles";
 import { stackAlertRecord } from "../../provider/resources/stack-alert/record";
-import { stackDashboardRecord, stackSeries, type StackTileRecord } from "../../provider/resources/stack-dashboard/schema";
+import { stackSeries } from "../../provider/resources/stack-dashboard/schema";
+import { stackDashboardRecord, type StackTileRecord } from "../../provider/resources/stack-dashboard/record";
 import { alertInputs, series, tile } from "../support/stack-fixtures";
 
 /** What the last update stored: tiles with ids and keys. */

@@ -4,7 +4,7 @@ import { parsed, parsedOne } from "../parse-answer";
 import type { StackTarget } from "../../client/stack-target";
 import { deleteUntilGone, type Whereabouts } from "../gone";
 import { createOnce } from "../create-once";
-import { freshList, noteObject, type Collection } from "../shared-list";
+import { freshList, noteChange, noteObject, type Collection } from "../shared-list";
 import type { Obj } from "../../schemas/plain-object";
 
 /**
@@ -19,6 +19,12 @@ export interface StackCollection<S extends ZodTypeAny = ZodTypeAny> {
   path: string;
   /** True when the server pages the list (`limit`/`offset`, 1,000 at most): every page is read. */
   paged: boolean;
+  /**
+   * True when the server has no GET of one object (webhooks): an object is read from the list,
+   * gone when the list, read to its end, lacks it, and this process's writes are noted in the
+   * run's snapshot of the list, which is then its only read. @default false
+   */
+  listOnly?: boolean;
   noun: string;
   schema: S;
 }
@@ -78,35 +84,34 @@ export function createStackObject<S extends ZodTypeAny>(t: StackTarget, c: Stack
   );
 }
 
-/**
- * PUT of the whole object: optional fields left out are cleared (or fall back to their
- * defaults). `remember`: the answer is what this process's later reads of the object see (a
- * dashboard's, which its tile alerts read).
- */
+/** How a PUT is sent and remembered. */
+export interface PutOptions {
+  /** The answer is what this process's later reads of the object see (a dashboard's, which its tile alerts read). @default false */
+  remember?: boolean;
+  /** Values blanked out of any error the client raises (a webhook's write-only maps). @default [] */
+  secrets?: readonly string[];
+}
+
+/** PUT of the whole object: optional fields left out are cleared (or fall back to their defaults). */
 export async function putStackObject<S extends ZodTypeAny>(
   t: StackTarget,
   c: StackCollection<S>,
   id: string,
   body: Obj,
-  remember = false,
+  opts: PutOptions = {},
 ): Promise<z.output<S>> {
-  const answer = await t.client.request({ method: "PUT", path: stackUrl(t, c, id), body: withoutId(body) });
+  const answer = await t.client.request({ method: "PUT", path: stackUrl(t, c, id), body: withoutId(body), secrets: opts.secrets });
   const record = parsedOne(c.schema, answer, `PUT ${c.path}/${id}`, id);
-  if (remember) noteObject(t.client, stackUrl(t, c, id), answer);
+  if (opts.remember) noteObject(t.client, stackUrl(t, c, id), answer);
+  if (c.listOnly) noteChange(stackCollection(t, c), id, record);
   return record;
 }
 
 /** The object `id` of collection `c`, for the read-or-gone rule (see `../gone`). */
 export function stackWhereabouts<S extends ZodTypeAny>(t: StackTarget, c: StackCollection<S>, id: string): Whereabouts<z.output<S>> & { where: string } {
-  return {
-    noun: c.noun,
-    id,
-    client: t.client,
-    collection: stackUrl(t, c),
-    paged: c.paged,
-    get: async () => parsedOne(c.schema, await t.client.get(stackUrl(t, c, id)), `GET ${c.path}/${id}`, id),
-    where: `on ${t.key}`,
-  };
+  const place = { noun: c.noun, id, client: t.client, collection: stackUrl(t, c), paged: c.paged, where: `on ${t.key}` };
+  if (c.listOnly) return { ...place, listed: (item: unknown) => parsedOne(c.schema, item, `GET ${c.path} (${id})`, id) };
+  return { ...place, get: async () => parsedOne(c.schema, await t.client.get(stackUrl(t, c, id)), `GET ${c.path}/${id}`, id) };
 }
 
 /** How long a deleted stack object may stay listed: the server deletes at once, so this is a margin. */
@@ -115,10 +120,12 @@ const DELETE_WAIT_MS = 60_000;
 /**
  * Deletes a stack object and checks that its collection no longer lists it: the server answers
  * `{}` whether or not there was one to delete, so the answer is no proof. One already gone
- * counts as deleted; a wrong URL does not. `intervalMs`: the first wait between checks.
+ * counts as deleted; a wrong URL does not; a refusal (a webhook an alert still names: 409) is the
+ * server's own error. `intervalMs`: the first wait between checks.
  */
 export async function deleteObject(t: StackTarget, c: StackCollection, id: string, intervalMs: number): Promise<void> {
   const remove = () => t.client.request({ method: "DELETE", path: stackUrl(t, c, id) });
   await deleteUntilGone(stackWhereabouts(t, c, id), remove, { timeoutMs: DELETE_WAIT_MS, intervalMs });
   noteObject(t.client, stackUrl(t, c, id), undefined);
+  if (c.listOnly) noteChange(stackCollection(t, c), id);
 }

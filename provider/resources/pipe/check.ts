@@ -2,7 +2,7 @@ import type * as dynamic from "@pulumi/pulumi/dynamic";
 import type { Settings } from "../../config";
 import type { CheckFailure } from "../../schemas/check-failures";
 import { pipeSpec } from "./schema";
-import type { PipeInputs } from "./props";
+import type { PipeInputs } from "./policy";
 import { programOf, sourceSecretsFailures } from "./secrets";
 import { pipeSourceCredentialFailures } from "../../schemas/refinements/plain-credentials";
 import { isObj } from "../../engine/canonical";
@@ -14,7 +14,7 @@ import { fixedFieldsShown } from "../../engine/adopt";
 import { replacePaths } from "../../engine/field-diff";
 import { listedHolder, pipeHolder } from "./api";
 import type { ApiPipe } from "./record";
-import { changesFromLive } from "./changes-from-live";
+import { changesFromLive } from "./diff";
 
 /** The port a database source listens on when the program leaves it out. */
 const defaultPorts = { postgres: 5432, mysql: 3306 } as const;

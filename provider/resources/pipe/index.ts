@@ -1,6 +1,5 @@
 import { declaration } from "./declaration";
-import { wouldCollide } from "./diff-answer";
-import { pipeDiff } from "./diff-rules";
+import { wouldCollide, pipeDiff } from "./diff";
 import { provider } from "./engine";
 import { pipeSpecShape } from "./schema";
 import { defineResource } from "../../registry/definition";

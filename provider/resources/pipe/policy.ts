@@ -1,7 +1,8 @@
 import { z } from "zod";
-import { computed, computedKeys, type ComputedFields, type FieldPolicy, type SecretsOf } from "../../schemas/field-policy";
+import { computed, computedKeys, type ComputedFields, type FieldPolicy, type SecretsOf, type ComputedOutputs } from "../../schemas/field-policy";
 import type { PipeSpecInput } from "./schema";
 import type { PipeSourceInput } from "./source";
+import { cloudObjectPolicy } from "../../schemas/cloud-object";
 
 /**
  * How an in-place change of a pipe is sent: in the body of PATCH `/pipes/{id}` at the field's own
@@ -33,9 +34,7 @@ const setting = { change: "update" } as const;
  */
 export const pipePolicy = {
   name: { ...inPlace, filled: true },
-  organizationId: { change: "replace", sent: "url", writeOnly: true, filled: true },
-  serviceId: { change: "replace", sent: "url", mayBeMissing: true, filled: true },
-  waitTimeoutSeconds: { change: "update", sent: "never", writeOnly: true, inputOnly: true },
+  ...cloudObjectPolicy,
   // Run state: a state command (PATCH /state), read back from the pipe's state.
   stopped: { change: "update", patch: "state", sent: "never", serverDefault: true },
   // Never returned: kept from the program; a change sends one resync.
@@ -296,3 +295,16 @@ export const pipeComputed = {
 } satisfies ComputedFields;
 
 export const pipeServerOutputs = computedKeys(pipeComputed);
+
+/**
+ * A pipe's properties as the engine holds them: the program's spec with its secret material in
+ * `sourceSecrets` (see `pipe-secrets.ts`), plus the serialized provider the engine adds.
+ * During a preview any value may still be the engine's unknown placeholder.
+ */
+export type PipeInputs = PipeSpecInput & {
+  sourceSecrets?: PipeSourceSecrets;
+  __provider?: string;
+};
+
+/** A pipe's outputs: its inputs as the API reads them back, and the server's own fields. */
+export type PipeOutputs = PipeInputs & ComputedOutputs<typeof pipeComputed>;

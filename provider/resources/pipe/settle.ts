@@ -1,8 +1,8 @@
 import type { CloudService } from "../../client/cloud";
-import type { PipeInputs } from "./props";
+import type { PipeInputs } from "./policy";
 import { settle, type Settling } from "../../engine/cloud-object";
 import { pipeWhereabouts } from "./api";
-import { pipeOutputs, type ApiPipe } from "./outputs";
+import { pipeOutputs, type ApiPipe } from "./body";
 import { isFailed, isHalted, isSettled, kindOf } from "./states";
 
 /**

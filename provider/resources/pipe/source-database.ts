@@ -66,6 +66,22 @@ function customSortingKeyRule(m: { useCustomSortingKey?: boolean; sortingKeys?: 
 
 const postgresTableMapping = postgresTableMappingShape.superRefine(customSortingKeyRule);
 
+/** How a replicated database (postgres, mysql) is logged in to and what TLS it speaks: the same fields, written once. */
+const connectionSecurity = {
+  /** `basic` (user and password) or `IAM_ROLE`. */
+  authentication: postgresAuthentication.optional(),
+  /** Cloud role identifier (ARN-style) for IAM_ROLE authentication. */
+  iamRole: text.optional(),
+  /** Host name to verify the server's TLS certificate against, when it differs from `host`. */
+  tlsHost: text.optional(),
+  /** CA certificate (PEM) to trust for TLS. */
+  caCertificate: text.optional(),
+  /** Connect without TLS. */
+  disableTls: z.boolean().optional(),
+  /** Use TLS without verifying the server's certificate. */
+  skipCertVerification: z.boolean().optional(),
+};
+
 export const postgresSource = z
   .object({
     /** Server flavour, as the API names it. */
@@ -78,18 +94,7 @@ export const postgresSource = z
     database: text,
     /** Replication settings. */
     settings: postgresSettings.optional(),
-    /** `basic` (user and password) or `IAM_ROLE`. */
-    authentication: postgresAuthentication.optional(),
-    /** Cloud role identifier (ARN-style) for IAM_ROLE authentication. */
-    iamRole: text.optional(),
-    /** Host name to verify the server's TLS certificate against, when it differs from `host`. */
-    tlsHost: text.optional(),
-    /** CA certificate (PEM) to trust for TLS. */
-    caCertificate: text.optional(),
-    /** Connect without TLS. */
-    disableTls: z.boolean().optional(),
-    /** Use TLS without verifying the server's certificate. */
-    skipCertVerification: z.boolean().optional(),
+    ...connectionSecurity,
     /** Which source tables go into which destination tables, at least one. */
     tableMappings: z.array(postgresTableMapping).min(1, "needs at least one table mapping"),
     /** Kept as a Pulumi secret; never returned by the API. */
@@ -129,18 +134,7 @@ export const mysqlSource = z
     port: z.number().int("must be an integer").min(1).max(65535).optional(),
     /** Replication settings; `replicationMode` is required. */
     settings: mysqlSettings,
-    /** `basic` (user and password) or `IAM_ROLE`. */
-    authentication: postgresAuthentication.optional(),
-    /** Cloud role identifier (ARN-style) for IAM_ROLE authentication. */
-    iamRole: text.optional(),
-    /** Host name to verify the server's TLS certificate against, when it differs from `host`. */
-    tlsHost: text.optional(),
-    /** CA certificate (PEM) to trust for TLS. */
-    caCertificate: text.optional(),
-    /** Connect without TLS. */
-    disableTls: z.boolean().optional(),
-    /** Use TLS without verifying the server's certificate. */
-    skipCertVerification: z.boolean().optional(),
+    ...connectionSecurity,
     /** The replication client id the pipe declares itself as; the API picks one when left out. */
     serverId: z.number().int("must be an integer").min(1).max(4_294_967_295).optional(),
     /** Which source tables go into which destination tables, at least one. */

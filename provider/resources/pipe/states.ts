@@ -1,6 +1,6 @@
 import { databaseKinds, sourceKinds, type SourceKind } from "./source";
 import { isObj } from "../../engine/canonical";
-import type { PipeInputs } from "./props";
+import type { PipeInputs } from "./policy";
 
 /** The source kind a pipe's inputs or outputs set. */
 export function kindOf(props: PipeInputs): SourceKind | undefined {

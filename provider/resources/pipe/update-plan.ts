@@ -1,11 +1,10 @@
 import type { FieldChange } from "../../engine/field-diff";
 import { policyAt, type AnyNode } from "../../schemas/field-policy";
-import { pipePolicy, type PipePatch } from "./policy";
+import { pipePolicy, type PipePatch, type PipeInputs, type PipeOutputs } from "./policy";
 import { mergeSourceSecrets, secretLocations, type SecretField } from "./secrets";
 import { canonical, sameValue } from "../../engine/canonical";
 import { kindOf } from "./states";
 import { mappingKey, removalOf, sourceTableKey } from "./table-mappings";
-import type { PipeInputs, PipeOutputs } from "./props";
 import { isObj, type Obj } from "../../schemas/plain-object";
 
 /** The API calls an in-place update needs, worked out from the changed fields. Pure. */

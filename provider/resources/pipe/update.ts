@@ -1,13 +1,12 @@
 import { addedTo, PipeNotPausedError, PipestackError, PollTimeoutError } from "../../errors";
 import type { CloudService } from "../../client/cloud";
 import { pollUntil } from "../../client/poll";
-import type { PipeInputs, PipeOutputs } from "./props";
+import type { PipeInputs, PipeOutputs } from "./policy";
 import { timing } from "../../engine/cloud-object";
 import { fieldChanges } from "../../engine/field-diff";
 import { getPipe, patchPipe, patchScaling, pollPipe, putSettings, sendCommand } from "./api";
-import { pipeDiff } from "./diff-rules";
-import { pipeOutputs, type ApiPipe } from "./outputs";
-import { secretsOf } from "./request-body";
+import { pipeDiff } from "./diff";
+import { pipeOutputs, type ApiPipe, secretsOf } from "./body";
 import { runTargetOf, settlePipe } from "./settle";
 import { isHalted, isStoppedState } from "./states";
 import { reportProgress } from "../../progress/report";

@@ -1,6 +1,6 @@
 import type { CloudService } from "../../client/cloud";
 import type { ReversePrivateEndpoint } from "./record";
-import type { EndpointInputs, EndpointOutputs } from "./props";
+import type { EndpointInputs, EndpointOutputs } from "./policy";
 import { endpointSpec } from "./schema";
 import { refuseFixedFields } from "../../engine/adopt";
 import { checkInputs } from "../../engine/check-inputs";
@@ -11,8 +11,8 @@ import { fieldChanges } from "../../engine/field-diff";
 import { pinServiceIds } from "../../engine/pin-service";
 import { createEndpoint, deleteEndpoint, endpointList, endpointWhereabouts, getEndpoint, patchEndpoint } from "./api";
 import { snapshot } from "../../engine/shared-list";
-import { endpointDiff, wouldCollide } from "./diff-rules";
-import { createBody, endpointOutputs } from "./outputs";
+import { endpointDiff, wouldCollide } from "./diff";
+import { createBody, endpointOutputs } from "./body";
 import { settleEndpoint } from "./settle";
 
 /** Creates an endpoint and waits until it is `Ready`. */

@@ -1,5 +1,5 @@
 import { declaration } from "./declaration";
-import { endpointDiff, wouldCollide } from "./diff-rules";
+import { endpointDiff, wouldCollide } from "./diff";
 import { provider } from "./engine";
 import { endpointSpecShape } from "./schema";
 import { defineResource } from "../../registry/definition";

@@ -1,6 +1,7 @@
 import { z } from "zod";
-import { computed, computedKeys, type ComputedFields, type FieldPolicy } from "../../schemas/field-policy";
+import { computed, computedKeys, type ComputedFields, type FieldPolicy, type ComputedOutputs } from "../../schemas/field-policy";
 import type { EndpointSpecInput } from "./schema";
+import { cloudObjectPolicy } from "../../schemas/cloud-object";
 
 /** How an in-place change of an endpoint is sent: in the body of PATCH `/pipesReversePrivateEndpoints/{id}`. */
 type EndpointPatch = "endpoint";
@@ -22,9 +23,7 @@ export const endpointPolicy = {
   mskAuthentication: fixed,
   gcpServiceAttachment: fixed,
   customPrivateDnsMappings: { change: "update", patch: "endpoint", empty: [] },
-  organizationId: { change: "replace", sent: "url", writeOnly: true, filled: true },
-  serviceId: { change: "replace", sent: "url", mayBeMissing: true, filled: true },
-  waitTimeoutSeconds: { change: "update", sent: "never", writeOnly: true, inputOnly: true },
+  ...cloudObjectPolicy,
   // adoptId only says where the endpoint came from: changing or dropping it changes nothing.
   adoptId: { change: "none", sent: "never", writeOnly: true, inputOnly: true },
 } as const satisfies FieldPolicy<EndpointSpecInput, EndpointPatch>;
@@ -42,3 +41,9 @@ export const endpointComputed = {
 } satisfies ComputedFields;
 
 export const endpointServerOutputs = computedKeys(endpointComputed);
+
+/** An endpoint's properties as the engine holds them: the program's spec and the serialized provider. */
+export type EndpointInputs = EndpointSpecInput & { __provider?: string };
+
+/** An endpoint's outputs: its inputs as the API reads them back, and the server's own fields. */
+export type EndpointOutputs = EndpointInputs & ComputedOutputs<typeof endpointComputed>;

@@ -1,9 +1,9 @@
 import type { CloudService } from "../../client/cloud";
 import type { ReversePrivateEndpoint } from "./record";
-import type { EndpointInputs } from "./props";
+import type { EndpointInputs } from "./policy";
 import { settle, type Settling } from "../../engine/cloud-object";
 import { endpointWhereabouts } from "./api";
-import { endpointOutputs } from "./outputs";
+import { endpointOutputs } from "./body";
 
 /** Statuses an endpoint does not leave by waiting: the API (or the other side) refused it. */
 const FAILED = new Set(["Failed", "Rejected", "Expired"]);

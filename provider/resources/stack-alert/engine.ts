@@ -1,15 +1,14 @@
 import type { StackTarget } from "../../client/stack-target";
 import { alertRuleFailures, stackAlertSpec } from "./schema";
 import type { StackAlertRecord } from "./record";
-import type { AlertInputs, AlertOutputs } from "./props";
+import type { AlertInputs, AlertOutputs } from "./policy";
 import { containsUnknown } from "../../schemas/unknown";
 import { createMarker } from "../../engine/create-once";
 import { defineEngine } from "../../engine/define-engine";
 import { NO_UNIQUE_NAME } from "../../engine/name-holder";
 import { fieldChanges } from "../../engine/field-diff";
 import { recorded } from "../../engine/init-error";
-import { alertOutputs } from "./answer";
-import { alertBody } from "./body";
+import { alertOutputs, alertBody } from "./body";
 import { alertDiff, withKnownTileId } from "./diff";
 import { goneAlertWarning } from "./gone";
 import { printable } from "../../errors/printable";

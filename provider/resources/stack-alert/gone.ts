@@ -1,5 +1,5 @@
 import type { StackTarget } from "../../client/stack-target";
-import type { AlertOutputs } from "./props";
+import type { AlertOutputs } from "./policy";
 import { isSearchSource } from "./schema";
 import { isObj } from "../../engine/canonical";
 import { orGone } from "../../engine/gone";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { computed, computedKeys, type ComputedFields, type FieldPolicy, type VariantsPolicy } from "../../schemas/field-policy";
+import { computed, computedKeys, type ComputedFields, type FieldPolicy, type VariantsPolicy, type ComputedOutputs } from "../../schemas/field-policy";
 import type { AlertChannel, StackAlertInput } from "./schema";
 import { put, stackObjectPolicy, type StackPatch } from "../../schemas/stack-target";
 
@@ -69,3 +69,9 @@ export const retiredAlertOutputs = ["dashboard", "savedSearch"] as const;
  * server drops them silently, so the provider refuses them there instead.
  */
 export const currentOnlyAlertFields = ["note", "thresholdMax", "numConsecutiveWindows", "scheduleOffsetMinutes", "scheduleStartAt"] as const;
+
+/** An alert's properties as the engine holds them: the program's spec and the serialized provider. */
+export type AlertInputs = StackAlertInput & { __provider?: string };
+
+/** An alert's outputs: its inputs as the server reads them back, and the server's own fields. */
+export type AlertOutputs = AlertInputs & ComputedOutputs<typeof alertComputed>;

@@ -3,7 +3,7 @@ import { listed } from "../../engine/stack/create-probes";
 import { TARGET_KEYS, targetOf } from "../../engine/stack/target";
 import type { CheckFailure } from "../../schemas/check-failures";
 import { alerts } from "./api";
-import type { AlertInputs } from "./props";
+import type { AlertInputs } from "./policy";
 import { tileOnLive } from "./tile";
 
 /**

@@ -1,6 +1,6 @@
 import type { StackTarget } from "../../client/stack-target";
 import { TILE_CARRIES_ALERTS } from "../stack-dashboard/tile-policy";
-import type { AlertInputs } from "./props";
+import type { AlertInputs } from "./policy";
 import { orGone } from "../../engine/gone";
 import { answerFor } from "../../engine/parse-answer";
 import { stackUrl, stackWhereabouts } from "../../engine/stack/api";

@@ -1,7 +1,7 @@
 import { createStackObject, putStackObject, type Marker, type StackCollection } from "../../engine/stack/api";
 import type { StackTarget } from "../../client/stack-target";
 import type { Obj } from "../../schemas/plain-object";
-import { stackDashboardRecord, type StackDashboardRecord } from "./schema";
+import { stackDashboardRecord, type StackDashboardRecord } from "./record";
 
 /** The stack collection dashboards live in: one answer, sorted by name (the server does not page it). */
 export const dashboards: StackCollection<typeof stackDashboardRecord> = { path: "dashboards", paged: false, noun: "dashboard", schema: stackDashboardRecord };
@@ -17,5 +17,5 @@ export function createDashboard(t: StackTarget, body: Obj, marker: Marker): Prom
  * `../stack-alert/tile.ts`).
  */
 export function putDashboard(t: StackTarget, id: string, body: Obj): Promise<StackDashboardRecord> {
-  return putStackObject(t, dashboards, id, body, true);
+  return putStackObject(t, dashboards, id, body, { remember: true });
 }

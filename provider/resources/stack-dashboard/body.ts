@@ -1,8 +1,7 @@
-import type { StackDashboardRecord } from "./schema";
-import { stackDashboardPolicy } from "./policy";
+import type { StackDashboardRecord } from "./record";
+import { stackDashboardPolicy, type DashboardInputs, type DashboardOutputs } from "./policy";
 import { randomBytes } from "node:crypto";
 import { dropUndefined } from "../../engine/canonical";
-import type { DashboardInputs, DashboardOutputs } from "./props";
 import { readBackFields } from "../../engine/read-back";
 import { carryTileIds, projectTiles, tileIdMap, uniqueTags } from "./tiles";
 import { isObj, type Obj } from "../../schemas/plain-object";

@@ -1,7 +1,7 @@
 import type { StackTarget } from "../../client/stack-target";
-import type { StackDashboardRecord } from "./schema";
 import { dashboardRuleFailures, stackDashboardSpec } from "./schema";
-import type { DashboardInputs, DashboardOutputs } from "./props";
+import type { StackDashboardRecord } from "./record";
+import type { DashboardInputs, DashboardOutputs } from "./policy";
 import { createMarker } from "../../engine/create-once";
 import { defineEngine } from "../../engine/define-engine";
 import { NO_UNIQUE_NAME } from "../../engine/name-holder";

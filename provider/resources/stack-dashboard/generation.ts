@@ -1,6 +1,5 @@
 import type { StackTarget } from "../../client/stack-target";
-import { currentOnlyDashboardFields } from "./policy";
-import type { DashboardInputs } from "./props";
+import { currentOnlyDashboardFields, type DashboardInputs } from "./policy";
 import { canonical } from "../../engine/canonical";
 import { stackGeneration, type StackGeneration } from "../../engine/stack/generation";
 import { isObj } from "../../schemas/plain-object";

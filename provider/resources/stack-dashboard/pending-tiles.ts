@@ -1,6 +1,6 @@
 import type { StackTarget } from "../../client/stack-target";
 import type { StackTileOutput } from "./schema";
-import type { DashboardInputs, DashboardOutputs } from "./props";
+import type { DashboardInputs, DashboardOutputs } from "./policy";
 import { putDashboard } from "./api";
 import { dashboardBody, dashboardOutputs } from "./body";
 import { tileIdMap } from "./tiles";

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { computed, computedKeys, type ComputedFields, type FieldPolicy } from "../../schemas/field-policy";
-import type { StackDashboardInput } from "./schema";
+import type { StackDashboardInput, StackTileOutput } from "./schema";
 import { put, stackObjectPolicy, type StackPatch } from "../../schemas/stack-target";
 import { tilePolicy } from "./tile-policy";
 
@@ -35,3 +35,18 @@ export const dashboardServerOutputs = computedKeys(dashboardComputed);
  * server drops them silently, so the provider refuses them there instead.
  */
 export const currentOnlyDashboardFields = ["filters", "savedQuery", "savedQueryLanguage", "savedFilterValues", "containers"] as const;
+
+/** A dashboard's properties as the engine holds them: the program's spec and the serialized provider. */
+export type DashboardInputs = StackDashboardInput & { __provider?: string };
+
+/** A dashboard's outputs: as the server stores it, tiles with their ids and keys. */
+export type DashboardOutputs = Omit<DashboardInputs, "tiles"> & {
+  tiles: StackTileOutput[];
+  /** Tile id by tile key. */
+  tileIds: Record<string, string>;
+  /**
+   * Tiles the program removed that the server still holds, because alerts watched them at the
+   * update (see `pending-tiles.ts`): never in `tiles` nor `tileIds`. Absent when none.
+   */
+  pendingTiles?: StackTileOutput[];
+};

@@ -1,5 +1,5 @@
 import type { StackTarget } from "../../client/stack-target";
-import type { DashboardInputs } from "./props";
+import type { DashboardInputs } from "./policy";
 import { isObj } from "../../schemas/plain-object";
 import { InvalidArgumentError } from "../../errors/operation-errors";
 import { stackGeneration, type StackGeneration } from "../../engine/stack/generation";

@@ -1,4 +1,5 @@
-import { stackSeries, tileKey, type StackTileOutput, type StackTileRecord } from "./schema";
+import { stackSeries, tileKey, type StackTileOutput } from "./schema";
+import type { StackTileRecord } from "./record";
 import { dropUndefined } from "../../engine/canonical";
 import { keptTile } from "./tile-readback";
 import { isObj, type Obj } from "../../schemas/plain-object";

@@ -1,7 +1,6 @@
 import { bodyKeys } from "../../schemas/field-policy";
 import type { StackSavedSearchRecord } from "./record";
-import { savedSearchServerOutputs, stackSavedSearchPolicy } from "./policy";
-import type { SavedSearchInputs, SavedSearchOutputs } from "./props";
+import { savedSearchServerOutputs, stackSavedSearchPolicy, type SavedSearchInputs, type SavedSearchOutputs } from "./policy";
 import { dropUndefined } from "../../engine/canonical";
 import { readBackFields, serverFields } from "../../engine/read-back";
 import type { Obj } from "../../schemas/plain-object";

@@ -1,17 +1,16 @@
 import type { StackTarget } from "../../client/stack-target";
 import { stackSavedSearchSpec } from "./schema";
 import type { StackSavedSearchRecord } from "./record";
-import type { SavedSearchInputs, SavedSearchOutputs } from "./props";
+import type { SavedSearchInputs, SavedSearchOutputs } from "./policy";
 import { createMarker } from "../../engine/create-once";
 import { defineEngine } from "../../engine/define-engine";
 import { NO_UNIQUE_NAME } from "../../engine/name-holder";
 import { recorded } from "../../engine/init-error";
 import { createSavedSearch, putSavedSearch, savedSearches } from "./api";
-import { collectionProbe, listed } from "../../engine/stack/create-probes";
-import { requireCurrentRoute } from "../../engine/stack/generation";
+import { collectionProbe } from "../../engine/stack/create-probes";
 import { savedSearchBody, savedSearchOutputs } from "./body";
 import { savedSearchDiff } from "./diff";
-import { stackObject } from "../../engine/stack/stack-object";
+import { currentOnly, stackObject } from "../../engine/stack/stack-object";
 import { checkStackObject, withTarget } from "../../engine/stack/target";
 import { unmarked } from "../../engine/stack/unmark";
 
@@ -20,13 +19,7 @@ import { unmarked } from "../../engine/stack/unmark";
  * Told by the gate's own read of the collection (shared with `probe`, so a create sends no
  * request for it), not by a probe of another route.
  */
-function requireCurrent(target: StackTarget): Promise<void> {
-  return requireCurrentRoute(
-    target,
-    () => listed(target, savedSearches),
-    `the stack at ${target.key} speaks the first generation of the stack API, which has no saved searches: use a current server (API 2.36 or later)`,
-  );
-}
+const requireCurrent = currentOnly("saved searches", savedSearches);
 
 async function create(target: StackTarget, inputs: SavedSearchInputs): Promise<{ id: string; outs: SavedSearchOutputs }> {
   // The create's marker rides in `tags`; the PUT right after gives the saved search the program's tags.

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { computed, computedKeys, type ComputedFields, type FieldPolicy, type VariantsPolicy } from "../../schemas/field-policy";
+import { computed, computedKeys, type ComputedFields, type FieldPolicy, type VariantsPolicy, type ComputedOutputs } from "../../schemas/field-policy";
 import type { SavedSearchFilter, StackSavedSearchInput } from "./schema";
 import { put, stackObjectPolicy, type StackPatch } from "../../schemas/stack-target";
 
@@ -46,3 +46,9 @@ export const savedSearchComputed = {
 } satisfies ComputedFields;
 
 export const savedSearchServerOutputs = computedKeys(savedSearchComputed);
+
+/** A saved search's properties as the engine holds them: the program's spec and the serialized provider. */
+export type SavedSearchInputs = StackSavedSearchInput & { __provider?: string };
+
+/** A saved search's outputs: its inputs as the server reads them back, and the server's own fields. */
+export type SavedSearchOutputs = SavedSearchInputs & ComputedOutputs<typeof savedSearchComputed>;

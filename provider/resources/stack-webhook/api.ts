@@ -1,36 +1,20 @@
-import { path } from "../../client/paths";
 import type { StackTarget } from "../../client/stack-target";
 import { createOnce } from "../../engine/create-once";
-import { deleteUntilGone, type Whereabouts } from "../../engine/gone";
-import { parsed, parsedOne } from "../../engine/parse-answer";
-import { freshList, noteChange, snapshot, type Collection } from "../../engine/shared-list";
+import { parsed } from "../../engine/parse-answer";
+import { freshList, noteChange, snapshot } from "../../engine/shared-list";
+import { putStackObject, stackCollection, stackUrl, type StackCollection } from "../../engine/stack/api";
 import { ApiError } from "../../errors";
 import type { NameHolder } from "../../engine/name-holder";
 import type { Obj } from "../../schemas/plain-object";
 import { webhookRecord, type WebhookRecord } from "./record";
 
 /**
- * The stack's webhook routes, on either target (`/webhooks` below `target.basePath`): list,
- * POST, PUT and DELETE. The server has no GET of one webhook: a webhook is read from the list,
- * and gone when the list, read to its end, lacks it (see `engine/gone.ts`).
+ * The stack collection webhooks live in, on either target (`/webhooks` below `target.basePath`):
+ * list (paged by `limit`/`offset`), POST, PUT and DELETE. The server has no GET of one webhook:
+ * it is list-only, so the shared stack helpers read a webhook from the list, and count it gone
+ * when the list, read to its end, lacks it (see `engine/stack/api.ts`, `engine/gone.ts`).
  */
-
-const webhooks = (t: StackTarget, id?: string) => `${t.basePath}${id === undefined ? path("webhooks") : path("webhooks", id)}`;
-
-/** The webhooks of a stack: a collection that pages (`limit`/`offset`). */
-export const webhookCollection = (t: StackTarget): Collection => ({ client: t.client, path: webhooks(t), paged: true });
-
-/** The webhook `id` of a stack, read from its collection. */
-export function webhookWhereabouts(t: StackTarget, id: string): Whereabouts<WebhookRecord> & { where: string } {
-  return {
-    noun: "webhook",
-    id,
-    client: t.client,
-    collection: webhooks(t),
-    listed: (item) => parsedOne(webhookRecord, item, `GET webhooks (${id})`, id),
-    where: `on ${t.key}`,
-  };
-}
+export const webhooks: StackCollection<typeof webhookRecord> = { path: "webhooks", paged: true, listOnly: true, noun: "webhook", schema: webhookRecord };
 
 /** The identity the server keeps unique: the service and the name, trimmed. */
 export interface WebhookName {
@@ -70,7 +54,7 @@ export function webhookHolder(t: StackTarget, wanted: WebhookName, holder: Webho
  * process, shared by every gate), or with `fresh` in a read of its own (before refusing).
  */
 export async function listedHolder(t: StackTarget, wanted: WebhookName, fresh = false): Promise<WebhookRecord | undefined> {
-  const c = webhookCollection(t);
+  const c = stackCollection(t, webhooks);
   return holderOf(await (fresh ? freshList(c) : snapshot(c)), wanted);
 }
 
@@ -83,17 +67,18 @@ export async function listedHolder(t: StackTarget, wanted: WebhookName, fresh = 
  */
 export async function createWebhook(t: StackTarget, body: Obj, secrets: readonly string[]): Promise<WebhookRecord> {
   const wanted = nameOf(body);
-  const c = webhookCollection(t);
+  const c = stackCollection(t, webhooks);
   const made = await createOnce<WebhookRecord>(
     {
       what: "webhook",
-      post: async ({ budget }) => parsed(webhookRecord, await t.client.request({ method: "POST", path: webhooks(t), body, secrets, budget }), "POST webhooks"),
+      post: async ({ budget }) =>
+        parsed(webhookRecord, await t.client.request({ method: "POST", path: stackUrl(t, webhooks), body, secrets, budget }), "POST webhooks"),
       list: async ({ budget }) => sameNamed(await freshList(c, budget), wanted),
       known: async () => sameNamed(await snapshot(c), wanted),
       id: (w) => w.id,
       sameAsSent: () => true,
       names: {
-        post: `POST ${webhooks(t)}`,
+        post: `POST ${stackUrl(t, webhooks)}`,
         holder: (listed) => listed[0] && webhookHolder(t, wanted, listed[0]),
         // The server refuses a taken name with a 400: the list says which webhook holds it.
         refused: (err) => err instanceof ApiError && err.status === 400,
@@ -112,22 +97,7 @@ function sameNamed(listed: readonly unknown[], wanted: WebhookName): WebhookReco
   return holder ? [holder] : [];
 }
 
-/** PUT of the whole webhook: the body carries the write-only maps always (see `body.ts`). */
-export async function putWebhook(t: StackTarget, id: string, body: Obj, secrets: readonly string[]): Promise<WebhookRecord> {
-  const answer = await t.client.request({ method: "PUT", path: webhooks(t, id), body, secrets });
-  const record = parsedOne(webhookRecord, answer, `PUT webhooks/${id}`, id);
-  noteChange(webhookCollection(t), id, record);
-  return record;
-}
-
-/** How long a deleted webhook may stay listed: the server deletes at once, so this is a margin. */
-const DELETE_WAIT_MS = 60_000;
-
-/**
- * Deletes a webhook and checks that the list no longer holds it. The server refuses (409) while
- * an alert's channel names it: that error is the server's own, with its count of alerts.
- */
-export async function deleteWebhook(t: StackTarget, id: string, intervalMs: number): Promise<void> {
-  const remove = () => t.client.request({ method: "DELETE", path: webhooks(t, id) });
-  await deleteUntilGone(webhookWhereabouts(t, id), remove, { timeoutMs: DELETE_WAIT_MS, intervalMs });
+/** PUT of the whole webhook: the body carries the write-only maps the program sets (see `body.ts`). */
+export function putWebhook(t: StackTarget, id: string, body: Obj, secrets: readonly string[]): Promise<WebhookRecord> {
+  return putStackObject(t, webhooks, id, body, { secrets });
 }

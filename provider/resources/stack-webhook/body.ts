@@ -3,10 +3,9 @@ import { keptPaths } from "../../engine/kept-on-server";
 import { dropUndefined } from "../../engine/canonical";
 import { readBackFields, serverFields } from "../../engine/read-back";
 import type { Obj } from "../../schemas/plain-object";
-import { stackWebhookPolicy, webhookServerOutputs } from "./policy";
+import { stackWebhookPolicy, webhookServerOutputs, type WebhookInputs, type WebhookOutputs } from "./policy";
 import type { WebhookRecord } from "./record";
 import { GENERIC_SERVICE } from "./schema";
-import type { WebhookInputs, WebhookOutputs } from "./props";
 
 const REQUEST_FIELDS = bodyKeys(stackWebhookPolicy);
 

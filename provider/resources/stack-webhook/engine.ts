@@ -1,26 +1,18 @@
 import type { StackTarget } from "../../client/stack-target";
-import { StackGenerationError } from "../../errors";
-import { settingsFor } from "../../engine/connection";
 import type { CreateProbe } from "../../engine/create-gate";
 import { defineEngine } from "../../engine/define-engine";
-import { stackGeneration } from "../../engine/stack/generation";
+import { currentOnly, stackObject } from "../../engine/stack/stack-object";
 import { checkStackObject, TARGET_KEYS, targetOf, withTarget } from "../../engine/stack/target";
 import type { NameRule } from "../../engine/name-holder";
-import { createWebhook, deleteWebhook, listedHolder, nameOf, putWebhook, webhookHolder, webhookWhereabouts } from "./api";
+import { createWebhook, listedHolder, nameOf, putWebhook, webhookHolder, webhooks } from "./api";
 import { movesDestination, webhookBody, webhookOutputs, webhookSecrets } from "./body";
 import { webhookDiff } from "./diff";
-import type { WebhookInputs, WebhookOutputs } from "./props";
+import type { WebhookInputs, WebhookOutputs } from "./policy";
 import type { WebhookRecord } from "./record";
 import { serviceFieldFailures, stackWebhookSpec } from "./schema";
 
 /** Webhooks are a route of the current servers only: say so rather than pass on a bare 404. */
-async function requireCurrent(target: StackTarget): Promise<void> {
-  if ((await stackGeneration(target)) === "first") {
-    throw new StackGenerationError(
-      `the stack at ${target.key} speaks the first generation of the stack API, which has no webhooks: use a current server (API 2.36 or later)`,
-    );
-  }
-}
+const requireCurrent = currentOnly("webhooks");
 
 /**
  * What a create's `check` reads first: the run's list of webhooks (one read per provider process,
@@ -54,8 +46,7 @@ async function put(t: StackTarget, id: string, inputs: WebhookInputs): Promise<W
 
 /** The provider the serialized shim delegates to (`pulumi-pipestack/engine/stack-webhook`). */
 export const provider = defineEngine<WebhookInputs, WebhookOutputs, StackTarget, WebhookRecord>({
-  at: (props) => targetOf(props),
-  whereabouts: webhookWhereabouts,
+  ...stackObject(webhooks),
   // Values not known yet pass.
   validate: (news) => checkStackObject(news, stackWebhookSpec, serviceFieldFailures),
   probe: currentServer,
@@ -70,5 +61,4 @@ export const provider = defineEngine<WebhookInputs, WebhookOutputs, StackTarget,
   clears: (olds, news) => movesDestination(olds, news),
   // The write-only maps are carried from the old outputs: the server never answers them.
   refreshed: (live, props) => webhookOutputs(live, withTarget(props)),
-  remove: (t, id, props) => deleteWebhook(t, id, settingsFor(props).pollIntervalMs),
 });

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { computed, computedKeys, type ComputedFields, type FieldPolicy } from "../../schemas/field-policy";
+import { computed, computedKeys, type ComputedFields, type FieldPolicy, type ComputedOutputs } from "../../schemas/field-policy";
 import type { StackWebhookInput } from "./schema";
 import { put, stackObjectPolicy, type StackPatch } from "../../schemas/stack-target";
 
@@ -30,3 +30,9 @@ export const webhookComputed = {
 } satisfies ComputedFields;
 
 export const webhookServerOutputs = computedKeys(webhookComputed);
+
+/** A webhook's properties as the engine holds them: the program's spec and the serialized provider. */
+export type WebhookInputs = StackWebhookInput & { __provider?: string };
+
+/** A webhook's outputs: its inputs as the server reads them back (the write-only maps carried), and the server's own fields. */
+export type WebhookOutputs = WebhookInputs & ComputedOutputs<typeof webhookComputed>;

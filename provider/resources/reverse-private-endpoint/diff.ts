@@ -1,5 +1,4 @@
-import { endpointPolicy, endpointServerOutputs } from "./policy";
-import type { EndpointInputs } from "./props";
+import { endpointPolicy, endpointServerOutputs, type EndpointInputs } from "./policy";
 import { isObj } from "../../engine/canonical";
 import type { DiffSpec } from "../../engine/field-diff";
 

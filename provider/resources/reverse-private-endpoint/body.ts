@@ -1,7 +1,6 @@
 import { bodyKeys } from "../../schemas/field-policy";
 import type { ReversePrivateEndpoint } from "./record";
-import { endpointPolicy, endpointServerOutputs } from "./policy";
-import type { EndpointInputs, EndpointOutputs } from "./props";
+import { endpointPolicy, endpointServerOutputs, type EndpointInputs, type EndpointOutputs } from "./policy";
 import { dropUndefined } from "../../engine/canonical";
 import { readBackFields, serverFields } from "../../engine/read-back";
 import type { Obj } from "../../schemas/plain-object";

@@ -1,11 +1,31 @@
-import { pipePolicy, pipeServerOutputs } from "./policy";
-import type { PipeInputs, PipeOutputs } from "./props";
+import { bodyKeys } from "../../schemas/field-policy";
+import { pipePolicy, pipeServerOutputs, type PipeInputs, type PipeOutputs } from "./policy";
+import { mergeSourceSecrets, secretStrings } from "./secrets";
+import { canonical, dropUndefined } from "../../engine/canonical";
+import { type Obj, isObj } from "../../schemas/plain-object";
 import type { ApiPipe } from "./record";
-import { dropUndefined } from "../../engine/canonical";
 import { sealed } from "../../engine/fingerprint";
 import { readableSecrets, readBackFields, serverFields } from "../../engine/read-back";
 import { isStoppedState } from "./states";
-import { isObj, type Obj } from "../../schemas/plain-object";
+
+/**
+ * The create body: every field the pipe policy sends in a body (not the service in the URL, not
+ * the provider's own), secrets put back into the source, nulls and empty objects left out. Pure.
+ */
+export function createBody(inputs: PipeInputs): Obj {
+  const spec: Obj = { ...inputs, source: mergeSourceSecrets(inputs.source, inputs.sourceSecrets) };
+  const body: Obj = {};
+  for (const key of bodyKeys(pipePolicy)) {
+    const value = canonical(spec[key]);
+    if (value !== undefined) body[key] = value;
+  }
+  return body;
+}
+
+/** Secret strings of a pipe's inputs, to blank out of error messages. */
+export function secretsOf(props: PipeInputs): string[] {
+  return secretStrings(props.sourceSecrets);
+}
 
 export type { ApiPipe };
 

@@ -1,0 +1,20 @@
+import type { FieldPolicy } from "./field-policy";
+
+/** The fields every cloud object's program sets beside its own: where it lives, how long the engine waits. */
+interface CloudObjectFields {
+  organizationId?: string;
+  serviceId?: string;
+  waitTimeoutSeconds?: number;
+}
+
+/**
+ * The life cycle of the fields every cloud object (a pipe, a reverse private endpoint) takes:
+ * its service is in the URL, so another one needs a new object, and the configured one fills a
+ * field left out; how long the engine waits is an instruction, never sent or read back. The
+ * stack objects' are `stackObjectPolicy` (`./stack-target.ts`).
+ */
+export const cloudObjectPolicy = {
+  organizationId: { change: "replace", sent: "url", writeOnly: true, filled: true },
+  serviceId: { change: "replace", sent: "url", mayBeMissing: true, filled: true },
+  waitTimeoutSeconds: { change: "update", sent: "never", writeOnly: true, inputOnly: true },
+} as const satisfies FieldPolicy<CloudObjectFields>;
