@@ -58,6 +58,10 @@ export function learnt(t: Pick<StackTarget, "client" | "key">, generation: Stack
  * ({@link stackGeneration}) to tell them apart: `refusal` for the first, the 404 itself otherwise.
  */
 export async function requireCurrentRoute(t: StackTarget, read: () => Promise<unknown>, refusal: string): Promise<void> {
+  // Known already (the check's read, or another kind's): no read at all, as before the route taught it.
+  const remembered = await known.get(generationKey(t))?.catch(() => undefined);
+  if (remembered === "first") throw new StackGenerationError(refusal);
+  if (remembered === "current") return;
   try {
     await read();
   } catch (err) {
