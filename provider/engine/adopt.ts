@@ -1,5 +1,6 @@
 import { InvalidArgumentError } from "../errors";
 import { replacePaths, type FieldChange } from "./field-diff";
+import { valueAt } from "../schemas/plain-object";
 
 /**
  * The live object an `adoptId` names, or an error that says nothing was adopted (and nothing
@@ -14,9 +15,7 @@ export async function adoptable<T>(what: string, id: string, where: string, read
 /** How long one value may be shown beside its field. */
 const SHOWN_LIMIT = 200;
 
-function at(root: unknown, path: string): unknown {
-  return path.split(".").reduce<unknown>((node, key) => (node !== null && typeof node === "object" ? (node as Record<string, unknown>)[key] : undefined), root);
-}
+const at = (root: unknown, path: string): unknown => valueAt(root, path.split("."));
 
 function shown(value: unknown): string {
   const text = value === undefined ? "(not set)" : JSON.stringify(value);

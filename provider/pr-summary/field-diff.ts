@@ -59,5 +59,5 @@ export function parsePath(text: string): FieldPath {
   return out;
 }
 
-/** The value at `path`, or undefined (the one walker, `schemas/plain-object.ts`). */
+/** The value at `path`, or undefined (`schemas/plain-object.ts`'s walker, which check failures and adoption use too). */
 export { valueAt };
