@@ -27,8 +27,6 @@ const NODE_GLOBALS = Object.fromEntries(
   ].map((name) => [name, "readonly"]),
 );
 
-const OTHER_KIND = "A kind imports no other kind's folder (provider/resources/<other>/) unless eslint.config.mjs allows the pair, saying why.";
-
 /**
  * The layers, as import rules per folder (test/lint/layers.test.ts breaks each once). A file
  * matches one entry at most: ESLint takes a rule's options from the last entry that matches, so
@@ -36,6 +34,42 @@ const OTHER_KIND = "A kind imports no other kind's folder (provider/resources/<o
  * imports itself by name. Each rule's message says which layer it keeps.
  */
 const restrict = (files, patterns) => ({ files, rules: { "no-restricted-imports": ["error", { patterns }] } });
+
+const OTHER_KIND =
+  "A kind imports no other kind's folder (provider/resources/<other>/): a rule between two kinds lives in their link folder (LINKS in eslint.config.mjs), which both import.";
+const LINK_IMPORTS = "A link folder of provider/resources/ imports only the kinds it links (LINKS in eslint.config.mjs).";
+
+/**
+ * The folders of provider/resources/ that are no kind: each is the one owner of a rule between two
+ * kinds. It imports those kinds' parts and they import it; no other kind imports it, and the two
+ * kinds never import each other.
+ */
+const LINKS = {
+  // A tile alert watches a dashboard's tile: the tile found on the live dashboard, the alerts a
+  // dashboard update removes with their tiles, the tiles kept on the server while alerts watch them.
+  "tile-alerts": ["stack-alert", "stack-dashboard"],
+};
+
+/** The imports of another kind's module that no link owns, by the importing kind (paths from provider/resources/), each with its reason. */
+const PAIRS = {
+  // A refresh tells why a search alert is gone by reading its saved search's route: the server
+  // deletes a saved search's alerts with it.
+  "stack-alert": ["stack-saved-search/api"],
+};
+
+const escape = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+/** The rule of a folder of provider/resources/ that may import the sibling paths `allowed` (a path ending in `/` is a folder). */
+const siblings = (folder, allowed, message) =>
+  restrict(
+    [`provider/resources/${folder}/**/*.ts`],
+    [
+      { regex: `^\\.\\./(?!\\.\\./${allowed.map((a) => `|${escape(a)}${a.endsWith("/") ? "" : "$"}`).join("")})`, message },
+      { regex: "^(\\.\\./){2,}resources/", message },
+    ],
+  );
+const linksOf = (kind) => Object.entries(LINKS).flatMap(([link, kinds]) => (kinds.includes(kind) ? [`${link}/`] : []));
+const linkedKinds = [...new Set(Object.values(LINKS).flat())];
+
 const LAYERS = [
   // The emulator is a witness of the API contract: it answers as the real servers do, never as
   // the provider expects, so it may not see the provider's code (and neither may its tests).
@@ -107,31 +141,16 @@ const LAYERS = [
       },
     ],
   ),
-  // A kind imports no other kind's folder (`../<other>/`)...
-  restrict(
-    ["provider/resources/*/**/*.ts"],
-    [
-      { regex: "^\\.\\./(?!\\.\\./)", message: OTHER_KIND },
-      { regex: "^(\\.\\./){2,}resources/", message: OTHER_KIND },
-    ],
-  ),
-  // ...except where the domain links them: an alert names a dashboard's tile (a tile alert) or a
-  // saved search (a search alert), and reads them to check it.
-  restrict(
-    ["provider/resources/stack-alert/**/*.ts"],
-    [
-      { regex: "^\\.\\./(?!\\.\\./|stack-dashboard/|stack-saved-search/)", message: OTHER_KIND },
-      { regex: "^(\\.\\./){2,}resources/", message: OTHER_KIND },
-    ],
-  ),
-  // A dashboard's update deletes the alerts of the tiles it removes (the server does), and its
-  // preview names them: it reads alerts.
-  restrict(
-    ["provider/resources/stack-dashboard/**/*.ts"],
-    [
-      { regex: "^\\.\\./(?!\\.\\./|stack-alert/)", message: OTHER_KIND },
-      { regex: "^(\\.\\./){2,}resources/", message: OTHER_KIND },
-    ],
+  // A kind imports no other kind's folder (`../<other>/`); a kind a link joins imports that link
+  // (LINKS), and a link imports the kinds it joins and nothing else of provider/resources/.
+  siblings("*", [], OTHER_KIND),
+  ...[...new Set([...linkedKinds, ...Object.keys(PAIRS)])].map((kind) => siblings(kind, [...linksOf(kind), ...(PAIRS[kind] ?? [])], OTHER_KIND)),
+  ...Object.entries(LINKS).map(([link, kinds]) =>
+    siblings(
+      link,
+      kinds.map((k) => `${k}/`),
+      LINK_IMPORTS,
+    ),
   ),
 ];
 

@@ -15,7 +15,7 @@ import { checked, up, type Deployed } from "../support/engine-run";
 import { stackCase, startGenerations } from "../support/stack-generations";
 import { setProgressSink } from "../../provider/progress/report";
 import { forgetSnapshots } from "../../provider/engine/shared-list";
-import { forgetPending } from "../../provider/resources/stack-dashboard/pending-tiles";
+import { forgetPending } from "../../provider/resources/tile-alerts/pending-tiles";
 
 const emulators = startGenerations();
 

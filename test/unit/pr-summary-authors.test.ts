@@ -6,7 +6,7 @@
 import { describe, expect, it } from "vitest";
 import { credentialsWarning } from "../../provider/native/imported-inputs";
 import { authorOf } from "../../provider/pr-summary/provider-warnings";
-import { doomedAlertWarning, unreadAlertsWarning } from "../../provider/resources/stack-dashboard/removed-tile-alerts";
+import { doomedAlertWarning, unreadAlertsWarning } from "../../provider/resources/tile-alerts/removed-tiles";
 import { sortOrderLine } from "../../provider/resources/stack-dashboard/series-sort-order";
 import { keptMessage } from "../../provider/progress/kept-warnings";
 

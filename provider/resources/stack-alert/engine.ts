@@ -12,7 +12,7 @@ import { alertOutputs, alertBody } from "./body";
 import { alertDiff, withKnownTileId } from "./diff";
 import { goneAlertWarning } from "./gone";
 import { printable } from "../../errors/printable";
-import { liveTileId, resolveAlertTile } from "./tile";
+import { liveTileId, resolveAlertTile } from "../tile-alerts/alert-tile";
 import { stackWhereabouts } from "../../engine/stack/api";
 import { alerts, createAlert, putAlert } from "./api";
 import { alertProbe } from "./probe";
@@ -20,9 +20,9 @@ import { stackGeneration } from "../../engine/stack/generation";
 import { stackObject } from "../../engine/stack/stack-object";
 import { TARGET_KEYS, checkStackObject, targetOf, withTarget } from "../../engine/stack/target";
 import { unmarked } from "../../engine/stack/unmark";
-import { keptOnRemovedTile } from "../stack-dashboard/removed-tile-alerts";
+import { keptOnRemovedTile } from "../tile-alerts/removed-tiles";
 import { InvalidArgumentError } from "../../errors/operation-errors";
-import { releaseTile } from "../stack-dashboard/pending-tiles";
+import { releaseTile } from "../tile-alerts/pending-tiles";
 
 /**
  * {@link withKnownTileId}, checked against the live dashboard: the old tile id is carried only

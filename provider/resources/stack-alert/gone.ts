@@ -1,11 +1,10 @@
 import type { StackTarget } from "../../client/stack-target";
 import type { AlertOutputs } from "./policy";
 import { isSearchSource } from "./schema";
-import { isObj } from "../../engine/canonical";
 import { orGone } from "../../engine/gone";
 import { stackWhereabouts } from "../../engine/stack/api";
 import { savedSearches } from "../stack-saved-search/api";
-import { REMOVED_TILE_RULE, liveDashboard } from "./tile";
+import { whyTileAlertIsGone } from "../tile-alerts/alert-tile";
 
 /**
  * Why an alert a read finds gone is gone, when the server can tell: the server deletes an
@@ -14,16 +13,7 @@ import { REMOVED_TILE_RULE, liveDashboard } from "./tile";
  */
 async function whyAlertIsGone(t: StackTarget, props: AlertOutputs): Promise<string> {
   const outside = "it was deleted outside Pulumi";
-  if (props.source === "tile" && typeof props.dashboardId === "string") {
-    const dashboard = await liveDashboard(t, props.dashboardId, true);
-    if (dashboard === undefined) return `its dashboard ${props.dashboardId} is gone, and the server deletes a dashboard's alerts with it`;
-    const tiles = isObj(dashboard) && Array.isArray(dashboard.tiles) ? dashboard.tiles.filter(isObj) : [];
-    if (!tiles.some((tile) => tile.id === props.tileId)) {
-      const named = typeof props.tile === "string" ? ` ${JSON.stringify(props.tile)}` : "";
-      return `its tile${named} (${String(props.tileId)}) is no longer on dashboard ${props.dashboardId}: ${REMOVED_TILE_RULE}`;
-    }
-    return outside;
-  }
+  if (props.source === "tile" && typeof props.dashboardId === "string") return (await whyTileAlertIsGone(t, props.dashboardId, props)) ?? outside;
   const searchId = props.savedSearchId;
   if (isSearchSource(props.source) && typeof searchId === "string" && !(await orGone(stackWhereabouts(t, savedSearches, searchId)))) {
     return `its saved search ${searchId} is gone, and the server deletes a saved search's alerts with it`;

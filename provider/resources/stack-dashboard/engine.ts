@@ -13,14 +13,14 @@ import { dashboardDiff } from "./diff";
 import { refuseOnFirstGeneration } from "./generation";
 import { stackObject } from "../../engine/stack/stack-object";
 import { TARGET_KEYS, checkStackObject, targetOf, withTarget } from "../../engine/stack/target";
-import { doomedAlerts, doomedAlertWarning, noteRemovals, removedTiles, unreadAlertsWarning } from "./removed-tile-alerts";
+import { doomedAlerts, doomedAlertWarning, noteRemovals, removedTiles, unreadAlertsWarning } from "../tile-alerts/removed-tiles";
 import { refuseDroppedSortOrder, sortOrderUses, sortOrderWarnings } from "./series-sort-order";
 import { fieldChanges, type FieldChange } from "../../engine/field-diff";
 import { reportWarning } from "../../progress/report";
 import { withFormHint } from "./tile-form-hint";
 import { unmarked } from "../../engine/stack/unmark";
-import { notePending, pendingIds, storedTiles, withPending } from "./pending-tiles";
-import { liveDashboard } from "../stack-alert/tile";
+import { notePending, pendingIds, storedTiles, withPending } from "../tile-alerts/pending-tiles";
+import { liveDashboard } from "../tile-alerts/alert-tile";
 import { isObj } from "../../schemas/plain-object";
 import type { StackTileOutput } from "./schema";
 
@@ -49,7 +49,7 @@ async function adopt(target: StackTarget, id: string, inputs: DashboardInputs, l
  * One PUT with the whole tile list; each tile carries the id its key had in the old outputs, so
  * the server keeps it (and the alerts on it). A tile whose key is gone is removed, unless alerts
  * watch it: that one is sent as stored and kept pending removal until they are deleted (see
- * `pending-tiles.ts`; the run's read of the alert list, made only when tiles are removed).
+ * `../tile-alerts/pending-tiles.ts`; the run's read of the alert list, made only when tiles are removed).
  */
 async function update(target: StackTarget, id: string, olds: DashboardOutputs, news: DashboardInputs): Promise<DashboardOutputs> {
   await refuseOnGeneration(target, news);

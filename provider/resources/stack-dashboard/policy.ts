@@ -46,7 +46,7 @@ export type DashboardOutputs = Omit<DashboardInputs, "tiles"> & {
   tileIds: Record<string, string>;
   /**
    * Tiles the program removed that the server still holds, because alerts watched them at the
-   * update (see `pending-tiles.ts`): never in `tiles` nor `tileIds`. Absent when none.
+   * update (see `../tile-alerts/pending-tiles.ts`): never in `tiles` nor `tileIds`. Absent when none.
    */
   pendingTiles?: StackTileOutput[];
 };

@@ -1,9 +1,9 @@
 import type { StackTarget } from "../../client/stack-target";
-import type { StackTileOutput } from "./schema";
-import type { DashboardInputs, DashboardOutputs } from "./policy";
-import { putDashboard } from "./api";
-import { dashboardBody, dashboardOutputs } from "./body";
-import { tileIdMap } from "./tiles";
+import type { StackTileOutput } from "../stack-dashboard/schema";
+import type { DashboardInputs, DashboardOutputs } from "../stack-dashboard/policy";
+import { putDashboard } from "../stack-dashboard/api";
+import { dashboardBody, dashboardOutputs } from "../stack-dashboard/body";
+import { tileIdMap } from "../stack-dashboard/tiles";
 import { isObj } from "../../schemas/plain-object";
 import { reportWarning } from "../../progress/report";
 

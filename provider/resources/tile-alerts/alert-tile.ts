@@ -1,6 +1,6 @@
 import type { StackTarget } from "../../client/stack-target";
 import { TILE_CARRIES_ALERTS } from "../stack-dashboard/tile-policy";
-import type { AlertInputs } from "./policy";
+import type { AlertInputs } from "../stack-alert/policy";
 import { orGone } from "../../engine/gone";
 import { answerFor } from "../../engine/parse-answer";
 import { stackUrl, stackWhereabouts } from "../../engine/stack/api";
@@ -8,7 +8,7 @@ import { dashboards } from "../stack-dashboard/api";
 import { sharedObject, writtenObject } from "../../engine/shared-list";
 import { isObj, type Obj } from "../../schemas/plain-object";
 import { InvalidArgumentError } from "../../errors/operation-errors";
-import { withoutPendingTiles } from "../stack-dashboard/pending-tiles";
+import { withoutPendingTiles } from "./pending-tiles";
 import { learnt } from "../../engine/stack/generation";
 import { dashboardGeneration } from "../stack-dashboard/generation";
 
@@ -100,6 +100,20 @@ function readDashboard(t: StackTarget, dashboardId: string): () => Promise<unkno
 
 function sharedDashboard(t: StackTarget, dashboardId: string, fresh: boolean): Promise<{ value: unknown; fresh: boolean }> {
   return sharedObject(t.client, stackUrl(t, dashboards, dashboardId), readDashboard(t, dashboardId), fresh);
+}
+
+/**
+ * Why a tile alert a read finds gone is gone, when its dashboard tells: the dashboard is gone (the
+ * server deletes a dashboard's alerts with it) or the alert's tile is no longer on it (read afresh);
+ * `undefined` when both are still there.
+ */
+export async function whyTileAlertIsGone(t: StackTarget, dashboardId: string, alert: { tileId?: unknown; tile?: unknown }): Promise<string | undefined> {
+  const dashboard = await liveDashboard(t, dashboardId, true);
+  if (dashboard === undefined) return `its dashboard ${dashboardId} is gone, and the server deletes a dashboard's alerts with it`;
+  const tiles = isObj(dashboard) && Array.isArray(dashboard.tiles) ? dashboard.tiles.filter(isObj) : [];
+  if (tiles.some((tile) => tile.id === alert.tileId)) return undefined;
+  const named = typeof alert.tile === "string" ? ` ${JSON.stringify(alert.tile)}` : "";
+  return `its tile${named} (${String(alert.tileId)}) is no longer on dashboard ${dashboardId}: ${REMOVED_TILE_RULE}`;
 }
 
 /**

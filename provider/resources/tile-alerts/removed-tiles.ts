@@ -3,10 +3,10 @@ import { stackCollection } from "../../engine/stack/api";
 import { snapshot } from "../../engine/shared-list";
 import { alerts } from "../stack-alert/api";
 import { stackAlertRecord } from "../stack-alert/record";
-import { tileKey } from "./schema";
+import { tileKey } from "../stack-dashboard/schema";
 import { isObj } from "../../schemas/plain-object";
 import { isUnknown } from "../../schemas/unknown";
-import { REMOVED_TILE_RULE } from "../stack-alert/tile";
+import { REMOVED_TILE_RULE } from "./alert-tile";
 import { literal } from "../../schemas/whole-text";
 
 /**
