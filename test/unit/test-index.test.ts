@@ -1,7 +1,8 @@
 /**
- * test/README.md's index of tests per kind stays whole: each kind's line names every test file
- * whose name matches the line's pattern (in the unit, emulator, provider and e2e tiers), and
- * nothing else, so a new test of a kind shows up in the index or fails here.
+ * test/README.md's index of tests per kind stays whole: each kind's line (and each link folder's,
+ * such as `tile-alerts/`, the rule between two kinds) names every test file whose name matches the
+ * line's pattern (in the unit, emulator, provider and e2e tiers), and nothing else, so a new test
+ * of a kind shows up in the index or fails here.
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
@@ -27,7 +28,7 @@ const testFiles = TIERS.flatMap((tier) =>
 );
 
 describe("test/README.md's tests per kind", () => {
-  it("has a line for each kind folder of provider/resources/", () => {
+  it("has a line for each folder of provider/resources/, kinds and links", () => {
     const folders = fs
       .readdirSync(path.join(testDir, "..", "provider", "resources"), { withFileTypes: true })
       .filter((d) => d.isDirectory())
