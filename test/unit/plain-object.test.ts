@@ -55,7 +55,7 @@ describe("valueAt", () => {
     ["an own `__proto__` key (as JSON.parse makes it) is the object's", JSON.parse('{"__proto__":{"x":1}}'), ["__proto__", "x"], "stop", 1],
     ["an own `constructor` key is the object's", { constructor: "c" }, ["constructor"], "stop", "c"],
     ["an object with no prototype", Object.assign(Object.create(null) as object, { a: 1 }), ["a"], "stop", 1],
-  ])("%s (arrays: %s)", (_why, value, path, arrays, expected) => {
+  ])("%s", (_why, value, path, arrays, expected) => {
     expect(valueAt(value, path, { arrays })).toEqual(expected);
   });
 });
@@ -86,7 +86,7 @@ describe("holderAt: the plain object holding the last segment", () => {
     ["no item, stop", root, ["tiles", 1, "w"], "stop", undefined],
     ["none through a prototype key", {}, ["__proto__", "x"], "index", undefined],
     ["none for a non-object root", "text", ["x"], "index", undefined],
-  ])("%s (arrays: %s)", (_why, value, path, arrays, expected) => {
+  ])("%s", (_why, value, path, arrays, expected) => {
     expect(holderAt(value, path, { arrays })).toBe(expected);
   });
 });
