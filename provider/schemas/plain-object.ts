@@ -30,7 +30,11 @@ export function childAt(node: unknown, key: string | number, { arrays }: Walk): 
   return (node as Record<string | number, unknown>)[key];
 }
 
-/** The value at `path` of a plain value, or undefined where the path leaves it: the one walker. Pure. */
+/**
+ * The value at `path` of a plain value, or undefined where the path leaves it: the one walker
+ * (every read by a path steps through `childAt`; what sets or drops a value by a path copies
+ * level by level on its own). Pure.
+ */
 export function valueAt(root: unknown, path: readonly (string | number)[], walk: Walk): unknown {
   let node = root;
   for (const key of path) {
