@@ -15,7 +15,7 @@ export async function adoptable<T>(what: string, id: string, where: string, read
 /** How long one value may be shown beside its field. */
 const SHOWN_LIMIT = 200;
 
-const at = (root: unknown, path: string): unknown => valueAt(root, path.split("."));
+const at = (root: unknown, path: string): unknown => valueAt(root, path.split("."), { arrays: "index" });
 
 function shown(value: unknown): string {
   const text = value === undefined ? "(not set)" : JSON.stringify(value);

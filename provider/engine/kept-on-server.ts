@@ -1,7 +1,7 @@
 import { policyAt, policyEntries, type AnyNode, type PolicyTree } from "../schemas/field-policy";
 import { canonical } from "./canonical";
 import type { CheckFailure } from "../schemas/check-failures";
-import { isObj, type Obj } from "../schemas/plain-object";
+import { holderAt, isObj, valueAt, type Obj, type Walk } from "../schemas/plain-object";
 import type { FieldChange } from "./field-diff";
 
 /**
@@ -28,8 +28,9 @@ export function keptPaths(tree: PolicyTree): string[] {
     .map((e) => e.path.join("."));
 }
 
-const at = (o: unknown, path: string): unknown => path.split(".").reduce<unknown>((n, k) => (isObj(n) ? n[k] : undefined), o);
-const parentOf = (o: unknown, path: string): unknown => at(o, path.split(".").slice(0, -1).join(".")) ?? (path.includes(".") ? undefined : o);
+// A kept path is a policy's field path: it names no list item, so an array on the way ends it.
+const FIELDS: Walk = { arrays: "stop" };
+const at = (o: unknown, path: string): unknown => valueAt(o, path.split("."), FIELDS);
 
 /** True when `check` checks an existing object: it has old inputs, or the program adopts one. Pure. */
 export function existingObject(olds: unknown, adopts: boolean): boolean {
@@ -114,7 +115,7 @@ export function emptiedChanges(tree: PolicyTree, kept: readonly string[], olds: 
  * another kind's or variant's field is not named. Pure.
  */
 export function keptNamed(kept: readonly string[], view: Obj): string[] {
-  return kept.filter((p) => at(view, p) === undefined && isObj(parentOf(view, p)));
+  return kept.filter((p) => at(view, p) === undefined && holderAt(view, p.split("."), FIELDS) !== undefined);
 }
 
 /** What the preview says of the kept fields and of those the server clears (worded beside its forms, for the PR summary). */

@@ -2,6 +2,7 @@ import type { AnyNode, AnyShape, PolicyTree } from "../schemas/field-policy";
 import { policyEntries } from "../schemas/field-policy";
 import { fieldsOf } from "../schemas/variants";
 import { canonical, isObj } from "./canonical";
+import { valueAt } from "../schemas/plain-object";
 
 type Obj = Record<string, unknown>;
 
@@ -48,7 +49,8 @@ export function readableSecrets(tree: PolicyTree, answer: unknown): Obj {
   const out: Obj = {};
   for (const { path, node } of policyEntries(tree)) {
     if (!node.secret || node.writeOnly) continue;
-    const value = path.reduce<unknown>((n, k) => (isObj(n) ? n[k] : undefined), answer);
+    // A policy path names fields, never list items: an answer's array on the way holds no secret.
+    const value = valueAt(answer, path, { arrays: "stop" });
     if (typeof value === "string") out[node.secret] = value;
   }
   return out;

@@ -2,7 +2,7 @@ import { policyEntries } from "../schemas/field-policy";
 import { pipePolicy } from "../resources/pipe/policy";
 import { isObj, type Obj } from "../schemas/plain-object";
 import { nativeTypeToken } from "../resource-class/type-tokens";
-import { camelCase, kindOf, snakeCase, type PeerKind } from "./match";
+import { attributeAt, camelCase, kindOf, type PeerKind } from "./match";
 import type { TerraformInstance } from "./read";
 
 /** One line of a `pulumi import --file` document. */
@@ -103,10 +103,6 @@ const NEVER_READ_BACK = policyEntries(pipePolicy)
   )
   .map((e) => ({ path: e.path, secret: e.node.secret !== undefined }));
 
-/** The value at our field path, read at the Terraform attribute path (snake_case). Pure. */
-const atPath = (attributes: Obj, path: readonly string[]): unknown =>
-  path.reduce<unknown>((node, key) => (isObj(node) ? node[snakeCase(key)] : undefined), attributes);
-
 /** Members set in a Terraform value, as our names: a write-only `password_wo` counts as `password`. */
 function membersSet(value: unknown): string[] {
   if (!isObj(value)) return [];
@@ -124,8 +120,8 @@ function membersSet(value: unknown): string[] {
 export function missingFields(attributes: Obj): MissingField[] {
   return NEVER_READ_BACK.flatMap(({ path, secret }) => {
     // Under another source kind, or under an object the pipe does not use (no schema registry).
-    if (!isObj(atPath(attributes, path.slice(0, -1)))) return [];
-    const value = atPath(attributes, path);
+    if (!isObj(attributeAt(attributes, path.slice(0, -1)))) return [];
+    const value = attributeAt(attributes, path);
     const setInState = membersSet(value);
     const isSet = value !== null && value !== undefined && (!isObj(value) || setInState.length > 0);
     if (!secret && !isSet) return [];

@@ -5,9 +5,9 @@
  * the state through `--credential <key>`, piped into `pulumi config set --secret`, which reads
  * standard input; `--run` runs them itself, the value on the child's standard input.
  */
-import { isObj, type Obj } from "../schemas/plain-object";
+import { isObj } from "../schemas/plain-object";
 import type { Conversion, MissingField } from "./convert";
-import { camelCase, snakeCase } from "./match";
+import { attributeAt, camelCase } from "./match";
 import type { TerraformInstance } from "./read";
 
 /** One config value to set: its key (`--path` form for an object's member) and what it holds. */
@@ -29,10 +29,6 @@ export interface MovedCredential {
   /** The import names of the resources that use it. */
   readonly usedBy: readonly string[];
 }
-
-/** The value at our field path, read at the Terraform attribute path (snake_case). Pure. */
-const valueAt = (attributes: Obj, field: string): unknown =>
-  field.split(".").reduce<unknown>((node, key) => (isObj(node) ? node[snakeCase(key)] : undefined), attributes);
 
 /**
  * A credential as the API takes it: members in camelCase, unset ones and `_wo_version` counters
@@ -63,7 +59,7 @@ export function movedCredentials(instances: readonly TerraformInstance[], conver
     const attributes = byAddress.get(h.address);
     if (attributes === undefined) continue;
     for (const m of h.missing.filter((x: MissingField) => x.secret)) {
-      const value = credentialValue(valueAt(attributes, m.field));
+      const value = credentialValue(attributeAt(attributes, m.field.split(".")));
       if (value === undefined) continue;
       const id = `${m.field}\n${JSON.stringify(value)}`;
       const seen = found.get(id) ?? { field: m.field, value, usedBy: [] };

@@ -1,4 +1,4 @@
-import { isObj, type Obj } from "../schemas/plain-object";
+import { isObj, valueAt, type Obj } from "../schemas/plain-object";
 import { TYPE_FIELDS } from "../resources/reverse-private-endpoint/schema";
 import type { ResourceTypeName } from "../registry";
 
@@ -7,6 +7,12 @@ export type PeerKind = Extract<ResourceTypeName, "Pipe" | "ReversePrivateEndpoin
 
 /** `replicaCpuMillicores` as Terraform names it: `replica_cpu_millicores`. Pure. */
 export const snakeCase = (name: string): string => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+
+/**
+ * The value at our field path, read at the Terraform attribute path (snake_case). A field path
+ * names no list item, so a list on the way (a list block) ends it. Pure.
+ */
+export const attributeAt = (attributes: Obj, path: readonly string[]): unknown => valueAt(attributes, path.map(snakeCase), { arrays: "stop" });
 
 /** `replica_cpu_millicores` as our fields name it: `replicaCpuMillicores`. Pure. */
 export const camelCase = (name: string): string => name.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());

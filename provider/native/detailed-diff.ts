@@ -1,5 +1,5 @@
 import type { FieldChange } from "../engine/field-diff";
-import { isObj, type Obj } from "../schemas/plain-object";
+import { childAt, isObj, type Obj, type Walk } from "../schemas/plain-object";
 
 /**
  * The engines' field changes as the Pulumi engine's detailed diff: one entry per changed
@@ -33,19 +33,21 @@ function elementKey(v: unknown): string | undefined {
   return typeof k === "string" ? k : undefined;
 }
 
+// The engine's keys name list items, by index or by the element's key: each step is the one walker's.
+const ITEMS: Walk = { arrays: "index" };
+
 /** Walks `segments` into `root`; array segments become indexes (by number or by element key). */
 function resolve(root: unknown, segments: readonly string[]): { value: unknown; path: Segment[] } {
   let node: unknown = root;
   const path: Segment[] = [];
   for (const seg of segments) {
     if (Array.isArray(node)) {
-      let i = /^\d+$/.test(seg) ? Number(seg) : node.findIndex((e) => elementKey(e) === seg);
-      if (i < 0) i = -1;
+      const i = /^\d+$/.test(seg) ? Number(seg) : node.findIndex((e) => elementKey(e) === seg);
       path.push(i < 0 ? seg : i);
-      node = i < 0 ? undefined : node[i];
+      node = i < 0 ? undefined : childAt(node, i, ITEMS);
     } else {
       path.push(seg);
-      node = isObj(node) ? node[seg] : undefined;
+      node = childAt(node, seg, ITEMS);
     }
   }
   return { value: node, path };

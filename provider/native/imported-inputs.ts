@@ -1,6 +1,6 @@
 import { z, type ZodTypeAny } from "zod";
 import type { CheckFailure } from "../schemas/check-failures";
-import { isObj, type Obj } from "../schemas/plain-object";
+import { holderAt, isObj, type Obj } from "../schemas/plain-object";
 import { docsUrl } from "./docs-url";
 import { unwrap } from "./zod-walk";
 import { literal } from "../schemas/whole-text";
@@ -102,9 +102,9 @@ export function optionalCredentials(
 ): CheckFailure[] {
   const out: CheckFailure[] = [];
   for (const path of credentialPaths) {
-    const parent = path.slice(0, -1).reduce<unknown>((node, key) => (isObj(node) ? node[key] : undefined), inputs);
+    const parent = holderAt(inputs, path, { arrays: "stop" });
     const property = path.join(".");
-    if (!isObj(parent) || parent[path[path.length - 1]] !== undefined) continue;
+    if (!parent || parent[path[path.length - 1]] !== undefined) continue;
     if (required.some((f) => f.property === property || f.property.startsWith(`${property}.`))) continue;
     out.push({ property, reason: `if the ${noun} uses them` });
   }

@@ -6,7 +6,7 @@ import { registry, type Registered, type ResourceTypeName } from "../registry";
 import { nativeTypeToken, RESOURCE_MODULE } from "../resource-class/type-tokens";
 import { unwrap } from "./zod-walk";
 import { splitFieldsOf, type SplitField } from "./split-fields";
-import type { Obj } from "../schemas/plain-object";
+import { holderAt, type Obj } from "../schemas/plain-object";
 import { InternalError } from "../errors/operation-errors";
 
 /**
@@ -90,11 +90,11 @@ export function splitSecretsPlain(value: Obj, locations: Record<string, readonly
   const secrets: Obj = {};
   for (const [field, paths] of Object.entries(locations)) {
     for (const p of paths) {
-      const parent = p.slice(0, -1).reduce<unknown>((node, key) => (node !== null && typeof node === "object" ? (node as Obj)[key] : undefined), rest);
+      const parent = holderAt(rest, p, { arrays: "index" });
       const leaf = p[p.length - 1];
-      if (parent === null || typeof parent !== "object" || (parent as Obj)[leaf] === undefined) continue;
-      if ((parent as Obj)[leaf] !== null) secrets[field] ??= (parent as Obj)[leaf];
-      delete (parent as Obj)[leaf];
+      if (parent === undefined || parent[leaf] === undefined) continue;
+      if (parent[leaf] !== null) secrets[field] ??= parent[leaf];
+      delete parent[leaf];
     }
   }
   return { rest, secrets };

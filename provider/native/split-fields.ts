@@ -1,5 +1,5 @@
 import { z, type ZodTypeAny } from "zod";
-import { isObj, type Obj } from "../schemas/plain-object";
+import { isObj, valueAt, type Obj } from "../schemas/plain-object";
 import { formatPath, parseEnginePath } from "./detailed-diff";
 import { objectForms, splitByKind } from "./schema-unions";
 import { unwrap } from "./zod-walk";
@@ -89,8 +89,7 @@ export function nativePath(path: string, nativeProps: unknown, splits: readonly 
   for (const s of splits) {
     const at = s.path.length;
     if (parts[at] !== s.key || !s.path.every((p, i) => p === "*" || p === parts[i])) continue;
-    let node: unknown = nativeProps;
-    for (const p of parts.slice(0, at)) node = Array.isArray(node) ? node[Number(p)] : isObj(node) ? node[p] : undefined;
+    const node = valueAt(nativeProps, parts.slice(0, at), { arrays: "index" });
     if (!isObj(node) || node[s.alias] === undefined) continue;
     return formatPath([...parts.slice(0, at), s.alias, ...parts.slice(at + 1)].map((p) => (/^\d+$/.test(p) ? Number(p) : p)));
   }

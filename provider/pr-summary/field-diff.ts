@@ -2,7 +2,7 @@
  * Leaf-by-leaf differences between two JSON values: objects by key, arrays by element, so one
  * tile's width reads `tiles[2].w: 4 -> 6` instead of two whole tile lists. Pure.
  */
-import { isObj, valueAt } from "../schemas/plain-object";
+import { isObj } from "../schemas/plain-object";
 
 /** A path into a value: object keys and array indices. */
 export type FieldPath = readonly (string | number)[];
@@ -58,6 +58,3 @@ export function parsePath(text: string): FieldPath {
   }
   return out;
 }
-
-/** The value at `path`, or undefined (`schemas/plain-object.ts`'s walker, which check failures and adoption use too). */
-export { valueAt };

@@ -3,7 +3,8 @@
  * operation, its changed fields, why it is replaced, whether the old object is deleted first),
  * the drift a `--refresh` found, kept apart, and the count of what stays the same. Pure.
  */
-import { fieldDiffs, formatPath, parsePath, valueAt, type FieldPath } from "./field-diff";
+import { fieldDiffs, formatPath, parsePath, type FieldPath } from "./field-diff";
+import { valueAt, type Walk } from "../schemas/plain-object";
 import type { Preview, PreviewState, PreviewStep } from "./preview";
 import { urnParts } from "./preview";
 import { authorOf, type WarningAuthor } from "./provider-warnings";
@@ -99,6 +100,9 @@ function row(type: string, path: FieldPath, old: unknown, now: unknown): FieldCh
   return { path: formatPath(path), old: redact(type, old, path), new: redact(type, now, path), replaces: false };
 }
 
+// A `detailedDiff` key names list items (`tiles[2].w`): the walk steps into lists by index.
+const ITEMS: Walk = { arrays: "index" };
+
 /**
  * Fields from the engine's `detailedDiff` (native providers): old outputs, or old inputs when
  * `inputDiff`, against new inputs. A key naming a whole object or list (`destination.columns`)
@@ -117,8 +121,8 @@ function detailedFields(type: string, step: PreviewStep): FieldChangeRow[] {
     const deleted = d.kind.startsWith("delete");
     const secret = secretPrefix(type, path);
     if (secret) return [{ path: formatPath(secret), old: added ? undefined : SECRET, new: deleted ? undefined : SECRET, replaces }];
-    const old = added ? undefined : valueAt(d.inputDiff ? oldIn : oldOut, path);
-    const now = deleted ? undefined : valueAt(newIn, path);
+    const old = added ? undefined : valueAt(d.inputDiff ? oldIn : oldOut, path, ITEMS);
+    const now = deleted ? undefined : valueAt(newIn, path, ITEMS);
     const leaves = fieldDiffs(old, now, path);
     return leaves.length ? leaves.map((l) => ({ ...row(type, l.path, l.old, l.new), replaces })) : [{ ...row(type, path, old, now), replaces }];
   });

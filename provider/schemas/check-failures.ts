@@ -40,7 +40,7 @@ function failuresFrom(error: ZodError, input: unknown): CheckFailure[] {
       for (const key of issue.keys) failures.push({ property: formatPath([...issue.path, key]), reason: "is not a known field" });
       continue;
     }
-    failures.push({ property: formatPath(issue.path), reason: shortenEchoes(issue.message, valueAt(input, issue.path)) });
+    failures.push({ property: formatPath(issue.path), reason: shortenEchoes(issue.message, valueAt(input, issue.path, { arrays: "index" })) });
   }
   return failures;
 }

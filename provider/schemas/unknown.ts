@@ -1,3 +1,5 @@
+import { childAt } from "./plain-object";
+
 /**
  * The engine sends this string for every value not yet known during a preview, whatever the
  * field's type. Validation lets it through; diff treats it as a change.
@@ -21,8 +23,8 @@ export function pathIsUnknown(root: unknown, path: readonly (string | number)[])
   let node: unknown = root;
   if (node === UNKNOWN) return true;
   for (const key of path) {
-    if (node === null || typeof node !== "object") return false;
-    node = (node as Record<string | number, unknown>)[key];
+    node = childAt(node, key, { arrays: "index" });
+    if (node === undefined) return false;
     if (node === UNKNOWN) return true;
   }
   return false;

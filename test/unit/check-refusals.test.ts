@@ -8,7 +8,7 @@ import { path } from "../../provider/client/paths";
 import { alertEngine as alert, dashboardEngine as dashboard, pipeEngine, type Engine, EXISTING } from "../support/engines";
 import { kafkaPipe, mongodbPipe, mysqlPipe, objectStoragePipe, postgresPipe } from "../support/pipe-fixtures";
 import { engineInputs } from "../support/pipe-props";
-import { alertInputs, cloudConfig, configureWith, dashboardInputs, tile } from "../support/stack-fixtures";
+import { alertInputs, cloudConfig, configureWith, dashboardInputs, series, tile } from "../support/stack-fixtures";
 
 type Obj = Record<string, any>;
 beforeEach(() => configureWith(cloudConfig));
@@ -149,6 +149,12 @@ describe("long bad values are echoed shortened", () => {
     ["a pipe's kafka format", async () => pipeFailures(withSource(kafkaPipe(), "kafka", { format: long })), "source.kafka.format"],
     ["an alert's interval", async () => stackFailures(alert, alertInputs({ interval: long })), "interval"],
     ["an alert's threshold type", async () => stackFailures(alert, alertInputs({ thresholdType: long })), "thresholdType"],
+    // The failure's path names list items: the value is found by stepping into the lists by index.
+    [
+      "a dashboard series' aggregation, inside two lists",
+      async () => stackFailures(dashboard, dashboardInputs({ tiles: [tile("Errors", { series: [series({ aggFn: long })] })] })),
+      "tiles[0].series[0].aggFn",
+    ],
   ])("%s", async (_what, failuresOf, property) => {
     const failures = (await failuresOf()).filter((f) => f.property === property);
     expect(failures.length).toBeGreaterThan(0);

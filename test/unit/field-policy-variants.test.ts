@@ -9,7 +9,7 @@ import { z } from "zod";
 import { describe, expect, it } from "vitest";
 import type { FieldPolicy, PolicyTree } from "../../provider/schemas/field-policy";
 import { declaredKey, sentValue, sharedFields, variantName } from "../../provider/schemas/variants";
-import { readBack, readBackFields } from "../../provider/engine/read-back";
+import { readableSecrets, readBack, readBackFields } from "../../provider/engine/read-back";
 import { fieldChanges } from "../../provider/engine/field-diff";
 import { registry } from "../../provider/registry";
 import { alertTileOn } from "../../provider/resources/tile-alerts/alert-tile";
@@ -209,5 +209,27 @@ describe("the tile kinds that carry alerts come from the tile policy's variants"
   const board = (displayType: string) => ({ tiles: [{ id: "t1", name: "T", config: { displayType } }] });
   it.each(Object.entries(TILE_CARRIES_ALERTS))("a %s tile carries alerts: %s", (displayType, carries) => {
     expect("id" in alertTileOn(board(displayType), { tileId: "t1" }, "d1")).toBe(carries);
+  });
+});
+
+describe("readableSecrets: the secrets an answer does return, by secret name", () => {
+  const tree: PolicyTree = {
+    token: { change: "update", secret: "token" },
+    key: { change: "update", secret: "key", writeOnly: true },
+    source: { change: "replace", fields: { kafka: { change: "replace", fields: { password: { change: "update", secret: "password" } } } } },
+    // A field named like an index: a policy path names fields, so a list in the answer holds none.
+    list: { change: "update", fields: { "0": { change: "update", secret: "first" } } },
+  };
+  it.each<[string, unknown, Record<string, unknown>]>([
+    ["a top-level secret", { token: "t" }, { token: "t" }],
+    ["a nested secret", { source: { kafka: { password: "p" } } }, { password: "p" }],
+    ["never a write-only one", { key: "k" }, {}],
+    ["never one that is no string", { token: 1, source: { kafka: { password: null } } }, {}],
+    ["none under a missing or odd parent", { source: { kafka: "text" } }, {}],
+    ["none through a list", { source: [{ kafka: { password: "p" } }], list: ["x"] }, {}],
+    ["one under an object's numeric-looking key", { list: { "0": "x" } }, { first: "x" }],
+    ["an answer that is no object", "text", {}],
+  ])("%s", (_why, answer, expected) => {
+    expect(readableSecrets(tree, answer)).toEqual(expected);
   });
 });

@@ -7,7 +7,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { describe, expect, it } from "vitest";
 import { convert, importDocument, importId, resourceName, uniqueNames } from "../../provider/from-terraform/convert";
-import { camelCase, kindOf } from "../../provider/from-terraform/match";
+import { attributeAt, camelCase, kindOf } from "../../provider/from-terraform/match";
 import { isObj } from "../../provider/schemas/plain-object";
 import { notesText } from "../../provider/from-terraform/notes";
 import { parseModuleAddress, readTerraformState } from "../../provider/from-terraform/read";
@@ -276,5 +276,18 @@ describe("docs/from-terraform.md", () => {
     });
     expect(unmapped).toEqual([]);
     expect(exceptions.length).toBeGreaterThan(5);
+  });
+});
+
+describe("attributeAt: our field path read at the Terraform attribute path", () => {
+  const attributes = { source: { kafka: { consumer_group: "g" } }, field_mappings: [{ source_field: "a" }] };
+  it.each<[string, string[], unknown]>([
+    ["a nested field, in snake_case", ["source", "kafka", "consumerGroup"], "g"],
+    ["a missing field", ["source", "mysql", "host"], undefined],
+    // A field path names no list item: a list (a list block) ends the walk.
+    ["not through a list", ["fieldMappings", "0", "sourceField"], undefined],
+    ["no prototype key", ["constructor"], undefined],
+  ])("%s", (_why, path, expected) => {
+    expect(attributeAt(attributes, path)).toEqual(expected);
   });
 });

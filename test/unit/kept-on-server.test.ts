@@ -95,6 +95,19 @@ describe("omitted, without, carried", () => {
   });
 });
 
+describe("a kept path names fields, never list items: a list on the way ends the walk", () => {
+  const lists = { headers: ["h"], tiles: [{ w: 1 }] };
+  it("omitted: a value reached only through a list is no value the program sets", () => {
+    expect(omitted(["headers.0", "tiles.0.w"], lists)).toEqual(["headers.0", "tiles.0.w"]);
+  });
+  it("keptFailures: a failure at such a path is dropped", () => {
+    expect(keptFailures([{ property: "headers.0", reason: "r" }], ["headers.0"], lists)).toEqual([]);
+  });
+  it("keptNamed: a list item is no parent the program sets", () => {
+    expect(keptNamed(["tiles.0.secret", "token"], lists)).toEqual(["token"]);
+  });
+});
+
 describe("the changes the rule adds", () => {
   it("clearedChanges: each field the server clears, unless already a change", () => {
     expect(clearedChanges(["headers", "queryParams"], [{ path: "headers", kind: "update" }]).map((c) => c.path)).toEqual(["queryParams"]);

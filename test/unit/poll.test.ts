@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { pollUntil } from "../../provider/client/poll";
 import { PollTimeoutError } from "../../provider/errors";
 import { readResult } from "../../provider/engine/gone";
-import { adoptable } from "../../provider/engine/adopt";
+import { adoptable, fixedFieldsShown } from "../../provider/engine/adopt";
 
 describe("pollUntil: the one poll-with-backoff loop", () => {
   it("reads until done and returns that value", async () => {
@@ -51,5 +51,16 @@ describe("the read-or-gone helpers (the rule itself: test/provider/gone-rule.tes
   it("adoptable names what was not found, and where", async () => {
     await expect(adoptable("alert", "a1", "on cloud:o/s", async () => undefined)).rejects.toThrow("adoptId: no alert a1 on cloud:o/s to adopt");
     await expect(adoptable("alert", "a1", "on cloud:o/s", async () => ({ id: "a1" }))).resolves.toEqual({ id: "a1" });
+  });
+});
+
+describe("fixedFieldsShown: each fixed field's live value beside the program's", () => {
+  it.each<[string, string[], unknown, unknown, string]>([
+    ["a nested field", ["destination.table"], { destination: { table: "a" } }, { destination: { table: "b" } }, 'destination.table: live "a", program "b"'],
+    ["one side unset", ["name"], {}, { name: "n" }, 'name: live (not set), program "n"'],
+    ["a list item, by index", ["tiles.0.w"], { tiles: [{ w: 4 }] }, { tiles: [{ w: 6 }] }, "tiles.0.w: live 4, program 6"],
+    ["no prototype key", ["constructor"], {}, {}, "constructor: live (not set), program (not set)"],
+  ])("%s", (_why, fixed, live, program, expected) => {
+    expect(fixedFieldsShown(fixed, live, program)).toBe(expected);
   });
 });

@@ -2,7 +2,7 @@ import { secretsNode } from "../../schemas/field-policy";
 import { pipePolicy, pipeServerOutputs, type PipeInputs, type PipeOutputs } from "./policy";
 import { mappingKey } from "./table-mappings";
 import { type DiffSpec, fieldChanges, type FieldChange } from "../../engine/field-diff";
-import { isObj } from "../../engine/canonical";
+import { valueAt } from "../../schemas/plain-object";
 import { pipeOutputs, type ApiPipe } from "./body";
 
 /**
@@ -44,7 +44,7 @@ export function credentialOnly(changes: readonly { path: string; kind: string }[
  * old one first, so two pipes never feed one table at once. Pure.
  */
 export function wouldCollide(olds: PipeInputs, news: PipeInputs): boolean {
-  const get = (o: unknown, ...p: string[]) => p.reduce<unknown>((n, k) => (isObj(n) ? n[k] : undefined), o);
+  const get = (o: unknown, ...p: string[]) => valueAt(o, p, { arrays: "stop" });
   const sameService = olds.serviceId === news.serviceId && olds.organizationId === news.organizationId;
   if (!sameService) return false;
   if (olds.name === news.name) return true;

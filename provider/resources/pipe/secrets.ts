@@ -1,7 +1,7 @@
 import type { PipeSourceInput } from "./source";
 import { locateSecrets } from "../../schemas/field-policy";
 import { pipePolicy, type PipeSourceSecrets } from "./policy";
-import { isObj, type Obj } from "../../schemas/plain-object";
+import { holderAt, isObj, type Obj, type Walk } from "../../schemas/plain-object";
 
 /**
  * Secret material of a pipe source is kept in a top-level property of its own (`sourceSecrets`),
@@ -14,6 +14,9 @@ export type SecretField = keyof PipeSourceSecrets;
 /** Where each secret lives inside a source, per source kind (from the pipe policy). */
 export const secretLocations = locateSecrets(pipePolicy.source.fields) as Record<SecretField, readonly (readonly string[])[]>;
 
+// A secret's location is a policy's field path: it names no list item, so an array on the way ends it.
+const FIELDS: Walk = { arrays: "stop" };
+
 function cloneDeep<T>(v: T): T {
   return v === undefined ? v : (JSON.parse(JSON.stringify(v)) as T);
 }
@@ -24,9 +27,9 @@ export function splitSourceSecrets(source: PipeSourceInput | Obj): { source: Obj
   const secrets: Obj = {};
   for (const [field, paths] of Object.entries(secretLocations)) {
     for (const p of paths) {
-      const parent = p.slice(0, -1).reduce<unknown>((node, key) => (isObj(node) ? node[key] : undefined), readable);
+      const parent = holderAt(readable, p, FIELDS);
       const leaf = p[p.length - 1];
-      if (isObj(parent) && parent[leaf] !== undefined) {
+      if (parent && parent[leaf] !== undefined) {
         if (parent[leaf] !== null) secrets[field] = parent[leaf];
         delete parent[leaf];
       }
@@ -43,8 +46,8 @@ export function mergeSourceSecrets(source: PipeSourceInput | undefined, secrets:
   for (const [field, value] of Object.entries(secrets)) {
     if (value === undefined) continue;
     for (const p of secretLocations[field as SecretField] ?? []) {
-      const parent = p.slice(0, -1).reduce<unknown>((node, key) => (isObj(node) ? node[key] : undefined), merged);
-      if (isObj(parent)) parent[p[p.length - 1]] = value;
+      const parent = holderAt(merged, p, FIELDS);
+      if (parent) parent[p[p.length - 1]] = value;
     }
   }
   return merged;

@@ -5,7 +5,7 @@ import { mergeSourceSecrets, secretLocations, type SecretField } from "./secrets
 import { canonical, sameValue } from "../../engine/canonical";
 import { kindOf } from "./states";
 import { mappingKey, removalOf, sourceTableKey } from "./table-mappings";
-import { isObj, type Obj } from "../../schemas/plain-object";
+import { isObj, valueAt, type Obj } from "../../schemas/plain-object";
 
 /** The API calls an in-place update needs, worked out from the changed fields. Pure. */
 interface UpdatePlan {
@@ -68,7 +68,7 @@ function locate(path: string, kind: string | undefined): { at: string[]; node: A
   return entry && { at: parts, node: entry.node, patch: entry.patch as PipePatch | undefined };
 }
 
-const get = (o: unknown, path: readonly string[]) => path.reduce<unknown>((n, k) => (isObj(n) ? n[k] : undefined), o);
+const get = (o: unknown, path: readonly string[]) => valueAt(o, path, { arrays: "stop" });
 
 function setPath(o: Obj, path: readonly string[], value: unknown): void {
   let node = o;
