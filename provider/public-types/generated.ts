@@ -386,6 +386,14 @@ export interface StackTileOutput {
    */
   name: string;
   /**
+   * The tile's id on the server: what an alert's `tileId` names.
+   */
+  id: string;
+  /**
+   * The tile's key (its `key`, else its `name`).
+   */
+  key: string;
+  /**
    * Column, 0-23.
    */
   x: number;
@@ -423,8 +431,6 @@ export interface StackTileOutput {
    * The tab of that container the tile sits in.
    */
   tabId?: string;
-  id: string;
-  key: string;
 }
 export interface StackSeries {
   /**
@@ -1513,6 +1519,11 @@ export interface StackDashboardOutputs {
   readonly tileIds: pulumi.Output<{
     [key: string]: string;
   }>;
+  /**
+   * Tiles the program removed that the server still holds, because alerts watched them at the
+   * update: never in `tiles` nor `tileIds`; removed once those alerts are deleted. Absent when none.
+   */
+  readonly pendingTiles: pulumi.Output<StackTileOutput[]>;
 }
 /**
  * A {@link StackAlert }'s `channel`: the schema's input with every level an Input, with its field docs.
