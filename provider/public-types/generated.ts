@@ -385,13 +385,7 @@ export interface StackTileOutput {
    * Title shown on the tile.
    */
   name: string;
-  /**
-   * The tile's id on the server: what an alert's `tileId` names.
-   */
   id: string;
-  /**
-   * The tile's key (its `key`, else its `name`).
-   */
   key: string;
   /**
    * Column, 0-23.
