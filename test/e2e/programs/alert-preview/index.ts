@@ -29,7 +29,7 @@ const sources: pulumi.Output<StackSource[]> = native
 const logs = sources.apply((list) => list.find((s) => s.kind === "log")!.id);
 
 const args = { tiles: dropErrors ? tiles().slice(1) : tiles() };
-const board = native ? new Native("StackDashboard", "board", { ...args, tileIds: undefined, pendingTiles: undefined }) : new StackDashboard("board", args);
+const board = native ? new Native("StackDashboard", "board", { ...args, tileIds: undefined }) : new StackDashboard("board", args);
 
 function tiles(): StackTileArgs[] {
   return [
