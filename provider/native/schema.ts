@@ -97,6 +97,10 @@ class Builder {
   /** What each type token was made of, so that two different schemas never share a name. */
   private readonly names = new TypeNames(PACKAGE);
   private readonly ids = new Map<ZodTypeAny, number>();
+  /** The first token of each object type by what it is made of. */
+  private readonly made = new Map<string, string>();
+  /** While true, an object made of a schema already typed takes that type (see {@link outputProperty}). */
+  private sharing = false;
   constructor(private readonly docs: Docs) {}
 
   /** The schema type of `t`; nested types are named after their path (`PipeSourceKafka`), list elements in the singular. */
@@ -140,7 +144,11 @@ class Builder {
   /** An object type (the fields of every variant, for a union of objects: each variant checked by `check`). */
   object(forms: z.ZodObject<z.ZodRawShape>[], name: string, docPath: string): TypeSpec {
     const variants = [...new Set(forms)];
-    const { token, fresh } = this.names.claim(name, this.identity(variants));
+    const identity = this.identity(variants);
+    const made = this.sharing ? this.made.get(identity) : undefined;
+    if (made) return { $ref: `#/types/${made}` };
+    const { token, fresh } = this.names.claim(name, identity);
+    if (!this.made.has(identity)) this.made.set(identity, token);
     if (fresh) {
       this.types[token] = { type: "object", properties: {} };
       const shapes = variants.map((v) => v.shape);
@@ -182,6 +190,20 @@ class Builder {
   /** Which zod objects a type is made of, as a key: the same objects are the same type. */
   private identity(variants: ZodTypeAny[]): string {
     return variants.map((v) => this.ids.get(v) ?? this.ids.set(v, this.ids.size).size - 1).join(",");
+  }
+
+  /**
+   * A computed output's property: its objects made of the schemas of the inputs take the inputs'
+   * types (a dashboard's `pendingTiles` holds tiles: their series and config are the tiles'
+   * types, not copies named after the output). Inputs keep a type per path, as SDKs name them.
+   */
+  outputProperty(field: ZodTypeAny, name: string, docPath: string): PropertySpec {
+    this.sharing = true;
+    try {
+      return this.property(field, name, docPath);
+    } finally {
+      this.sharing = false;
+    }
   }
 
   property(field: ZodTypeAny, name: string, docPath: string, doc: string | undefined = this.docs[docPath]): PropertySpec {
@@ -237,7 +259,7 @@ function resourceSpec(r: NativeResource, b: Builder, docs: Docs): ResourceSpec {
   const requiredInputs = Object.keys(shape).filter((k) => k !== "name" && !optional(shape[k]));
   const outputs: Record<string, PropertySpec> = {};
   for (const [key, prop] of Object.entries(inputs)) outputs[key] = { ...prop, description: docs[`${r.name}#${key}`] ?? prop.description };
-  for (const [key, t] of Object.entries(r.serverOutputs)) outputs[key] = b.property(t, r.name + pascal(key), `${r.name}#${key}`);
+  for (const [key, t] of Object.entries(r.serverOutputs)) outputs[key] = b.outputProperty(t, r.name + pascal(key), `${r.name}#${key}`);
   if (r.credentials) {
     outputs[r.credentials.key] = { ...b.property(r.credentials.shape, r.name + pascal(r.credentials.key), `${r.name}#${r.credentials.key}`), secret: true };
   }

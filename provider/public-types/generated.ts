@@ -385,6 +385,8 @@ export interface StackTileOutput {
    * Title shown on the tile.
    */
   name: string;
+  id: string;
+  key: string;
   /**
    * Column, 0-23.
    */
@@ -423,8 +425,6 @@ export interface StackTileOutput {
    * The tab of that container the tile sits in.
    */
   tabId?: string;
-  id: string;
-  key: string;
 }
 export interface StackSeries {
   /**
@@ -1513,6 +1513,11 @@ export interface StackDashboardOutputs {
   readonly tileIds: pulumi.Output<{
     [key: string]: string;
   }>;
+  /**
+   * Tiles the program removed that the server still holds, because alerts watched them at the
+   * update: never in `tiles` nor `tileIds`; removed once those alerts are deleted. Absent when none.
+   */
+  readonly pendingTiles: pulumi.Output<StackTileOutput[]>;
 }
 /**
  * A {@link StackAlert }'s `channel`: the schema's input with every level an Input, with its field docs.

@@ -1,21 +1,36 @@
+import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { E2EStack } from "./harness";
+import { E2EStack, type ExportedResource } from "./harness";
+import { packageSchema } from "./package-schema";
 import { storedStack } from "../support/stored";
 import { SEEDED_WEBHOOK_ID } from "../../emulator/stack/store";
 
 /**
  * Issue 18, item 2, and issue 33, item 7, through the real CLI with `up --skip-preview` (no
- * preview to stop it): the dashboard loses its "Errors" tile while the program keeps the tile
- * alerts on it, by `tile` and by `tileId`. The dashboard's update keeps the watched tile on the
- * server, so no alert is deleted; the alerts are refused before any write of their own, and
- * `preview --expect-no-changes` does not pass. Removed together with the tile, the alerts are
- * deleted, then the tile, and the next preview is clean. One server generation (the CLI run is
- * the cost): the provider tests (dashboard-pending-tiles) cover both.
+ * preview to stop it), on both faces: the program's resource classes, and the same resources by
+ * their type tokens on the native provider plugin (`face: native` of the program). The dashboard
+ * loses its "Errors" tile while the program keeps the tile alerts on it, by `tile` and by
+ * `tileId`. The dashboard's update keeps the watched tile on the server (in its `pendingTiles`
+ * output, which the plugin's schema declares), so no alert is deleted; the alerts are refused
+ * before any write of their own, and `preview --expect-no-changes` does not pass. Removed together
+ * with the tile, the alerts are deleted, then the tile, and the next preview is clean. One server
+ * generation (the CLI run is the cost): the provider tests (dashboard-pending-tiles) cover both.
  */
-describe("on a 2.36.0 stack server", () => {
+const FACES = ["dynamic", "native"] as const;
+
+/** A kind's type token in state, on each face. */
+const TYPE: Record<(typeof FACES)[number], (kind: string) => string> = {
+  dynamic: (kind) => `pulumi-nodejs:dynamic/pipestack:${kind}`,
+  native: (kind) => `pipestack:index:${kind}`,
+};
+
+/** The dashboard of the program in an exported state. */
+const boardOf = (resources: ExportedResource[]): ExportedResource => resources.find((r) => r.urn.endsWith("::board"))!;
+
+describe.each(FACES)("%s face, on a 2.36.0 stack server", (face) => {
   let stack: E2EStack;
   beforeAll(async () => {
-    const config = { webhookId: SEEDED_WEBHOOK_ID };
+    const config = { webhookId: SEEDED_WEBHOOK_ID, ...(face === "native" ? { face } : {}) };
     stack = await E2EStack.open({ program: "test/e2e/programs/alert-preview", stackServer: true, config, emulator: { stackApiVersion: "2.36.0" } });
   }, 300_000);
   afterAll(() => stack?.close());
@@ -29,6 +44,7 @@ describe("on a 2.36.0 stack server", () => {
       .alerts.map((a) => a.id)
       .sort();
     expect(alerts).toHaveLength(2);
+    const errorsTile = server().dashboards[0].tiles.find((t: { name: string }) => t.name === "Errors")!.id as string;
 
     await stack.setConfig("dropErrors", "true");
     const failed = await stack.pulumi(["up", "--yes", "--skip-preview"]);
@@ -43,12 +59,25 @@ describe("on a 2.36.0 stack server", () => {
       "no alert deleted",
     ).toEqual(alerts);
     expect(server().dashboards[0].tiles, "the watched tile kept").toHaveLength(2);
+    // The dashboard's update went through: its outputs hold the kept tile apart from the program's.
+    const { resources } = await stack.exportState();
+    const types = ["board", "by-name", "by-id"].map((name) => resources.find((r) => r.urn.endsWith(`::${name}`))?.type);
+    expect(types, "each resource on the face under test").toEqual(["StackDashboard", "StackAlert", "StackAlert"].map((t) => TYPE[face](t)));
+    const board = boardOf(resources).outputs!;
+    expect(board.tiles.map((t: { key: string }) => t.key)).toEqual(["Volume"]);
+    expect(board.tileIds).not.toHaveProperty("Errors");
+    expect(board.pendingTiles.map((t: { key: string; id: string }) => [t.key, t.id])).toEqual([["Errors", errorsTile]]);
+    if (face === "native") {
+      // Every output the plugin wrote is one its schema declares, so SDKs (and YAML) can read it.
+      const schema = JSON.parse(packageSchema(path.join(stack.tmp, "schema-home"))) as { resources: Record<string, { properties: Record<string, unknown> }> };
+      const declared = Object.keys(schema.resources["pipestack:index:StackDashboard"].properties);
+      expect(Object.keys(board).filter((k) => k !== "id" && !declared.includes(k))).toEqual([]);
+    }
     const clean = await stack.pulumi(["preview", "--expect-no-changes"]);
     expect(clean.code, "the removal still shows").not.toBe(0);
 
     // The program drops both alerts with the tile: the same `up` deletes them, then the tile.
-    await stack.setConfig("byId", "false");
-    await stack.setConfig("byName", "false");
+    await stack.must(["config", "set-all", "--plaintext", "byId=false", "--plaintext", "byName=false"]);
     await stack.must(["up", "--yes", "--skip-preview"]);
     expect(server().alerts).toHaveLength(0);
     expect(server().dashboards[0].tiles.map((t: { name: string }) => t.name)).toEqual(["Volume"]);

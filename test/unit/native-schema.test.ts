@@ -60,6 +60,22 @@ describe("package schema from the resources' definitions", () => {
     expect(schema.resources["pipestack:index:StackDashboard"].properties.tileIds).toMatchObject({ type: "object", additionalProperties: { type: "string" } });
   });
 
+  it("declares a dashboard's pendingTiles: tiles with their ids, their series and config the tiles' own types", () => {
+    const board = schema.resources["pipestack:index:StackDashboard"];
+    expect(board.properties.pendingTiles).toMatchObject({ type: "array", items: { $ref: "#/types/pipestack:index:StackDashboardPendingTile" } });
+    expect(board.inputProperties).not.toHaveProperty("pendingTiles");
+    const pending = type("StackDashboardPendingTile");
+    expect(pending.required).toEqual(expect.arrayContaining(["id", "key", "name"]));
+    const tile = type("StackDashboardTile");
+    expect(Object.keys(pending.properties).sort()).toEqual([...Object.keys(tile.properties), "id"].sort());
+    // One type per schema below the tile: a copy named after the output would double every tile type in the SDKs.
+    expect(pending.properties.series).toEqual(tile.properties.series);
+    expect(pending.properties.config).toEqual(tile.properties.config);
+    expect(Object.keys(schema.types).filter((t) => t.startsWith("pipestack:index:StackDashboardPendingTile"))).toEqual([
+      "pipestack:index:StackDashboardPendingTile",
+    ]);
+  });
+
   it("resolves every type reference", () => {
     for (const [at, ref] of refs(schema)) {
       if (ref.startsWith("pulumi.json#")) continue;

@@ -16,7 +16,7 @@ export interface StackDashboard extends StackDashboardOutputs {}
  * Tiles are identified by `key` (default: their name). Each tile's server id is carried forward
  * on every update, so moving, resizing, reordering or adding tiles keeps the existing tiles and
  * the alerts on them; `tileIds` maps each key to its tile's id. A tile left out of `tiles` is
- * removed; while alerts watch it, it stays on the server (in `pendingTiles` of the state, not in
+ * removed; while alerts watch it, it stays on the server (in the `pendingTiles` output, not in
  * `tiles`) until they are deleted, since the server would delete them with it. `filters`, `savedQuery`,
  * `savedQueryLanguage`, `savedFilterValues` and `containers` need a current server (API 2.36 or
  * later): a first-generation server would drop them, so the `up` is refused there, naming them.

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { computed, computedKeys, type ComputedFields, type FieldPolicy } from "../../schemas/field-policy";
-import type { StackDashboardInput, StackTileOutput } from "./schema";
+import { stackTileOutput, type StackDashboardInput, type StackTileOutput } from "./schema";
 import { put, stackObjectPolicy, type StackPatch } from "../../schemas/stack-target";
 import { tilePolicy } from "./tile-policy";
 
@@ -26,6 +26,11 @@ export const stackDashboardPolicy = {
 export const dashboardComputed = {
   /** Tile id by tile key (`key`, else `name`): `board.tileIds["Errors"]`. */
   tileIds: computed(z.record(z.string())),
+  /**
+   * Tiles the program removed that the server still holds, because alerts watched them at the
+   * update: never in `tiles` nor `tileIds`; removed once those alerts are deleted. Absent when none.
+   */
+  pendingTiles: computed(z.array(stackTileOutput)),
 } satisfies ComputedFields;
 
 export const dashboardServerOutputs = computedKeys(dashboardComputed);

@@ -1,20 +1,35 @@
 // End-to-end test program (test/e2e/alert-preview.test.ts): one dashboard whose layout comes
 // from config, and two alerts on its "Errors" tile, one naming it by name, one by id. Its series
 // name their source both ways (`dataSource` and `sourceId`), so either server generation takes it.
+// `face: native` declares the same resources on the native provider plugin, by their type tokens
+// (no SDK is generated for Node programs yet), so a test runs one case list on both faces.
 import * as pulumi from "@pulumi/pulumi";
-import { StackAlert, StackDashboard, getStackSourcesOutput, type StackTileArgs } from "pulumi-pipestack";
+import { StackAlert, StackDashboard, getStackSourcesOutput, type StackSource, type StackTileArgs } from "pulumi-pipestack";
 
 const config = new pulumi.Config();
+const native = config.get("face") === "native";
 const errorsWidth = config.getNumber("errorsWidth") ?? 12;
 // `dropErrors`: the dashboard loses its "Errors" tile while the alerts on it stay in the program;
 // `byId: false` leaves out the alert by id, `byName: false` the one by name (so that the check of
 // one alert fails alone: the engine stops at whichever failing check answers first).
 const dropErrors = config.getBoolean("dropErrors") ?? false;
-const logs = getStackSourcesOutput().apply((list) => list.find((s) => s.kind === "log")!.id);
 
-const board = new StackDashboard("board", {
-  tiles: dropErrors ? tiles().slice(1) : tiles(),
-});
+/** A native provider's resource by its type token; its outputs read are named with `undefined`, as a generated SDK does. */
+class Native extends pulumi.CustomResource {
+  declare readonly tileIds: pulumi.Output<Record<string, string>>;
+  declare readonly tileId: pulumi.Output<string>;
+  constructor(type: string, name: string, props: pulumi.Inputs) {
+    super(`pipestack:index:${type}`, name, props);
+  }
+}
+
+const sources: pulumi.Output<StackSource[]> = native
+  ? pulumi.runtime.invokeOutput<{ items: StackSource[] }>("pipestack:index:getStackSources", {}).apply((r) => r.items)
+  : getStackSourcesOutput();
+const logs = sources.apply((list) => list.find((s) => s.kind === "log")!.id);
+
+const args = { tiles: dropErrors ? tiles().slice(1) : tiles() };
+const board = native ? new Native("StackDashboard", "board", { ...args, tileIds: undefined }) : new StackDashboard("board", args);
 
 function tiles(): StackTileArgs[] {
   return [
@@ -37,8 +52,12 @@ const alert = {
   interval: "5m",
   channel: { type: "webhook", webhookId: config.require("webhookId") },
 } as const;
-const byName = (config.getBoolean("byName") ?? true) ? new StackAlert("by-name", { ...alert, dashboardId: board.id, tile: "Errors" }) : undefined;
-if (config.getBoolean("byId") ?? true) new StackAlert("by-id", { ...alert, dashboardId: board.id, tileId: board.tileIds["Errors"] });
+const declareAlert = (name: string, on: { tile: string } | { tileId: pulumi.Input<string> }) => {
+  const props = { ...alert, dashboardId: board.id, ...on };
+  return native ? new Native("StackAlert", name, { ...props, tileId: undefined, ...on }) : new StackAlert(name, props);
+};
+const byName = (config.getBoolean("byName") ?? true) ? declareAlert("by-name", { tile: "Errors" }) : undefined;
+if (config.getBoolean("byId") ?? true) declareAlert("by-id", { tileId: board.tileIds["Errors"] });
 
 export const errorsTileId = board.tileIds["Errors"];
 export const byNameTileId = byName?.tileId;
