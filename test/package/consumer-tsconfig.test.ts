@@ -9,26 +9,15 @@
  */
 import { spawnSync } from "node:child_process";
 import * as fs from "node:fs";
+import { createRequire } from "node:module";
 import * as os from "node:os";
 import * as path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 
 const root = path.resolve(__dirname, "..", "..");
 
-/** The template's compiler options (pulumi/templates, typescript/tsconfig.json). */
-const TEMPLATE = {
-  strict: true,
-  outDir: "bin",
-  target: "es2020",
-  module: "commonjs",
-  moduleResolution: "node",
-  sourceMap: true,
-  experimentalDecorators: true,
-  pretty: false,
-  noFallthroughCasesInSwitch: true,
-  noImplicitReturns: true,
-  forceConsistentCasingInFileNames: true,
-};
+/** The template's compiler options (pulumi/templates, typescript/tsconfig.json), as the type-check bench also reads them. */
+const TEMPLATE = createRequire(__filename)("../../bench/lib/template-compiler-options.js") as Readonly<Record<string, unknown>>;
 
 /** Every entry point of the package's types: the root and each `engine/*` subpath. */
 function entryPoints(): string[] {
