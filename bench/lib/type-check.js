@@ -19,20 +19,7 @@ const root = path.resolve(__dirname, "..", "..");
 const BOUND = 1.3;
 
 /** `pulumi new typescript`'s compiler settings (its tsconfig.json), with nothing emitted. */
-const COMPILER_OPTIONS = {
-  strict: true,
-  outDir: "bin",
-  target: "es2020",
-  module: "commonjs",
-  moduleResolution: "node",
-  sourceMap: true,
-  experimentalDecorators: true,
-  pretty: false,
-  noFallthroughCasesInSwitch: true,
-  noImplicitReturns: true,
-  forceConsistentCasingInFileNames: true,
-  noEmit: true,
-};
+const COMPILER_OPTIONS = { ...require("./template-compiler-options"), noEmit: true };
 
 /** The programs: the package's and its twin without it. */
 const PROGRAMS = { everyKind: "every-kind.ts", pulumiOnly: "pulumi-only.ts" };

@@ -6,6 +6,7 @@
  */
 import * as fs from "node:fs";
 import { printable } from "../errors/printable";
+import { runCommand, type CommandFailure, type CommandLine } from "../command-line";
 import { convert, importDocument } from "./convert";
 import { checkHandovers } from "./validate";
 import { credentialAt, credentialLines, movedCredentials } from "./credentials";
@@ -30,31 +31,26 @@ pipestack:* settings goes to standard error, or to FILE with --notes.
   --stack S, --config-file F  given to those commands: the stack and its config file (default: the current ones)
   --credential KEY         print the value of one KEY the summary named, for \`pulumi config set\``;
 
-function fail(message: string, code: number): number {
-  // A state's values (addresses, ids) and the file name may be in the message: no control sequence reaches the terminal.
-  process.stderr.write(`pipestack-from-terraform: ${printable(message, "keep line feeds")}\n`);
-  return code;
-}
+const OPTIONS = {
+  notes: "value",
+  "credentials-to-config": "flag",
+  run: "flag",
+  stack: "value",
+  "config-file": "value",
+  credential: "value",
+  import: "value",
+} as const;
 
-function main(argv: string[]): number {
-  let file: string | undefined;
-  let notes: string | undefined;
-  const move = { toConfig: false, run: false, where: [] as string[], credential: undefined as string | undefined, program: undefined as string | undefined };
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i];
-    if (arg === "--help" || arg === "-h") {
-      process.stdout.write(`${USAGE}\n`);
-      return 0;
-    }
-    if (arg === "--notes" && argv[i + 1] !== undefined) notes = argv[++i];
-    else if (arg === "--credentials-to-config") move.toConfig = true;
-    else if (arg === "--run") Object.assign(move, { run: true, toConfig: true });
-    else if ((arg === "--stack" || arg === "--config-file") && argv[i + 1] !== undefined) move.where.push(arg, argv[++i]);
-    else if (arg === "--credential" && argv[i + 1] !== undefined) move.credential = argv[++i];
-    else if (arg === "--import" && argv[i + 1] !== undefined) move.program = argv[++i];
-    else if (file === undefined && (arg === "-" || !arg.startsWith("-"))) file = arg;
-    else return fail(`unknown argument ${arg}\n${USAGE}`, 2);
-  }
+function main({ values, positionals: [file] }: CommandLine<typeof OPTIONS>, fail: CommandFailure): number {
+  const notes = values.notes;
+  const move = {
+    toConfig: values["credentials-to-config"] === true || values.run === true,
+    run: values.run === true,
+    // Passed on to the pulumi commands it runs.
+    where: (["stack", "config-file"] as const).flatMap((k) => (values[k] === undefined ? [] : [`--${k}`, values[k]])),
+    credential: values.credential,
+    program: values.import,
+  };
   if (file === undefined) return fail(`no state file given\n${USAGE}`, 2);
   const shown = file === "-" ? "standard input" : printable(file);
   let text: string;
@@ -95,4 +91,4 @@ function main(argv: string[]): number {
   }
 }
 
-process.exitCode = main(process.argv.slice(2));
+runCommand({ name: "pipestack-from-terraform", usage: USAGE, options: OPTIONS, positionals: 1 }, main);

@@ -35,8 +35,9 @@ export interface PluginManifest {
   pluginDownloadURL?: string;
 }
 
-/** The flag that takes a plain `http:` download URL to another host, and says what that risks. */
-export const ALLOW_PLAIN_HTTP = "--allow-plain-http-anyone-on-the-path-can-replace-the-plugin";
+/** The flag that takes a plain `http:` download URL to another host, and says what that risks (its name; {@link ALLOW_PLAIN_HTTP} as written). */
+export const ALLOW_PLAIN_HTTP_FLAG = "allow-plain-http-anyone-on-the-path-can-replace-the-plugin";
+export const ALLOW_PLAIN_HTTP = `--${ALLOW_PLAIN_HTTP_FLAG}` as const;
 
 /** A loopback host (`localhost`, 127.0.0.0/8, `::1`): plain HTTP there never leaves the machine. */
 export function isLoopback(hostname: string): boolean {

@@ -3,8 +3,8 @@
  * made from the installed package (no checkout), named as `pulumi plugin install --server` asks.
  */
 import * as path from "node:path";
-import { printable } from "../errors/printable";
-import { ALLOW_PLAIN_HTTP, downloadUrlProblem } from "./archive";
+import { runCommand, type CommandFailure, type CommandLine } from "../command-line";
+import { ALLOW_PLAIN_HTTP, ALLOW_PLAIN_HTTP_FLAG, downloadUrlProblem } from "./archive";
 import { installCommand } from "./install-command";
 import { packPlugin } from "./pack";
 
@@ -19,26 +19,12 @@ takes it anyway. Install it with
 or from the mirror with
   pulumi plugin install resource pipestack <version> --server <URL>`;
 
-function fail(message: string, code: number): number {
-  process.stderr.write(`pipestack-pack-plugin: ${message}\n`);
-  return code;
-}
+const OPTIONS = { out: "value", "download-url": "value", [ALLOW_PLAIN_HTTP_FLAG]: "flag" } as const;
 
-function main(argv: string[]): number {
-  let out = process.cwd();
-  let downloadUrl: string | undefined;
-  let allowPlainHttp = false;
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i];
-    if (arg === "--help" || arg === "-h") {
-      process.stdout.write(`${USAGE}\n`);
-      return 0;
-    }
-    if (arg === "--out" && argv[i + 1] !== undefined) out = path.resolve(argv[++i]);
-    else if (arg === "--download-url" && argv[i + 1] !== undefined) downloadUrl = argv[++i];
-    else if (arg === ALLOW_PLAIN_HTTP) allowPlainHttp = true;
-    else return fail(`unknown argument ${arg}\n${USAGE}`, 2);
-  }
+function main({ values }: CommandLine<typeof OPTIONS>, fail: CommandFailure): number {
+  const out = path.resolve(values.out ?? process.cwd());
+  const downloadUrl = values["download-url"];
+  const allowPlainHttp = values[ALLOW_PLAIN_HTTP_FLAG] === true;
   const problem = downloadUrl === undefined ? undefined : downloadUrlProblem(downloadUrl, allowPlainHttp);
   if (problem) return fail(problem, 2);
   const started = Date.now();
@@ -51,8 +37,8 @@ function main(argv: string[]): number {
     process.stdout.write(`${packed.tarball}\n`);
     return 0;
   } catch (err) {
-    return fail(printable(err instanceof Error ? err.message : String(err), "keep line feeds"), 1);
+    return fail(err instanceof Error ? err.message : String(err), 1);
   }
 }
 
-process.exitCode = main(process.argv.slice(2));
+runCommand({ name: "pipestack-pack-plugin", usage: USAGE, options: OPTIONS }, main);

@@ -1,7 +1,10 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { ConnectionInput } from "../public-types/generated";
 import { registration, type ClassSpec } from "./register";
-import { RESOURCE_MODULE } from "./type-tokens";
+import { hasTypeToken, RESOURCE_MODULE } from "./type-tokens";
+
+/** A class of the package's resources, as `isInstance` is called on it: its type token and its instances. */
+type ResourceClass = (abstract new (...args: never[]) => DeclaredResource) & { readonly __pulumiType: string };
 
 /**
  * The base of the package's resource classes: registers the resource its spec declares (the
@@ -16,5 +19,16 @@ export abstract class DeclaredResource extends pulumi.dynamic.Resource {
   constructor(spec: ClassSpec, name: string, args: ConnectionInput, opts: pulumi.CustomResourceOptions | undefined) {
     const { provider, props, options } = registration(spec, name, args, opts);
     super(provider, name, props, options, RESOURCE_MODULE, spec.type);
+  }
+
+  /**
+   * True when `obj` is a resource of this class, also one made by another copy of this package:
+   * it matches on the class's type token (`__pulumiType`), not on the prototype.
+   *
+   * @example
+   * if (Pipe.isInstance(resource)) pulumi.log.info(`pipe ${resource.urn}`);
+   */
+  static override isInstance<C extends ResourceClass>(this: C, obj: unknown): obj is InstanceType<C> {
+    return hasTypeToken(obj, this.__pulumiType);
   }
 }

@@ -1,6 +1,9 @@
-import { expect } from "vitest";
-import type { E2EStack, ExportedResource } from "./harness";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Emulator } from "../../emulator";
+import { E2EStack, type ExportedResource, type StackOptions } from "./harness";
 import type { Stored } from "../support/stored";
+import { registry, type ResourceTypeName } from "../../provider/registry";
+import { uniquelyNamed } from "../../provider/engine/define-engine";
 
 /**
  * Two stacks racing for one name the server keeps unique (issue 33), the same for every kind with
@@ -49,4 +52,52 @@ export async function raceForOneName(opts: { a: E2EStack; b: E2EStack; kind: Con
   const [winner, loser] = won[0] ? [a, b] : [b, a];
   const lost = runs[won[0] ? 1 : 0];
   await loserLeavesTheWinners({ winner, loser, told: lost.stdout + lost.stderr, kind });
+}
+
+/** One kind's race on one face: its stacks' program and settings, and the kind's objects the emulator holds. */
+export interface RaceRow {
+  stack: Omit<StackOptions, "stack">;
+  stored(emulator: Emulator): Stored[];
+}
+
+/** A face the races run on: what its titles start with, and a kind's type token in its states. */
+export interface RaceFace {
+  title: string;
+  token(type: ResourceTypeName): string;
+}
+
+/**
+ * The races of one face, one per kind whose engine declares a unique name (the rows are held to
+ * the registry): two stacks of the row's program, B pointed at A's emulator (one service, one
+ * stack server: the emulators share their default keys), both `up`s at once, then the loser's
+ * checks above.
+ */
+export function describeNameRaces(face: RaceFace, rows: Partial<Record<ResourceTypeName, RaceRow>>): void {
+  it(`${face.title}races every kind whose engine declares a unique name`, () => {
+    expect(Object.keys(rows).sort()).toEqual(
+      registry
+        .filter((d) => uniquelyNamed(d.provider))
+        .map((d) => d.type)
+        .sort(),
+    );
+  });
+
+  describe.each(Object.entries(rows) as [ResourceTypeName, RaceRow][])(`${face.title}%s: two stacks, one name, both \`up\`s at once`, (type, row) => {
+    let a: E2EStack;
+    let b: E2EStack;
+    beforeAll(async () => {
+      [a, b] = await Promise.all(["a", "b"].map((stack) => E2EStack.open({ ...row.stack, stack })));
+      await b.setConfig("pipestack:apiUrl", a.emulator.url);
+      if (row.stack.stackServer) await b.setConfig("pipestack:stackUrl", a.emulator.url);
+    }, 600_000);
+    afterAll(async () => {
+      await b?.close();
+      await a?.close();
+    });
+
+    it("the loser is told to wait, offered no adoption or import, records nothing; its destroy leaves the winner's object", async () => {
+      const objectsIn = (resources: ExportedResource[]) => resources.filter((r) => r.type === face.token(type)).map((r) => r.id!);
+      await raceForOneName({ a, b, kind: { objectsIn, stored: () => row.stored(a.emulator) } });
+    }, 300_000);
+  });
 }

@@ -2,7 +2,8 @@
  * The package's commands at their edges, as a user runs them (the built launchers in bin/):
  * `pipestack-from-terraform` on states with one object at two addresses, control characters and
  * odd ids, and standard input far over the cap; `pipestack-pack-plugin` with a plain `http:`
- * download URL, and the install command it prints, run as printed.
+ * download URL, and the install command it prints, run as printed; and every command's command
+ * line, read one way (provider/command-line.ts): `--help`, and an unknown option refused.
  */
 import { spawn, spawnSync } from "node:child_process";
 import * as fs from "node:fs";
@@ -14,6 +15,7 @@ import { TF_SERVICE, tfPipe, tfState } from "../support/terraform-state-fixtures
 const root = path.resolve(__dirname, "..", "..");
 const FROM_TF = path.join(root, "bin", "pipestack-from-terraform.js");
 const PACK = path.join(root, "bin", "pipestack-pack-plugin.js");
+const PR_SUMMARY = path.join(root, "bin", "pipestack-pr-summary.js");
 /** What a terminal acts on (a line feed aside: the command's own lines). */
 const ACTIVE = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u2028\u2029]/;
 const MIB = 1024 * 1024;
@@ -133,4 +135,21 @@ describe("pipestack-pack-plugin", () => {
       .split("\n");
     expect(fs.existsSync(words[words.length - 1])).toBe(true);
   }, 120_000);
+});
+
+describe("every command's command line", () => {
+  it.each([
+    ["pipestack-from-terraform", FROM_TF],
+    ["pipestack-pack-plugin", PACK],
+    ["pipestack-pr-summary", PR_SUMMARY],
+  ])("%s: --help prints the usage; an unknown option exits 2 naming it (escaped) before the usage, doing nothing", (name, bin) => {
+    const help = spawnSync(process.execPath, [bin, "--help"], { encoding: "utf8", input: "" });
+    expect([help.status, help.stderr]).toEqual([0, ""]);
+    expect(help.stdout).toMatch(/^usage: /);
+    const refused = spawnSync(process.execPath, [bin, "--nope\u001b[2J"], { encoding: "utf8", input: "", cwd: tmp });
+    expect([refused.status, refused.stdout]).toEqual([2, ""]);
+    expect(refused.stderr).toContain(`${name}: Unknown option '--nope\\x1b[2J'`);
+    expect(refused.stderr).toContain(help.stdout);
+    expect(refused.stderr.replaceAll("\n", "")).not.toMatch(ACTIVE);
+  });
 });

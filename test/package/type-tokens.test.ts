@@ -2,11 +2,13 @@
  * Policy packs find resources by type token: the policy SDK's `validateResourceOfType(Pipe, ...)`
  * reads `Pipe.__pulumiType` and compares it with the type the engine reports. The compiled
  * classes, as users load them, under Pulumi's mocks: the static token must be exactly the type
- * each resource registers with.
+ * each resource registers with; `isInstance` tells them by it, also across two installed copies.
  */
+import * as fs from "node:fs";
 import { createRequire } from "node:module";
-import { resolve } from "node:path";
-import { beforeAll, describe, expect, it } from "vitest";
+import * as os from "node:os";
+import { join, resolve } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ResourceTypeName } from "../../provider/registry";
 
 const load = createRequire(resolve(__dirname, "../../package.json"));
@@ -16,6 +18,23 @@ const pkg = load("./dist/provider/index.js") as typeof import("../../provider/in
 const { registry } = load("./dist/provider/registry/index.js") as typeof import("../../provider/registry");
 
 const registeredTypes = new Map<string, string>();
+
+let copies: string | undefined;
+afterAll(() => copies && fs.rmSync(copies, { recursive: true, force: true }));
+
+/**
+ * A second installed copy of the package (a policy pack's, a tool's): the built dist/ and
+ * package.json copied into a folder of their own, loaded with its own module cache, beside the
+ * same dependencies (so the one Pulumi runtime of the mocks).
+ */
+function secondCopy(): typeof pkg {
+  copies = fs.mkdtempSync(join(os.tmpdir(), "pipestack-class-copies-"));
+  const root = resolve(__dirname, "../..");
+  fs.cpSync(join(root, "dist", "provider"), join(copies, "dist", "provider"), { recursive: true });
+  fs.copyFileSync(join(root, "package.json"), join(copies, "package.json"));
+  fs.symlinkSync(join(root, "node_modules"), join(copies, "node_modules"), "dir");
+  return createRequire(join(copies, "package.json"))("./dist/provider/index.js") as typeof pkg;
+}
 
 beforeAll(() => {
   void pulumi.runtime.setMocks(
@@ -78,6 +97,16 @@ describe("resource type tokens", () => {
     for (const v of [undefined, null, "pulumi-nodejs:dynamic/pipestack:Pipe", {}]) expect(pkg.Pipe.isInstance(v)).toBe(false);
     // How a policy pack's server asks (with a stand-in carrying only the token).
     expect(pkg.StackDashboard.isInstance({ __pulumiType: "pulumi-nodejs:dynamic/pipestack:StackDashboard" })).toBe(true);
+  });
+
+  it("isInstance of another copy's class tells this copy's resources, by kind", () => {
+    const other = secondCopy();
+    for (const kind of kinds) {
+      expect(other[kind], kind).not.toBe(pkg[kind]);
+      const resource = make[kind](`copy-${kind}`);
+      expect(other[kind].isInstance(resource), kind).toBe(true);
+      expect(other[kind === "Pipe" ? "StackAlert" : "Pipe"].isInstance(resource), kind).toBe(false);
+    }
   });
 
   it("the policy SDK's validateResourceOfType picks the token up for each class", () => {

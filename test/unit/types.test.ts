@@ -4,7 +4,7 @@ import type { PipeArgs } from "../../provider/resources/pipe/class";
 import type { ReversePrivateEndpointArgs } from "../../provider/resources/reverse-private-endpoint/class";
 import type { Settings } from "../../provider/config";
 import type { StackAlertArgs } from "../../provider/resources/stack-alert/class";
-import type { StackDashboard } from "../../provider/resources/stack-dashboard/class";
+import { Pipe, ReversePrivateEndpoint, StackAlert, StackDashboard, StackSavedSearch, StackWebhook } from "../../provider/index";
 
 // These assertions are checked by the compiler (test/package/typecheck.test.ts runs tsc over the
 // tests); at run time they are no-ops.
@@ -184,5 +184,17 @@ describe("public types", () => {
     // @ts-expect-error mskAuthentication is SASL_IAM or SASL_SCRAM
     const auth: ReversePrivateEndpointArgs = { type: "MSK_MULTI_VPC", mskAuthentication: "PLAIN" };
     expectTypeOf([args, wrong, auth]).toBeArray();
+  });
+});
+
+describe("isInstance, one generic static of the classes' base", () => {
+  it("narrows to exactly the class it is called on, for each class", () => {
+    const x: unknown = { __pulumiType: Pipe.__pulumiType };
+    if (Pipe.isInstance(x)) expectTypeOf(x).toEqualTypeOf<Pipe>();
+    if (ReversePrivateEndpoint.isInstance(x)) expectTypeOf(x).toEqualTypeOf<ReversePrivateEndpoint>();
+    if (StackAlert.isInstance(x)) expectTypeOf(x).toEqualTypeOf<StackAlert>();
+    if (StackDashboard.isInstance(x)) expectTypeOf(x).toEqualTypeOf<StackDashboard>();
+    if (StackSavedSearch.isInstance(x)) expectTypeOf(x).toEqualTypeOf<StackSavedSearch>();
+    if (StackWebhook.isInstance(x)) expectTypeOf(x).toEqualTypeOf<StackWebhook>();
   });
 });

@@ -2,7 +2,7 @@ import type * as pulumi from "@pulumi/pulumi";
 import { DeclaredResource } from "../../resource-class/declared-resource";
 import type { PipeArgs, PipeOutputs, PipeSourceSecrets } from "../../public-types/generated";
 import { declaration } from "./declaration";
-import { dynamicTypeToken, hasTypeToken } from "../../resource-class/type-tokens";
+import { dynamicTypeToken } from "../../resource-class/type-tokens";
 
 export type { PipeArgs };
 
@@ -36,11 +36,6 @@ export class Pipe extends DeclaredResource {
    * (`validateResourceOfType(Pipe, ...)` of the policy SDK reads it).
    */
   static readonly __pulumiType = dynamicTypeToken(declaration.type);
-
-  /** True when `obj` is a Pipe, also one made by another copy of this package. */
-  static override isInstance(obj: unknown): obj is Pipe {
-    return hasTypeToken(obj, Pipe.__pulumiType);
-  }
 
   /** Secret material of the source (secret). */
   declare readonly sourceSecrets: pulumi.Output<PipeSourceSecrets>;

@@ -2,7 +2,7 @@ import type * as pulumi from "@pulumi/pulumi";
 import { DeclaredResource } from "../../resource-class/declared-resource";
 import type { ReversePrivateEndpointArgs, ReversePrivateEndpointOutputs } from "../../public-types/generated";
 import { declaration } from "./declaration";
-import { dynamicTypeToken, hasTypeToken } from "../../resource-class/type-tokens";
+import { dynamicTypeToken } from "../../resource-class/type-tokens";
 
 export type { ReversePrivateEndpointArgs };
 
@@ -31,11 +31,6 @@ export class ReversePrivateEndpoint extends DeclaredResource {
    * match on (`validateResourceOfType(ReversePrivateEndpoint, ...)` of the policy SDK reads it).
    */
   static readonly __pulumiType = dynamicTypeToken(declaration.type);
-
-  /** True when `obj` is a ReversePrivateEndpoint, also one made by another copy of this package. */
-  static override isInstance(obj: unknown): obj is ReversePrivateEndpoint {
-    return hasTypeToken(obj, ReversePrivateEndpoint.__pulumiType);
-  }
 
   constructor(name: string, args: ReversePrivateEndpointArgs, opts?: pulumi.CustomResourceOptions) {
     super(declaration, name, args, opts);

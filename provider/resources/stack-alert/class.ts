@@ -2,7 +2,7 @@ import type * as pulumi from "@pulumi/pulumi";
 import { DeclaredResource } from "../../resource-class/declared-resource";
 import type { StackAlertArgs, StackAlertOutputs } from "../../public-types/generated";
 import { declaration } from "./declaration";
-import { dynamicTypeToken, hasTypeToken } from "../../resource-class/type-tokens";
+import { dynamicTypeToken } from "../../resource-class/type-tokens";
 
 export type { StackAlertArgs };
 
@@ -36,11 +36,6 @@ export class StackAlert extends DeclaredResource {
    * (`validateResourceOfType(StackAlert, ...)` of the policy SDK reads it).
    */
   static readonly __pulumiType = dynamicTypeToken(declaration.type);
-
-  /** True when `obj` is a StackAlert, also one made by another copy of this package. */
-  static override isInstance(obj: unknown): obj is StackAlert {
-    return hasTypeToken(obj, StackAlert.__pulumiType);
-  }
 
   constructor(name: string, args: StackAlertArgs, opts?: pulumi.CustomResourceOptions) {
     super(declaration, name, args, opts);

@@ -2,7 +2,7 @@ import type * as pulumi from "@pulumi/pulumi";
 import { DeclaredResource } from "../../resource-class/declared-resource";
 import type { StackDashboardArgs, StackDashboardOutputs, StackTileOutput } from "../../public-types/generated";
 import { declaration } from "./declaration";
-import { dynamicTypeToken, hasTypeToken } from "../../resource-class/type-tokens";
+import { dynamicTypeToken } from "../../resource-class/type-tokens";
 
 export type { StackDashboardArgs };
 
@@ -42,11 +42,6 @@ export class StackDashboard extends DeclaredResource {
    * (`validateResourceOfType(StackDashboard, ...)` of the policy SDK reads it).
    */
   static readonly __pulumiType = dynamicTypeToken(declaration.type);
-
-  /** True when `obj` is a StackDashboard, also one made by another copy of this package. */
-  static override isInstance(obj: unknown): obj is StackDashboard {
-    return hasTypeToken(obj, StackDashboard.__pulumiType);
-  }
 
   /** The dashboard's name. */
   /** The tiles as the server stores them, each with its `id` and its `key`. */

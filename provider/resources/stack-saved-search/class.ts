@@ -2,7 +2,7 @@ import type * as pulumi from "@pulumi/pulumi";
 import { DeclaredResource } from "../../resource-class/declared-resource";
 import type { StackSavedSearchArgs, StackSavedSearchOutputs } from "../../public-types/generated";
 import { declaration } from "./declaration";
-import { dynamicTypeToken, hasTypeToken } from "../../resource-class/type-tokens";
+import { dynamicTypeToken } from "../../resource-class/type-tokens";
 
 export type { StackSavedSearchArgs };
 
@@ -27,11 +27,6 @@ export interface StackSavedSearch extends StackSavedSearchOutputs {}
 export class StackSavedSearch extends DeclaredResource {
   /** The type token, `pulumi-nodejs:dynamic/pipestack:StackSavedSearch`: what policy packs match on. */
   static readonly __pulumiType = dynamicTypeToken(declaration.type);
-
-  /** True when `obj` is a StackSavedSearch, also one made by another copy of this package. */
-  static override isInstance(obj: unknown): obj is StackSavedSearch {
-    return hasTypeToken(obj, StackSavedSearch.__pulumiType);
-  }
 
   constructor(name: string, args: StackSavedSearchArgs, opts?: pulumi.CustomResourceOptions) {
     super(declaration, name, args, opts);

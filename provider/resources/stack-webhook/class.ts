@@ -2,7 +2,7 @@ import type * as pulumi from "@pulumi/pulumi";
 import { DeclaredResource } from "../../resource-class/declared-resource";
 import type { StackWebhookArgs, StackWebhookOutputs } from "../../public-types/generated";
 import { declaration } from "./declaration";
-import { dynamicTypeToken, hasTypeToken } from "../../resource-class/type-tokens";
+import { dynamicTypeToken } from "../../resource-class/type-tokens";
 
 export type { StackWebhookArgs };
 
@@ -36,11 +36,6 @@ export interface StackWebhook extends StackWebhookOutputs {}
 export class StackWebhook extends DeclaredResource {
   /** The type token, `pulumi-nodejs:dynamic/pipestack:StackWebhook`: what policy packs match on. */
   static readonly __pulumiType = dynamicTypeToken(declaration.type);
-
-  /** True when `obj` is a StackWebhook, also one made by another copy of this package. */
-  static override isInstance(obj: unknown): obj is StackWebhook {
-    return hasTypeToken(obj, StackWebhook.__pulumiType);
-  }
 
   constructor(name: string, args: StackWebhookArgs, opts?: pulumi.CustomResourceOptions) {
     super(declaration, name, args, opts);
