@@ -14,7 +14,14 @@ function cell(o) {
   return `${s(o.seconds)} s (CPU ${s(o.cliCpuSeconds)} s); ${s(o.requestsPerResource, 2)} req; x${s(o.effectiveParallelism, 2)}; bound ${s(o.lowerBoundSeconds, 2)} s`;
 }
 
-/** When the round-trip parts were measured, when some come from another run than the others (see carry.js); else undefined. */
+/** A run's machine in a few words: its CPU model, or nothing when the results predate it. */
+const cpuOf = (run) => run.machine?.cpuModel;
+
+/**
+ * When the round-trip parts were measured, when some come from another run than the others (see
+ * carry.js); else undefined. Parts measured on different CPUs are said to be so: their wall
+ * times compare only within a part (a move between machines once read as a 2x regression).
+ */
 function whenMeasured(r) {
   const kindDates = [...new Set((r.kinds?.runs ?? []).map((x) => x.date?.slice(0, 10)).filter(Boolean))];
   if (!r.details.carriedFrom && kindDates.length < 2) return undefined;
@@ -23,12 +30,18 @@ function whenMeasured(r) {
     ["the large service", "large", r.largeService],
     ["the rate-limited run", "rate-limited", r.rateLimited],
   ].filter(([, , present]) => present);
+  const on = (run) => [cpuOf(run), `load average ${run.loadAverage1mAtEnd} at the end`].filter(Boolean).join(", ");
   const said = parts.map(([label, part]) => {
     if (part === "kinds" && kindDates.length > 1) return `${label} on ${kindDates.join(" and ")} (each row's date in bench/results.json)`;
     const run = runOf(r, part);
-    return `${label} on ${run.date.slice(0, 10)} (load average ${run.loadAverage1mAtEnd} at the end)`;
+    return `${label} on ${run.date.slice(0, 10)} (${on(run)})`;
   });
-  return `Measured in more than one run of \`npm run bench\`: ${said.join(", ")}.`;
+  const cpus = [...new Set(["classic", ...parts.map(([, part]) => part)].map((part) => cpuOf(runOf(r, part))).filter(Boolean))];
+  const apart =
+    cpus.length > 1
+      ? ` These parts and the sections above ran on ${cpus.length} different CPUs (${cpus.join("; ")}): compare wall and CPU times within a part, not across parts.`
+      : "";
+  return `Measured in more than one run of \`npm run bench\`: ${said.join(", ")}.${apart}`;
 }
 
 /** The lines of docs/performance.md's round-trip section, or none when the run had none of its parts. */
@@ -127,4 +140,4 @@ const ROUND_TRIP_SECTION = {
   end: "<!-- bench-round-trips:end -->",
 };
 
-module.exports = { roundTripLines, roundTripSummary, ROUND_TRIP_SECTION };
+module.exports = { roundTripLines, roundTripSummary, whenMeasured, ROUND_TRIP_SECTION };

@@ -9,6 +9,7 @@ const { carryParts, runOf } = load("./bench/lib/carry.js") as {
   carryParts(results: Obj, previous: Obj | undefined, ran: string[]): Obj;
   runOf(r: Obj, part: string): Obj;
 };
+const { whenMeasured } = load("./bench/lib/round-trips-report.js") as { whenMeasured(r: Obj): string | undefined };
 
 const machine = (load: number) => ({ cpus: 2, cpuModel: "x", memGb: 1, node: "v20", platform: "linux", loadAverage1m: load });
 const previous = {
@@ -71,5 +72,20 @@ describe("carryParts: a run of some parts over the committed results", () => {
   it("carries nothing from a run that ran every part, or when there are no committed results", () => {
     expect(carryParts(run, previous, ["classic", "kinds", "large", "rate-limited"]).details.carriedFrom).toBeUndefined();
     expect(carryParts(run, undefined, ["kinds"])).toBe(run);
+  });
+});
+
+describe("whenMeasured: the report names the machines its parts ran on", () => {
+  const on = (cpuModel: string) => ({ ...machine(1), cpuModel });
+  it.each([
+    { name: "one CPU for every part", before: "x", now: "x", apart: false },
+    { name: "the kinds on another CPU than the carried parts", before: "AMD", now: "Intel", apart: true },
+  ])("$name", ({ before, now, apart }) => {
+    const r = carryParts({ ...run, machine: on(now) }, { ...previous, machine: on(before) }, ["kinds"]);
+    const said = whenMeasured(r) ?? "";
+    expect(said).toContain(`the per-kind runs on 2026-11-28 (${now}, load average 12 at the end)`);
+    expect(said).toContain(`the large service on 2026-11-26 (${before}, load average 0.8 at the end)`);
+    if (apart) expect(said).toContain(`ran on 2 different CPUs (${before}; ${now})`);
+    else expect(said).not.toContain("different CPUs");
   });
 });
