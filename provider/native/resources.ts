@@ -6,7 +6,8 @@ import { registry, type Registered, type ResourceTypeName } from "../registry";
 import { nativeTypeToken, RESOURCE_MODULE } from "../resource-class/type-tokens";
 import { unwrap } from "./zod-walk";
 import { splitFieldsOf, type SplitField } from "./split-fields";
-import { holderAt, type Obj } from "../schemas/plain-object";
+import type { Obj } from "../schemas/plain-object";
+import { splitSecrets } from "../schemas/secret-split";
 import { InternalError } from "../errors/operation-errors";
 
 /**
@@ -84,22 +85,6 @@ function credentialShape(policy: PolicyTree, spec: z.ZodObject<z.ZodRawShape>): 
 
 const asEngine = (e: unknown) => e as Engine;
 
-/** Takes the secret fields (by their policy locations) out of a plain value: the readable rest and the secrets by name. Pure. */
-export function splitSecretsPlain(value: Obj, locations: Record<string, readonly (readonly string[])[]>): { rest: Obj; secrets: Obj } {
-  const rest = JSON.parse(JSON.stringify(value)) as Obj;
-  const secrets: Obj = {};
-  for (const [field, paths] of Object.entries(locations)) {
-    for (const p of paths) {
-      const parent = holderAt(rest, p, { arrays: "index" });
-      const leaf = p[p.length - 1];
-      if (parent === undefined || parent[leaf] === undefined) continue;
-      if (parent[leaf] !== null) secrets[field] ??= parent[leaf];
-      delete parent[leaf];
-    }
-  }
-  return { rest, secrets };
-}
-
 /** The native face of one registered kind: its engine, spec, outputs and the program-side step, all from its definition. */
 function nativeOf(d: Registered): NativeResource {
   const spec = objectOf(d.spec);
@@ -119,7 +104,7 @@ function nativeOf(d: Registered): NativeResource {
       const out = d.named ? named(inputs, resourceName) : inputs;
       const value = apart ? out[apart.field] : undefined;
       if (!apart || value === null || typeof value !== "object" || Array.isArray(value)) return out;
-      const split = splitSecretsPlain(value as Obj, locations);
+      const split = splitSecrets(value as Obj, locations);
       const given = (out[apart.into] ?? {}) as Obj;
       return { ...out, [apart.field]: split.rest, [apart.into]: { ...given, ...split.secrets } };
     },

@@ -44,7 +44,7 @@ function registeredProps(spec: ClassSpec, args: ConnectionInput, defaults: Obj):
     const value = (args as Obj)[key] ?? defaults[key];
     if (value === undefined && node.inputOnly) continue;
     if (spec.secretsApart?.field === key) {
-      const split = splitSecretsInput(value, Object.entries(locateSecrets(node.fields ?? {})));
+      const split = splitSecretsInput(value, locateSecrets(node.fields ?? {}));
       props[key] = split.rest;
       props[spec.secretsApart.into] = pulumi.secret(split.secrets);
       continue;

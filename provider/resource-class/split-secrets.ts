@@ -1,5 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { Obj } from "../schemas/plain-object";
+import { keptSecret, type SecretLocations } from "../schemas/secret-split";
 
 const isDeferred = (v: unknown): boolean => pulumi.Output.isInstance(v) || v instanceof Promise;
 const isPlainObject = (v: unknown): v is Obj => v !== null && typeof v === "object" && !Array.isArray(v) && !isDeferred(v);
@@ -28,15 +29,13 @@ function take(value: unknown, path: readonly string[]): { rest: unknown; taken: 
  * the secrets' locations (name -> paths, from a field policy), without waiting for the values
  * inside: the readable part keeps its nested Inputs, so one unknown value does not make all of it
  * unknown in a preview, and a field the program itself marked secret keeps it secret. The
- * secrets come back as one object, one key per secret name (the first location that holds it).
+ * secrets come back as one object, one key per secret name, the value the native face's split
+ * keeps too (`keptSecret` of `schemas/secret-split.ts`: the first location that holds one).
  */
-export function splitSecretsInput(
-  value: unknown,
-  locations: readonly (readonly [string, readonly (readonly string[])[]])[],
-): { rest: pulumi.Input<Obj> | undefined; secrets: pulumi.Output<Obj> } {
+export function splitSecretsInput(value: unknown, locations: SecretLocations): { rest: pulumi.Input<Obj> | undefined; secrets: pulumi.Output<Obj> } {
   let rest = value;
   const found: Record<string, unknown[]> = {};
-  for (const [field, paths] of locations) {
+  for (const [field, paths] of Object.entries(locations)) {
     for (const path of paths) {
       const split = take(rest, path);
       rest = split.rest;
@@ -46,8 +45,8 @@ export function splitSecretsInput(
   const secrets = pulumi.output(found).apply((all) => {
     const out: Obj = {};
     for (const [field, values] of Object.entries(all)) {
-      const first = (values as unknown[] | undefined)?.find((v) => v !== undefined && v !== null);
-      if (first !== undefined) out[field] = first;
+      const kept = keptSecret(values);
+      if (kept !== undefined) out[field] = kept;
     }
     return out;
   });

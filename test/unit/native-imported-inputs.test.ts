@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { describe, expect, it } from "vitest";
 import { credentialsWarning, importedInputs, optionalCredentials, splitCredentialFailures } from "../../provider/native/imported-inputs";
-import { resourceOf, splitSecretsPlain } from "../../provider/native/resources";
+import { resourceOf } from "../../provider/native/resources";
 
 type Obj = Record<string, any>;
 const spec = (type: string) => resourceOf(`pipestack:index:${type}`)!.spec;
@@ -196,20 +196,5 @@ describe("splitCredentialFailures: what the program must add after an import", (
     ]);
     expect(text).toContain('pipestack:index:Pipe "events" was imported without source.kafka.credentials, which the API never returns');
     expect(text).toContain("the server keeps it until the program sets it");
-  });
-});
-
-describe("splitSecretsPlain: the secrets out of a plain value, by their locations", () => {
-  const locations = { password: [["source", "kafka", "password"]], first: [["list", "0", "secret"]] };
-  it.each<[string, Obj, Obj, Obj]>([
-    ["a secret where it lives", { source: { kafka: { password: "p", brokers: "b" } } }, { source: { kafka: { brokers: "b" } } }, { password: "p" }],
-    ["a null secret is dropped, not kept", { source: { kafka: { password: null } } }, { source: { kafka: {} } }, {}],
-    ["nothing under a missing parent", { source: {} }, { source: {} }, {}],
-    // The native value's paths may name list items: the walk steps into a list by index.
-    ["a secret inside a list item", { list: [{ secret: "s", n: 1 }] }, { list: [{ n: 1 }] }, { first: "s" }],
-  ])("%s", (_why, value, rest, secrets) => {
-    const before = structuredClone(value);
-    expect(splitSecretsPlain(value, locations)).toEqual({ rest, secrets });
-    expect(value, "the value given is not changed").toEqual(before);
   });
 });

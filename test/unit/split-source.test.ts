@@ -5,7 +5,7 @@ import { secretLocations } from "../../provider/resources/pipe/secrets";
 
 /** A pipe source split as the resource class splits it (register.ts: the policy's secret locations). */
 function splitSourceInput(source: unknown) {
-  const split = splitSecretsInput(source, Object.entries(secretLocations));
+  const split = splitSecretsInput(source, secretLocations);
   return { source: split.rest, secrets: split.secrets };
 }
 

@@ -1,7 +1,8 @@
 import type { PipeSourceInput } from "./source";
 import { locateSecrets } from "../../schemas/field-policy";
 import { pipePolicy, type PipeSourceSecrets } from "./policy";
-import { holderAt, isObj, type Obj, type Walk } from "../../schemas/plain-object";
+import { isObj, type Obj } from "../../schemas/plain-object";
+import { mergeSecrets, splitSecrets } from "../../schemas/secret-split";
 
 /**
  * Secret material of a pipe source is kept in a top-level property of its own (`sourceSecrets`),
@@ -14,43 +15,16 @@ export type SecretField = keyof PipeSourceSecrets;
 /** Where each secret lives inside a source, per source kind (from the pipe policy). */
 export const secretLocations = locateSecrets(pipePolicy.source.fields) as Record<SecretField, readonly (readonly string[])[]>;
 
-// A secret's location is a policy's field path: it names no list item, so an array on the way ends it.
-const FIELDS: Walk = { arrays: "stop" };
-
-function cloneDeep<T>(v: T): T {
-  return v === undefined ? v : (JSON.parse(JSON.stringify(v)) as T);
-}
-
-/** Splits a source as users write it into its readable part and its secrets. Pure. */
+/** Splits a source as users write it into its readable part and its secrets, as both faces split it (`schemas/secret-split.ts`). Pure. */
 export function splitSourceSecrets(source: PipeSourceInput | Obj): { source: Obj; secrets: Obj } {
-  const readable = cloneDeep(source) as Obj;
-  const secrets: Obj = {};
-  for (const [field, paths] of Object.entries(secretLocations)) {
-    for (const p of paths) {
-      const parent = holderAt(readable, p, FIELDS);
-      const leaf = p[p.length - 1];
-      if (parent && parent[leaf] !== undefined) {
-        if (parent[leaf] !== null) secrets[field] = parent[leaf];
-        delete parent[leaf];
-      }
-    }
-  }
-  return { source: readable, secrets };
+  const { rest, secrets } = splitSecrets(source, secretLocations);
+  return { source: rest, secrets };
 }
 
 /** Puts secrets back where the API wants them, for the source kind that is set. Pure. */
 export function mergeSourceSecrets(source: PipeSourceInput | undefined, secrets: PipeSourceSecrets | undefined): PipeSourceInput | undefined {
   if (!isObj(source)) return source;
-  const merged = cloneDeep(source) as Obj;
-  if (!isObj(secrets)) return merged;
-  for (const [field, value] of Object.entries(secrets)) {
-    if (value === undefined) continue;
-    for (const p of secretLocations[field as SecretField] ?? []) {
-      const parent = holderAt(merged, p, FIELDS);
-      if (parent) parent[p[p.length - 1]] = value;
-    }
-  }
-  return merged;
+  return mergeSecrets(source, isObj(secrets) ? secrets : {}, secretLocations);
 }
 
 /** A pipe's inputs as the program wrote them: the secrets back in the source (where the pipe policy's paths point). Pure. */
