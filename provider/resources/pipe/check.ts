@@ -2,6 +2,8 @@ import type * as dynamic from "@pulumi/pulumi/dynamic";
 import type { Settings } from "../../config";
 import type { CheckFailure } from "../../schemas/check-failures";
 import { pipeSpec } from "./schema";
+import { kindCountProblem, setKinds } from "./source";
+import { isUnknown } from "../../schemas/unknown";
 import type { PipeInputs } from "./policy";
 import { programOf, sourceSecretsFailures } from "./secrets";
 import { pipeSourceCredentialFailures } from "../../schemas/refinements/plain-credentials";
@@ -38,7 +40,13 @@ function pinService(settings: Settings | undefined, inputs: Record<string, unkno
   return pinServiceIds(settings, inputs);
 }
 
-/** Validates a pipe, secrets merged back into its source, and pins its service. */
+/**
+ * Validates a pipe, secrets merged back into its source, and pins its service. A source that sets
+ * no kind or several is refused with that alone, under `source`: which kind the program meant is
+ * not known, and a secret travels apart by name, so merged back it sits in every set kind's place
+ * (kafka's IAM keys inside postgres' credentials): failures inside the source would name fields the
+ * program never wrote.
+ */
 export function validatePipe(news: PipeInputs): dynamic.CheckResult<PipeInputs> {
   const checked = checkInputs(news, {
     pin: pinService,
@@ -47,7 +55,12 @@ export function validatePipe(news: PipeInputs): dynamic.CheckResult<PipeInputs> 
     rules: (spec) => pipeSourceCredentialFailures((spec as { source?: unknown }).source),
   });
   // Not recursive: safe also beside a too-deep failure.
-  return { ...checked, failures: [...(checked.failures ?? []), ...sourceSecretsFailures(news.source, news.sourceSecrets)] };
+  const failures = [...(checked.failures ?? []), ...sourceSecretsFailures(news.source, news.sourceSecrets)];
+  const source: unknown = news.source;
+  const countProblem = isObj(source) && !isUnknown(source) ? kindCountProblem(setKinds(source)) : undefined;
+  if (!countProblem) return { ...checked, failures };
+  const outside = failures.filter((f) => f.property !== "source" && !/^source[.[]/.test(f.property) && !f.property.startsWith("sourceSecrets"));
+  return { ...checked, failures: [{ property: "source", reason: countProblem }, ...outside] };
 }
 
 /**

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { databaseKinds, pipeSource, sourceKinds, type SourceKind } from "./source";
+import { databaseKinds, kindCountProblem, pipeSource, setKinds, type SourceKind } from "./source";
 import { checkSourceAuthentication } from "./authentication";
 import { checkObjectStorage } from "./object-storage";
 import { containsUnknown, isUnknown } from "../../schemas/unknown";
@@ -148,9 +148,10 @@ export const pipeSpec = pipeSpecShape.superRefine((spec, ctx) => {
   const issue = (path: (string | number)[], message: string) => ctx.addIssue({ code: "custom", path, message });
   if (isUnknown(spec.source)) return;
 
-  const kinds = sourceKinds.filter((k) => spec.source[k] != null);
-  if (kinds.length !== 1) {
-    issue(["source"], `must set exactly one of ${sourceKinds.join(", ")} (found ${kinds.length ? kinds.join(", ") : "none"})`);
+  const kinds = setKinds(spec.source);
+  const countProblem = kindCountProblem(kinds);
+  if (countProblem) {
+    issue(["source"], countProblem);
     return;
   }
   const kind: SourceKind = kinds[0];

@@ -185,6 +185,13 @@ export const sourceKinds = ["kafka", "objectStorage", "kinesis", "postgres", "pu
 export const databaseKinds = ["postgres", "mysql", "mongodb", "bigquery"] as const satisfies readonly SourceKind[];
 export type SourceKind = (typeof sourceKinds)[number];
 
+/** The source kinds a source sets (`null` and absent are not set). */
+export const setKinds = (source: Readonly<Record<string, unknown>>): SourceKind[] => sourceKinds.filter((k) => source[k] != null);
+
+/** Why a source with `kinds` set is refused, or undefined when it sets exactly one. */
+export const kindCountProblem = (kinds: readonly SourceKind[]): string | undefined =>
+  kinds.length === 1 ? undefined : `must set exactly one of ${sourceKinds.join(", ")} (found ${kinds.length ? kinds.join(", ") : "none"})`;
+
 /**
  * The shape written out by name: an inferred type would be expanded into the published .d.ts,
  * and the database kinds' fields (declared in another file) would lose their doc comments there.
