@@ -88,10 +88,11 @@ function changedFields(
   skip: (key: string) => boolean = () => false,
 ): FieldChangeRow[] {
   const strip = (o: Record<string, unknown> | undefined) => Object.fromEntries(Object.entries(o ?? {}).filter(([k]) => !isInternal(k) && !skip(k)));
-  const rows = fieldDiffs(strip(olds), strip(news)).map((d) => row(type, d.path, d.old, d.new));
-  // Several changed leaves of one secret are one change of it.
-  return rows.filter((r, i) => rows.findIndex((o) => o.path === r.path) === i);
+  return onePerPath(fieldDiffs(strip(olds), strip(news)).map((d) => row(type, d.path, d.old, d.new)));
 }
+
+/** The first row of each path: several changed leaves of one secret are one change of it. */
+const onePerPath = (rows: FieldChangeRow[]) => rows.filter((r, i) => rows.findIndex((o) => o.path === r.path) === i);
 
 /** One row, safe to print: a secret field (or one inside it) is named by the secret's path, its values `[secret]`. */
 function row(type: string, path: FieldPath, old: unknown, now: unknown): FieldChangeRow {
@@ -126,7 +127,7 @@ function detailedFields(type: string, step: PreviewStep): FieldChangeRow[] {
     const leaves = fieldDiffs(old, now, path);
     return leaves.length ? leaves.map((l) => ({ ...row(type, l.path, l.old, l.new), replaces })) : [{ ...row(type, path, old, now), replaces }];
   });
-  return rows.filter((r, i) => rows.findIndex((o) => o.path === r.path) === i);
+  return onePerPath(rows);
 }
 
 /** True when `path` is a reason or lies in one (`source.kafka.topics` in `source`). */

@@ -856,6 +856,14 @@ export interface PipeOutputs {
    */
   readonly stopped: pulumi.Output<undefined | boolean>;
   /**
+   * When the object was created.
+   */
+  readonly createdAt: pulumi.Output<string>;
+  /**
+   * When the object last changed.
+   */
+  readonly updatedAt: pulumi.Output<string>;
+  /**
    * `Provisioning`, `Running`, `Completed`, `Failed`, ... as the API reports it.
    */
   readonly state: pulumi.Output<string>;
@@ -863,14 +871,6 @@ export interface PipeOutputs {
    * The API's reason for a failed state, when it gives one.
    */
   readonly stateReason: pulumi.Output<undefined | string>;
-  /**
-   * When the pipe was created.
-   */
-  readonly createdAt: pulumi.Output<string>;
-  /**
-   * When the pipe last changed.
-   */
-  readonly updatedAt: pulumi.Output<string>;
 }
 /**
  * Arguments of a {@link ReversePrivateEndpoint }: the create body of the API (`type` and the
@@ -1744,6 +1744,14 @@ export interface StackAlertOutputs {
    */
   readonly savedSearchId: pulumi.Output<undefined | string>;
   /**
+   * When the object was created.
+   */
+  readonly createdAt: pulumi.Output<string>;
+  /**
+   * When the object last changed.
+   */
+  readonly updatedAt: pulumi.Output<string>;
+  /**
    * `inactive` (first generation) or `OK` (current servers) when new; then as the server evaluates it.
    */
   readonly state: pulumi.Output<string>;
@@ -1755,14 +1763,6 @@ export interface StackAlertOutputs {
    * Whether the alert is silenced.
    */
   readonly silenced: pulumi.Output<undefined | boolean>;
-  /**
-   * When the alert was created.
-   */
-  readonly createdAt: pulumi.Output<string>;
-  /**
-   * When the alert last changed.
-   */
-  readonly updatedAt: pulumi.Output<string>;
 }
 /**
  * Arguments of a {@link StackSavedSearch }: the stack API's saved-search body, and (optionally)
@@ -1929,17 +1929,17 @@ export interface StackSavedSearchOutputs {
    */
   readonly filters: pulumi.Output<undefined | SavedSearchFilter[]>;
   /**
-   * Team that owns the saved search.
-   */
-  readonly teamId: pulumi.Output<undefined | string>;
-  /**
-   * When the saved search was created.
+   * When the object was created.
    */
   readonly createdAt: pulumi.Output<string>;
   /**
-   * When the saved search last changed.
+   * When the object last changed.
    */
   readonly updatedAt: pulumi.Output<string>;
+  /**
+   * Team that owns the saved search.
+   */
+  readonly teamId: pulumi.Output<undefined | string>;
 }
 /**
  * Arguments of a {@link StackWebhook }: the stack API's webhook body, and (optionally) which
@@ -2095,11 +2095,11 @@ export interface StackWebhookOutputs {
       }
   >;
   /**
-   * When the webhook was created.
+   * When the object was created.
    */
   readonly createdAt: pulumi.Output<string>;
   /**
-   * When the webhook last changed.
+   * When the object last changed.
    */
   readonly updatedAt: pulumi.Output<string>;
 }

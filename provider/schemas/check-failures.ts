@@ -17,6 +17,15 @@ export function resourceFailure(err: unknown): CheckFailure {
   return { property: "", reason: err instanceof Error ? err.message : String(err) };
 }
 
+/** Reports one refusal of a refinement, at `path` from the refined value. */
+export type Issue = (path: (string | number)[], message: string) => void;
+
+/** The {@link Issue} reporter of a refinement: each call adds a custom zod issue to `ctx`. */
+export const issueOn =
+  (ctx: z.RefinementCtx): Issue =>
+  (path, message) =>
+    ctx.addIssue({ code: "custom", path, message });
+
 /** Joins a zod issue path the way users write it: `source.kafka.offset.timestamp`, `tiles[2].w`. */
 export function formatPath(path: readonly (string | number)[]): string {
   let out = "";

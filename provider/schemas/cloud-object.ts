@@ -1,4 +1,8 @@
+import { z } from "zod";
 import type { FieldPolicy } from "./field-policy";
+
+/** How long the engine waits on a cloud object, in whole seconds: at most a day. */
+export const waitSeconds = z.number().int().min(1).max(86_400);
 
 /** The fields every cloud object's program sets beside its own: where it lives, how long the engine waits. */
 interface CloudObjectFields {

@@ -5,7 +5,8 @@
  */
 import { beforeEach, describe, expect, it } from "vitest";
 import { path } from "../../provider/client/paths";
-import { alertEngine as alert, dashboardEngine as dashboard, pipeEngine, type Engine, EXISTING } from "../support/engines";
+import { alertEngine as alert, dashboardEngine as dashboard, endpointEngine, pipeEngine, type Engine, EXISTING } from "../support/engines";
+import { endpointInputs } from "../support/endpoint-fixtures";
 import { kafkaPipe, mongodbPipe, mysqlPipe, objectStoragePipe, postgresPipe } from "../support/pipe-fixtures";
 import { engineInputs } from "../support/pipe-props";
 import { alertInputs, cloudConfig, configureWith, dashboardInputs, series, tile } from "../support/stack-fixtures";
@@ -191,5 +192,21 @@ describe("ids are checked before they enter a URL path", () => {
   });
   it.each(["", ".", ".."])("a path segment %j is refused even past check", (segment) => {
     expect(() => path("pipes", segment)).toThrow(/URL path segment/);
+  });
+});
+
+describe("a cloud object's wait is whole seconds, at most a day (every kind that takes one)", () => {
+  const kinds: [string, (wait: number) => Promise<{ property: string }[]>][] = [
+    ["Pipe", (wait) => pipeFailures({ ...kafkaPipe(), waitTimeoutSeconds: wait })],
+    ["ReversePrivateEndpoint", (wait) => stackFailures(endpointEngine, endpointInputs({ waitTimeoutSeconds: wait }))],
+  ];
+  it.each(kinds.flatMap(([kind, failures]) => [0, 1.5, 86_401].map((wait) => [kind, wait, failures] as const)))(
+    "%s refuses %d",
+    async (_kind, wait, failures) => {
+      expect((await failures(wait)).map((f) => f.property)).toEqual(["waitTimeoutSeconds"]);
+    },
+  );
+  it.each(kinds)("%s takes 1 and 86400", async (_kind, failures) => {
+    expect([await failures(1), await failures(86_400)]).toEqual([[], []]);
   });
 });

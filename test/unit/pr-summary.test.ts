@@ -160,6 +160,25 @@ describe("pr-summary never prints a secret", () => {
     ]);
   });
 
+  it("several changed leaves of one secret are one row of it, from the states and from the engine's detailedDiff", () => {
+    const change = (step: Record<string, any>) => {
+      step.oldState.inputs.source.kafka.credentials = { username: "reader-1", password: "plain-password-1" };
+      step.newState.inputs.source.kafka.credentials = { username: "reader-2", password: "plain-password-2" };
+    };
+    const rowsOf = (json: string) =>
+      summarize(parsePreview(json))
+        .changes.find((c) => c.name === "orders")!
+        .fields.filter((f) => f.path.startsWith("source."))
+        .map((f) => [f.path, f.old, f.new]);
+    const detailed = (step: Record<string, any>) => {
+      change(step);
+      step.detailedDiff = Object.fromEntries(["username", "password"].map((k) => [`source.kafka.credentials.${k}`, { kind: "update", inputDiff: true }]));
+    };
+    const one = [["source.kafka.credentials", "[secret]", "[secret]"]];
+    expect(rowsOf(edited("update", "orders", change))).toEqual(one);
+    expect(rowsOf(edited("update", "orders", detailed))).toEqual(one);
+  });
+
   it("a secret field inside a value shown whole (a new object, an added element) is [secret] in it", () => {
     const json = edited("update", "orders", (step) => {
       step.oldState.inputs.source = { kafka: { topics: "orders" } };

@@ -45,6 +45,22 @@ describe("seriesAsConfig: a series tile as a current server reads it back", () =
       { displayType: "stacked_bar", asRatio: true },
     ],
     [
+      "table: a table whatever display type its series name, groupBy joined",
+      [
+        { type: "table", sourceId: S, aggFn: "count", displayType: "stacked_bar", groupBy: ["a"] },
+        { type: "table", sourceId: S, aggFn: "sum", field: "v", numberFormat: { output: "number" } },
+      ],
+      undefined,
+      {
+        displayType: "table",
+        sourceId: S,
+        asRatio: false,
+        groupBy: "a",
+        select: [expect.objectContaining({ aggFn: "count" }), expect.objectContaining({ aggFn: "sum" })],
+        numberFormat: { output: "number" },
+      },
+    ],
+    [
       "number: the first series only, metric type renamed",
       [
         { type: "number", sourceId: S, aggFn: "sum", field: "v", metricDataType: "gauge" },

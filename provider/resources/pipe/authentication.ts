@@ -1,7 +1,6 @@
 import type { PipeSource, SourceKind } from "./source";
+import type { Issue } from "../../schemas/check-failures";
 import { isUnknown } from "../../schemas/unknown";
-
-type Issue = (path: (string | number)[], message: string) => void;
 
 /** Which credential fields each Kafka authentication method needs. */
 const kafkaCredentialFields: Record<string, readonly string[][]> = {

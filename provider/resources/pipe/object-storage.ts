@@ -1,7 +1,6 @@
 import type { PipeSource } from "./source";
+import type { Issue } from "../../schemas/check-failures";
 import { isUnknown } from "../../schemas/unknown";
-
-type Issue = (path: (string | number)[], message: string) => void;
 type ObjectStorage = NonNullable<PipeSource["objectStorage"]>;
 
 /** Store types whose notifications a queue delivers, and the form their `queueUrl` takes. */

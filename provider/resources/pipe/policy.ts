@@ -3,6 +3,7 @@ import { computed, computedKeys, type ComputedFields, type FieldPolicy, type Sec
 import type { PipeSpecInput } from "./schema";
 import type { PipeSourceInput } from "./source";
 import { cloudObjectPolicy } from "../../schemas/cloud-object";
+import { serverStamps } from "../../schemas/server-stamps";
 
 /**
  * How an in-place change of a pipe is sent: in the body of PATCH `/pipes/{id}` at the field's own
@@ -288,10 +289,7 @@ export const pipeComputed = {
   state: computed(z.string()),
   /** The API's reason for a failed state, when it gives one. */
   stateReason: computed(z.string().optional()),
-  /** When the pipe was created. */
-  createdAt: computed(z.string()),
-  /** When the pipe last changed. */
-  updatedAt: computed(z.string()),
+  ...serverStamps,
 } satisfies ComputedFields;
 
 export const pipeServerOutputs = computedKeys(pipeComputed);

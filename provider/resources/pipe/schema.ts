@@ -2,6 +2,8 @@ import { z } from "zod";
 import { databaseKinds, kindCountProblem, pipeSource, setKinds, type SourceKind } from "./source";
 import { checkSourceAuthentication } from "./authentication";
 import { checkObjectStorage } from "./object-storage";
+import { issueOn, type Issue } from "../../schemas/check-failures";
+import { waitSeconds } from "../../schemas/cloud-object";
 import { containsUnknown, isUnknown } from "../../schemas/unknown";
 import { pathId, uuid } from "../../schemas/refinements/ids";
 import { columnType, tableName } from "../../schemas/refinements/sql-names";
@@ -133,7 +135,7 @@ export const pipeSpecShape = z
     /** Adopt the existing pipe with this id instead of creating one. */
     adoptId: uuid.optional(),
     /** How long `create` and `update` wait for the pipe to settle. @default 600 */
-    waitTimeoutSeconds: z.number().int().min(1).max(86_400).optional(),
+    waitTimeoutSeconds: waitSeconds.optional(),
     /**
      * `true` stops the pipe (a database pipe pauses), `false` starts it again, also after it
      * `Failed`; left out, the run state is not managed. Read back from the pipe's state.
@@ -145,7 +147,7 @@ export const pipeSpecShape = z
   .strict();
 
 export const pipeSpec = pipeSpecShape.superRefine((spec, ctx) => {
-  const issue = (path: (string | number)[], message: string) => ctx.addIssue({ code: "custom", path, message });
+  const issue = issueOn(ctx);
   if (isUnknown(spec.source)) return;
 
   const kinds = setKinds(spec.source);
@@ -189,8 +191,6 @@ export const pipeSpec = pipeSpecShape.superRefine((spec, ctx) => {
   }
   checkDestination(spec, issue);
 });
-
-type Issue = (path: (string | number)[], message: string) => void;
 
 /** Engine rules and mapping coverage: every destination column mapped, engine columns exist. */
 function checkDestination(spec: z.output<typeof pipeSpecShape>, issue: Issue): void {

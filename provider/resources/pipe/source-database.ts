@@ -66,12 +66,8 @@ function customSortingKeyRule(m: { useCustomSortingKey?: boolean; sortingKeys?: 
 
 const postgresTableMapping = postgresTableMappingShape.superRefine(customSortingKeyRule);
 
-/** How a replicated database (postgres, mysql) is logged in to and what TLS it speaks: the same fields, written once. */
-const connectionSecurity = {
-  /** `basic` (user and password) or `IAM_ROLE`. */
-  authentication: postgresAuthentication.optional(),
-  /** Cloud role identifier (ARN-style) for IAM_ROLE authentication. */
-  iamRole: text.optional(),
+/** What TLS a replicated database (postgres, mysql, mongodb) speaks: the same fields, written once. */
+const tls = {
   /** Host name to verify the server's TLS certificate against, when it differs from `host`. */
   tlsHost: text.optional(),
   /** CA certificate (PEM) to trust for TLS. */
@@ -82,6 +78,18 @@ const connectionSecurity = {
   skipCertVerification: z.boolean().optional(),
 };
 
+/** How a replicated database (postgres, mysql) is logged in to and what TLS it speaks: the same fields, written once. */
+const connectionSecurity = {
+  /** `basic` (user and password) or `IAM_ROLE`. */
+  authentication: postgresAuthentication.optional(),
+  /** Cloud role identifier (ARN-style) for IAM_ROLE authentication. */
+  iamRole: text.optional(),
+  ...tls,
+};
+
+/** A database server's TCP port. */
+const port = z.number().int("must be an integer").min(1).max(65535);
+
 export const postgresSource = z
   .object({
     /** Server flavour, as the API names it. */
@@ -89,7 +97,7 @@ export const postgresSource = z
     /** Host name of the database server. */
     host: text,
     /** Port of the database server. @default 5432 */
-    port: z.number().int("must be an integer").min(1).max(65535).optional(),
+    port: port.optional(),
     /** Database to replicate from. */
     database: text,
     /** Replication settings. */
@@ -131,7 +139,7 @@ export const mysqlSource = z
     /** Host name of the database server. */
     host: text,
     /** Port of the database server. @default 3306 */
-    port: z.number().int("must be an integer").min(1).max(65535).optional(),
+    port: port.optional(),
     /** Replication settings; `replicationMode` is required. */
     settings: mysqlSettings,
     ...connectionSecurity,
@@ -174,14 +182,7 @@ export const mongodbSource = z
     uri: text,
     /** Which members of the replica set the pipe reads from. */
     readPreference: z.enum(["primary", "primaryPreferred", "secondary", "secondaryPreferred", "nearest"]),
-    /** Host name to verify the server's TLS certificate against, when it differs from `host`. */
-    tlsHost: text.optional(),
-    /** Connect without TLS. */
-    disableTls: z.boolean().optional(),
-    /** Use TLS without verifying the server's certificate. */
-    skipCertVerification: z.boolean().optional(),
-    /** CA certificate (PEM) to trust for TLS. */
-    caCertificate: text.optional(),
+    ...tls,
     /** Replication settings; `replicationMode` is required. */
     settings: mongodbSettings,
     /** Which source tables go into which destination tables, at least one. */

@@ -1,5 +1,7 @@
 import { z } from "zod";
 import { pathId, uuid } from "../../schemas/refinements/ids";
+import { issueOn } from "../../schemas/check-failures";
+import { waitSeconds } from "../../schemas/cloud-object";
 import { containsUnknown, isUnknown } from "../../schemas/unknown";
 
 /** Service names, ARNs and ids: a cloud writes none longer than a few hundred characters. */
@@ -61,12 +63,12 @@ export const endpointSpecShape = z
     /** Adopt the existing endpoint with this id instead of creating one. */
     adoptId: uuid.optional(),
     /** How long `create`, `update` and `delete` wait for the endpoint to be `Ready` (or gone). @default 600 */
-    waitTimeoutSeconds: z.number().int().min(1).max(86_400).optional(),
+    waitTimeoutSeconds: waitSeconds.optional(),
   })
   .strict();
 
 export const endpointSpec = endpointSpecShape.superRefine((spec, ctx) => {
-  const issue = (path: (string | number)[], message: string) => ctx.addIssue({ code: "custom", path, message });
+  const issue = issueOn(ctx);
   if (isUnknown(spec.type)) return;
   const own: readonly string[] = TYPE_FIELDS[spec.type];
   for (const [type, fields] of Object.entries(TYPE_FIELDS)) {

@@ -3,6 +3,7 @@ import { alertDiff } from "./diff";
 import { provider } from "./engine";
 import { stackAlertSpec } from "./schema";
 import { defineResource } from "../../registry/definition";
+import { fixedStamps } from "../../schemas/server-stamps";
 
 /** An alert of the observability stack (`/alerts`), on a dashboard tile or a saved search. Listed in the registry (`provider/registry/index.ts`). */
 export const stackAlert = defineResource({
@@ -10,6 +11,6 @@ export const stackAlert = defineResource({
   provider,
   spec: stackAlertSpec,
   diff: alertDiff,
-  fixedOutputs: ["createdAt"],
+  fixedOutputs: fixedStamps,
   gap: "no alert is sent until the new alert exists",
 });

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { computed, computedKeys, type ComputedFields, type FieldPolicy, type VariantsPolicy, type ComputedOutputs } from "../../schemas/field-policy";
 import type { AlertChannel, StackAlertInput } from "./schema";
 import { put, stackObjectPolicy, type StackPatch } from "../../schemas/stack-target";
+import { serverStamps } from "../../schemas/server-stamps";
 
 /**
  * An alert's channel, by `type`: each variant's fields are what its body sends, what identifies
@@ -50,10 +51,7 @@ export const alertComputed = {
   team: computed(z.string().optional()),
   /** Whether the alert is silenced. */
   silenced: computed(z.boolean().optional()),
-  /** When the alert was created. */
-  createdAt: computed(z.string()),
-  /** When the alert last changed. */
-  updatedAt: computed(z.string()),
+  ...serverStamps,
 } satisfies ComputedFields;
 
 export const alertServerOutputs = computedKeys(alertComputed);

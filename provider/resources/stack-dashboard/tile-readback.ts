@@ -59,6 +59,8 @@ function seriesItem(s: Obj): Obj {
 
 const joined = (groupBy: unknown) => (Array.isArray(groupBy) && groupBy.length > 0 ? groupBy.join(",") : undefined);
 const firstFormat = (series: Obj[]) => series.find((s) => s.numberFormat)?.numberFormat;
+/** A time chart's and a table's series form differ only in the display type it names. */
+const chartDisplay = (first: Obj) => (first.type === "table" ? "table" : first.displayType === "stacked_bar" ? "stacked_bar" : "line");
 
 /** The `config` a current server stores, and reads back, for a tile written in the series form. */
 export function seriesAsConfig(series: readonly unknown[], asRatio: unknown): Obj {
@@ -67,17 +69,9 @@ export function seriesAsConfig(series: readonly unknown[], asRatio: unknown): Ob
   const ratio = asRatio === true && all.length === 2;
   switch (first.type) {
     case "time":
-      return {
-        displayType: first.displayType === "stacked_bar" ? "stacked_bar" : "line",
-        sourceId: first.sourceId,
-        asRatio: ratio,
-        groupBy: joined(first.groupBy),
-        select: all.map(seriesItem),
-        numberFormat: firstFormat(all),
-      };
     case "table":
       return {
-        displayType: "table",
+        displayType: chartDisplay(first),
         sourceId: first.sourceId,
         asRatio: ratio,
         groupBy: joined(first.groupBy),

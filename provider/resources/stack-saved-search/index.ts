@@ -3,6 +3,7 @@ import { savedSearchDiff } from "./diff";
 import { provider } from "./engine";
 import { stackSavedSearchSpec } from "./schema";
 import { defineResource } from "../../registry/definition";
+import { fixedStamps } from "../../schemas/server-stamps";
 
 /** A saved search of the observability stack (`/saved-searches`). Listed in the registry (`provider/registry/index.ts`). */
 export const stackSavedSearch = defineResource({
@@ -10,6 +11,6 @@ export const stackSavedSearch = defineResource({
   provider,
   spec: stackSavedSearchSpec,
   diff: savedSearchDiff,
-  fixedOutputs: ["createdAt"],
+  fixedOutputs: fixedStamps,
   gap: "the search is gone until the new one exists, and alerts on it with it",
 });

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { computed, computedKeys, type ComputedFields, type FieldPolicy, type VariantsPolicy, type ComputedOutputs } from "../../schemas/field-policy";
 import type { SavedSearchFilter, StackSavedSearchInput } from "./schema";
 import { put, stackObjectPolicy, type StackPatch } from "../../schemas/stack-target";
+import { serverStamps } from "../../schemas/server-stamps";
 
 /** A filter as a condition, in either language (`sql` when left out, as the server takes it). */
 const conditionFilter = { fields: { type: put, condition: put } } as const;
@@ -39,10 +40,7 @@ export const stackSavedSearchPolicy = {
 export const savedSearchComputed = {
   /** Team that owns the saved search. */
   teamId: computed(z.string().optional()),
-  /** When the saved search was created. */
-  createdAt: computed(z.string()),
-  /** When the saved search last changed. */
-  updatedAt: computed(z.string()),
+  ...serverStamps,
 } satisfies ComputedFields;
 
 export const savedSearchServerOutputs = computedKeys(savedSearchComputed);

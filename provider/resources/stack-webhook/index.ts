@@ -3,6 +3,7 @@ import { webhookDiff } from "./diff";
 import { provider } from "./engine";
 import { stackWebhookSpec } from "./schema";
 import { defineResource } from "../../registry/definition";
+import { fixedStamps } from "../../schemas/server-stamps";
 
 /** A webhook of the observability stack (`/webhooks`). Listed in the registry (`provider/registry/index.ts`). */
 export const stackWebhook = defineResource({
@@ -10,6 +11,6 @@ export const stackWebhook = defineResource({
   provider,
   spec: stackWebhookSpec,
   diff: webhookDiff,
-  fixedOutputs: ["createdAt"],
+  fixedOutputs: fixedStamps,
   gap: "alerts that name the webhook cannot notify until the new one exists (and must name its new id)",
 });

@@ -1,7 +1,7 @@
-import { z } from "zod";
-import { computed, computedKeys, type ComputedFields, type FieldPolicy, type ComputedOutputs } from "../../schemas/field-policy";
+import { computedKeys, type ComputedFields, type FieldPolicy, type ComputedOutputs } from "../../schemas/field-policy";
 import type { StackWebhookInput } from "./schema";
 import { put, stackObjectPolicy, type StackPatch } from "../../schemas/stack-target";
+import { serverStamps } from "../../schemas/server-stamps";
 
 /** A field the server never answers: secret in state, carried from the inputs, compared with the last inputs only. */
 const writeOnlySecret = (name: string) => ({ ...put, secret: name, writeOnly: true }) as const;
@@ -23,10 +23,7 @@ export const stackWebhookPolicy = {
 
 /** Outputs of the server's own: read from every answer, never the program's to compare. */
 export const webhookComputed = {
-  /** When the webhook was created. */
-  createdAt: computed(z.string()),
-  /** When the webhook last changed. */
-  updatedAt: computed(z.string()),
+  ...serverStamps,
 } satisfies ComputedFields;
 
 export const webhookServerOutputs = computedKeys(webhookComputed);
