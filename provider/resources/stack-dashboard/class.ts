@@ -1,6 +1,6 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { DeclaredResource } from "../../resource-class/declared-resource";
-import type { StackDashboardArgs, StackDashboardOutputs, StackTileOutput } from "../../public-types/generated";
+import type { StackDashboardArgs, StackDashboardOutputs } from "../../public-types/generated";
 import { declaration } from "./declaration";
 import { dynamicTypeToken, hasTypeToken } from "../../resource-class/type-tokens";
 
@@ -47,10 +47,6 @@ export class StackDashboard extends DeclaredResource {
   static override isInstance(obj: unknown): obj is StackDashboard {
     return hasTypeToken(obj, StackDashboard.__pulumiType);
   }
-
-  /** The dashboard's name. */
-  /** The tiles as the server stores them, each with its `id` and its `key`. */
-  declare readonly tiles: pulumi.Output<StackTileOutput[]>;
 
   constructor(name: string, args: StackDashboardArgs, opts?: pulumi.CustomResourceOptions) {
     super(declaration, name, args, opts);

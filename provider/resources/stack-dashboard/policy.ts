@@ -12,7 +12,8 @@ import { tilePolicy } from "./tile-policy";
  */
 export const stackDashboardPolicy = {
   name: { ...put, filled: true },
-  tiles: { ...put, items: tilePolicy },
+  /** The tiles as the server stores them, each with its `id` and its `key`. */
+  tiles: { ...put, items: tilePolicy, output: z.array(stackTileOutput) },
   tags: { ...put, empty: [] },
   filters: put,
   savedQuery: put,
@@ -44,9 +45,9 @@ export const currentOnlyDashboardFields = ["filters", "savedQuery", "savedQueryL
 /** A dashboard's properties as the engine holds them: the program's spec and the serialized provider. */
 export type DashboardInputs = StackDashboardInput & { __provider?: string };
 
-/** A dashboard's outputs: as the server stores it, tiles with their ids and keys. */
+/** A dashboard's outputs: as the server stores it, tiles with their ids and keys (the policy's `tiles.output`). */
 export type DashboardOutputs = Omit<DashboardInputs, "tiles"> & {
-  tiles: StackTileOutput[];
+  tiles: z.output<(typeof stackDashboardPolicy)["tiles"]["output"]>;
   /** Tile id by tile key. */
   tileIds: Record<string, string>;
   /**
