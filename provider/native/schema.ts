@@ -193,9 +193,11 @@ class Builder {
   }
 
   /**
-   * A computed output's property: its objects made of the schemas of the inputs take the inputs'
-   * types (a dashboard's `pendingTiles` holds tiles: their series and config are the tiles'
-   * types, not copies named after the output). Inputs keep a type per path, as SDKs name them.
+   * A computed output's property, or that of an output its policy types apart (`output`): its
+   * objects made of the schemas of the inputs take the inputs' types (a dashboard's stored tiles:
+   * their series and config are the tiles' types, not copies named after the output), and one
+   * made of a schema an output already typed takes that type (`tiles` and `pendingTiles` hold
+   * the same stored tile). Inputs keep a type per path, as SDKs name them.
    */
   outputProperty(field: ZodTypeAny, name: string, docPath: string): PropertySpec {
     this.sharing = true;
@@ -207,11 +209,12 @@ class Builder {
   }
 
   /**
-   * The doc comment at a path; under an output (`StackDashboard#tiles.name`) the input's at the
-   * same path when the output's says nothing else (scripts/doc-comments.js keeps only those that differ).
+   * The doc comment at a path; inside an output typed apart (`StackDashboard#tiles.name`, see
+   * {@link outputProperty}) the input's at the same path when the output's says nothing else
+   * (scripts/doc-comments.js keeps only those that differ).
    */
   private doc(docPath: string): string | undefined {
-    return this.docs[docPath] ?? (/#.*\./.test(docPath) ? this.docs[docPath.replace("#", ".")] : undefined);
+    return this.docs[docPath] ?? (this.sharing && /#.*\./.test(docPath) ? this.docs[docPath.replace("#", ".")] : undefined);
   }
 
   property(field: ZodTypeAny, name: string, docPath: string, doc: string | undefined = this.doc(docPath)): PropertySpec {
