@@ -1,6 +1,6 @@
 import type * as pulumi from "@pulumi/pulumi";
 import type { z, ZodTypeAny } from "zod";
-import type { ComputedFields } from "../schemas/field-policy";
+import type { ComputedFields, OwnOutputKeys } from "../schemas/field-policy";
 
 /** The fields of an object schema, through its refinements. */
 type ShapeOf<T> = T extends z.ZodObject<infer S> ? S : T extends z.ZodEffects<infer I> ? ShapeOf<I> : never;
@@ -13,9 +13,6 @@ type OutputKeys<S, P> = { [K in keyof S & keyof P]: P[K] extends { inputOnly: tr
  * provider or the server fills it in (`filled`) or the policy gives it an empty form.
  */
 type OutputValue<T, Rule> = Rule extends { filled: true } | { empty: unknown } ? NonNullable<T> : Exclude<T, null>;
-
-/** The fields whose policy declares their output's own schema (`output`). */
-type OwnOutputKeys<P> = { [K in keyof P]: P[K] extends { output: ZodTypeAny } ? K : never }[keyof P];
 
 /** The schema of a field's output: the policy's `output`, else the field's own. */
 type OutputSchema<Field, Rule> = Rule extends { output: infer O extends ZodTypeAny } ? O : Field;

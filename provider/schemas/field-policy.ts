@@ -249,6 +249,14 @@ export function computedRecord<C extends ComputedFields>(fields: C): { [K in key
 /** The computed outputs as the engine holds them: each optional. */
 export type ComputedOutputs<C extends ComputedFields> = { [K in keyof C]?: NonNullable<z.output<C[K]["computed"]>> };
 
+/** The fields whose policy declares their output's own schema (`output`). */
+export type OwnOutputKeys<P> = { [K in keyof P]: P[K] extends { output: ZodTypeAny } ? K : never }[keyof P];
+
+/** Values as the outputs hold them: a field whose policy declares an `output` typed by it, the others as the inputs. */
+export type StoredAs<I, P> = Omit<I, OwnOutputKeys<P>> & {
+  [K in OwnOutputKeys<P>]: P[K] extends { output: infer O extends ZodTypeAny } ? z.output<O> : never;
+};
+
 /** The schema of a field's output: the policy's `output` when it declares one, else the input's own. */
 export const outputSchema = (node: AnyNode | undefined, input: ZodTypeAny): ZodTypeAny => node?.output ?? input;
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { computed, computedKeys, type ComputedFields, type FieldPolicy } from "../../schemas/field-policy";
+import { computed, computedKeys, type ComputedFields, type FieldPolicy, type StoredAs } from "../../schemas/field-policy";
 import { stackTileOutput, type StackDashboardInput, type StackTileOutput } from "./schema";
 import { put, stackObjectPolicy, type StackPatch } from "../../schemas/stack-target";
 import { tilePolicy } from "./tile-policy";
@@ -46,8 +46,7 @@ export const currentOnlyDashboardFields = ["filters", "savedQuery", "savedQueryL
 export type DashboardInputs = StackDashboardInput & { __provider?: string };
 
 /** A dashboard's outputs: as the server stores it, tiles with their ids and keys (the policy's `tiles.output`). */
-export type DashboardOutputs = Omit<DashboardInputs, "tiles"> & {
-  tiles: z.output<(typeof stackDashboardPolicy)["tiles"]["output"]>;
+export type DashboardOutputs = StoredAs<DashboardInputs, typeof stackDashboardPolicy> & {
   /** Tile id by tile key. */
   tileIds: Record<string, string>;
   /**
