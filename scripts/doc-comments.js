@@ -54,7 +54,7 @@ function collectDocs(root) {
   // two forms share with different docs is also keyed by its form's field names
   // (`StackSavedSearch.filters{condition,type}.type`), so each form keeps its own doc; the
   // reference pages show the forms apart.
-  function walk(prefix, type, depth) {
+  function walk(prefix, type, depth, into = docs) {
     if (depth > 8) return;
     const parts = objectParts(type);
     for (const part of parts) {
@@ -64,12 +64,29 @@ function collectDocs(root) {
       for (const prop of props) {
         const key = `${prefix}.${prop.getName()}`;
         const doc = docOf(prop);
-        if (doc && !docs[key]) docs[key] = doc;
-        if (doc && form && docs[key] !== doc) docs[`${form}.${prop.getName()}`] = doc;
+        if (doc && !into[key]) into[key] = doc;
+        if (doc && form && into[key] !== doc) into[`${form}.${prop.getName()}`] = doc;
         const decl = prop.valueDeclaration ?? prop.declarations?.[0];
-        if (decl) walk(key, checker.getTypeOfSymbolAtLocation(prop, decl), depth + 1);
+        if (decl) walk(key, checker.getTypeOfSymbolAtLocation(prop, decl), depth + 1, into);
       }
     }
+  }
+
+  /** X of a class's `Output<X>` property. */
+  function outputValue(type) {
+    if (type.aliasSymbol?.getName() === "Output" && type.aliasTypeArguments?.length === 1) return type.aliasTypeArguments[0];
+    const instance = (type.isIntersection() ? type.types : [type]).find((t) => t.getSymbol()?.getName() === "OutputInstance");
+    return instance && checker.getTypeArguments(instance)[0];
+  }
+
+  // Inside an output that is also an argument (`StackDashboard#tiles.id`), only the docs that
+  // differ from the argument's at the same path: the schema reads the argument's for the rest.
+  function walkOutput(name, prop) {
+    const value = outputValue(checker.getTypeOfSymbol(prop));
+    if (!value || docs[`${name}.${prop.getName()}`] === undefined) return;
+    const own = {};
+    walk(`${name}#${prop.getName()}`, value, 0, own);
+    for (const [key, doc] of Object.entries(own)) if (docs[key.replace("#", ".")] !== doc) docs[key] = doc;
   }
 
   const index = program.getSourceFile(entry);
@@ -86,6 +103,7 @@ function collectDocs(root) {
     for (const prop of checker.getPropertiesOfType(checker.getDeclaredTypeOfSymbol(cls))) {
       const doc = docOf(prop);
       if (doc) docs[`${name}#${prop.getName()}`] = doc;
+      walkOutput(name, prop);
     }
   }
   for (const name of FUNCTIONS) {

@@ -193,9 +193,11 @@ class Builder {
   }
 
   /**
-   * A computed output's property: its objects made of the schemas of the inputs take the inputs'
-   * types (a dashboard's `pendingTiles` holds tiles: their series and config are the tiles'
-   * types, not copies named after the output). Inputs keep a type per path, as SDKs name them.
+   * A computed output's property, or that of an output its policy types apart (`output`): its
+   * objects made of the schemas of the inputs take the inputs' types (a dashboard's stored tiles:
+   * their series and config are the tiles' types, not copies named after the output), and one
+   * made of a schema an output already typed takes that type (`tiles` and `pendingTiles` hold
+   * the same stored tile). Inputs keep a type per path, as SDKs name them.
    */
   outputProperty(field: ZodTypeAny, name: string, docPath: string): PropertySpec {
     this.sharing = true;
@@ -206,7 +208,16 @@ class Builder {
     }
   }
 
-  property(field: ZodTypeAny, name: string, docPath: string, doc: string | undefined = this.docs[docPath]): PropertySpec {
+  /**
+   * The doc comment at a path; inside an output typed apart (`StackDashboard#tiles.name`, see
+   * {@link outputProperty}) the input's at the same path when the output's says nothing else
+   * (scripts/doc-comments.js keeps only those that differ).
+   */
+  private doc(docPath: string): string | undefined {
+    return this.docs[docPath] ?? (this.sharing && /#.*\./.test(docPath) ? this.docs[docPath.replace("#", ".")] : undefined);
+  }
+
+  property(field: ZodTypeAny, name: string, docPath: string, doc: string | undefined = this.doc(docPath)): PropertySpec {
     const values = listedValues(field);
     const description = [doc, values ? `One of: ${values.map((v) => `\`${v}\``).join(", ")}.` : undefined].filter(Boolean).join("\n\n");
     return { ...this.type(field, name, docPath), ...(description ? { description } : {}) };
@@ -258,7 +269,12 @@ function resourceSpec(r: NativeResource, b: Builder, docs: Docs): ResourceSpec {
   // Every resource but an endpoint names itself after the resource when `name` is left out.
   const requiredInputs = Object.keys(shape).filter((k) => k !== "name" && !optional(shape[k]));
   const outputs: Record<string, PropertySpec> = {};
-  for (const [key, prop] of Object.entries(inputs)) outputs[key] = { ...prop, description: docs[`${r.name}#${key}`] ?? prop.description };
+  for (const [key, prop] of Object.entries(inputs)) {
+    // A field the server stores in another shape (the policy's `output`) has a type of its own: `StackDashboardStoredTile`.
+    const own = r.diff.fields[key]?.output;
+    const typed = own ? b.outputProperty(own, `${r.name}Stored${pascal(key)}`, `${r.name}#${key}`) : prop;
+    outputs[key] = { ...typed, ...(prop.secret ? { secret: true } : {}), description: docs[`${r.name}#${key}`] ?? prop.description };
+  }
   for (const [key, t] of Object.entries(r.serverOutputs)) outputs[key] = b.outputProperty(t, r.name + pascal(key), `${r.name}#${key}`);
   if (r.credentials) {
     outputs[r.credentials.key] = { ...b.property(r.credentials.shape, r.name + pascal(r.credentials.key), `${r.name}#${r.credentials.key}`), secret: true };

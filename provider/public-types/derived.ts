@@ -141,8 +141,8 @@ export interface StackDashboardArgs extends ArgsOf<Omit<SchemaInput<typeof stack
   /** Dashboard name, up to 1024 characters. @default the resource name */
   name?: pulumi.Input<string>;
 }
-/** The outputs of a {@link StackDashboard} (its `tiles` the class types itself, with their ids). */
-export type StackDashboardOutputs = ClassOutputs<typeof stackDashboardSpec, typeof stackDashboardPolicy, typeof dashboardComputed, "tiles">;
+/** The outputs of a {@link StackDashboard} (its `tiles` as the server stores them, with their ids). */
+export type StackDashboardOutputs = ClassOutputs<typeof stackDashboardSpec, typeof stackDashboardPolicy, typeof dashboardComputed>;
 
 /** A {@link StackAlert}'s `channel`: the schema's input with every level an Input, with its field docs. */
 export type AlertChannelArgs = ArgsOf<SchemaInput<typeof alertChannel>>;

@@ -385,7 +385,13 @@ export interface StackTileOutput {
    * Title shown on the tile.
    */
   name: string;
+  /**
+   * The tile's id on the server: what an alert's `tileId` names.
+   */
   id: string;
+  /**
+   * The tile's key (its `key`, else its `name`).
+   */
   key: string;
   /**
    * Column, 0-23.
@@ -1350,7 +1356,7 @@ export interface StackDashboardArgs {
   connection?: pulumi.Input<ConnectionArgs>;
 }
 /**
- * The outputs of a {@link StackDashboard } (its `tiles` the class types itself, with their ids).
+ * The outputs of a {@link StackDashboard } (its `tiles` as the server stores them, with their ids).
  */
 export interface StackDashboardOutputs {
   /**
@@ -1507,6 +1513,10 @@ export interface StackDashboardOutputs {
         }[];
       }[]
   >;
+  /**
+   * The tiles as the server stores them, each with its `id` and its `key`.
+   */
+  readonly tiles: pulumi.Output<StackTileOutput[]>;
   /**
    * Tile id by tile key (`key`, else `name`): `board.tileIds["Errors"]`.
    */

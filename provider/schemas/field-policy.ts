@@ -46,6 +46,13 @@ interface FieldRule<P extends string = string> {
    * when the program leaves it out: the class's output is never undefined.
    */
   filled?: true;
+  /**
+   * The field's value in the outputs when the server's differs in shape from the program's (a
+   * dashboard's tiles come back each with its `id` and its `key`): the resource class's output,
+   * the native schema's output property and the reference docs are typed by it; unset, the output
+   * is typed as the input. Its doc comment (on the field's key in the policy) is the output's doc.
+   */
+  output?: ZodTypeAny;
 }
 
 type PlainObject<V> = NonNullable<V> extends readonly unknown[] ? never : NonNullable<V> extends object ? NonNullable<V> : never;
@@ -241,6 +248,17 @@ export function computedRecord<C extends ComputedFields>(fields: C): { [K in key
 
 /** The computed outputs as the engine holds them: each optional. */
 export type ComputedOutputs<C extends ComputedFields> = { [K in keyof C]?: NonNullable<z.output<C[K]["computed"]>> };
+
+/** The fields whose policy declares their output's own schema (`output`). */
+export type OwnOutputKeys<P> = { [K in keyof P]: P[K] extends { output: ZodTypeAny } ? K : never }[keyof P];
+
+/** Values as the outputs hold them: a field whose policy declares an `output` typed by it, the others as the inputs. */
+export type StoredAs<I, P> = Omit<I, OwnOutputKeys<P>> & {
+  [K in OwnOutputKeys<P>]: P[K] extends { output: infer O extends ZodTypeAny } ? z.output<O> : never;
+};
+
+/** The schema of a field's output: the policy's `output` when it declares one, else the input's own. */
+export const outputSchema = (node: AnyNode | undefined, input: ZodTypeAny): ZodTypeAny => node?.output ?? input;
 
 /** What the generated docs (the native schema's descriptions) say of a field {@link fixedAtCreation}. */
 export const FIXED_AT_CREATION = "Fixed at creation.";

@@ -6,6 +6,7 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import { beforeAll, describe, expect, expectTypeOf, it } from "vitest";
+import type { z } from "zod";
 import * as entry from "../../provider/index";
 import type { Pipe, ReversePrivateEndpoint, StackAlert, StackDashboard, StackSavedSearch, StackWebhook } from "../../provider/index";
 import { registry, type ResourceTypeName } from "../../provider/registry";
@@ -131,5 +132,25 @@ describe("each class declares an output for every field of its policy but the in
     expectTypeOf<Exclude<OutputKeys<typeof stackAlertPolicy>, keyof StackAlert>>().toEqualTypeOf<never>();
     expectTypeOf<Exclude<OutputKeys<typeof stackSavedSearchPolicy>, keyof StackSavedSearch>>().toEqualTypeOf<never>();
     expectTypeOf<Exclude<OutputKeys<typeof stackWebhookPolicy>, keyof StackWebhook>>().toEqualTypeOf<never>();
+  });
+});
+
+/** The policy fields that declare their output's own schema (`output`), and that schema's type. */
+type OwnOutputs<P> = {
+  [K in keyof P as P[K] extends { output: unknown } ? K : never]: P[K] extends { output: z.ZodTypeAny } ? z.output<P[K]["output"]> : never;
+};
+
+describe("a field whose policy declares its output's own schema is typed by it on the class", () => {
+  it("types", () => {
+    expectTypeOf<keyof OwnOutputs<typeof stackDashboardPolicy>>().toEqualTypeOf<"tiles">();
+    expectTypeOf<StackDashboard["tiles"]>().toEqualTypeOf<pulumi.Output<OwnOutputs<typeof stackDashboardPolicy>["tiles"]>>();
+    // A stored tile: its server id and its key, always set (the input tile has no id, its key optional).
+    expectTypeOf<pulumi.Unwrap<StackDashboard["tiles"]>[number]>().toHaveProperty("id").toEqualTypeOf<string>();
+    expectTypeOf<pulumi.Unwrap<StackDashboard["tiles"]>[number]>().toHaveProperty("key").toEqualTypeOf<string>();
+    expectTypeOf<keyof OwnOutputs<typeof pipePolicy>>().toEqualTypeOf<never>();
+    expectTypeOf<keyof OwnOutputs<typeof endpointPolicy>>().toEqualTypeOf<never>();
+    expectTypeOf<keyof OwnOutputs<typeof stackAlertPolicy>>().toEqualTypeOf<never>();
+    expectTypeOf<keyof OwnOutputs<typeof stackSavedSearchPolicy>>().toEqualTypeOf<never>();
+    expectTypeOf<keyof OwnOutputs<typeof stackWebhookPolicy>>().toEqualTypeOf<never>();
   });
 });

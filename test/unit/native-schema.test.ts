@@ -60,20 +60,47 @@ describe("package schema from the resources' definitions", () => {
     expect(schema.resources["pipestack:index:StackDashboard"].properties.tileIds).toMatchObject({ type: "object", additionalProperties: { type: "string" } });
   });
 
-  it("declares a dashboard's pendingTiles: tiles with their ids, their series and config the tiles' own types", () => {
+  it("types a dashboard's tiles output as the server stores them (ids, keys), and pendingTiles alike, reusing the tiles' types", () => {
     const board = schema.resources["pipestack:index:StackDashboard"];
-    expect(board.properties.pendingTiles).toMatchObject({ type: "array", items: { $ref: "#/types/pipestack:index:StackDashboardPendingTile" } });
+    const stored = { type: "array", items: { $ref: "#/types/pipestack:index:StackDashboardStoredTile" } };
+    expect(board.properties.tiles).toMatchObject(stored);
+    expect(board.properties.pendingTiles).toMatchObject(stored);
     expect(board.inputProperties).not.toHaveProperty("pendingTiles");
-    const pending = type("StackDashboardPendingTile");
-    expect(pending.required).toEqual(expect.arrayContaining(["id", "key", "name"]));
+    // The input stays the program's tile: no id, its key optional.
+    expect(board.inputProperties.tiles).toMatchObject({ type: "array", items: { $ref: "#/types/pipestack:index:StackDashboardTile" } });
     const tile = type("StackDashboardTile");
-    expect(Object.keys(pending.properties).sort()).toEqual([...Object.keys(tile.properties), "id"].sort());
+    expect(tile.properties).not.toHaveProperty("id");
+    expect(tile.required).not.toContain("key");
+    const output = type("StackDashboardStoredTile");
+    expect(output.required).toEqual(expect.arrayContaining(["id", "key", "name"]));
+    expect(Object.keys(output.properties).sort()).toEqual([...Object.keys(tile.properties), "id"].sort());
     // One type per schema below the tile: a copy named after the output would double every tile type in the SDKs.
-    expect(pending.properties.series).toEqual(tile.properties.series);
-    expect(pending.properties.config).toEqual(tile.properties.config);
-    expect(Object.keys(schema.types).filter((t) => t.startsWith("pipestack:index:StackDashboardPendingTile"))).toEqual([
-      "pipestack:index:StackDashboardPendingTile",
+    expect(output.properties.series).toEqual(tile.properties.series);
+    expect(output.properties.config).toEqual(tile.properties.config);
+    expect(Object.keys(schema.types).filter((t) => /^pipestack:index:StackDashboard(Stored|Pending)Tile/.test(t))).toEqual([
+      "pipestack:index:StackDashboardStoredTile",
     ]);
+  });
+
+  it("types every output whose policy declares its own shape by that shape, named apart from the input's", () => {
+    const own = nativeResources.flatMap((r) =>
+      Object.entries(r.diff.fields)
+        .filter(([, node]) => node.output)
+        .map(([key]) => [r, key] as const),
+    );
+    expect(own.map(([r, key]) => `${r.name}.${key}`)).toEqual(["StackDashboard.tiles"]);
+    for (const [r, key] of own) {
+      const spec = schema.resources[tokenOf(r)];
+      expect(spec.properties[key], `${r.name}#${key}`).not.toEqual(expect.objectContaining({ items: spec.inputProperties[key].items }));
+    }
+  });
+
+  it("documents an output type's fields by the output's doc comments, else the input's at the same path", () => {
+    const documented = packageSchema({ "StackDashboard.tiles.name": "Title.", "StackDashboard#tiles.id": "The id.", "StackDashboard.tiles.key": "Input key." });
+    const output = documented.types["pipestack:index:StackDashboardStoredTile"] as ObjectTypeSpec;
+    expect(output.properties.name.description).toBe("Title.");
+    expect(output.properties.id.description).toBe("The id.");
+    expect(output.properties.key.description).toBe("Input key.");
   });
 
   it("resolves every type reference", () => {

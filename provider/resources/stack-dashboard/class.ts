@@ -1,6 +1,6 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { DeclaredResource } from "../../resource-class/declared-resource";
-import type { StackDashboardArgs, StackDashboardOutputs, StackTileOutput } from "../../public-types/generated";
+import type { StackDashboardArgs, StackDashboardOutputs } from "../../public-types/generated";
 import { declaration } from "./declaration";
 import { dynamicTypeToken } from "../../resource-class/type-tokens";
 
@@ -42,10 +42,6 @@ export class StackDashboard extends DeclaredResource {
    * (`validateResourceOfType(StackDashboard, ...)` of the policy SDK reads it).
    */
   static readonly __pulumiType = dynamicTypeToken(declaration.type);
-
-  /** The dashboard's name. */
-  /** The tiles as the server stores them, each with its `id` and its `key`. */
-  declare readonly tiles: pulumi.Output<StackTileOutput[]>;
 
   constructor(name: string, args: StackDashboardArgs, opts?: pulumi.CustomResourceOptions) {
     super(declaration, name, args, opts);

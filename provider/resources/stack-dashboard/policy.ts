@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { computed, computedKeys, type ComputedFields, type FieldPolicy } from "../../schemas/field-policy";
+import { computed, computedKeys, type ComputedFields, type FieldPolicy, type StoredAs } from "../../schemas/field-policy";
 import { stackTileOutput, type StackDashboardInput, type StackTileOutput } from "./schema";
 import { put, stackObjectPolicy, type StackPatch } from "../../schemas/stack-target";
 import { tilePolicy } from "./tile-policy";
@@ -12,7 +12,8 @@ import { tilePolicy } from "./tile-policy";
  */
 export const stackDashboardPolicy = {
   name: { ...put, filled: true },
-  tiles: { ...put, items: tilePolicy },
+  /** The tiles as the server stores them, each with its `id` and its `key`. */
+  tiles: { ...put, items: tilePolicy, output: z.array(stackTileOutput) },
   tags: { ...put, empty: [] },
   filters: put,
   savedQuery: put,
@@ -44,9 +45,8 @@ export const currentOnlyDashboardFields = ["filters", "savedQuery", "savedQueryL
 /** A dashboard's properties as the engine holds them: the program's spec and the serialized provider. */
 export type DashboardInputs = StackDashboardInput & { __provider?: string };
 
-/** A dashboard's outputs: as the server stores it, tiles with their ids and keys. */
-export type DashboardOutputs = Omit<DashboardInputs, "tiles"> & {
-  tiles: StackTileOutput[];
+/** A dashboard's outputs: as the server stores it, tiles with their ids and keys (the policy's `tiles.output`). */
+export type DashboardOutputs = StoredAs<DashboardInputs, typeof stackDashboardPolicy> & {
   /** Tile id by tile key. */
   tileIds: Record<string, string>;
   /**

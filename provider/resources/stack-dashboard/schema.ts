@@ -109,16 +109,19 @@ export type StackSeries = z.output<typeof stackSeries>;
 export type StackTileInput = z.input<typeof stackTile>;
 export type StackDashboardInput = z.input<typeof stackDashboardSpec>;
 
-/** The zod type of {@link stackTileOutput}, named so that declaration files refer to it instead of spelling out every tile field again. */
-export type StackTileOutputSchema = z.ZodObject<z.objectUtil.extendShape<(typeof stackTile)["shape"], { id: z.ZodString; key: z.ZodString }>, "strict">;
-
-/** A tile as the outputs hold it: the program's fields, its key always set, plus the server's id. */
-export const stackTileOutput: StackTileOutputSchema = stackTile.extend({
+/** What a stored tile holds beyond the program's tile. */
+const storedTileFields = {
   /** The tile's id on the server: what an alert's `tileId` names. */
   id: z.string(),
   /** The tile's key (its `key`, else its `name`). */
   key: z.string(),
-});
+};
+
+/** The zod type of {@link stackTileOutput}, named so that declaration files refer to it instead of spelling out every tile field again. */
+export type StackTileOutputSchema = z.ZodObject<z.objectUtil.extendShape<(typeof stackTile)["shape"], typeof storedTileFields>, "strict">;
+
+/** A tile as the outputs hold it: the program's fields, its key always set, plus the server's id. */
+export const stackTileOutput: StackTileOutputSchema = stackTile.extend(storedTileFields);
 
 /** A tile as the API returns it: the program's fields plus the server's id. */
 export type StackTileOutput = z.output<typeof stackTileOutput>;
