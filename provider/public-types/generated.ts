@@ -1527,7 +1527,7 @@ export interface StackDashboardOutputs {
    * Tiles the program removed that the server still holds, because alerts watched them at the
    * update: never in `tiles` nor `tileIds`; removed once those alerts are deleted. Absent when none.
    */
-  readonly pendingTiles: pulumi.Output<StackTileOutput[]>;
+  readonly pendingTiles: pulumi.Output<undefined | StackTileOutput[]>;
 }
 /**
  * A {@link StackAlert }'s `channel`: the schema's input with every level an Input, with its field docs.

@@ -147,6 +147,8 @@ describe("a field whose policy declares its output's own schema is typed by it o
     // A stored tile: its server id and its key, always set (the input tile has no id, its key optional).
     expectTypeOf<pulumi.Unwrap<StackDashboard["tiles"]>[number]>().toHaveProperty("id").toEqualTypeOf<string>();
     expectTypeOf<pulumi.Unwrap<StackDashboard["tiles"]>[number]>().toHaveProperty("key").toEqualTypeOf<string>();
+    // Absent while no alert keeps a removed tile: a program must be told it may be undefined.
+    expectTypeOf<pulumi.Unwrap<StackDashboard["pendingTiles"]>>().toEqualTypeOf<pulumi.Unwrap<StackDashboard["tiles"]> | undefined>();
     expectTypeOf<keyof OwnOutputs<typeof pipePolicy>>().toEqualTypeOf<never>();
     expectTypeOf<keyof OwnOutputs<typeof endpointPolicy>>().toEqualTypeOf<never>();
     expectTypeOf<keyof OwnOutputs<typeof stackAlertPolicy>>().toEqualTypeOf<never>();

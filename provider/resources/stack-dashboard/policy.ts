@@ -31,7 +31,7 @@ export const dashboardComputed = {
    * Tiles the program removed that the server still holds, because alerts watched them at the
    * update: never in `tiles` nor `tileIds`; removed once those alerts are deleted. Absent when none.
    */
-  pendingTiles: computed(z.array(stackTileOutput)),
+  pendingTiles: computed(z.array(stackTileOutput).optional()),
 } satisfies ComputedFields;
 
 export const dashboardServerOutputs = computedKeys(dashboardComputed);
