@@ -285,7 +285,9 @@ function resourceSpec(r: NativeResource, b: Builder, docs: Docs): ResourceSpec {
     inputProperties: inputs,
     requiredInputs,
     properties: outputs,
-    required: "name" in shape ? ["name"] : [],
+    // What every state holds: the name, and what the program must set (the outputs carry the
+    // inputs). A computed output is absent on some servers (the engine holds each as optional).
+    required: ["name" in shape ? ["name"] : [], requiredInputs].flat(),
   };
 }
 

@@ -69,9 +69,26 @@ describe.each(FACES)("%s face, on a 2.36.0 stack server", (face) => {
     expect(board.pendingTiles.map((t: { key: string; id: string }) => [t.key, t.id])).toEqual([["Errors", errorsTile]]);
     if (face === "native") {
       // Every output the plugin wrote is one its schema declares, so SDKs (and YAML) can read it.
-      const schema = JSON.parse(packageSchema(path.join(stack.tmp, "schema-home"))) as { resources: Record<string, { properties: Record<string, unknown> }> };
-      const declared = Object.keys(schema.resources["pipestack:index:StackDashboard"].properties);
-      expect(Object.keys(board).filter((k) => k !== "id" && !declared.includes(k))).toEqual([]);
+      const schema = JSON.parse(packageSchema(path.join(stack.tmp, "schema-home"))) as {
+        resources: Record<string, { properties: Record<string, unknown>; required: string[] }>;
+      };
+      for (const [name, type] of [
+        ["board", "StackDashboard"],
+        ["by-name", "StackAlert"],
+        ["by-id", "StackAlert"],
+      ]) {
+        const outputs = resources.find((r) => r.urn.endsWith(`::${name}`))!.outputs!;
+        const spec = schema.resources[`pipestack:index:${type}`];
+        expect(
+          Object.keys(outputs).filter((k) => k !== "id" && !(k in spec.properties)),
+          `${name}: undeclared outputs`,
+        ).toEqual([]);
+        // SDKs type a required output as always set: each must be in the state.
+        expect(
+          spec.required.filter((k) => outputs[k] == null),
+          `${name}: required outputs missing`,
+        ).toEqual([]);
+      }
     }
     const clean = await stack.pulumi(["preview", "--expect-no-changes"]);
     expect(clean.code, "the removal still shows").not.toBe(0);

@@ -54,9 +54,10 @@ describe("the package schema, checked by Pulumi's own tooling", () => {
     const files = fs.readdirSync(pkg).filter((f) => f.endsWith(".py"));
     expect(files).toEqual(expect.arrayContaining(["pipe.py", "stack_dashboard.py", "get_stack_sources.py", "provider.py"]));
     expect(fs.readFileSync(path.join(pkg, "pipe.py"), "utf8")).toContain('additional_secret_outputs=["connection", "sourceSecrets"]');
-    // A dashboard's tiles come back as the server stores them, each with its id and key (not only through `tileIds`).
+    // A dashboard's tiles come back as the server stores them, each with its id and key (not only
+    // through `tileIds`), and always set: the program must set them.
     expect(fs.readFileSync(path.join(pkg, "stack_dashboard.py"), "utf8")).toContain(
-      "def tiles(self) -> pulumi.Output[Optional[Sequence['outputs.StackDashboardStoredTile']]]:",
+      "def tiles(self) -> pulumi.Output[Sequence['outputs.StackDashboardStoredTile']]:",
     );
     expect(fs.readFileSync(path.join(pkg, "outputs.py"), "utf8")).toMatch(
       /class StackDashboardStoredTile\(dict\):[\s\S]*?id: _builtins\.str,\s+key: _builtins\.str,/,

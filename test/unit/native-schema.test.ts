@@ -39,6 +39,14 @@ describe("package schema from the resources' definitions", () => {
     }
   });
 
+  // SDKs type a required output as always set (a value, not an Optional or a pointer): the name
+  // and what the program must set, never a computed output some servers leave out.
+  it.each(nativeResources.map((r) => [r.name, r] as const))("%s: required outputs are its name and its required inputs", (_name, r) => {
+    const spec = schema.resources[tokenOf(r)];
+    expect(spec.required.sort()).toEqual([...("name" in r.spec.shape ? ["name"] : []), ...spec.requiredInputs].sort());
+    for (const key of Object.keys(r.serverOutputs)) expect(spec.required, key).not.toContain(key);
+  });
+
   it("has the three functions, their arguments and a list of items", () => {
     expect(Object.keys(schema.functions).sort()).toEqual([
       "pipestack:index:getReversePrivateEndpoints",
