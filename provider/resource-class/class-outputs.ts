@@ -1,6 +1,6 @@
 import type * as pulumi from "@pulumi/pulumi";
-import type { z, ZodTypeAny } from "zod";
-import type { ComputedFields, OwnOutputKeys } from "../schemas/field-policy";
+import type { z } from "zod";
+import type { ComputedFields, OutputSchemaOf, OwnOutputKeys } from "../schemas/field-policy";
 
 /** The fields of an object schema, through its refinements. */
 type ShapeOf<T> = T extends z.ZodObject<infer S> ? S : T extends z.ZodEffects<infer I> ? ShapeOf<I> : never;
@@ -14,9 +14,6 @@ type OutputKeys<S, P> = { [K in keyof S & keyof P]: P[K] extends { inputOnly: tr
  */
 type OutputValue<T, Rule> = Rule extends { filled: true } | { empty: unknown } ? NonNullable<T> : Exclude<T, null>;
 
-/** The schema of a field's output: the policy's `output`, else the field's own. */
-type OutputSchema<Field, Rule> = Rule extends { output: infer O extends ZodTypeAny } ? O : Field;
-
 /**
  * The output properties of a resource class, worked out from its declaration: one per field of
  * its schema the policy does not call an instruction (typed as the schema reads it, with its doc
@@ -29,6 +26,6 @@ export type ClassOutputs<Schema, Policy, Computed extends ComputedFields> = {
   >;
 } & {
   readonly [K in keyof Pick<Policy, OwnOutputKeys<Policy> & OutputKeys<ShapeOf<Schema>, Policy> & keyof Policy>]: pulumi.Output<
-    OutputValue<z.output<OutputSchema<ShapeOf<Schema>[K & keyof ShapeOf<Schema>], Policy[K]>>, Policy[K]>
+    OutputValue<z.output<OutputSchemaOf<Policy[K], ShapeOf<Schema>[K & keyof ShapeOf<Schema>]>>, Policy[K]>
   >;
 } & { readonly [K in keyof Computed]: pulumi.Output<z.output<Computed[K]["computed"]>> };

@@ -252,10 +252,11 @@ export type ComputedOutputs<C extends ComputedFields> = { [K in keyof C]?: NonNu
 /** The fields whose policy declares their output's own schema (`output`). */
 export type OwnOutputKeys<P> = { [K in keyof P]: P[K] extends { output: ZodTypeAny } ? K : never }[keyof P];
 
+/** The schema of a field's output, at the type level: its rule's `output` when it declares one, else `Input`. */
+export type OutputSchemaOf<Rule, Input> = Rule extends { output: infer O extends ZodTypeAny } ? O : Input;
+
 /** Values as the outputs hold them: a field whose policy declares an `output` typed by it, the others as the inputs. */
-export type StoredAs<I, P> = Omit<I, OwnOutputKeys<P>> & {
-  [K in OwnOutputKeys<P>]: P[K] extends { output: infer O extends ZodTypeAny } ? z.output<O> : never;
-};
+export type StoredAs<I, P> = Omit<I, OwnOutputKeys<P>> & { [K in OwnOutputKeys<P>]: z.output<OutputSchemaOf<P[K], never>> };
 
 /** The schema of a field's output: the policy's `output` when it declares one, else the input's own. */
 export const outputSchema = (node: AnyNode | undefined, input: ZodTypeAny): ZodTypeAny => node?.output ?? input;
