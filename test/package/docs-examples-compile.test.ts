@@ -11,16 +11,10 @@ import * as os from "node:os";
 import * as path from "node:path";
 import ts from "typescript";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { codeBlocks } from "../support/doc-blocks";
+import { codeBlocks, docPages } from "../support/doc-blocks";
 
 const root = path.resolve(__dirname, "..", "..");
-const pages = [
-  "README.md",
-  ...fs
-    .readdirSync(path.join(root, "docs"))
-    .filter((f) => f.endsWith(".md"))
-    .map((f) => `docs/${f}`),
-];
+const pages = docPages(root);
 const examples = pages.flatMap((page) =>
   codeBlocks(fs.readFileSync(path.join(root, page), "utf8"))
     .filter((b) => b.lang === "ts" && !b.code.includes("@pipestack/pulumi-native"))

@@ -4,6 +4,18 @@
  * page's order. How the docs tests take the examples as written.
  */
 
+import * as fs from "node:fs";
+import * as path from "node:path";
+
+/** The pages a user reads, relative to the checkout `root`: the README and every page of docs/. */
+export const docPages = (root: string): string[] => [
+  "README.md",
+  ...fs
+    .readdirSync(path.join(root, "docs"))
+    .filter((f) => f.endsWith(".md"))
+    .map((f) => `docs/${f}`),
+];
+
 /** One fenced block: its language tag and text. */
 export interface Block {
   readonly lang: string;

@@ -8,18 +8,13 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { describe, expect, it } from "vitest";
 import { CLIENT_DEFAULTS } from "../../provider/client/defaults";
+import { docPages } from "../support/doc-blocks";
 import { defaultRetryPolicy } from "../../provider/client/retry";
 import { resolveSettings, settingKeys, type SettingKey } from "../../provider/config";
 
 const root = path.join(__dirname, "..", "..");
 const read = (rel: string) => fs.readFileSync(path.join(root, rel), "utf8");
-const pages = [
-  "README.md",
-  ...fs
-    .readdirSync(path.join(root, "docs"))
-    .filter((f) => f.endsWith(".md"))
-    .map((f) => `docs/${f}`),
-];
+const pages = docPages(root);
 
 /** The settings as resolved with nothing set: every default the schema fills in. */
 const resolved = resolveSettings(() => undefined, {}) as Record<string, unknown>;
