@@ -7,8 +7,8 @@ import { depthFailures } from "../schemas/refinements/depth";
 import { CONNECTION_KEY, connectionFailures } from "../schemas/connection";
 import { settingsFor } from "./connection";
 import { checkSettings } from "./engine-settings";
+import type { Obj } from "../schemas/plain-object";
 
-type Obj = Record<string, unknown>;
 const PROVIDER_KEY = "__provider";
 
 /** What one resource's `check` does beyond the shared steps. */

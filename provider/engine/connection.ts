@@ -13,6 +13,7 @@ import { inProviderHost, startWatchdog } from "./watchdog";
 import { quietHostPrints } from "./quiet-refusals";
 import { startEngineLog } from "../progress/engine-log";
 import { followHostUrns } from "../progress/dynamic-host-urns";
+import type { Obj } from "../schemas/plain-object";
 
 /**
  * The engine side of a resource's `connection` input, in one place: the settings a resource
@@ -21,8 +22,6 @@ import { followHostUrns } from "../progress/dynamic-host-urns";
  * stack config) and reports a change of it as an update. The connection arrives as a secret
  * input, so the engine keeps it encrypted in state, inputs and outputs alike.
  */
-
-type Obj = Record<string, unknown>;
 
 const FIELDS = Object.keys(connectionShape) as (keyof Connection)[];
 

@@ -3,8 +3,7 @@ import { resourceFailure, type CheckFailure } from "../schemas/check-failures";
 import { CONNECTION_KEY } from "../schemas/connection";
 import { containsUnknown } from "../schemas/unknown";
 import { heldName, NO_UNIQUE_NAME, type NameRule } from "./name-holder";
-
-type Obj = Record<string, unknown>;
+import type { Obj } from "../schemas/plain-object";
 
 /** The one read a create's `check` makes, and what it depends on. */
 export interface CreateProbe<I> {

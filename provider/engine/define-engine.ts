@@ -10,8 +10,7 @@ import { carried, clearedChanges, emptiedChanges, existingObject, keptFailures, 
 import { reportProgress, reportWarning } from "../progress/report";
 import { sealSecretFields } from "./secret-fields";
 import { ResourceInitError } from "../errors/operation-errors";
-
-type Obj = Record<string, unknown>;
+import type { Obj } from "../schemas/plain-object";
 
 /** What every engine's props may hold beside the resource's own fields. */
 export interface EngineProps {

@@ -2,9 +2,7 @@ import type { AnyNode, AnyShape, PolicyTree } from "../schemas/field-policy";
 import { policyEntries } from "../schemas/field-policy";
 import { fieldsOf } from "../schemas/variants";
 import { canonical, isObj } from "./canonical";
-import { valueAt } from "../schemas/plain-object";
-
-type Obj = Record<string, unknown>;
+import { valueAt, type Obj } from "../schemas/plain-object";
 
 /**
  * One field of the outputs, read back from an API answer by its rule: a write-only field keeps

@@ -3,6 +3,7 @@ import { fieldsOf } from "../schemas/variants";
 import { stringsIn } from "../client/redact";
 import { isObj } from "./canonical";
 import { isFingerprint, sealed } from "./fingerprint";
+import type { Obj } from "../schemas/plain-object";
 
 /**
  * The engine's rule for secret fields (policy `secret`, wherever one sits: in an object's fields,
@@ -13,8 +14,6 @@ import { isFingerprint, sealed } from "./fingerprint";
  * outputs pass through {@link sealSecretFields} in the engine skeleton (`define-engine.ts`), and
  * the diff compares such a field by its fingerprint (`field-diff.ts`). Pure but for new salts.
  */
-
-type Obj = Record<string, unknown>;
 
 /** Calls `at` for every value of `value` that a secret node of `tree` declares; `before` walks alongside. */
 function eachSecret(tree: PolicyTree, value: unknown, before: unknown, at: (v: unknown, old: unknown) => unknown): unknown {

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { FieldPolicy } from "./field-policy";
+import { address, filled, instruction, replaced, writeOnly } from "./field-rules";
 
 /** How long the engine waits on a cloud object, in whole seconds: at most a day. */
 export const waitSeconds = z.number().int().min(1).max(86_400);
@@ -18,7 +19,7 @@ interface CloudObjectFields {
  * stack objects' are `stackObjectPolicy` (`./stack-target.ts`).
  */
 export const cloudObjectPolicy = {
-  organizationId: { change: "replace", sent: "url", writeOnly: true, filled: true },
-  serviceId: { change: "replace", sent: "url", mayBeMissing: true, filled: true },
-  waitTimeoutSeconds: { change: "update", sent: "never", writeOnly: true, inputOnly: true },
+  organizationId: filled(address),
+  serviceId: filled({ ...replaced, sent: "url", mayBeMissing: true }),
+  waitTimeoutSeconds: writeOnly(instruction("update")),
 } as const satisfies FieldPolicy<CloudObjectFields>;

@@ -14,7 +14,7 @@ import { InternalError } from "../errors/operation-errors";
 type Change = "update" | "replace" | "none";
 
 /** The rule of one field. `P` names the ways the resource sends an in-place change. */
-interface FieldRule<P extends string = string> {
+export interface FieldRule<P extends string = string> {
   change: Change;
   /** How an in-place change is sent (children inherit it). Absent: no request (the provider's own). */
   patch?: P;
@@ -54,6 +54,16 @@ interface FieldRule<P extends string = string> {
    */
   output?: ZodTypeAny;
 }
+
+/**
+ * A field the server keeps and never answers (a connection's password, a webhook's headers):
+ * `rule`'s change, secret in state under `name`, carried from the inputs into the outputs as
+ * fingerprints only, and kept the server's when the program leaves it out
+ * (`engine/kept-on-server.ts`). Every kind declares such a field with this, so the engine's rules
+ * for write-only secrets reach each one. Pure.
+ */
+export const writeOnlySecret = <const R extends FieldRule, const S extends string>(rule: R, name: S) =>
+  ({ ...rule, secret: name, writeOnly: true }) as const satisfies FieldRule;
 
 type PlainObject<V> = NonNullable<V> extends readonly unknown[] ? never : NonNullable<V> extends object ? NonNullable<V> : never;
 type ItemOf<V> = NonNullable<V> extends readonly (infer E)[] ? E : never;

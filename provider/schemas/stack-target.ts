@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { SchemaInput } from "./schema-input";
 import type { FieldPolicy } from "./field-policy";
+import { address, inPlace, instruction } from "./field-rules";
 import { objectId, pathId } from "./refinements/ids";
 import { httpUrl } from "./refinements/urls";
 
@@ -59,16 +60,14 @@ export type StackTargetInput = SchemaInput<z.ZodObject<typeof stackTargetFields>
 export type StackPatch = "put";
 
 /** An in-place change of a stack object's field: sent in the PUT of the whole object. */
-export const put = { change: "update", patch: "put" } as const;
-
-const address = { change: "replace", sent: "url", writeOnly: true } as const;
+export const put = inPlace("put");
 
 /**
  * The life cycle of the fields every managed stack object takes: a move to another stack needs
  * a new object; `adoptId` only says where the object came from, so changing it changes nothing.
  */
 export const stackObjectPolicy = {
-  adoptId: { change: "none", sent: "never", inputOnly: true },
+  adoptId: instruction("none"),
   organizationId: address,
   serviceId: address,
   stackUrl: address,

@@ -4,6 +4,7 @@ import type { PipeSpecInput } from "./schema";
 import type { PipeSourceInput } from "./source";
 import { cloudObjectPolicy } from "../../schemas/cloud-object";
 import { serverStamps } from "../../schemas/server-stamps";
+import { changed, fixed, inPlace as sentBy, instruction, replaced as replace, serverDefault, writeOnly, writeOnlySecret } from "../../schemas/field-rules";
 
 /**
  * How an in-place change of a pipe is sent: in the body of PATCH `/pipes/{id}` at the field's own
@@ -12,22 +13,21 @@ import { serverStamps } from "../../schemas/server-stamps";
  */
 export type PipePatch = "pipe" | "settings" | "scaling" | "tableMappings" | "state";
 
-const replace = { change: "replace" } as const;
-const inPlace = { change: "update", patch: "pipe" } as const;
+const inPlace = sentBy("pipe");
 /** Credentials: never returned by the API, kept as a secret, sent again with a change. */
-const secret = <S extends string>(name: S, change: "update" | "replace" = "update") => ({ change, patch: "pipe", secret: name, writeOnly: true }) as const;
-const postgresSetting = { change: "replace", serverDefault: true } as const;
+const secret = <S extends string>(name: S) => writeOnlySecret(inPlace, name);
+const postgresSetting = fixed;
 
 /** The settings every database kind takes (mysql and mongodb take a subset of postgres's, as their schemas `pick`). */
 const databaseSettings = {
   replicationMode: postgresSetting,
-  syncIntervalSeconds: { ...inPlace, serverDefault: true },
-  pullBatchSize: { ...inPlace, serverDefault: true },
+  syncIntervalSeconds: serverDefault(inPlace),
+  pullBatchSize: serverDefault(inPlace),
   snapshotNumRowsPerPartition: postgresSetting,
   snapshotNumberOfParallelTables: postgresSetting,
   deleteOnMerge: postgresSetting,
 } as const;
-const setting = { change: "update" } as const;
+const setting = changed;
 
 /**
  * Every field of a pipe and its life cycle, from the API notes' list of what changes in place.
@@ -37,15 +37,14 @@ export const pipePolicy = {
   name: { ...inPlace, filled: true },
   ...cloudObjectPolicy,
   // Run state: a state command (PATCH /state), read back from the pipe's state.
-  stopped: { change: "update", patch: "state", sent: "never", serverDefault: true },
+  stopped: serverDefault({ ...sentBy("state"), sent: "never" }),
   // Never returned: kept from the program; a change sends one resync.
-  resyncToken: { change: "update", patch: "state", sent: "never", writeOnly: true, inputOnly: true },
+  resyncToken: writeOnly({ ...sentBy("state"), sent: "never", inputOnly: true }),
   // adoptId only says where the pipe came from: changing or dropping it changes nothing.
-  adoptId: { change: "none", sent: "never", writeOnly: true, inputOnly: true },
+  adoptId: writeOnly(instruction("none")),
   fieldMappings: { ...inPlace, empty: [] },
   settings: {
-    change: "update",
-    patch: "settings",
+    ...sentBy("settings"),
     empty: {},
     fields: {
       streaming_max_insert_wait_ms: setting,
@@ -64,14 +63,12 @@ export const pipePolicy = {
   },
   // Right after a scaling change the API may read CPU and memory as absent (or 0).
   scaling: {
-    change: "update",
-    patch: "scaling",
-    serverDefault: true,
+    ...serverDefault(sentBy("scaling")),
     fields: {
-      replicas: { change: "update", serverDefault: true, mayBeMissing: true },
-      concurrency: { change: "update", serverDefault: true, mayBeMissing: true },
-      replicaCpuMillicores: { change: "update", serverDefault: true, mayBeMissing: true },
-      replicaMemoryGb: { change: "update", serverDefault: true, mayBeMissing: true },
+      replicas: { ...serverDefault(changed), mayBeMissing: true },
+      concurrency: { ...serverDefault(changed), mayBeMissing: true },
+      replicaCpuMillicores: { ...serverDefault(changed), mayBeMissing: true },
+      replicaMemoryGb: { ...serverDefault(changed), mayBeMissing: true },
     },
   },
   destination: {
@@ -83,25 +80,23 @@ export const pipePolicy = {
       managedTable: replace,
       // The API fills in a table definition (engine, keys) for a managed table the program left open.
       tableDefinition: {
-        change: "replace",
-        serverDefault: true,
+        ...fixed,
         fields: {
           engine: {
-            change: "replace",
-            serverDefault: true,
+            ...fixed,
             fields: {
-              type: { change: "replace", serverDefault: true },
-              versionColumnId: { change: "replace", serverDefault: true },
-              columnIds: { change: "replace", serverDefault: true },
+              type: fixed,
+              versionColumnId: fixed,
+              columnIds: fixed,
             },
           },
-          sortingKey: { change: "replace", serverDefault: true },
-          partitionBy: { change: "replace", serverDefault: true },
-          primaryKey: { change: "replace", serverDefault: true },
+          sortingKey: fixed,
+          partitionBy: fixed,
+          primaryKey: fixed,
         },
       },
       columns: { ...inPlace, empty: [] },
-      roles: { change: "replace", writeOnly: true },
+      roles: writeOnly(replace),
     },
   },
   source: {
@@ -116,14 +111,14 @@ export const pipePolicy = {
           format: replace,
           brokers: replace,
           topics: replace,
-          consumerGroup: { change: "replace", serverDefault: true },
+          consumerGroup: fixed,
           authentication: inPlace,
           iamRole: inPlace,
           offset: replace,
           schemaRegistry: {
             ...replace,
             whole: true,
-            fields: { url: replace, authentication: replace, caCertificate: replace, credentials: secret("schemaRegistryCredentials", "replace") },
+            fields: { url: replace, authentication: replace, caCertificate: replace, credentials: writeOnlySecret(replace, "schemaRegistryCredentials") },
           },
           caCertificate: inPlace,
           reversePrivateEndpointIds: inPlace,
@@ -191,7 +186,7 @@ export const pipePolicy = {
           caCertificate: inPlace,
           disableTls: inPlace,
           skipCertVerification: inPlace,
-          tableMappings: { change: "update", patch: "tableMappings" },
+          tableMappings: sentBy("tableMappings"),
           credentials: secret("credentials"),
         },
       },
@@ -220,7 +215,7 @@ export const pipePolicy = {
             ...replace,
             fields: {
               ...databaseSettings,
-              useCompression: { ...inPlace, serverDefault: true },
+              useCompression: serverDefault(inPlace),
               replicationMechanism: postgresSetting,
               allowNullableColumns: postgresSetting,
               initialLoadParallelism: postgresSetting,
@@ -232,8 +227,8 @@ export const pipePolicy = {
           caCertificate: inPlace,
           disableTls: inPlace,
           skipCertVerification: inPlace,
-          serverId: { ...inPlace, serverDefault: true },
-          tableMappings: { change: "update", patch: "tableMappings" },
+          serverId: serverDefault(inPlace),
+          tableMappings: sentBy("tableMappings"),
           credentials: secret("credentials"),
         },
       },
@@ -253,7 +248,7 @@ export const pipePolicy = {
               useJsonNativeFormat: postgresSetting,
             },
           },
-          tableMappings: { change: "update", patch: "tableMappings" },
+          tableMappings: sentBy("tableMappings"),
           credentials: secret("credentials"),
         },
       },
@@ -273,7 +268,7 @@ export const pipePolicy = {
             },
           },
           tableMappings: replace,
-          credentials: secret("serviceAccount", "replace"),
+          credentials: writeOnlySecret(replace, "serviceAccount"),
         },
       },
     },

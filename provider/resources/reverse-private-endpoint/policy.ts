@@ -2,30 +2,29 @@ import { z } from "zod";
 import { computed, computedKeys, type ComputedFields, type FieldPolicy, type ComputedOutputs } from "../../schemas/field-policy";
 import type { EndpointSpecInput } from "./schema";
 import { cloudObjectPolicy } from "../../schemas/cloud-object";
+import { fixed, inPlace, instruction, replaced, writeOnly } from "../../schemas/field-rules";
 
 /** How an in-place change of an endpoint is sent: in the body of PATCH `/pipesReversePrivateEndpoints/{id}`. */
 type EndpointPatch = "endpoint";
-
-// The API leaves an unset text field as "" or null: leaving it out is no change.
-const fixed = { change: "replace", serverDefault: true } as const;
 
 /**
  * Every field of a reverse private endpoint and its life cycle. The reference's PATCH takes only
  * `customPrivateDnsMappings` (a full replacement list); everything else is fixed at creation.
  */
 export const endpointPolicy = {
+  // The API leaves an unset text field as "" or null (`fixed`): leaving it out is no change.
   description: fixed,
-  type: { change: "replace" },
+  type: replaced,
   vpcEndpointServiceName: fixed,
   vpcResourceConfigurationId: fixed,
   vpcResourceShareArn: fixed,
   mskClusterArn: fixed,
   mskAuthentication: fixed,
   gcpServiceAttachment: fixed,
-  customPrivateDnsMappings: { change: "update", patch: "endpoint", empty: [] },
+  customPrivateDnsMappings: { ...inPlace("endpoint"), empty: [] },
   ...cloudObjectPolicy,
   // adoptId only says where the endpoint came from: changing or dropping it changes nothing.
-  adoptId: { change: "none", sent: "never", writeOnly: true, inputOnly: true },
+  adoptId: writeOnly(instruction("none")),
 } as const satisfies FieldPolicy<EndpointSpecInput, EndpointPatch>;
 
 /** Outputs of the server's own: never a change. */

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { computed, computedKeys, type ComputedFields, type FieldPolicy, type VariantsPolicy, type ComputedOutputs } from "../../schemas/field-policy";
 import type { AlertChannel, StackAlertInput } from "./schema";
+import { changed, filled, writeOnly } from "../../schemas/field-rules";
 import { put, stackObjectPolicy, type StackPatch } from "../../schemas/stack-target";
 import { serverStamps } from "../../schemas/server-stamps";
 
@@ -21,7 +22,7 @@ export const alertChannelPolicy = {
  * new dashboard and tile exist); only a move to another stack needs a new alert.
  */
 export const stackAlertPolicy = {
-  name: { ...put, filled: true },
+  name: filled(put),
   message: put,
   note: put,
   threshold: put,
@@ -37,7 +38,7 @@ export const stackAlertPolicy = {
   dashboardId: put,
   tileId: put,
   // The tile's name: resolved to `tileId` when applied, never sent itself.
-  tile: { change: "update", sent: "never", writeOnly: true },
+  tile: writeOnly({ ...changed, sent: "never" }),
   savedSearchId: put,
   groupBy: put,
   ...stackObjectPolicy,

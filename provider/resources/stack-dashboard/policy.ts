@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { computed, computedKeys, type ComputedFields, type FieldPolicy, type StoredAs } from "../../schemas/field-policy";
 import { stackTileOutput, type StackDashboardInput, type StackTileOutput } from "./schema";
+import { filled, serverDefault } from "../../schemas/field-rules";
 import { put, stackObjectPolicy, type StackPatch } from "../../schemas/stack-target";
 import { tilePolicy } from "./tile-policy";
 
@@ -11,13 +12,13 @@ import { tilePolicy } from "./tile-policy";
  * are compared tile by tile, by key); only a move to another stack needs a new dashboard.
  */
 export const stackDashboardPolicy = {
-  name: { ...put, filled: true },
+  name: filled(put),
   /** The tiles as the server stores them, each with its `id` and its `key`. */
   tiles: { ...put, items: tilePolicy, output: z.array(stackTileOutput) },
   tags: { ...put, empty: [] },
   filters: put,
   savedQuery: put,
-  savedQueryLanguage: { ...put, serverDefault: true },
+  savedQueryLanguage: serverDefault(put),
   savedFilterValues: put,
   containers: put,
   ...stackObjectPolicy,

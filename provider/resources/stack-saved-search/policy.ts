@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { computed, computedKeys, type ComputedFields, type FieldPolicy, type VariantsPolicy, type ComputedOutputs } from "../../schemas/field-policy";
 import type { SavedSearchFilter, StackSavedSearchInput } from "./schema";
+import { filled } from "../../schemas/field-rules";
 import { put, stackObjectPolicy, type StackPatch } from "../../schemas/stack-target";
 import { serverStamps } from "../../schemas/server-stamps";
 
@@ -24,13 +25,13 @@ const savedSearchFilterPolicy = {
  * the old one go with it).
  */
 export const stackSavedSearchPolicy = {
-  name: { ...put, filled: true },
+  name: filled(put),
   sourceId: put,
   // Answered with the server's default when left out.
-  select: { ...put, filled: true },
-  where: { ...put, filled: true },
-  whereLanguage: { ...put, filled: true },
-  orderBy: { ...put, filled: true },
+  select: filled(put),
+  where: filled(put),
+  whereLanguage: filled(put),
+  orderBy: filled(put),
   tags: put,
   filters: { ...put, items: savedSearchFilterPolicy },
   ...stackObjectPolicy,

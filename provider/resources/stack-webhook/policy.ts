@@ -1,23 +1,21 @@
 import { computedKeys, type ComputedFields, type FieldPolicy, type ComputedOutputs } from "../../schemas/field-policy";
+import { filled, writeOnlySecret } from "../../schemas/field-rules";
 import type { StackWebhookInput } from "./schema";
 import { put, stackObjectPolicy, type StackPatch } from "../../schemas/stack-target";
 import { serverStamps } from "../../schemas/server-stamps";
-
-/** A field the server never answers: secret in state, carried from the inputs, compared with the last inputs only. */
-const writeOnlySecret = (name: string) => ({ ...put, secret: name, writeOnly: true }) as const;
 
 /**
  * Every field of a webhook and its life cycle: the PUT takes the whole webhook, so each changes
  * in place (name, service and url too); only a move to another stack needs a new webhook.
  */
 export const stackWebhookPolicy = {
-  name: { ...put, filled: true },
-  service: { ...put, filled: true },
+  name: filled(put),
+  service: filled(put),
   url: put,
   description: put,
   body: put,
-  headers: writeOnlySecret("headers"),
-  queryParams: writeOnlySecret("queryParams"),
+  headers: writeOnlySecret(put, "headers"),
+  queryParams: writeOnlySecret(put, "queryParams"),
   ...stackObjectPolicy,
 } as const satisfies FieldPolicy<StackWebhookInput, StackPatch>;
 
