@@ -86,6 +86,11 @@ export class ApiClient {
     this.pacer = options.pacer ?? pacerFor(this.surface);
   }
 
+  /** A fresh budget of the client's retry policy on the client's clock: what one operation's requests share. */
+  newBudget(): RetryBudget {
+    return new RetryBudget(this.retryPolicy, Math.random, this.clock);
+  }
+
   get<T = unknown>(path: string): Promise<T> {
     return this.request<T>({ method: "GET", path });
   }
@@ -93,7 +98,7 @@ export class ApiClient {
   /** Sends one request, retrying as the policy allows; resolves to the unwrapped payload. */
   async request<T = unknown>(opts: RequestOptions): Promise<T> {
     const idempotent = opts.idempotent ?? opts.method !== "POST";
-    const budget = opts.budget ?? new RetryBudget(this.retryPolicy, Math.random, this.clock);
+    const budget = opts.budget ?? this.newBudget();
     let woke = false;
     let sent = 0;
     for (;;) {

@@ -1,9 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { ApiError, ConflictError, mayHaveBeenApplied, PipestackError } from "../errors";
 import { takenBefore, takenMeanwhile, type NameHolder } from "./name-holder";
-import type { RetryPolicy } from "../client/retry";
-import { RetryBudget } from "../client/retry-budget";
-import type { Clock } from "../client/clock";
+import type { RetryBudget } from "../client/retry-budget";
 import { UnprovenCreateError } from "../errors/operation-errors";
 
 /**
@@ -102,9 +100,14 @@ function nameRefused<T>(names: CreateNames<T>, err: unknown, listed: T[], existe
   return new (err.constructor as new (d: ApiError) => ApiError)({ ...err, detail });
 }
 
-/** Creates one object as described above; `policy` bounds every request of the operation. */
-export async function createOnce<T>(ops: CreateOnceOps<T>, policy: RetryPolicy, clock?: Clock): Promise<T> {
-  const ctx: CreateContext = { budget: new RetryBudget(policy, Math.random, clock) };
+/** Where a create's retries come from: the client's policy on the client's clock (`ApiClient`), so its waits run on the time every other request of the client reads. */
+export interface RetrySource {
+  newBudget(): RetryBudget;
+}
+
+/** Creates one object as described above; `retries`' budget bounds every request of the operation. */
+export async function createOnce<T>(ops: CreateOnceOps<T>, retries: RetrySource): Promise<T> {
+  const ctx: CreateContext = { budget: retries.newBudget() };
   let existed: Set<string> | undefined;
   const before = (listed: T[]) => ops.before?.(listed) ?? (ops.names && nameTaken(ops.names, listed));
   if (ops.before || ops.sameAsSent || ops.names) {

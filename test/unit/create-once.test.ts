@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { defaultRetryPolicy } from "../../provider/client/retry";
 import { RetryBudget } from "../../provider/client/retry-budget";
-import { createMarker, isMarker } from "../../provider/engine/create-once";
+import { createMarker, createOnce, isMarker } from "../../provider/engine/create-once";
+import { ApiClient } from "../../provider/client/client";
+import { stackServerSurface } from "../../provider/client/surface";
 import { isTemporaryNameOf, temporaryName } from "../../provider/resources/pipe/api";
 import { carriesMarker, markedBody } from "../../provider/engine/stack/api";
 
@@ -52,5 +54,27 @@ describe("one retry budget per operation", () => {
     const waits = [budget.next(), budget.next({ kind: "status", status: 429, asked }), budget.next(), budget.next()];
     expect(waits).toEqual([{ kind: "wait", ms: 5 }, { kind: "wait", ms: 0 }, { kind: "wait", ms: 20 }, { kind: "spent" }]);
     expect(budget.spent).toBe(3);
+  });
+});
+
+describe("a create's clock", () => {
+  it("is the client's: every wait of createOnce runs on the time the client's other requests read", async () => {
+    const clock = { now: () => 1_000, sleep: () => Promise.resolve() };
+    const client = new ApiClient({ surface: stackServerSurface("http://127.0.0.1:9", "token"), clock });
+    let seen: unknown;
+    await createOnce<{ id: string }>(
+      {
+        what: "thing",
+        post: (ctx) => {
+          seen = ctx.budget.clock;
+          return Promise.resolve({ id: "a" });
+        },
+        list: () => Promise.resolve([]),
+        id: (o) => o.id,
+        howToAdopt: () => "",
+      },
+      client,
+    );
+    expect(seen).toBe(clock);
   });
 });

@@ -80,7 +80,7 @@ export function createStackObject<S extends ZodTypeAny>(t: StackTarget, c: Stack
       carriesMarker: (r) => carriesMarker(r, marker),
       howToAdopt: (id) => `adopt it with \`adoptId: "${id}"\` in the resource's arguments, then run \`pulumi up\` again`,
     },
-    t.client.retryPolicy,
+    t.client,
   );
 }
 

@@ -81,7 +81,7 @@ export async function createPipe(svc: CloudService, body: Record<string, unknown
       names: { post: `POST ${pipes(svc)}`, holder: (listed) => described(name, holderOf(listed, name)) },
       howToAdopt: (id) => adoptPipeHint(name, id),
     },
-    svc.client.retryPolicy,
+    svc.client,
   );
   noteChange(pipeList(svc), made.id, made);
   return made;

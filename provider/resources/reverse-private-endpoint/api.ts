@@ -48,7 +48,7 @@ export async function createEndpoint(
       sameAsSent,
       howToAdopt: adoptEndpointHint,
     },
-    svc.client.retryPolicy,
+    svc.client,
   );
   noteChange(endpointList(svc), made.id, made);
   return made;

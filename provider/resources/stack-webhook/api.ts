@@ -85,7 +85,7 @@ export async function createWebhook(t: StackTarget, body: Obj, secrets: readonly
       },
       howToAdopt: adoptHint,
     },
-    t.client.retryPolicy,
+    t.client,
   );
   noteChange(c, made.id, made);
   return made;
