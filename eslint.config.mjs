@@ -106,7 +106,8 @@ const LAYERS = [
     [
       {
         regex: "^(\\.\\./)+(engine|resources|resource-class|registry|native|functions|pr-summary|from-terraform|plugin-pack|schemas)(/|$)",
-        message: "provider/client/ is the transport: it imports no engine, kind, face or command (only config, errors, progress).",
+        message:
+          "provider/client/ is the transport: it imports no engine, kind, face or command (only config and its defaults, errors, progress, the package files).",
       },
     ],
   ),
@@ -127,6 +128,52 @@ const LAYERS = [
       {
         regex: "^(\\.\\./)+(native|registry|pr-summary|from-terraform|plugin-pack)(/|$)",
         message: "provider/functions/ is the program side's reads: it imports no face, registry or command.",
+      },
+    ],
+  ),
+  // Where settings come from sits below the transport: the client reads config, never the other way.
+  restrict(
+    ["provider/config.ts"],
+    [
+      {
+        regex: "^\\./(client|engine|resources|resource-class|registry|public-types|native|functions|progress|pr-summary|from-terraform|plugin-pack)(/|$)",
+        message: "provider/config.ts sits below the transport: it imports only schemas, errors and the client's defaults.",
+      },
+    ],
+  ),
+  // The list of kinds: the kinds' definitions and what a definition is made of, no face or command.
+  restrict(
+    ["provider/registry/**/*.ts"],
+    [
+      {
+        regex: "^(\\.\\./)+(client|public-types|native|functions|pr-summary|from-terraform|plugin-pack)(/|$)",
+        message: "provider/registry/ lists the kinds: it imports no client, public types, face or command.",
+      },
+    ],
+  ),
+  // The public types' derivation reads schemas and policies only: scripts/public-types.js reads
+  // it to write the plain types, and nothing of the package imports it (no circle through the kinds).
+  restrict(
+    ["provider/type-derivation/**/*.ts"],
+    [
+      {
+        regex: "^(\\.\\./)+(client|engine|native|functions|progress|pr-summary|from-terraform|plugin-pack)(/|$)",
+        message: "provider/type-derivation/ derives types from schemas and policies: it imports no client, engine, face or command.",
+      },
+    ],
+  ),
+  // The generated plain types stand below every kind: the classes and functions import them.
+  restrict(
+    ["provider/public-types/**/*.ts"],
+    [{ regex: "^\\.\\./", message: "provider/public-types/ is the generated plain types: it imports nothing of the package." }],
+  ),
+  // The Terraform command reads a state and writes a document: it sends nothing itself and loads no other face or command.
+  restrict(
+    ["provider/from-terraform/**/*.ts"],
+    [
+      {
+        regex: "^(\\.\\./)+(client|engine|native|functions|public-types|pr-summary|plugin-pack)(/|$)",
+        message: "provider/from-terraform/ is a command over the registry and the schemas: it imports no client, engine, face or other command.",
       },
     ],
   ),

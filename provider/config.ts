@@ -3,7 +3,7 @@ import { uuid } from "./schemas/refinements/ids";
 import { connectionShape, type Connection } from "./schemas/connection";
 import { isUnknown } from "./schemas/unknown";
 import { InvalidSettingError } from "./errors/operation-errors";
-import { CLIENT_DEFAULTS as D } from "./client/defaults";
+import { CLIENT_DEFAULTS as D } from "./client-defaults";
 
 /**
  * Where settings come from, read at call time and never captured into the serialized provider:

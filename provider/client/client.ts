@@ -3,7 +3,7 @@ import { ApiError, FailedDependencyError, TransportError, UnexpectedAnswerError 
 import { redact } from "./redact";
 import { scopedSecrets } from "./secret-scope";
 import { defaultRetryPolicy, shouldRetry, type Outcome, type RetryPolicy } from "./retry";
-import { CLIENT_DEFAULTS } from "./defaults";
+import { CLIENT_DEFAULTS } from "../client-defaults";
 import { RetryBudget } from "./retry-budget";
 import { systemClock, type Clock } from "./clock";
 import { askedWait } from "./server-wait";

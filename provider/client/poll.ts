@@ -1,6 +1,6 @@
 import { PollTimeoutError } from "../errors/operation-errors";
 import { progressEveryMs } from "../progress/report";
-import { CLIENT_DEFAULTS } from "./defaults";
+import { CLIENT_DEFAULTS } from "../client-defaults";
 
 /** Told the last value read and the time waited, every `progressEveryMs()` while a poll goes on. */
 export type ProgressHook<T> = (last: T, waitedMs: number) => void;

@@ -18,7 +18,7 @@
  */
 
 import { askedWait, readLimits, type Headers } from "./server-wait";
-import { CLIENT_DEFAULTS } from "./defaults";
+import { CLIENT_DEFAULTS } from "../client-defaults";
 
 /** What one key's requests know of the server's limit. */
 export interface PaceState {

@@ -1,7 +1,7 @@
 /** When and how long to wait before sending a request again: small pure functions. */
 
 import type { ServerWait } from "./server-wait";
-import { CLIENT_DEFAULTS } from "./defaults";
+import { CLIENT_DEFAULTS } from "../client-defaults";
 
 export interface RetryPolicy {
   /** Retries after the first attempt. @default 6 */

@@ -11,6 +11,7 @@ import { reportProgress, reportWarning } from "../progress/report";
 import { sealSecretFields } from "./secret-fields";
 import { ResourceInitError } from "../errors/operation-errors";
 import type { Obj } from "../schemas/plain-object";
+import type { CustomCheck, CustomDiff, CustomGone } from "./capabilities";
 
 /** What every engine's props may hold beside the resource's own fields. */
 export interface EngineProps {
@@ -21,15 +22,14 @@ export interface EngineProps {
 }
 
 /**
- * One resource's differences from every other, which is all an engine is made of. `I`: its
- * inputs; `O`: its outputs; `P`: the place its objects live (a cloud service, a stack), reached
- * with the resource's own connection; `T`: the object as the API answers it.
+ * One resource's differences from every other, which is all an engine is made of: the skeleton's
+ * required parts here, the optional ones as named capabilities (`./capabilities.ts`), each with
+ * its default. `I`: its inputs; `O`: its outputs; `P`: the place its objects live (a cloud
+ * service, a stack), reached with the resource's own connection; `T`: the object as the API answers it.
  */
-export interface EngineSpec<I extends EngineProps, O extends object, P, T> {
+export interface EngineCore<I extends EngineProps, O extends object, P, T> {
   /** Validates the inputs and pins where the object lives, before any network call; never throws on bad input. */
   validate(news: I): dynamic.CheckResult<I>;
-  /** The one read a create's `check` makes (see `create-gate.ts`); an adoption (see {@link adoptId}) makes none. @default the name's alone */
-  probe?: Omit<CreateProbe<I>, "adopts">;
   /**
    * The name the server keeps unique, if any: the create gate refuses a holder in the engine's
    * words, never offering one that may be another create in flight (see `name-holder.ts`).
@@ -41,33 +41,6 @@ export interface EngineSpec<I extends EngineProps, O extends object, P, T> {
   whereabouts(at: P, id: string): Whereabouts<T> & { where: string; why?: string };
   /** The field policy and the rest of the diff: what a change of each field means. */
   rules: DiffSpec;
-  /** The changes between old outputs and new inputs of the object `id`. @default `fieldChanges(olds, news, rules)` */
-  changes?(olds: O, news: I, id: string): FieldChange[] | Promise<FieldChange[]>;
-  /** True when the old object must go before its replacement is made (a name both would hold). @default never */
-  collides?(olds: O, news: I): boolean;
-  /**
-   * True when the engine should compare old and new inputs itself (a dynamic provider cannot
-   * return a detailed diff; the engine's own marks changed secret paths, values kept `[secret]`). @default never
-   */
-  engineCompares?(changes: readonly FieldChange[]): boolean;
-  /**
-   * The inputs as the program wrote them, where the field policy's paths point (secrets the
-   * resource class keeps apart put back). @default the inputs
-   */
-  program?(inputs: I): Obj;
-  /**
-   * True when this change makes the server drop the write-only fields its request leaves out (a
-   * PUT that moves a webhook's destination): the preview then names each as cleared (see
-   * `kept-on-server.ts`). @default never: the server keeps what a request leaves out
-   */
-  clears?(olds: O, news: I): boolean;
-  /** The id of the object a create adopts instead of making one. @default the inputs' `adoptId` */
-  adoptId?(inputs: I): string | undefined;
-  /**
-   * Refuses, before any write, a create the place cannot take (a route or field its server lacks).
-   * Run by `check` too (in the create's one read, see `create-gate.ts`), so the preview refuses it.
-   */
-  refuseCreate?(at: P, inputs: I): Promise<void>;
   /** Makes a new object (never two, never another's: see `create-once.ts`); its id and outputs. */
   create(at: P, inputs: I): Promise<{ id: string; outs: O }>;
   /** Makes the live object `id` (it exists) the program's; its outputs. Never replaces it. */
@@ -76,11 +49,12 @@ export interface EngineSpec<I extends EngineProps, O extends object, P, T> {
   update(at: P, id: string, olds: O, news: I): Promise<O>;
   /** The outputs of a refresh: the live object, `props` the old outputs (empty with no prior state). */
   refreshed(live: T, props: O, at: P): O;
-  /** Called when a refresh finds the object gone, before the engine drops it from state. */
-  gone?(at: P, id: string, props: O): Promise<void>;
   /** Deletes the object and waits until it is gone; one already gone is done. */
   remove(at: P, id: string, props: O): Promise<void>;
 }
+
+/** An engine's spec: the skeleton's required parts and any of its capabilities. */
+export type EngineSpec<I extends EngineProps, O extends object, P, T> = EngineCore<I, O, P, T> & CustomCheck<I, P> & CustomDiff<I, O> & CustomGone<O, P>;
 
 /** The engines whose spec declares a unique name (tests generate the holder cases from the registry with it). */
 const named = new WeakSet<object>();

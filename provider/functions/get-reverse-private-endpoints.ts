@@ -5,7 +5,7 @@ import { listReversePrivateEndpoints } from "./listings";
 import { programSettings } from "./program-settings";
 import { asProgramCall } from "./program-error";
 
-// Generated from the schemas (provider/public-types/derived.ts).
+// Generated from the schemas (provider/type-derivation/derived.ts).
 export type { GetReversePrivateEndpointsArgs, GetReversePrivateEndpointsOutputArgs };
 
 /**

@@ -4,7 +4,7 @@ import { outputForm } from "./invoke-style";
 import { listOnStack } from "./stack-list";
 import { stackWebhooks } from "./listings";
 
-// Generated from the schemas (provider/public-types/derived.ts).
+// Generated from the schemas (provider/type-derivation/derived.ts).
 export type { GetStackWebhooksArgs, GetStackWebhooksOutputArgs };
 
 /**

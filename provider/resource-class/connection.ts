@@ -1,7 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { ConnectionArgs, ConnectionInput } from "../public-types/generated";
 
-// Both generated from the connection schema (provider/public-types/derived.ts).
+// Both generated from the connection schema (provider/type-derivation/derived.ts).
 export type { ConnectionArgs, ConnectionInput };
 
 /**

@@ -28,7 +28,7 @@ export interface ClassSpec {
   readonly secretsApart?: { readonly field: string; readonly into: string };
 }
 
-/** A spec whose policy has a rule for every key of the args `A` (but `connection`): an arg the policy lacks does not compile. */
+/** A spec whose policy has a rule for every key of `A` (a kind's schema input; `connection` aside): a field the policy lacks does not compile. */
 export type SpecFor<A> = ClassSpec & { readonly policy: { readonly [K in Exclude<keyof A, keyof ConnectionInput>]-?: AnyNode } };
 
 /**

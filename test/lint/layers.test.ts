@@ -3,6 +3,7 @@
  * guards, and ESLint must name it with its message; the imports the domain needs stay allowed.
  * The text is linted as if it were the named file (it need not compile: the rule reads imports).
  */
+import * as fs from "node:fs";
 import * as path from "node:path";
 import { ESLint } from "eslint";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -59,6 +60,16 @@ const broken: [string, string, string][] = [
   ["provider/native/server.ts", "../pr-summary/summary", "provider/native/ loads no Pulumi SDK"],
   ["provider/functions/listings.ts", "../native/values", "provider/functions/ is the program side's reads"],
   ["provider/functions/listings.ts", "../registry", "provider/functions/ is the program side's reads"],
+  ["provider/config.ts", "./client/defaults", "provider/config.ts sits below the transport"],
+  ["provider/config.ts", "./engine/connection", "provider/config.ts sits below the transport"],
+  ["provider/registry/index.ts", "../native/resources", "provider/registry/ lists the kinds"],
+  ["provider/registry/definition.ts", "../client/client", "provider/registry/ lists the kinds"],
+  ["provider/type-derivation/derived.ts", "../engine/connection", "provider/type-derivation/ derives types"],
+  ["provider/type-derivation/derived.ts", "../client/client", "provider/type-derivation/ derives types"],
+  ["provider/public-types/generated.ts", "../resources/pipe/schema", "provider/public-types/ is the generated plain types"],
+  ["provider/public-types/generated.ts", "../type-derivation/derived", "provider/public-types/ is the generated plain types"],
+  ["provider/from-terraform/read.ts", "../client/client", "provider/from-terraform/ is a command"],
+  ["provider/from-terraform/convert.ts", "../pr-summary/summary", "provider/from-terraform/ is a command"],
   ["provider/pr-summary/summary.ts", "../client/client", "provider/pr-summary/ reads a recorded preview"],
   ["provider/pr-summary/summary.ts", "../engine/field-diff", "provider/pr-summary/ reads a recorded preview"],
   ["provider/pr-summary/markdown.ts", "../resource-class/inputs", "provider/pr-summary/ reads a recorded preview"],
@@ -105,6 +116,12 @@ describe("layer rules", () => {
     ["provider/native/functions.ts", "../functions/listings"],
     ["provider/functions/listings.ts", "../client/cloud"],
     ["provider/pr-summary/summary.ts", "../registry"],
+    ["provider/config.ts", "./client-defaults"],
+    ["provider/config.ts", "./schemas/connection"],
+    ["provider/registry/index.ts", "../resources/pipe"],
+    ["provider/type-derivation/derived.ts", "../resources/pipe/schema"],
+    ["provider/resources/pipe/class.ts", "../../public-types/generated"],
+    ["provider/from-terraform/convert.ts", "../registry"],
   ];
   it.each(allowed)(
     "%s may import %s",
@@ -113,4 +130,13 @@ describe("layer rules", () => {
     },
     120_000,
   );
+
+  // The derivation stands above the kinds (it reads their schemas): a package file importing it
+  // would close a circle through the registry, so only scripts/public-types.js reads it.
+  it("no file of the package imports provider/type-derivation/ but its own", () => {
+    const dir = path.join(root, "provider");
+    const files = fs.readdirSync(dir, { recursive: true, encoding: "utf8" }).filter((f) => f.endsWith(".ts") && !f.startsWith(`type-derivation${path.sep}`));
+    const importers = files.filter((f) => /from "(\.{1,2}\/)+type-derivation\//.test(fs.readFileSync(path.join(dir, f), "utf8")));
+    expect(importers).toEqual([]);
+  });
 });

@@ -1,5 +1,5 @@
 /**
- * The client's defaults are stated once (provider/client/defaults.ts): the settings take them,
+ * The client's defaults are stated once (provider/client-defaults.ts): the settings take them,
  * and this file holds what people read to them: the README's settings table, the `@default` tags
  * of provider/config.ts, and every figure of the operation's budget (and of the other defaults)
  * in the README and docs/. A default changed in the code and not in a page fails here.
@@ -7,7 +7,7 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { describe, expect, it } from "vitest";
-import { CLIENT_DEFAULTS } from "../../provider/client/defaults";
+import { CLIENT_DEFAULTS } from "../../provider/client-defaults";
 import { docPages } from "../support/doc-blocks";
 import { defaultRetryPolicy } from "../../provider/client/retry";
 import { resolveSettings, settingKeys, type SettingKey } from "../../provider/config";

@@ -1,5 +1,6 @@
 import type { SpecFor } from "../../resource-class/register";
-import type { PipeArgs } from "../../public-types/derived";
+import type { SchemaInput } from "../../schemas/schema-input";
+import type { pipeSpecShape } from "./schema";
 import { pipeComputed, pipePolicy } from "./policy";
 
 /** The Pipe's declaration: its policy; credentials travel apart, in `sourceSecrets`. Apart from the class, so the native plugin
@@ -11,4 +12,4 @@ export const declaration = {
   policy: pipePolicy,
   computed: pipeComputed,
   secretsApart: { field: "source", into: "sourceSecrets" },
-} as const satisfies SpecFor<PipeArgs>;
+} as const satisfies SpecFor<SchemaInput<typeof pipeSpecShape>>;

@@ -1,5 +1,6 @@
 import type { SpecFor } from "../../resource-class/register";
-import type { ReversePrivateEndpointArgs } from "../../public-types/derived";
+import type { SchemaInput } from "../../schemas/schema-input";
+import type { endpointSpecShape } from "./schema";
 import { endpointComputed, endpointPolicy } from "./policy";
 
 /** The endpoint's declaration, from its policy. Apart from the class, so the native plugin
@@ -9,4 +10,4 @@ export const declaration = {
   engine: "reverse-private-endpoint",
   policy: endpointPolicy,
   computed: endpointComputed,
-} as const satisfies SpecFor<ReversePrivateEndpointArgs>;
+} as const satisfies SpecFor<SchemaInput<typeof endpointSpecShape>>;

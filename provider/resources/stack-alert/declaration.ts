@@ -1,5 +1,6 @@
 import type { SpecFor } from "../../resource-class/register";
-import type { StackAlertArgs } from "../../public-types/derived";
+import type { SchemaInput } from "../../schemas/schema-input";
+import type { stackAlertSpec } from "./schema";
 import { alertComputed, stackAlertPolicy } from "./policy";
 
 /** The alert's declaration, from its policy. Apart from the class, so the native plugin
@@ -10,4 +11,4 @@ export const declaration = {
   named: true,
   policy: stackAlertPolicy,
   computed: alertComputed,
-} as const satisfies SpecFor<StackAlertArgs>;
+} as const satisfies SpecFor<SchemaInput<typeof stackAlertSpec>>;

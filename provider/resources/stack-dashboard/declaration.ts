@@ -1,5 +1,6 @@
 import type { SpecFor } from "../../resource-class/register";
-import type { StackDashboardArgs } from "../../public-types/derived";
+import type { SchemaInput } from "../../schemas/schema-input";
+import type { stackDashboardSpec } from "./schema";
 import { dashboardComputed, stackDashboardPolicy } from "./policy";
 
 /** The dashboard's declaration, from its policy. Apart from the class, so the native plugin
@@ -10,4 +11,4 @@ export const declaration = {
   named: true,
   policy: stackDashboardPolicy,
   computed: dashboardComputed,
-} as const satisfies SpecFor<StackDashboardArgs>;
+} as const satisfies SpecFor<SchemaInput<typeof stackDashboardSpec>>;

@@ -1,5 +1,6 @@
 import type { SpecFor } from "../../resource-class/register";
-import type { StackSavedSearchArgs } from "../../public-types/derived";
+import type { SchemaInput } from "../../schemas/schema-input";
+import type { stackSavedSearchSpec } from "./schema";
 import { savedSearchComputed, stackSavedSearchPolicy } from "./policy";
 
 /** The saved search's declaration, from its policy. Apart from the class, so the native plugin
@@ -10,4 +11,4 @@ export const declaration = {
   named: true,
   policy: stackSavedSearchPolicy,
   computed: savedSearchComputed,
-} as const satisfies SpecFor<StackSavedSearchArgs>;
+} as const satisfies SpecFor<SchemaInput<typeof stackSavedSearchSpec>>;

@@ -1,5 +1,6 @@
 import type { SpecFor } from "../../resource-class/register";
-import type { StackWebhookArgs } from "../../public-types/derived";
+import type { SchemaInput } from "../../schemas/schema-input";
+import type { stackWebhookSpec } from "./schema";
 import { webhookComputed, stackWebhookPolicy } from "./policy";
 
 /** The webhook's declaration, from its policy. Apart from the class, so the native plugin
@@ -10,4 +11,4 @@ export const declaration = {
   named: true,
   policy: stackWebhookPolicy,
   computed: webhookComputed,
-} as const satisfies SpecFor<StackWebhookArgs>;
+} as const satisfies SpecFor<SchemaInput<typeof stackWebhookSpec>>;

@@ -1,5 +1,5 @@
 /**
- * The client's defaults, each stated once: the settings' defaults (`../config.ts`), the retry
+ * The client's defaults, each stated once: the settings' defaults (`./config.ts`), the retry
  * policy, the client, the poll loop and the rate pacing take them from here, and
  * test/unit/client-defaults.test.ts holds the README's settings table and every figure of the
  * operation's budget in the docs to them.

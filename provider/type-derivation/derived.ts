@@ -3,8 +3,8 @@
  * scripts/public-types.js reads to write generated.ts, the plain interfaces and literal unions
  * users' compilers see. Never exported from the package: a program that named these would make
  * its compiler instantiate zod's types on every check (see docs/development.md, "Public types").
- * Internal code that wants a type tied to the schema itself (a declaration's `SpecFor`) takes it
- * from here.
+ * Nothing of the package imports it (it stands above the kinds it reads: a kind's declaration is
+ * checked against its own schema), so the one home of a kind's args is the generated file.
  */
 import type * as pulumi from "@pulumi/pulumi";
 import type { ArgsOf } from "../resource-class/inputs";
