@@ -10,14 +10,14 @@ import { settingKeys as settingKeysOfConfig } from "./config";
 import { typeTokens as typeTokensOfRegistry } from "./registry";
 import type { SettingKeys, TypeTokens } from "./public-types/generated";
 
-export { Pipe, type PipeArgs } from "./resources/pipe/class";
+export { Pipe, type PipeArgs } from "./classes";
 export {
   getReversePrivateEndpoints,
   getReversePrivateEndpointsOutput,
   type GetReversePrivateEndpointsArgs,
   type GetReversePrivateEndpointsOutputArgs,
 } from "./functions/get-reverse-private-endpoints";
-export { ReversePrivateEndpoint, type ReversePrivateEndpointArgs } from "./resources/reverse-private-endpoint/class";
+export { ReversePrivateEndpoint, type ReversePrivateEndpointArgs } from "./classes";
 export {
   errorCodes,
   type PipestackErrorCode,
@@ -42,10 +42,10 @@ export {
   InternalError,
 } from "./errors";
 export { PollTimeout } from "./errors/operation-errors";
-export { StackDashboard, type StackDashboardArgs } from "./resources/stack-dashboard/class";
-export { StackAlert, type StackAlertArgs } from "./resources/stack-alert/class";
-export { StackSavedSearch, type StackSavedSearchArgs } from "./resources/stack-saved-search/class";
-export { StackWebhook, type StackWebhookArgs } from "./resources/stack-webhook/class";
+export { StackDashboard, type StackDashboardArgs } from "./classes";
+export { StackAlert, type StackAlertArgs } from "./classes";
+export { StackSavedSearch, type StackSavedSearchArgs } from "./classes";
+export { StackWebhook, type StackWebhookArgs } from "./classes";
 export { getStackSources, getStackSourcesOutput, type GetStackSourcesArgs, type GetStackSourcesOutputArgs } from "./functions/get-stack-sources";
 export { getStackWebhooks, getStackWebhooksOutput, type GetStackWebhooksArgs, type GetStackWebhooksOutputArgs } from "./functions/get-stack-webhooks";
 export type {

@@ -45,6 +45,6 @@ describe("public types", () => {
     expect(files.filter((f) => /\/(schema|policy|source|record|config|derived|field-policy|register)\.d\.ts$|\/schemas\//.test(f))).toEqual([]);
     // The ones it does reach: the entry, the generated types, the classes and their base, the functions, the errors.
     expect(files).toContain("dist/provider/public-types/generated.d.ts");
-    expect(files).toContain("dist/provider/resources/pipe/class.d.ts");
+    expect(files).toContain("dist/provider/classes.d.ts");
   });
 });

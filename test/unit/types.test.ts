@@ -1,9 +1,9 @@
 import * as pulumi from "@pulumi/pulumi";
 import { describe, expectTypeOf, it } from "vitest";
-import type { PipeArgs } from "../../provider/resources/pipe/class";
-import type { ReversePrivateEndpointArgs } from "../../provider/resources/reverse-private-endpoint/class";
+import type { PipeArgs } from "../../provider/classes";
+import type { ReversePrivateEndpointArgs } from "../../provider/classes";
 import type { Settings } from "../../provider/config";
-import type { StackAlertArgs } from "../../provider/resources/stack-alert/class";
+import type { StackAlertArgs } from "../../provider/classes";
 import { Pipe, ReversePrivateEndpoint, StackAlert, StackDashboard, StackSavedSearch, StackWebhook } from "../../provider/index";
 
 // These assertions are checked by the compiler (test/package/typecheck.test.ts runs tsc over the
