@@ -28,13 +28,16 @@ fi
 # Each binary is (re)built only when missing; the language host also when its source (or the
 # version it reports) changed since it was built: a hash of both is kept next to it.
 langhost_hash="$(cd "$LANGHOST_SRC" && { echo "$VERSION"; cat ./*.go go.mod go.sum; } | sha256sum | cut -d' ' -f1)"
-need_cli=1
-need_langhost=1
-[ -x "$BIN/pulumi" ] && need_cli=0
-if [ -x "$BIN/pulumi-language-nodejs" ] &&
-  [ "$(cat "$BIN/pulumi-language-nodejs.sha256" 2>/dev/null)" = "$langhost_hash" ]; then
-  need_langhost=0
-fi
+what_is_missing() {
+  need_cli=1
+  need_langhost=1
+  [ -x "$BIN/pulumi" ] && need_cli=0
+  if [ -x "$BIN/pulumi-language-nodejs" ] &&
+    [ "$(cat "$BIN/pulumi-language-nodejs.sha256" 2>/dev/null)" = "$langhost_hash" ]; then
+    need_langhost=0
+  fi
+}
+what_is_missing
 
 # The official CLI ships the dynamic-provider launcher next to `pulumi`; without it there the CLI
 # takes the one in node_modules/@pulumi/pulumi from PATH and warns "using ... from $PATH" on every
@@ -67,9 +70,22 @@ MSG
   exit 1
 fi
 
+# One build at a time (several checkouts or test runs may ask at once, and each build is minutes of
+# both cores); the one that waited finds it built.
+mkdir -p "$BIN"
+if command -v flock >/dev/null 2>&1; then
+  exec 9>"$CACHE/pulumi-v$VERSION.lock"
+  flock 9
+  what_is_missing
+  if [ "$need_cli" = 0 ] && [ "$need_langhost" = 0 ]; then
+    ensure_dynamic_launcher
+    echo "$BIN"
+    exit 0
+  fi
+fi
+
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
-mkdir -p "$BIN"
 start=$(date +%s)
 
 build() { # $1 module dir name, $2 requires, $3 package, $4 output name
