@@ -63,7 +63,7 @@ const broken: [string, string, string][] = [
   ["provider/config.ts", "./client/defaults", "provider/config.ts sits below the transport"],
   ["provider/config.ts", "./engine/connection", "provider/config.ts sits below the transport"],
   ["provider/registry/index.ts", "../native/resources", "provider/registry/ lists the kinds"],
-  ["provider/registry/definition.ts", "../client/client", "provider/registry/ lists the kinds"],
+  ["provider/registry/index.ts", "../client/client", "provider/registry/ lists the kinds"],
   ["provider/type-derivation/derived.ts", "../engine/connection", "provider/type-derivation/ derives types"],
   ["provider/type-derivation/derived.ts", "../client/client", "provider/type-derivation/ derives types"],
   ["provider/public-types/generated.ts", "../resources/pipe/schema", "provider/public-types/ is the generated plain types"],

@@ -2,7 +2,7 @@ import { declaration } from "./declaration";
 import { wouldCollide, pipeDiff } from "./diff";
 import { provider } from "./engine";
 import { pipeSpecShape } from "./schema";
-import { defineResource } from "../../registry/definition";
+import { defineResource } from "../../engine/definition";
 import { fixedStamps } from "../../schemas/server-stamps";
 
 /** A pipe: ingestion from a source into a destination table (the cloud API's `/pipes`). Listed in the registry (`provider/registry/index.ts`). */

@@ -2,7 +2,7 @@ import { declaration } from "./declaration";
 import { endpointDiff, wouldCollide } from "./diff";
 import { provider } from "./engine";
 import { endpointSpecShape } from "./schema";
-import { defineResource } from "../../registry/definition";
+import { defineResource } from "../../engine/definition";
 
 /** A reverse private endpoint: the private path pipes reach a source through (the cloud API's `/pipesReversePrivateEndpoints`). Listed in the registry (`provider/registry/index.ts`). */
 export const reversePrivateEndpoint = defineResource({

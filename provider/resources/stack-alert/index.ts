@@ -2,7 +2,7 @@ import { declaration } from "./declaration";
 import { alertDiff } from "./diff";
 import { provider } from "./engine";
 import { stackAlertSpec } from "./schema";
-import { defineResource } from "../../registry/definition";
+import { defineResource } from "../../engine/definition";
 import { fixedStamps } from "../../schemas/server-stamps";
 
 /** An alert of the observability stack (`/alerts`), on a dashboard tile or a saved search. Listed in the registry (`provider/registry/index.ts`). */

@@ -2,7 +2,7 @@ import { declaration } from "./declaration";
 import { dashboardDiff } from "./diff";
 import { provider } from "./engine";
 import { stackDashboardSpec } from "./schema";
-import { defineResource } from "../../registry/definition";
+import { defineResource } from "../../engine/definition";
 
 /** A dashboard of the observability stack (`/dashboards`). Listed in the registry (`provider/registry/index.ts`). */
 export const stackDashboard = defineResource({

@@ -2,7 +2,7 @@ import { declaration } from "./declaration";
 import { savedSearchDiff } from "./diff";
 import { provider } from "./engine";
 import { stackSavedSearchSpec } from "./schema";
-import { defineResource } from "../../registry/definition";
+import { defineResource } from "../../engine/definition";
 import { fixedStamps } from "../../schemas/server-stamps";
 
 /** A saved search of the observability stack (`/saved-searches`). Listed in the registry (`provider/registry/index.ts`). */

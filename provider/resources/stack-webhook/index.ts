@@ -2,7 +2,7 @@ import { declaration } from "./declaration";
 import { webhookDiff } from "./diff";
 import { provider } from "./engine";
 import { stackWebhookSpec } from "./schema";
-import { defineResource } from "../../registry/definition";
+import { defineResource } from "../../engine/definition";
 import { fixedStamps } from "../../schemas/server-stamps";
 
 /** A webhook of the observability stack (`/webhooks`). Listed in the registry (`provider/registry/index.ts`). */

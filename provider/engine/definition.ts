@@ -1,12 +1,12 @@
 import type { ZodTypeAny } from "zod";
-import type { Provider } from "../engine/connection";
-import type { DiffSpec } from "../engine/field-diff";
+import type { Provider } from "./connection";
+import type { DiffSpec } from "./field-diff";
 import type { ClassSpec } from "../resource-class/register";
 import type { Obj } from "../schemas/plain-object";
 
 /**
  * Everything the package knows about one resource kind, declared in the kind's own folder
- * (`provider/resources/<kind>/index.ts`) and listed once in the registry (`./index.ts`). Every
+ * (`provider/resources/<kind>/index.ts`) and listed once in the registry (`provider/registry/index.ts`). Every
  * list of resources the package needs (type tokens, the engines the shim loads, the native
  * plugin's resources, the PR summary's kinds, the reference pages) is worked out from the registry,
  * so a new kind is its folder and one registry line. The class is not part of it: the native
