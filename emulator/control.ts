@@ -16,6 +16,7 @@ import type { FaultInjector, ScriptedFault } from "./faults";
 import { FAULT_KINDS, isUuid, type FaultKind } from "./options";
 import { compilePathPattern } from "./path-pattern";
 import { alertStateSchema, applyAlertState, findAlert } from "./stack/alert-state";
+import { dumpCollections } from "./stack/collections";
 import type { StackStore } from "./stack/store";
 import { Router } from "./router";
 import type { BodyShape } from "./body-shapes";
@@ -97,24 +98,9 @@ function field(value: unknown, name: string): unknown {
   return typeof value === "object" && value !== null ? (value as Record<string, unknown>)[name] : undefined;
 }
 
+/** Every collection of the table, write-only values left out (the table's `dump`). */
 function stackDump(stack: StackStore): Record<string, unknown> {
-  const webhooks = [...stack.webhooks.values()].map(({ headers, queryParams, ...rest }) => ({
-    ...rest,
-    ...(headers ? { headers: redactValues(headers) } : {}),
-    ...(queryParams ? { queryParams: redactValues(queryParams) } : {}),
-  }));
-  return structuredClone({
-    dashboards: [...stack.dashboards.values()],
-    alerts: [...stack.alerts.values()],
-    sources: stack.sources,
-    savedSearches: [...stack.savedSearches.values()],
-    webhooks,
-  });
-}
-
-/** Webhook headers and query parameters are write-only secrets: keys shown, values not. */
-function redactValues(values: Record<string, string>): Record<string, string> {
-  return Object.fromEntries(Object.keys(values).map((k) => [k, "(redacted)"]));
+  return structuredClone(dumpCollections(stack));
 }
 
 /** Steering of one emulator; every change is saved to the state file when there is one. */

@@ -38,7 +38,7 @@ const page = (ctx: RequestContext) => validateRequest({ query: { schema: pageQue
 
 /** A seeded source, or the server's 404. */
 function findSource(store: StackStore, sourceId: string): StoredSource {
-  const found = store.sources.find((source) => source.id === sourceId);
+  const found = store.sources.get(sourceId);
   if (!found) throw notFound("Source not found");
   return found;
 }
@@ -107,14 +107,14 @@ export const CURRENT_OPERATIONS: readonly StackOperation[] = [
     remove: deleteAlert,
     view: currentAlertView,
   }),
-  { method: "GET", path: "/sources", run: (s) => structuredClone(s.sources) },
+  { method: "GET", path: "/sources", run: (s) => structuredClone([...s.sources.values()]) },
   { method: "GET", path: "/sources/{id}", run: (s, ctx) => structuredClone(findSource(s, id(ctx))) },
-  { method: "GET", path: "/connections", run: (s) => structuredClone(s.connections) },
+  { method: "GET", path: "/connections", run: (s) => structuredClone([...s.connections.values()]) },
   {
     method: "GET",
     path: "/connections/{id}",
     run: (s, ctx) => {
-      const found = s.connections.find((c) => c.id === id(ctx));
+      const found = s.connections.get(id(ctx));
       if (!found) throw plainNotFound(); // the server's `sendStatus(404)`
       return structuredClone(found);
     },
