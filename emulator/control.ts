@@ -17,6 +17,8 @@ import { FAULT_KINDS, isUuid, type FaultKind } from "./options";
 import { compilePathPattern } from "./path-pattern";
 import { alertStateSchema, applyAlertState, findAlert } from "./stack/alert-state";
 import { dumpCollections } from "./stack/collections";
+import { passwordIs } from "./stack/connections";
+import { acceptInvitation } from "./stack/team";
 import type { StackStore } from "./stack/store";
 import { Router } from "./router";
 import type { BodyShape } from "./body-shapes";
@@ -71,6 +73,7 @@ const scriptSchema = z
 const serviceStateSchema = z.object({ state: z.enum(["idle", "stopped", "running"]) }).strict();
 const pipeStateSchema = z.object({ state: z.enum(PIPE_STATES), stateReason: z.string().optional() }).strict();
 const endpointStatusSchema = z.object({ status: z.enum(ENDPOINT_STATUSES) }).strict();
+const passwordCheckSchema = z.object({ password: z.string() }).strict();
 
 /** A refused control call (400 over HTTP). */
 export class ControlError extends Error {
@@ -128,7 +131,11 @@ export class Control {
     )
     .add("POST", `${PREFIX}/alerts/{alertId}/state`, (params, value) =>
       jsonReply(200, this.setAlertState(params.alertId ?? "", typeof value === "object" && value !== null ? (value as Record<string, unknown>) : {})),
-    );
+    )
+    .add("POST", `${PREFIX}/connections/{connectionId}/password`, (params, value) =>
+      jsonReply(200, { matches: this.connectionPasswordIs(params.connectionId ?? "", parse(passwordCheckSchema, value).password) }),
+    )
+    .add("POST", `${PREFIX}/invitations/{invitationId}/accept`, (params) => jsonReply(200, this.acceptInvitation(params.invitationId ?? "")));
 
   constructor(
     private readonly app: App,
@@ -271,6 +278,35 @@ export class Control {
     applyAlertState(alert, parsed);
     this.persist();
     return structuredClone(alert) as unknown as Record<string, unknown>;
+  }
+
+  /** Every stack: the open-source server's, then each service's. */
+  private stacks(): StackStore[] {
+    return [this.app.store.stack, ...[...this.app.store.services.values()].map((s) => s.stack)];
+  }
+
+  /**
+   * Whether a connection's stored password is `candidate`: how tests learn which password a
+   * connection has, since no answer and no dump ever shows it.
+   */
+  connectionPasswordIs(connectionId: string, candidate: string): boolean {
+    const connection = this.stacks()
+      .map((stack) => stack.connections.get(connectionId))
+      .find((c) => c !== undefined);
+    if (!connection) throw new ControlError(404, `connection ${connectionId} not found`);
+    return passwordIs(connection, candidate);
+  }
+
+  /** Turns a pending invitation into a member of its team, as the invitee's sign-up would; answers the member. */
+  acceptInvitation(invitationId: string): Record<string, unknown> {
+    const now = new Date().toISOString();
+    for (const stack of this.stacks()) {
+      const member = acceptInvitation(stack, invitationId, now);
+      if (!member) continue;
+      this.persist();
+      return { ...member };
+    }
+    throw new ControlError(404, `invitation ${invitationId} not found`);
   }
 
   /** Empties every store and seeds again (faults, scripts and counters are kept). */
