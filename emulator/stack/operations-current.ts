@@ -22,7 +22,16 @@ import {
 } from "./dashboards-current";
 import { Bare, stackBody } from "./answer";
 import { COLLECTION_KEYS, STACK_COLLECTIONS, type StackCollection } from "./collections";
-import { allConnections, connectionCreateSchema, connectionUpdateSchema, connectionView, createConnection, deleteConnection, getConnection, updateConnection } from "./connections";
+import {
+  allConnections,
+  connectionCreateSchema,
+  connectionUpdateSchema,
+  connectionView,
+  createConnection,
+  deleteConnection,
+  getConnection,
+  updateConnection,
+} from "./connections";
 import { allSources, createSource, deleteSource, getSource, replaceSource, sourceSchema } from "./sources";
 import { INVITATION_OPERATIONS, MEMBER_OPERATIONS } from "./team";
 import { stamp, type StackOperation } from "./operation";

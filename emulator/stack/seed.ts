@@ -27,7 +27,7 @@ export function seededId(seed: string, label: string): string {
 
 const epoch = new Date(0).toISOString();
 
-/** The stack's ClickHouse connection, as the server lists it (never its password). */
+/** The stack's database connection (its password empty, as the server stores none given). */
 export function seededConnection(seed: string): StoredConnection {
   return { id: seededId(seed, "connection"), name: "Local", host: "http://localhost:8123", username: "default", createdAt: epoch, updatedAt: epoch };
 }

@@ -50,7 +50,13 @@ function invite(store: StackStore, ctx: RequestContext): unknown {
   if ([...store.members.values()].some((m) => m.email.toLowerCase() === normalized)) throw badRequest(USER_EXISTS);
   let invitation = [...store.invitations.values()].find((i) => i.email === normalized);
   if (!invitation) {
-    invitation = { id: documentId(), email: normalized, ...(name !== undefined ? { name } : {}), token: randomBytes(32).toString("hex"), createdAt: stamp(ctx) };
+    invitation = {
+      id: documentId(),
+      email: normalized,
+      ...(name !== undefined ? { name } : {}),
+      token: randomBytes(32).toString("hex"),
+      createdAt: stamp(ctx),
+    };
     store.invitations.set(invitation.id, invitation);
   }
   return { email: normalized, invitationId: invitation.id, status: "pending", url: inviteUrl(invitation) };

@@ -67,7 +67,14 @@ describe.each(stackSurfaces(() => emulator))("connections through $label", ({ ca
     const made = await call("POST", "/connections", { name: "warehouse", host: "https://db.example.test:8443", username: "reader", password: SECRET });
     expect(made.status, made.text).toBe(200);
     const id = made.data.id as string;
-    expect(made.data).toEqual({ id, name: "warehouse", host: "https://db.example.test:8443", username: "reader", createdAt: expect.any(String), updatedAt: expect.any(String) });
+    expect(made.data).toEqual({
+      id,
+      name: "warehouse",
+      host: "https://db.example.test:8443",
+      username: "reader",
+      createdAt: expect.any(String),
+      updatedAt: expect.any(String),
+    });
     expect(Object.keys(made.data)).toEqual(["id", "name", "host", "username", "createdAt", "updatedAt"]);
     expect(await passwordIs(id, SECRET)).toBe(true);
 
@@ -77,9 +84,22 @@ describe.each(stackSurfaces(() => emulator))("connections through $label", ({ ca
     expect(list.data.map((c: { id: string }) => c.id)).toContain(id);
     expect(list.json.meta).toBeUndefined();
 
-    const updated = await call("PUT", `/connections/${id}`, { name: "warehouse-2", host: "https://db2.example.test", username: "writer", hyperdxSettingPrefix: "team_a", isPrometheusEndpoint: false });
+    const updated = await call("PUT", `/connections/${id}`, {
+      name: "warehouse-2",
+      host: "https://db2.example.test",
+      username: "writer",
+      hyperdxSettingPrefix: "team_a",
+      isPrometheusEndpoint: false,
+    });
     expect(updated.status, updated.text).toBe(200);
-    expect(updated.data).toMatchObject({ id, name: "warehouse-2", host: "https://db2.example.test", username: "writer", hyperdxSettingPrefix: "team_a", isPrometheusEndpoint: false });
+    expect(updated.data).toMatchObject({
+      id,
+      name: "warehouse-2",
+      host: "https://db2.example.test",
+      username: "writer",
+      hyperdxSettingPrefix: "team_a",
+      isPrometheusEndpoint: false,
+    });
     expect(await passwordIs(id, SECRET)).toBe(true); // left out: kept
 
     for (const text of [made.text, one.text, list.text, updated.text, JSON.stringify(emulator.control.state())]) expect(text).not.toContain(SECRET);
@@ -103,7 +123,8 @@ describe.each(stackSurfaces(() => emulator))("connections through $label", ({ ca
   });
 
   it("clears the setting prefix on an empty or null one, keeps it when left out, and keeps the endpoint switch when left out", async () => {
-    const id = (await call("POST", "/connections", { name: "x", host: "h", username: "u", hyperdxSettingPrefix: "pre_1", isPrometheusEndpoint: true })).data.id as string;
+    const id = (await call("POST", "/connections", { name: "x", host: "h", username: "u", hyperdxSettingPrefix: "pre_1", isPrometheusEndpoint: true })).data
+      .id as string;
     const kept = await call("PUT", `/connections/${id}`, { name: "x", host: "h", username: "u" });
     expect(kept.data).toMatchObject({ hyperdxSettingPrefix: "pre_1", isPrometheusEndpoint: true });
     for (const cleared of ["", null]) {
@@ -115,14 +136,22 @@ describe.each(stackSurfaces(() => emulator))("connections through $label", ({ ca
   });
 
   it("refuses a body without the required fields, a bad prefix, an empty prefix on create, and a bad id, in the server's words", async () => {
+    expectRefused(await call("POST", "/connections", { name: "Missing host and username" }), 400, "Body validation failed: host: Required; username: Required");
     expectRefused(
-      await call("POST", "/connections", { name: "Missing host and username" }),
+      await call("POST", "/connections", { name: "x", host: "h", username: "u", hyperdxSettingPrefix: "has space" }),
       400,
-      "Body validation failed: host: Required; username: Required",
+      "Body validation failed: hyperdxSettingPrefix: Invalid",
     );
-    expectRefused(await call("POST", "/connections", { name: "x", host: "h", username: "u", hyperdxSettingPrefix: "has space" }), 400, "Body validation failed: hyperdxSettingPrefix: Invalid");
-    expectRefused(await call("POST", "/connections", { name: "x", host: "h", username: "u", hyperdxSettingPrefix: "" }), 400, "Body validation failed: hyperdxSettingPrefix: Invalid");
-    expectRefused(await call("POST", "/connections", { name: "x", host: "h", username: 7 }), 400, "Body validation failed: username: Expected string, received number");
+    expectRefused(
+      await call("POST", "/connections", { name: "x", host: "h", username: "u", hyperdxSettingPrefix: "" }),
+      400,
+      "Body validation failed: hyperdxSettingPrefix: Invalid",
+    );
+    expectRefused(
+      await call("POST", "/connections", { name: "x", host: "h", username: 7 }),
+      400,
+      "Body validation failed: username: Expected string, received number",
+    );
     expectRefused(await call("GET", "/connections/not-an-id"), 400, "Params validation failed: id: Invalid ObjectId");
     expectRefused(await call("PUT", `/connections/${NO_SUCH}`, { name: "Missing host" }), 400, "Body validation failed: host: Required; username: Required");
   });
@@ -189,7 +218,12 @@ describe.each(stackSurfaces(() => emulator))("sources through $label", ({ call, 
         spanKindExpression: "SpanKind",
       },
       { kind: "session", traceSourceId: NO_SUCH },
-      { kind: "metric", from: { databaseName: "default", tableName: "" }, metricTables: { gauge: "otel_metrics_gauge" }, resourceAttributesExpression: "ResourceAttributes" },
+      {
+        kind: "metric",
+        from: { databaseName: "default", tableName: "" },
+        metricTables: { gauge: "otel_metrics_gauge" },
+        resourceAttributesExpression: "ResourceAttributes",
+      },
       { kind: "promql" },
     ];
     for (const body of bodies) {
@@ -202,7 +236,14 @@ describe.each(stackSurfaces(() => emulator))("sources through $label", ({ call, 
   });
 
   it("reads short granularities in and answers them short", async () => {
-    const view = { databaseName: "default", tableName: "mv", dimensionColumns: "a", minGranularity: "5m", timestampColumn: "t", aggregatedColumns: [{ aggFn: "count", mvColumn: "c" }] };
+    const view = {
+      databaseName: "default",
+      tableName: "mv",
+      dimensionColumns: "a",
+      minGranularity: "5m",
+      timestampColumn: "t",
+      aggregatedColumns: [{ aggFn: "count", mvColumn: "c" }],
+    };
     const answer = await call(
       "POST",
       "/sources",
@@ -225,7 +266,11 @@ describe.each(stackSurfaces(() => emulator))("sources through $label", ({ call, 
       "Body validation failed: defaultTableSelectExpression: Required",
     );
     expectRefused(
-      await call("POST", "/sources", logSource(connection, { defaultTableSelectExpression: "", timestampValueExpression: "", from: { databaseName: "", tableName: "" }, name: "" })),
+      await call(
+        "POST",
+        "/sources",
+        logSource(connection, { defaultTableSelectExpression: "", timestampValueExpression: "", from: { databaseName: "", tableName: "" }, name: "" }),
+      ),
       400,
       "Body validation failed: name: Name is required; from.databaseName: Database is required; from.tableName: Table is required; timestampValueExpression: Timestamp Column is required; defaultTableSelectExpression: Default Select Expression is required",
     );
@@ -240,7 +285,15 @@ describe.each(stackSurfaces(() => emulator))("sources through $label", ({ call, 
       "Body validation failed: traceSourceId: Correlated Trace Source is required",
     );
     expectRefused(
-      await call("POST", "/sources", { name: "m", kind: "metric", connection, from: { databaseName: "d", tableName: "" }, timestampValueExpression: "T", metricTables: {}, resourceAttributesExpression: "R" }),
+      await call("POST", "/sources", {
+        name: "m",
+        kind: "metric",
+        connection,
+        from: { databaseName: "d", tableName: "" },
+        timestampValueExpression: "T",
+        metricTables: {},
+        resourceAttributesExpression: "R",
+      }),
       400,
       "Body validation failed: metricTables: At least one metric table must be specified",
     );
@@ -259,9 +312,25 @@ describe.each(stackSurfaces(() => emulator))("sources through $label", ({ call, 
   it("replaces a source whole on PUT, its kind too, and ignores an id in the body", async () => {
     const id = (await call("POST", "/sources", logSource(connection, { serviceNameExpression: "ServiceName", disabled: true }))).data.id as string;
     const other = label === "api/v2" ? { id: NO_SUCH } : {};
-    const replaced = await call("PUT", `/sources/${id}`, { ...other, name: "now promql", kind: "promql", connection, from: { databaseName: "d", tableName: "t" }, timestampValueExpression: "T" });
+    const replaced = await call("PUT", `/sources/${id}`, {
+      ...other,
+      name: "now promql",
+      kind: "promql",
+      connection,
+      from: { databaseName: "d", tableName: "t" },
+      timestampValueExpression: "T",
+    });
     expect(replaced.status, replaced.text).toBe(200);
-    expect(replaced.data).toEqual({ id, name: "now promql", kind: "promql", connection, from: { databaseName: "d", tableName: "t" }, disabled: false, querySettings: [], timestampValueExpression: "T" });
+    expect(replaced.data).toEqual({
+      id,
+      name: "now promql",
+      kind: "promql",
+      connection,
+      from: { databaseName: "d", tableName: "t" },
+      disabled: false,
+      querySettings: [],
+      timestampValueExpression: "T",
+    });
     expect((await call("GET", `/sources/${id}`)).data).toEqual(replaced.data);
   });
 

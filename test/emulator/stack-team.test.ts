@@ -35,7 +35,12 @@ describe.each(stackSurfaces(() => emulator))("the team through $label", ({ call,
   it("invites by email (lower-cased), answers the same invitation again, lists it with its URL and withdraws it", async () => {
     const first = await call("POST", "/team/invitation", { email: email("New.Person").toUpperCase(), name: "New" });
     expect(first.status, first.text).toBe(200);
-    expect(first.data).toEqual({ email: email("new.person"), invitationId: expect.stringMatching(/^[0-9a-f]{24}$/), status: "pending", url: expect.stringMatching(/^http:\/\/localhost:8080\/join-team\?token=[0-9a-f]{64}$/) });
+    expect(first.data).toEqual({
+      email: email("new.person"),
+      invitationId: expect.stringMatching(/^[0-9a-f]{24}$/),
+      status: "pending",
+      url: expect.stringMatching(/^http:\/\/localhost:8080\/join-team\?token=[0-9a-f]{64}$/),
+    });
     const again = await call("POST", "/team/invitation", { email: email("new.person") });
     expect(again.data).toEqual(first.data);
 
@@ -86,7 +91,9 @@ describe.each(stackSurfaces(() => emulator))("the team through $label", ({ call,
     const badId = await call("DELETE", "/team/member/nope");
     expect(badId.status).toBe(400);
     if (!server) return expect(bad.error).toBe("BAD_REQUEST: Body: email: Invalid email");
-    expect(bad.json).toEqual([{ type: "Body", errors: { issues: [{ validation: "email", code: "invalid_string", message: "Invalid email", path: ["email"] }], name: "ZodError" } }]);
+    expect(bad.json).toEqual([
+      { type: "Body", errors: { issues: [{ validation: "email", code: "invalid_string", message: "Invalid email", path: ["email"] }], name: "ZodError" } },
+    ]);
     expect(badId.json).toEqual([{ type: "Params", errors: { issues: [{ code: "custom", message: "Invalid ObjectId", path: ["id"] }], name: "ZodError" } }]);
     const missing = await call("POST", "/team/invitation", {});
     expect(missing.json[0].errors.issues[0]).toMatchObject({ code: "invalid_type", path: ["email"], message: "Required" });
