@@ -171,7 +171,7 @@ export const DEVIATIONS = {
     source: "emulator",
   },
   stackSeededObjects: {
-    what: "Every emulated stack starts with one connection, a log, a trace, a metric and a session source on it (shaped as the server answers its own default sources, cross-links included; the session table is named `sessions`), and a generic webhook named `on-call`, their ids derived from the stack's seed (`server`, or the service id) so they are the same on every start.",
+    what: "Every emulated stack starts with the key's user as the team's one member, one connection, a log, a trace, a metric and a session source on it (shaped as the server answers its own default sources, cross-links included; the session table is named `sessions`), and a generic webhook named `on-call`, their ids derived from the stack's seed (`server`, or the service id) so they are the same on every start.",
     reason:
       "A real server starts with what its operator set up; tests and the README's examples need sources and a webhook to name, and a fresh emulator must not make a preview show a change on every tile.",
     source: "emulator",
