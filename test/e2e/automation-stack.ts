@@ -6,13 +6,14 @@
  * machine does), a local file backend, and everything each step printed, the engine events and
  * the state, kept to be searched for secrets.
  */
-import { spawn, spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import type { Emulator } from "../../emulator";
 import { basicAuthSecrets, secretForms } from "../../provider/client/redact";
 import { startTestEmulator } from "../support/emulator";
+import { runProcess } from "../support/run-process";
 import { pulumiBin, repoRoot, type ExportedResource, type PreviewStep } from "./harness";
 
 /** What one step printed and returned. */
@@ -109,7 +110,7 @@ export class AutomationStack {
 
   private async installPlugin(): Promise<void> {
     const out = path.join(this.tmp, "pack");
-    const packed = spawnSync("node", [path.join(repoRoot, "scripts", "pack-plugin.js"), "--out", out], { encoding: "utf8" });
+    const packed = await runProcess("node", [path.join(repoRoot, "scripts", "pack-plugin.js"), "--out", out]);
     if (packed.status !== 0) throw new Error(`pack-plugin failed\n${packed.stderr}`);
     const tarball = packed.stdout.trim().split("\n").pop()!;
     const version = /-v([^-]+)-[^-]+-[^-]+\.tar\.gz$/.exec(tarball)?.[1];
