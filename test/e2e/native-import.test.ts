@@ -184,7 +184,7 @@ describe("native provider: `pulumi import` of every kind writes a program that p
     const pcl = path.join(s.tmp, "pcl");
     const converted = await runProcess("pulumi", ["convert", "--from", "yaml", "--language", "pcl", "--out", pcl, "--non-interactive"], {
       cwd: yamlDir,
-      env: { ...process.env, PATH: [await yamlConverter(), path.join(pulumiBin()), process.env.PATH].join(path.delimiter), PULUMI_HOME: path.join(s.tmp, "home") },
+      env: { ...process.env, PATH: [await yamlConverter(), path.join(await pulumiBin()), process.env.PATH].join(path.delimiter), PULUMI_HOME: path.join(s.tmp, "home") },
     });
     expect(converted.status, converted.stdout + converted.stderr).toBe(0);
     const tool = await schemaTool();

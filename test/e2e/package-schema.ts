@@ -28,7 +28,7 @@ export async function schemaTool(): Promise<string> {
 
 /** The package schema as the CLI gets it from the plugin of this checkout (`pulumi package get-schema <plugin path>`). */
 export async function packageSchema(home: string): Promise<string> {
-  const got = await run(path.join(pulumiBin(), "pulumi"), ["package", "get-schema", path.join(repoRoot, "bin", "pulumi-resource-pipestack")], { home });
+  const got = await run(path.join(await pulumiBin(), "pulumi"), ["package", "get-schema", path.join(repoRoot, "bin", "pulumi-resource-pipestack")], { home });
   if (got.code !== 0) throw new Error(`pulumi package get-schema failed\n${got.stderr}`);
   return got.stdout;
 }

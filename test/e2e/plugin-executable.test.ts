@@ -141,8 +141,8 @@ describe("the plugin executable of this platform", () => {
 
   it("serves the launcher's schema, naming the release location, with no node on PATH", async () => {
     const home = path.join(tmp, "schema-home");
-    const env = { PATH: [pulumiBin(), noNode].join(path.delimiter) };
-    const got = await run(path.join(pulumiBin(), "pulumi"), ["package", "get-schema", exe], { home, env });
+    const env = { PATH: [await pulumiBin(), noNode].join(path.delimiter) };
+    const got = await run(path.join(await pulumiBin(), "pulumi"), ["package", "get-schema", exe], { home, env });
     expect(got.code, got.stderr).toBe(0);
     const schema = JSON.parse(got.stdout) as { version: string; pluginDownloadURL: string; resources: Record<string, { description?: string }> };
     expect(schema.version).toBe(released.version);
@@ -226,7 +226,7 @@ describe("a Python program, its SDK installed by name from a package index, with
       // A current server, as native-python.test.ts runs this program on: its tiles' config form is a current server's.
       emulator: { stackApiVersion: "2.36.0" },
       secretConfig: { kafkaPassword: PASSWORD },
-      env: { PATH: [pulumiBin(), host, noNode].join(path.delimiter), PULUMI_PLUGIN_DOWNLOAD_URL_OVERRIDES: downloadOverride() },
+      env: { PATH: [await pulumiBin(), host, noNode].join(path.delimiter), PULUMI_PLUGIN_DOWNLOAD_URL_OVERRIDES: downloadOverride() },
     });
   }, 900_000);
   afterAll(async () => {
@@ -235,8 +235,8 @@ describe("a Python program, its SDK installed by name from a package index, with
     await s?.close();
   });
 
-  it("has no node on the CLI's PATH", () => {
-    const dirs = [pulumiBin(), noNode];
+  it("has no node on the CLI's PATH", async () => {
+    const dirs = [await pulumiBin(), noNode];
     expect(dirs.filter((d) => fs.existsSync(path.join(d, "node")))).toEqual([]);
   });
 
@@ -327,7 +327,7 @@ describe("a Go program, its SDK fetched by `go get` through a module proxy, with
     const bin = path.join(tmp, "go-automation");
     await go(["build", "-o", bin, "."], src, env);
     seconds["go build"] = (Date.now() - t) / 1000;
-    program = { argv: [bin], env: { PATH: [pulumiBin(), noNode].join(path.delimiter), PULUMI_PLUGIN_DOWNLOAD_URL_OVERRIDES: downloadOverride() } };
+    program = { argv: [bin], env: { PATH: [await pulumiBin(), noNode].join(path.delimiter), PULUMI_PLUGIN_DOWNLOAD_URL_OVERRIDES: downloadOverride() } };
     s = await AutomationStack.open({ kafkaPassword: PASSWORD }, { plugin: false });
   }, 900_000);
   afterAll(async () => {

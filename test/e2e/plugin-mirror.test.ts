@@ -34,7 +34,7 @@ const requested: string[] = [];
 /** The CLI with a plugin cache of its own (nothing installed before), asynchronously: the mirror answers in this process. */
 async function pulumi(args: string[]): Promise<string> {
   const env = { ...process.env, PULUMI_HOME: path.join(tmp, "pulumi-home"), PULUMI_SKIP_UPDATE_CHECK: "true", PULUMI_DIY_BACKEND_URL: `file://${tmp}` };
-  const r = await run(path.join(pulumiBin(), "pulumi"), args, { env, cwd: tmp, encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
+  const r = await run(path.join(await pulumiBin(), "pulumi"), args, { env, cwd: tmp, encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
   return r.stdout;
 }
 
