@@ -171,7 +171,13 @@ for (const r of runs) {
   const c = counts(r.report);
   for (const k of Object.keys(total)) total[k] += c[k];
   const end = runEndOf(r.runEnd);
-  ended.push({ ...r, passed: c.passed, failed: r.startError === undefined && c.missing ? 0 : c.failed, reportMissing: r.startError === undefined && c.missing, end });
+  ended.push({
+    ...r,
+    passed: c.passed,
+    failed: r.startError === undefined && c.missing ? 0 : c.failed,
+    reportMissing: r.startError === undefined && c.missing,
+    end,
+  });
   // Worded unlike the last line, which is the only one CI reads.
   const unhandled = end?.unhandledErrors?.length ? `, ${end.unhandledErrors.length} unhandled errors` : "";
   console.log(`pulumi-pipestack: run ${r.name}: passed ${c.passed}, failed ${c.failed}${unhandled}, ${r.seconds} s (setup ${r.setup} s)`);

@@ -2,7 +2,10 @@
 // a reader of the log's tail (CI shows it) knows why without searching 1,000 lines up (issue 46).
 "use strict";
 
-const firstLine = (text) => String(text ?? "").split("\n")[0].slice(0, 300);
+const firstLine = (text) =>
+  String(text ?? "")
+    .split("\n")[0]
+    .slice(0, 300);
 
 /**
  * The reasons one run fails the command. `run`: { name, status (vitest's exit code; null when killed),

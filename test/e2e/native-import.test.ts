@@ -184,7 +184,11 @@ describe("native provider: `pulumi import` of every kind writes a program that p
     const pcl = path.join(s.tmp, "pcl");
     const converted = await runProcess("pulumi", ["convert", "--from", "yaml", "--language", "pcl", "--out", pcl, "--non-interactive"], {
       cwd: yamlDir,
-      env: { ...process.env, PATH: [await yamlConverter(), path.join(await pulumiBin()), process.env.PATH].join(path.delimiter), PULUMI_HOME: path.join(s.tmp, "home") },
+      env: {
+        ...process.env,
+        PATH: [await yamlConverter(), path.join(await pulumiBin()), process.env.PATH].join(path.delimiter),
+        PULUMI_HOME: path.join(s.tmp, "home"),
+      },
     });
     expect(converted.status, converted.stdout + converted.stderr).toBe(0);
     const tool = await schemaTool();
@@ -223,7 +227,9 @@ describe("native provider: `pulumi import` of every kind writes a program that p
         files: ["index.ts"],
       }),
     );
-    const checked = await run(process.execPath, [path.join(repoRoot, "node_modules", "typescript", "bin", "tsc"), "-p", tsDir], { home: path.join(s.tmp, "home") });
+    const checked = await run(process.execPath, [path.join(repoRoot, "node_modules", "typescript", "bin", "tsc"), "-p", tsDir], {
+      home: path.join(s.tmp, "home"),
+    });
     expect(checked.stdout + checked.stderr).toBe("");
     expect(checked.code).toBe(0);
   });

@@ -68,10 +68,7 @@ beforeAll(async () => {
   tmp = fs.mkdtempSync(path.join(os.tmpdir(), "pipestack-python-"));
   tool = await schemaTool();
   schema = await packageSchema(path.join(tmp, "home"));
-  python = path.join(
-    await timed("environment", () => pythonEnv()),
-    "python",
-  );
+  python = path.join(await timed("environment", () => pythonEnv()), "python");
   site = await timed("sdk install", () => installSdk("good", schema));
 }, 600_000);
 afterAll(() => {

@@ -110,25 +110,22 @@ export async function publishGoModule(proxy: string, moduleDir: string, version:
   fs.writeFileSync(path.join(at, `${version}.info`), JSON.stringify({ Version: version, Time: new Date(0).toISOString() }));
   fs.writeFileSync(path.join(at, `${version}.mod`), goMod);
   // Python's zipfile (the tests' Python is there already): no zip tool is needed on the machine.
-  const zip = await runProcess(
-    "python3",
+  const zip = await runProcess("python3", [
+    "-c",
     [
-      "-c",
-      [
-        "import os, sys, zipfile",
-        "src, prefix, out = sys.argv[1:]",
-        "with zipfile.ZipFile(out, 'w', zipfile.ZIP_DEFLATED) as z:",
-        "    for d, dirs, files in os.walk(src):",
-        "        dirs.sort()",
-        "        for f in sorted(files):",
-        "            full = os.path.join(d, f)",
-        "            z.write(full, prefix + os.path.relpath(full, src).replace(os.sep, '/'))",
-      ].join("\n"),
-      moduleDir,
-      `${modulePath}@${version}/`,
-      path.join(at, `${version}.zip`),
-    ],
-  );
+      "import os, sys, zipfile",
+      "src, prefix, out = sys.argv[1:]",
+      "with zipfile.ZipFile(out, 'w', zipfile.ZIP_DEFLATED) as z:",
+      "    for d, dirs, files in os.walk(src):",
+      "        dirs.sort()",
+      "        for f in sorted(files):",
+      "            full = os.path.join(d, f)",
+      "            z.write(full, prefix + os.path.relpath(full, src).replace(os.sep, '/'))",
+    ].join("\n"),
+    moduleDir,
+    `${modulePath}@${version}/`,
+    path.join(at, `${version}.zip`),
+  ]);
   if (zip.status !== 0) throw new Error(`the module zip of ${modulePath} could not be made\n${zip.stderr}`);
   return modulePath;
 }

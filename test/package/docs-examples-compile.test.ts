@@ -37,7 +37,6 @@ const MISSING = new Set([2304, 2552, 2580, 2582, 18004]);
 let dir: string;
 const exported = new Set(Object.keys(createRequire(__filename)(path.join(root, "dist", "provider", "index.js")) as object));
 
-
 /** What the page around a fragment gives it: the package's exports and `pulumi` imported, other names declared. */
 function prelude(missing: Set<string>): string {
   const fromPackage = [...missing].filter((n) => exported.has(n));

@@ -131,9 +131,7 @@ describe("pipestack-pack-plugin", () => {
       `pulumi plugin install resource pipestack ${JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8")).version} -f '${tarball}'`,
     );
     // The command as a shell reads it, from another folder: its file is there.
-    const words = (await runProcess("sh", ["-c", `for w in ${command}; do echo "$w"; done`], { cwd: os.tmpdir() })).stdout
-      .trim()
-      .split("\n");
+    const words = (await runProcess("sh", ["-c", `for w in ${command}; do echo "$w"; done`], { cwd: os.tmpdir() })).stdout.trim().split("\n");
     expect(fs.existsSync(words[words.length - 1])).toBe(true);
   }, 120_000);
 });

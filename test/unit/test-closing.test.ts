@@ -25,19 +25,53 @@ describe("the reasons npm test exits 1", () => {
     ["a green run: none", [green], []],
     [
       "an unhandled error after every test passed: its first line",
-      [{ ...green, status: 1, end: { unhandledErrors: [{ name: "Error", message: '[vitest-worker]: Timeout calling "onTaskUpdate"\n  at x' }], processTimeout: false } }],
+      [
+        {
+          ...green,
+          status: 1,
+          end: { unhandledErrors: [{ name: "Error", message: '[vitest-worker]: Timeout calling "onTaskUpdate"\n  at x' }], processTimeout: false },
+        },
+      ],
       ['node20: 1 unhandled error, the first: Error: [vitest-worker]: Timeout calling "onTaskUpdate"'],
     ],
     [
       "two unhandled errors: counted, the first named",
-      [{ ...green, status: 1, end: { unhandledErrors: [{ name: "TypeError", message: "a" }, { name: "Error", message: "b" }], processTimeout: false } }],
+      [
+        {
+          ...green,
+          status: 1,
+          end: {
+            unhandledErrors: [
+              { name: "TypeError", message: "a" },
+              { name: "Error", message: "b" },
+            ],
+            processTimeout: false,
+          },
+        },
+      ],
       ["node20: 2 unhandled errors, the first: TypeError: a"],
     ],
-    ["a run that did not start", [green, { name: "node22", status: 1, startError: "no Node 22\nstack", passed: 0, failed: 1 }], ["node22 did not start: no Node 22"]],
-    ["a missing report", [green, { name: "node24", status: 1, reportMissing: true, passed: 0, failed: 0 }], ["node24: no vitest JSON report (vitest exited 1)"]],
-    ["a killed run", [green, { name: "node24", status: null, signal: "SIGKILL", reportMissing: true, passed: 0, failed: 0 }], ["node24: no vitest JSON report (vitest was killed (SIGKILL))"]],
+    [
+      "a run that did not start",
+      [green, { name: "node22", status: 1, startError: "no Node 22\nstack", passed: 0, failed: 1 }],
+      ["node22 did not start: no Node 22"],
+    ],
+    [
+      "a missing report",
+      [green, { name: "node24", status: 1, reportMissing: true, passed: 0, failed: 0 }],
+      ["node24: no vitest JSON report (vitest exited 1)"],
+    ],
+    [
+      "a killed run",
+      [green, { name: "node24", status: null, signal: "SIGKILL", reportMissing: true, passed: 0, failed: 0 }],
+      ["node24: no vitest JSON report (vitest was killed (SIGKILL))"],
+    ],
     ["failed tests", [{ ...green, status: 1, failed: 2 }], ["node20: 2 failed"]],
-    ["workers that would not close", [{ ...green, status: 1, end: { ...clean, processTimeout: true } }], ["node20: vitest timed out waiting for its workers to close"]],
+    [
+      "workers that would not close",
+      [{ ...green, status: 1, end: { ...clean, processTimeout: true } }],
+      ["node20: vitest timed out waiting for its workers to close"],
+    ],
     ["a non-zero exit with no other sign", [{ ...green, status: 1, end: undefined }], ["node20: vitest exited 1 before its run ended"]],
     ["no test passed", [{ ...green, passed: 0 }], ["no test passed"]],
   ])("%s", (_what, runs, want) => {
@@ -46,8 +80,11 @@ describe("the reasons npm test exits 1", () => {
 
   it("are one line, none for a green run", () => {
     expect(whyLine([green])).toBeUndefined();
-    expect(whyLine([{ ...green, failed: 1 }, { name: "node22", status: 1, startError: "x", passed: 0, failed: 0 }])).toBe(
-      "pulumi-pipestack: exit 1: node20: 1 failed; node22 did not start: x",
-    );
+    expect(
+      whyLine([
+        { ...green, failed: 1 },
+        { name: "node22", status: 1, startError: "x", passed: 0, failed: 0 },
+      ]),
+    ).toBe("pulumi-pipestack: exit 1: node20: 1 failed; node22 did not start: x");
   });
 });
