@@ -179,7 +179,8 @@ for (const r of runs) {
     end,
   });
   // Worded unlike the last line, which is the only one CI reads.
-  const unhandled = end?.unhandledErrors?.length ? `, ${end.unhandledErrors.length} unhandled errors` : "";
+  const n = end?.unhandledErrors?.length ?? 0;
+  const unhandled = n > 0 ? `, ${n} unhandled error${n === 1 ? "" : "s"}` : "";
   console.log(`pulumi-pipestack: run ${r.name}: passed ${c.passed}, failed ${c.failed}${unhandled}, ${r.seconds} s (setup ${r.setup} s)`);
 }
 const why = whyLine(ended);
