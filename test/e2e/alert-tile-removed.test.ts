@@ -69,7 +69,7 @@ describe.each(FACES)("%s face, on a 2.36.0 stack server", (face) => {
     expect(board.pendingTiles.map((t: { key: string; id: string }) => [t.key, t.id])).toEqual([["Errors", errorsTile]]);
     if (face === "native") {
       // Every output the plugin wrote is one its schema declares, so SDKs (and YAML) can read it.
-      const schema = JSON.parse(packageSchema(path.join(stack.tmp, "schema-home"))) as {
+      const schema = JSON.parse(await packageSchema(path.join(stack.tmp, "schema-home"))) as {
         resources: Record<string, { properties: Record<string, unknown>; required: string[] }>;
       };
       for (const [name, type] of [

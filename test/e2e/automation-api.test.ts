@@ -34,7 +34,7 @@ beforeAll(async () => {
   workDir = fs.mkdtempSync(path.join(repoRoot, "test-results", "automation-"));
   for (const k of Object.keys(process.env)) if (/^(PULUMI_|PIPESTACK_)/.test(k)) delete process.env[k];
   Object.assign(process.env, {
-    PATH: [pulumiBin(), path.join(repoRoot, "node_modules", "@pulumi", "pulumi"), saved.PATH].join(path.delimiter),
+    PATH: [await pulumiBin(), path.join(repoRoot, "node_modules", "@pulumi", "pulumi"), saved.PATH].join(path.delimiter),
     PULUMI_HOME: path.join(tmp, "home"),
     PULUMI_BACKEND_URL: `file://${path.join(tmp, "backend")}`,
     PULUMI_CONFIG_PASSPHRASE: "automation-passphrase",

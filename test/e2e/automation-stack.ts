@@ -6,13 +6,14 @@
  * machine does), a local file backend, and everything each step printed, the engine events and
  * the state, kept to be searched for secrets.
  */
-import { spawn, spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import type { Emulator } from "../../emulator";
 import { basicAuthSecrets, secretForms } from "../../provider/client/redact";
 import { startTestEmulator } from "../support/emulator";
+import { runProcess } from "../support/run-process";
 import { pulumiBin, repoRoot, type ExportedResource, type PreviewStep } from "./harness";
 
 /** What one step printed and returned. */
@@ -54,6 +55,7 @@ export class AutomationStack {
     readonly emulator: Emulator,
     readonly tmp: string,
     secretConfig: Record<string, string>,
+    private readonly bin: string,
   ) {
     const e = emulator;
     const env: NodeJS.ProcessEnv = {};
@@ -64,7 +66,7 @@ export class AutomationStack {
     fs.mkdirSync(this.workDir);
     fs.mkdirSync(path.join(tmp, "backend"));
     Object.assign(env, {
-      PATH: [pulumiBin(), process.env.PATH].join(path.delimiter),
+      PATH: [bin, process.env.PATH].join(path.delimiter),
       PULUMI_HOME: path.join(tmp, "home"),
       PULUMI_BACKEND_URL: `file://${path.join(tmp, "backend")}`,
       PULUMI_CONFIG_PASSPHRASE: "e2e-passphrase",
@@ -97,7 +99,7 @@ export class AutomationStack {
    */
   static async open(secretConfig: Record<string, string>, opts: { plugin?: boolean } = {}): Promise<AutomationStack> {
     const emulator = await startTestEmulator({ stepMs: 20, stackApiVersion: "2.36.0" });
-    const s = new AutomationStack(emulator, fs.mkdtempSync(path.join(os.tmpdir(), "pipestack-automation-")), secretConfig);
+    const s = new AutomationStack(emulator, fs.mkdtempSync(path.join(os.tmpdir(), "pipestack-automation-")), secretConfig, await pulumiBin());
     try {
       if (opts.plugin !== false) await s.timed("plugin install", () => s.installPlugin());
     } catch (err) {
@@ -109,7 +111,7 @@ export class AutomationStack {
 
   private async installPlugin(): Promise<void> {
     const out = path.join(this.tmp, "pack");
-    const packed = spawnSync("node", [path.join(repoRoot, "scripts", "pack-plugin.js"), "--out", out], { encoding: "utf8" });
+    const packed = await runProcess("node", [path.join(repoRoot, "scripts", "pack-plugin.js"), "--out", out]);
     if (packed.status !== 0) throw new Error(`pack-plugin failed\n${packed.stderr}`);
     const tarball = packed.stdout.trim().split("\n").pop()!;
     const version = /-v([^-]+)-[^-]+-[^-]+\.tar\.gz$/.exec(tarball)?.[1];
@@ -128,7 +130,7 @@ export class AutomationStack {
 
   /** `pulumi <args>` on this stack's home and backend; fails with what it printed unless it exits 0. */
   async cli(args: string[]): Promise<string> {
-    const r = await runAsync([path.join(pulumiBin(), "pulumi"), ...args, "--non-interactive"], this.env, this.workDir);
+    const r = await runAsync([path.join(this.bin, "pulumi"), ...args, "--non-interactive"], this.env, this.workDir);
     this.printed.push(r.stdout, r.stderr);
     if (r.code !== 0) throw new Error(`pulumi ${args.join(" ")} exited ${r.code}\n${r.stdout}\n${r.stderr}`);
     return r.stdout;

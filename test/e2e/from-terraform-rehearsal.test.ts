@@ -59,7 +59,7 @@ describe("a move from Terraform rehearsed on the example state grown to 200 pipe
       resources,
     });
     fs.writeFileSync(path.join(dir, "Pulumi.yaml"), JSON.stringify(project({})));
-    s = await E2EStack.open({ program: dir, path: [yamlHost()], secrets: [PASSWORD], emulator: { fromTerraformState: stateFile } });
+    s = await E2EStack.open({ program: dir, path: [await yamlHost()], secrets: [PASSWORD], emulator: { fromTerraformState: stateFile } });
 
     const t0 = Date.now();
     // As documented: the import document to a file, the rest (what the user sees) on standard error.

@@ -4,10 +4,10 @@
  * `pipestack-from-terraform` command, then the real CLI's `pulumi import --file` of what it wrote
  * into a YAML project on the native plugin.
  */
-import { spawnSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runProcess } from "../support/run-process";
 import { E2EStack, repoRoot } from "./harness";
 import { yamlHost } from "./yaml-host";
 
@@ -26,13 +26,13 @@ function pipeInstance(key: number, id: string, name: string, serviceId: string) 
 }
 
 function run(args: string[], input?: string) {
-  return spawnSync(process.execPath, [COMMAND, ...args], { encoding: "utf8", input });
+  return runProcess(process.execPath, [COMMAND, ...args], { input });
 }
 
 describe("pipestack-from-terraform, then pulumi import --file", () => {
   let s: E2EStack;
   beforeAll(async () => {
-    s = await E2EStack.open({ program: "test/e2e/programs/from-terraform", path: [yamlHost()], secrets: [PASSWORD] });
+    s = await E2EStack.open({ program: "test/e2e/programs/from-terraform", path: [await yamlHost()], secrets: [PASSWORD] });
   }, 600_000);
   afterAll(async () => {
     await s?.close();
@@ -97,7 +97,7 @@ describe("pipestack-from-terraform, then pulumi import --file", () => {
     const stateFile = path.join(s.tmp, "terraform.tfstate");
     fs.writeFileSync(stateFile, JSON.stringify(state));
 
-    const made = run([stateFile, "--notes", path.join(s.tmp, "notes.txt")]);
+    const made = await run([stateFile, "--notes", path.join(s.tmp, "notes.txt")]);
     expect(made.status, made.stderr).toBe(0);
     const doc = JSON.parse(made.stdout) as { resources: { type: string; name: string; id: string }[] };
     expect(doc.resources).toEqual([
@@ -134,16 +134,16 @@ describe("pipestack-from-terraform, then pulumi import --file", () => {
       '{"version": 4, "resources": [{"mode": "managed", "type": "t", "name": "n", "instances": [{"attributes": {"id": "x"}}]}]}',
       "has no pipe and no reverse private endpoint (1 other objects): nothing to import",
     ],
-  ])("refuses %s with exit 1, naming the problem", (text, message) => {
+  ])("refuses %s with exit 1, naming the problem", async (text, message) => {
     const file = path.join(s.tmp, "bad.tfstate");
     fs.writeFileSync(file, text);
-    const r = run([file]);
+    const r = await run([file]);
     expect(r.status).toBe(1);
     expect(r.stdout).toBe("");
     expect(r.stderr).toContain(`pipestack-from-terraform: ${file} ${message}`);
   });
 
-  it("reads `terraform show -json` from standard input", () => {
+  it("reads `terraform show -json` from standard input", async () => {
     const shown = {
       format_version: "1.0",
       values: {
@@ -165,7 +165,7 @@ describe("pipestack-from-terraform, then pulumi import --file", () => {
         },
       },
     };
-    const r = run(["-"], JSON.stringify(shown));
+    const r = await run(["-"], JSON.stringify(shown));
     expect(r.status, r.stderr).toBe(0);
     expect(JSON.parse(r.stdout)).toEqual({ resources: [{ type: "pipestack:index:Pipe", name: "ingest-p", id: "svc-1:p-1" }] });
     expect(r.stderr).toContain("1 object of standard input to import: 1 pipe, 0 reverse private endpoints.");

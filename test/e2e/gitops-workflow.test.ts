@@ -73,7 +73,7 @@ describe("examples/gitops/ci-workflow.yml", () => {
     for (const [k, v] of Object.entries(process.env)) if (!/^(PULUMI_|PIPESTACK_|npm_)/.test(k)) base[k] = v;
     env = {
       ...base,
-      PATH: [pulumiBin(), path.join(repoRoot, "node_modules", "@pulumi", "pulumi"), process.env.PATH].join(path.delimiter),
+      PATH: [await pulumiBin(), path.join(repoRoot, "node_modules", "@pulumi", "pulumi"), process.env.PATH].join(path.delimiter),
       PULUMI_HOME: path.join(tmp, "home"),
       PULUMI_SKIP_UPDATE_CHECK: "true",
       PULUMI_NODEJS_TRANSPILE_ONLY: "true",

@@ -6,16 +6,15 @@
  * once per run, the generated SDK put in by a `replace` directive; Go's build cache lives in the
  * pipestack cache folder, so a run after the first compiles only the program and the SDK.
  */
-import { spawnSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
+import { runProcess } from "../support/run-process";
 import { describeAutomation } from "./automation-flow";
 import { repoRoot } from "./harness";
 
-function go(args: string[], cwd: string): void {
-  const r = spawnSync("go", args, {
+async function go(args: string[], cwd: string): Promise<void> {
+  const r = await runProcess("go", args, {
     cwd,
-    encoding: "utf8",
     // The checksum database is not reachable from every machine; the module proxy is.
     // Go's own build cache, which `npm run sdks` (building the same SDK module) has filled.
     env: { ...process.env, GOSUMDB: "off", GOFLAGS: "-mod=mod" },
@@ -23,12 +22,12 @@ function go(args: string[], cwd: string): void {
   if (r.status !== 0) throw new Error(`go ${args.join(" ")} failed\n${r.stdout}${r.stderr}`);
 }
 
-describeAutomation("go", (sdks, tmp) => {
+describeAutomation("go", async (sdks, tmp) => {
   const src = path.join(tmp, "go-program");
   fs.cpSync(path.join(repoRoot, "test", "e2e", "go"), src, { recursive: true });
   const { modulePath, dir } = sdks.go!;
-  go(["mod", "edit", `-require=${modulePath}@v0.0.0`, `-replace=${modulePath}=${dir}`], src);
+  await go(["mod", "edit", `-require=${modulePath}@v0.0.0`, `-replace=${modulePath}=${dir}`], src);
   const bin = path.join(tmp, "go-automation");
-  go(["build", "-o", bin, "."], src);
-  return Promise.resolve({ argv: [bin] });
+  await go(["build", "-o", bin, "."], src);
+  return { argv: [bin] };
 });

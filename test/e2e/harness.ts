@@ -9,7 +9,7 @@
  * CLI commands run asynchronously: the emulator shares this process's event loop with the test,
  * and the dynamic-provider process the CLI starts talks to it over HTTP.
  */
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
@@ -17,6 +17,7 @@ import { expect } from "vitest";
 import type { Emulator, EmulatorOptions } from "../../emulator";
 import { startTestEmulator } from "../support/emulator";
 import { rawJson } from "../support/raw-api";
+import { runProcess } from "../support/run-process";
 import { storedObjects, storedPipes } from "../support/stored";
 import type { ExportedResource } from "./state";
 
@@ -30,10 +31,10 @@ export const UNKNOWN = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";
 let cliBin: string | undefined;
 
 /** The folder holding `pulumi`, the language host and the dynamic-provider launcher. */
-export function pulumiBin(): string {
+export async function pulumiBin(): Promise<string> {
   if (cliBin) return cliBin;
   if (process.env.PIPESTACK_PULUMI_BIN) return (cliBin = process.env.PIPESTACK_PULUMI_BIN);
-  const r = spawnSync("bash", [path.join(repoRoot, "scripts", "ensure-pulumi.sh")], { encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] });
+  const r = await runProcess("bash", [path.join(repoRoot, "scripts", "ensure-pulumi.sh")], { stderr: "inherit" });
   if (r.status !== 0) throw new Error("scripts/ensure-pulumi.sh could not make the Pulumi CLI ready");
   return (cliBin = r.stdout.trim().split("\n").pop()!);
 }
@@ -92,9 +93,9 @@ export class E2EStack {
     readonly emulator: Emulator,
     readonly tmp: string,
     readonly stack: string,
+    bin: string,
   ) {
     this.configFile = path.join(tmp, `Pulumi.${stack}.yaml`);
-    const bin = pulumiBin();
     const env: NodeJS.ProcessEnv = {};
     // Nothing from the caller's Pulumi or pipestack settings leaks in.
     for (const [k, v] of Object.entries(process.env)) if (!/^(PULUMI_|PIPESTACK_)/.test(k)) env[k] = v;
@@ -121,7 +122,7 @@ export class E2EStack {
     const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "pipestack-e2e-"));
     fs.mkdirSync(path.join(tmp, "backend"), { recursive: true });
     const stack = options.stack ?? "e2e";
-    const s = new E2EStack(options, emulator, tmp, stack);
+    const s = new E2EStack(options, emulator, tmp, stack, await pulumiBin());
     try {
       await s.init();
     } catch (err) {

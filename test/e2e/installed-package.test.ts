@@ -1,8 +1,8 @@
-import { spawnSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runProcess } from "../support/run-process";
 import { E2EStack, repoRoot } from "./harness";
 
 /**
@@ -16,8 +16,8 @@ const PASSWORD = "installed-package-password-5521";
 let project: string;
 let stack: E2EStack;
 
-function run(cmd: string, args: string[], cwd: string): string {
-  const r = spawnSync(cmd, args, { cwd, encoding: "utf8" });
+async function run(cmd: string, args: string[], cwd: string): Promise<string> {
+  const r = await runProcess(cmd, args, { cwd });
   if (r.status !== 0) throw new Error(`${cmd} ${args.join(" ")} exited ${r.status}\n${r.stdout}\n${r.stderr}`);
   return r.stdout;
 }
@@ -25,16 +25,16 @@ function run(cmd: string, args: string[], cwd: string): string {
 beforeAll(async () => {
   project = fs.mkdtempSync(path.join(os.tmpdir(), "pipestack-installed-"));
   // Both packages of the repository: the provider and the emulator (its own workspace package).
-  const tarballs = [repoRoot, path.join(repoRoot, "packages", "pipestack-emulator")].map((dir) =>
-    run("npm", ["pack", "--silent", "--ignore-scripts", "--pack-destination", project], dir).trim().split("\n").pop()!,
-  );
+  const tarballs: string[] = [];
+  for (const dir of [repoRoot, path.join(repoRoot, "packages", "pipestack-emulator")])
+    tarballs.push((await run("npm", ["pack", "--silent", "--ignore-scripts", "--pack-destination", project], dir)).trim().split("\n").pop()!);
   fs.writeFileSync(path.join(project, "package.json"), JSON.stringify({ name: "installed-user", private: true }));
   // The SDK and TypeScript the user already has: taken from the checkout, so only the package
   // and its own dependencies are installed.
   fs.mkdirSync(path.join(project, "node_modules", "@pulumi"), { recursive: true });
   fs.symlinkSync(path.join(repoRoot, "node_modules", "@pulumi", "pulumi"), path.join(project, "node_modules", "@pulumi", "pulumi"));
   fs.symlinkSync(path.join(repoRoot, "node_modules", "typescript"), path.join(project, "node_modules", "typescript"));
-  run("npm", ["install", "--no-audit", "--no-fund", "--no-save", "--ignore-scripts", ...tarballs.map((t) => `./${t}`)], project);
+  await run("npm", ["install", "--no-audit", "--no-fund", "--no-save", "--ignore-scripts", ...tarballs.map((t) => `./${t}`)], project);
   fs.writeFileSync(path.join(project, "Pulumi.yaml"), "name: installed-user\nruntime: nodejs\nmain: index.ts\n");
   fs.writeFileSync(
     path.join(project, "tsconfig.json"),
@@ -80,14 +80,14 @@ describe("the installed package", () => {
     await stack.assertNoPlaintextSecrets();
   }, 300_000);
 
-  it("runs the emulator package's command as `npx pipestack-emulator`, without downloading", () => {
+  it("runs the emulator package's command as `npx pipestack-emulator`, without downloading", async () => {
     expect(fs.lstatSync(path.join(project, "node_modules", "pipestack-emulator")).isSymbolicLink()).toBe(false);
-    expect(run("npx", ["--no-install", "pipestack-emulator", "--help"], project)).toMatch(/--port/);
+    expect(await run("npx", ["--no-install", "pipestack-emulator", "--help"], project)).toMatch(/--port/);
   });
 
-  it("runs the provider's command as `npx pipestack-pr-summary`, on a preview's JSON from standard input", () => {
+  it("runs the provider's command as `npx pipestack-pr-summary`, on a preview's JSON from standard input", async () => {
     const preview = fs.readFileSync(path.join(repoRoot, "test", "unit", "fixtures", "previews", "replace-delete-first.json"), "utf8");
-    const r = spawnSync("npx", ["--no-install", "pipestack-pr-summary"], { cwd: project, input: preview, encoding: "utf8" });
+    const r = await runProcess("npx", ["--no-install", "pipestack-pr-summary"], { cwd: project, input: preview });
     expect(r.status, r.stderr).toBe(0);
     expect(r.stdout).toMatch(/^### Pulumi preview: 2 to replace, 4 unchanged\n/);
     expect(r.stdout).toContain("**orders (Pipe) is deleted before its replacement is created**");

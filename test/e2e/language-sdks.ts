@@ -45,12 +45,12 @@ export function goModulePath(dir: string): string {
 }
 
 /** Generates the SDKs of `languages` into `out/<language>`. */
-export function buildSdks(opts: { out: string; languages: SdkLanguage[] }): Promise<BuiltSdks> {
+export async function buildSdks(opts: { out: string; languages: SdkLanguage[] }): Promise<BuiltSdks> {
   const seconds: Record<string, number> = {};
   const home = path.join(opts.out, "home");
   let started = Date.now();
-  const tool = schemaTool();
-  const text = sdkSchema(packageSchema(home));
+  const tool = await schemaTool();
+  const text = sdkSchema(await packageSchema(home));
   const schema = path.join(opts.out, "schema.json");
   fs.writeFileSync(schema, text);
   seconds.schema = (Date.now() - started) / 1000;
@@ -58,7 +58,7 @@ export function buildSdks(opts: { out: string; languages: SdkLanguage[] }): Prom
   for (const language of opts.languages) {
     started = Date.now();
     const dir = path.join(opts.out, language);
-    const gen = run(tool, ["gen", language, dir], { home, input: text });
+    const gen = await run(tool, ["gen", language, dir], { home, input: text });
     if (gen.code !== 0) throw new Error(`schema-tool gen ${language} failed\n${gen.stderr}`);
     if (language === "python") built.python = { dir, packageName: "pulumi_pipestack" };
     else {
@@ -67,5 +67,5 @@ export function buildSdks(opts: { out: string; languages: SdkLanguage[] }): Prom
     }
     seconds[language] = (Date.now() - started) / 1000;
   }
-  return Promise.resolve(built);
+  return built;
 }

@@ -57,6 +57,8 @@ export async function raceForOneName(opts: { a: E2EStack; b: E2EStack; kind: Con
 /** One kind's race on one face: its stacks' program and settings, and the kind's objects the emulator holds. */
 export interface RaceRow {
   stack: Omit<StackOptions, "stack">;
+  /** Folders put on the CLI's PATH besides `stack.path`, found when the race starts (a language host). */
+  hosts?: () => Promise<string[]>;
   stored(emulator: Emulator): Stored[];
 }
 
@@ -86,7 +88,8 @@ export function describeNameRaces(face: RaceFace, rows: Partial<Record<ResourceT
     let a: E2EStack;
     let b: E2EStack;
     beforeAll(async () => {
-      [a, b] = await Promise.all(["a", "b"].map((stack) => E2EStack.open({ ...row.stack, stack })));
+      const hosts = (await row.hosts?.()) ?? [];
+      [a, b] = await Promise.all(["a", "b"].map((stack) => E2EStack.open({ ...row.stack, path: [...(row.stack.path ?? []), ...hosts], stack })));
       await b.setConfig("pipestack:apiUrl", a.emulator.url);
       if (row.stack.stackServer) await b.setConfig("pipestack:stackUrl", a.emulator.url);
     }, 600_000);

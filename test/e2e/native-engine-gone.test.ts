@@ -23,7 +23,7 @@ beforeAll(async () => {
     config: { "pipestack:pollIntervalMs": "500" },
     secretConfig: { kafkaPassword: "native-engine-gone-kafka-pw-84d2" },
     emulator: { latencyMs: 100, stepMs: 3000 },
-    path: [yamlHost()],
+    path: [await yamlHost()],
   });
 }, 600_000);
 

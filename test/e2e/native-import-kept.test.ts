@@ -39,7 +39,7 @@ describe("native provider: an imported program keeps the write-only fields the s
   beforeAll(async () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), "pipestack-import-kept-"));
     fs.writeFileSync(path.join(dir, "Pulumi.yaml"), JSON.stringify(project()));
-    s = await E2EStack.open({ program: dir, stackServer: true, path: [yamlHost(), yamlConverter()], emulator: { stackApiVersion: "2.36.0" } });
+    s = await E2EStack.open({ program: dir, stackServer: true, path: [await yamlHost(), await yamlConverter()], emulator: { stackApiVersion: "2.36.0" } });
 
     const pipe = await s.cloudApi("POST", "/pipes", {
       name: "kept-outside",

@@ -7,12 +7,12 @@
  * credentials added, as the warning says) previews with no change but those credentials, and its
  * first `up` keeps the dashboard's tile ids and the unnamed alert unnamed.
  */
-import { spawnSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { load } from "js-yaml";
+import { runProcess } from "../support/run-process";
 import { E2EStack, pulumiBin, repoRoot, type PreviewStep } from "./harness";
 import { yamlConverter, yamlHost } from "./yaml-host";
 import { packageSchema, run, schemaTool } from "./package-schema";
@@ -52,7 +52,7 @@ describe("native provider: `pulumi import` of every kind writes a program that p
       program: dir,
       stackServer: true,
       secretConfig: { kafkaPassword: PASSWORD },
-      path: [yamlHost(), yamlConverter()],
+      path: [await yamlHost(), await yamlConverter()],
       emulator: { stackApiVersion: "2.36.0" },
     });
 
@@ -174,7 +174,7 @@ describe("native provider: `pulumi import` of every kind writes a program that p
     expect(code.search.properties).toMatchObject({ name: "made-outside", where: "level:error" });
   });
 
-  it("writes the same program in TypeScript, which typechecks against the SDK generated from the schema", () => {
+  it("writes the same program in TypeScript, which typechecks against the SDK generated from the schema", async () => {
     // The Node.js language host here is a stand-in without code generation, so the TypeScript is
     // made as the official host makes it: the YAML as PCL (`pulumi convert`), rendered by Pulumi's
     // own Node.js program generator (scripts/schema-tool `program nodejs`).
@@ -182,16 +182,19 @@ describe("native provider: `pulumi import` of every kind writes a program that p
     fs.mkdirSync(yamlDir);
     fs.writeFileSync(path.join(yamlDir, "Pulumi.yaml"), JSON.stringify({ ...project(code), configuration: undefined }));
     const pcl = path.join(s.tmp, "pcl");
-    const converted = spawnSync("pulumi", ["convert", "--from", "yaml", "--language", "pcl", "--out", pcl, "--non-interactive"], {
+    const converted = await runProcess("pulumi", ["convert", "--from", "yaml", "--language", "pcl", "--out", pcl, "--non-interactive"], {
       cwd: yamlDir,
-      encoding: "utf8",
-      env: { ...process.env, PATH: [yamlConverter(), path.join(pulumiBin()), process.env.PATH].join(path.delimiter), PULUMI_HOME: path.join(s.tmp, "home") },
+      env: {
+        ...process.env,
+        PATH: [await yamlConverter(), path.join(await pulumiBin()), process.env.PATH].join(path.delimiter),
+        PULUMI_HOME: path.join(s.tmp, "home"),
+      },
     });
     expect(converted.status, converted.stdout + converted.stderr).toBe(0);
-    const tool = schemaTool();
-    const schema = packageSchema(path.join(s.tmp, "home"));
+    const tool = await schemaTool();
+    const schema = await packageSchema(path.join(s.tmp, "home"));
     const tsDir = path.join(s.tmp, "ts-code");
-    const rendered = run(tool, ["program", "nodejs", pcl, tsDir], { home: path.join(s.tmp, "home"), input: schema });
+    const rendered = await run(tool, ["program", "nodejs", pcl, tsDir], { home: path.join(s.tmp, "home"), input: schema });
     expect(rendered.code, rendered.stderr).toBe(0);
     const ts = fs.readFileSync(path.join(tsDir, "index.ts"), "utf8");
     expect(ts).toContain('new pipestack.Pipe("pipe", {');
@@ -205,7 +208,7 @@ describe("native provider: `pulumi import` of every kind writes a program that p
     // The program typechecks against the TypeScript SDK of the same schema.
     // Inside the program's folder, so that both find @pulumi/pulumi in its node_modules.
     const sdk = path.join(tsDir, "sdk");
-    expect(run(tool, ["gen", "nodejs", sdk], { home: path.join(s.tmp, "home"), input: schema }).code).toBe(0);
+    expect((await run(tool, ["gen", "nodejs", sdk], { home: path.join(s.tmp, "home"), input: schema })).code).toBe(0);
     const module = /from "([^"]+)";\n/.exec(ts.split("\n").find((l) => l.includes("as pipestack"))! + "\n")![1];
     fs.symlinkSync(path.join(repoRoot, "node_modules"), path.join(tsDir, "node_modules"));
     fs.writeFileSync(
@@ -224,7 +227,9 @@ describe("native provider: `pulumi import` of every kind writes a program that p
         files: ["index.ts"],
       }),
     );
-    const checked = run(process.execPath, [path.join(repoRoot, "node_modules", "typescript", "bin", "tsc"), "-p", tsDir], { home: path.join(s.tmp, "home") });
+    const checked = await run(process.execPath, [path.join(repoRoot, "node_modules", "typescript", "bin", "tsc"), "-p", tsDir], {
+      home: path.join(s.tmp, "home"),
+    });
     expect(checked.stdout + checked.stderr).toBe("");
     expect(checked.code).toBe(0);
   });

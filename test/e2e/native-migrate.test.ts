@@ -6,10 +6,10 @@
  * an import file made from `pulumi stack export`, every dynamic resource forgotten, one
  * `pulumi import --file`, `pulumi up`.
  */
-import { spawnSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runProcess } from "../support/run-process";
 import { E2EStack, repoRoot } from "./harness";
 
 /** The `jq` filters of docs/native-provider.md over `pulumi stack export` (test below: the page holds them verbatim). */
@@ -17,8 +17,8 @@ const DYNAMIC = `select(.type | startswith("pulumi-nodejs:dynamic/pipestack:"))`
 const IMPORT_FILE = `{resources: [.deployment.resources[] | ${DYNAMIC} | {type: ("pipestack:index:" + (.type | split(":") | last)), name: (.urn | split("::") | last), id}]}`;
 const URNS = `.deployment.resources[] | ${DYNAMIC} | .urn`;
 
-function jq(filter: string, input: string, raw = false): string {
-  const r = spawnSync("jq", [...(raw ? ["-r"] : []), filter], { input, encoding: "utf8" });
+async function jq(filter: string, input: string, raw = false): Promise<string> {
+  const r = await runProcess("jq", [...(raw ? ["-r"] : []), filter], { input });
   if (r.status !== 0) throw new Error(`jq failed: ${r.stderr}`);
   return r.stdout;
 }
@@ -75,9 +75,9 @@ describe("native provider: moving a stack from the dynamic face", () => {
 
     // 1. The import file, from the state.
     const file = path.join(s.tmp, "native.json");
-    fs.writeFileSync(file, jq(IMPORT_FILE, before.text));
+    fs.writeFileSync(file, await jq(IMPORT_FILE, before.text));
     // 2. Forget every dynamic resource (dependents first): nothing is deleted in the service.
-    const urns = jq(URNS, before.text, true).trim().split("\n").reverse();
+    const urns = (await jq(URNS, before.text, true)).trim().split("\n").reverse();
     for (const urn of urns) await s.must(["state", "delete", urn, "--yes", "--stack", s.stack, "--cwd", s.programDir], false);
     // 3. The program on the native face; every resource imported at once.
     await s.setConfig("face", "native");

@@ -5,11 +5,11 @@
  * configured for the open-source stack server, beside the default provider (stack config) that
  * reaches the cloud service's stack: each dashboard lands where its provider says.
  */
-import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runProcess } from "../support/run-process";
 import { E2EStack, repoRoot } from "./harness";
 import { yamlHost } from "./yaml-host";
 import { storedStack } from "../support/stored";
@@ -77,13 +77,15 @@ describe("native provider: installed from the plugin tarball", () => {
   beforeAll(async () => {
     const started = Date.now();
     out = fs.mkdtempSync(path.join(os.tmpdir(), "pipestack-pack-"));
-    tarball = execFileSync("node", [path.join(repoRoot, "scripts", "pack-plugin.js"), "--out", out], { encoding: "utf8" }).trim();
+    const packed = await runProcess("node", [path.join(repoRoot, "scripts", "pack-plugin.js"), "--out", out]);
+    if (packed.status !== 0) throw new Error(`pack-plugin failed\n${packed.stderr}`);
+    tarball = packed.stdout.trim();
     packMs = Date.now() - started;
     const dir = path.join(out, "program");
     s = await E2EStack.open({
       program: program(dir, "http://placeholder", "x", "x", "x"),
       secretConfig: { serverToken: STACK_TOKEN, adoptPassword: ADOPT_PASSWORD },
-      path: [yamlHost()],
+      path: [await yamlHost()],
     });
     // Now that the emulator runs, the program names its URL and ids.
     const o = s.emulator.options;

@@ -43,15 +43,15 @@ function timed<T>(what: string, f: () => T): T {
 }
 
 /** Generates the Python SDK of `text` and pip-installs it into a folder of its own; returns that folder. */
-function installSdk(name: string, text: string): string {
+async function installSdk(name: string, text: string): Promise<string> {
   const home = path.join(tmp, "home");
   const sdk = path.join(tmp, `${name}-sdk`);
   const site = path.join(tmp, `${name}-site`);
-  const gen = run(tool, ["gen", "python", sdk], { home, input: text });
+  const gen = await run(tool, ["gen", "python", sdk], { home, input: text });
   if (gen.code !== 0) throw new Error(`schema-tool gen python failed\n${gen.stderr}`);
   // The cached environment already holds what the SDK requires (checked below with `pip check`):
   // nothing is fetched, and the SDK lands beside it, not in it.
-  const pip = run(
+  const pip = await run(
     python,
     ["-m", "pip", "install", "--quiet", "--disable-pip-version-check", "--no-deps", "--no-index", "--no-build-isolation", "--target", site, sdk],
     { home },
@@ -60,19 +60,16 @@ function installSdk(name: string, text: string): string {
   return site;
 }
 
-function unitTests(site: string): Ran {
+function unitTests(site: string): Promise<Ran> {
   return run(python, [UNIT_TESTS], { home: path.join(tmp, "home"), env: { PYTHONPATH: site } });
 }
 
-beforeAll(() => {
+beforeAll(async () => {
   tmp = fs.mkdtempSync(path.join(os.tmpdir(), "pipestack-python-"));
-  tool = schemaTool();
-  schema = packageSchema(path.join(tmp, "home"));
-  python = path.join(
-    timed("environment", () => pythonEnv()),
-    "python",
-  );
-  site = timed("sdk install", () => installSdk("good", schema));
+  tool = await schemaTool();
+  schema = await packageSchema(path.join(tmp, "home"));
+  python = path.join(await timed("environment", () => pythonEnv()), "python");
+  site = await timed("sdk install", () => installSdk("good", schema));
 }, 600_000);
 afterAll(() => {
   console.log(`native-python: seconds ${JSON.stringify(seconds)}`);
@@ -80,13 +77,13 @@ afterAll(() => {
 });
 
 describe("the generated Python SDK", () => {
-  it("installs with pip beside the pulumi package of the checkout's version, its requirements met", () => {
+  it("installs with pip beside the pulumi package of the checkout's version, its requirements met", async () => {
     // The package's own version, so the engine asks for this plugin (never v0.0.0).
     const own = (JSON.parse(fs.readFileSync(path.join(repoRoot, "package.json"), "utf8")) as { version: string }).version;
     expect(fs.readdirSync(site)).toEqual(expect.arrayContaining(["pulumi_pipestack", `pulumi_pipestack-${own}.dist-info`]));
-    const check = run(python, ["-m", "pip", "check"], { home: path.join(tmp, "home"), env: { PYTHONPATH: site } });
+    const check = await run(python, ["-m", "pip", "check"], { home: path.join(tmp, "home"), env: { PYTHONPATH: site } });
     expect(check.stdout + check.stderr).toBe("No broken requirements found.\n");
-    const version = run(python, ["-c", "import pulumi_pipestack, importlib.metadata as m; print(m.version('pulumi'))"], {
+    const version = await run(python, ["-c", "import pulumi_pipestack, importlib.metadata as m; print(m.version('pulumi'))"], {
       home: path.join(tmp, "home"),
       env: { PYTHONPATH: site },
     });
@@ -95,21 +92,21 @@ describe("the generated Python SDK", () => {
     expect(version.stdout.trim()).toBe(sdkVersion);
   });
 
-  it("sends the engine type tokens, camelCase inputs, secrets and function calls (Pulumi's mocks)", () => {
-    const r = timed("unit tests", () => unitTests(site));
+  it("sends the engine type tokens, camelCase inputs, secrets and function calls (Pulumi's mocks)", async () => {
+    const r = await timed("unit tests", () => unitTests(site));
     expect(r.stderr, r.stderr).toContain(`Ran ${UNIT_TEST_COUNT} tests`);
     expect(r.stderr.trim().split("\n").pop(), r.stderr).toBe("OK");
     expect(r.code).toBe(0);
   });
 
-  it("fails those tests when the schema renames a property", () => {
+  it("fails those tests when the schema renames a property", async () => {
     const renamed = JSON.parse(schema) as { resources: Record<string, { inputProperties: Record<string, unknown>; properties: Record<string, unknown> }> };
     const pipe = renamed.resources["pipestack:index:Pipe"];
     for (const props of [pipe.inputProperties, pipe.properties]) {
       props.mappings = props.fieldMappings;
       delete props.fieldMappings;
     }
-    const r = unitTests(installSdk("renamed", JSON.stringify(renamed)));
+    const r = await unitTests(await installSdk("renamed", JSON.stringify(renamed)));
     expect(r.code).toBe(1);
     expect(r.stderr).toContain("unexpected keyword argument 'field_mappings'");
   });

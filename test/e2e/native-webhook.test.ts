@@ -20,7 +20,7 @@ describe("native provider: a YAML program with a StackWebhook", () => {
       stackServer: true,
       emulator: { stackApiVersion: "2.36.0" },
       secrets: [TOKEN],
-      path: [yamlHost()],
+      path: [await yamlHost()],
     });
   }, 600_000);
   afterAll(async () => {

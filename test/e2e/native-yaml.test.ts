@@ -24,7 +24,7 @@ describe("native provider: a YAML program", () => {
       program: "test/e2e/programs/native-yaml",
       stackServer: true,
       secretConfig: { kafkaPassword: PASSWORD },
-      path: [yamlHost()],
+      path: [await yamlHost()],
     });
   }, 600_000);
   afterAll(async () => {

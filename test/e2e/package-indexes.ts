@@ -3,10 +3,11 @@
  * index (pypiserver from PyPI, on loopback) and a Go module proxy (a folder laid out as the module
  * proxy protocol has it, for GOPROXY=file://...). What they serve is what the release publishes.
  */
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
 import * as fs from "node:fs";
 import * as net from "node:net";
 import * as path from "node:path";
+import { runProcess } from "../support/run-process";
 import { repoRoot } from "./harness";
 
 /**
@@ -99,7 +100,7 @@ export const escapeModulePath = (p: string): string => p.replace(/[A-Z]/g, (c) =
  * `.mod` and `.zip` (every file under `<path>@<version>/`, as the module zip format has it).
  * Returns the module path.
  */
-export function publishGoModule(proxy: string, moduleDir: string, version: string): string {
+export async function publishGoModule(proxy: string, moduleDir: string, version: string): Promise<string> {
   const goMod = fs.readFileSync(path.join(moduleDir, "go.mod"), "utf8");
   const modulePath = /^module\s+(\S+)/m.exec(goMod)?.[1];
   if (!modulePath) throw new Error(`${moduleDir}/go.mod names no module`);
@@ -109,26 +110,22 @@ export function publishGoModule(proxy: string, moduleDir: string, version: strin
   fs.writeFileSync(path.join(at, `${version}.info`), JSON.stringify({ Version: version, Time: new Date(0).toISOString() }));
   fs.writeFileSync(path.join(at, `${version}.mod`), goMod);
   // Python's zipfile (the tests' Python is there already): no zip tool is needed on the machine.
-  const zip = spawnSync(
-    "python3",
+  const zip = await runProcess("python3", [
+    "-c",
     [
-      "-c",
-      [
-        "import os, sys, zipfile",
-        "src, prefix, out = sys.argv[1:]",
-        "with zipfile.ZipFile(out, 'w', zipfile.ZIP_DEFLATED) as z:",
-        "    for d, dirs, files in os.walk(src):",
-        "        dirs.sort()",
-        "        for f in sorted(files):",
-        "            full = os.path.join(d, f)",
-        "            z.write(full, prefix + os.path.relpath(full, src).replace(os.sep, '/'))",
-      ].join("\n"),
-      moduleDir,
-      `${modulePath}@${version}/`,
-      path.join(at, `${version}.zip`),
-    ],
-    { encoding: "utf8" },
-  );
+      "import os, sys, zipfile",
+      "src, prefix, out = sys.argv[1:]",
+      "with zipfile.ZipFile(out, 'w', zipfile.ZIP_DEFLATED) as z:",
+      "    for d, dirs, files in os.walk(src):",
+      "        dirs.sort()",
+      "        for f in sorted(files):",
+      "            full = os.path.join(d, f)",
+      "            z.write(full, prefix + os.path.relpath(full, src).replace(os.sep, '/'))",
+    ].join("\n"),
+    moduleDir,
+    `${modulePath}@${version}/`,
+    path.join(at, `${version}.zip`),
+  ]);
   if (zip.status !== 0) throw new Error(`the module zip of ${modulePath} could not be made\n${zip.stderr}`);
   return modulePath;
 }

@@ -19,7 +19,6 @@
  *   built on it runs up, preview (its detailed diff checked) and destroy.
  * (Only this platform is built here; `npm run release -- --dry-run` builds the others.)
  */
-import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import * as fs from "node:fs";
 import * as http from "node:http";
@@ -32,6 +31,7 @@ import { releaseLocation } from "../../provider/native/download-url";
 import { REPOSITORY } from "../../provider/native/docs-url";
 import { storedObjects, storedPipes } from "../support/stored";
 import { AutomationStack, type StepCommand } from "./automation-stack";
+import { runProcess } from "../support/run-process";
 import { E2EStack, pulumiBin, repoRoot } from "./harness";
 import { escapeModulePath, publishGoModule, pythonIndexTools, runAsync, startPackageIndex, type PackageIndex } from "./package-indexes";
 import { packageSchema, run } from "./package-schema";
@@ -129,26 +129,26 @@ function expectDownloaded(home: string, asked: number): void {
 }
 
 describe("the plugin executable of this platform", () => {
-  it("is in the tarball named as the CLI asks for it, alone with the LICENSE, and in the checksum file", () => {
+  it("is in the tarball named as the CLI asks for it, alone with the LICENSE, and in the checksum file", async () => {
     const [os_, arch] = hostPlatform().split("-");
     const tarball = released.artifacts[0].tarball;
     expect(path.basename(tarball)).toBe(`pulumi-resource-pipestack-v${released.version}-${os_}-${arch}.tar.gz`);
-    const listing = run("tar", ["-tzf", tarball], { home: tmp });
+    const listing = await run("tar", ["-tzf", tarball], { home: tmp });
     expect(listing.stdout.trim().split("\n").sort()).toEqual(["LICENSE", os_ === "windows" ? "pulumi-resource-pipestack.exe" : "pulumi-resource-pipestack"]);
     expect(path.basename(released.checksums)).toBe(`pulumi-pipestack_${released.version}_checksums.txt`);
     expect(fs.readFileSync(released.checksums, "utf8")).toBe(`${sha256(tarball)}  ${path.basename(tarball)}\n`);
   });
 
-  it("serves the launcher's schema, naming the release location, with no node on PATH", () => {
+  it("serves the launcher's schema, naming the release location, with no node on PATH", async () => {
     const home = path.join(tmp, "schema-home");
-    const env = { PATH: [pulumiBin(), noNode].join(path.delimiter) };
-    const got = run(path.join(pulumiBin(), "pulumi"), ["package", "get-schema", exe], { home, env });
+    const env = { PATH: [await pulumiBin(), noNode].join(path.delimiter) };
+    const got = await run(path.join(await pulumiBin(), "pulumi"), ["package", "get-schema", exe], { home, env });
     expect(got.code, got.stderr).toBe(0);
     const schema = JSON.parse(got.stdout) as { version: string; pluginDownloadURL: string; resources: Record<string, { description?: string }> };
     expect(schema.version).toBe(released.version);
     expect(schema.pluginDownloadURL).toBe(releaseLocation(REPOSITORY, released.version));
     // The doc comments travel as an asset: the same schema, descriptions included, as the launcher's.
-    expect(schema).toEqual(JSON.parse(packageSchema(home)));
+    expect(schema).toEqual(JSON.parse(await packageSchema(home)));
     expect(schema.resources["pipestack:index:Pipe"].description).toBeTruthy();
   }, 120_000);
 
@@ -226,7 +226,7 @@ describe("a Python program, its SDK installed by name from a package index, with
       // A current server, as native-python.test.ts runs this program on: its tiles' config form is a current server's.
       emulator: { stackApiVersion: "2.36.0" },
       secretConfig: { kafkaPassword: PASSWORD },
-      env: { PATH: [pulumiBin(), host, noNode].join(path.delimiter), PULUMI_PLUGIN_DOWNLOAD_URL_OVERRIDES: downloadOverride() },
+      env: { PATH: [await pulumiBin(), host, noNode].join(path.delimiter), PULUMI_PLUGIN_DOWNLOAD_URL_OVERRIDES: downloadOverride() },
     });
   }, 900_000);
   afterAll(async () => {
@@ -235,14 +235,14 @@ describe("a Python program, its SDK installed by name from a package index, with
     await s?.close();
   });
 
-  it("has no node on the CLI's PATH", () => {
-    const dirs = [pulumiBin(), noNode];
+  it("has no node on the CLI's PATH", async () => {
+    const dirs = [await pulumiBin(), noNode];
     expect(dirs.filter((d) => fs.existsSync(path.join(d, "node")))).toEqual([]);
   });
 
-  it("got the SDK and everything it requires by name from the index, at the package's version", () => {
+  it("got the SDK and everything it requires by name from the index, at the package's version", async () => {
     const python = path.join(tmp, "venv", "bin", "python");
-    const got = run(python, ["-c", "import importlib.metadata as m, pulumi_pipestack; print(m.version('pulumi-pipestack'), pulumi_pipestack.__file__)"], {
+    const got = await run(python, ["-c", "import importlib.metadata as m, pulumi_pipestack; print(m.version('pulumi-pipestack'), pulumi_pipestack.__file__)"], {
       home: tmp,
     });
     expect(got.code, got.stderr).toBe(0);
@@ -288,8 +288,8 @@ async function go(args: string[], cwd: string, env: NodeJS.ProcessEnv): Promise<
  * and the test's module changes with the schema under the same version. Forgotten first, so the
  * proxy's is the one fetched.
  */
-function forgetGoModule(modulePath: string, version: string): void {
-  const cache = spawnSync("go", ["env", "GOMODCACHE"], { encoding: "utf8" }).stdout.trim();
+async function forgetGoModule(modulePath: string, version: string): Promise<void> {
+  const cache = (await runProcess("go", ["env", "GOMODCACHE"])).stdout.trim();
   const escaped = escapeModulePath(modulePath);
   const kept = [
     path.join(cache, `${escaped}@${version}`),
@@ -297,7 +297,7 @@ function forgetGoModule(modulePath: string, version: string): void {
   ];
   for (const p of kept.filter((k) => fs.existsSync(k))) {
     // The module cache makes its files read-only.
-    spawnSync("chmod", ["-R", "u+w", p]);
+    await runProcess("chmod", ["-R", "u+w", p]);
     fs.rmSync(p, { recursive: true, force: true });
   }
 }
@@ -314,8 +314,8 @@ describe("a Go program, its SDK fetched by `go get` through a module proxy, with
     let t = Date.now();
     const version = `v${released.version}`;
     const proxy = path.join(tmp, "goproxy");
-    modulePath = publishGoModule(proxy, sdks.go.dir, version);
-    forgetGoModule(modulePath, version);
+    modulePath = await publishGoModule(proxy, sdks.go.dir, version);
+    await forgetGoModule(modulePath, version);
     const src = path.join(tmp, "go-program");
     fs.cpSync(path.join(repoRoot, "test", "e2e", "go"), src, { recursive: true });
     // The module from the file proxy, the rest from the usual one (or Go's module cache); the
@@ -327,7 +327,7 @@ describe("a Go program, its SDK fetched by `go get` through a module proxy, with
     const bin = path.join(tmp, "go-automation");
     await go(["build", "-o", bin, "."], src, env);
     seconds["go build"] = (Date.now() - t) / 1000;
-    program = { argv: [bin], env: { PATH: [pulumiBin(), noNode].join(path.delimiter), PULUMI_PLUGIN_DOWNLOAD_URL_OVERRIDES: downloadOverride() } };
+    program = { argv: [bin], env: { PATH: [await pulumiBin(), noNode].join(path.delimiter), PULUMI_PLUGIN_DOWNLOAD_URL_OVERRIDES: downloadOverride() } };
     s = await AutomationStack.open({ kafkaPassword: PASSWORD }, { plugin: false });
   }, 900_000);
   afterAll(async () => {

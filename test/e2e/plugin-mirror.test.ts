@@ -6,7 +6,7 @@
  * The installed plugin then runs from the plugin cache alone and serves a schema that names the
  * mirror as its `pluginDownloadURL`.
  */
-import { execFile, spawn, spawnSync } from "node:child_process";
+import { execFile, spawn } from "node:child_process";
 import * as fs from "node:fs";
 import * as http from "node:http";
 import type { AddressInfo } from "node:net";
@@ -18,6 +18,7 @@ import * as emptyproto from "google-protobuf/google/protobuf/empty_pb";
 import * as plugproto from "@pulumi/pulumi/proto/plugin_pb";
 import * as provrpc from "@pulumi/pulumi/proto/provider_grpc_pb";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runProcess } from "../support/run-process";
 import { pulumiBin, repoRoot } from "./harness";
 
 const run = promisify(execFile);
@@ -33,7 +34,7 @@ const requested: string[] = [];
 /** The CLI with a plugin cache of its own (nothing installed before), asynchronously: the mirror answers in this process. */
 async function pulumi(args: string[]): Promise<string> {
   const env = { ...process.env, PULUMI_HOME: path.join(tmp, "pulumi-home"), PULUMI_SKIP_UPDATE_CHECK: "true", PULUMI_DIY_BACKEND_URL: `file://${tmp}` };
-  const r = await run(path.join(pulumiBin(), "pulumi"), args, { env, cwd: tmp, encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
+  const r = await run(path.join(await pulumiBin(), "pulumi"), args, { env, cwd: tmp, encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
   return r.stdout;
 }
 
@@ -56,16 +57,13 @@ beforeAll(async () => {
   mirrorUrl = `http://127.0.0.1:${(mirror.address() as AddressInfo).port}/`;
 
   // The package as npm publishes it, installed outside the checkout; the SDK the user already has.
-  const packed = spawnSync("npm", ["pack", "--silent", "--ignore-scripts", "--pack-destination", project], { cwd: repoRoot, encoding: "utf8" });
+  const packed = await runProcess("npm", ["pack", "--silent", "--ignore-scripts", "--pack-destination", project], { cwd: repoRoot });
   expect(packed.status, packed.stderr).toBe(0);
   const tarball = packed.stdout.trim().split("\n").pop()!;
   fs.writeFileSync(path.join(project, "package.json"), JSON.stringify({ name: "mirror-team", private: true }));
   fs.mkdirSync(path.join(project, "node_modules", "@pulumi"), { recursive: true });
   fs.symlinkSync(path.join(repoRoot, "node_modules", "@pulumi", "pulumi"), path.join(project, "node_modules", "@pulumi", "pulumi"));
-  const installed = spawnSync("npm", ["install", "--no-audit", "--no-fund", "--no-save", "--ignore-scripts", `./${tarball}`], {
-    cwd: project,
-    encoding: "utf8",
-  });
+  const installed = await runProcess("npm", ["install", "--no-audit", "--no-fund", "--no-save", "--ignore-scripts", `./${tarball}`], { cwd: project });
   expect(installed.status, installed.stderr).toBe(0);
 }, 300_000);
 

@@ -10,15 +10,15 @@ import { repoRoot } from "./harness";
 import { run } from "./package-schema";
 import { pythonEnv } from "./python-env";
 
-describeAutomation("python", (sdks, tmp) => {
-  const python = path.join(pythonEnv(), "python");
+describeAutomation("python", async (sdks, tmp) => {
+  const python = path.join(await pythonEnv(), "python");
   const site = path.join(tmp, "python-site");
   // The cached environment holds what the SDK requires: nothing is fetched, and the SDK lands beside it.
-  const pip = run(
+  const pip = await run(
     python,
     ["-m", "pip", "install", "--quiet", "--disable-pip-version-check", "--no-deps", "--no-index", "--no-build-isolation", "--target", site, sdks.python!.dir],
     { home: path.join(tmp, "home") },
   );
   if (pip.code !== 0) throw new Error(`pip install of the generated SDK failed\n${pip.stdout}${pip.stderr}`);
-  return Promise.resolve({ argv: [python, path.join(repoRoot, "test", "e2e", "python", "automation.py")], env: { PYTHONPATH: site } });
+  return { argv: [python, path.join(repoRoot, "test", "e2e", "python", "automation.py")], env: { PYTHONPATH: site } };
 });

@@ -1,6 +1,6 @@
-import { spawnSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
+import { runProcess } from "../support/run-process";
 import { repoRoot } from "./harness";
 
 /**
@@ -8,9 +8,9 @@ import { repoRoot } from "./harness";
  * checkout's @pulumi/pulumi: PIPESTACK_PULUMI_PYTHON_BIN (set by scripts/test.js), else what
  * scripts/ensure-pulumi-python.sh makes once into the cache and prints.
  */
-export function pythonEnv(): string {
+export async function pythonEnv(): Promise<string> {
   if (process.env.PIPESTACK_PULUMI_PYTHON_BIN) return process.env.PIPESTACK_PULUMI_PYTHON_BIN;
-  const r = spawnSync("bash", [path.join(repoRoot, "scripts", "ensure-pulumi-python.sh")], { encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] });
+  const r = await runProcess("bash", [path.join(repoRoot, "scripts", "ensure-pulumi-python.sh")], { stderr: "inherit" });
   if (r.status !== 0) throw new Error("scripts/ensure-pulumi-python.sh could not make the Python environment ready");
   return r.stdout.trim().split("\n").pop()!;
 }

@@ -5,12 +5,12 @@
  * and a clean `preview --expect-no-changes`. An example that collides with what the emulator seeds
  * (the webhook `on-call`) or does not compile fails here.
  */
-import { spawnSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { codeBlocks, oneProgram } from "../support/doc-blocks";
+import { runProcess } from "../support/run-process";
 import { E2EStack, repoRoot } from "./harness";
 import { yamlHost } from "./yaml-host";
 
@@ -60,8 +60,8 @@ describe("the README's examples, as written, on a fresh emulator", () => {
       expect(code).toContain(`new ${kind}(`);
   });
 
-  it("type-checks, strict", () => {
-    const r = spawnSync(process.execPath, [path.join(repoRoot, "node_modules", "typescript", "bin", "tsc"), "-p", dir], { encoding: "utf8" });
+  it("type-checks, strict", async () => {
+    const r = await runProcess(process.execPath, [path.join(repoRoot, "node_modules", "typescript", "bin", "tsc"), "-p", dir]);
     expect(r.stdout + r.stderr).toBe("");
     expect(r.status).toBe(0);
   }, 120_000);
@@ -96,7 +96,7 @@ describe("the README's YAML program, as written, on a fresh emulator", () => {
     fs.writeFileSync(path.join(dir, "Pulumi.yaml"), `${program!.code}${plugins}`);
     s = await E2EStack.open({
       program: dir,
-      path: [yamlHost()],
+      path: [await yamlHost()],
       secretConfig: { kafkaPassword: "readme-yaml-kafka-pw-4b17" },
       emulator: { stackApiVersion: undefined },
     });

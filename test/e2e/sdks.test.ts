@@ -6,7 +6,7 @@
  * required. Every one carries the package's version, so the engine asks for this plugin (never
  * v0.0.0).
  */
-import { execFile, spawnSync } from "node:child_process";
+import { execFile } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
@@ -14,6 +14,7 @@ import { releaseLocation } from "../../provider/native/download-url";
 import { REPOSITORY } from "../../provider/native/docs-url";
 import { registry } from "../../provider/registry";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runProcess } from "../support/run-process";
 import { repoRoot } from "./harness";
 import { run, type Ran } from "./package-schema";
 import { pythonEnv } from "./python-env";
@@ -56,13 +57,13 @@ function runAsync(cmd: string, args: string[], opts: { cwd: string; env: NodeJS.
  * environment's packages (the `pulumi` package of the checkout's version) through a .pth file,
  * as a team's environment would have them from PyPI; the SDK is installed into it with that pip.
  */
-function freshPython(name: string): string {
+async function freshPython(name: string): Promise<string> {
   const venv = path.join(tmp, name);
-  const made = run("python3", ["-m", "venv", "--without-pip", venv], { home: home() });
+  const made = await run("python3", ["-m", "venv", "--without-pip", venv], { home: home() });
   if (made.code !== 0) throw new Error(`python3 -m venv failed\n${made.stderr}`);
   const python = path.join(venv, "bin", "python");
-  const purelib = (py: string) => run(py, ["-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"], { home: home() }).stdout.trim();
-  fs.writeFileSync(path.join(purelib(python), "pulumi-env.pth"), purelib(path.join(pythonEnv(), "python")) + "\n");
+  const purelib = async (py: string) => (await run(py, ["-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"], { home: home() })).stdout.trim();
+  fs.writeFileSync(path.join(await purelib(python), "pulumi-env.pth"), (await purelib(path.join(await pythonEnv(), "python"))) + "\n");
   return python;
 }
 
@@ -70,18 +71,18 @@ function freshPython(name: string): string {
 async function pipInstall(python: string, what: string): Promise<void> {
   const env = { ...process.env, PULUMI_HOME: home(), PULUMI_SKIP_UPDATE_CHECK: "true" };
   const pip = await runAsync(
-    path.join(pythonEnv(), "python"),
+    path.join(await pythonEnv(), "python"),
     ["-m", "pip", "--python", python, "install", "--quiet", "--disable-pip-version-check", "--no-index", "--no-build-isolation", what],
     { cwd: tmp, env },
   );
   expect(pip.stdout + pip.stderr, pip.stderr).not.toMatch(/error/i);
   expect(pip.code).toBe(0);
-  const check = await runAsync(path.join(pythonEnv(), "python"), ["-m", "pip", "--python", python, "check"], { cwd: tmp, env });
+  const check = await runAsync(path.join(await pythonEnv(), "python"), ["-m", "pip", "--python", python, "check"], { cwd: tmp, env });
   expect(check.stdout + check.stderr).toBe("No broken requirements found.\n");
 }
 
-function selfReport(python: string): unknown {
-  const r = run(python, [path.join(FIXTURES, "check_python_sdk.py")], { home: home() });
+async function selfReport(python: string): Promise<unknown> {
+  const r = await run(python, [path.join(FIXTURES, "check_python_sdk.py")], { home: home() });
   expect(r.stderr).toBe("");
   return JSON.parse(r.stdout);
 }
@@ -102,15 +103,15 @@ describe("the Python SDK", () => {
   });
 
   it("installs from the wheel into a fresh environment; the package says its version and asks the engine for that plugin", async () => {
-    const python = freshPython("wheel-venv");
+    const python = await freshPython("wheel-venv");
     await pipInstall(python, built.python.wheel);
-    expect(selfReport(python)).toEqual(pythonSays());
+    expect(await selfReport(python)).toEqual(pythonSays());
   });
 
   it("installs from the sdist the same", async () => {
-    const python = freshPython("sdist-venv");
+    const python = await freshPython("sdist-venv");
     await pipInstall(python, built.python.sdist);
-    expect(selfReport(python)).toEqual(pythonSays());
+    expect(await selfReport(python)).toEqual(pythonSays());
   });
 });
 
@@ -159,25 +160,25 @@ describe("the Go SDK", () => {
  * override: the install takes seconds and fetches nothing else.
  */
 let nodeProject: string | undefined;
-function installedNodeSdk(): string {
+async function installedNodeSdk(): Promise<string> {
   if (nodeProject) return nodeProject;
   const project = path.join(tmp, "ts-project");
   fs.mkdirSync(project, { recursive: true });
   const overrides = { "@pulumi/pulumi": `file:${path.join(repoRoot, "node_modules", "@pulumi", "pulumi")}` };
   fs.writeFileSync(path.join(project, "package.json"), JSON.stringify({ name: "ts-project", version: "1.0.0", private: true, overrides }));
-  const npm = spawnSync(
+  const npm = await runProcess(
     "npm",
     ["install", "--prefer-offline", "--install-links=false", "--no-audit", "--no-fund", "--ignore-scripts", "--loglevel=error", built.nodejs.tarball],
-    { cwd: project, encoding: "utf8" },
+    { cwd: project },
   );
   if (npm.status !== 0) throw new Error(`npm install ${built.nodejs.tarball} failed\n${npm.stdout}${npm.stderr}`);
   return (nodeProject = project);
 }
 
 describe("the TypeScript SDK", () => {
-  it("is an npm tarball of the package's version that `npm install` takes, and loads", () => {
+  it("is an npm tarball of the package's version that `npm install` takes, and loads", async () => {
     expect(path.basename(built.nodejs.tarball)).toBe(`pipestack-pulumi-native-${version}.tgz`);
-    const modules = path.join(installedNodeSdk(), "node_modules");
+    const modules = path.join(await installedNodeSdk(), "node_modules");
     // npm read the package's name from the tarball and recorded the dependency under it.
     const project = JSON.parse(fs.readFileSync(path.join(path.dirname(modules), "package.json"), "utf8")) as { dependencies?: Record<string, string> };
     expect(Object.keys(project.dependencies ?? {})).toEqual([built.nodejs.packageName]);
@@ -189,7 +190,7 @@ describe("the TypeScript SDK", () => {
       pulumi: { resource: true, name: "pipestack", version, server: releaseLocation(REPOSITORY, version) },
     });
     expect(fs.existsSync(path.join(pkg, "index.d.ts"))).toBe(true);
-    const loaded = run(
+    const loaded = await run(
       process.execPath,
       [
         "-e",
@@ -215,11 +216,11 @@ function examplesIn(language: string): { resource: string; code: string; config:
 
 describe("each resource's example, in every SDK's language", () => {
   it("runs in Python on the installed SDK (Pulumi's mocks), registering its resources", async () => {
-    const python = freshPython("examples-venv");
+    const python = await freshPython("examples-venv");
     await pipInstall(python, built.python.wheel);
     const examples = examplesIn("python");
     expect(examples).toHaveLength(registry.length);
-    const r = run(python, [path.join(FIXTURES, "run_python_examples.py")], { home: home(), input: JSON.stringify(examples) });
+    const r = await run(python, [path.join(FIXTURES, "run_python_examples.py")], { home: home(), input: JSON.stringify(examples) });
     expect(r.stderr, r.stderr).toBe("");
     const registered = JSON.parse(r.stdout) as Record<string, string[]>;
     for (const { resource } of examples) expect(registered[resource], resource).toContain(`pipestack:index:${resource}`);
@@ -248,15 +249,15 @@ describe("each resource's example, in every SDK's language", () => {
     expect(vet.code).toBe(0);
   }, 600_000);
 
-  it("typechecks in TypeScript against the npm package", () => {
-    const project = installedNodeSdk();
+  it("typechecks in TypeScript against the npm package", async () => {
+    const project = await installedNodeSdk();
     const files = examplesIn("typescript").map(({ resource, code }) => {
       const file = path.join(project, `${resource}.ts`);
       fs.writeFileSync(file, code + "\nexport {};\n");
       return file;
     });
     const tsc = path.join(repoRoot, "node_modules", "typescript", "bin", "tsc");
-    const r = run(
+    const r = await run(
       process.execPath,
       [
         tsc,
@@ -297,7 +298,7 @@ describe("the schema the SDKs are made from", () => {
 describe("the command", () => {
   it("takes over the lock a killed build left (its holder's process gone)", async () => {
     const out = path.join(tmp, "after-a-kill");
-    const dead = spawnSync("true").pid;
+    const dead = (await runProcess("true", [])).pid;
     fs.mkdirSync(`${out}.lock`, { recursive: true });
     fs.writeFileSync(path.join(`${out}.lock`, "pid"), String(dead));
     const made = await buildSdksInto({ out, languages: [], log: () => undefined });

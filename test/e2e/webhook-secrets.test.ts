@@ -44,7 +44,7 @@ describe.each(FACES)("$face face: webhook credentials in no output", ({ face, pr
       program,
       stackServer: true,
       emulator: { stackApiVersion: "2.36.0" },
-      path: yaml ? [yamlHost()] : [],
+      path: yaml ? [await yamlHost()] : [],
     });
     const keep = (name: string, run: { stdout: string; stderr: string }) => outputs.set(name, `${run.stdout}\n${run.stderr}`);
     keep("preview --json", await s.must(["preview", "--json"]));
@@ -139,7 +139,7 @@ describe.each(FACES)("$face face: a refusal at preview", ({ program, yaml }) => 
   afterAll(() => s?.close());
 
   it("a first-generation server's refusal of webhooks is said once per webhook, with no stack frame", async () => {
-    s = await E2EStack.open({ program, stackServer: true, emulator: { stackApiVersion: "2.0.0" }, path: yaml ? [yamlHost()] : [] });
+    s = await E2EStack.open({ program, stackServer: true, emulator: { stackApiVersion: "2.0.0" }, path: yaml ? [await yamlHost()] : [] });
     const run = await s.pulumi(["preview"]);
     const text = `${run.stdout}\n${run.stderr}`;
     expect(run.code).not.toBe(0);

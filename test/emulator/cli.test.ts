@@ -1,9 +1,9 @@
-import { spawnSync } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { describeSettings, parseCliArgs, USAGE } from "../../emulator/cli-args";
 import { OPTION_NAMES, OPTIONS, resolveOptions } from "../../emulator/options";
 import { cli, ensureBuilt, exitOf, launch, type RunningCli } from "../support/emulator-cli";
 import { basic, send } from "../support/http";
+import { runProcess } from "../support/run-process";
 
 describe("argument parsing", () => {
   it("reads every flag", () => {
@@ -92,8 +92,8 @@ describe("the compiled CLI", () => {
     }
   });
 
-  it("exits 2 with usage on a bad flag", () => {
-    const result = spawnSync(process.execPath, [cli, "--fault-rate", "x"], { encoding: "utf8" });
+  it("exits 2 with usage on a bad flag", async () => {
+    const result = await runProcess(process.execPath, [cli, "--fault-rate", "x"]);
     expect(result.status).toBe(2);
     expect(result.stderr).toContain("--fault-rate must be a number");
     expect(result.stderr).toContain("Usage: pipestack-emulator");

@@ -7,12 +7,12 @@
  * program also narrows with a class's `isInstance`, which the published .d.ts declares once on the
  * classes' base: it must narrow to that class, neither to another one nor to `any`.
  */
-import { spawnSync } from "node:child_process";
 import * as fs from "node:fs";
 import { createRequire } from "node:module";
 import * as os from "node:os";
 import * as path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { runProcess } from "../support/run-process";
 
 const root = path.resolve(__dirname, "..", "..");
 
@@ -41,7 +41,7 @@ const dirs: string[] = [];
 afterAll(() => dirs.forEach((d) => fs.rmSync(d, { recursive: true, force: true })));
 
 /** A consumer project with these compiler options; the output of `tsc -p` on it. */
-function compile(options: Record<string, unknown>): { status: number | null; output: string } {
+async function compile(options: Record<string, unknown>): Promise<{ status: number | null; output: string }> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "pipestack-consumer-"));
   dirs.push(dir);
   fs.mkdirSync(path.join(dir, "node_modules"));
@@ -51,7 +51,7 @@ function compile(options: Record<string, unknown>): { status: number | null; out
   const imports = entryPoints().map((p, i) => `import * as m${i} from "${p}";\nexport const e${i} = m${i};\n`);
   fs.writeFileSync(path.join(dir, "index.ts"), imports.join("") + NARROWING);
   const tsc = path.join(root, "node_modules", "typescript", "bin", "tsc");
-  const r = spawnSync(process.execPath, [tsc, "-p", dir, "--noEmit"], { cwd: dir, encoding: "utf8" });
+  const r = await runProcess(process.execPath, [tsc, "-p", dir, "--noEmit"], { cwd: dir });
   return { status: r.status, output: r.stdout + r.stderr };
 }
 
@@ -61,10 +61,10 @@ describe("the published types in a project made from the Pulumi TypeScript templ
     ['the template with lib: ["es2020"]', { ...TEMPLATE, lib: ["es2020"] }],
   ])(
     "tsc passes: %s",
-    (_name, options) => {
+    async (_name, options) => {
       expect(fs.existsSync(path.join(root, "node_modules", "pulumi-pipestack", "dist", "provider", "index.d.ts")), "run `npm run build` first").toBe(true);
       expect(entryPoints().length).toBeGreaterThan(1);
-      const r = compile(options);
+      const r = await compile(options);
       expect(r.output).toBe("");
       expect(r.status).toBe(0);
     },

@@ -12,6 +12,7 @@ import * as path from "node:path";
 import ts from "typescript";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { codeBlocks, docPages } from "../support/doc-blocks";
+import { diagnosticsOf } from "../support/ts-diagnostics";
 
 const root = path.resolve(__dirname, "..", "..");
 const pages = docPages(root);
@@ -36,13 +37,6 @@ const MISSING = new Set([2304, 2552, 2580, 2582, 18004]);
 let dir: string;
 const exported = new Set(Object.keys(createRequire(__filename)(path.join(root, "dist", "provider", "index.js")) as object));
 
-function diagnostics(files: string[]): Map<string, ts.Diagnostic[]> {
-  const program = ts.createProgram(files, OPTIONS);
-  const by = new Map<string, ts.Diagnostic[]>(files.map((f) => [f, []]));
-  for (const d of ts.getPreEmitDiagnostics(program)) if (d.file && by.has(d.file.fileName)) by.get(d.file.fileName)!.push(d);
-  return by;
-}
-
 /** What the page around a fragment gives it: the package's exports and `pulumi` imported, other names declared. */
 function prelude(missing: Set<string>): string {
   const fromPackage = [...missing].filter((n) => exported.has(n));
@@ -57,7 +51,7 @@ function prelude(missing: Set<string>): string {
 
 const results = new Map<string, string[]>();
 
-beforeAll(() => {
+beforeAll(async () => {
   expect(fs.existsSync(path.join(root, "node_modules", "pulumi-pipestack", "dist", "provider", "index.d.ts")), "run `npm run build` first").toBe(true);
   dir = fs.mkdtempSync(path.join(os.tmpdir(), "pipestack-doc-examples-"));
   fs.symlinkSync(path.join(root, "node_modules"), path.join(dir, "node_modules"), "dir");
@@ -65,21 +59,21 @@ beforeAll(() => {
   // A module each (no names shared between files), unless it is one already by `export =`.
   const head = (code: string) => (/^export =/m.test(code) ? "" : "export {};\n");
   examples.forEach((e, i) => fs.writeFileSync(files[i], `${head(e.code)}${e.code}`));
-  const first = diagnostics(files);
+  const first = await diagnosticsOf(files, OPTIONS, root);
   examples.forEach((e, i) => {
     const missing = new Set(
       first
         .get(files[i])!
         .filter((d) => MISSING.has(d.code))
-        .map((d) => /'([^']+)'/.exec(ts.flattenDiagnosticMessageText(d.messageText, "\n"))?.[1] ?? ""),
+        .map((d) => /'([^']+)'/.exec(d.message)?.[1] ?? ""),
     );
     fs.writeFileSync(files[i], `${head(e.code)}${prelude(missing)}${e.code}`);
   });
-  const second = diagnostics(files);
+  const second = await diagnosticsOf(files, OPTIONS, root);
   examples.forEach((e, i) =>
     results.set(
       e.file,
-      second.get(files[i])!.map((d) => `${d.file!.getLineAndCharacterOfPosition(d.start ?? 0).line}: ${ts.flattenDiagnosticMessageText(d.messageText, "\n")}`),
+      second.get(files[i])!.map((d) => `${d.line}: ${d.message}`),
     ),
   );
 }, 300_000);

@@ -5,11 +5,12 @@
  * download URL, and the install command it prints, run as printed; and every command's command
  * line, read one way (provider/command-line.ts): `--help`, and an unknown option refused.
  */
-import { spawn, spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runProcess } from "../support/run-process";
 import { TF_SERVICE, tfPipe, tfState } from "../support/terraform-state-fixtures";
 
 const root = path.resolve(__dirname, "..", "..");
@@ -27,11 +28,11 @@ beforeAll(() => {
 });
 afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
 
-const fromTerraform = (text: string) => spawnSync(process.execPath, [FROM_TF, "-"], { input: text, encoding: "utf8" });
+const fromTerraform = (text: string) => runProcess(process.execPath, [FROM_TF, "-"], { input: text });
 
 describe("pipestack-from-terraform", () => {
-  it("refuses one object at two addresses, naming both, and writes no import document", () => {
-    const r = fromTerraform(
+  it("refuses one object at two addresses, naming both, and writes no import document", async () => {
+    const r = await fromTerraform(
       tfState([
         { name: "a", module: "module.eu", attributes: tfPipe("p-1") },
         { name: "b", attributes: tfPipe("p-1") },
@@ -46,16 +47,16 @@ describe("pipestack-from-terraform", () => {
     ["an id of 4 parts", tfPipe("o/s/x/p-1", { service_id: null })],
     ["an id with a line break", tfPipe("p-1\n-2")],
     ["a service_id with an escape sequence", tfPipe("p-1", { service_id: "svc\u001b]0;pwned\u0007\u001b[2J" })],
-  ])("refuses %s, writing nothing, its message escaped", (_what, attributes) => {
-    const r = fromTerraform(tfState([{ name: "odd", attributes }]));
+  ])("refuses %s, writing nothing, its message escaped", async (_what, attributes) => {
+    const r = await fromTerraform(tfState([{ name: "odd", attributes }]));
     expect(r.status).toBe(1);
     expect(r.stdout).toBe("");
     expect(r.stderr).toMatch(/"example_pipe\.odd" with id .* which no import takes/);
     expect(r.stderr.replaceAll("\n", "")).not.toMatch(ACTIVE);
   });
 
-  it("prints the summary of a state with control characters in its addresses escaped", () => {
-    const r = fromTerraform(tfState([{ name: "p", module: 'module.m["\\u001b]0;pwned\\u0007\\u2028"]', attributes: tfPipe("p-1") }]));
+  it("prints the summary of a state with control characters in its addresses escaped", async () => {
+    const r = await fromTerraform(tfState([{ name: "p", module: 'module.m["\\u001b]0;pwned\\u0007\\u2028"]', attributes: tfPipe("p-1") }]));
     expect(r.status, r.stderr).toBe(0);
     expect(JSON.parse(r.stdout)).toEqual({ resources: [{ type: "pipestack:index:Pipe", name: "m-0-pwned-p", id: `${TF_SERVICE}:p-1` }] });
     expect(r.stderr.replaceAll("\n", "")).not.toMatch(ACTIVE);
@@ -65,7 +66,7 @@ describe("pipestack-from-terraform", () => {
   it("gives up standard input at the cap (64 MiB), as it refuses a file that size, without reading it whole", async () => {
     const big = path.join(tmp, "big.tfstate");
     fs.writeFileSync(big, Buffer.alloc(65 * MIB, 0x20));
-    const file = spawnSync(process.execPath, [FROM_TF, big], { encoding: "utf8" });
+    const file = await runProcess(process.execPath, [FROM_TF, big]);
     expect(file.status).toBe(1);
     expect(file.stderr).toContain("is larger than 67108864 bytes (64 MiB)");
 
@@ -107,21 +108,21 @@ describe("pipestack-from-terraform", () => {
 });
 
 describe("pipestack-pack-plugin", () => {
-  it("refuses a plain http download URL off loopback before packing anything, naming the risk and the flag", () => {
+  it("refuses a plain http download URL off loopback before packing anything, naming the risk and the flag", async () => {
     const out = path.join(tmp, "refused");
-    const r = spawnSync(process.execPath, [PACK, "--out", out, "--download-url", "http://plugins.example.test/pipestack/"], { encoding: "utf8" });
+    const r = await runProcess(process.execPath, [PACK, "--out", out, "--download-url", "http://plugins.example.test/pipestack/"]);
     expect(r.status).toBe(2);
     expect(r.stderr).toContain("is plain http: the engine and the SDKs would download the plugin over it and run it");
     expect(r.stderr).toContain("--allow-plain-http-anyone-on-the-path-can-replace-the-plugin");
     expect(fs.existsSync(out)).toBe(false);
   });
 
-  it("takes it with the flag; prints an install command naming the tarball where --out put it", () => {
+  it("takes it with the flag; prints an install command naming the tarball where --out put it", async () => {
     const out = path.join(tmp, "with flag");
-    const r = spawnSync(
+    const r = await runProcess(
       process.execPath,
       [PACK, "--out", out, "--download-url", "http://plugins.example.test/pipestack/", "--allow-plain-http-anyone-on-the-path-can-replace-the-plugin"],
-      { encoding: "utf8", cwd: tmp },
+      { cwd: tmp },
     );
     expect(r.status, r.stderr).toBe(0);
     const tarball = r.stdout.trim();
@@ -130,9 +131,7 @@ describe("pipestack-pack-plugin", () => {
       `pulumi plugin install resource pipestack ${JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8")).version} -f '${tarball}'`,
     );
     // The command as a shell reads it, from another folder: its file is there.
-    const words = spawnSync("sh", ["-c", `for w in ${command}; do echo "$w"; done`], { encoding: "utf8", cwd: os.tmpdir() })
-      .stdout.trim()
-      .split("\n");
+    const words = (await runProcess("sh", ["-c", `for w in ${command}; do echo "$w"; done`], { cwd: os.tmpdir() })).stdout.trim().split("\n");
     expect(fs.existsSync(words[words.length - 1])).toBe(true);
   }, 120_000);
 });
@@ -142,11 +141,11 @@ describe("every command's command line", () => {
     ["pipestack-from-terraform", FROM_TF],
     ["pipestack-pack-plugin", PACK],
     ["pipestack-pr-summary", PR_SUMMARY],
-  ])("%s: --help prints the usage; an unknown option exits 2 naming it (escaped) before the usage, doing nothing", (name, bin) => {
-    const help = spawnSync(process.execPath, [bin, "--help"], { encoding: "utf8", input: "" });
+  ])("%s: --help prints the usage; an unknown option exits 2 naming it (escaped) before the usage, doing nothing", async (name, bin) => {
+    const help = await runProcess(process.execPath, [bin, "--help"]);
     expect([help.status, help.stderr]).toEqual([0, ""]);
     expect(help.stdout).toMatch(/^usage: /);
-    const refused = spawnSync(process.execPath, [bin, "--nope\u001b[2J"], { encoding: "utf8", input: "", cwd: tmp });
+    const refused = await runProcess(process.execPath, [bin, "--nope\u001b[2J"], { cwd: tmp });
     expect([refused.status, refused.stdout]).toEqual([2, ""]);
     expect(refused.stderr).toContain(`${name}: Unknown option '--nope\\x1b[2J'`);
     expect(refused.stderr).toContain(help.stdout);

@@ -3,10 +3,10 @@
  * it, `pulumi-pipestack` by name: the build links node_modules/pulumi-pipestack to this
  * checkout, so this checks the published types (dist/) the way an installed copy would.
  */
-import { spawnSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { describe, expect, it } from "vitest";
+import { runProcess } from "../support/run-process";
 
 const root = path.resolve(__dirname, "..", "..");
 const projects = ["examples/tsconfig.json", "test/e2e/programs/tsconfig.json"];
@@ -46,10 +46,10 @@ describe("examples compile", () => {
 
   it.each(projects)(
     "tsc -p %s --noEmit",
-    (project) => {
+    async (project) => {
       expect(fs.existsSync(path.join(root, "node_modules", "pulumi-pipestack", "dist", "provider", "index.d.ts")), "run `npm run build` first").toBe(true);
       const tsc = path.join(root, "node_modules", "typescript", "bin", "tsc");
-      const r = spawnSync(process.execPath, [tsc, "-p", project, "--noEmit"], { cwd: root, encoding: "utf8" });
+      const r = await runProcess(process.execPath, [tsc, "-p", project, "--noEmit"], { cwd: root });
       expect(r.stdout + r.stderr, `tsc -p ${project}`).toBe("");
       expect(r.status).toBe(0);
     },

@@ -1,10 +1,10 @@
-import { spawnSync } from "node:child_process";
 import * as fs from "node:fs";
 import { createRequire } from "node:module";
 import * as os from "node:os";
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cloud } from "../support/raw-api";
+import { runProcess } from "../support/run-process";
 
 /**
  * The frozen engine paths, as users' states require them: from the packed package (`npm pack`,
@@ -22,13 +22,13 @@ let dir: string;
 let fromUser: NodeRequire;
 
 /** `npm pack` of the package in `from`, unpacked into `dir/node_modules/<name>` with its dependencies linked beside it, as an install places them. */
-function unpack(from: string, name: string): void {
-  const packed = spawnSync("npm", ["pack", "--silent", "--ignore-scripts", "--pack-destination", dir], { cwd: from, encoding: "utf8" });
+async function unpack(from: string, name: string): Promise<void> {
+  const packed = await runProcess("npm", ["pack", "--silent", "--ignore-scripts", "--pack-destination", dir], { cwd: from });
   if (packed.status !== 0) throw new Error(`npm pack exited ${packed.status}: ${packed.stderr}`);
   const tarball = path.join(dir, packed.stdout.trim().split("\n").pop()!);
   const installed = path.join(dir, "node_modules", name);
   fs.mkdirSync(installed, { recursive: true });
-  const untar = spawnSync("tar", ["-xzf", tarball, "-C", installed, "--strip-components=1"], { encoding: "utf8" });
+  const untar = await runProcess("tar", ["-xzf", tarball, "-C", installed, "--strip-components=1"]);
   if (untar.status !== 0) throw new Error(`tar exited ${untar.status}: ${untar.stderr}`);
   const deps = Object.keys((JSON.parse(fs.readFileSync(path.join(from, "package.json"), "utf8")) as { dependencies: Record<string, string> }).dependencies);
   for (const dep of deps) {
@@ -37,10 +37,10 @@ function unpack(from: string, name: string): void {
   }
 }
 
-beforeAll(() => {
+beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), "pipestack-pack-"));
-  unpack(root, "pulumi-pipestack");
-  unpack(path.join(root, "packages", "pipestack-emulator"), "pipestack-emulator");
+  await unpack(root, "pulumi-pipestack");
+  await unpack(path.join(root, "packages", "pipestack-emulator"), "pipestack-emulator");
   fs.writeFileSync(path.join(dir, "program.js"), "");
   fromUser = createRequire(path.join(dir, "program.js"));
 }, 120_000);
@@ -88,9 +88,9 @@ describe("the packed emulator package", () => {
     }
   });
 
-  it("its pipestack-emulator command runs from the installed copy", () => {
+  it("its pipestack-emulator command runs from the installed copy", async () => {
     const command = path.join(dir, "node_modules", "pipestack-emulator", "bin", "pipestack-emulator.js");
-    const r = spawnSync(process.execPath, [command, "--help"], { encoding: "utf8" });
+    const r = await runProcess(process.execPath, [command, "--help"]);
     expect(r.stdout).toMatch(/--port/);
     expect(r.status).toBe(0);
   });

@@ -4,11 +4,11 @@
  * each ships, their metadata, and the verdicts of publint and arethetypeswrong (types resolve
  * for every `moduleResolution`, `node` included).
  */
-import { spawnSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runProcess } from "../support/run-process";
 
 const root = path.resolve(__dirname, "..", "..");
 const bin = (name: string) => path.join(root, "node_modules", ".bin", name);
@@ -23,13 +23,13 @@ const PACKAGES = { "pulumi-pipestack": root, "pipestack-emulator": path.join(roo
 const packed = new Map<string, Packed>();
 let tmp: string;
 
-beforeAll(() => {
+beforeAll(async () => {
   expect(fs.existsSync(path.join(root, "dist", "provider", "index.js")), "run `npm run build` first").toBe(true);
   expect(fs.existsSync(path.join(root, "packages", "pipestack-emulator", "dist", "index.js")), "run `npm run build` first").toBe(true);
   tmp = fs.mkdtempSync(path.join(os.tmpdir(), "pipestack-pack-"));
   for (const [name, dir] of Object.entries(PACKAGES)) {
     // --ignore-scripts: the build is done; `prepack` would build again.
-    const r = spawnSync("npm", ["pack", "--ignore-scripts", "--json", "--pack-destination", tmp], { cwd: dir, encoding: "utf8" });
+    const r = await runProcess("npm", ["pack", "--ignore-scripts", "--json", "--pack-destination", tmp], { cwd: dir });
     expect(r.status, r.stderr).toBe(0);
     const [info] = JSON.parse(r.stdout) as { filename: string; files: { path: string }[] }[];
     const pkg = JSON.parse(fs.readFileSync(path.join(dir, "package.json"), "utf8")) as Packed["pkg"];
@@ -109,8 +109,8 @@ describe("the published packages", () => {
 
   it.each(each)(
     "publint finds nothing in %s, suggestions included",
-    (name) => {
-      const r = spawnSync(bin("publint"), ["run", of(name).tarball, "--strict", "--level", "suggestion"], { cwd: root, encoding: "utf8" });
+    async (name) => {
+      const r = await runProcess(bin("publint"), ["run", of(name).tarball, "--strict", "--level", "suggestion"], { cwd: root });
       expect(r.stdout + r.stderr).toContain("All good!");
       expect(r.status).toBe(0);
     },
@@ -119,8 +119,8 @@ describe("the published packages", () => {
 
   it.each(each)(
     "arethetypeswrong finds no problem in %s under any module resolution",
-    (name) => {
-      const r = spawnSync(bin("attw"), [of(name).tarball, "--format", "ascii"], { cwd: root, encoding: "utf8" });
+    async (name) => {
+      const r = await runProcess(bin("attw"), [of(name).tarball, "--format", "ascii"], { cwd: root });
       expect(r.stdout + r.stderr).toContain("No problems found");
       expect(r.status).toBe(0);
     },

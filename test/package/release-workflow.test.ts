@@ -6,7 +6,6 @@
  * wrote. The declaration's names are checked here against the tools that make the files (npm pack)
  * and the schema's package names; the release command checks its folder against it.
  */
-import { execFileSync, spawnSync } from "node:child_process";
 import * as fs from "node:fs";
 import { createRequire } from "node:module";
 import * as os from "node:os";
@@ -14,6 +13,7 @@ import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { REPOSITORY } from "../../provider/native/docs-url";
 import { GO_MODULE, languages } from "../../provider/native/schema-language";
+import { runProcess } from "../support/run-process";
 import { readWorkflow, root, type Job, type Step } from "../support/workflows";
 
 interface Artifact {
@@ -132,8 +132,10 @@ describe("the release workflow", () => {
 });
 
 describe("the release's declaration (scripts/release/artifacts.js)", () => {
-  it("names the npm package as npm pack does, and the SDKs by the schema's package names", () => {
-    const packed = JSON.parse(execFileSync("npm", ["pack", "--dry-run", "--json", "--ignore-scripts"], { cwd: root, encoding: "utf8" })) as {
+  it("names the npm package as npm pack does, and the SDKs by the schema's package names", async () => {
+    const pack = await runProcess("npm", ["pack", "--dry-run", "--json", "--ignore-scripts"], { cwd: root });
+    expect(pack.status, pack.stderr).toBe(0);
+    const packed = JSON.parse(pack.stdout) as {
       filename: string;
     }[];
     const declared = artifacts({ version });
@@ -160,36 +162,36 @@ describe("the release's declaration (scripts/release/artifacts.js)", () => {
     for (const [names, allowed, want] of cases) expect(compare(names, expected, allowed)).toEqual(want);
   });
 
-  it("lists each destination's files of a release folder, and fails on a missing one", () => {
+  it("lists each destination's files of a release folder, and fails on a missing one", async () => {
     const dir = path.join(scratch, "release");
     fs.mkdirSync(dir);
     const declared = artifacts({ version });
     for (const a of declared) fs.writeFileSync(path.join(dir, a.name), "");
-    const list = (destination: string) => spawnSync(process.execPath, ["scripts/release/artifacts.js", destination, dir], { cwd: root, encoding: "utf8" });
+    const list = (destination: string) => runProcess(process.execPath, ["scripts/release/artifacts.js", destination, dir], { cwd: root });
     for (const destination of DESTINATIONS) {
-      const listed = list(destination);
+      const listed = await list(destination);
       expect(listed.status, listed.stderr).toBe(0);
       expect(listed.stdout.trim().split("\n")).toEqual(declared.filter((a) => a.to.includes(destination)).map((a) => path.join(dir, a.name)));
     }
     const gone = declared.find((a) => a.to.includes("pypi"));
     fs.rmSync(path.join(dir, gone?.name ?? ""));
-    const failed = list("pypi");
+    const failed = await list("pypi");
     expect(failed.status).toBe(1);
     expect(failed.stderr).toContain(`${gone?.name} not built`);
-    expect(list("elsewhere").stderr).toContain("unknown destination elsewhere");
+    expect((await list("elsewhere")).stderr).toContain("unknown destination elsewhere");
   });
 });
 
 describe("npm run release -- --assemble", () => {
   const assemble = (dir: string, tag = `v${version}`) =>
-    spawnSync(process.execPath, ["scripts/release.js", "--tag", tag, "--assemble", "--out", dir], { cwd: root, encoding: "utf8" });
+    runProcess(process.execPath, ["scripts/release.js", "--tag", tag, "--assemble", "--out", dir], { cwd: root });
 
-  it("writes one checksum file over the parts of every platform, and refuses a folder that is not the declared release", () => {
+  it("writes one checksum file over the parts of every platform, and refuses a folder that is not the declared release", async () => {
     const dir = path.join(scratch, "parts");
     fs.mkdirSync(dir);
     const declared = artifacts({ version });
     for (const a of declared) fs.writeFileSync(path.join(dir, a.name), a.name);
-    const done = assemble(dir);
+    const done = await assemble(dir);
     expect(done.status, done.stderr).toBe(0);
     const checksums = declared.find((a) => a.name.endsWith("_checksums.txt"))?.name ?? "";
     const lines = fs.readFileSync(path.join(dir, checksums), "utf8").trim().split("\n");
@@ -200,12 +202,12 @@ describe("npm run release -- --assemble", () => {
         .sort(),
     );
     fs.writeFileSync(path.join(dir, "pulumi-resource-pipestack"), "");
-    expect(assemble(dir).stderr).toContain("not declared pulumi-resource-pipestack");
+    expect((await assemble(dir)).stderr).toContain("not declared pulumi-resource-pipestack");
     fs.rmSync(path.join(dir, "pulumi-resource-pipestack"));
     const darwin = declared.find((a) => a.name.includes("darwin-arm64"))?.name ?? "";
     fs.rmSync(path.join(dir, darwin));
-    expect(assemble(dir).stderr).toContain(`missing ${darwin}`);
-    expect(assemble(dir, "v0.0.0-not-this").stderr).toContain("is not the package's version");
+    expect((await assemble(dir)).stderr).toContain(`missing ${darwin}`);
+    expect((await assemble(dir, "v0.0.0-not-this")).stderr).toContain("is not the package's version");
   });
 });
 

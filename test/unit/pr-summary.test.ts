@@ -4,12 +4,12 @@
  * hold: plaintext in a secret field, a native provider's `detailedDiff`, no replacement steps, a
  * failed preview.
  */
-import { spawnSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { describe, expect, it } from "vitest";
 import { parsePreview, previewComment, renderMarkdown, summarize } from "../../provider/pr-summary";
 import type { Preview } from "../../provider/pr-summary/preview";
+import { runProcess } from "../support/run-process";
 
 const root = path.resolve(__dirname, "..", "..");
 const fixtures = path.join(__dirname, "fixtures", "previews");
@@ -250,22 +250,22 @@ describe("pr-summary on what a preview may also hold", () => {
 
 describe("the pipestack-pr-summary command", () => {
   const bin = path.join(root, "bin", "pipestack-pr-summary.js");
-  const run = (input: string, args: string[] = []) => spawnSync(process.execPath, [bin, ...args], { input, encoding: "utf8" });
+  const run = (input: string, args: string[] = []) => runProcess(process.execPath, [bin, ...args], { input });
 
-  it("turns a preview on standard input into the comment on standard output", () => {
-    const r = run(text("replace-delete-first"), ["--title", "Preview of prod"]);
+  it("turns a preview on standard input into the comment on standard output", async () => {
+    const r = await run(text("replace-delete-first"), ["--title", "Preview of prod"]);
     expect([r.status, r.stderr]).toEqual([0, ""]);
     expect(r.stdout).toBe(previewComment(text("replace-delete-first"), { title: "Preview of prod" }));
     expect(r.stdout).toMatch(/^### Preview of prod: 2 to replace, 4 unchanged/);
   });
 
-  it("exits 1 naming the problem on input that is not a preview, 2 on an unknown argument", () => {
-    const bad = run("not json");
+  it("exits 1 naming the problem on input that is not a preview, 2 on an unknown argument", async () => {
+    const bad = await run("not json");
     expect([bad.status, bad.stdout, bad.stderr.trim()]).toEqual([
       1,
       "",
       "pipestack-pr-summary: the input is not JSON: pipe in what `pulumi preview --json` prints",
     ]);
-    expect(run("{}", ["--nope"]).status).toBe(2);
+    expect((await run("{}", ["--nope"])).status).toBe(2);
   });
 });
