@@ -73,7 +73,7 @@ export function withValueGiven(issue: ZodIssue, value: unknown): string {
 export function shown(value: unknown): string {
   if (value === undefined) return "nothing";
   if (typeof value === "string" && value.length > ECHO_LIMIT) return `${JSON.stringify(value.slice(0, ECHO_LIMIT))}…(${value.length} chars)`;
-  return shorten(JSON.stringify(value) ?? String(value));
+  return shorten(JSON.stringify(value) ?? typeof value);
 }
 
 /** Longest value echoed whole in a reason; longer ones show their start and their length. */

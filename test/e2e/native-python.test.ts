@@ -185,7 +185,7 @@ describe("a Python program run by `pulumi up` (with a test stand-in for the Pyth
   });
 
   it("refuses a format outside the enum at preview, naming the value given (the engine prints the nested value as {<nil>})", async () => {
-    await s.setConfig("format", "JSONEachRow\"X");
+    await s.setConfig("format", 'JSONEachRow"X');
     const run = await s.pulumi(["preview"]);
     await s.removeConfig("format");
     expect(run.code).not.toBe(0);

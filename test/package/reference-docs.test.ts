@@ -88,11 +88,16 @@ describe("the Pulumi Registry's pages (docs/_index.md, docs/installation-configu
   it("open with the front matter the Registry reads, and say install per language and every setting", () => {
     for (const page of Object.values(registryDocs)) expect(page).toMatch(/^---\ntitle: .+\nmeta_desc: .+\nlayout: package\n---\n/);
     const install = registryDocs["installation-configuration.md"];
-    for (const line of ["npm install @pipestack/pulumi-native", "pip install pulumi-pipestack", `go get github.com/pipestack/pulumi-pipestack/sdk/go@v${version}`]) {
+    for (const line of [
+      "npm install @pipestack/pulumi-native",
+      "pip install pulumi-pipestack",
+      `go get github.com/pipestack/pulumi-pipestack/sdk/go@v${version}`,
+    ]) {
       expect(install).toContain(line);
     }
     expect(install).toContain(yamlPackageDeclaration(version));
-    for (const key of ["apiUrl", "keySecret", "stackToken", "pollIntervalMs", "adopt"]) expect(install).toMatch(new RegExp(`^\\| \`pipestack:${key}\` \\|`, "m"));
+    for (const key of ["apiUrl", "keySecret", "stackToken", "pollIntervalMs", "adopt"])
+      expect(install).toMatch(new RegExp(`^\\| \`pipestack:${key}\` \\|`, "m"));
     expect(install).toMatch(/^\| `pipestack:keySecret` \| string, secret \|/m);
     expect(registryDocs["_index.md"]).toContain('new pipestack.Pipe("events"');
   });
