@@ -6,12 +6,13 @@
 // Runs: every suite on this machine's Node.js with the lockfile's @pulumi/pulumi (test/lint/ is the
 // linter and the formatter check, so their findings count as failed tests); then, unless
 // test files are named on the command line or PIPESTACK_NODE_MATRIX=off, the unit, provider and a
-// representative e2e subset on Node 22 and 24 with the newest @pulumi/pulumi (scripts/matrix).
+// representative e2e subset on Node 22 and 24 with the newest @pulumi/pulumi and the newest
+// Pulumi CLI (scripts/matrix).
 "use strict";
 const { spawnSync } = require("node:child_process");
 const fs = require("node:fs");
 const path = require("node:path");
-const { SUBSET, EXCLUDED, newestSdk, nodeBinary, prepareWorkdir } = require("./matrix/newer-node");
+const { SUBSET, EXCLUDED, newestCli, newestSdk, nodeBinary, prepareWorkdir } = require("./matrix/newer-node");
 
 const root = path.resolve(__dirname, "..");
 const results = path.join(root, "test-results");
@@ -19,14 +20,20 @@ fs.mkdirSync(results, { recursive: true });
 for (const f of fs.readdirSync(results)) if (f.endsWith(".json")) fs.rmSync(path.join(results, f), { force: true });
 
 const env = { ...process.env };
-const cli = spawnSync("bash", [path.join(__dirname, "ensure-pulumi.sh")], { encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] });
-let cliBin;
-if (cli.status === 0) {
-  cliBin = cli.stdout.trim().split("\n").pop();
-  env.PIPESTACK_PULUMI_BIN = cliBin;
-} else {
-  console.error("pulumi-pipestack: the Pulumi CLI is not ready; the end-to-end tests will fail.");
+
+/** The folder of the Pulumi CLI at `version` (the pinned one when undefined), built once into the cache by ensure-pulumi.sh; undefined when it cannot be had. */
+function ensureCli(version) {
+  const r = spawnSync("bash", [path.join(__dirname, "ensure-pulumi.sh")], {
+    encoding: "utf8",
+    stdio: ["ignore", "pipe", "inherit"],
+    env: { ...process.env, ...(version ? { PULUMI_VERSION: version } : {}) },
+  });
+  return r.status === 0 ? r.stdout.trim().split("\n").pop() : undefined;
 }
+
+const cliBin = ensureCli();
+if (cliBin) env.PIPESTACK_PULUMI_BIN = cliBin;
+else console.error("pulumi-pipestack: the Pulumi CLI is not ready; the end-to-end tests will fail.");
 
 // The YAML language host, for the native provider's end-to-end tests: built once here, not by two
 // test files at the same time.
@@ -39,10 +46,10 @@ const python = spawnSync("bash", [path.join(__dirname, "ensure-pulumi-python.sh"
 if (python.status === 0) env.PIPESTACK_PULUMI_PYTHON_BIN = python.stdout.trim().split("\n").pop();
 else console.error("pulumi-pipestack: the Python environment is not ready; the Python SDK's tests will fail.");
 
-/** One vitest run: `node` runs vitest in `cwd`, and is first on PATH for everything it starts. */
-function vitest({ name, cwd, node, files, exclude = [] }) {
+/** One vitest run: `node` runs vitest in `cwd`, and is first on PATH for everything it starts; `cli`, the Pulumi CLI's folder, next. */
+function vitest({ name, cwd, node, files, exclude = [], cli = cliBin }) {
   const report = path.join(results, `${name}.json`);
-  const pathParts = [path.dirname(node), ...(cliBin ? [cliBin] : []), path.join(cwd, "node_modules", "@pulumi", "pulumi"), env.PATH];
+  const pathParts = [path.dirname(node), ...(cli ? [cli] : []), path.join(cwd, "node_modules", "@pulumi", "pulumi"), env.PATH];
   const args = [
     path.join(cwd, "node_modules", "vitest", "vitest.mjs"),
     "run",
@@ -53,7 +60,11 @@ function vitest({ name, cwd, node, files, exclude = [] }) {
     ...files,
   ];
   const started = Date.now();
-  const run = spawnSync(node, args, { cwd, env: { ...env, PATH: pathParts.join(path.delimiter) }, stdio: "inherit" });
+  const run = spawnSync(node, args, {
+    cwd,
+    env: { ...env, ...(cli ? { PIPESTACK_PULUMI_BIN: cli } : {}), PATH: pathParts.join(path.delimiter) },
+    stdio: "inherit",
+  });
   return { name, report, status: run.status, seconds: Math.round((Date.now() - started) / 1000) };
 }
 
@@ -82,16 +93,21 @@ if (named.length === 0 && process.env.PIPESTACK_NODE_MATRIX !== "off") {
   } catch (err) {
     console.error(`pulumi-pipestack: could not find the newest @pulumi/pulumi (${err.message})`);
   }
+  // The newest CLI is the newest SDK's version (Pulumi releases both at once): the e2e subset runs
+  // on the oldest supported CLI above and on the newest here. Built once (minutes) into the cache.
+  let newerCli;
   for (const major of ["22", "24"]) {
-    const name = `node${major}-sdk${sdk ?? "newest"}`;
+    const name = `node${major}-sdk${sdk ?? "newest"}-cli${sdk ? newestCli(sdk) : "newest"}`;
     const started = Date.now();
     try {
       if (!sdk) throw new Error("no SDK version");
+      newerCli ??= ensureCli(newestCli(sdk));
+      if (!newerCli) throw new Error(`the Pulumi CLI ${newestCli(sdk)} could not be built`);
       const node = nodeBinary(major);
       const dir = path.join(root, ".ci-cache", `sdk-${sdk}`);
       prepareWorkdir(root, dir, sdk, node);
       const setup = Math.round((Date.now() - started) / 1000);
-      runs.push({ ...vitest({ name, cwd: dir, node, files: SUBSET, exclude: EXCLUDED }), setup });
+      runs.push({ ...vitest({ name, cwd: dir, node, files: SUBSET, exclude: EXCLUDED, cli: newerCli }), setup });
     } catch (err) {
       console.error(`pulumi-pipestack: the ${name} run could not start: ${err.message}`);
       runs.push({ name, report: path.join(results, `${name}.json`), status: 1, seconds: 0, setup: Math.round((Date.now() - started) / 1000) });
