@@ -6,7 +6,8 @@
 // Runs: every suite on this machine's Node.js with the lockfile's @pulumi/pulumi (test/lint/ is the
 // linter and the formatter check, so their findings count as failed tests); then, unless
 // test files are named on the command line or PIPESTACK_NODE_MATRIX=off, the unit, provider and a
-// representative e2e subset on Node 22 and 24 with the newest @pulumi/pulumi (scripts/matrix).
+// representative e2e subset on Node 22 and 24 with the newest @pulumi/pulumi and the newest
+// Pulumi CLI (scripts/matrix).
 // When it fails, the line above the last says why (scripts/test/closing.js): failed tests,
 // unhandled errors, a run that did not start, a report that is missing.
 //
@@ -17,7 +18,7 @@
 const { spawnSync } = require("node:child_process");
 const fs = require("node:fs");
 const path = require("node:path");
-const { SUBSET, EXCLUDED, newestSdk, nodeBinary, prepareWorkdir } = require("./matrix/newer-node");
+const { SUBSET, EXCLUDED, newestCli, newestSdk, nodeBinary, prepareWorkdir } = require("./matrix/newer-node");
 const { whyLine } = require("./test/closing");
 
 const checkout = path.resolve(__dirname, "..");
@@ -32,16 +33,22 @@ delete env.PIPESTACK_TEST_ROOT;
 /** A tool's folder, from the scripts/ensure-*.sh that makes it ready (its last line); a fixture project needs none. */
 const ensure = (script) =>
   fixture ? { status: 1, stdout: "" } : spawnSync("bash", [path.join(__dirname, script)], { encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] });
-const cli = ensure("ensure-pulumi.sh");
-let cliBin;
-if (fixture) {
-  // No tool is prepared for a fixture project, and none is missed.
-} else if (cli.status === 0) {
-  cliBin = cli.stdout.trim().split("\n").pop();
-  env.PIPESTACK_PULUMI_BIN = cliBin;
-} else {
-  console.error("pulumi-pipestack: the Pulumi CLI is not ready; the end-to-end tests will fail.");
+
+/** The folder of the Pulumi CLI at `version` (the pinned one when undefined), built once into the cache by ensure-pulumi.sh; undefined when it cannot be had. */
+function ensureCli(version) {
+  if (fixture) return undefined;
+  const r = spawnSync("bash", [path.join(__dirname, "ensure-pulumi.sh")], {
+    encoding: "utf8",
+    stdio: ["ignore", "pipe", "inherit"],
+    env: { ...process.env, ...(version ? { PULUMI_VERSION: version } : {}) },
+  });
+  return r.status === 0 ? r.stdout.trim().split("\n").pop() : undefined;
 }
+
+// No tool is prepared for a fixture project, and none is missed.
+const cliBin = ensureCli();
+if (cliBin) env.PIPESTACK_PULUMI_BIN = cliBin;
+else if (!fixture) console.error("pulumi-pipestack: the Pulumi CLI is not ready; the end-to-end tests will fail.");
 
 // The YAML language host, for the native provider's end-to-end tests: built once here, not by two
 // test files at the same time.
@@ -54,11 +61,11 @@ const python = ensure("ensure-pulumi-python.sh");
 if (python.status === 0) env.PIPESTACK_PULUMI_PYTHON_BIN = python.stdout.trim().split("\n").pop();
 else if (!fixture) console.error("pulumi-pipestack: the Python environment is not ready; the Python SDK's tests will fail.");
 
-/** One vitest run: `node` runs vitest in `cwd`, and is first on PATH for everything it starts. */
-function vitest({ name, cwd, node, files, exclude = [] }) {
+/** One vitest run: `node` runs vitest in `cwd`, and is first on PATH for everything it starts; `cli`, the Pulumi CLI's folder, next. */
+function vitest({ name, cwd, node, files, exclude = [], cli = cliBin }) {
   const report = path.join(results, `${name}.json`);
   const runEnd = path.join(results, `${name}.end.json`);
-  const pathParts = [path.dirname(node), ...(cliBin ? [cliBin] : []), path.join(cwd, "node_modules", "@pulumi", "pulumi"), env.PATH];
+  const pathParts = [path.dirname(node), ...(cli ? [cli] : []), path.join(cwd, "node_modules", "@pulumi", "pulumi"), env.PATH];
   const args = [
     path.join(fixture ? checkout : cwd, "node_modules", "vitest", "vitest.mjs"),
     "run",
@@ -70,7 +77,7 @@ function vitest({ name, cwd, node, files, exclude = [] }) {
     ...files,
   ];
   const started = Date.now();
-  const run = spawnSync(node, args, { cwd, env: { ...env, PATH: pathParts.join(path.delimiter), PIPESTACK_RUN_END: runEnd }, stdio: "inherit" });
+  const run = spawnSync(node, args, { cwd, env: { ...env, ...(cli ? { PIPESTACK_PULUMI_BIN: cli } : {}), PATH: pathParts.join(path.delimiter), PIPESTACK_RUN_END: runEnd }, stdio: "inherit" });
   return {
     name,
     report,
@@ -116,16 +123,21 @@ if (named.length === 0 && process.env.PIPESTACK_NODE_MATRIX !== "off" && !fixtur
   } catch (err) {
     console.error(`pulumi-pipestack: could not find the newest @pulumi/pulumi (${err.message})`);
   }
+  // The newest CLI is the newest SDK's version (Pulumi releases both at once): the e2e subset runs
+  // on the oldest supported CLI above and on the newest here. Built once (minutes) into the cache.
+  let newerCli;
   for (const major of ["22", "24"]) {
-    const name = `node${major}-sdk${sdk ?? "newest"}`;
+    const name = `node${major}-sdk${sdk ?? "newest"}-cli${sdk ? newestCli(sdk) : "newest"}`;
     const started = Date.now();
     try {
       if (!sdk) throw new Error("no SDK version");
+      newerCli ??= ensureCli(newestCli(sdk));
+      if (!newerCli) throw new Error(`the Pulumi CLI ${newestCli(sdk)} could not be built`);
       const node = nodeBinary(major);
       const dir = path.join(root, ".ci-cache", `sdk-${sdk}`);
       prepareWorkdir(root, dir, sdk, node);
       const setup = Math.round((Date.now() - started) / 1000);
-      runs.push({ ...vitest({ name, cwd: dir, node, files: SUBSET, exclude: EXCLUDED }), setup });
+      runs.push({ ...vitest({ name, cwd: dir, node, files: SUBSET, exclude: EXCLUDED, cli: newerCli }), setup });
     } catch (err) {
       console.error(`pulumi-pipestack: the ${name} run could not start: ${err.message}`);
       runs.push({

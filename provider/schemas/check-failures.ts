@@ -1,4 +1,4 @@
-import type { ZodError, ZodTypeAny, z } from "zod";
+import type { ZodError, ZodIssue, ZodTypeAny, z } from "zod";
 import { pathIsUnknown } from "./unknown";
 import { valueAt } from "./plain-object";
 
@@ -49,9 +49,31 @@ function failuresFrom(error: ZodError, input: unknown): CheckFailure[] {
       for (const key of issue.keys) failures.push({ property: formatPath([...issue.path, key]), reason: "is not a known field" });
       continue;
     }
-    failures.push({ property: formatPath(issue.path), reason: shortenEchoes(issue.message, valueAt(input, issue.path, { arrays: "index" })) });
+    const value = valueAt(input, issue.path, { arrays: "index" });
+    failures.push({ property: formatPath(issue.path), reason: shortenEchoes(withValueGiven(issue, value), value) });
   }
   return failures;
+}
+
+/**
+ * The reason of a closed set's refusal, naming the value given. The engine prints a nested
+ * property's value as `{<nil>}` (it looks the path up as one top-level key), so the reason is
+ * the only place a user sees what they sent; zod's discriminator message names none, and its
+ * enum message quotes the value raw. The value is shown as JSON: escaped, and shortened if long.
+ * Pure.
+ */
+export function withValueGiven(issue: ZodIssue, value: unknown): string {
+  const expected = (options: readonly unknown[]) => options.map((o) => (typeof o === "string" ? `'${o}'` : String(o))).join(" | ");
+  if (issue.code === "invalid_enum_value") return `Invalid enum value. Expected ${expected(issue.options)}, received ${shown(value)}`;
+  if (issue.code === "invalid_union_discriminator") return `Invalid discriminator value. Expected ${expected(issue.options)}, received ${shown(value)}`;
+  return issue.message;
+}
+
+/** A value given, as a reason shows it: JSON (escaped), a long string shortened first; `nothing` when absent. Pure. */
+export function shown(value: unknown): string {
+  if (value === undefined) return "nothing";
+  if (typeof value === "string" && value.length > ECHO_LIMIT) return `${JSON.stringify(value.slice(0, ECHO_LIMIT))}…(${value.length} chars)`;
+  return shorten(JSON.stringify(value) ?? typeof value);
 }
 
 /** Longest value echoed whole in a reason; longer ones show their start and their length. */

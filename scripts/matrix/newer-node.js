@@ -1,5 +1,5 @@
 // The newer-Node runs of the test command: Node 22 and 24 (binaries from the npm package `node`)
-// with the newest @pulumi/pulumi, which needs Node >= 22. They run in a copy of the checkout under
+// with the newest @pulumi/pulumi, which needs Node >= 22, and the Pulumi CLI of the same version. They run in a copy of the checkout under
 // .ci-cache/ (gitignored) with its own node_modules, so the main package-lock.json and
 // node_modules are never touched, and every resolution (the tests', the Pulumi program's, the
 // dynamic provider's, the policy pack's) finds the one newer SDK: no NODE_PATH tricks, which lose
@@ -48,6 +48,11 @@ function nodeBinary(major) {
 /** The newest @pulumi/pulumi on the registry, unless PIPESTACK_NEWER_SDK names one. */
 function newestSdk() {
   return process.env.PIPESTACK_NEWER_SDK || must("npm", ["view", "@pulumi/pulumi", "version"]);
+}
+
+/** The Pulumi CLI the newer runs use: PIPESTACK_NEWER_CLI, else the newest SDK's version (`sdk`), which Pulumi releases with it. */
+function newestCli(sdk) {
+  return process.env.PIPESTACK_NEWER_CLI || sdk;
 }
 
 const SKIP = new Set(["node_modules", ".ci-cache", "dist", "test-results", ".git"]);
@@ -103,4 +108,4 @@ function prepareWorkdir(root, dir, sdk, node) {
   if (installed !== sdk) throw new Error(`the copy has @pulumi/pulumi ${installed}, not ${sdk}`);
 }
 
-module.exports = { SUBSET, EXCLUDED, nodeBinary, newestSdk, prepareWorkdir };
+module.exports = { SUBSET, EXCLUDED, nodeBinary, newestCli, newestSdk, prepareWorkdir };

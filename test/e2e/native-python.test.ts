@@ -181,6 +181,16 @@ describe("a Python program run by `pulumi up` (with a test stand-in for the Pyth
     expect((board.tiles as { config?: unknown }[]).map((t) => t.config).slice(1)).toMatchObject([line, search]);
   });
 
+  it("refuses a format outside the enum at preview, naming the value given (the engine prints the nested value as {<nil>})", async () => {
+    await s.setConfig("format", 'JSONEachRow"X');
+    const run = await s.pulumi(["preview"]);
+    await s.removeConfig("format");
+    expect(run.code).not.toBe(0);
+    expect(run.stdout + run.stderr).toContain(
+      `property source.kafka.format value {<nil>} has a problem: Invalid enum value. Expected 'JSONEachRow' | 'Avro' | 'AvroConfluent' | 'Protobuf', received "JSONEachRow\\"X"`,
+    );
+  });
+
   it("updates in place, keeps secrets out of state and output, and destroys", async () => {
     const id = s.pipes()[0].id;
     await s.setConfig("replicas", "2");

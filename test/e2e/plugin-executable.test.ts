@@ -19,6 +19,7 @@
  *   built on it runs up, preview (its detailed diff checked) and destroy.
  * (Only this platform is built here; `npm run release -- --dry-run` builds the others.)
  */
+import { spawn } from "node:child_process";
 import { createHash } from "node:crypto";
 import * as fs from "node:fs";
 import * as http from "node:http";
@@ -37,6 +38,10 @@ import { escapeModulePath, publishGoModule, pythonIndexTools, runAsync, startPac
 import { packageSchema, run } from "./package-schema";
 import { standInPythonHost } from "./python-env";
 import { builtSdks } from "./sdks-build";
+import { commandsOf, sectionOf } from "./doc-commands";
+import { yamlHost } from "./yaml-host";
+import { startTestEmulator } from "../support/emulator";
+import type { Emulator } from "../../emulator";
 
 interface Released {
   version: string;
@@ -369,4 +374,100 @@ describe("a Go program, its SDK fetched by `go get` through a module proxy, with
       }
     }
   }, 600_000);
+});
+
+/** `bash -e -c <script>` in `cwd` with exactly `env` (nothing of this process's environment). */
+function bash(script: string, cwd: string, env: NodeJS.ProcessEnv): Promise<{ code: number; out: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn("/bin/bash", ["-e", "-c", script], { cwd, env, stdio: ["ignore", "pipe", "pipe"] });
+    let out = "";
+    child.stdout.setEncoding("utf8").on("data", (d: string) => (out += d));
+    child.stderr.setEncoding("utf8").on("data", (d: string) => (out += d));
+    child.on("error", reject);
+    child.on("close", (code) => resolve({ code: code ?? -1, out }));
+  });
+}
+
+describe("a YAML program made with only the commands docs/sdks.md gives, from an empty PULUMI_HOME with no node on PATH", () => {
+  const PASSWORD = "exe-yaml-kafka-pw-4a91d2";
+  const page = () => fs.readFileSync(path.join(repoRoot, "docs", "sdks.md"), "utf8");
+  let emulator: Emulator;
+  let env: NodeJS.ProcessEnv;
+  let work: string;
+  let home: string;
+
+  beforeAll(async () => {
+    emulator = await startTestEmulator({ stepMs: 20 });
+    work = path.join(tmp, "yaml-team");
+    home = path.join(work, ".pulumi-home");
+    fs.mkdirSync(path.join(work, "backend"), { recursive: true });
+    // The commands the page's block runs besides `pulumi`, alone in a folder: no node beside them.
+    const tools = path.join(tmp, "yaml-tools");
+    fs.mkdirSync(tools);
+    for (const t of ["mkdir", "cat"]) fs.symlinkSync((await runProcess("bash", ["-c", `command -v ${t}`])).stdout.trim(), path.join(tools, t));
+    const o = emulator.options;
+    env = {
+      PATH: [await pulumiBin(), await yamlHost(), tools, noNode].join(path.delimiter),
+      HOME: work,
+      // A machine logged in to a backend, as `pulumi stack init` needs; the release location sent to the stand-in.
+      PULUMI_HOME: home,
+      PULUMI_BACKEND_URL: `file://${path.join(work, "backend")}`,
+      PULUMI_CONFIG_PASSPHRASE: "e2e-passphrase",
+      PULUMI_SKIP_UPDATE_CHECK: "true",
+      PULUMI_SKIP_CONFIRMATIONS: "true",
+      PULUMI_PLUGIN_DOWNLOAD_URL_OVERRIDES: downloadOverride(),
+      NO_COLOR: "1",
+      // The settings as PIPESTACK_* variables, which every language takes as it takes stack config.
+      PIPESTACK_API_URL: emulator.url,
+      PIPESTACK_KEY_ID: o.keyId,
+      PIPESTACK_KEY_SECRET: o.keySecret,
+      PIPESTACK_ORGANIZATION_ID: o.organizationId,
+      PIPESTACK_SERVICE_ID: o.serviceId,
+      PIPESTACK_POLL_INTERVAL_MS: "20",
+    };
+  }, 600_000);
+  afterAll(async () => {
+    await emulator?.close();
+  });
+
+  it("names this release's plugin: its version and its release location", () => {
+    const commands = commandsOf(sectionOf(page(), "## From an empty folder to `pulumi up`", "### YAML"), { kafkaPassword: PASSWORD });
+    expect(commands).toMatch(new RegExp(`^version: ${released.version.replace(/\./g, "\\.")}$`, "m"));
+    expect(commands.split("\n")).toContain(`downloadUrl: ${releaseLocation(REPOSITORY, released.version)}`);
+  });
+
+  it("runs them: the first preview of `up` gets the plugin from the release location, and the pipe is made", async () => {
+    const commands = commandsOf(sectionOf(page(), "## From an empty folder to `pulumi up`", "### YAML"), { kafkaPassword: PASSWORD });
+    expect(fs.existsSync(home)).toBe(false);
+    const asked = requested.length;
+    const ran = await bash(commands, work, env);
+    expect(ran.code, ran.out).toBe(0);
+    expectDownloaded(home, asked);
+    const pipes = storedPipes(emulator);
+    expect(pipes).toHaveLength(1);
+    expect(pipes[0]).toMatchObject({ source: { topics: "events", authentication: "PLAIN" } });
+
+    // The test's own checks, not the page's: nothing to change, no secret in state, and gone after destroy.
+    const project = path.join(work, "pipes");
+    const again = await bash("pulumi preview --expect-no-changes --non-interactive", project, env);
+    expect(again.code, again.out).toBe(0);
+    const exported = await bash("pulumi stack export", project, env);
+    expect(exported.code, exported.out).toBe(0);
+    expect(exported.out).not.toContain(PASSWORD);
+    expect(exported.out).not.toContain(emulator.options.keySecret);
+    const destroyed = await bash("pulumi destroy --yes --non-interactive", project, env);
+    expect(destroyed.code, destroyed.out).toBe(0);
+    expect(storedObjects(emulator)).toBe(0);
+  }, 600_000);
+
+  it("or installs the plugin before with the page's `pulumi plugin install` line", async () => {
+    const section = sectionOf(page(), "## Each language: install, configure, what its host needs", "### YAML");
+    const install = commandsOf(section, {});
+    expect(install.trim().split("\n")).toHaveLength(1);
+    const other = path.join(tmp, "yaml-install-home");
+    const asked = requested.length;
+    const ran = await bash(install, work, { ...env, PULUMI_HOME: other });
+    expect(ran.code, ran.out).toBe(0);
+    expectDownloaded(other, asked);
+  }, 300_000);
 });

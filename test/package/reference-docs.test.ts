@@ -10,6 +10,7 @@ import * as path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { pageName, referencePages, type Pages } from "../../provider/docs/reference-pages";
 import { registry } from "../../provider/registry";
+import { registryPages, yamlPackageDeclaration } from "../../provider/docs/registry-pages";
 
 const root = path.resolve(__dirname, "..", "..");
 const { collectDocs } = createRequire(__filename)("../../scripts/doc-comments.js") as { collectDocs: (root: string) => Record<string, string> };
@@ -70,5 +71,38 @@ describe("reference pages (docs/)", () => {
 
   it("names pages after the resource", () => {
     expect(pageName("ReversePrivateEndpoint")).toBe("reverse-private-endpoint.md");
+  });
+});
+
+describe("the Pulumi Registry's pages (docs/_index.md, docs/installation-configuration.md)", () => {
+  const version = (JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8")) as { version: string }).version;
+  let registryDocs: Pages;
+  beforeAll(() => {
+    registryDocs = registryPages(collectDocs(root), version);
+  });
+
+  it.each(["_index.md", "installation-configuration.md"])("docs/%s is current (run `npm run docs`)", (name) => {
+    expect(fs.readFileSync(path.join(root, "docs", name), "utf8")).toBe(registryDocs[name]);
+  });
+
+  it("open with the front matter the Registry reads, and say install per language and every setting", () => {
+    for (const page of Object.values(registryDocs)) expect(page).toMatch(/^---\ntitle: .+\nmeta_desc: .+\nlayout: package\n---\n/);
+    const install = registryDocs["installation-configuration.md"];
+    for (const line of [
+      "npm install @pipestack/pulumi-native",
+      "pip install pulumi-pipestack",
+      `go get github.com/pipestack/pulumi-pipestack/sdk/go@v${version}`,
+    ]) {
+      expect(install).toContain(line);
+    }
+    expect(install).toContain(yamlPackageDeclaration(version));
+    for (const key of ["apiUrl", "keySecret", "stackToken", "pollIntervalMs", "adopt"])
+      expect(install).toMatch(new RegExp(`^\\| \`pipestack:${key}\` \\|`, "m"));
+    expect(install).toMatch(/^\| `pipestack:keySecret` \| string, secret \|/m);
+    expect(registryDocs["_index.md"]).toContain('new pipestack.Pipe("events"');
+  });
+
+  it("docs/sdks.md gives a YAML program the same package declaration", () => {
+    expect(fs.readFileSync(path.join(root, "docs", "sdks.md"), "utf8")).toContain(`cat > pipestack.yaml <<'YAML'\n${yamlPackageDeclaration(version)}\nYAML\n`);
   });
 });

@@ -49,6 +49,8 @@ describe("a tile's config on the native face", () => {
       "tiles[0].config.selectText",
       /array/,
     ],
+    // The engine prints a nested property's value as `{<nil>}`: the reason names the value given.
+    ["a display type no tile has", () => ({ displayType: "bogus", sourceId: source }), "tiles[0].config.displayType", /, received "bogus"$/],
     ["snake_case keys sent as written", () => ({ display_type: "line", source_id: source }), "tiles[0].config.displayType", /./],
   ])("%s: refused at check with the path %s, nothing written", async (_what, config, property, reason) => {
     const before = writes();

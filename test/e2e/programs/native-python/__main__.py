@@ -15,7 +15,8 @@ events = pipestack.Pipe(
     name=config.get("pipeName") or "python-events",
     source=pipestack.PipeSourceArgs(
         kafka=pipestack.PipeSourceKafkaArgs(
-            format="JSONEachRow",
+            # A config value can name a format outside the enum: native-python.test.ts checks the refusal.
+            format=config.get("format") or "JSONEachRow",
             brokers="broker-1.example.test:9092",
             topics="events",
             authentication="PLAIN",
