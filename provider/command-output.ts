@@ -35,7 +35,7 @@ const pause = (ms: number) => Atomics.wait(new Int32Array(new SharedArrayBuffer(
  */
 export function writeAll(fd: 1 | 2, text: string): void {
   const bytes = Buffer.from(text, "utf8");
-  for (let at = 0; at < bytes.length; ) {
+  for (let at = 0; at < bytes.length;) {
     try {
       at += fs.writeSync(fd, bytes, at, bytes.length - at);
     } catch (err) {

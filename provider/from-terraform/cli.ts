@@ -101,7 +101,15 @@ function main({ values, positionals: [file] }: CommandLine<typeof OPTIONS>, fail
     const summary = summaryText(
       conversion,
       shown,
-      move.toConfig ? credentialLines(moved, shown, move.run, move.where, plan?.alreadySet.map((v) => v.path)) : [],
+      move.toConfig
+        ? credentialLines(
+            moved,
+            shown,
+            move.run,
+            move.where,
+            plan?.alreadySet.map((v) => v.path),
+          )
+        : [],
       imported && { ok: imported.code === 0, lines: imported.lines },
     );
     if (notes === undefined) writeAll(2, summary);

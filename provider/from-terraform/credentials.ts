@@ -123,9 +123,7 @@ export function credentialLines(
     `Credentials: ${moved.length} distinct value${moved.length === 1 ? "" : "s"} in the Terraform state, ${run ? "set" : "to set"} as stack config secrets${run ? "" : " with these commands"}:`,
     ...moved.flatMap((m) => [
       `  ${m.key}${m.members.length > 0 ? ` (${m.members.join(", ")})` : ""}: ${m.field} of ${m.usedBy.length} pipe${m.usedBy.length === 1 ? "" : "s"}: ${users(m)}`,
-      ...(run
-        ? []
-        : m.values.map((v) => `    ${replaceCommand(v, stateFile, where)}`)),
+      ...(run ? [] : m.values.map((v) => `    ${replaceCommand(v, stateFile, where)}`)),
     ]),
     ...(keptAlike.length > 0 ? [`  The stack already held the same value at ${keptAlike.join(", ")}: left as it was.`] : []),
     '  A program reads one as `new pulumi.Config().requireSecretObject("<key>")` (TypeScript) or `${<key>}` (YAML); until it sets them, the server\'s stay as they are.',

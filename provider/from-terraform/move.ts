@@ -56,7 +56,8 @@ export function planCredentials(moved: readonly MovedCredential[], stateFile: st
 export function setCredentials(values: readonly ConfigValue[], where: readonly string[] = [], pulumi = "pulumi"): number {
   for (const v of values) {
     const r = spawnSync(pulumi, configSetArgs(v, where), { input: v.value, encoding: "utf8", stdio: ["pipe", "pipe", "pipe"] });
-    if (r.error !== undefined || r.status !== 0) throw new Error(`\`pulumi ${configSetArgs(v, where).join(" ")}\` failed: ${r.error?.message ?? said(r, v.value)}`);
+    if (r.error !== undefined || r.status !== 0)
+      throw new Error(`\`pulumi ${configSetArgs(v, where).join(" ")}\` failed: ${r.error?.message ?? said(r, v.value)}`);
   }
   return values.length;
 }

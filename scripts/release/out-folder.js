@@ -29,7 +29,10 @@ function outProblem(out) {
   if (!stat.isDirectory()) return `--out ${JSON.stringify(out)} is not a folder: give a new or empty folder`;
   const entries = fs.readdirSync(out);
   if (entries.length === 0 || entries.includes(MARKER)) return undefined;
-  const named = entries.slice(0, NAMED).map((e) => JSON.stringify(e)).join(", ");
+  const named = entries
+    .slice(0, NAMED)
+    .map((e) => JSON.stringify(e))
+    .join(", ");
   return (
     `--out ${JSON.stringify(out)} holds ${entries.length} entr${entries.length === 1 ? "y" : "ies"} the release did not make (${named}${entries.length > NAMED ? ", ..." : ""}): ` +
     `the release empties its folder before building, so it only takes a new or empty folder, or one it made (marked by its ${MARKER} file). ` +
