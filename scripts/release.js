@@ -38,7 +38,7 @@ const { checkOut, claimOut } = require("./release/out-folder");
 const { sourceModule } = require("./release/source-module");
 
 // pipestack-pack-plugin's own check of a download URL and its flag (provider/plugin-pack/archive.ts).
-const { ALLOW_PLAIN_HTTP, ALLOW_PLAIN_HTTP_FLAG, downloadUrlProblem } = sourceModule(path.join(__dirname, "..", "provider", "plugin-pack", "archive.ts"));
+const { ALLOW_PLAIN_HTTP, downloadUrlProblem } = sourceModule(path.join(__dirname, "..", "provider", "plugin-pack", "archive.ts"));
 
 const ROOT = path.resolve(__dirname, "..");
 const USAGE = `usage: npm run release -- (--dry-run | --tag v<version>) [--out DIR] [--platforms linux-amd64,...] [--download-url URL [${ALLOW_PLAIN_HTTP}]] [--no-build] [--no-sdks] [--assemble]`;
