@@ -75,7 +75,7 @@ describe("pipestack-from-terraform --credentials-to-config, into the real CLI's 
     expect(held("run", "kafkaCredentials.password")).toBe(PASSWORD);
     const again = converter(["--credentials-to-config", "--run", "--stack", "run"]);
     expect(again.status, again.stderr).toBe(0);
-    expect(again.stderr).toContain("The stack already held the same value at kafkaCredentials.password, kafkaCredentials.username: left as it was.");
+    expect(again.stderr).toContain("The stack already held the same value at kafkaCredentials.username, kafkaCredentials.password: left as it was.");
     expect(again.stderr).not.toContain(PASSWORD.trim());
   }, 120_000);
 
