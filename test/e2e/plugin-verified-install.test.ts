@@ -15,6 +15,7 @@ import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { REPOSITORY } from "../../provider/native/docs-url";
 import { pulumiBin, repoRoot } from "./harness";
+import { runAsync } from "./package-indexes";
 
 const { writeChecksums } = createRequire(__filename)("../../scripts/release/archive.js") as {
   writeChecksums: (o: { files: string[]; version: string; outDir: string }) => string;
@@ -57,7 +58,7 @@ afterAll(async () => {
 });
 
 /** The doc's commands, the two locations pointed at the loopback server, run in a fresh folder and PULUMI_HOME. */
-function runDoc(name: string) {
+async function runDoc(name: string) {
   const script = DOC_BLOCK.replace("<version>", version)
     .replace("https://plugins.example.test/pipestack/", `${base}/mirror/`)
     .replace(`${REPOSITORY}/releases/download/v$v/`, `${base}/release/`);
@@ -67,24 +68,25 @@ function runDoc(name: string) {
   const home = path.join(cwd, ".pulumi-home");
   fs.mkdirSync(cwd);
   const env = { ...process.env, PATH: `${pulumiBin()}${path.delimiter}${process.env.PATH ?? ""}`, PULUMI_HOME: home, PULUMI_SKIP_UPDATE_CHECK: "true" };
-  const r = spawnSync("bash", ["-e", "-c", script], { cwd, env, encoding: "utf8" });
+  // Run apart from this process's event loop, which serves the downloads.
+  const r = await runAsync("bash", ["-e", "-c", script], { cwd, env });
   const plugins = spawnSync("pulumi", ["plugin", "ls", "--json"], { cwd, env, encoding: "utf8" });
   const installed = (JSON.parse(plugins.stdout || "[]") as { name: string; version: string }[] | null) ?? [];
-  return { ...r, installed: installed.filter((p) => p.name === "pipestack").map((p) => p.version) };
+  return { status: r.code, stdout: r.stdout, stderr: r.stderr, installed: installed.filter((p) => p.name === "pipestack").map((p) => p.version) };
 }
 
 describe("the verified install of docs/releasing.md", () => {
-  it("installs the tarball the release's checksum file names", () => {
-    const r = runDoc("honest");
+  it("installs the tarball the release's checksum file names", async () => {
+    const r = await runDoc("honest");
     expect(r.status, r.stderr).toBe(0);
     expect(r.stdout).toContain(`${path.basename(tarball)}: OK`);
     expect(r.installed).toEqual([version]);
   }, 120_000);
 
-  it("stops at sha256sum -c on the same tarball changed by one byte: no plugin installed", () => {
+  it("stops at sha256sum -c on the same tarball changed by one byte: no plugin installed", async () => {
     served = Buffer.from(served);
     served[served.length - 100] ^= 0xff;
-    const r = runDoc("tampered");
+    const r = await runDoc("tampered");
     expect(r.status).not.toBe(0);
     expect(r.stdout + r.stderr).toContain("FAILED");
     expect(r.installed).toEqual([]);
