@@ -2,8 +2,8 @@
  * The verified way to install the plugin (docs/releasing.md, "Downloaded by the engine"), which
  * the engine's own download does not give (it checks no checksum): the doc's commands, run as
  * written with the real CLI, against a loopback server standing in for the mirror and for the
- * code host's release. The tarball the release's checksum file names installs; the same tarball
- * changed by one byte stops at `sha256sum -c`, and no plugin is installed.
+ * code host's release. The tarball the release's checksum file names installs; a changed one
+ * (still a valid plugin tarball) stops at `sha256sum -c`, and no plugin is installed.
  */
 import { spawnSync } from "node:child_process";
 import * as fs from "node:fs";
@@ -83,9 +83,15 @@ describe("the verified install of docs/releasing.md", () => {
     expect(r.installed).toEqual([version]);
   }, 120_000);
 
-  it("stops at sha256sum -c on the same tarball changed by one byte: no plugin installed", async () => {
-    served = Buffer.from(served);
-    served[served.length - 100] ^= 0xff;
+  it("stops at sha256sum -c on a changed tarball (a valid one the CLI would install): no plugin installed", async () => {
+    // The same plugin with one line added to its launcher, packed again: only the checksum tells.
+    const unpacked = path.join(tmp, "changed");
+    fs.mkdirSync(unpacked);
+    expect(spawnSync("tar", ["-xzf", tarball, "-C", unpacked]).status).toBe(0);
+    fs.appendFileSync(path.join(unpacked, "pulumi-resource-pipestack"), 'require("node:fs").writeFileSync("/tmp/owned", "");\n');
+    const changed = path.join(tmp, "changed.tar.gz");
+    expect(spawnSync("tar", ["-czf", changed, "-C", unpacked, "."]).status).toBe(0);
+    served = fs.readFileSync(changed);
     const r = await runDoc("tampered");
     expect(r.status).not.toBe(0);
     expect(r.stdout + r.stderr).toContain("FAILED");
