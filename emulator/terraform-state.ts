@@ -4,6 +4,8 @@
  * objects that have the ids the state names. The emulator reads the state on its own terms (the
  * peer provider's attributes are the API's fields in snake_case, the reference example's shape):
  * each pipe passes the same schema and rules as a create body, or the start fails naming it.
+ * One object at two addresses is refused, naming both, as the converter refuses it (two Pulumi
+ * resources would own the object); every message shows the state's text escaped (printable.ts).
  */
 import { readFileSync } from "node:fs";
 import type { JsonObject } from "./http/body";
@@ -12,6 +14,7 @@ import { checkPipePost } from "./cloud/pipe-rules";
 import { newStoredPipe } from "./cloud/pipe-model";
 import type { StoredEndpoint } from "./cloud/reverse-private-endpoints";
 import { isUuid } from "./options";
+import { quoted, printable } from "./printable";
 import type { Store } from "./store";
 
 /** One managed object of a state: its address (for messages) and attributes. */
@@ -108,7 +111,7 @@ function seedPipe(store: Store, obj: StateObject, serviceId: string, stamp: stri
   const place = placeOf(obj.attributes, serviceId);
   const body = apiValue(withoutNotSent(obj.attributes)) as JsonObject;
   const checked = checkPipePost(body);
-  if ("problems" in checked) throw new Error(`${obj.address}: not a pipe the API would take: ${checked.problems.join("; ")}`);
+  if ("problems" in checked) throw new Error(`${quoted(obj.address)}: not a pipe the API would take: ${checked.problems.join("; ")}`);
   const stopped = obj.attributes.stopped === true || obj.attributes.state === "Stopped";
   const pipe = newStoredPipe(place.id, place.serviceId, checked.draft, stopped ? "Stopped" : "Running", stamp);
   store.service(place.serviceId).pipes.set(pipe.id, pipe);
@@ -118,7 +121,7 @@ function seedEndpoint(store: Store, obj: StateObject, serviceId: string): void {
   const place = placeOf(obj.attributes, serviceId);
   const body = apiValue(withoutNotSent(obj.attributes)) as JsonObject;
   const problems = validateRequest("CreateReversePrivateEndpoint", body);
-  if (problems.length > 0) throw new Error(`${obj.address}: not an endpoint the API would take: ${problems.join("; ")}`);
+  if (problems.length > 0) throw new Error(`${quoted(obj.address)}: not an endpoint the API would take: ${problems.join("; ")}`);
   const read = apiValue({
     dns_names: obj.attributes.dns_names,
     private_dns_names: obj.attributes.private_dns_names,
@@ -148,22 +151,32 @@ export function seedFromTerraformState(store: Store, file: string, serviceId: st
   try {
     doc = JSON.parse(readFileSync(file, "utf8"));
   } catch (err) {
-    throw new Error(`--from-terraform-state ${file}: ${(err as Error).message}`);
+    throw new Error(`--from-terraform-state ${quoted(file)}: ${printable((err as Error).message)}`);
   }
   const counts = { pipes: 0, endpoints: 0 };
   const stamp = new Date(now).toISOString();
+  // Each object's first address, by its kind and id (a UUID names one object whatever the service).
+  const seen = new Map<string, string>();
   try {
     for (const obj of stateObjects(doc)) {
       const kind = isPipe(obj.attributes) ? "pipes" : isEndpoint(obj.attributes) ? "endpoints" : undefined;
       if (kind === undefined) continue;
       const { id, serviceId: service } = placeOf(obj.attributes, serviceId);
-      if (!isUuid(id) || !isUuid(service)) throw new Error(`${obj.address}: id ${id} in service ${service}: both must be UUIDs`);
+      if (!isUuid(id) || !isUuid(service)) throw new Error(`${quoted(obj.address)}: id ${quoted(id)} in service ${quoted(service)}: both must be UUIDs`);
+      const first = seen.get(`${kind}\n${id}`);
+      if (first !== undefined) {
+        throw new Error(
+          `names one ${kind === "pipes" ? "pipe" : "reverse private endpoint"} (${id}) at two addresses, ${quoted(first)} and ${quoted(obj.address)}: ` +
+            "keep one address in the state (terraform state rm the other), as pipestack-from-terraform asks",
+        );
+      }
+      seen.set(`${kind}\n${id}`, obj.address);
       if (kind === "pipes") seedPipe(store, obj, serviceId, stamp);
       else seedEndpoint(store, obj, serviceId);
       counts[kind]++;
     }
   } catch (err) {
-    throw new Error(`--from-terraform-state ${file} ${(err as Error).message}`);
+    throw new Error(`--from-terraform-state ${quoted(file)} ${printable((err as Error).message)}`);
   }
   return counts;
 }

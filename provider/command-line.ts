@@ -69,6 +69,8 @@ export function runCommand<O extends CommandOptions>(command: Command<O>, body: 
   if ("help" in line) {
     process.stdout.write(`${command.usage}\n`);
     process.exitCode = 0;
-  } else if ("problem" in line) process.exitCode = fail(`${line.problem}\n${command.usage}`, 2);
+  } else if ("problem" in line)
+    // The problem names an argument as given: one line, a line feed in it escaped, so it cannot forge a line of its own.
+    process.exitCode = fail(`${printable(line.problem)}\n${command.usage}`, 2);
   else process.exitCode = body(line, fail);
 }

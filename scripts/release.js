@@ -34,10 +34,14 @@ const { DOCS, inject, prepare } = require("./release/executable");
 const { medianStart } = require("./release/start-time");
 const { artifacts, goSdkTarball, verify } = require("./release/artifacts");
 const { executableName } = require("./release/executable");
+const { checkOut, claimOut } = require("./release/out-folder");
+const { sourceModule } = require("./release/source-module");
+
+// pipestack-pack-plugin's own check of a download URL and its flag (provider/plugin-pack/archive.ts).
+const { ALLOW_PLAIN_HTTP, downloadUrlProblem } = sourceModule(path.join(__dirname, "..", "provider", "plugin-pack", "archive.ts"));
 
 const ROOT = path.resolve(__dirname, "..");
-const USAGE =
-  "usage: npm run release -- (--dry-run | --tag v<version>) [--out DIR] [--platforms linux-amd64,...] [--download-url URL] [--no-build] [--no-sdks] [--assemble]";
+const USAGE = `usage: npm run release -- (--dry-run | --tag v<version>) [--out DIR] [--platforms linux-amd64,...] [--download-url URL [${ALLOW_PLAIN_HTTP}]] [--no-build] [--no-sdks] [--assemble]`;
 
 function parse(argv) {
   const o = {
@@ -47,6 +51,7 @@ function parse(argv) {
     out: path.join(ROOT, "release"),
     platforms: Object.keys(BASES.platforms),
     downloadUrl: undefined,
+    allowPlainHttp: false,
     build: true,
     sdks: true,
   };
@@ -60,9 +65,12 @@ function parse(argv) {
     else if (a === "--out" && argv[i + 1]) o.out = path.resolve(argv[++i]);
     else if (a === "--platforms" && argv[i + 1]) o.platforms = argv[++i].split(",");
     else if (a === "--download-url" && argv[i + 1]) o.downloadUrl = argv[++i];
-    else throw new Error(`unknown argument ${a}\n${USAGE}`);
+    else if (a === ALLOW_PLAIN_HTTP) o.allowPlainHttp = true;
+    else throw new Error(`unknown argument ${JSON.stringify(a)}\n${USAGE}`);
   }
   for (const p of o.platforms) if (!BASES.platforms[p]) throw new Error(`unknown platform ${p}: one of ${Object.keys(BASES.platforms).join(", ")}`);
+  const problem = o.downloadUrl === undefined ? undefined : downloadUrlProblem(o.downloadUrl, o.allowPlainHttp);
+  if (problem) throw new Error(problem);
   return o;
 }
 
@@ -219,9 +227,11 @@ async function main() {
   const o = parse(process.argv.slice(2));
   const version = releaseVersion(o);
   if (o.assemble) return assemble({ out: o.out, version });
+  // Refused before anything is built: a folder the release did not make is never emptied.
+  checkOut(o.out);
   const started = Date.now();
   if (o.build) execFileSync("npm", ["run", "build"], { cwd: ROOT, stdio: ["ignore", "ignore", "inherit"] });
-  fs.rmSync(o.out, { recursive: true, force: true });
+  claimOut(o.out);
   const r = await releasePlugin({ out: o.out, platforms: o.platforms, downloadUrl: o.downloadUrl, log: (l) => console.log(`release: ${l}`) });
   if (o.sdks) {
     const files = await releasePackages({ out: o.out, downloadUrl: o.downloadUrl, seconds: r.seconds });

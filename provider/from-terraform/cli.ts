@@ -7,17 +7,19 @@
 import * as fs from "node:fs";
 import { printable } from "../errors/printable";
 import { runCommand, type CommandFailure, type CommandLine } from "../command-line";
+import { OutputError, writeAll } from "../command-output";
 import { convert, importDocument } from "./convert";
 import { checkHandovers } from "./validate";
 import { credentialAt, credentialLines, movedCredentials } from "./credentials";
 import { readStateInput } from "./input";
 import { readTerraformState } from "./read";
-import { setCredentials } from "./move";
+import { planCredentials, setCredentials, type CredentialPlan } from "./move";
+import { outputFiles, outputProblem } from "./outputs";
 import { runImport } from "./import-run";
 import { summaryText } from "./summary";
 
-const USAGE = `usage: pipestack-from-terraform <state file | -> [--notes FILE] [--credentials-to-config [--run]] [--import PROGRAM] [--stack S] [--config-file F] > import.json
-       pipestack-from-terraform <state file> --credential KEY | pulumi config set --secret [--path] KEY
+const USAGE = `usage: pipestack-from-terraform <state file | -> [--notes FILE] [--credentials-to-config [--run]] [--import PROGRAM] [--force] [--stack S] [--config-file F] > import.json
+       pipestack-from-terraform <state file> --credential KEY | pulumi config set --secret --raw [--path] KEY
 Reads a Terraform state (the state file, version 4, or \`terraform show -json\` output; - for
 standard input), finds its pipes and reverse private endpoints by their attributes, and writes the
 document \`pulumi import --file import.json\` takes. A summary of the fields to add and the
@@ -28,6 +30,8 @@ pipestack:* settings goes to standard error, or to FILE with --notes.
   --import PROGRAM         then run \`pulumi import --file\` of the document here, writing the program to
                            PROGRAM (imported.yaml, index.ts, ...): its whole output goes to
                            pulumi-import.log beside PROGRAM, a summary to the notes; exits with its code
+  --force                  replace the files --notes and --import name (and the import's log) when they
+                           exist; without it they are refused. The state file itself is never written.
   --stack S, --config-file F  given to those commands: the stack and its config file (default: the current ones)
   --credential KEY         print the value of one KEY the summary named, for \`pulumi config set\``;
 
@@ -39,6 +43,7 @@ const OPTIONS = {
   "config-file": "value",
   credential: "value",
   import: "value",
+  force: "flag",
 } as const;
 
 function main({ values, positionals: [file] }: CommandLine<typeof OPTIONS>, fail: CommandFailure): number {
@@ -53,6 +58,9 @@ function main({ values, positionals: [file] }: CommandLine<typeof OPTIONS>, fail
   };
   if (file === undefined) return fail(`no state file given\n${USAGE}`, 2);
   const shown = file === "-" ? "standard input" : printable(file);
+  // Before anything is read, run or written: no file is written over unless asked, and never the state.
+  const problem = outputProblem(outputFiles(notes, move.program), file === "-" ? undefined : file, values.force === true);
+  if (problem) return fail(problem, 2);
   let text: string;
   try {
     text = readStateInput(file);
@@ -70,23 +78,53 @@ function main({ values, positionals: [file] }: CommandLine<typeof OPTIONS>, fail
     if (move.credential !== undefined) {
       const value = credentialAt(moved, move.credential);
       if (value === undefined) return fail(`${shown} has no credential ${move.credential} (the summary of --credentials-to-config names them)`, 1);
-      process.stdout.write(value);
+      try {
+        writeAll(1, value);
+      } catch (err) {
+        if (err instanceof OutputError) return fail(`${err.message}: the credential was not written whole; do not use what was`, 1);
+        throw err;
+      }
       return 0;
     }
-    if (move.run) setCredentials(moved, move.where);
+    let plan: CredentialPlan | undefined;
+    try {
+      // Read before anything is written: a value the stack holds otherwise stops the move here.
+      plan = move.run ? planCredentials(moved, shown, move.where) : undefined;
+    } catch (err) {
+      return fail(`--run: ${err instanceof Error ? err.message : String(err)}`, 1);
+    }
+    // The document first, whole: the notes (and their `terraform state rm` advice) only once it is written.
     const document = `${JSON.stringify(importDocument(conversion), null, 2)}\n`;
-    process.stdout.write(document);
+    writeAll(1, document);
+    if (plan) setCredentials(plan.toSet, move.where);
     const imported = move.program === undefined ? undefined : runImport(document, move.program, move.where);
     const summary = summaryText(
       conversion,
       shown,
-      move.toConfig ? credentialLines(moved, shown, move.run, move.where) : [],
+      move.toConfig
+        ? credentialLines(
+            moved,
+            shown,
+            move.run,
+            move.where,
+            plan?.alreadySet.map((v) => v.path),
+          )
+        : [],
       imported && { ok: imported.code === 0, lines: imported.lines },
     );
-    if (notes === undefined) process.stderr.write(summary);
-    else fs.writeFileSync(notes, summary);
+    if (notes === undefined) writeAll(2, summary);
+    else fs.writeFileSync(notes, summary, { flag: values.force === true ? "w" : "wx" });
     return imported?.code ?? 0;
   } catch (err) {
+    // Standard error closed or full: nowhere left to say so; the exit code does.
+    if (err instanceof OutputError && err.stream === "standard error") return 1;
+    if (err instanceof OutputError) {
+      return fail(
+        `${err.message}: the import document is not whole, so nothing was imported and no notes were printed. ` +
+          "Do not use what was written; give standard output room (or a reader that reads it all) and run this again",
+        1,
+      );
+    }
     return fail(`${shown} ${err instanceof Error ? err.message : String(err)}`, 1);
   }
 }

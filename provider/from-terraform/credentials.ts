@@ -2,8 +2,9 @@
  * `--credentials-to-config`: the credentials a Terraform state holds (the peer provider keeps
  * them in plain text) moved into stack config as secrets, once per distinct value, each named
  * with the resources that use it. The commands printed never carry a value: each reads it from
- * the state through `--credential <key>`, piped into `pulumi config set --secret`, which reads
- * standard input; `--run` runs them itself, the value on the child's standard input.
+ * the state through `--credential <key>`, piped into `pulumi config set --secret --raw`, which
+ * reads standard input and keeps it byte for byte (without `--raw` the CLI drops a final line
+ * feed); `--run` runs them itself, the value on the child's standard input.
  */
 import { isObj } from "../schemas/plain-object";
 import type { Conversion, MissingField } from "./convert";
@@ -77,24 +78,44 @@ export function movedCredentials(instances: readonly TerraformInstance[], conver
   });
 }
 
+const pathFlag = (v: ConfigValue) => (v.path.includes(".") ? ["--path"] : []);
+
 /**
- * `pulumi config set` of one value, reading it from standard input (`--path` for an object's
- * member); `where` is the stack's flags given to the command (`--stack S`, `--config-file F`). Pure.
+ * `pulumi config set` of one value, reading it from standard input byte for byte (`--raw`;
+ * `--path` for an object's member); `where` is the stack's flags given to the command
+ * (`--stack S`, `--config-file F`). Pure.
  */
 export function configSetArgs(v: ConfigValue, where: readonly string[] = []): string[] {
-  return ["config", "set", "--secret", ...(v.path.includes(".") ? ["--path"] : []), ...where, v.path];
+  return ["config", "set", "--secret", "--raw", ...pathFlag(v), ...where, v.path];
+}
+
+/** `pulumi config get --json` of one value's key, to read what the stack holds there. Pure. */
+export function configGetArgs(v: ConfigValue, where: readonly string[] = []): string[] {
+  return ["config", "get", "--json", ...pathFlag(v), ...where, v.path];
 }
 
 const shellWord = (s: string): string => (/^[A-Za-z0-9_./:@=-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`);
+
+/** The command line that sets one value from the state, as printed (`stateFile` as the user gave it): never the value. Pure. */
+export function replaceCommand(v: ConfigValue, stateFile: string, where: readonly string[] = []): string {
+  return `npx pipestack-from-terraform ${shellWord(stateFile)} --credential ${v.path} | pulumi ${configSetArgs(v, where).map(shellWord).join(" ")}`;
+}
 
 /** At most this many users are named per line; the rest are counted. */
 const NAMED = 8;
 
 /**
  * The notes' section on the credentials: per distinct value its key, field and users, and the
- * commands that set it (printed: `stateFile` is what the user gave). Pure; never a value.
+ * commands that set it (printed: `stateFile` is what the user gave), and the keys `--run` found
+ * already holding the same value (`keptAlike`). Pure; never a value.
  */
-export function credentialLines(moved: readonly MovedCredential[], stateFile: string, run: boolean, where: readonly string[] = []): string[] {
+export function credentialLines(
+  moved: readonly MovedCredential[],
+  stateFile: string,
+  run: boolean,
+  where: readonly string[] = [],
+  keptAlike: readonly string[] = [],
+): string[] {
   if (moved.length === 0) return ["Credentials: the Terraform state holds none of the pipes' credentials (write-only attributes leave none): nothing to move."];
   const users = (m: MovedCredential) =>
     m.usedBy.length <= NAMED ? m.usedBy.join(", ") : `${m.usedBy.slice(0, NAMED).join(", ")} and ${m.usedBy.length - NAMED} more`;
@@ -102,13 +123,9 @@ export function credentialLines(moved: readonly MovedCredential[], stateFile: st
     `Credentials: ${moved.length} distinct value${moved.length === 1 ? "" : "s"} in the Terraform state, ${run ? "set" : "to set"} as stack config secrets${run ? "" : " with these commands"}:`,
     ...moved.flatMap((m) => [
       `  ${m.key}${m.members.length > 0 ? ` (${m.members.join(", ")})` : ""}: ${m.field} of ${m.usedBy.length} pipe${m.usedBy.length === 1 ? "" : "s"}: ${users(m)}`,
-      ...(run
-        ? []
-        : m.values.map(
-            (v) =>
-              `    npx pipestack-from-terraform ${shellWord(stateFile)} --credential ${v.path} | pulumi ${configSetArgs(v, where).map(shellWord).join(" ")}`,
-          )),
+      ...(run ? [] : m.values.map((v) => `    ${replaceCommand(v, stateFile, where)}`)),
     ]),
+    ...(keptAlike.length > 0 ? [`  The stack already held the same value at ${keptAlike.join(", ")}: left as it was.`] : []),
     '  A program reads one as `new pulumi.Config().requireSecretObject("<key>")` (TypeScript) or `${<key>}` (YAML); until it sets them, the server\'s stay as they are.',
   ];
 }

@@ -15,6 +15,7 @@ const fs = require("node:fs");
 const path = require("node:path");
 const { archiveName, checksumsName } = require("./archive");
 const { BASES } = require("./bases");
+const { MARKER } = require("./out-folder");
 
 const ROOT = path.resolve(__dirname, "..", "..");
 const DESTINATIONS = ["code-host", "npm", "pypi", "go"];
@@ -54,9 +55,9 @@ function compare(names, expected, allowed = []) {
   };
 }
 
-/** Throws unless `dir` holds exactly the `expected` artifacts (and `allowed` names). */
+/** Throws unless `dir` holds exactly the `expected` artifacts (and `allowed` names, and the release's mark of its folder). */
 function verify(dir, expected, allowed = []) {
-  const { missing, unexpected } = compare(fs.readdirSync(dir), expected, allowed);
+  const { missing, unexpected } = compare(fs.readdirSync(dir), expected, [...allowed, MARKER]);
   if (missing.length || unexpected.length)
     throw new Error(
       `${dir} is not the declared release (scripts/release/artifacts.js):${missing.length ? ` missing ${missing.join(", ")};` : ""}${unexpected.length ? ` not declared ${unexpected.join(", ")}` : ""}`,

@@ -98,12 +98,39 @@ describe("an emulator started from a Terraform state", () => {
     [
       "a pipe the API would refuse",
       (s: State) => void (s.resources[0].instances[1].attributes.field_mappings = "x"),
-      "example_pipe.p[1]: not a pipe the API would take",
+      '"example_pipe.p[1]": not a pipe the API would take',
     ],
-    ["an id that is no UUID", (s: State) => void (s.resources[0].instances[0].attributes.id = "p-1"), "example_pipe.p[0]: id p-1 in service"],
+    ["an id that is no UUID", (s: State) => void (s.resources[0].instances[0].attributes.id = "p-1"), '"example_pipe.p[0]": id "p-1" in service'],
+    [
+      "one pipe at two addresses",
+      (s: State) => void (s.resources[0].instances[2].attributes.id = s.resources[0].instances[0].attributes.id),
+      'at two addresses, "example_pipe.p[0]" and "example_pipe.p[2]": keep one address in the state',
+    ],
+    [
+      "one endpoint at two addresses",
+      (s: State) => {
+        withEndpoint(s);
+        withEndpoint(s);
+        s.resources[s.resources.length - 1].name = "again";
+      },
+      `names one reverse private endpoint (${ENDPOINT_ID}) at two addresses, "example_private_endpoint.brokers" and "example_private_endpoint.again"`,
+    ],
   ])("refuses %s at start, naming the object", async (_what, spoil, message) => {
     const state = example();
     spoil(state);
     await expect(startTestEmulator({ fromTerraformState: write("bad.json", state) })).rejects.toThrow(message);
+  });
+
+  it("shows a state's control characters escaped, never raw, in what it refuses", async () => {
+    const state = example();
+    state.resources[0].name = "p\u001b]0;pwned\u0007\u001b[2J\nforged line\u2028";
+    state.resources[0].instances[0].attributes.id = "not-a-uuid\u001b[31m";
+    const refused = await startTestEmulator({ fromTerraformState: write("controls.json", state) }).then(
+      () => "",
+      (err: Error) => err.message,
+    );
+    expect(refused).toContain(String.raw`"example_pipe.p\u001b]0;pwned\u0007\u001b[2J\nforged line\u2028[0]"`);
+    expect(refused).toContain("both must be UUIDs");
+    expect(refused).not.toMatch(/[\u0000-\u0008\u000a-\u001f\u007f-\u009f\u2028\u2029]/);
   });
 });

@@ -3,7 +3,8 @@
  * `pipestack-from-terraform` on states with one object at two addresses, control characters and
  * odd ids, and standard input far over the cap; `pipestack-pack-plugin` with a plain `http:`
  * download URL, and the install command it prints, run as printed; and every command's command
- * line, read one way (provider/command-line.ts): `--help`, and an unknown option refused.
+ * line, read one way (provider/command-line.ts): `--help`, and an unknown option refused, its
+ * control characters and line feeds escaped.
  */
 import { spawn } from "node:child_process";
 import * as fs from "node:fs";
@@ -150,5 +151,10 @@ describe("every command's command line", () => {
     expect(refused.stderr).toContain(`${name}: Unknown option '--nope\\x1b[2J'`);
     expect(refused.stderr).toContain(help.stdout);
     expect(refused.stderr.replaceAll("\n", "")).not.toMatch(ACTIVE);
+    // A line feed in the option is escaped too: it cannot forge a line of the command's own.
+    const forged = spawnSync(process.execPath, [bin, `--nope\n${name}: done, nothing to fix`], { encoding: "utf8", input: "", cwd: tmp });
+    expect(forged.status).toBe(2);
+    expect(forged.stderr).toContain(`${name}: Unknown option '--nope\\x0a${name}: done, nothing to fix'`);
+    expect(forged.stderr.split("\n").filter((l) => l.startsWith(`${name}: done`))).toEqual([]);
   });
 });

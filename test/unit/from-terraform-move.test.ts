@@ -7,7 +7,15 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { describe, expect, it } from "vitest";
 import { convert } from "../../provider/from-terraform/convert";
-import { configKeyOf, configSetArgs, credentialAt, credentialLines, credentialValue, movedCredentials } from "../../provider/from-terraform/credentials";
+import {
+  configGetArgs,
+  configKeyOf,
+  configSetArgs,
+  credentialAt,
+  credentialLines,
+  credentialValue,
+  movedCredentials,
+} from "../../provider/from-terraform/credentials";
 import { readTerraformState } from "../../provider/from-terraform/read";
 import { summaryText, terraformBlocks } from "../../provider/from-terraform/summary";
 
@@ -58,17 +66,31 @@ describe("configKeyOf and configSetArgs", () => {
     ["source.objectStorage.accessKey", "objectStorageAccessKey"],
   ])("%s -> %s", (field, key) => expect(configKeyOf(field)).toBe(key));
 
-  it("reads the value from standard input, with --path for an object's member", () => {
+  it("reads the value from standard input byte for byte (--raw), with --path for an object's member", () => {
     expect(configSetArgs({ path: "kafkaCredentials.password", value: "v" }, ["--stack", "dev"])).toEqual([
       "config",
       "set",
       "--secret",
+      "--raw",
       "--path",
       "--stack",
       "dev",
       "kafkaCredentials.password",
     ]);
-    expect(configSetArgs({ path: "objectStorageAccessKey", value: "v" })).toEqual(["config", "set", "--secret", "objectStorageAccessKey"]);
+    expect(configSetArgs({ path: "objectStorageAccessKey", value: "v" })).toEqual(["config", "set", "--secret", "--raw", "objectStorageAccessKey"]);
+  });
+
+  it("reads what the stack holds at a key as JSON, with the same --path and stack flags", () => {
+    expect(configGetArgs({ path: "kafkaCredentials.password", value: "v" }, ["--stack", "dev"])).toEqual([
+      "config",
+      "get",
+      "--json",
+      "--path",
+      "--stack",
+      "dev",
+      "kafkaCredentials.password",
+    ]);
+    expect(configGetArgs({ path: "objectStorageAccessKey", value: "v" })).toEqual(["config", "get", "--json", "objectStorageAccessKey"]);
   });
 });
 
@@ -114,7 +136,7 @@ describe("the summary", () => {
     );
     expect(text).toContain("  kafkaCredentials (password, username): source.kafka.credentials of 200 pipes:");
     expect(text).toContain(
-      "    npx pipestack-from-terraform tfstate.json --credential kafkaCredentials.password | pulumi config set --secret --path kafkaCredentials.password",
+      "    npx pipestack-from-terraform tfstate.json --credential kafkaCredentials.password | pulumi config set --secret --raw --path kafkaCredentials.password",
     );
     expect(text).toContain("terraform state rm 'example_pipe.p'");
     expect(text).not.toContain("pw-shared-77");

@@ -1,0 +1,100 @@
+/**
+ * The verified way to install the plugin (docs/releasing.md, "Downloaded by the engine"), which
+ * the engine's own download does not give (it checks no checksum): the doc's commands, run as
+ * written with the real CLI, against a loopback server standing in for the mirror and for the
+ * code host's release. The tarball the release's checksum file names installs; a changed one
+ * (still a valid plugin tarball) stops at `sha256sum -c`, and no plugin is installed.
+ */
+import { spawnSync } from "node:child_process";
+import * as fs from "node:fs";
+import * as http from "node:http";
+import { createRequire } from "node:module";
+import type { AddressInfo } from "node:net";
+import * as os from "node:os";
+import * as path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { REPOSITORY } from "../../provider/native/docs-url";
+import { pulumiBin, repoRoot } from "./harness";
+import { runAsync } from "./package-indexes";
+
+const { writeChecksums } = createRequire(__filename)("../../scripts/release/archive.js") as {
+  writeChecksums: (o: { files: string[]; version: string; outDir: string }) => string;
+};
+const version = (JSON.parse(fs.readFileSync(path.join(repoRoot, "package.json"), "utf8")) as { version: string }).version;
+/** The doc's shell block that installs the plugin by the verified path. */
+const DOC_BLOCK = (() => {
+  const doc = fs.readFileSync(path.join(repoRoot, "docs", "releasing.md"), "utf8");
+  const block = [...doc.matchAll(/```sh\n([\s\S]*?)```/g)].map((m) => m[1]).find((b) => b.includes("sha256sum -c"));
+  if (block === undefined) throw new Error("docs/releasing.md has no sh block with `sha256sum -c`");
+  return block;
+})();
+
+let tmp: string;
+let tarball: string;
+let served: Buffer;
+let server: http.Server;
+let base: string;
+beforeAll(async () => {
+  tmp = fs.mkdtempSync(path.join(os.tmpdir(), "pipestack-verified-install-"));
+  const release = path.join(tmp, "release");
+  const packed = spawnSync(process.execPath, [path.join(repoRoot, "bin", "pipestack-pack-plugin.js"), "--out", release], { encoding: "utf8" });
+  expect(packed.status, packed.stderr).toBe(0);
+  tarball = packed.stdout.trim();
+  writeChecksums({ files: [tarball], version, outDir: release });
+  served = fs.readFileSync(tarball);
+  server = http.createServer((req, res) => {
+    const name = path.basename(req.url ?? "");
+    if (req.url === `/mirror/${path.basename(tarball)}`) return res.end(served);
+    if (req.url?.startsWith("/release/") && fs.existsSync(path.join(release, name))) return res.end(fs.readFileSync(path.join(release, name)));
+    res.statusCode = 404;
+    res.end();
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}, 300_000);
+afterAll(async () => {
+  await new Promise((resolve) => server?.close(resolve));
+  fs.rmSync(tmp, { recursive: true, force: true });
+});
+
+/** The doc's commands, the two locations pointed at the loopback server, run in a fresh folder and PULUMI_HOME. */
+async function runDoc(name: string) {
+  const script = DOC_BLOCK.replace("<version>", version)
+    .replace("https://plugins.example.test/pipestack/", `${base}/mirror/`)
+    .replace(`${REPOSITORY}/releases/download/v$v/`, `${base}/release/`);
+  expect(script, "the doc names both locations").not.toContain("example.test");
+  expect(script).not.toContain(REPOSITORY);
+  const cwd = path.join(tmp, name);
+  const home = path.join(cwd, ".pulumi-home");
+  fs.mkdirSync(cwd);
+  const env = { ...process.env, PATH: `${pulumiBin()}${path.delimiter}${process.env.PATH ?? ""}`, PULUMI_HOME: home, PULUMI_SKIP_UPDATE_CHECK: "true" };
+  // Run apart from this process's event loop, which serves the downloads.
+  const r = await runAsync("bash", ["-e", "-c", script], { cwd, env });
+  const plugins = spawnSync("pulumi", ["plugin", "ls", "--json"], { cwd, env, encoding: "utf8" });
+  const installed = (JSON.parse(plugins.stdout || "[]") as { name: string; version: string }[] | null) ?? [];
+  return { status: r.code, stdout: r.stdout, stderr: r.stderr, installed: installed.filter((p) => p.name === "pipestack").map((p) => p.version) };
+}
+
+describe("the verified install of docs/releasing.md", () => {
+  it("installs the tarball the release's checksum file names", async () => {
+    const r = await runDoc("honest");
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stdout).toContain(`${path.basename(tarball)}: OK`);
+    expect(r.installed).toEqual([version]);
+  }, 120_000);
+
+  it("stops at sha256sum -c on a changed tarball (a valid one the CLI would install): no plugin installed", async () => {
+    // The same plugin with one line added to its launcher, packed again: only the checksum tells.
+    const unpacked = path.join(tmp, "changed");
+    fs.mkdirSync(unpacked);
+    expect(spawnSync("tar", ["-xzf", tarball, "-C", unpacked]).status).toBe(0);
+    fs.appendFileSync(path.join(unpacked, "pulumi-resource-pipestack"), "// changed after the release\n");
+    const changed = path.join(tmp, "changed.tar.gz");
+    expect(spawnSync("tar", ["-czf", changed, "-C", unpacked, "."]).status).toBe(0);
+    served = fs.readFileSync(changed);
+    const r = await runDoc("tampered");
+    expect(r.status).not.toBe(0);
+    expect(r.stdout + r.stderr).toContain("FAILED");
+    expect(r.installed).toEqual([]);
+  }, 120_000);
+});
