@@ -1,5 +1,5 @@
 import { computedKeys, type ComputedFields, type FieldPolicy, type ComputedOutputs } from "../../schemas/field-policy";
-import type { StackWebhookInput } from "./schema";
+import { GENERIC_SERVICE, type StackWebhookInput } from "./schema";
 import { put, stackObjectPolicy, type StackPatch } from "../../schemas/stack-target";
 import { serverStamps } from "../../schemas/server-stamps";
 
@@ -15,7 +15,8 @@ export const stackWebhookPolicy = {
   service: { ...put, filled: true },
   url: put,
   description: put,
-  body: put,
+  // 2.36.0 answers `body` on the generic service only; an incidentio webhook's is kept but never answered.
+  body: { ...put, answeredWhen: { key: "service", values: [GENERIC_SERVICE] } },
   headers: writeOnlySecret("headers"),
   queryParams: writeOnlySecret("queryParams"),
   ...stackObjectPolicy,
