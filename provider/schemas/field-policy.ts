@@ -23,6 +23,11 @@ interface FieldRule<P extends string = string> {
   /** The API never returns it: the outputs carry the value of the inputs (or the old outputs). */
   writeOnly?: true;
   /**
+   * A kept write-only field's record of "the object holds none" in the outputs (`{}` for a map):
+   * set when the object is made without it or the server clears it, so no preview says it is kept.
+   */
+  noneHeld?: unknown;
+  /**
    * The API returns it only on objects whose sibling `key` holds one of `values` (a webhook's
    * `body`, answered on the generic service alone): on the others it is write-only as above.
    */

@@ -51,7 +51,7 @@ describe.each(FACES)("$face face: webhook credentials in no output", ({ face, pr
     keep("up --json (create)", await s.must(["up", "--yes", "--skip-preview", "--json"]));
     await s.setConfig("generation", "2");
     keep("preview --json (update)", await s.must(["preview", "--json"]));
-    keep("up --debug (update)", await s.must(["up", "--yes", "--skip-preview", "--debug"]));
+    keep("up --debug (update)", await s.must(["up", "--yes", "--debug", "--diff"]));
     keep("preview --json (no changes)", await s.must(["preview", "--json", "--expect-no-changes"]));
     keep("stack export", { stdout: (await s.exportState()).text, stderr: "" });
     keep("stack output --show-secrets", { stdout: JSON.stringify(await s.outputs(true)), stderr: "" });

@@ -125,6 +125,32 @@ describe.each(TARGETS)("StackWebhook on the %s target", (kind) => {
     expect((await hookImpl.read(hook.id, rebodied.outs)).props.body).toBe("changed outside");
   });
 
+  it("says nothing kept or cleared of a map the webhook never had; a map it holds is still named", async () => {
+    const lines: string[] = [];
+    const said = async <R>(run: () => Promise<R>): Promise<R> => {
+      lines.length = 0;
+      setProgressSink((message) => lines.push(message));
+      return run().finally(() => setProgressSink(undefined));
+    };
+    // Made with headers and no query parameters: the state records that it holds none.
+    const hook = await up(hookImpl, program());
+    expect(hook.outs.queryParams, "recorded as holding none").toEqual({});
+    const described = await said(() => up(hookImpl, program({ name: hook.outs.name, description: "d" }), hook));
+    expect(described.diff?.diffs.map((d) => d.path)).toEqual(["description"]);
+    expect(lines.join("\n"), "queryParams was never had").not.toMatch(/queryParams/);
+    // Both left out: only the headers, which it holds, are kept.
+    const bare = { name: hook.outs.name, url: hook.outs.url, description: "e" };
+    const kept = await said(() => up(hookImpl, bare, described));
+    expect(lines.join("\n")).toMatch(/: headers kept as on the server/);
+    // The url moves: only the headers are cleared, and recorded so.
+    const moved = await said(() => up(hookImpl, { ...bare, url: "https://hooks.example.com/moved" }, kept));
+    expect(moved.diff?.diffs.map((d) => d.path).sort()).toEqual(["headers", "url"]);
+    expect(lines.join("\n")).toMatch(/: headers cleared by the server with this change/);
+    expect(moved.outs.headers, "cleared by the server: holds none").toEqual({});
+    await said(() => up(hookImpl, { ...bare, url: "https://hooks.example.com/moved", description: "f" }, moved));
+    expect(lines, "nothing kept after the clear").toEqual([]);
+  });
+
   it("names the maps the server drops when a change moves the destination and the program leaves them out, and warns", async () => {
     const made = await raw("POST", "/webhooks", { name: `moved-${kind}-${++n}`, service: "generic", url: "https://hooks.example.com/a", headers: { A: "b" } });
     const read = (await hookImpl.read(made.id, {})).props;

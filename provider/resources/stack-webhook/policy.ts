@@ -3,8 +3,11 @@ import { GENERIC_SERVICE, type StackWebhookInput } from "./schema";
 import { put, stackObjectPolicy, type StackPatch } from "../../schemas/stack-target";
 import { serverStamps } from "../../schemas/server-stamps";
 
-/** A field the server never answers: secret in state, carried from the inputs, compared with the last inputs only. */
-const writeOnlySecret = (name: string) => ({ ...put, secret: name, writeOnly: true }) as const;
+/**
+ * A field the server never answers: secret in state, carried from the inputs, compared with the
+ * last inputs only; `{}` when the webhook holds none (made without it, or cleared by the server).
+ */
+const writeOnlySecret = (name: string) => ({ ...put, secret: name, writeOnly: true, noneHeld: {} }) as const;
 
 /**
  * Every field of a webhook and its life cycle: the PUT takes the whole webhook, so each changes
