@@ -51,7 +51,7 @@ describe.each(FACES)("$face face: webhook credentials in no output", ({ face, pr
     keep("up --json (create)", await s.must(["up", "--yes", "--skip-preview", "--json"]));
     await s.setConfig("generation", "2");
     keep("preview --json (update)", await s.must(["preview", "--json"]));
-    keep("up --debug (update)", await s.must(["up", "--yes", "--debug", "--diff"]));
+    keep("up --debug (update)", await s.must(["up", "--yes", "--skip-preview", "--debug"]));
     keep("preview --json (no changes)", await s.must(["preview", "--json", "--expect-no-changes"]));
     keep("stack export", { stdout: (await s.exportState()).text, stderr: "" });
     keep("stack output --show-secrets", { stdout: JSON.stringify(await s.outputs(true)), stderr: "" });
@@ -108,7 +108,8 @@ describe.each(FACES)("$face face: webhook credentials in no output", ({ face, pr
     report.push(`  ${name}: ${text!.length} chars, ${found.length ? `LEAKS ${found.join(", ")}` : "no credential"}`);
     // Where: the lines that show a raw value (the first few), so a leak names its source.
     const shown = text!.split("\n").filter((line) => SECRETS.some((v) => line.includes(v)));
-    if (shown.length) report.push(...shown.slice(0, 3).map((line) => `    at: ${line.slice(0, 400)}`));
+    const masked = (line: string) => SECRETS.reduce((l, v) => l.split(v).join("<credential>"), line).slice(0, 400);
+    if (shown.length) report.push(...shown.slice(0, 3).map((line) => `    at: ${masked(line)}`));
     expect(found, `${name} shows`).toEqual([]);
   });
 

@@ -152,7 +152,15 @@ describe.each(surfaces)("webhook writes through $label", ({ call, stored }) => {
     expect(await storedWebhook(made.data.id)).toMatchObject({ body: extra.body, headers: { Authorization: "(redacted)" }, queryParams: { q: "(redacted)" } });
     const put = await call("PUT", `/webhooks/${made.data.id}`, { name, service: "incidentio", url: made.data.url, description: "d", body: extra.body });
     expect(put.status, put.error).toBe(200);
-    expect(put.data).toEqual({ id: made.data.id, name, url: made.data.url, description: "d", updatedAt: expect.any(String), createdAt: made.data.createdAt, service: "incidentio" });
+    expect(put.data).toEqual({
+      id: made.data.id,
+      name,
+      url: made.data.url,
+      description: "d",
+      updatedAt: expect.any(String),
+      createdAt: made.data.createdAt,
+      service: "incidentio",
+    });
     const listed = (await call("GET", "/webhooks")).data.find((w: { id: string }) => w.id === made.data.id);
     expect(listed, "the list answers it the same").toEqual(put.data);
     expect(await storedWebhook(made.data.id), "the body is kept though never answered").toMatchObject({ body: extra.body });

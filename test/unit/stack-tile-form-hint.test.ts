@@ -27,7 +27,12 @@ describe("withFormHint: only the hint of the server's own generation", () => {
     return { calls, ask: async () => (calls.push(g), g) };
   };
   it.each([
-    ["a current server refusing first-form tiles: the current server's hint", FIRST_FORM, "current", /Perhaps the server is a current one \(API 2\.14\.0 or later\)/],
+    [
+      "a current server refusing first-form tiles: the current server's hint",
+      FIRST_FORM,
+      "current",
+      /Perhaps the server is a current one \(API 2\.14\.0 or later\)/,
+    ],
     ["a first-generation server refusing config tiles: the first generation's hint", CURRENT_FORM, "first", /Perhaps the server is of the first generation/],
     ["a current server refusing config tiles: no first-generation hint", CURRENT_FORM, "current", undefined],
     ["a first-generation server refusing first-form tiles: no current hint", FIRST_FORM, "first", undefined],
