@@ -11,7 +11,14 @@ import { Page } from "./answer";
 import { documentId, type StackStore, type StoredWebhook } from "./store";
 import { checkWebhookUrl } from "./webhook-url";
 
-/** The webhook as the server answers it: no headers, no query parameters. */
+/** The services whose answer carries `body`: only the generic one's answer schema has the field. */
+const ANSWERS_BODY: readonly StoredWebhook["service"][] = ["generic"];
+
+/**
+ * The webhook as the server answers it (API 2.36.0's answer schema, one per service): never its
+ * headers or query parameters, and its `body` only on the generic service. An incidentio webhook
+ * keeps the body it was given (its alerts use it) but the answer drops it, like the slack one's.
+ */
 export function webhookView(w: StoredWebhook): Record<string, unknown> {
   return {
     id: w.id,
@@ -21,8 +28,7 @@ export function webhookView(w: StoredWebhook): Record<string, unknown> {
     updatedAt: w.updatedAt,
     createdAt: w.createdAt,
     service: w.service,
-    // Every service that takes a body answers it (the slack one takes none).
-    ...(w.body !== undefined ? { body: w.body } : {}),
+    ...(w.body !== undefined && ANSWERS_BODY.includes(w.service) ? { body: w.body } : {}),
   };
 }
 

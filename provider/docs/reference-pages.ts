@@ -103,6 +103,7 @@ function policyNotes(node: AnyNode | undefined): string[] {
     node.secret ? "secret" : "",
     node.serverDefault ? "server default" : "",
     node.writeOnly && !node.inputOnly ? "never read back" : "",
+    node.answeredWhen ? `read back only when ${node.answeredWhen.key} is ${node.answeredWhen.values.map((v) => `\`${v}\``).join(" or ")}` : "",
     node.inputOnly ? "input only" : "",
   ].filter(Boolean);
 }

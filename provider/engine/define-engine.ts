@@ -6,7 +6,20 @@ import { configure } from "./engine-settings";
 import { diffResult, fieldChanges, type Diff, type DiffSpec, type FieldChange } from "./field-diff";
 import { orGone, readOrGone, readResult, updateUnlessGone, type Whereabouts } from "./gone";
 import { NO_UNIQUE_NAME, type NameRule } from "./name-holder";
-import { carried, clearedChanges, emptiedChanges, existingObject, keptFailures, keptMessage, keptNamed, keptPaths, omitted, without } from "./kept-on-server";
+import {
+  carried,
+  clearedChanges,
+  emptiedChanges,
+  existingObject,
+  keptFailures,
+  keptMessage,
+  keptNamed,
+  keptPaths,
+  mayHold,
+  omitted,
+  recordedEmpty,
+  without,
+} from "./kept-on-server";
 import { reportProgress, reportWarning } from "../progress/report";
 import { sealSecretFields } from "./secret-fields";
 import { ResourceInitError } from "../errors/operation-errors";
@@ -142,7 +155,8 @@ export function defineEngine<I extends EngineProps, O extends object, P, T>(spec
       // A kept field left out is no change, unless the server drops it with this change.
       const seen = (clears ? olds : without(olds as Obj, left)) as O;
       const changes = await (spec.changes?.(seen, news, id) ?? fieldChanges(seen as Obj, news as Obj, spec.rules));
-      const named = keptNamed(kept, view(news));
+      // Only what the state may hold is kept or cleared: a field it records empty is neither.
+      const named = keptNamed(kept, view(news)).filter((p) => mayHold(olds as Obj, p));
       const cleared = clears ? named : [];
       changes.push(...clearedChanges(cleared, changes), ...emptiedChanges(spec.rules.fields, kept, olds as Obj, news as Obj, changes));
       const dropped = !clears && left.some((p) => omitted([p], olds as Obj).length === 0);
@@ -154,7 +168,11 @@ export function defineEngine<I extends EngineProps, O extends object, P, T>(spec
         const at = spec.at(inputs);
         await spec.refuseCreate?.(at, inputs);
         const id = adoptId(inputs);
-        if (id === undefined) return spec.create(at, inputs);
+        if (id === undefined) {
+          // A new object holds none of the kept fields the program leaves out: recorded so, nothing is said kept later.
+          const made = await spec.create(at, inputs);
+          return { ...made, outs: recordedEmpty(fields, made.outs as Obj, keptNamed(kept, view(inputs))) as O };
+        }
         const w = spec.whereabouts(at, id);
         const live = await adoptable(w.noun, id, w.where, () => orGone(w));
         return { id, outs: await spec.adopt(at, id, inputs, live) };
@@ -174,7 +192,8 @@ export function defineEngine<I extends EngineProps, O extends object, P, T>(spec
           const { left, clears } = leftOut(olds, news);
           // The kind never sees a kept field the program leaves out, so it sends none; the outputs keep the state's.
           const outs = await updateUnlessGone(spec.whereabouts(at, id), () => spec.update(at, id, without(olds as Obj, left) as O, news));
-          return { outs: (clears ? outs : carried(outs as Obj, olds as Obj, left)) as O };
+          // What the server cleared with this change it holds no more: recorded empty.
+          return { outs: (clears ? recordedEmpty(fields, outs as Obj, left) : carried(outs as Obj, olds as Obj, left)) as O };
         },
         sealedOuts(olds),
         olds,

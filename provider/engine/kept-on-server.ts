@@ -120,3 +120,35 @@ export function keptNamed(kept: readonly string[], view: Obj): string[] {
 
 /** What the preview says of the kept fields and of those the server clears (worded beside its forms, for the PR summary). */
 export { keptMessage } from "../progress/kept-warnings";
+
+/**
+ * True when the state may hold something at the kept path `p`: a value (the program's last, as a
+ * fingerprint), or none recorded at all (an import, an adoption, an older state: the server may
+ * hold one). A value the state records empty (`{}`: made without it, cleared, or set empty) holds
+ * nothing, so no preview warns that it is kept or cleared. Pure.
+ */
+export function mayHold(olds: Obj, p: string): boolean {
+  const value = at(olds, p);
+  return value === undefined || canonical(value) !== undefined;
+}
+
+/**
+ * `outs` recording as empty the kept fields at `paths` whose policy declares how (`noneHeld`): the object holds none of them (made without them, or the server cleared them), so
+ * later previews know there is nothing kept. Pure.
+ */
+export function recordedEmpty(tree: PolicyTree, outs: Obj, paths: readonly string[]): Obj {
+  let out = outs;
+  for (const p of paths) {
+    const empty = policyAt(tree, p.split("."))?.node.noneHeld;
+    if (empty === undefined || empty === null) continue;
+    const from: Obj = {};
+    let holder = from;
+    const keys = p.split(".");
+    keys.forEach((k, i) => {
+      holder[k] = i === keys.length - 1 ? structuredClone(empty) : {};
+      holder = holder[k] as Obj;
+    });
+    out = carried(out, from, [p]);
+  }
+  return out;
+}

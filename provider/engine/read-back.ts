@@ -1,12 +1,13 @@
 import type { AnyNode, AnyShape, PolicyTree } from "../schemas/field-policy";
-import { policyEntries } from "../schemas/field-policy";
+import { policyEntries, unanswered } from "../schemas/field-policy";
 import { fieldsOf } from "../schemas/variants";
 import { canonical, isObj } from "./canonical";
 import { valueAt, type Obj } from "../schemas/plain-object";
 
 /**
  * One field of the outputs, read back from an API answer by its rule: a write-only field keeps
- * the carried value (the inputs, or the old outputs); an object with a policy of its own (or a
+ * the carried value (the inputs, or the old outputs), as does one the answer's kind of object
+ * never returns (`answeredWhen`, seen by the caller that holds the answer); an object with a policy of its own (or a
  * union's variant) keeps only the fields that policy names, secrets left out; an array with
  * declared items reads each item so; a field the answer may lack for a while keeps the carried
  * value then. Nulls and empty objects are dropped (`canonical`). Pure.
@@ -20,7 +21,7 @@ export function readBack(node: AnyShape & Pick<AnyNode, "writeOnly" | "mayBeMiss
     const out: Obj = {};
     for (const [key, child] of Object.entries(fields)) {
       if (child.secret) continue;
-      out[key] = readBack(child, from[child.answerKey ?? key], before[key]);
+      out[key] = unanswered(child, from) ? before[key] : readBack(child, from[child.answerKey ?? key], before[key]);
     }
     return canonical(out);
   }
@@ -36,8 +37,9 @@ export function readBack(node: AnyShape & Pick<AnyNode, "writeOnly" | "mayBeMiss
 export function readBackFields(tree: PolicyTree, answer: Obj, carried: Obj): Obj {
   const out: Obj = {};
   for (const [key, node] of Object.entries(tree)) {
-    const value = readBack(node, answer[node.answerKey ?? key], carried[key]);
-    out[key] = value === undefined && !node.writeOnly ? node.empty : value;
+    const kept = unanswered(node, answer);
+    const value = kept ? carried[key] : readBack(node, answer[node.answerKey ?? key], carried[key]);
+    out[key] = value === undefined && !kept ? node.empty : value;
   }
   return out;
 }

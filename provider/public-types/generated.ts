@@ -1989,7 +1989,9 @@ export interface StackWebhookArgs {
    */
   adoptId?: pulumi.Input<undefined | string>;
   /**
-   * The request body the server posts, a template of at most 16384 characters (generic and incidentio services).
+   * The request body the server posts, a template of at most 16384 characters (generic and
+   * incidentio services). The server answers it on the generic service only: an incidentio
+   * webhook's is kept as the program last wrote it, and a change made outside cannot be seen.
    * @default the server's own message
    */
   body?: pulumi.Input<undefined | string>;
@@ -2068,7 +2070,9 @@ export interface StackWebhookOutputs {
    */
   readonly url: pulumi.Output<string>;
   /**
-   * The request body the server posts, a template of at most 16384 characters (generic and incidentio services).
+   * The request body the server posts, a template of at most 16384 characters (generic and
+   * incidentio services). The server answers it on the generic service only: an incidentio
+   * webhook's is kept as the program last wrote it, and a change made outside cannot be seen.
    * @default the server's own message
    */
   readonly body: pulumi.Output<undefined | string>;

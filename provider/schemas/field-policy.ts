@@ -22,6 +22,16 @@ export interface FieldRule<P extends string = string> {
   secret?: string;
   /** The API never returns it: the outputs carry the value of the inputs (or the old outputs). */
   writeOnly?: true;
+  /**
+   * A kept write-only field's record of "the object holds none" in the outputs (`{}` for a map):
+   * set when the object is made without it or the server clears it, so no preview says it is kept.
+   */
+  noneHeld?: unknown;
+  /**
+   * The API returns it only on objects whose sibling `key` holds one of `values` (a webhook's
+   * `body`, answered on the generic service alone): on the others it is write-only as above.
+   */
+  answeredWhen?: { readonly key: string; readonly values: readonly string[] };
   /** The server fills it in when left out: leaving it out is no change. */
   serverDefault?: true;
   /** An answer may lack it for a while (right after a change): the carried value stands. */
@@ -219,6 +229,18 @@ type SecretEntries<T, P> = {
 
 /** The secrets object of a policy over `T`: one optional key per secret name. */
 export type SecretsOf<T, P> = { [E in SecretEntries<T, P> as E["name"]]?: E["value"] };
+
+/**
+ * True when an answer (`parent`: the object that holds the field) does not return the field by
+ * its rule: always for `writeOnly`, and for `answeredWhen` unless the sibling names an answering
+ * value. The read-back then keeps the carried value. Pure.
+ */
+export function unanswered(node: Pick<FieldRule, "writeOnly" | "answeredWhen">, parent: unknown): boolean {
+  if (node.writeOnly) return true;
+  if (!node.answeredWhen) return false;
+  const sibling = parent !== null && typeof parent === "object" ? (parent as Record<string, unknown>)[node.answeredWhen.key] : undefined;
+  return !node.answeredWhen.values.includes(String(sibling));
+}
 
 /** The top-level fields a request body carries: all but those in the URL and the provider's own. */
 export function bodyKeys(tree: PolicyTree): string[] {

@@ -106,6 +106,10 @@ describe.each(FACES)("$face face: webhook credentials in no output", ({ face, pr
     expect(text, `${name} was captured`).toBeTruthy();
     const found = shownIn(text!, SECRETS);
     report.push(`  ${name}: ${text!.length} chars, ${found.length ? `LEAKS ${found.join(", ")}` : "no credential"}`);
+    // Where: the lines that show a raw value (the first few), so a leak names its source.
+    const shown = text!.split("\n").filter((line) => SECRETS.some((v) => line.includes(v)));
+    const masked = (line: string) => SECRETS.reduce((l, v) => l.split(v).join("<credential>"), line).slice(0, 400);
+    if (shown.length) report.push(...shown.slice(0, 3).map((line) => `    at: ${masked(line)}`));
     expect(found, `${name} shows`).toEqual([]);
   });
 

@@ -147,15 +147,29 @@ describe.each(CASES)("tiles on a %s server, %s target", (version, kind) => {
     const program = { name: "tiles", tiles: [tile("T")] };
     if (version === "2.0.0") return roundTrip(program);
     await expect(up(dashboardImpl, program)).rejects.toThrow(
-      /400.*sourceId.*Perhaps: if the server is a current one \(API 2\.14\.0 or later\): series with `dataSource` and no `sourceId`/,
+      /400.*sourceId.*Perhaps the server is a current one \(API 2\.14\.0 or later\): series with `dataSource` and no `sourceId`/,
     );
+  });
+
+  it("a 400 of a config-form dashboard gets the first generation's hint only from a first-generation server", async () => {
+    if (version === "2.0.0") return;
+    const emulator = emulators.get(version)!;
+    emulator.control.script({ method: "POST", path: "/dashboards$", status: 400, body: { message: "Body validation failed: tiles.0.config: refused" } });
+    const program = { name: "tiles", tiles: [tile("T", { series: undefined, config: CONFIG_ROWS[0][1](refs) })] };
+    const message = await up(dashboardImpl, program).then(
+      () => "created",
+      (e: Error) => e.message,
+    );
+    emulator.control.clearScripts();
+    expect(message).toMatch(/400.*tiles\.0\.config: refused/);
+    expect(message, "a current server is told no first-generation hint").not.toMatch(/Perhaps|first generation/);
   });
 
   it.each(CONFIG_ROWS)("config form: %s", async (_what, make) => {
     const program = { name: "tiles", tiles: [tile("T", { series: undefined, config: make(refs) })] };
     if (version === "2.0.0") {
       await expect(up(dashboardImpl, program), "a 2.0.0 server knows only the series form").rejects.toThrow(
-        /400.*tiles\.0\.series.*Perhaps: if the server is of the first generation \(API 2\.0\.0\): `config` tiles/,
+        /400.*tiles\.0\.series.*Perhaps the server is of the first generation \(API 2\.0\.0\): `config` tiles/,
       );
       return;
     }

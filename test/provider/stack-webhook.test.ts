@@ -108,6 +108,49 @@ describe.each(TARGETS)("StackWebhook on the %s target", (kind) => {
     expect((await preview(hookImpl, { name: renamed.outs.name, url: renamed.outs.url, headers: {} }, emptied)).diffs).toEqual([]);
   });
 
+  it("keeps an incidentio webhook's body as the program wrote it (the server keeps it but never answers it): no change after up or refresh, a new body is one", async () => {
+    const first = { ...program({ service: "incidentio", url: "https://api.example.com/incidents" }), body: '{"title":"{{title}}"}' };
+    const hook = await up(hookImpl, first);
+    expect(await live(hook.id), "the server does not answer it").not.toHaveProperty("body");
+    expect(hook.outs.body, "the outputs carry the program's").toBe(first.body);
+    expect((await preview(hookImpl, first, hook)).diffs, "no change on every preview").toEqual([]);
+    const read = await hookImpl.read(hook.id, hook.outs);
+    expect(read.props.body, "a refresh keeps it").toBe(first.body);
+    const rebodied = await up(hookImpl, { ...first, body: '{"title":"{{title}}","v":2}' }, { id: hook.id, outs: read.props });
+    expect(rebodied.diff?.diffs.map((d) => d.path)).toEqual(["body"]);
+    expect(rebodied.outs.body).toBe('{"title":"{{title}}","v":2}');
+    expect((await preview(hookImpl, { ...first, body: '{"title":"{{title}}","v":2}' }, rebodied)).diffs).toEqual([]);
+    // On the generic service the server answers it, and the read-back takes the server's.
+    await raw("PUT", `/webhooks/${hook.id}`, { name: first.name, service: "generic", url: first.url, body: "changed outside" });
+    expect((await hookImpl.read(hook.id, rebodied.outs)).props.body).toBe("changed outside");
+  });
+
+  it("says nothing kept or cleared of a map the webhook never had; a map it holds is still named", async () => {
+    const lines: string[] = [];
+    const said = async <R>(run: () => Promise<R>): Promise<R> => {
+      lines.length = 0;
+      setProgressSink((message) => lines.push(message));
+      return run().finally(() => setProgressSink(undefined));
+    };
+    // Made with headers and no query parameters: the state records that it holds none.
+    const hook = await up(hookImpl, program());
+    expect(hook.outs.queryParams, "recorded as holding none").toEqual({});
+    const described = await said(() => up(hookImpl, program({ name: hook.outs.name, description: "d" }), hook));
+    expect(described.diff?.diffs.map((d) => d.path)).toEqual(["description"]);
+    expect(lines.join("\n"), "queryParams was never had").not.toMatch(/queryParams/);
+    // Both left out: only the headers, which it holds, are kept.
+    const bare = { name: hook.outs.name, url: hook.outs.url, description: "e" };
+    const kept = await said(() => up(hookImpl, bare, described));
+    expect(lines.join("\n")).toMatch(/: headers kept as on the server/);
+    // The url moves: only the headers are cleared, and recorded so.
+    const moved = await said(() => up(hookImpl, { ...bare, url: "https://hooks.example.com/moved" }, kept));
+    expect(moved.diff?.diffs.map((d) => d.path).sort()).toEqual(["headers", "url"]);
+    expect(lines.join("\n")).toMatch(/: headers cleared by the server with this change/);
+    expect(moved.outs.headers, "cleared by the server: holds none").toEqual({});
+    await said(() => up(hookImpl, { ...bare, url: "https://hooks.example.com/moved", description: "f" }, moved));
+    expect(lines, "nothing kept after the clear").toEqual([]);
+  });
+
   it("names the maps the server drops when a change moves the destination and the program leaves them out, and warns", async () => {
     const made = await raw("POST", "/webhooks", { name: `moved-${kind}-${++n}`, service: "generic", url: "https://hooks.example.com/a", headers: { A: "b" } });
     const read = (await hookImpl.read(made.id, {})).props;
@@ -223,8 +266,8 @@ describe.each(TARGETS)("StackWebhook on the %s target", (kind) => {
     });
     expect(incident.failures ?? []).toEqual([]);
     const made = await up(hookImpl, { name: `inc-${kind}-${++n}`, service: "incidentio", url: "https://api.example.com/x", headers: { A: "b" }, body: "{}" });
-    expect(await live(made.id)).toMatchObject({ service: "incidentio", body: "{}" });
-    expect(stored(made.id)?.headers).toEqual({ A: "(redacted)" });
+    expect(await live(made.id)).toMatchObject({ service: "incidentio" });
+    expect(stored(made.id)).toMatchObject({ body: "{}", headers: { A: "(redacted)" } });
 
     // The server refuses a private address: its 400, with neither the token nor a credential in it.
     const refused = await hookImpl.create(await checked(hookImpl, program({ url: "http://127.0.0.1/hook", queryParams: { key: QUERY_SECRET } }))).then(

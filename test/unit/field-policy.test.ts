@@ -8,7 +8,8 @@ import { planUpdate } from "../../provider/resources/pipe/update-plan";
 import { createBody } from "../../provider/resources/pipe/body";
 import { fieldChanges } from "../../provider/engine/field-diff";
 import { pipeDiff } from "../../provider/resources/pipe/diff";
-import type { FieldPolicy } from "../../provider/schemas/field-policy";
+import { unanswered, type FieldPolicy } from "../../provider/schemas/field-policy";
+import { readBackFields } from "../../provider/engine/read-back";
 import { pipePolicy, type PipeSourceSecrets } from "../../provider/resources/pipe/policy";
 import { secretLocations } from "../../provider/resources/pipe/secrets";
 import { kafkaPipe, mongodbPipe, mysqlPipe, objectStoragePipe, postgresPipe, pubsubPipe } from "../support/pipe-fixtures";
@@ -224,5 +225,35 @@ describe("pipe policy: each in-place field is sent the way the policy says", () 
         .filter((k) => !(k in body))
         .sort(),
     ).toEqual(["adoptId", "organizationId", "resyncToken", "serviceId", "stopped", "waitTimeoutSeconds"]);
+  });
+});
+
+describe("answeredWhen: a field the answer returns only on some kinds of object", () => {
+  const tree = {
+    kind: { change: "update" },
+    body: { change: "update", answeredWhen: { key: "kind", values: ["plain"] } },
+    nested: { change: "update", fields: { note: { change: "update", answeredWhen: { key: "form", values: ["long"] } } } },
+  } as const;
+  it.each([
+    ["answered on a kind that has it: the answer's value", { kind: "plain", body: "server" }, { body: "program" }, "server"],
+    ["answered on a kind that has it, cleared outside: the answer's (none)", { kind: "plain" }, { body: "program" }, undefined],
+    ["on another kind: the carried value", { kind: "other" }, { body: "program" }, "program"],
+    ["on another kind, even if answered: the carried value", { kind: "other", body: "server" }, { body: "program" }, "program"],
+    ["no kind in the answer: the carried value", {}, { body: "program" }, "program"],
+  ] as const)("%s", (_what, answer, carried, expected) => {
+    expect(readBackFields(tree, answer, carried).body).toBe(expected);
+  });
+  it("nested: the sibling is the holder's", () => {
+    expect(readBackFields(tree, { nested: { form: "short", note: "s" } }, { nested: { note: "p" } }).nested).toEqual({ note: "p" });
+    expect(readBackFields(tree, { nested: { form: "long", note: "s" } }, { nested: { note: "p" } }).nested).toEqual({ note: "s" });
+  });
+  it.each([
+    [{ writeOnly: true } as const, { kind: "plain" }, true],
+    [{}, {}, false],
+    [{ answeredWhen: { key: "kind", values: ["plain"] } }, { kind: "plain" }, false],
+    [{ answeredWhen: { key: "kind", values: ["plain"] } }, { kind: "x" }, true],
+    [{ answeredWhen: { key: "kind", values: ["plain"] } }, null, true],
+  ] as const)("unanswered(%j, %j) is %s", (node, parent, expected) => {
+    expect(unanswered(node, parent)).toBe(expected);
   });
 });

@@ -5,6 +5,8 @@
  */
 import { describe, expect, it } from "vitest";
 import {
+  mayHold,
+  recordedEmpty,
   carried,
   clearedChanges,
   emptiedChanges,
@@ -134,5 +136,24 @@ describe("what the preview says", () => {
       "abc: headers, queryParams kept as on the server (write-only; the program does not set them)",
     ]);
     expect(keptMessage("abc", [], ["headers"])[0]).toMatch(/^abc: headers cleared by the server with this change.*set it in the program to keep it$/);
+  });
+});
+
+describe("mayHold and recordedEmpty: what the state says the object holds", () => {
+  it.each([
+    ["a value: may hold", { headers: { A: "hmac-sha256:x" } }, true],
+    ["none recorded (an import, an adoption, an older state): may hold", {}, true],
+    ["recorded empty: holds none", { headers: {} }, false],
+  ] as const)("%s", (_what, olds, expected) => {
+    expect(mayHold(olds, "headers")).toBe(expected);
+  });
+  it("records the declared none form, nested too, and leaves a field without one or with a value alone", () => {
+    const policy: PolicyTree = {
+      headers: { change: "update", secret: "headers", writeOnly: true, noneHeld: {} },
+      token: { change: "update", secret: "token", writeOnly: true },
+      outer: { change: "update", fields: { inner: { change: "update", secret: "inner", writeOnly: true, noneHeld: {} } } },
+    };
+    expect(recordedEmpty(policy, { name: "n" }, ["headers", "token", "outer.inner"])).toEqual({ name: "n", headers: {}, outer: { inner: {} } });
+    expect(recordedEmpty(policy, { headers: { A: "x" } }, ["headers"])).toEqual({ headers: { A: "x" } });
   });
 });

@@ -11,6 +11,7 @@ import { collectionProbe } from "../../engine/stack/create-probes";
 import { dashboardBody, dashboardOutputs } from "./body";
 import { dashboardDiff } from "./diff";
 import { refuseOnFirstGeneration } from "./generation";
+import { stackGeneration } from "../../engine/stack/generation";
 import { stackObject } from "../../engine/stack/stack-object";
 import { TARGET_KEYS, checkStackObject, targetOf, withTarget } from "../../engine/stack/target";
 import { doomedAlerts, doomedAlertWarning, noteRemovals, removedTiles, unreadAlertsWarning } from "../tile-alerts/removed-tiles";
@@ -26,8 +27,8 @@ import type { StackTileOutput } from "./schema";
 
 async function create(target: StackTarget, inputs: DashboardInputs): Promise<{ id: string; outs: DashboardOutputs }> {
   // The create's marker rides in `tags`; the PUT right after gives the dashboard the program's tags.
-  const created = await createDashboard(target, dashboardBody(inputs), { field: "tags", value: createMarker() }).catch((err) => {
-    throw withFormHint(err, inputs);
+  const created = await createDashboard(target, dashboardBody(inputs), { field: "tags", value: createMarker() }).catch(async (err) => {
+    throw await withFormHint(err, inputs, () => stackGeneration(target));
   });
   const made = dashboardOutputs(created, inputs, inputs.tiles, undefined);
   const put = () => putDashboard(target, created.id, dashboardBody(inputs, made));

@@ -1,8 +1,11 @@
 import { computedKeys, type ComputedFields, type FieldPolicy, type ComputedOutputs } from "../../schemas/field-policy";
 import { filled, writeOnlySecret } from "../../schemas/field-rules";
-import type { StackWebhookInput } from "./schema";
+import { GENERIC_SERVICE, type StackWebhookInput } from "./schema";
 import { put, stackObjectPolicy, type StackPatch } from "../../schemas/stack-target";
 import { serverStamps } from "../../schemas/server-stamps";
+
+/** A map the server never answers: secret and write-only; `{}` when the webhook holds none (made without it, or cleared by the server). */
+const writeOnlyMap = (name: string) => ({ ...writeOnlySecret(put, name), noneHeld: {} }) as const;
 
 /**
  * Every field of a webhook and its life cycle: the PUT takes the whole webhook, so each changes
@@ -13,9 +16,10 @@ export const stackWebhookPolicy = {
   service: filled(put),
   url: put,
   description: put,
-  body: put,
-  headers: writeOnlySecret(put, "headers"),
-  queryParams: writeOnlySecret(put, "queryParams"),
+  // 2.36.0 answers `body` on the generic service only; an incidentio webhook's is kept but never answered.
+  body: { ...put, answeredWhen: { key: "service", values: [GENERIC_SERVICE] } },
+  headers: writeOnlyMap("headers"),
+  queryParams: writeOnlyMap("queryParams"),
   ...stackObjectPolicy,
 } as const satisfies FieldPolicy<StackWebhookInput, StackPatch>;
 

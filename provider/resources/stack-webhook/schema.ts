@@ -51,7 +51,12 @@ const webhookFields = {
   url: httpUrl("https://hooks.example.com/alerts").pipe(z.string().max(2048, "must be at most 2048 characters")),
   /** Description, at most 2048 characters. @default none */
   description: z.string().max(2048, "must be at most 2048 characters").optional(),
-  /** The request body the server posts, a template of at most 16384 characters (generic and incidentio services). @default the server's own message */
+  /**
+   * The request body the server posts, a template of at most 16384 characters (generic and
+   * incidentio services). The server answers it on the generic service only: an incidentio
+   * webhook's is kept as the program last wrote it, and a change made outside cannot be seen.
+   * @default the server's own message
+   */
   body: z.string().max(16384, "must be at most 16384 characters").optional(),
   /**
    * Headers sent with each post (generic and incidentio services), at most 100: such as an
