@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 import { knownRepeats, knownToDiffer } from "../../provider/schemas/known-repeats";
 import { UNKNOWN } from "../../provider/schemas/unknown";
 
@@ -45,5 +47,19 @@ describe("knownToDiffer", () => {
   ];
   it.each(cases)("%s", (_what, a, b, expected) => {
     expect(knownToDiffer(a, b, id)).toBe(expected);
+  });
+});
+
+describe("every kind's 'no X twice' check goes through knownRepeats", () => {
+  // A hand-written repeat search (a `seen` map, `indexOf(k) !== i`) is where an unknown was compared as equal.
+  const HAND_WRITTEN = /\bseen\.(has|get)\(|\.indexOf\([^)]*\) !== |\.(has|includes)\(\w+\.toLowerCase\(\)\)/;
+  const files = (dir: string): string[] =>
+    readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? files(join(dir, e.name)) : e.name.endsWith(".ts") ? [join(dir, e.name)] : []));
+  it("no check of any kind (provider/resources, provider/schemas) searches repeats by hand", () => {
+    const own = join("provider", "schemas", "known-repeats.ts");
+    const found = [...files(join("provider", "resources")), ...files(join("provider", "schemas"))].filter(
+      (f) => f !== own && HAND_WRITTEN.test(readFileSync(f, "utf8")),
+    );
+    expect(found).toEqual([]);
   });
 });
