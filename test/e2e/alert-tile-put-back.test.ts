@@ -57,11 +57,11 @@ describe.each(FACES)("%s face, on a 2.36.0 stack server", (face) => {
     await stack.setConfig("dropErrors", "true");
     await stack.must(["up", "--yes", "--target", boardUrn]);
     expect((await board()).outputs!.pendingTiles).toHaveLength(1);
+    await stack.setConfig("dropErrors", "false");
     await stack.must(["refresh", "--yes"]);
     const refreshed = (await board()).outputs!;
     expect(refreshed.pendingTiles ?? []).toEqual([]);
     expect(refreshed.tileIds.Errors).toBe(errorsTile);
-    await stack.setConfig("dropErrors", "false");
     await stack.up();
     await stack.expectNoChanges();
   }, 900_000);

@@ -13,10 +13,10 @@ import { dashboardDiff } from "./diff";
 import { refuseOnFirstGeneration } from "./generation";
 import { stackObject } from "../../engine/stack/stack-object";
 import { TARGET_KEYS, checkStackObject, targetOf, withTarget } from "../../engine/stack/target";
-import { doomedAlerts, doomedAlertWarning, noteRemovals, removedTiles, unreadAlertsWarning } from "../tile-alerts/removed-tiles";
+import { doomedAlerts, doomedAlertWarning, noteRemovals, removedTiles, unreadAlertsDetail, unreadAlertsWarning } from "../tile-alerts/removed-tiles";
 import { refuseDroppedSortOrder, sortOrderUses, sortOrderWarnings } from "./series-sort-order";
 import { fieldChanges, type FieldChange } from "../../engine/field-diff";
-import { reportWarning } from "../../progress/report";
+import { reportProgress, reportWarning } from "../../progress/report";
 import { withFormHint } from "./tile-form-hint";
 import { unmarked } from "../../engine/stack/unmark";
 import { notePending, storedTiles, withPending } from "../tile-alerts/pending-tiles";
@@ -95,6 +95,7 @@ async function changes(olds: DashboardOutputs, news: DashboardInputs, id: string
     for (const alert of await doomedAlerts(target, id, removed)) reportWarning(doomedAlertWarning(id, alert));
     for (const line of await sortOrderWarnings(target, news)) reportWarning(`dashboard ${id}: ${line}`);
   } catch (err) {
+    reportProgress(unreadAlertsDetail(id, err));
     reportWarning(unreadAlertsWarning(id, err));
   }
   return found;
