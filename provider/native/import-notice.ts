@@ -4,14 +4,14 @@
  * fields and the way to add them; the others of its kind lacking the same are not named again.
  */
 import type { CheckFailure } from "../schemas/check-failures";
-import { credentialsWarning } from "./imported-inputs";
+import { credentialsWarning, saidOnce } from "./imported-inputs";
 
 /** The warning for this object, or undefined when one for its kind and fields was said already. */
 export function importNotice(said: Set<string>, type: string, name: string, toAdd: readonly CheckFailure[]): string | undefined {
   const key = `${type}\n${toAdd.map((f) => f.property).join("\n")}`;
   if (said.has(key)) return undefined;
   said.add(key);
-  return `${credentialsWarning(`${type} ${JSON.stringify(name)}`, toAdd)} (said once: other ${type} objects of this import that lack the same are not named)`;
+  return `${credentialsWarning(`${type} ${JSON.stringify(name)}`, toAdd)} ${saidOnce(type)}`;
 }
 
 /** What this provider process said already. */

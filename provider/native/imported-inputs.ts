@@ -124,7 +124,18 @@ export function credentialsWarning(type: string, credentials: readonly CheckFail
   return `${type} ${CREDENTIALS_HEAD} ${each.join(", ")}, which the API never returns: the server keeps ${it} until the program sets ${it} ${CREDENTIALS_TAIL}`;
 }
 
-/** The form of that warning, whole: what the pull-request summary takes for this provider's own words. */
+/** What an import adds to the first such warning of a kind (`type`, its token): the others are not named. Pure. */
+export function saidOnce(type: string): string {
+  return `(said once: other ${type} objects of this import that lack the same are not named)`;
+}
+
+const TYPE = "pipestack:index:[A-Za-z]+";
+const PROPERTY = "[\\w-]+(?:\\.[\\w-]+)*";
+const KEEPS = ["it", "them"].map((it) => literal(`, which the API never returns: the server keeps ${it} until the program sets ${it} `)).join("|");
+
+/** The form of that warning, whole, no free text in it: what the pull-request summary takes for this provider's own words. */
 export const CREDENTIALS_WARNING_FORM = new RegExp(
-  `^pipestack:index:[A-Za-z]+ "[^"]*" ${literal(CREDENTIALS_HEAD)} .+ ${literal(CREDENTIALS_TAIL)}(?: \\(said once: [^()]*\\))?$`,
+  `^(${TYPE}) "[^"\\\\]*" ${literal(CREDENTIALS_HEAD)} ${PROPERTY}(?:, ${PROPERTY})*(?:${KEEPS})${literal(CREDENTIALS_TAIL)}(?: ${literal(saidOnce("\u0000"))
+    .split("\u0000")
+    .join("\\1")})?$`,
 );

@@ -9,7 +9,7 @@ import { locateSecrets, policyAt } from "../schemas/field-policy";
 import { reportWarning } from "../progress/report";
 import { tokenOf, type NativeResource } from "./resources";
 import { reveal, secret, withSecrets, isSecret } from "./values";
-import { nativePath, toEngine, toNative } from "./split-fields";
+import { bothForms, nativePath, toEngine, toNative } from "./split-fields";
 import type { Obj } from "../schemas/plain-object";
 
 /**
@@ -73,7 +73,13 @@ export async function check(r: NativeResource, urn: string, olds: Obj, news: Obj
   const prepared = r.prepare(toEngine(given, r.splits), nameOf(urn));
   const result = await r.engine.check(toEngine(reveal(olds) as Obj, r.splits) as never, prepared as never);
   const inputs = toNative((result.inputs ?? prepared) as Obj, r.splits);
-  const failures = (result.failures ?? []).map((f) => ({ ...f, property: nativePath(f.property, given, r.splits) }));
+  // A field given both ways gets its one reason; the engine's words at either name would contradict the schema.
+  const both = bothForms(given, r.splits);
+  const within = (property: string) => both.some((b) => b.paths.some((p) => property === p || property.startsWith(`${p}.`) || property.startsWith(`${p}[`)));
+  const failures = [
+    ...both.map((b) => b.failure),
+    ...(result.failures ?? []).map((f) => ({ ...f, property: nativePath(f.property, given, r.splits) })).filter((f) => !within(f.property)),
+  ];
   if (pending !== true) return { inputs: markSecrets(r, inputs, news), failures };
   // The inputs of an import: credentials the API never returns are the program's to add, not a failure.
   const paths = writeOnlySecretPaths(r);

@@ -95,3 +95,33 @@ export function nativePath(path: string, nativeProps: unknown, splits: readonly 
   }
   return path;
 }
+
+/** Each object at `path` (`*`: each item) in `value`, with its concrete path. */
+function objectsAt(value: unknown, path: readonly string[], at: (string | number)[] = []): [(string | number)[], Obj][] {
+  if (path.length === 0) return isObj(value) ? [[at, value]] : [];
+  const [head, ...rest] = path;
+  if (head === "*") {
+    if (Array.isArray(value)) return value.flatMap((v, i) => objectsAt(v, rest, [...at, i]));
+    return isObj(value) ? Object.entries(value).flatMap(([k, v]) => objectsAt(v, rest, [...at, k])) : [];
+  }
+  return isObj(value) ? objectsAt(value[head], rest, [...at, head]) : [];
+}
+
+/**
+ * Where a program gives a split field both ways (`select` and `selectText` in one object): one
+ * failure at the alias, with the one true reason, and the property paths of both (the engine's
+ * failures there would contradict the schema: it knows one name only). Pure.
+ */
+export function bothForms(nativeProps: unknown, splits: readonly SplitField[]): { failure: { property: string; reason: string }; paths: string[] }[] {
+  return splits.flatMap((s) =>
+    objectsAt(nativeProps, s.path)
+      .filter(([, o]) => o[s.key] !== undefined && o[s.alias] !== undefined)
+      .map(([at]) => ({
+        failure: {
+          property: formatPath([...at, s.alias]),
+          reason: `is the text form of \`${s.key}\`: give \`${s.key}\` (a list) or \`${s.alias}\` (a string), not both (which one a display type takes is in its schema)`,
+        },
+        paths: [formatPath([...at, s.key]), formatPath([...at, s.alias])],
+      })),
+  );
+}

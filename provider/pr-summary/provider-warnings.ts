@@ -11,13 +11,21 @@ import { KEPT_ON_SERVER_WARNING_FORMS } from "../progress/kept-warnings";
 import { REMOVED_TILE_WARNING_FORMS } from "../resources/tile-alerts/removed-tiles";
 import { SORT_ORDER_WARNING_FORM } from "../resources/stack-dashboard/series-sort-order";
 
-/** Every form of warning this provider's engine sends at preview. */
-const FORMS: readonly RegExp[] = [...REMOVED_TILE_WARNING_FORMS, SORT_ORDER_WARNING_FORM, CREDENTIALS_WARNING_FORM, ...KEPT_ON_SERVER_WARNING_FORMS];
+/**
+ * Every form of warning this provider's engine sends at preview: the registry a test walks. No
+ * form takes free text: each free part is an id, a number, a property path or a quoted value.
+ */
+export const PROVIDER_WARNING_FORMS: readonly RegExp[] = [
+  ...REMOVED_TILE_WARNING_FORMS,
+  SORT_ORDER_WARNING_FORM,
+  CREDENTIALS_WARNING_FORM,
+  ...KEPT_ON_SERVER_WARNING_FORMS,
+];
 
 /** Who wrote a warning: the provider's engine, or anyone else (the program, another provider). */
 export type WarningAuthor = "provider" | "program";
 
 /** Whose `message` (as the engine printed it, its severity word removed) is. Pure. */
 export function authorOf(message: string): WarningAuthor {
-  return FORMS.some((f) => f.test(message)) ? "provider" : "program";
+  return PROVIDER_WARNING_FORMS.some((f) => f.test(message)) ? "provider" : "program";
 }

@@ -61,7 +61,13 @@ export function sentValue(shape: AnyShape, value: unknown): unknown {
  * (an alert's channel). A value of no declared shape is its own JSON.
  */
 export function declaredKey(shape: AnyShape, value: unknown): string {
+  const id = declaredIdentity(shape, value);
+  return JSON.stringify(id) ?? String(id);
+}
+
+/** The values {@link declaredKey} is made of: its declared fields' values in order, or the value itself. */
+export function declaredIdentity(shape: AnyShape, value: unknown): unknown {
   const fields = fieldsOf(shape, value);
-  if (!fields || !isObj(value)) return JSON.stringify(value) ?? String(value);
-  return JSON.stringify(Object.keys(fields).map((k) => value[k] ?? null));
+  if (!fields || !isObj(value)) return value;
+  return Object.keys(fields).map((k) => value[k] ?? null);
 }

@@ -133,6 +133,58 @@ describe.each(STACK_CASES)("a %s server, %s target: a tile removed under alerts 
     void errorsTile;
   });
 
+  it("a pending tile the program names again is taken back with its id: into tiles and tileIds, the alert on it untouched", async () => {
+    const { board, errorsTile, onErrors, onLatency, dropped } = await deployed();
+    // `up --target` the dashboard: the alerts stay, so the tile stays pending.
+    const after = await updated(board, dropped);
+    expect(after.outs.pendingTiles).toHaveLength(1);
+    newProcess();
+    emulator.control.resetStats();
+
+    // Back to the first program: its diff shows the tile coming back...
+    const news = await checked(dashboardImpl, dashboardInputs());
+    const diff = await dashboardImpl.diff(board.id, after.outs, news);
+    expect(diff.changes).toBe(true);
+    // (The kept tile was sent last: the program's order is a change too.)
+    expect(diff.diffs).toEqual([
+      expect.objectContaining({ path: "tiles[Errors]", detail: `put back while pending removal: kept with its id ${errorsTile}` }),
+      expect.objectContaining({ path: "tiles", detail: "reordered" }),
+    ]);
+    // ...and the update takes it back, its id kept: no read of the alert list, nothing deleted.
+    const back = (await dashboardImpl.update(board.id, after.outs, news)).outs;
+    expect(back.tileIds).toEqual(board.outs.tileIds);
+    expect(back.pendingTiles).toBeUndefined();
+    expect(count("GET", "/alerts")).toBe(0);
+    expect(tilesOnServer(board.id).sort()).toEqual(Object.values(board.outs.tileIds).sort());
+    expect(
+      server()
+        .alerts.map((a) => a.id)
+        .sort(),
+    ).toEqual([onErrors.id, onLatency.id].sort());
+    // The alert on it by `board.tileIds["Errors"]` checks and shows no change.
+    const alertNews = await checked(alertImpl, alertInputs({ dashboardId: board.id, tileId: back.tileIds.Errors }));
+    expect((await alertImpl.diff(onErrors.id, onErrors.outs, alertNews)).changes).toBe(false);
+    newProcess();
+    expect((await dashboardImpl.diff(board.id, back, news)).changes).toBe(false);
+  });
+
+  it("a refresh reconciles pendingTiles with the server: a tile still there is a tile again, so naming it again shows no change", async () => {
+    const { board, errorsTile, dropped } = await deployed();
+    const after = await updated(board, dropped);
+    newProcess();
+    const refreshed = (await dashboardImpl.read(board.id, after.outs)).props!;
+    expect(refreshed.pendingTiles).toBeUndefined();
+    expect(refreshed.tileIds).toEqual(board.outs.tileIds);
+    expect(refreshed.tiles.map((t: { key: string; id: string }) => [t.key, t.id])).toContainEqual(["Errors", errorsTile]);
+    newProcess();
+    // The server holds the kept tile last: only the program's order differs.
+    const named = await dashboardImpl.diff(board.id, refreshed, await checked(dashboardImpl, dashboardInputs()));
+    expect(named.diffs).toEqual([expect.objectContaining({ path: "tiles", detail: "reordered" })]);
+    newProcess();
+    const again = await dashboardImpl.diff(board.id, refreshed, await checked(dashboardImpl, dropped));
+    expect(again.diffs).toEqual([expect.objectContaining({ path: "tiles[Errors]" })]);
+  });
+
   it("two alerts on the tile: the tile goes with the last one, not before", async () => {
     const { board, errorsTile, onErrors, dropped } = await deployed();
     const second = await up(alertImpl, alertInputs({ dashboardId: board.id, tileId: errorsTile }));

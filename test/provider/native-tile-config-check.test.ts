@@ -35,6 +35,18 @@ const writes = () =>
     .reduce((n, [, count]) => n + count, 0);
 
 describe("a tile's config on the native face", () => {
+  // Issue 42: `select` and `selectText` both given got two reasons that contradicted the schema.
+  it.each(["line", "search"])("select and selectText both, on a %s tile: one failure, with one true reason", async (displayType) => {
+    const config = { displayType, sourceId: source, select: [{ aggFn: "count" }], selectText: "timestamp" };
+    const { failures } = await ops.check(dashboard, URN, {}, board(config));
+    expect(failures).toEqual([
+      {
+        property: "tiles[0].config.selectText",
+        reason: "is the text form of `select`: give `select` (a list) or `selectText` (a string), not both (which one a display type takes is in its schema)",
+      },
+    ]);
+  });
+
   it.each<[string, () => Obj, string, RegExp]>([
     [
       "a field of another display type (a table's on a line)",

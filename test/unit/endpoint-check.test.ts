@@ -102,6 +102,11 @@ describe("ReversePrivateEndpoint check: refusals carry property paths", () => {
     const result = await engine.check(EXISTING, endpointInputs({ vpcEndpointServiceName: UNKNOWN, customPrivateDnsMappings: UNKNOWN }));
     expect(result.failures).toEqual([]);
     expect((await engine.check(EXISTING, endpointInputs({ type: UNKNOWN }))).failures).toEqual([]);
+    // Two DNS names not known yet are not "listed twice"; a known repeat next to them still is.
+    const names = [{ privateDnsName: UNKNOWN }, { privateDnsName: UNKNOWN }];
+    expect((await engine.check(EXISTING, endpointInputs({ customPrivateDnsMappings: names }))).failures).toEqual([]);
+    const repeated = await failuresOf(endpointInputs({ customPrivateDnsMappings: [...names, ...dns("a.example.com", "A.example.com")] }));
+    expect(repeated.map((f) => f.property)).toEqual(["customPrivateDnsMappings[3].privateDnsName"]);
   });
 
   it("names the missing service and both ways to set it", async () => {

@@ -107,6 +107,8 @@ describe("StackDashboard check: refusals carry property paths", () => {
     ["savedQueryLanguage not a language", dashboardInputs({ savedQuery: "a", savedQueryLanguage: "kql" }), "savedQueryLanguage", /sql.*lucene/],
     ["groupBy over 10", tiles(tile("A", { series: [series({ groupBy: many(11, (i) => `g${i}`) })] })), "tiles[0].series[0].groupBy", /at most 10/],
     ["duplicate names", tiles(tile("A"), tile("A", { x: 6 })), "tiles[1].name", /also identifies tiles\[0\]/],
+    // Only what identifies a tile is compared: another field not known yet does not hide a repeat.
+    ["duplicate names, one tile's x not known", tiles(tile("A", { x: UNKNOWN }), tile("A", { x: 6 })), "tiles[1].name", /also identifies tiles\[0\]/],
     ["duplicate keys", tiles(tile("A", { key: "k" }), tile("B", { key: "k", x: 6 })), "tiles[1].key", /duplicates the key of tiles\[0\]/],
     ["a key equal to another tile's name", tiles(tile("A"), tile("B", { key: "A", x: 6 })), "tiles[1].key", /duplicates/],
     ["unknown tile field", tiles(tile("A", { colour: "red" })), "tiles[0].colour", /not a known field/],
@@ -140,6 +142,8 @@ describe("StackDashboard check: refusals carry property paths", () => {
     ["unknown series type next to a known one", tiles(tile("A", { series: [series(), series({ type: UNKNOWN })] }))],
     ["unknown keys (duplicates cannot be told yet)", tiles(tile("A", { key: UNKNOWN }), tile("A", { key: UNKNOWN, x: 6 }))],
     ["unknown stackUrl", dashboardInputs({ stackUrl: UNKNOWN })],
+    ["unknown filter names (duplicates cannot be told yet)", dashboardInputs({ filters: [filter({ name: UNKNOWN }), filter({ name: UNKNOWN })] })],
+    ["a tile with unknown fields next to one of its name", tiles(tile("A", { x: UNKNOWN, w: 6 }), tile("B", { x: 6 }))],
   ];
   it.each(valid)("passes: %s", async (_what, input) => {
     expect(await failuresOf(dashboard, input)).toEqual([]);
@@ -200,7 +204,7 @@ describe("StackAlert check: refusals carry property paths", () => {
         ],
       }),
       "channels[1]",
-      /already in the list/,
+      /names the channel of channels\[0\] again/,
     ],
     ["tile and tileId both", alertInputs({ tile: "Errors" }), "tile", /not both/],
     [
@@ -272,6 +276,27 @@ describe("StackAlert check: refusals carry property paths", () => {
     ["a start with offset 0", alertInputs({ scheduleStartAt: "2026-01-01T00:00:00.000Z", scheduleOffsetMinutes: 0 })],
     ["unknown thresholdMax of a range", alertInputs({ thresholdType: "between", thresholdMax: UNKNOWN })],
     ["unknown channels", alertInputs({ channels: UNKNOWN })],
+    // Issue 42: two webhooks made in the same run have ids not known at the preview: not the same channel.
+    [
+      "two channels of webhooks not made yet",
+      alertInputs({
+        channel: undefined,
+        channels: [
+          { type: "webhook", webhookId: UNKNOWN },
+          { type: "webhook", webhookId: UNKNOWN },
+        ],
+      }),
+    ],
+    [
+      "channel and channels[0] of webhooks not made yet, one known",
+      alertInputs({
+        channel: { type: "webhook", webhookId: UNKNOWN },
+        channels: [
+          { type: "webhook", webhookId: "6a0000000000000000000001" },
+          { type: "webhook", webhookId: UNKNOWN },
+        ],
+      }),
+    ],
     ["a search alert", alertInputs({ source: "search", dashboardId: undefined, tileId: undefined, savedSearchId: "s1", groupBy: "service" })],
     ["name of 512, message of 4096", alertInputs({ name: "n".repeat(512), message: "m".repeat(4096) })],
     ["unknown tileId (a dashboard's tileIds in a preview)", alertInputs({ tileId: UNKNOWN })],

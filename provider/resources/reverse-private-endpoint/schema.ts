@@ -2,7 +2,9 @@ import { z } from "zod";
 import { pathId, uuid } from "../../schemas/refinements/ids";
 import { issueOn } from "../../schemas/check-failures";
 import { waitSeconds } from "../../schemas/cloud-object";
-import { containsUnknown, isUnknown } from "../../schemas/unknown";
+import { isUnknown } from "../../schemas/unknown";
+import { knownRepeats } from "../../schemas/known-repeats";
+import { isObj } from "../../schemas/plain-object";
 
 /** Service names, ARNs and ids: a cloud writes none longer than a few hundred characters. */
 const text = z.string().min(1, "must not be empty").max(1024, "must be at most 1024 characters");
@@ -79,17 +81,17 @@ export const endpointSpec = endpointSpecShape.superRefine((spec, ctx) => {
     }
   }
   const mappings = spec.customPrivateDnsMappings;
-  if (mappings === undefined || containsUnknown(mappings) || mappings.length === 0) return;
+  if (mappings === undefined || isUnknown(mappings) || mappings.length === 0) return;
   if (spec.type === "MSK_MULTI_VPC") {
     issue(["customPrivateDnsMappings"], "is not supported for type MSK_MULTI_VPC");
     return;
   }
-  const seen = new Set<string>();
-  mappings.forEach((m, i) => {
-    const key = m.privateDnsName.toLowerCase();
-    if (seen.has(key)) issue(["customPrivateDnsMappings", i, "privateDnsName"], `${m.privateDnsName} is listed twice`);
-    seen.add(key);
-  });
+  // DNS names compare without case; one not known yet is compared with nothing.
+  const dnsName = (m: unknown) =>
+    isObj(m) && typeof m.privateDnsName === "string" && !isUnknown(m.privateDnsName) ? m.privateDnsName.toLowerCase() : undefined;
+  for (const { at } of knownRepeats(mappings, dnsName)) {
+    issue(["customPrivateDnsMappings", at, "privateDnsName"], `${mappings[at].privateDnsName} is listed twice`);
+  }
 });
 
 export type EndpointSpecInput = z.input<typeof endpointSpecShape>;

@@ -2,9 +2,10 @@ import { z } from "zod";
 import type { CheckFailure } from "../../schemas/check-failures";
 import { pathId, tileId, webhookId } from "../../schemas/refinements/ids";
 import { stackObject } from "../../schemas/stack-target";
+import { knownRepeats, knownToDiffer } from "../../schemas/known-repeats";
 import { isUnknown } from "../../schemas/unknown";
 import type { Obj } from "../../schemas/plain-object";
-import { declaredKey } from "../../schemas/variants";
+import { declaredIdentity } from "../../schemas/variants";
 import { alertChannelPolicy } from "./policy";
 
 /** How often an alert is evaluated. */
@@ -90,7 +91,7 @@ const given = (v: unknown) => v !== undefined && v !== null;
 const known = (v: unknown) => given(v) && !isUnknown(v);
 const INTERVAL_MINUTES: Record<string, number> = { "1m": 1, "5m": 5, "15m": 15, "30m": 30, "1h": 60, "6h": 360, "12h": 720, "1d": 1440 };
 /** What makes two channels the same: the fields of their variant (see `alertChannelPolicy`). */
-const channelKey = (c: unknown) => declaredKey(alertChannelPolicy, c);
+const channelIdentity = (c: unknown) => declaredIdentity(alertChannelPolicy, c);
 
 /** What each source needs and refuses: a tile alert names its dashboard and one tile, a saved-search alert its search. */
 function sourceFailures(a: Obj): CheckFailure[] {
@@ -119,13 +120,13 @@ function sourceFailures(a: Obj): CheckFailure[] {
 /** `channel` or `channels`, and when both, `channel` first of `channels`; no channel twice. */
 function channelFailures(a: Obj): CheckFailure[] {
   if (!given(a.channel) && !given(a.channels)) return [{ property: "channel", reason: "is required (or `channels`, up to 10)" }];
-  if (!Array.isArray(a.channels) || isUnknown(a.channel) || a.channels.some(isUnknown)) return [];
-  if (given(a.channel) && a.channels.length > 0 && channelKey(a.channel) !== channelKey(a.channels[0])) {
+  if (!Array.isArray(a.channels)) return [];
+  // Values not known yet (a webhook made in this run) are compared with nothing: see `knownRepeats`.
+  if (given(a.channel) && a.channels.length > 0 && knownToDiffer(a.channel, a.channels[0], channelIdentity)) {
     return [{ property: "channel", reason: "must be the first of `channels` when both are given" }];
   }
-  const keys = a.channels.map(channelKey);
-  const twice = keys.findIndex((k, i) => keys.indexOf(k) !== i);
-  return twice >= 0 ? [{ property: `channels[${twice}]`, reason: "names a channel already in the list" }] : [];
+  const twice = knownRepeats(a.channels as unknown[], channelIdentity)[0];
+  return twice ? [{ property: `channels[${twice.at}]`, reason: `names the channel of channels[${twice.first}] again` }] : [];
 }
 
 /** `thresholdMax` with the range types only, at least `threshold`; the schedule within one interval. */

@@ -14,16 +14,16 @@ import { refuseOnFirstGeneration } from "./generation";
 import { stackGeneration } from "../../engine/stack/generation";
 import { stackObject } from "../../engine/stack/stack-object";
 import { TARGET_KEYS, checkStackObject, targetOf, withTarget } from "../../engine/stack/target";
-import { doomedAlerts, doomedAlertWarning, noteRemovals, removedTiles, unreadAlertsWarning } from "../tile-alerts/removed-tiles";
+import { doomedAlerts, doomedAlertWarning, noteRemovals, removedTiles, unreadAlertsDetail, unreadAlertsWarning } from "../tile-alerts/removed-tiles";
 import { refuseDroppedSortOrder, sortOrderUses, sortOrderWarnings } from "./series-sort-order";
 import { fieldChanges, type FieldChange } from "../../engine/field-diff";
-import { reportWarning } from "../../progress/report";
+import { reportProgress, reportWarning } from "../../progress/report";
 import { withFormHint } from "./tile-form-hint";
 import { unmarked } from "../../engine/stack/unmark";
-import { notePending, pendingIds, storedTiles, withPending } from "../tile-alerts/pending-tiles";
+import { notePending, storedTiles, withPending } from "../tile-alerts/pending-tiles";
 import { liveDashboard } from "../tile-alerts/alert-tile";
 import { isObj } from "../../schemas/plain-object";
-import type { StackTileOutput } from "./schema";
+import { tileKey, type StackTileOutput } from "./schema";
 
 async function create(target: StackTarget, inputs: DashboardInputs): Promise<{ id: string; outs: DashboardOutputs }> {
   // The create's marker rides in `tags`; the PUT right after gives the dashboard the program's tags.
@@ -54,7 +54,8 @@ async function adopt(target: StackTarget, id: string, inputs: DashboardInputs, l
  */
 async function update(target: StackTarget, id: string, olds: DashboardOutputs, news: DashboardInputs): Promise<DashboardOutputs> {
   await refuseOnGeneration(target, news);
-  const stored = storedTiles(olds);
+  // A pending tile the program names again is sent with its id (kept, with the alerts on it); one gone since is not.
+  const stored = storedTiles({ tiles: olds.tiles, pendingTiles: await stillPending(olds, news, id) });
   const watchers = new Map<string, Set<string>>();
   for (const alert of await doomedAlerts(target, id, removedTiles(stored, news.tiles))) {
     watchers.set(alert.tile.id, (watchers.get(alert.tile.id) ?? new Set()).add(alert.id));
@@ -81,7 +82,7 @@ async function refuseOnGeneration(target: StackTarget, inputs: DashboardInputs):
 async function changes(olds: DashboardOutputs, news: DashboardInputs, id: string): Promise<FieldChange[]> {
   const held = await stillPending(olds, news, id);
   const stored = held.length === 0 ? olds : { ...olds, tiles: [...olds.tiles, ...held] };
-  const found = fieldChanges(stored, news, dashboardDiff);
+  const found = [...putBack(held, news.tiles), ...fieldChanges(stored, news, dashboardDiff)];
   const removed = removedTiles(stored.tiles, news.tiles);
   noteRemovals(id, removed);
   // Nothing to ask the server about: no read (a no-op preview sends nothing).
@@ -95,6 +96,7 @@ async function changes(olds: DashboardOutputs, news: DashboardInputs, id: string
     for (const alert of await doomedAlerts(target, id, removed)) reportWarning(doomedAlertWarning(id, alert));
     for (const line of await sortOrderWarnings(target, news)) reportWarning(`dashboard ${id}: ${line}`);
   } catch (err) {
+    reportProgress(unreadAlertsDetail(id, err));
     reportWarning(unreadAlertsWarning(id, err));
   }
   return found;
@@ -114,6 +116,19 @@ async function stillPending(olds: DashboardOutputs, news: DashboardInputs, id: s
   return pending.filter((t) => there.has(t.id));
 }
 
+/**
+ * A tile pending removal that the program names again (by its key) is a change: the update takes
+ * it back, with its id (so the alerts on it stay), into `tiles` and `tileIds`. Without it the diff
+ * would match it to the stored tile and see nothing to do, and `tileIds` would never hold it. Pure.
+ */
+export function putBack(pending: readonly StackTileOutput[], newTiles: unknown): FieldChange[] {
+  if (!Array.isArray(newTiles)) return [];
+  const named = new Set(newTiles.flatMap((t) => (isObj(t) ? [tileKey(t)] : [])));
+  return pending
+    .filter((t) => named.has(t.key))
+    .map((t) => ({ path: `tiles[${t.key}]`, kind: "update" as const, detail: `put back while pending removal: kept with its id ${t.id}` }));
+}
+
 /** The provider the serialized shim delegates to (`pulumi-pipestack/engine/stack-dashboard`). */
 export const provider = defineEngine<DashboardInputs, DashboardOutputs, StackTarget, StackDashboardRecord>({
   ...stackObject(dashboards),
@@ -128,6 +143,8 @@ export const provider = defineEngine<DashboardInputs, DashboardOutputs, StackTar
   create,
   adopt,
   update,
-  // Tile keys recovered from the stored tiles by id; a tile pending removal that is still there stays pending.
-  refreshed: (live, props) => withPending(dashboardOutputs(live, withTarget(props), undefined, storedTiles(props)), new Set(pendingIds(props))),
+  // Tile keys recovered from the stored tiles by id. A refresh records what the server holds: a
+  // tile pending removal that is still there is a tile of the dashboard again (the next diff shows
+  // its removal, or nothing when the program names it), one gone is forgotten.
+  refreshed: (live, props) => withPending(dashboardOutputs(live, withTarget(props), undefined, storedTiles(props)), new Set()),
 });

@@ -1,3 +1,4 @@
+import { knownRepeats } from "../../schemas/known-repeats";
 import type { CheckFailure } from "../../schemas/check-failures";
 import { isUnknown } from "../../schemas/unknown";
 import { isObj, type Obj } from "../../schemas/plain-object";
@@ -47,13 +48,9 @@ export function tileFormFailures(tile: Obj, at: (...p: (string | number)[]) => s
 /** Filters are matched by name (their server ids are carried by it): names are unique. */
 export function filterNameFailures(filters: unknown): CheckFailure[] {
   if (!Array.isArray(filters)) return [];
-  const seen = new Map<string, number>();
-  const out: CheckFailure[] = [];
-  filters.forEach((f, i) => {
-    if (!isObj(f) || typeof f.name !== "string" || isUnknown(f.name)) return;
-    const other = seen.get(f.name);
-    if (other === undefined) seen.set(f.name, i);
-    else out.push({ property: `filters[${i}].name`, reason: `duplicates the name of filters[${other}] ("${f.name}"): filter names must be unique` });
-  });
-  return out;
+  const name = (f: unknown) => (isObj(f) && typeof f.name === "string" ? f.name : undefined);
+  return knownRepeats(filters as unknown[], name).map(({ at, first }) => ({
+    property: `filters[${at}].name`,
+    reason: `duplicates the name of filters[${first}] ("${name(filters[at])}"): filter names must be unique`,
+  }));
 }

@@ -1,3 +1,4 @@
+import { knownRepeats } from "../../schemas/known-repeats";
 import { z } from "zod";
 import { formatPath, type CheckFailure } from "../../schemas/check-failures";
 import { stackObject } from "../../schemas/stack-target";
@@ -5,7 +6,7 @@ import { isUnknown } from "../../schemas/unknown";
 import { AGG_FNS, metricType, numberFormat, tileConfig, whereLanguage } from "./config";
 import { stackContainer, stackFilter, stackSavedFilterValue } from "./extras";
 import { filterNameFailures, tileFormFailures } from "./rules";
-import { isObj } from "../../schemas/plain-object";
+import { isObj, type Obj } from "../../schemas/plain-object";
 
 /** Width of the dashboard grid, in columns. */
 const GRID_COLUMNS = 24;
@@ -142,7 +143,6 @@ export function tileKey(tile: { key?: unknown; name?: unknown }): string | undef
 export function dashboardRuleFailures(input: unknown): CheckFailure[] {
   const failures: CheckFailure[] = isObj(input) ? filterNameFailures(input.filters) : [];
   const tiles = isObj(input) && Array.isArray(input.tiles) ? input.tiles : [];
-  const seen = new Map<string, number>();
   tiles.forEach((tile, i) => {
     if (!isObj(tile)) return;
     const at = (...p: (string | number)[]) => formatPath(["tiles", i, ...p]);
@@ -162,19 +162,19 @@ export function dashboardRuleFailures(input: unknown): CheckFailure[] {
       });
     }
     failures.push(...tileFormFailures(tile, at, isObj(input) ? input.containers : undefined));
-    if (isUnknown(tile.key) || (tile.key === undefined && isUnknown(tile.name))) return;
-    const key = tileKey(tile);
-    if (key === undefined) return;
-    const other = seen.get(key);
-    if (other === undefined) {
-      seen.set(key, i);
-      return;
-    }
+  });
+  const keyOf = (tile: unknown) => (isObj(tile) ? (tile.key ?? tile.name) : undefined);
+  for (const { at, first } of knownRepeats(tiles as unknown[], keyOf)) {
+    const tile = tiles[at] as Obj;
+    const key = String(keyOf(tile));
     failures.push(
       tile.key !== undefined
-        ? { property: at("key"), reason: `duplicates the key of tiles[${other}] ("${key}"): keys must be unique in a dashboard` }
-        : { property: at("name"), reason: `"${key}" also identifies tiles[${other}]: tiles are matched by name unless they set a distinct \`key\`` },
+        ? { property: formatPath(["tiles", at, "key"]), reason: `duplicates the key of tiles[${first}] ("${key}"): keys must be unique in a dashboard` }
+        : {
+            property: formatPath(["tiles", at, "name"]),
+            reason: `"${key}" also identifies tiles[${first}]: tiles are matched by name unless they set a distinct \`key\``,
+          },
     );
-  });
+  }
   return failures;
 }

@@ -24,11 +24,6 @@ export function storedTiles(outs: { tiles?: unknown; pendingTiles?: unknown }): 
   return [...list(outs.tiles), ...list(outs.pendingTiles)];
 }
 
-/** The ids of the old outputs' tiles pending removal. Pure. */
-export function pendingIds(outs: { pendingTiles?: unknown }): string[] {
-  return (Array.isArray(outs.pendingTiles) ? outs.pendingTiles : []).flatMap((t) => (isObj(t) && typeof t.id === "string" ? [t.id] : []));
-}
-
 /** `outs` with the tiles of ids `pending` moved from `tiles` to `pendingTiles`, `tileIds` of the rest; none pending: no field. Pure. */
 export function withPending(outs: DashboardOutputs, pending: ReadonlySet<string>): DashboardOutputs {
   const { pendingTiles: _old, ...rest } = outs;

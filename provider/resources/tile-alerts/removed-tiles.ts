@@ -8,6 +8,7 @@ import { isObj } from "../../schemas/plain-object";
 import { isUnknown } from "../../schemas/unknown";
 import { REMOVED_TILE_RULE } from "./alert-tile";
 import { literal } from "../../schemas/whole-text";
+import { ApiError } from "../../errors/api-error";
 
 /**
  * A dashboard update that drops a tile would make the server delete the alerts on it, and an
@@ -58,6 +59,7 @@ export function alertsOnRemoved(list: readonly unknown[], dashboardId: string, r
 
 const DOOMED_TAIL = `${REMOVED_TILE_RULE}, so the update keeps the tile on the server until the alert is deleted. Remove the alert from the program with the tile, or keep the tile`;
 const UNREAD_HEAD = "could not read which alerts its tile removals delete";
+const UNREAD_TAIL = ": the reason is in the preview's log";
 
 /** The warning for one alert on a tile the update removes. Pure. */
 export function doomedAlertWarning(dashboardId: string, alert: DoomedAlert): string {
@@ -65,9 +67,24 @@ export function doomedAlertWarning(dashboardId: string, alert: DoomedAlert): str
   return `dashboard ${dashboardId}: this update removes tile ${JSON.stringify(alert.tile.key)} (${alert.tile.id}), which alert ${alert.id}${name} watches: ${DOOMED_TAIL}`;
 }
 
-/** The warning when the alert list could not be read: the preview cannot tell what the update deletes. Pure. */
+/** A request id as the warning carries it: a token, never text that could read as words. */
+const REQUEST_ID = "[\\w.:-]{1,64}";
+
+/**
+ * The warning when the alert list could not be read: the preview cannot tell what the update
+ * deletes. It ends in the answer's status and request id only, never in an error's text (a server's
+ * or a program's words must not end a line the pull-request summary marks as this provider's):
+ * `unreadAlertsDetail` is that text, said apart. Pure.
+ */
 export function unreadAlertsWarning(dashboardId: string, err: unknown): string {
-  return `dashboard ${dashboardId}: ${UNREAD_HEAD} (${err instanceof Error ? err.message : String(err)})`;
+  const requestId = err instanceof ApiError && err.requestId !== undefined && new RegExp(`^${REQUEST_ID}$`).test(err.requestId) ? err.requestId : undefined;
+  const why = err instanceof ApiError ? `status ${err.status}${requestId ? `, requestId ${requestId}` : ""}` : "no answer";
+  return `dashboard ${dashboardId}: ${UNREAD_HEAD} (${why}${UNREAD_TAIL})`;
+}
+
+/** The reason the alert list could not be read, for the log (not a warning: not in the provider's words). Pure. */
+export function unreadAlertsDetail(dashboardId: string, err: unknown): string {
+  return `dashboard ${dashboardId}: reading the alert list failed: ${err instanceof Error ? err.message : String(err)}`;
 }
 
 const ID = "[^\\s]+";
@@ -76,7 +93,7 @@ const QUOTED = '"(?:[^"\\\\]|\\\\.)*"';
 /** The forms of the two warnings above, whole: what the pull-request summary takes for this provider's own words. */
 export const REMOVED_TILE_WARNING_FORMS: readonly RegExp[] = [
   new RegExp(`^dashboard ${ID}: this update removes tile ${QUOTED} \\(${ID}\\), which alert ${ID}(?: \\(${QUOTED}\\))? watches: ${literal(DOOMED_TAIL)}$`),
-  new RegExp(`^dashboard ${ID}: ${literal(UNREAD_HEAD)} \\(.*\\)$`),
+  new RegExp(`^dashboard ${ID}: ${literal(UNREAD_HEAD)} \\((?:status \\d{3}(?:, requestId ${REQUEST_ID})?|no answer)${literal(UNREAD_TAIL)}\\)$`),
 ];
 
 /** The alerts on dashboard `dashboardId` that removing `removed` deletes: none, and no request, when nothing is removed. */

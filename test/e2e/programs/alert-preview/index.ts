@@ -4,7 +4,7 @@
 // `face: native` declares the same resources on the native provider plugin, by their type tokens
 // (no SDK is generated for Node programs yet), so a test runs one case list on both faces.
 import * as pulumi from "@pulumi/pulumi";
-import { StackAlert, StackDashboard, getStackSourcesOutput, type StackSource, type StackTileArgs } from "pulumi-pipestack";
+import { StackAlert, StackDashboard, StackWebhook, getStackSourcesOutput, type StackSource, type StackTileArgs } from "pulumi-pipestack";
 
 const config = new pulumi.Config();
 const native = config.get("face") === "native";
@@ -45,12 +45,20 @@ function tiles(): StackTileArgs[] {
   ];
 }
 
+// `newWebhooks`: the alerts post to two webhooks made in the same run (their ids not known at the preview).
+const newWebhooks = config.getBoolean("newWebhooks") ?? false;
+const webhook = (name: string): pulumi.Output<string> => {
+  const props = { name: `e2e ${name}`, url: `https://hooks.example.com/${name}` };
+  return (native ? new Native("StackWebhook", name, props) : new StackWebhook(name, props)).id;
+};
+const channels = newWebhooks ? [webhook("hook-a"), webhook("hook-b")].map((webhookId) => ({ type: "webhook" as const, webhookId })) : undefined;
+
 const alert = {
   source: "tile",
   threshold: 10,
   thresholdType: "above",
   interval: "5m",
-  channel: { type: "webhook", webhookId: config.require("webhookId") },
+  ...(channels ? { channels } : { channel: { type: "webhook" as const, webhookId: config.require("webhookId") } }),
 } as const;
 const declareAlert = (name: string, on: { tile: string } | { tileId: pulumi.Input<string> }) => {
   const props = { ...alert, dashboardId: board.id, ...on };
