@@ -29,10 +29,11 @@ describe("field rules", () => {
     expect(rule).toEqual(expected);
   });
 
-  it("a pipe's credentials and a webhook's headers are the same rule, sent each by its kind's way", () => {
+  it("a pipe's credentials and a webhook's headers are the same rule, sent each by its kind's way (a map says it holds none as {})", () => {
     const { patch: pipePatch, ...credentials } = pipePolicy.source.fields.kafka.fields.credentials;
-    const { patch: webhookPatch, ...headers } = stackWebhookPolicy.headers;
+    const { patch: webhookPatch, noneHeld, ...headers } = stackWebhookPolicy.headers;
     expect([pipePatch, webhookPatch]).toEqual(["pipe", "put"]);
+    expect(noneHeld).toEqual({});
     expect({ ...credentials, secret: "x" }).toEqual({ ...headers, secret: "x" });
   });
 });
