@@ -152,9 +152,9 @@ describe("every command's command line", () => {
     expect(refused.stderr).toContain(help.stdout);
     expect(refused.stderr.replaceAll("\n", "")).not.toMatch(ACTIVE);
     // A line feed in the option is escaped too: it cannot forge a line of the command's own.
-    const forged = spawnSync(process.execPath, [bin, `--nope\n${name}: done, nothing to fix`], { encoding: "utf8", input: "", cwd: tmp });
+    const forged = await runProcess(process.execPath, [bin, `--nope\n${name}: done, nothing to fix`], { input: "", cwd: tmp });
     expect(forged.status).toBe(2);
     expect(forged.stderr).toContain(`${name}: Unknown option '--nope\\x0a${name}: done, nothing to fix'`);
-    expect(forged.stderr.split("\n").filter((l) => l.startsWith(`${name}: done`))).toEqual([]);
+    expect(forged.stderr.split("\n").filter((l: string) => l.startsWith(`${name}: done`))).toEqual([]);
   });
 });
