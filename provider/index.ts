@@ -46,6 +46,8 @@ export { StackDashboard, type StackDashboardArgs } from "./resources/stack-dashb
 export { StackAlert, type StackAlertArgs } from "./resources/stack-alert/class";
 export { StackSavedSearch, type StackSavedSearchArgs } from "./resources/stack-saved-search/class";
 export { StackWebhook, type StackWebhookArgs } from "./resources/stack-webhook/class";
+export { StackConnection, type StackConnectionArgs } from "./resources/stack-connection/class";
+export { StackSource, type StackSourceArgs } from "./resources/stack-source/class";
 export { getStackSources, getStackSourcesOutput, type GetStackSourcesArgs, type GetStackSourcesOutputArgs } from "./functions/get-stack-sources";
 export { getStackWebhooks, getStackWebhooksOutput, type GetStackWebhooksArgs, type GetStackWebhooksOutputArgs } from "./functions/get-stack-webhooks";
 export type {
@@ -62,7 +64,7 @@ export type {
   TileConfigInput,
   AlertChannel,
   SavedSearchFilter,
-  StackSource,
+  StackSourceRecord,
   StackWebhookRecord,
   PipeSourceArgs,
   DestinationArgs,

@@ -55,6 +55,16 @@ interface FieldRule<P extends string = string> {
   output?: ZodTypeAny;
 }
 
+/**
+ * A field the server keeps and never answers (a connection's password, a webhook's headers):
+ * `rule`'s change, secret in state under `name`, carried from the inputs into the outputs as
+ * fingerprints only, and kept the server's when the program leaves it out
+ * (`engine/kept-on-server.ts`). Every kind declares such a field with this, so the engine's rules
+ * for write-only secrets reach each one. Pure.
+ */
+export const writeOnlySecret = <const R extends FieldRule, const S extends string>(rule: R, name: S) =>
+  ({ ...rule, secret: name, writeOnly: true }) as const satisfies FieldRule;
+
 type PlainObject<V> = NonNullable<V> extends readonly unknown[] ? never : NonNullable<V> extends object ? NonNullable<V> : never;
 type ItemOf<V> = NonNullable<V> extends readonly (infer E)[] ? E : never;
 /** True for a union of two members or more. */

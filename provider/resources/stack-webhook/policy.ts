@@ -1,10 +1,7 @@
-import { computedKeys, type ComputedFields, type FieldPolicy, type ComputedOutputs } from "../../schemas/field-policy";
+import { computedKeys, writeOnlySecret, type ComputedFields, type FieldPolicy, type ComputedOutputs } from "../../schemas/field-policy";
 import type { StackWebhookInput } from "./schema";
 import { put, stackObjectPolicy, type StackPatch } from "../../schemas/stack-target";
 import { serverStamps } from "../../schemas/server-stamps";
-
-/** A field the server never answers: secret in state, carried from the inputs, compared with the last inputs only. */
-const writeOnlySecret = (name: string) => ({ ...put, secret: name, writeOnly: true }) as const;
 
 /**
  * Every field of a webhook and its life cycle: the PUT takes the whole webhook, so each changes
@@ -16,8 +13,8 @@ export const stackWebhookPolicy = {
   url: put,
   description: put,
   body: put,
-  headers: writeOnlySecret("headers"),
-  queryParams: writeOnlySecret("queryParams"),
+  headers: writeOnlySecret(put, "headers"),
+  queryParams: writeOnlySecret(put, "queryParams"),
   ...stackObjectPolicy,
 } as const satisfies FieldPolicy<StackWebhookInput, StackPatch>;
 
