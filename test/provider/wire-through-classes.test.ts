@@ -65,6 +65,8 @@ const CREATE_ROUTES: Record<ResourceTypeName, RegExp> = {
   StackAlert: /^POST .*\/alerts$/,
   StackSavedSearch: /^POST .*\/saved-searches$/,
   StackWebhook: /^POST .*\/webhooks$/,
+  StackConnection: /^POST .*\/connections$/,
+  StackSource: /^POST .*\/sources$/,
 };
 
 /** Each registered kind's row, from its definition (engine, schema, policy) and the class the package exports under its name. */
