@@ -7,7 +7,7 @@ import type { Obj } from "../../schemas/plain-object";
  * say (API 2.36.0): the one table `check` and the public per-kind argument types
  * (`StackLogSourceArgs`, ...) are derived from. Fields every kind takes (`name`, `kind`,
  * `connectionId`, `from`, `timestampValueExpression`, `section`, `disabled`, `querySettings`)
- * are not listed. A field missing here, or named twice, fails `test/unit/stack-source-kinds.test.ts`.
+ * are not listed. A field missing here, or named twice, fails `test/unit/stack-connection-source.test.ts`.
  */
 export const SOURCE_KIND_FIELDS = {
   log: {
