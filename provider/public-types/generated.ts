@@ -2303,7 +2303,13 @@ export interface StackLogSourceArgs {
   querySettings?: pulumi.Input<
     | undefined
     | pulumi.Input<{
+        /**
+         * Its value.
+         */
         value: pulumi.Input<string>;
+        /**
+         * The setting's name.
+         */
         setting: pulumi.Input<string>;
       }>[]
   >;
@@ -2562,7 +2568,13 @@ export interface StackTraceSourceArgs {
   querySettings?: pulumi.Input<
     | undefined
     | pulumi.Input<{
+        /**
+         * Its value.
+         */
         value: pulumi.Input<string>;
+        /**
+         * The setting's name.
+         */
         setting: pulumi.Input<string>;
       }>[]
   >;
@@ -2821,7 +2833,13 @@ export interface StackMetricSourceArgs {
   querySettings?: pulumi.Input<
     | undefined
     | pulumi.Input<{
+        /**
+         * Its value.
+         */
         value: pulumi.Input<string>;
+        /**
+         * The setting's name.
+         */
         setting: pulumi.Input<string>;
       }>[]
   >;
@@ -3080,7 +3098,13 @@ export interface StackSessionSourceArgs {
   querySettings?: pulumi.Input<
     | undefined
     | pulumi.Input<{
+        /**
+         * Its value.
+         */
         value: pulumi.Input<string>;
+        /**
+         * The setting's name.
+         */
         setting: pulumi.Input<string>;
       }>[]
   >;
@@ -3339,7 +3363,13 @@ export interface StackPromqlSourceArgs {
   querySettings?: pulumi.Input<
     | undefined
     | pulumi.Input<{
+        /**
+         * Its value.
+         */
         value: pulumi.Input<string>;
+        /**
+         * The setting's name.
+         */
         setting: pulumi.Input<string>;
       }>[]
   >;
@@ -3607,7 +3637,13 @@ export interface StackSourceOutputs {
   readonly querySettings: pulumi.Output<
     | undefined
     | {
+        /**
+         * Its value.
+         */
         value: string;
+        /**
+         * The setting's name.
+         */
         setting: string;
       }[]
   >;

@@ -105,7 +105,12 @@ describe("a log source missing its select expression", () => {
   afterAll(() => s?.close());
 
   it("is refused at preview, naming the field, before any write", async () => {
-    s = await E2EStack.open({ program: "test/e2e/programs/native-source-refused", stackServer: true, emulator: { stackApiVersion: "2.36.0" }, path: [yamlHost()] });
+    s = await E2EStack.open({
+      program: "test/e2e/programs/native-source-refused",
+      stackServer: true,
+      emulator: { stackApiVersion: "2.36.0" },
+      path: [yamlHost()],
+    });
     const run = await s.pulumi(["preview"]);
     const text = `${run.stdout}\n${run.stderr}`;
     expect(run.code).not.toBe(0);

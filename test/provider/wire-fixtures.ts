@@ -530,7 +530,10 @@ export const WIRE_FIXTURES = {
           minGranularity: "1m",
           minDate: "2026-01-01T00:00:00Z",
           timestampColumn: "Timestamp",
-          aggregatedColumns: [{ aggFn: "count", mvColumn: "count" }, { sourceColumn: "Duration", aggFn: "avg", mvColumn: "avg_duration" }],
+          aggregatedColumns: [
+            { aggFn: "count", mvColumn: "count" },
+            { sourceColumn: "Duration", aggFn: "avg", mvColumn: "avg_duration" },
+          ],
         },
       ],
       metadataMaterializedViews: { keyRollupTable: "keys_1h", kvRollupTable: "kv_1h", granularity: "1h" },
@@ -584,7 +587,13 @@ export const WIRE_FIXTURES = {
       },
       {
         ...common("metric", ""),
-        metricTables: { gauge: "otel_metrics_gauge", histogram: "otel_metrics_histogram", sum: "otel_metrics_sum", summary: "otel_metrics_summary", "exponential histogram": "otel_metrics_exp" },
+        metricTables: {
+          gauge: "otel_metrics_gauge",
+          histogram: "otel_metrics_histogram",
+          sum: "otel_metrics_sum",
+          summary: "otel_metrics_summary",
+          "exponential histogram": "otel_metrics_exp",
+        },
         resourceAttributesExpression: "ResourceAttributes",
         serviceNameExpression: "ServiceName",
         logSourceId: r.source,

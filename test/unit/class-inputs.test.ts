@@ -87,7 +87,11 @@ const ROWS: [string, Row][] = registry.map((d) => {
 /** A top-level secret field, written plainly, arrives under its own key as a secret (the class registers it so): from the policy. */
 function secretFields(row: Row): Obj {
   const args = everyField(row);
-  return Object.fromEntries(Object.entries(row.policy).filter(([, node]) => node.secret !== undefined).map(([k]) => [k, args[k]]));
+  return Object.fromEntries(
+    Object.entries(row.policy)
+      .filter(([, node]) => node.secret !== undefined)
+      .map(([k]) => [k, args[k]]),
+  );
 }
 
 /** Every field of the policy set to a value of its own, and a connection. */

@@ -14,7 +14,13 @@ import type { SourceRecord } from "../../provider/resources/stack-source/record"
 const COMMON = ["name", "kind", "connectionId", "from", "timestampValueExpression", "section", "disabled", "querySettings", "linkBack"];
 const TARGET = ["adoptId", "organizationId", "serviceId", "stackUrl"];
 const ID = "65f0c0de0000000000000001";
-const base = (kind: string) => ({ kind, connectionId: ID, from: { databaseName: "otel", tableName: "t" }, timestampValueExpression: "Timestamp", stackUrl: "http://127.0.0.1:1" });
+const base = (kind: string) => ({
+  kind,
+  connectionId: ID,
+  from: { databaseName: "otel", tableName: "t" },
+  timestampValueExpression: "Timestamp",
+  stackUrl: "http://127.0.0.1:1",
+});
 
 describe("the source kinds table", () => {
   it("names every field of the schema that is not every kind's, and only those", () => {
@@ -39,7 +45,9 @@ describe("the source kinds table", () => {
   });
 
   it("an empty table name is refused but for a metric source", () => {
-    expect(kindFieldFailures({ ...base("promql"), from: { databaseName: "d", tableName: "" } })).toEqual([{ property: "from.tableName", reason: "must not be empty" }]);
+    expect(kindFieldFailures({ ...base("promql"), from: { databaseName: "d", tableName: "" } })).toEqual([
+      { property: "from.tableName", reason: "must not be empty" },
+    ]);
     const metric = { ...base("metric"), from: { databaseName: "d", tableName: "" }, metricTables: { gauge: "g" }, resourceAttributesExpression: "R" };
     expect(kindFieldFailures(metric)).toEqual([]);
   });
@@ -51,7 +59,13 @@ describe("the source kinds table", () => {
   });
 
   it("the compiler requires each kind's required fields and refuses another kind's", () => {
-    const log = { kind: "log" as const, connectionId: ID, from: { databaseName: "d", tableName: "t" }, timestampValueExpression: "T", defaultTableSelectExpression: "B" };
+    const log = {
+      kind: "log" as const,
+      connectionId: ID,
+      from: { databaseName: "d", tableName: "t" },
+      timestampValueExpression: "T",
+      defaultTableSelectExpression: "B",
+    };
     expectTypeOf(log).toMatchTypeOf<StackSourceArgs>();
     const { defaultTableSelectExpression: _, ...noSelect } = log;
     expectTypeOf(noSelect).not.toMatchTypeOf<StackSourceArgs>();
@@ -92,7 +106,11 @@ describe("the connection's fields", () => {
   it.each([
     [false, {}, { name: "n", host: "h", username: "u" }],
     [true, {}, { name: "n", host: "h", username: "u", hyperdxSettingPrefix: "", isPrometheusEndpoint: false }],
-    [true, { password: "p", settingPrefix: "app", metricsEndpoint: true }, { name: "n", host: "h", username: "u", password: "p", hyperdxSettingPrefix: "app", isPrometheusEndpoint: true }],
+    [
+      true,
+      { password: "p", settingPrefix: "app", metricsEndpoint: true },
+      { name: "n", host: "h", username: "u", password: "p", hyperdxSettingPrefix: "app", isPrometheusEndpoint: true },
+    ],
   ])("update %s: the body under the wire names, a PUT clearing the readable fields left out, never the password", (update, extra, body) => {
     expect(connectionBody({ name: "n", host: "h", username: "u", ...extra }, update)).toEqual(body);
   });

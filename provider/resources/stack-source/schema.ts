@@ -100,7 +100,16 @@ const sourceFields = {
   disabled: z.boolean().optional(),
   /** Settings sent with each query, at most 10: `{ setting, value }`. @default none */
   querySettings: z
-    .array(z.object({ /** The setting's name. */ setting: text, /** Its value. */ value: text }).strict())
+    .array(
+      z
+        .object({
+          /** The setting's name. */
+          setting: text,
+          /** Its value. */
+          value: text,
+        })
+        .strict(),
+    )
     .max(10, "must hold at most 10 settings")
     .optional(),
   /** The columns a search shows by default, such as `Timestamp, ServiceName, Body` (log, trace). */
