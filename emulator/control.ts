@@ -16,6 +16,9 @@ import type { FaultInjector, ScriptedFault } from "./faults";
 import { FAULT_KINDS, isUuid, type FaultKind } from "./options";
 import { compilePathPattern } from "./path-pattern";
 import { alertStateSchema, applyAlertState, findAlert } from "./stack/alert-state";
+import { dumpCollections } from "./stack/collections";
+import { passwordIs } from "./stack/connections";
+import { acceptInvitation } from "./stack/team";
 import type { StackStore } from "./stack/store";
 import { Router } from "./router";
 import type { BodyShape } from "./body-shapes";
@@ -70,6 +73,7 @@ const scriptSchema = z
 const serviceStateSchema = z.object({ state: z.enum(["idle", "stopped", "running"]) }).strict();
 const pipeStateSchema = z.object({ state: z.enum(PIPE_STATES), stateReason: z.string().optional() }).strict();
 const endpointStatusSchema = z.object({ status: z.enum(ENDPOINT_STATUSES) }).strict();
+const passwordCheckSchema = z.object({ password: z.string() }).strict();
 
 /** A refused control call (400 over HTTP). */
 export class ControlError extends Error {
@@ -97,24 +101,9 @@ function field(value: unknown, name: string): unknown {
   return typeof value === "object" && value !== null ? (value as Record<string, unknown>)[name] : undefined;
 }
 
+/** Every collection of the table, write-only values left out (the table's `dump`). */
 function stackDump(stack: StackStore): Record<string, unknown> {
-  const webhooks = [...stack.webhooks.values()].map(({ headers, queryParams, ...rest }) => ({
-    ...rest,
-    ...(headers ? { headers: redactValues(headers) } : {}),
-    ...(queryParams ? { queryParams: redactValues(queryParams) } : {}),
-  }));
-  return structuredClone({
-    dashboards: [...stack.dashboards.values()],
-    alerts: [...stack.alerts.values()],
-    sources: stack.sources,
-    savedSearches: [...stack.savedSearches.values()],
-    webhooks,
-  });
-}
-
-/** Webhook headers and query parameters are write-only secrets: keys shown, values not. */
-function redactValues(values: Record<string, string>): Record<string, string> {
-  return Object.fromEntries(Object.keys(values).map((k) => [k, "(redacted)"]));
+  return structuredClone(dumpCollections(stack));
 }
 
 /** Steering of one emulator; every change is saved to the state file when there is one. */
@@ -142,7 +131,11 @@ export class Control {
     )
     .add("POST", `${PREFIX}/alerts/{alertId}/state`, (params, value) =>
       jsonReply(200, this.setAlertState(params.alertId ?? "", typeof value === "object" && value !== null ? (value as Record<string, unknown>) : {})),
-    );
+    )
+    .add("POST", `${PREFIX}/connections/{connectionId}/password`, (params, value) =>
+      jsonReply(200, { matches: this.connectionPasswordIs(params.connectionId ?? "", parse(passwordCheckSchema, value).password) }),
+    )
+    .add("POST", `${PREFIX}/invitations/{invitationId}/accept`, (params) => jsonReply(200, this.acceptInvitation(params.invitationId ?? "")));
 
   constructor(
     private readonly app: App,
@@ -285,6 +278,35 @@ export class Control {
     applyAlertState(alert, parsed);
     this.persist();
     return structuredClone(alert) as unknown as Record<string, unknown>;
+  }
+
+  /** Every stack: the open-source server's, then each service's. */
+  private stacks(): StackStore[] {
+    return [this.app.store.stack, ...[...this.app.store.services.values()].map((s) => s.stack)];
+  }
+
+  /**
+   * Whether a connection's stored password is `candidate`: how tests learn which password a
+   * connection has, since no answer and no dump ever shows it.
+   */
+  connectionPasswordIs(connectionId: string, candidate: string): boolean {
+    const connection = this.stacks()
+      .map((stack) => stack.connections.get(connectionId))
+      .find((c) => c !== undefined);
+    if (!connection) throw new ControlError(404, `connection ${connectionId} not found`);
+    return passwordIs(connection, candidate);
+  }
+
+  /** Turns a pending invitation into a member of its team, as the invitee's sign-up would; answers the member. */
+  acceptInvitation(invitationId: string): Record<string, unknown> {
+    const now = new Date().toISOString();
+    for (const stack of this.stacks()) {
+      const member = acceptInvitation(stack, invitationId, now);
+      if (!member) continue;
+      this.persist();
+      return { ...member };
+    }
+    throw new ControlError(404, `invitation ${invitationId} not found`);
   }
 
   /** Empties every store and seeds again (faults, scripts and counters are kept). */

@@ -176,9 +176,15 @@ export const DEVIATIONS = {
       "A real server starts with what its operator set up; tests and the README's examples need sources and a webhook to name, and a fresh emulator must not make a preview show a change on every tile.",
     source: "emulator",
   },
-  stackReadOnlyCatalog: {
-    what: "Sources and connections are read-only (GET of the list and of one); their POST, PUT and DELETE are not served. Saved-search filters are checked by the server's sidebar rule without its date-value unwrapping, which changes no verdict.",
-    reason: "The provider manages neither sources nor connections; it only lists them to name them.",
+  stackSavedSearchFilterDates: {
+    what: "Saved-search filters are checked by the server's sidebar rule without its date-value unwrapping, which changes no verdict.",
+    reason: "The unwrapping only changes how a date value is read, never whether a filter is taken.",
+    source: "emulator",
+  },
+  stackTeamOfOne: {
+    what: "The team starts with one member, the key's user (the one `isCurrentUser`, who cannot remove itself); an invitation becomes a member only through the control API (`POST /__emulator/invitations/{id}/accept`, as the invitee's sign-up would); invite URLs point at `http://localhost:8080/join-team`; the refusal of an invitation to an existing member's email names no product (`User already exists. Please contact the stack team for support`); the cloud proxy serves the members and invitations routes too, as the same user.",
+    reason:
+      "The real server keeps users in its database and turns an invitation into a member when the invitee signs up in its web app, which the emulator does not serve; its message names its product, which this package's names never do; what the proxy answers for the team is not known, so it answers as the server behind it.",
     source: "emulator",
   },
   stackNoRateLimit: {

@@ -19,6 +19,7 @@
 import type { IncomingHttpHeaders } from "node:http";
 import { cloudError } from "./http/envelope";
 import type { Reply } from "./http/reply";
+import { COLLECTION_KEYS, mountOf, STACK_COLLECTIONS } from "./stack/collections";
 
 /** The stack server's own limit (API 2.36.0): 100 requests per key per minute. */
 export const STACK_SERVER_LIMIT = { limit: 100, windowMs: 60_000 } as const;
@@ -26,8 +27,8 @@ export const STACK_SERVER_LIMIT = { limit: 100, windowMs: 60_000 } as const;
 /** The stack server's 429 body: its rate-limit middleware's default message, sent as HTML. */
 export const STACK_LIMIT_MESSAGE = "Too many requests, please try again later.";
 
-/** The `/api/v2` mounts the stack server puts behind its limiter (its root `/api/v2` is not). */
-const STACK_LIMITED_MOUNTS = new Set(["alerts", "charts", "connections", "dashboards", "sources", "saved-searches", "search", "webhooks", "team"]);
+/** The `/api/v2` mounts the stack server puts behind its limiter (its root `/api/v2` is not): every collection's, and its query mounts. */
+export const STACK_LIMITED_MOUNTS: ReadonlySet<string> = new Set([...COLLECTION_KEYS.map((key) => mountOf(STACK_COLLECTIONS[key].path)), "charts", "search"]);
 
 /** Which limit a request falls under, if any. */
 export type LimitedSurface = "stack" | "cloud";

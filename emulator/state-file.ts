@@ -7,29 +7,13 @@ import { existsSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import type { StoredPipe } from "./cloud/pipe-model";
 import type { StoredEndpoint } from "./cloud/reverse-private-endpoints";
 import type { ServiceState } from "./cloud/services";
-import {
-  StackStore,
-  type StoredAlert,
-  type StoredDashboard,
-  type StoredConnection,
-  type StoredSavedSearch,
-  type StoredSource,
-  type StoredWebhook,
-} from "./stack/store";
+import { COLLECTION_KEYS, STACK_COLLECTIONS } from "./stack/collections";
+import { StackStore, type CollectionKey, type StackLists, type StackSeed, type StackShapes } from "./stack/store";
 import type { Store } from "./store";
-import { seededConnection } from "./stack/seed";
 import type { Step } from "./timeline";
 
-interface StackSnapshot {
-  dashboards: StoredDashboard[];
-  alerts: StoredAlert[];
-  sources: StoredSource[];
-  /** Absent in files written before connections were kept. */
-  connections?: StoredConnection[];
-  /** Absent in files written before saved searches and webhooks were kept. */
-  savedSearches?: StoredSavedSearch[];
-  webhooks?: StoredWebhook[];
-}
+/** Every collection of the table; a file written before a collection was kept has no list for it. */
+type StackSnapshot = Partial<StackLists>;
 
 interface ServiceSnapshot {
   id: string;
@@ -47,25 +31,20 @@ interface Snapshot {
   stack: StackSnapshot;
 }
 
-function dumpStack(stack: StackStore): StackSnapshot {
-  return {
-    dashboards: [...stack.dashboards.values()],
-    alerts: [...stack.alerts.values()],
-    sources: stack.sources,
-    connections: stack.connections,
-    savedSearches: [...stack.savedSearches.values()],
-    webhooks: [...stack.webhooks.values()],
-  };
+/** Every collection as kept, write-only values included (the file is the emulator's own working data). */
+function dumpStack(stack: StackStore): StackLists {
+  const list = <K extends CollectionKey>(key: K) => [...stack[key].values()];
+  return Object.fromEntries(COLLECTION_KEYS.map((key) => [key, list(key)])) as unknown as StackLists;
 }
 
+/** A stack from a file: each collection as written, or what its row restores for a file that predates it. */
 function loadStack(snapshot: StackSnapshot): StackStore {
-  // An older file has no connections: one per connection its sources name.
-  const named = [...new Set(snapshot.sources.map((s) => s.connection))].map((id) => ({ ...seededConnection("server"), id }));
-  const stack = new StackStore({ sources: snapshot.sources, connections: snapshot.connections ?? named, webhooks: snapshot.webhooks });
-  for (const s of snapshot.savedSearches ?? []) stack.savedSearches.set(s.id, s);
-  for (const d of snapshot.dashboards) stack.dashboards.set(d.id, d);
-  for (const a of snapshot.alerts) stack.alerts.set(a.id, a);
-  return stack;
+  const kept = <K extends CollectionKey>(key: K): StackShapes[K][] | undefined => snapshot[key] ?? STACK_COLLECTIONS[key].fromOlderFile?.(snapshot);
+  const lists = COLLECTION_KEYS.flatMap((key) => {
+    const list = kept(key);
+    return list ? [[key, list] as const] : [];
+  });
+  return new StackStore({ seed: "server", ...(Object.fromEntries(lists) as StackSeed) });
 }
 
 /** Writes the store to `file`. */

@@ -52,6 +52,20 @@ export function stackBody(ctx: RequestContext): ParsedBody {
 /** A failure the open-source server answers as plain text, not `{message}`. */
 export class PlainFailure extends ApiFailure {}
 
+/**
+ * A failure the open-source server answers with a JSON body of its own (the team routes'
+ * validation middleware sends the list of failed parts); `message` is what the cloud proxy shows.
+ */
+export class JsonFailure extends ApiFailure {
+  constructor(
+    status: number,
+    message: string,
+    readonly body: unknown,
+  ) {
+    super(status, message);
+  }
+}
+
 /** 404 `Not Found` in plain text. */
 export function plainNotFound(): PlainFailure {
   return new PlainFailure(404, "Not Found");
@@ -76,6 +90,7 @@ export function apiV2Handler(token: () => string, fn: (ctx: RequestContext) => u
       return jsonReply(200, data === undefined ? {} : { data });
     } catch (error) {
       if (error instanceof PlainFailure) return textReply(error.status, error.message);
+      if (error instanceof JsonFailure) return jsonReply(error.status, error.body);
       if (error instanceof ApiFailure) return stackError(error.status, error.message);
       throw error;
     }

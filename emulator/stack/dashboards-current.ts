@@ -71,7 +71,7 @@ function containerProblems(containers: readonly Json[], tiles: readonly CurrentT
 function checkReferences(store: StackStore, body: CurrentDashboardBody, containers: readonly Json[]): void {
   const layout = containerProblems(containers, body.tiles);
   if (layout.length > 0) throw badRequest(layout.join("; "));
-  const known = new Set(store.sources.map((s) => s.id));
+  const known = new Set(store.sources.keys());
   const named = new Set<string>();
   for (const tile of body.tiles) {
     for (const s of tile.series ?? []) if ("sourceId" in s) named.add(s.sourceId);
@@ -85,10 +85,10 @@ function checkReferences(store: StackStore, body: CurrentDashboardBody, containe
   const missingConnections = [...new Set(raw.map((c) => String(c.connectionId)))].filter((id) => !connections.has(id));
   if (missingConnections.length > 0) throw badRequest(`Could not find the following connection IDs: ${missingConnections.join(", ")}`);
   const mismatched = raw
-    .filter((c) => c.sourceId !== undefined && store.sources.find((s) => s.id === c.sourceId)?.connection !== c.connectionId)
+    .filter((c) => c.sourceId !== undefined && store.sources.get(c.sourceId as string)?.connection !== c.connectionId)
     .map((c) => String(c.sourceId));
   if (mismatched.length > 0) throw badRequest(`The following source IDs do not match the specified connections: ${mismatched.join(", ")}`);
-  const traces = new Set(store.sources.filter((s) => s.kind === "trace").map((s) => s.id));
+  const traces = new Set([...store.sources.values()].filter((s) => s.kind === "trace").map((s) => s.id));
   const heatmaps = body.tiles
     .map((t) => t.config as Json | undefined)
     .filter((c) => c?.displayType === "heatmap" && c.configType === undefined && !traces.has(String(c.sourceId)));

@@ -1,12 +1,12 @@
 /**
- * The stack routes of the current server (2.36.0): dashboards, alerts, sources, saved
- * searches and webhooks, each checking body, path id and query the way the server does.
+ * The stack routes of the current server (2.36.0): a collection of the table (`collections.ts`)
+ * at its path, each checking body, path id and query the way the server does.
  */
 import { z } from "zod";
-import { ApiFailure, notFound } from "../http/errors";
+import { ApiFailure } from "../http/errors";
 import { param, type RequestContext } from "../http/context";
 import { currentAlertSchema, currentDashboardCreateSchema, currentDashboardUpdateSchema } from "./shapes-current";
-import { idParamsSchema, pageQuerySchema, validateRequest } from "./request-check";
+import { idParamsSchema, pageQuerySchema, validateRequest, type PageQuery } from "./request-check";
 import { savedSearchSchema } from "./saved-search-shape";
 import { webhookSchema } from "./webhook-shape";
 import { deleteAlert, getAlert } from "./alerts";
@@ -20,10 +20,14 @@ import {
   updateCurrentDashboard,
   validateCurrentDashboard,
 } from "./dashboards-current";
-import { Bare, plainNotFound, stackBody } from "./answer";
+import { Bare, stackBody } from "./answer";
+import { COLLECTION_KEYS, STACK_COLLECTIONS, type StackCollection } from "./collections";
+import { allConnections, connectionCreateSchema, connectionUpdateSchema, connectionView, createConnection, deleteConnection, getConnection, updateConnection } from "./connections";
+import { allSources, createSource, deleteSource, getSource, replaceSource, sourceSchema } from "./sources";
+import { INVITATION_OPERATIONS, MEMBER_OPERATIONS } from "./team";
 import { stamp, type StackOperation } from "./operation";
 import { createSavedSearch, deleteSavedSearch, getSavedSearch, listSavedSearches, replaceSavedSearch, savedSearchView } from "./saved-searches";
-import type { StackStore, StoredSource } from "./store";
+import type { CollectionKey, StackStore } from "./store";
 import { createWebhook, deleteWebhook, listWebhooks, replaceWebhook, webhookView } from "./webhooks";
 
 /** The JSON body; an absent body is `{}` (so the schema names what is missing). */
@@ -36,13 +40,6 @@ function body(ctx: RequestContext): unknown {
 const id = (ctx: RequestContext) => validateRequest({ params: { schema: idParamsSchema, value: { id: param(ctx, "id") } } }).params.id;
 const page = (ctx: RequestContext) => validateRequest({ query: { schema: pageQuerySchema, value: Object.fromEntries(ctx.query) } }).query;
 
-/** A seeded source, or the server's 404. */
-function findSource(store: StackStore, sourceId: string): StoredSource {
-  const found = store.sources.find((source) => source.id === sourceId);
-  if (!found) throw notFound("Source not found");
-  return found;
-}
-
 /** The body checked against a schema. */
 const bodyOf = <S extends z.ZodTypeAny>(ctx: RequestContext, schema: S): z.output<S> => validateRequest({ body: { schema, value: body(ctx) } }).body;
 
@@ -53,12 +50,13 @@ function bodyWithId<S extends z.ZodTypeAny>(ctx: RequestContext, schema: S): { p
 }
 
 /**
- * One collection of the current API as the server routes it: list, create, read one (unless
- * `get` is absent), replace and delete, each checking body, path id and query the same way.
+ * The handlers of one collection the current API routes generically: list, create, read one
+ * (unless `get` is absent), replace and delete, each checking body, path id and query the same
+ * way. The path and the paging are the table's (`collections.ts`).
  */
 interface Collection<Stored, Create extends z.ZodTypeAny, Replace extends z.ZodTypeAny> {
-  path: string;
-  list(store: StackStore, ctx: RequestContext): unknown;
+  /** The list in answer order; a paged row gets the page asked for, a whole one every object. */
+  list(store: StackStore, page: PageQuery): unknown;
   create: { schema: Create; run(store: StackStore, input: z.output<Create>, now: string): Stored };
   get?(store: StackStore, id: string): Stored;
   replace: { schema: Replace; run(store: StackStore, id: string, input: z.output<Replace>, now: string): Stored };
@@ -66,31 +64,42 @@ interface Collection<Stored, Create extends z.ZodTypeAny, Replace extends z.ZodT
   view(stored: Stored): unknown;
 }
 
-function routes<Stored, Create extends z.ZodTypeAny, Replace extends z.ZodTypeAny>(c: Collection<Stored, Create, Replace>): StackOperation[] {
-  const one = `${c.path}/{id}`;
-  const get = c.get;
-  return [
-    { method: "GET", path: c.path, run: (s, ctx) => c.list(s, ctx) },
-    { method: "POST", path: c.path, run: (s, ctx) => c.view(c.create.run(s, bodyOf(ctx, c.create.schema), stamp(ctx))) },
-    ...(get ? [{ method: "GET" as const, path: one, run: (s: StackStore, ctx: RequestContext) => c.view(get(s, id(ctx))) }] : []),
-    {
-      method: "PUT",
-      path: one,
-      run: (s, ctx) => {
-        const { parsed, id: target } = bodyWithId(ctx, c.replace.schema);
-        return c.view(c.replace.run(s, target, parsed, stamp(ctx)));
+/** What the table's row of a collection is routed by: generic handlers, or the collection's own routes. */
+type Routing = (row: StackCollection<unknown>) => readonly StackOperation[];
+
+/** A page of every object, for the rows that are not paged. */
+const EVERY: PageQuery = { limit: Number.MAX_SAFE_INTEGER, offset: 0 };
+
+function crud<Stored, Create extends z.ZodTypeAny, Replace extends z.ZodTypeAny>(c: Collection<Stored, Create, Replace>): Routing {
+  return ({ path, paging }) => {
+    const one = `${path}/{id}`;
+    const get = c.get;
+    return [
+      { method: "GET", path, run: (s, ctx) => c.list(s, paging === "paged" ? page(ctx) : EVERY) },
+      { method: "POST", path, run: (s, ctx) => c.view(c.create.run(s, bodyOf(ctx, c.create.schema), stamp(ctx))) },
+      ...(get ? [{ method: "GET" as const, path: one, run: (s: StackStore, ctx: RequestContext) => c.view(get(s, id(ctx))) }] : []),
+      {
+        method: "PUT",
+        path: one,
+        run: (s, ctx) => {
+          const { parsed, id: target } = bodyWithId(ctx, c.replace.schema);
+          return c.view(c.replace.run(s, target, parsed, stamp(ctx)));
+        },
       },
-    },
-    { method: "DELETE", path: one, run: (s, ctx) => void c.remove(s, id(ctx)) },
-  ];
+      { method: "DELETE", path: one, run: (s, ctx) => void c.remove(s, id(ctx)) },
+    ];
+  };
 }
 
-/** Every route of the current generation. */
-export const CURRENT_OPERATIONS: readonly StackOperation[] = [
-  // Checks a dashboard as a create would and saves nothing; the verdict is not under `data`.
-  { method: "POST", path: "/dashboards/validate", run: (s, ctx) => new Bare({ ...validateCurrentDashboard(s, body(ctx)) }) },
-  ...routes({
-    path: "/dashboards",
+/** Collections whose routes are their own (the team's), not the generic five. */
+const own =
+  (operations: readonly StackOperation[]): Routing =>
+  () =>
+    operations;
+
+/** How each collection of the table is routed on the current generation: a collection the table gains needs its entry here. */
+const ROUTING: { readonly [K in CollectionKey]: Routing } = {
+  dashboards: crud({
     list: (s) => listCurrentDashboards(s),
     create: { schema: currentDashboardCreateSchema, run: createCurrentDashboard },
     get: findCurrentDashboard,
@@ -98,30 +107,16 @@ export const CURRENT_OPERATIONS: readonly StackOperation[] = [
     remove: deleteCurrentDashboard,
     view: currentDashboardView,
   }),
-  ...routes({
-    path: "/alerts",
-    list: (s, ctx) => listCurrentAlerts(s, page(ctx)),
+  alerts: crud({
+    list: listCurrentAlerts,
     create: { schema: currentAlertSchema, run: createCurrentAlert },
     get: getAlert,
     replace: { schema: currentAlertSchema, run: replaceCurrentAlert },
     remove: deleteAlert,
     view: currentAlertView,
   }),
-  { method: "GET", path: "/sources", run: (s) => structuredClone(s.sources) },
-  { method: "GET", path: "/sources/{id}", run: (s, ctx) => structuredClone(findSource(s, id(ctx))) },
-  { method: "GET", path: "/connections", run: (s) => structuredClone(s.connections) },
-  {
-    method: "GET",
-    path: "/connections/{id}",
-    run: (s, ctx) => {
-      const found = s.connections.find((c) => c.id === id(ctx));
-      if (!found) throw plainNotFound(); // the server's `sendStatus(404)`
-      return structuredClone(found);
-    },
-  },
-  ...routes({
-    path: "/saved-searches",
-    list: (s, ctx) => listSavedSearches(s, page(ctx)),
+  savedSearches: crud({
+    list: listSavedSearches,
     create: { schema: savedSearchSchema, run: createSavedSearch },
     get: getSavedSearch,
     replace: { schema: savedSearchSchema, run: replaceSavedSearch },
@@ -129,12 +124,36 @@ export const CURRENT_OPERATIONS: readonly StackOperation[] = [
     view: savedSearchView,
   }),
   // The server has no GET of one webhook.
-  ...routes({
-    path: "/webhooks",
-    list: (s, ctx) => listWebhooks(s, page(ctx)),
+  webhooks: crud({
+    list: listWebhooks,
     create: { schema: webhookSchema, run: createWebhook },
     replace: { schema: webhookSchema, run: replaceWebhook },
     remove: deleteWebhook,
     view: webhookView,
   }),
+  connections: crud({
+    list: (s) => allConnections(s).map(connectionView),
+    create: { schema: connectionCreateSchema, run: createConnection },
+    get: getConnection,
+    replace: { schema: connectionUpdateSchema, run: updateConnection },
+    remove: deleteConnection,
+    view: connectionView,
+  }),
+  sources: crud({
+    list: (s) => structuredClone(allSources(s)),
+    create: { schema: sourceSchema, run: (s, input) => createSource(s, input) },
+    get: getSource,
+    replace: { schema: sourceSchema, run: (s, target, input) => replaceSource(s, target, input) },
+    remove: deleteSource,
+    view: (source) => structuredClone(source),
+  }),
+  members: own(MEMBER_OPERATIONS),
+  invitations: own(INVITATION_OPERATIONS),
+};
+
+/** Every route of the current generation. */
+export const CURRENT_OPERATIONS: readonly StackOperation[] = [
+  // Checks a dashboard as a create would and saves nothing; the verdict is not under `data`.
+  { method: "POST", path: "/dashboards/validate", run: (s, ctx) => new Bare({ ...validateCurrentDashboard(s, body(ctx)) }) },
+  ...COLLECTION_KEYS.flatMap((key) => ROUTING[key](STACK_COLLECTIONS[key])),
 ];

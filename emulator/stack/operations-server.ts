@@ -7,10 +7,8 @@
 import { Bare } from "./answer";
 import type { StackApiVersion } from "./generation";
 import type { StackOperation } from "./operation";
+import { seededMember, USER_ID } from "./seed";
 import { TEAM_ID } from "./store";
-
-/** The one user of the emulated server, whose access key is the stack token. */
-export const USER_ID = "65f0c0de0000000000000002";
 
 /** Name of the emulated server's one team. */
 export const TEAM_NAME = "Emulator";
@@ -22,7 +20,8 @@ const epoch = new Date(0).toISOString();
  * echoes it; a client must not log or keep this answer).
  */
 function userView(token: string): Record<string, unknown> {
-  return { _id: USER_ID, name: "Emulator", email: "emulator@example.test", team: TEAM_ID, accessKey: token, createdAt: epoch, updatedAt: epoch, __v: 0 };
+  const { name, email } = seededMember();
+  return { _id: USER_ID, name, email, team: TEAM_ID, accessKey: token, createdAt: epoch, updatedAt: epoch, __v: 0 };
 }
 
 /** The key routes of one generation; `token` is the stack token at the time of the request. */

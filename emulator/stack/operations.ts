@@ -43,5 +43,5 @@ export const STACK_OPERATIONS: readonly StackOperation[] = [
     },
   },
   { method: "DELETE", path: "/alerts/{id}", run: (s, ctx) => void deleteAlert(s, param(ctx, "id")) },
-  { method: "GET", path: "/sources", run: (s) => structuredClone(s.sources) },
+  { method: "GET", path: "/sources", run: (s) => structuredClone([...s.sources.values()]) },
 ];

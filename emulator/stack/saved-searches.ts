@@ -43,7 +43,7 @@ export function getSavedSearch(store: StackStore, id: string): StoredSavedSearch
 }
 
 function checkSource(store: StackStore, input: SavedSearchInput): void {
-  if (!store.sources.some((s) => s.id === input.sourceId)) throw badRequest("sourceId must be an existing source id");
+  if (!store.sources.has(input.sourceId)) throw badRequest("sourceId must be an existing source id");
 }
 
 /** A filter's identity, as the server compares a PUT's filters with the stored ones. */

@@ -1,12 +1,15 @@
 /**
- * What every emulated stack holds from the start: one connection, a log, a trace, a metric and a
- * session source on it (in the server's full source shape, as its default OpenTelemetry tables
+ * What every emulated stack holds from the start: the key's user as the team's one member, one
+ * connection, a log, a trace, a metric and a session source on it (in the server's full source shape, as its default OpenTelemetry tables
  * have them), and the webhook `on-call`. Ids are derived from the stack's seed (`server` for
  * `/api/v2`, the service id for a service's stack), so they are the same on every start: a
  * preview against a fresh emulator shows no change on tiles or saved searches that name them.
  */
 import { createHash } from "node:crypto";
-import type { StoredConnection, StoredSource, StoredWebhook } from "./store";
+import type { StoredConnection, StoredMember, StoredSource, StoredWebhook } from "./store";
+
+/** The one user of the emulated server, whose access key is the stack token: the team's first member. */
+export const USER_ID = "65f0c0de0000000000000002";
 
 /** Id of the webhook seeded in every stack, so channel tests have a target. */
 export const SEEDED_WEBHOOK_ID = "65f0c0de00000000000000a1";
@@ -114,4 +117,9 @@ export function seededSources(seed: string): StoredSource[] {
 /** The seeded webhook. */
 export function seededWebhook(): StoredWebhook {
   return { id: SEEDED_WEBHOOK_ID, name: SEEDED_WEBHOOK_NAME, service: "generic", url: "https://hooks.example.test/alerts", createdAt: epoch, updatedAt: epoch };
+}
+
+/** The key's user, as a member of the team. */
+export function seededMember(): StoredMember {
+  return { id: USER_ID, email: "emulator@example.test", name: "Emulator", createdAt: epoch };
 }

@@ -1,10 +1,10 @@
 /**
- * One observability stack's data: dashboards, alerts, sources, saved searches and
- * webhooks. The `/api/v2` surface has one store and every cloud service has its own. The
- * records hold what either generation needs; each generation's views pick their fields.
+ * One observability stack's data: one map per collection of the table (`collections.ts`).
+ * The `/api/v2` surface has one store and every cloud service has its own. The records hold
+ * what either generation needs; each generation's views pick their fields.
  */
 import { randomBytes } from "node:crypto";
-import { seededConnection, seededSources, seededWebhook } from "./seed";
+import { COLLECTION_KEYS, STACK_COLLECTIONS } from "./collections";
 
 export { SEEDED_WEBHOOK_ID } from "./seed";
 
@@ -93,23 +93,47 @@ export interface StoredAlert {
   updatedAt: string;
 }
 
-/** A data source (list only), in the server's shape: these four, then its kind's fields (`from`, expressions, ...). */
+/** The kinds of source the current server takes. */
+export const SOURCE_KINDS = ["log", "trace", "session", "metric", "promql"] as const;
+
+/** A data source in the server's answer shape: these four, then its kind's fields (`from`, expressions, ...). */
 export interface StoredSource {
   id: string;
   name: string;
-  kind: "log" | "trace" | "metric" | "session";
+  kind: (typeof SOURCE_KINDS)[number];
   connection: string;
   [field: string]: unknown;
 }
 
-/** A connection (list only), as the server answers it: never its password. */
+/** A database connection; `password` is write-only (never answered, never in the control dump). */
 export interface StoredConnection {
   id: string;
   name: string;
   host: string;
   username: string;
+  /** Absent in state files written before connections were writable: read as empty. */
+  password?: string;
+  hyperdxSettingPrefix?: string;
+  isPrometheusEndpoint?: boolean;
   createdAt: string;
   updatedAt: string;
+}
+
+/** A pending invitation to the team; `token` (the invite URL's secret) is never in the control dump. */
+export interface StoredInvitation {
+  id: string;
+  email: string;
+  name?: string;
+  token: string;
+  createdAt: string;
+}
+
+/** A member (user) of the team. */
+export interface StoredMember {
+  id: string;
+  email: string;
+  name: string;
+  createdAt: string;
 }
 
 /** A saved search (current generation). */
@@ -157,33 +181,59 @@ export function documentId(now: number = Date.now()): string {
   );
 }
 
-/** What a stack starts with; each part defaults to the seeded one (seed.ts). */
-export interface StackSeed {
-  /** Seed of the derived ids: `server` for `/api/v2`, the service id for a service's stack. @default "server" */
-  seed?: string;
-  sources?: StoredSource[];
-  connections?: StoredConnection[];
-  webhooks?: StoredWebhook[];
+/** The stored shape of each collection, by its key in the store, the dump and the state file. */
+export interface StackShapes {
+  dashboards: StoredDashboard;
+  alerts: StoredAlert;
+  savedSearches: StoredSavedSearch;
+  webhooks: StoredWebhook;
+  connections: StoredConnection;
+  sources: StoredSource;
+  members: StoredMember;
+  invitations: StoredInvitation;
 }
 
-/** Everything of one stack. */
-export class StackStore {
-  readonly dashboards = new Map<string, StoredDashboard>();
-  readonly alerts = new Map<string, StoredAlert>();
-  readonly savedSearches = new Map<string, StoredSavedSearch>();
-  readonly webhooks = new Map<string, StoredWebhook>();
-  readonly sources: StoredSource[];
-  readonly connections: StoredConnection[];
+/** A collection's key. */
+export type CollectionKey = keyof StackShapes;
 
+/** Every collection as a list (state file, seeds). */
+export type StackLists = { [K in CollectionKey]: StackShapes[K][] };
+
+/** Every collection as a map by id, in insertion order (the order lists answer). */
+export type StackMaps = { readonly [K in CollectionKey]: Map<string, StackShapes[K]> };
+
+/** What a stack starts with: `seed` derives the seeded ids; each list given replaces that collection's seed. */
+export type StackSeed = Partial<StackLists> & {
+  /** Seed of the derived ids: `server` for `/api/v2`, the service id for a service's stack. @default "server" */
+  seed?: string;
+};
+
+/** One map per collection of the table, each filled from the start or the row's seed. */
+function collectionMaps(start: StackSeed): StackMaps {
+  const seed = start.seed ?? "server";
+  const lists: Partial<StackLists> = start;
+  const map = <K extends CollectionKey>(key: K): Map<string, StackShapes[K]> => {
+    const given = lists[key];
+    return new Map((given ?? STACK_COLLECTIONS[key].seed(seed)).map((o): [string, StackShapes[K]] => [o.id, o]));
+  };
+  return Object.fromEntries(COLLECTION_KEYS.map((key) => [key, map(key)])) as unknown as StackMaps;
+}
+
+/** A base class whose instances carry the collections' maps as their own fields (`store.dashboards`, ...). */
+const WithCollections = class {
+  constructor(maps: StackMaps) {
+    Object.assign(this, maps);
+  }
+} as new (maps: StackMaps) => StackMaps;
+
+/** Everything of one stack: a map per collection of the table. */
+export class StackStore extends WithCollections {
   constructor(start: StackSeed = {}) {
-    const seed = start.seed ?? "server";
-    this.sources = start.sources ?? seededSources(seed);
-    this.connections = start.connections ?? [seededConnection(seed)];
-    for (const webhook of start.webhooks ?? [seededWebhook()]) this.webhooks.set(webhook.id, webhook);
+    super(collectionMaps(start));
   }
 
-  /** Ids of the connections the sources live on (raw SQL tiles name one). */
+  /** Ids of the stack's connections (raw SQL tiles name one). */
   connectionIds(): Set<string> {
-    return new Set(this.sources.map((s) => s.connection));
+    return new Set(this.connections.keys());
   }
 }

@@ -80,7 +80,7 @@ describe.each(surfaces)("saved searches and webhooks through $label", ({ call })
 
   it("lets a PUT keep a stored filter of another shape (made in the UI) unchanged, and refuses it changed", () => {
     const store = new StackStore();
-    const sourceId = store.sources[0].id;
+    const sourceId = [...store.sources.keys()][0];
     const at = new Date(0).toISOString();
     const legacy = { type: "lucene", condition: "legacy:yes" };
     store.savedSearches.set("s1", {
