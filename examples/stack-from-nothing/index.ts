@@ -54,7 +54,7 @@ new StackDashboard("checkout", {
   ],
 });
 
-const onCall = new StackWebhook("on-call", { url: config.get("webhookUrl") ?? "https://hooks.example.com/checkout" });
+const onCall = new StackWebhook("checkout-hook", { url: config.get("webhookUrl") ?? "https://hooks.example.com/checkout" });
 
 new StackAlert("checkout-error-burst", {
   source: "saved_search",
