@@ -21,7 +21,6 @@ const connectionEngine = engineOf("StackConnection");
 const sourceEngine = engineOf("StackSource");
 
 let emulator: Emulator;
-const requestsOn = (route: string) => emulator.control.stats().byRoute[route] ?? 0;
 
 beforeAll(async () => {
   emulator = await startTestEmulator({ stackApiVersion: "2.36.0" });
@@ -130,7 +129,13 @@ describe("on a first-generation server", () => {
     const engine = engineOf(type);
     const checked = await engine.check({}, spec);
     const failed = [...(checked.failures ?? []).map((f) => f.reason)];
-    if (failed.length === 0) failed.push(await engine.create(checked.inputs!).then(() => "created", (e: Error) => e.message));
+    if (failed.length === 0)
+      failed.push(
+        await engine.create(checked.inputs!).then(
+          () => "created",
+          (e: Error) => e.message,
+        ),
+      );
     expect(failed.join("\n")).toContain(`first generation of the stack API, which has no ${plural}`);
     expect(Object.keys(first.control.stats().byRoute).filter((r) => r.startsWith("POST") || r.startsWith("PUT"))).toEqual([]);
   });
