@@ -19,6 +19,10 @@ import type {
   StackSavedSearchOutputs,
   StackWebhookArgs,
   StackWebhookOutputs,
+  StackConnectionArgs,
+  StackConnectionOutputs,
+  StackSourceArgs,
+  StackSourceOutputs,
 } from "./public-types/generated";
 import { declaration as pipe } from "./resources/pipe/declaration";
 import { declaration as reversePrivateEndpoint } from "./resources/reverse-private-endpoint/declaration";
@@ -26,8 +30,19 @@ import { declaration as stackDashboard } from "./resources/stack-dashboard/decla
 import { declaration as stackAlert } from "./resources/stack-alert/declaration";
 import { declaration as stackSavedSearch } from "./resources/stack-saved-search/declaration";
 import { declaration as stackWebhook } from "./resources/stack-webhook/declaration";
+import { declaration as stackConnection } from "./resources/stack-connection/declaration";
+import { declaration as stackSource } from "./resources/stack-source/declaration";
 
-export type { PipeArgs, ReversePrivateEndpointArgs, StackDashboardArgs, StackAlertArgs, StackSavedSearchArgs, StackWebhookArgs };
+export type {
+  PipeArgs,
+  ReversePrivateEndpointArgs,
+  StackDashboardArgs,
+  StackAlertArgs,
+  StackSavedSearchArgs,
+  StackWebhookArgs,
+  StackConnectionArgs,
+  StackSourceArgs,
+};
 
 export interface Pipe extends PipeOutputs {}
 
@@ -231,5 +246,74 @@ export class StackWebhook extends DeclaredResource {
 
   constructor(name: string, args: StackWebhookArgs, opts?: pulumi.CustomResourceOptions) {
     super(stackWebhook, name, args, opts);
+  }
+}
+
+export interface StackConnection extends StackConnectionOutputs {}
+
+/**
+ * A connection of the observability stack (current servers, API 2.36 and later), on the cloud
+ * proxy of a service or on an open-source stack server: the database endpoint, user and password
+ * its sources read through (`new StackSource(..., { connectionId: db.id })`). Every field updates
+ * in place (one PUT); moving it to another stack creates a new one. `password` is secret and
+ * write-only: the server never returns it, so state keeps it encrypted, the outputs hold only its
+ * fingerprint, and a change made outside the program cannot be seen; left out, it is the
+ * server's. Rotating it is one in-place update of the connection alone. The server does not
+ * refuse to delete a connection that sources still name: they keep an id that names nothing.
+ *
+ * @example
+ * const db = new StackConnection("analytics-db", {
+ *   host: "https://db.example.com:8443",
+ *   username: "stack_reader",
+ *   password: config.requireSecret("dbPassword"),
+ * });
+ */
+export class StackConnection extends DeclaredResource {
+  /**
+   * The type token, `pulumi-nodejs:dynamic/pipestack:StackConnection`: what policy packs match on
+   * (`validateResourceOfType(StackConnection, ...)` of the policy SDK reads it).
+   */
+  static readonly __pulumiType = dynamicTypeToken(stackConnection.type);
+
+  constructor(name: string, args: StackConnectionArgs, opts?: pulumi.CustomResourceOptions) {
+    super(stackConnection, name, args, opts);
+  }
+}
+
+export interface StackSource extends StackSourceOutputs {}
+
+/**
+ * A source of the observability stack (current servers, API 2.36 and later), on the cloud proxy
+ * of a service or on an open-source stack server: a table the stack reads, of one `kind` (`log`,
+ * `trace`, `metric`, `session`, `promql`), through a connection (`connectionId: db.id`). Each
+ * kind takes its own fields, required ones required by the compiler and at preview; a field of
+ * another kind is refused naming it. Saved searches, tiles and alerts name it by
+ * `sourceId: logs.id`. Every field updates in place (one PUT of the whole source: a field the
+ * program drops is cleared, and the preview shows it); moving it to another stack creates a new
+ * one. Links to other sources (`traceSourceId`, `logSourceId`, ...) left out are the server's,
+ * so of two sources that name each other one names the other and sets `linkBack: true`.
+ *
+ * @example
+ * const logs = new StackSource("logs", {
+ *   kind: "log", connectionId: db.id, from: { databaseName: "otel", tableName: "otel_logs" },
+ *   timestampValueExpression: "TimestampTime", defaultTableSelectExpression: "Timestamp, ServiceName, Body",
+ * });
+ * new StackSource("traces", {
+ *   kind: "trace", connectionId: db.id, from: { databaseName: "otel", tableName: "otel_traces" },
+ *   timestampValueExpression: "Timestamp", defaultTableSelectExpression: "Timestamp, SpanName",
+ *   durationExpression: "Duration", traceIdExpression: "TraceId", spanIdExpression: "SpanId",
+ *   parentSpanIdExpression: "ParentSpanId", spanNameExpression: "SpanName", spanKindExpression: "SpanKind",
+ *   logSourceId: logs.id, linkBack: true,
+ * });
+ */
+export class StackSource extends DeclaredResource {
+  /**
+   * The type token, `pulumi-nodejs:dynamic/pipestack:StackSource`: what policy packs match on
+   * (`validateResourceOfType(StackSource, ...)` of the policy SDK reads it).
+   */
+  static readonly __pulumiType = dynamicTypeToken(stackSource.type);
+
+  constructor(name: string, args: StackSourceArgs, opts?: pulumi.CustomResourceOptions) {
+    super(stackSource, name, args, opts);
   }
 }

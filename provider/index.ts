@@ -46,6 +46,8 @@ export { StackDashboard, type StackDashboardArgs } from "./classes";
 export { StackAlert, type StackAlertArgs } from "./classes";
 export { StackSavedSearch, type StackSavedSearchArgs } from "./classes";
 export { StackWebhook, type StackWebhookArgs } from "./classes";
+export { StackConnection, type StackConnectionArgs } from "./classes";
+export { StackSource, type StackSourceArgs } from "./classes";
 export { getStackSources, getStackSourcesOutput, type GetStackSourcesArgs, type GetStackSourcesOutputArgs } from "./functions/get-stack-sources";
 export { getStackWebhooks, getStackWebhooksOutput, type GetStackWebhooksArgs, type GetStackWebhooksOutputArgs } from "./functions/get-stack-webhooks";
 export type {
@@ -62,7 +64,7 @@ export type {
   TileConfigInput,
   AlertChannel,
   SavedSearchFilter,
-  StackSource,
+  StackSourceRecord,
   StackWebhookRecord,
   PipeSourceArgs,
   DestinationArgs,

@@ -1,5 +1,5 @@
 import type * as pulumi from "@pulumi/pulumi";
-import type { GetStackSourcesArgs, GetStackSourcesOutputArgs, StackSource } from "../public-types/generated";
+import type { GetStackSourcesArgs, GetStackSourcesOutputArgs, StackSourceRecord } from "../public-types/generated";
 import { outputForm } from "./invoke-style";
 import { listOnStack } from "./stack-list";
 import { stackSources } from "./listings";
@@ -14,7 +14,7 @@ export type { GetStackSourcesArgs, GetStackSourcesOutputArgs };
  * @example
  * const logs = (await getStackSources()).find((s) => s.kind === "log");
  */
-export function getStackSources(args: GetStackSourcesArgs = {}, _opts?: pulumi.InvokeOptions): Promise<StackSource[]> {
+export function getStackSources(args: GetStackSourcesArgs = {}, _opts?: pulumi.InvokeOptions): Promise<StackSourceRecord[]> {
   return list(args);
 }
 
@@ -24,10 +24,10 @@ export function getStackSources(args: GetStackSourcesArgs = {}, _opts?: pulumi.I
  * @example
  * const logs = getStackSourcesOutput().apply((l) => l.find((s) => s.kind === "log"));
  */
-export function getStackSourcesOutput(args: GetStackSourcesOutputArgs = {}, opts?: pulumi.InvokeOutputOptions): pulumi.Output<StackSource[]> {
-  return outputForm<unknown, StackSource[]>(args, opts, list);
+export function getStackSourcesOutput(args: GetStackSourcesOutputArgs = {}, opts?: pulumi.InvokeOutputOptions): pulumi.Output<StackSourceRecord[]> {
+  return outputForm<unknown, StackSourceRecord[]>(args, opts, list);
 }
 
-function list(raw: unknown): Promise<StackSource[]> {
+function list(raw: unknown): Promise<StackSourceRecord[]> {
   return listOnStack(stackSources, raw);
 }

@@ -10,7 +10,7 @@ import {
   reversePrivateEndpointFilter,
   type ReversePrivateEndpoint,
 } from "../resources/reverse-private-endpoint/record";
-import { stackSource, type StackSource } from "../schemas/stack-source";
+import { stackSource, type StackSourceRecord } from "../schemas/stack-source";
 import { stackTargetArgs } from "../schemas/stack-target";
 import { stackWebhook, type StackWebhookRecord } from "../schemas/stack-webhook";
 import type { ZodType } from "zod";
@@ -61,7 +61,7 @@ export async function listStackCollection<T>(listing: StackListing<T>, args: Obj
 }
 
 /** `getStackSources`: the data sources of a stack. */
-export const stackSources: StackListing<StackSource> = { fn: "getStackSources", collection: "sources", paged: false, item: stackSource };
+export const stackSources: StackListing<StackSourceRecord> = { fn: "getStackSources", collection: "sources", paged: false, item: stackSource };
 
 /** `getStackWebhooks`: the webhooks of a stack (current servers), never their URLs or headers. */
 export const stackWebhooks: StackListing<StackWebhookRecord> = {

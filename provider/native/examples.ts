@@ -159,4 +159,56 @@ export const examples: { readonly [K in ResourceTypeName]: ExampleProgram } = {
       },
     ],
   },
+  StackConnection: {
+    title: "A connection to the database, its password kept secret",
+    config: [{ name: "dbPassword", secret: true }],
+    resources: [
+      {
+        name: "analytics-db",
+        type: "StackConnection",
+        inputs: { host: "https://db.example.test:8443", username: "stack_reader", password: config("dbPassword") },
+      },
+    ],
+  },
+  StackSource: {
+    title: "A log source on a connection, and its trace source linked both ways",
+    config: [{ name: "dbPassword", secret: true }],
+    resources: [
+      {
+        name: "analytics-db",
+        type: "StackConnection",
+        inputs: { host: "https://db.example.test:8443", username: "stack_reader", password: config("dbPassword") },
+      },
+      {
+        name: "logs",
+        type: "StackSource",
+        inputs: {
+          kind: "log",
+          connectionId: idOf("analytics-db"),
+          from: { databaseName: "otel", tableName: "otel_logs" },
+          timestampValueExpression: "TimestampTime",
+          defaultTableSelectExpression: "Timestamp, ServiceName, SeverityText, Body",
+        },
+      },
+      {
+        name: "traces",
+        type: "StackSource",
+        inputs: {
+          kind: "trace",
+          connectionId: idOf("analytics-db"),
+          from: { databaseName: "otel", tableName: "otel_traces" },
+          timestampValueExpression: "Timestamp",
+          defaultTableSelectExpression: "Timestamp, ServiceName, SpanName, Duration",
+          durationExpression: "Duration",
+          traceIdExpression: "TraceId",
+          spanIdExpression: "SpanId",
+          parentSpanIdExpression: "ParentSpanId",
+          spanNameExpression: "SpanName",
+          spanKindExpression: "SpanKind",
+          logSourceId: idOf("logs"),
+          linkBack: true,
+        },
+      },
+    ],
+  },
 };

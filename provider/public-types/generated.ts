@@ -526,7 +526,7 @@ export interface AlertChannel {
   webhookId: string;
 }
 export type SavedSearchFilter = SqlAstSavedSearchFilter | SavedSearchFilter2;
-export interface StackSource {
+export interface StackSourceRecord {
   [key: string]: unknown;
   id: string;
   /**
@@ -2118,6 +2118,1800 @@ export interface StackWebhookOutputs {
   readonly updatedAt: pulumi.Output<string>;
 }
 /**
+ * Arguments of a {@link StackConnection }: the stack API's connection body (two fields under
+ * neutral names), and (optionally) which stack it lives on.
+ */
+export interface StackConnectionArgs {
+  /**
+   * Name shown in the stack, 1-1024 characters.
+   * @default the resource name
+   */
+  name?: pulumi.Input<string>;
+  /**
+   * Organization of the cloud service whose stack holds the object. Naming it (or `serviceId`)
+   * on a resource selects the cloud proxy even when `pipestack:stackUrl` is set.
+   * @default stack config `pipestack:organizationId`, then `PIPESTACK_ORGANIZATION_ID`
+   */
+  organizationId?: pulumi.Input<undefined | string>;
+  /**
+   * The cloud service whose stack holds the object.
+   * @default stack config `pipestack:serviceId`, then `PIPESTACK_SERVICE_ID`
+   */
+  serviceId?: pulumi.Input<undefined | string>;
+  /**
+   * Base URL of an open-source stack server, without `/api/v2`: selects it instead of the cloud
+   * proxy. Its access key comes from `pipestack:stackToken` (secret) or `PIPESTACK_STACK_TOKEN`.
+   * @default stack config `pipestack:stackUrl`, then `PIPESTACK_STACK_URL`; unset: the cloud proxy
+   */
+  stackUrl?: pulumi.Input<undefined | string>;
+  /**
+   * The database user the stack queries as, such as `default`.
+   */
+  username: pulumi.Input<string>;
+  /**
+   * The database user's password. Secret and write-only: the server never returns it, so a
+   * change made outside the program cannot be seen; left out, the connection keeps the
+   * server's (a new connection has none). Changing it is one in-place update of the connection.
+   */
+  password?: pulumi.Input<undefined | string>;
+  /**
+   * The database's HTTP endpoint, such as `https://db.example.com:8443`.
+   */
+  host: pulumi.Input<string>;
+  /**
+   * Adopt the existing object with this id instead of creating one (see the README).
+   */
+  adoptId?: pulumi.Input<undefined | string>;
+  /**
+   * Prefix of the query settings the stack sends to the database (letters, digits and `_`),
+   * for a database that namespaces custom settings.
+   * @default none
+   */
+  settingPrefix?: pulumi.Input<undefined | string>;
+  /**
+   * True when `host` is a metrics query endpoint rather than a database (for `promql` sources).
+   * @default false
+   */
+  metricsEndpoint?: pulumi.Input<undefined | boolean>;
+  /**
+   * Where and as whom to reach the service for this resource alone: `apiUrl`, `keyId`,
+   * `keySecret`, `organizationId`, `serviceId`, `stackUrl`, `stackToken`. A field left out
+   * comes from stack config `pipestack:*`, then `PIPESTACK_*`. Kept as a secret in state.
+   * Changing keys updates in place; a connection naming another organization or service moves
+   * the object (a replacement). See "Several accounts in one program" in the README.
+   * @default the stack config
+   */
+  connection?: pulumi.Input<ConnectionArgs>;
+}
+/**
+ * The outputs of a {@link StackConnection } (the password's fingerprint only).
+ */
+export interface StackConnectionOutputs {
+  /**
+   * Organization of the cloud service whose stack holds the object. Naming it (or `serviceId`)
+   * on a resource selects the cloud proxy even when `pipestack:stackUrl` is set.
+   * @default stack config `pipestack:organizationId`, then `PIPESTACK_ORGANIZATION_ID`
+   */
+  readonly organizationId: pulumi.Output<undefined | string>;
+  /**
+   * The cloud service whose stack holds the object.
+   * @default stack config `pipestack:serviceId`, then `PIPESTACK_SERVICE_ID`
+   */
+  readonly serviceId: pulumi.Output<undefined | string>;
+  /**
+   * Base URL of an open-source stack server, without `/api/v2`: selects it instead of the cloud
+   * proxy. Its access key comes from `pipestack:stackToken` (secret) or `PIPESTACK_STACK_TOKEN`.
+   * @default stack config `pipestack:stackUrl`, then `PIPESTACK_STACK_URL`; unset: the cloud proxy
+   */
+  readonly stackUrl: pulumi.Output<undefined | string>;
+  /**
+   * Name shown in the stack, 1-1024 characters.
+   * @default the resource name
+   */
+  readonly name: pulumi.Output<string>;
+  /**
+   * The database user the stack queries as, such as `default`.
+   */
+  readonly username: pulumi.Output<string>;
+  /**
+   * The database user's password. Secret and write-only: the server never returns it, so a
+   * change made outside the program cannot be seen; left out, the connection keeps the
+   * server's (a new connection has none). Changing it is one in-place update of the connection.
+   */
+  readonly password: pulumi.Output<undefined | string>;
+  /**
+   * The database's HTTP endpoint, such as `https://db.example.com:8443`.
+   */
+  readonly host: pulumi.Output<string>;
+  /**
+   * Prefix of the query settings the stack sends to the database (letters, digits and `_`),
+   * for a database that namespaces custom settings.
+   * @default none
+   */
+  readonly settingPrefix: pulumi.Output<undefined | string>;
+  /**
+   * True when `host` is a metrics query endpoint rather than a database (for `promql` sources).
+   * @default false
+   */
+  readonly metricsEndpoint: pulumi.Output<undefined | boolean>;
+  /**
+   * When the object was created.
+   */
+  readonly createdAt: pulumi.Output<string>;
+  /**
+   * When the object last changed.
+   */
+  readonly updatedAt: pulumi.Output<string>;
+}
+/**
+ * Arguments of a `log` {@link StackSource }.
+ */
+export interface StackLogSourceArgs {
+  /**
+   * Organization of the cloud service whose stack holds the object. Naming it (or `serviceId`)
+   * on a resource selects the cloud proxy even when `pipestack:stackUrl` is set.
+   * @default stack config `pipestack:organizationId`, then `PIPESTACK_ORGANIZATION_ID`
+   */
+  organizationId?: pulumi.Input<undefined | string>;
+  /**
+   * The cloud service whose stack holds the object.
+   * @default stack config `pipestack:serviceId`, then `PIPESTACK_SERVICE_ID`
+   */
+  serviceId?: pulumi.Input<undefined | string>;
+  /**
+   * Base URL of an open-source stack server, without `/api/v2`: selects it instead of the cloud
+   * proxy. Its access key comes from `pipestack:stackToken` (secret) or `PIPESTACK_STACK_TOKEN`.
+   * @default stack config `pipestack:stackUrl`, then `PIPESTACK_STACK_URL`; unset: the cloud proxy
+   */
+  stackUrl?: pulumi.Input<undefined | string>;
+  /**
+   * Adopt the existing object with this id instead of creating one (see the README).
+   */
+  adoptId?: pulumi.Input<undefined | string>;
+  /**
+   * The connection the source reads through: a `StackConnection`'s `id`, or the id of one made
+   * by hand (sent as the server's `connection`; the server refuses an id that names none).
+   */
+  connectionId: pulumi.Input<string>;
+  /**
+   * True hides the source from the stack's pickers.
+   * @default false
+   */
+  disabled?: pulumi.Input<undefined | boolean>;
+  /**
+   * The table: `{ databaseName, tableName }` (a metric source's `tableName` may be `""`: its tables are `metricTables`).
+   */
+  from: pulumi.Input<{
+    /**
+     * The database.
+     */
+    databaseName: pulumi.Input<string>;
+    /**
+     * The table.
+     */
+    tableName: pulumi.Input<string>;
+  }>;
+  /**
+   * The expression of a row's time, such as `Timestamp`.
+   */
+  timestampValueExpression: pulumi.Input<string>;
+  /**
+   * The group the source is listed under, at most 256 characters.
+   * @default none
+   */
+  section?: pulumi.Input<undefined | string>;
+  /**
+   * Settings sent with each query, at most 10: `{ setting, value }`.
+   * @default none
+   */
+  querySettings?: pulumi.Input<
+    | undefined
+    | pulumi.Input<{
+        /**
+         * Its value.
+         */
+        value: pulumi.Input<string>;
+        /**
+         * The setting's name.
+         */
+        setting: pulumi.Input<string>;
+      }>[]
+  >;
+  /**
+   * True: after each write, set the link back on every source this one links to, where that
+   * source's kind takes it (a trace source with `logSourceId: logs.id` sets the log source's
+   * `traceSourceId`), and take it off again when this source is deleted. So two sources that
+   * name each other are written with one naming the other: naming each other in the program
+   * would be a cycle the engine refuses.
+   * @default false
+   */
+  linkBack?: pulumi.Input<undefined | boolean>;
+  /**
+   * Where and as whom to reach the service for this resource alone: `apiUrl`, `keyId`,
+   * `keySecret`, `organizationId`, `serviceId`, `stackUrl`, `stackToken`. A field left out
+   * comes from stack config `pipestack:*`, then `PIPESTACK_*`. Kept as a secret in state.
+   * Changing keys updates in place; a connection naming another organization or service moves
+   * the object (a replacement). See "Several accounts in one program" in the README.
+   * @default the stack config
+   */
+  connection?: pulumi.Input<ConnectionArgs>;
+  /**
+   * Name shown in the stack.
+   * @default the resource name
+   */
+  name?: pulumi.Input<string>;
+  /**
+   * What the table holds; it says which other fields the source takes.
+   */
+  kind: "log";
+  /**
+   * The columns a search shows by default, such as `Timestamp, ServiceName, Body` (log, trace).
+   */
+  defaultTableSelectExpression: pulumi.Input<string>;
+  /**
+   * The expression of the service's name (log, trace, metric).
+   * @default none
+   */
+  serviceNameExpression?: pulumi.Input<undefined | string>;
+  /**
+   * The expression of the service's running version (log, trace).
+   * @default the `service.version` resource attribute
+   */
+  serviceVersionExpression?: pulumi.Input<undefined | string>;
+  /**
+   * The expression of a log line's severity (log).
+   * @default none
+   */
+  severityTextExpression?: pulumi.Input<undefined | string>;
+  /**
+   * The expression of a log line's text (log).
+   * @default none
+   */
+  bodyExpression?: pulumi.Input<undefined | string>;
+  /**
+   * The expression of an event's attributes map (log, trace).
+   * @default none
+   */
+  eventAttributesExpression?: pulumi.Input<undefined | string>;
+  /**
+   * The expression of the resource attributes map (required for a metric source; log, trace, session).
+   */
+  resourceAttributesExpression?: pulumi.Input<undefined | string>;
+  /**
+   * The time shown for a row, when it differs from `timestampValueExpression` (log, trace).
+   * @default none
+   */
+  displayedTimestampValueExpression?: pulumi.Input<undefined | string>;
+  /**
+   * The expression of the trace id (required for a trace source; log).
+   */
+  traceIdExpression?: pulumi.Input<undefined | string>;
+  /**
+   * The expression of the span id (required for a trace source; log).
+   */
+  spanIdExpression?: pulumi.Input<undefined | string>;
+  /**
+   * The column searched by free text (log, trace).
+   * @default none
+   */
+  implicitColumnExpression?: pulumi.Input<undefined | string>;
+  /**
+   * The expression listing the known columns (log, trace).
+   * @default none
+   */
+  knownColumnsListExpression?: pulumi.Input<undefined | string>;
+  /**
+   * A condition added to every query of the source (log; deprecated by the server, kept for sources that have one).
+   * @default none
+   */
+  tableFilterExpression?: pulumi.Input<undefined | string>;
+  /**
+   * Attributes highlighted in a trace's view (log, trace).
+   * @default none
+   */
+  highlightedTraceAttributeExpressions?: pulumi.Input<undefined | pulumi.Input<HighlightedTraceAttributeExpressionsArgs>[]>;
+  /**
+   * Attributes highlighted in a row's view (log, trace).
+   * @default none
+   */
+  highlightedRowAttributeExpressions?: pulumi.Input<undefined | pulumi.Input<HighlightedTraceAttributeExpressionsArgs>[]>;
+  /**
+   * Pre-aggregated tables the stack may read instead (log, trace).
+   * @default none
+   */
+  materializedViews?: pulumi.Input<undefined | pulumi.Input<MaterializedViewsArgs>[]>;
+  /**
+   * Roll-up tables of the attribute names and values (log, trace).
+   * @default none
+   */
+  metadataMaterializedViews?: pulumi.Input<undefined | MetadataMaterializedViewsArgs>;
+  /**
+   * The sort order of a search, such as `Timestamp DESC` (log, trace).
+   * @default none
+   */
+  orderByExpression?: pulumi.Input<undefined | string>;
+  /**
+   * Whether free-text search uses the table's text index: `auto`, `enabled`, `disabled` (log, trace).
+   * @default "auto"
+   */
+  useTextIndexForImplicitColumn?: pulumi.Input<undefined | "auto" | "enabled" | "disabled">;
+  /**
+   * The trace source of a log or session source (required for a session source): a source id.
+   * Left out of a log source, the server's value is kept, so the trace source may set it (`linkBack`).
+   */
+  traceSourceId?: pulumi.Input<undefined | string>;
+  /**
+   * The metric source of a log or trace source: a source id. Left out, the server's value is kept.
+   */
+  metricSourceId?: pulumi.Input<undefined | string>;
+  /**
+   * The expression of a span's duration (required for a trace source).
+   */
+  durationExpression?: never;
+  /**
+   * Digits of a second in `durationExpression`'s unit: 0 (seconds) to 9 (nanoseconds) (trace).
+   * @default 3
+   */
+  durationPrecision?: never;
+  /**
+   * The expression of the parent span's id (required for a trace source).
+   */
+  parentSpanIdExpression?: never;
+  /**
+   * The expression of a span's name (required for a trace source).
+   */
+  spanNameExpression?: never;
+  /**
+   * The expression of a span's kind (required for a trace source).
+   */
+  spanKindExpression?: never;
+  /**
+   * The expression of a span's sample rate (trace).
+   * @default none
+   */
+  sampleRateExpression?: never;
+  /**
+   * The expression of a span's status code (trace).
+   * @default none
+   */
+  statusCodeExpression?: never;
+  /**
+   * The expression of a span's status message (trace).
+   * @default none
+   */
+  statusMessageExpression?: never;
+  /**
+   * The expression of a span's events (trace).
+   * @default none
+   */
+  spanEventsValueExpression?: never;
+  /**
+   * The expression of a span's links (trace).
+   * @default none
+   */
+  spanLinksValueExpression?: never;
+  /**
+   * A metric source's tables by metric type, at least one: `gauge`, `histogram`, `sum`, `summary`, `exponential histogram` (required for a metric source).
+   */
+  metricTables?: never;
+  /**
+   * The unified series table, where the team has it (metric).
+   * @default none
+   */
+  seriesTable?: never;
+  /**
+   * The log source of a trace or metric source: a source id. Left out, the server's value is kept.
+   */
+  logSourceId?: never;
+  /**
+   * The session source of a trace source: a source id. Left out, the server's value is kept.
+   */
+  sessionSourceId?: never;
+}
+/**
+ * Arguments of a `trace` {@link StackSource }.
+ */
+export interface StackTraceSourceArgs {
+  /**
+   * Organization of the cloud service whose stack holds the object. Naming it (or `serviceId`)
+   * on a resource selects the cloud proxy even when `pipestack:stackUrl` is set.
+   * @default stack config `pipestack:organizationId`, then `PIPESTACK_ORGANIZATION_ID`
+   */
+  organizationId?: pulumi.Input<undefined | string>;
+  /**
+   * The cloud service whose stack holds the object.
+   * @default stack config `pipestack:serviceId`, then `PIPESTACK_SERVICE_ID`
+   */
+  serviceId?: pulumi.Input<undefined | string>;
+  /**
+   * Base URL of an open-source stack server, without `/api/v2`: selects it instead of the cloud
+   * proxy. Its access key comes from `pipestack:stackToken` (secret) or `PIPESTACK_STACK_TOKEN`.
+   * @default stack config `pipestack:stackUrl`, then `PIPESTACK_STACK_URL`; unset: the cloud proxy
+   */
+  stackUrl?: pulumi.Input<undefined | string>;
+  /**
+   * Adopt the existing object with this id instead of creating one (see the README).
+   */
+  adoptId?: pulumi.Input<undefined | string>;
+  /**
+   * The connection the source reads through: a `StackConnection`'s `id`, or the id of one made
+   * by hand (sent as the server's `connection`; the server refuses an id that names none).
+   */
+  connectionId: pulumi.Input<string>;
+  /**
+   * True hides the source from the stack's pickers.
+   * @default false
+   */
+  disabled?: pulumi.Input<undefined | boolean>;
+  /**
+   * The table: `{ databaseName, tableName }` (a metric source's `tableName` may be `""`: its tables are `metricTables`).
+   */
+  from: pulumi.Input<{
+    /**
+     * The database.
+     */
+    databaseName: pulumi.Input<string>;
+    /**
+     * The table.
+     */
+    tableName: pulumi.Input<string>;
+  }>;
+  /**
+   * The expression of a row's time, such as `Timestamp`.
+   */
+  timestampValueExpression: pulumi.Input<string>;
+  /**
+   * The group the source is listed under, at most 256 characters.
+   * @default none
+   */
+  section?: pulumi.Input<undefined | string>;
+  /**
+   * Settings sent with each query, at most 10: `{ setting, value }`.
+   * @default none
+   */
+  querySettings?: pulumi.Input<
+    | undefined
+    | pulumi.Input<{
+        /**
+         * Its value.
+         */
+        value: pulumi.Input<string>;
+        /**
+         * The setting's name.
+         */
+        setting: pulumi.Input<string>;
+      }>[]
+  >;
+  /**
+   * True: after each write, set the link back on every source this one links to, where that
+   * source's kind takes it (a trace source with `logSourceId: logs.id` sets the log source's
+   * `traceSourceId`), and take it off again when this source is deleted. So two sources that
+   * name each other are written with one naming the other: naming each other in the program
+   * would be a cycle the engine refuses.
+   * @default false
+   */
+  linkBack?: pulumi.Input<undefined | boolean>;
+  /**
+   * Where and as whom to reach the service for this resource alone: `apiUrl`, `keyId`,
+   * `keySecret`, `organizationId`, `serviceId`, `stackUrl`, `stackToken`. A field left out
+   * comes from stack config `pipestack:*`, then `PIPESTACK_*`. Kept as a secret in state.
+   * Changing keys updates in place; a connection naming another organization or service moves
+   * the object (a replacement). See "Several accounts in one program" in the README.
+   * @default the stack config
+   */
+  connection?: pulumi.Input<ConnectionArgs>;
+  /**
+   * Name shown in the stack.
+   * @default the resource name
+   */
+  name?: pulumi.Input<string>;
+  /**
+   * What the table holds; it says which other fields the source takes.
+   */
+  kind: "trace";
+  /**
+   * The columns a search shows by default, such as `Timestamp, ServiceName, Body` (log, trace).
+   */
+  defaultTableSelectExpression: pulumi.Input<string>;
+  /**
+   * The expression of the trace id (required for a trace source; log).
+   */
+  traceIdExpression: pulumi.Input<string>;
+  /**
+   * The expression of the span id (required for a trace source; log).
+   */
+  spanIdExpression: pulumi.Input<string>;
+  /**
+   * The expression of a span's duration (required for a trace source).
+   */
+  durationExpression: pulumi.Input<string>;
+  /**
+   * The expression of the parent span's id (required for a trace source).
+   */
+  parentSpanIdExpression: pulumi.Input<string>;
+  /**
+   * The expression of a span's name (required for a trace source).
+   */
+  spanNameExpression: pulumi.Input<string>;
+  /**
+   * The expression of a span's kind (required for a trace source).
+   */
+  spanKindExpression: pulumi.Input<string>;
+  /**
+   * The expression of the service's name (log, trace, metric).
+   * @default none
+   */
+  serviceNameExpression?: pulumi.Input<undefined | string>;
+  /**
+   * The expression of the service's running version (log, trace).
+   * @default the `service.version` resource attribute
+   */
+  serviceVersionExpression?: pulumi.Input<undefined | string>;
+  /**
+   * The expression of an event's attributes map (log, trace).
+   * @default none
+   */
+  eventAttributesExpression?: pulumi.Input<undefined | string>;
+  /**
+   * The expression of the resource attributes map (required for a metric source; log, trace, session).
+   */
+  resourceAttributesExpression?: pulumi.Input<undefined | string>;
+  /**
+   * The time shown for a row, when it differs from `timestampValueExpression` (log, trace).
+   * @default none
+   */
+  displayedTimestampValueExpression?: pulumi.Input<undefined | string>;
+  /**
+   * The column searched by free text (log, trace).
+   * @default none
+   */
+  implicitColumnExpression?: pulumi.Input<undefined | string>;
+  /**
+   * The expression listing the known columns (log, trace).
+   * @default none
+   */
+  knownColumnsListExpression?: pulumi.Input<undefined | string>;
+  /**
+   * Attributes highlighted in a trace's view (log, trace).
+   * @default none
+   */
+  highlightedTraceAttributeExpressions?: pulumi.Input<undefined | pulumi.Input<HighlightedTraceAttributeExpressionsArgs>[]>;
+  /**
+   * Attributes highlighted in a row's view (log, trace).
+   * @default none
+   */
+  highlightedRowAttributeExpressions?: pulumi.Input<undefined | pulumi.Input<HighlightedTraceAttributeExpressionsArgs>[]>;
+  /**
+   * Pre-aggregated tables the stack may read instead (log, trace).
+   * @default none
+   */
+  materializedViews?: pulumi.Input<undefined | pulumi.Input<MaterializedViewsArgs>[]>;
+  /**
+   * Roll-up tables of the attribute names and values (log, trace).
+   * @default none
+   */
+  metadataMaterializedViews?: pulumi.Input<undefined | MetadataMaterializedViewsArgs>;
+  /**
+   * The sort order of a search, such as `Timestamp DESC` (log, trace).
+   * @default none
+   */
+  orderByExpression?: pulumi.Input<undefined | string>;
+  /**
+   * Whether free-text search uses the table's text index: `auto`, `enabled`, `disabled` (log, trace).
+   * @default "auto"
+   */
+  useTextIndexForImplicitColumn?: pulumi.Input<undefined | "auto" | "enabled" | "disabled">;
+  /**
+   * Digits of a second in `durationExpression`'s unit: 0 (seconds) to 9 (nanoseconds) (trace).
+   * @default 3
+   */
+  durationPrecision?: pulumi.Input<undefined | number>;
+  /**
+   * The expression of a span's sample rate (trace).
+   * @default none
+   */
+  sampleRateExpression?: pulumi.Input<undefined | string>;
+  /**
+   * The expression of a span's status code (trace).
+   * @default none
+   */
+  statusCodeExpression?: pulumi.Input<undefined | string>;
+  /**
+   * The expression of a span's status message (trace).
+   * @default none
+   */
+  statusMessageExpression?: pulumi.Input<undefined | string>;
+  /**
+   * The expression of a span's events (trace).
+   * @default none
+   */
+  spanEventsValueExpression?: pulumi.Input<undefined | string>;
+  /**
+   * The expression of a span's links (trace).
+   * @default none
+   */
+  spanLinksValueExpression?: pulumi.Input<undefined | string>;
+  /**
+   * The log source of a trace or metric source: a source id. Left out, the server's value is kept.
+   */
+  logSourceId?: pulumi.Input<undefined | string>;
+  /**
+   * The metric source of a log or trace source: a source id. Left out, the server's value is kept.
+   */
+  metricSourceId?: pulumi.Input<undefined | string>;
+  /**
+   * The session source of a trace source: a source id. Left out, the server's value is kept.
+   */
+  sessionSourceId?: pulumi.Input<undefined | string>;
+  /**
+   * The expression of a log line's severity (log).
+   * @default none
+   */
+  severityTextExpression?: never;
+  /**
+   * The expression of a log line's text (log).
+   * @default none
+   */
+  bodyExpression?: never;
+  /**
+   * A condition added to every query of the source (log; deprecated by the server, kept for sources that have one).
+   * @default none
+   */
+  tableFilterExpression?: never;
+  /**
+   * A metric source's tables by metric type, at least one: `gauge`, `histogram`, `sum`, `summary`, `exponential histogram` (required for a metric source).
+   */
+  metricTables?: never;
+  /**
+   * The unified series table, where the team has it (metric).
+   * @default none
+   */
+  seriesTable?: never;
+  /**
+   * The trace source of a log or session source (required for a session source): a source id.
+   * Left out of a log source, the server's value is kept, so the trace source may set it (`linkBack`).
+   */
+  traceSourceId?: never;
+}
+/**
+ * Arguments of a `metric` {@link StackSource }.
+ */
+export interface StackMetricSourceArgs {
+  /**
+   * Organization of the cloud service whose stack holds the object. Naming it (or `serviceId`)
+   * on a resource selects the cloud proxy even when `pipestack:stackUrl` is set.
+   * @default stack config `pipestack:organizationId`, then `PIPESTACK_ORGANIZATION_ID`
+   */
+  organizationId?: pulumi.Input<undefined | string>;
+  /**
+   * The cloud service whose stack holds the object.
+   * @default stack config `pipestack:serviceId`, then `PIPESTACK_SERVICE_ID`
+   */
+  serviceId?: pulumi.Input<undefined | string>;
+  /**
+   * Base URL of an open-source stack server, without `/api/v2`: selects it instead of the cloud
+   * proxy. Its access key comes from `pipestack:stackToken` (secret) or `PIPESTACK_STACK_TOKEN`.
+   * @default stack config `pipestack:stackUrl`, then `PIPESTACK_STACK_URL`; unset: the cloud proxy
+   */
+  stackUrl?: pulumi.Input<undefined | string>;
+  /**
+   * Adopt the existing object with this id instead of creating one (see the README).
+   */
+  adoptId?: pulumi.Input<undefined | string>;
+  /**
+   * The connection the source reads through: a `StackConnection`'s `id`, or the id of one made
+   * by hand (sent as the server's `connection`; the server refuses an id that names none).
+   */
+  connectionId: pulumi.Input<string>;
+  /**
+   * True hides the source from the stack's pickers.
+   * @default false
+   */
+  disabled?: pulumi.Input<undefined | boolean>;
+  /**
+   * The table: `{ databaseName, tableName }` (a metric source's `tableName` may be `""`: its tables are `metricTables`).
+   */
+  from: pulumi.Input<{
+    /**
+     * The database.
+     */
+    databaseName: pulumi.Input<string>;
+    /**
+     * The table.
+     */
+    tableName: pulumi.Input<string>;
+  }>;
+  /**
+   * The expression of a row's time, such as `Timestamp`.
+   */
+  timestampValueExpression: pulumi.Input<string>;
+  /**
+   * The group the source is listed under, at most 256 characters.
+   * @default none
+   */
+  section?: pulumi.Input<undefined | string>;
+  /**
+   * Settings sent with each query, at most 10: `{ setting, value }`.
+   * @default none
+   */
+  querySettings?: pulumi.Input<
+    | undefined
+    | pulumi.Input<{
+        /**
+         * Its value.
+         */
+        value: pulumi.Input<string>;
+        /**
+         * The setting's name.
+         */
+        setting: pulumi.Input<string>;
+      }>[]
+  >;
+  /**
+   * True: after each write, set the link back on every source this one links to, where that
+   * source's kind takes it (a trace source with `logSourceId: logs.id` sets the log source's
+   * `traceSourceId`), and take it off again when this source is deleted. So two sources that
+   * name each other are written with one naming the other: naming each other in the program
+   * would be a cycle the engine refuses.
+   * @default false
+   */
+  linkBack?: pulumi.Input<undefined | boolean>;
+  /**
+   * Where and as whom to reach the service for this resource alone: `apiUrl`, `keyId`,
+   * `keySecret`, `organizationId`, `serviceId`, `stackUrl`, `stackToken`. A field left out
+   * comes from stack config `pipestack:*`, then `PIPESTACK_*`. Kept as a secret in state.
+   * Changing keys updates in place; a connection naming another organization or service moves
+   * the object (a replacement). See "Several accounts in one program" in the README.
+   * @default the stack config
+   */
+  connection?: pulumi.Input<ConnectionArgs>;
+  /**
+   * Name shown in the stack.
+   * @default the resource name
+   */
+  name?: pulumi.Input<string>;
+  /**
+   * What the table holds; it says which other fields the source takes.
+   */
+  kind: "metric";
+  /**
+   * The expression of the resource attributes map (required for a metric source; log, trace, session).
+   */
+  resourceAttributesExpression: pulumi.Input<string>;
+  /**
+   * A metric source's tables by metric type, at least one: `gauge`, `histogram`, `sum`, `summary`, `exponential histogram` (required for a metric source).
+   */
+  metricTables: pulumi.Input<MetricTablesArgs>;
+  /**
+   * The expression of the service's name (log, trace, metric).
+   * @default none
+   */
+  serviceNameExpression?: pulumi.Input<undefined | string>;
+  /**
+   * The unified series table, where the team has it (metric).
+   * @default none
+   */
+  seriesTable?: pulumi.Input<undefined | string>;
+  /**
+   * The log source of a trace or metric source: a source id. Left out, the server's value is kept.
+   */
+  logSourceId?: pulumi.Input<undefined | string>;
+  /**
+   * The columns a search shows by default, such as `Timestamp, ServiceName, Body` (log, trace).
+   */
+  defaultTableSelectExpression?: never;
+  /**
+   * The expression of the service's running version (log, trace).
+   * @default the `service.version` resource attribute
+   */
+  serviceVersionExpression?: never;
+  /**
+   * The expression of a log line's severity (log).
+   * @default none
+   */
+  severityTextExpression?: never;
+  /**
+   * The expression of a log line's text (log).
+   * @default none
+   */
+  bodyExpression?: never;
+  /**
+   * The expression of an event's attributes map (log, trace).
+   * @default none
+   */
+  eventAttributesExpression?: never;
+  /**
+   * The time shown for a row, when it differs from `timestampValueExpression` (log, trace).
+   * @default none
+   */
+  displayedTimestampValueExpression?: never;
+  /**
+   * The expression of the trace id (required for a trace source; log).
+   */
+  traceIdExpression?: never;
+  /**
+   * The expression of the span id (required for a trace source; log).
+   */
+  spanIdExpression?: never;
+  /**
+   * The column searched by free text (log, trace).
+   * @default none
+   */
+  implicitColumnExpression?: never;
+  /**
+   * The expression listing the known columns (log, trace).
+   * @default none
+   */
+  knownColumnsListExpression?: never;
+  /**
+   * A condition added to every query of the source (log; deprecated by the server, kept for sources that have one).
+   * @default none
+   */
+  tableFilterExpression?: never;
+  /**
+   * Attributes highlighted in a trace's view (log, trace).
+   * @default none
+   */
+  highlightedTraceAttributeExpressions?: never;
+  /**
+   * Attributes highlighted in a row's view (log, trace).
+   * @default none
+   */
+  highlightedRowAttributeExpressions?: never;
+  /**
+   * Pre-aggregated tables the stack may read instead (log, trace).
+   * @default none
+   */
+  materializedViews?: never;
+  /**
+   * Roll-up tables of the attribute names and values (log, trace).
+   * @default none
+   */
+  metadataMaterializedViews?: never;
+  /**
+   * The sort order of a search, such as `Timestamp DESC` (log, trace).
+   * @default none
+   */
+  orderByExpression?: never;
+  /**
+   * Whether free-text search uses the table's text index: `auto`, `enabled`, `disabled` (log, trace).
+   * @default "auto"
+   */
+  useTextIndexForImplicitColumn?: never;
+  /**
+   * The expression of a span's duration (required for a trace source).
+   */
+  durationExpression?: never;
+  /**
+   * Digits of a second in `durationExpression`'s unit: 0 (seconds) to 9 (nanoseconds) (trace).
+   * @default 3
+   */
+  durationPrecision?: never;
+  /**
+   * The expression of the parent span's id (required for a trace source).
+   */
+  parentSpanIdExpression?: never;
+  /**
+   * The expression of a span's name (required for a trace source).
+   */
+  spanNameExpression?: never;
+  /**
+   * The expression of a span's kind (required for a trace source).
+   */
+  spanKindExpression?: never;
+  /**
+   * The expression of a span's sample rate (trace).
+   * @default none
+   */
+  sampleRateExpression?: never;
+  /**
+   * The expression of a span's status code (trace).
+   * @default none
+   */
+  statusCodeExpression?: never;
+  /**
+   * The expression of a span's status message (trace).
+   * @default none
+   */
+  statusMessageExpression?: never;
+  /**
+   * The expression of a span's events (trace).
+   * @default none
+   */
+  spanEventsValueExpression?: never;
+  /**
+   * The expression of a span's links (trace).
+   * @default none
+   */
+  spanLinksValueExpression?: never;
+  /**
+   * The trace source of a log or session source (required for a session source): a source id.
+   * Left out of a log source, the server's value is kept, so the trace source may set it (`linkBack`).
+   */
+  traceSourceId?: never;
+  /**
+   * The metric source of a log or trace source: a source id. Left out, the server's value is kept.
+   */
+  metricSourceId?: never;
+  /**
+   * The session source of a trace source: a source id. Left out, the server's value is kept.
+   */
+  sessionSourceId?: never;
+}
+/**
+ * Arguments of a `session` {@link StackSource }.
+ */
+export interface StackSessionSourceArgs {
+  /**
+   * Organization of the cloud service whose stack holds the object. Naming it (or `serviceId`)
+   * on a resource selects the cloud proxy even when `pipestack:stackUrl` is set.
+   * @default stack config `pipestack:organizationId`, then `PIPESTACK_ORGANIZATION_ID`
+   */
+  organizationId?: pulumi.Input<undefined | string>;
+  /**
+   * The cloud service whose stack holds the object.
+   * @default stack config `pipestack:serviceId`, then `PIPESTACK_SERVICE_ID`
+   */
+  serviceId?: pulumi.Input<undefined | string>;
+  /**
+   * Base URL of an open-source stack server, without `/api/v2`: selects it instead of the cloud
+   * proxy. Its access key comes from `pipestack:stackToken` (secret) or `PIPESTACK_STACK_TOKEN`.
+   * @default stack config `pipestack:stackUrl`, then `PIPESTACK_STACK_URL`; unset: the cloud proxy
+   */
+  stackUrl?: pulumi.Input<undefined | string>;
+  /**
+   * Adopt the existing object with this id instead of creating one (see the README).
+   */
+  adoptId?: pulumi.Input<undefined | string>;
+  /**
+   * The connection the source reads through: a `StackConnection`'s `id`, or the id of one made
+   * by hand (sent as the server's `connection`; the server refuses an id that names none).
+   */
+  connectionId: pulumi.Input<string>;
+  /**
+   * True hides the source from the stack's pickers.
+   * @default false
+   */
+  disabled?: pulumi.Input<undefined | boolean>;
+  /**
+   * The table: `{ databaseName, tableName }` (a metric source's `tableName` may be `""`: its tables are `metricTables`).
+   */
+  from: pulumi.Input<{
+    /**
+     * The database.
+     */
+    databaseName: pulumi.Input<string>;
+    /**
+     * The table.
+     */
+    tableName: pulumi.Input<string>;
+  }>;
+  /**
+   * The expression of a row's time, such as `Timestamp`.
+   */
+  timestampValueExpression: pulumi.Input<string>;
+  /**
+   * The group the source is listed under, at most 256 characters.
+   * @default none
+   */
+  section?: pulumi.Input<undefined | string>;
+  /**
+   * Settings sent with each query, at most 10: `{ setting, value }`.
+   * @default none
+   */
+  querySettings?: pulumi.Input<
+    | undefined
+    | pulumi.Input<{
+        /**
+         * Its value.
+         */
+        value: pulumi.Input<string>;
+        /**
+         * The setting's name.
+         */
+        setting: pulumi.Input<string>;
+      }>[]
+  >;
+  /**
+   * True: after each write, set the link back on every source this one links to, where that
+   * source's kind takes it (a trace source with `logSourceId: logs.id` sets the log source's
+   * `traceSourceId`), and take it off again when this source is deleted. So two sources that
+   * name each other are written with one naming the other: naming each other in the program
+   * would be a cycle the engine refuses.
+   * @default false
+   */
+  linkBack?: pulumi.Input<undefined | boolean>;
+  /**
+   * Where and as whom to reach the service for this resource alone: `apiUrl`, `keyId`,
+   * `keySecret`, `organizationId`, `serviceId`, `stackUrl`, `stackToken`. A field left out
+   * comes from stack config `pipestack:*`, then `PIPESTACK_*`. Kept as a secret in state.
+   * Changing keys updates in place; a connection naming another organization or service moves
+   * the object (a replacement). See "Several accounts in one program" in the README.
+   * @default the stack config
+   */
+  connection?: pulumi.Input<ConnectionArgs>;
+  /**
+   * Name shown in the stack.
+   * @default the resource name
+   */
+  name?: pulumi.Input<string>;
+  /**
+   * What the table holds; it says which other fields the source takes.
+   */
+  kind: "session";
+  /**
+   * The trace source of a log or session source (required for a session source): a source id.
+   * Left out of a log source, the server's value is kept, so the trace source may set it (`linkBack`).
+   */
+  traceSourceId: pulumi.Input<string>;
+  /**
+   * The expression of the resource attributes map (required for a metric source; log, trace, session).
+   */
+  resourceAttributesExpression?: pulumi.Input<undefined | string>;
+  /**
+   * The columns a search shows by default, such as `Timestamp, ServiceName, Body` (log, trace).
+   */
+  defaultTableSelectExpression?: never;
+  /**
+   * The expression of the service's name (log, trace, metric).
+   * @default none
+   */
+  serviceNameExpression?: never;
+  /**
+   * The expression of the service's running version (log, trace).
+   * @default the `service.version` resource attribute
+   */
+  serviceVersionExpression?: never;
+  /**
+   * The expression of a log line's severity (log).
+   * @default none
+   */
+  severityTextExpression?: never;
+  /**
+   * The expression of a log line's text (log).
+   * @default none
+   */
+  bodyExpression?: never;
+  /**
+   * The expression of an event's attributes map (log, trace).
+   * @default none
+   */
+  eventAttributesExpression?: never;
+  /**
+   * The time shown for a row, when it differs from `timestampValueExpression` (log, trace).
+   * @default none
+   */
+  displayedTimestampValueExpression?: never;
+  /**
+   * The expression of the trace id (required for a trace source; log).
+   */
+  traceIdExpression?: never;
+  /**
+   * The expression of the span id (required for a trace source; log).
+   */
+  spanIdExpression?: never;
+  /**
+   * The column searched by free text (log, trace).
+   * @default none
+   */
+  implicitColumnExpression?: never;
+  /**
+   * The expression listing the known columns (log, trace).
+   * @default none
+   */
+  knownColumnsListExpression?: never;
+  /**
+   * A condition added to every query of the source (log; deprecated by the server, kept for sources that have one).
+   * @default none
+   */
+  tableFilterExpression?: never;
+  /**
+   * Attributes highlighted in a trace's view (log, trace).
+   * @default none
+   */
+  highlightedTraceAttributeExpressions?: never;
+  /**
+   * Attributes highlighted in a row's view (log, trace).
+   * @default none
+   */
+  highlightedRowAttributeExpressions?: never;
+  /**
+   * Pre-aggregated tables the stack may read instead (log, trace).
+   * @default none
+   */
+  materializedViews?: never;
+  /**
+   * Roll-up tables of the attribute names and values (log, trace).
+   * @default none
+   */
+  metadataMaterializedViews?: never;
+  /**
+   * The sort order of a search, such as `Timestamp DESC` (log, trace).
+   * @default none
+   */
+  orderByExpression?: never;
+  /**
+   * Whether free-text search uses the table's text index: `auto`, `enabled`, `disabled` (log, trace).
+   * @default "auto"
+   */
+  useTextIndexForImplicitColumn?: never;
+  /**
+   * The expression of a span's duration (required for a trace source).
+   */
+  durationExpression?: never;
+  /**
+   * Digits of a second in `durationExpression`'s unit: 0 (seconds) to 9 (nanoseconds) (trace).
+   * @default 3
+   */
+  durationPrecision?: never;
+  /**
+   * The expression of the parent span's id (required for a trace source).
+   */
+  parentSpanIdExpression?: never;
+  /**
+   * The expression of a span's name (required for a trace source).
+   */
+  spanNameExpression?: never;
+  /**
+   * The expression of a span's kind (required for a trace source).
+   */
+  spanKindExpression?: never;
+  /**
+   * The expression of a span's sample rate (trace).
+   * @default none
+   */
+  sampleRateExpression?: never;
+  /**
+   * The expression of a span's status code (trace).
+   * @default none
+   */
+  statusCodeExpression?: never;
+  /**
+   * The expression of a span's status message (trace).
+   * @default none
+   */
+  statusMessageExpression?: never;
+  /**
+   * The expression of a span's events (trace).
+   * @default none
+   */
+  spanEventsValueExpression?: never;
+  /**
+   * The expression of a span's links (trace).
+   * @default none
+   */
+  spanLinksValueExpression?: never;
+  /**
+   * A metric source's tables by metric type, at least one: `gauge`, `histogram`, `sum`, `summary`, `exponential histogram` (required for a metric source).
+   */
+  metricTables?: never;
+  /**
+   * The unified series table, where the team has it (metric).
+   * @default none
+   */
+  seriesTable?: never;
+  /**
+   * The log source of a trace or metric source: a source id. Left out, the server's value is kept.
+   */
+  logSourceId?: never;
+  /**
+   * The metric source of a log or trace source: a source id. Left out, the server's value is kept.
+   */
+  metricSourceId?: never;
+  /**
+   * The session source of a trace source: a source id. Left out, the server's value is kept.
+   */
+  sessionSourceId?: never;
+}
+/**
+ * Arguments of a `promql` {@link StackSource }.
+ */
+export interface StackPromqlSourceArgs {
+  /**
+   * Organization of the cloud service whose stack holds the object. Naming it (or `serviceId`)
+   * on a resource selects the cloud proxy even when `pipestack:stackUrl` is set.
+   * @default stack config `pipestack:organizationId`, then `PIPESTACK_ORGANIZATION_ID`
+   */
+  organizationId?: pulumi.Input<undefined | string>;
+  /**
+   * The cloud service whose stack holds the object.
+   * @default stack config `pipestack:serviceId`, then `PIPESTACK_SERVICE_ID`
+   */
+  serviceId?: pulumi.Input<undefined | string>;
+  /**
+   * Base URL of an open-source stack server, without `/api/v2`: selects it instead of the cloud
+   * proxy. Its access key comes from `pipestack:stackToken` (secret) or `PIPESTACK_STACK_TOKEN`.
+   * @default stack config `pipestack:stackUrl`, then `PIPESTACK_STACK_URL`; unset: the cloud proxy
+   */
+  stackUrl?: pulumi.Input<undefined | string>;
+  /**
+   * Adopt the existing object with this id instead of creating one (see the README).
+   */
+  adoptId?: pulumi.Input<undefined | string>;
+  /**
+   * The connection the source reads through: a `StackConnection`'s `id`, or the id of one made
+   * by hand (sent as the server's `connection`; the server refuses an id that names none).
+   */
+  connectionId: pulumi.Input<string>;
+  /**
+   * True hides the source from the stack's pickers.
+   * @default false
+   */
+  disabled?: pulumi.Input<undefined | boolean>;
+  /**
+   * The table: `{ databaseName, tableName }` (a metric source's `tableName` may be `""`: its tables are `metricTables`).
+   */
+  from: pulumi.Input<{
+    /**
+     * The database.
+     */
+    databaseName: pulumi.Input<string>;
+    /**
+     * The table.
+     */
+    tableName: pulumi.Input<string>;
+  }>;
+  /**
+   * The expression of a row's time, such as `Timestamp`.
+   */
+  timestampValueExpression: pulumi.Input<string>;
+  /**
+   * The group the source is listed under, at most 256 characters.
+   * @default none
+   */
+  section?: pulumi.Input<undefined | string>;
+  /**
+   * Settings sent with each query, at most 10: `{ setting, value }`.
+   * @default none
+   */
+  querySettings?: pulumi.Input<
+    | undefined
+    | pulumi.Input<{
+        /**
+         * Its value.
+         */
+        value: pulumi.Input<string>;
+        /**
+         * The setting's name.
+         */
+        setting: pulumi.Input<string>;
+      }>[]
+  >;
+  /**
+   * True: after each write, set the link back on every source this one links to, where that
+   * source's kind takes it (a trace source with `logSourceId: logs.id` sets the log source's
+   * `traceSourceId`), and take it off again when this source is deleted. So two sources that
+   * name each other are written with one naming the other: naming each other in the program
+   * would be a cycle the engine refuses.
+   * @default false
+   */
+  linkBack?: pulumi.Input<undefined | boolean>;
+  /**
+   * Where and as whom to reach the service for this resource alone: `apiUrl`, `keyId`,
+   * `keySecret`, `organizationId`, `serviceId`, `stackUrl`, `stackToken`. A field left out
+   * comes from stack config `pipestack:*`, then `PIPESTACK_*`. Kept as a secret in state.
+   * Changing keys updates in place; a connection naming another organization or service moves
+   * the object (a replacement). See "Several accounts in one program" in the README.
+   * @default the stack config
+   */
+  connection?: pulumi.Input<ConnectionArgs>;
+  /**
+   * Name shown in the stack.
+   * @default the resource name
+   */
+  name?: pulumi.Input<string>;
+  /**
+   * What the table holds; it says which other fields the source takes.
+   */
+  kind: "promql";
+  /**
+   * The columns a search shows by default, such as `Timestamp, ServiceName, Body` (log, trace).
+   */
+  defaultTableSelectExpression?: never;
+  /**
+   * The expression of the service's name (log, trace, metric).
+   * @default none
+   */
+  serviceNameExpression?: never;
+  /**
+   * The expression of the service's running version (log, trace).
+   * @default the `service.version` resource attribute
+   */
+  serviceVersionExpression?: never;
+  /**
+   * The expression of a log line's severity (log).
+   * @default none
+   */
+  severityTextExpression?: never;
+  /**
+   * The expression of a log line's text (log).
+   * @default none
+   */
+  bodyExpression?: never;
+  /**
+   * The expression of an event's attributes map (log, trace).
+   * @default none
+   */
+  eventAttributesExpression?: never;
+  /**
+   * The expression of the resource attributes map (required for a metric source; log, trace, session).
+   */
+  resourceAttributesExpression?: never;
+  /**
+   * The time shown for a row, when it differs from `timestampValueExpression` (log, trace).
+   * @default none
+   */
+  displayedTimestampValueExpression?: never;
+  /**
+   * The expression of the trace id (required for a trace source; log).
+   */
+  traceIdExpression?: never;
+  /**
+   * The expression of the span id (required for a trace source; log).
+   */
+  spanIdExpression?: never;
+  /**
+   * The column searched by free text (log, trace).
+   * @default none
+   */
+  implicitColumnExpression?: never;
+  /**
+   * The expression listing the known columns (log, trace).
+   * @default none
+   */
+  knownColumnsListExpression?: never;
+  /**
+   * A condition added to every query of the source (log; deprecated by the server, kept for sources that have one).
+   * @default none
+   */
+  tableFilterExpression?: never;
+  /**
+   * Attributes highlighted in a trace's view (log, trace).
+   * @default none
+   */
+  highlightedTraceAttributeExpressions?: never;
+  /**
+   * Attributes highlighted in a row's view (log, trace).
+   * @default none
+   */
+  highlightedRowAttributeExpressions?: never;
+  /**
+   * Pre-aggregated tables the stack may read instead (log, trace).
+   * @default none
+   */
+  materializedViews?: never;
+  /**
+   * Roll-up tables of the attribute names and values (log, trace).
+   * @default none
+   */
+  metadataMaterializedViews?: never;
+  /**
+   * The sort order of a search, such as `Timestamp DESC` (log, trace).
+   * @default none
+   */
+  orderByExpression?: never;
+  /**
+   * Whether free-text search uses the table's text index: `auto`, `enabled`, `disabled` (log, trace).
+   * @default "auto"
+   */
+  useTextIndexForImplicitColumn?: never;
+  /**
+   * The expression of a span's duration (required for a trace source).
+   */
+  durationExpression?: never;
+  /**
+   * Digits of a second in `durationExpression`'s unit: 0 (seconds) to 9 (nanoseconds) (trace).
+   * @default 3
+   */
+  durationPrecision?: never;
+  /**
+   * The expression of the parent span's id (required for a trace source).
+   */
+  parentSpanIdExpression?: never;
+  /**
+   * The expression of a span's name (required for a trace source).
+   */
+  spanNameExpression?: never;
+  /**
+   * The expression of a span's kind (required for a trace source).
+   */
+  spanKindExpression?: never;
+  /**
+   * The expression of a span's sample rate (trace).
+   * @default none
+   */
+  sampleRateExpression?: never;
+  /**
+   * The expression of a span's status code (trace).
+   * @default none
+   */
+  statusCodeExpression?: never;
+  /**
+   * The expression of a span's status message (trace).
+   * @default none
+   */
+  statusMessageExpression?: never;
+  /**
+   * The expression of a span's events (trace).
+   * @default none
+   */
+  spanEventsValueExpression?: never;
+  /**
+   * The expression of a span's links (trace).
+   * @default none
+   */
+  spanLinksValueExpression?: never;
+  /**
+   * A metric source's tables by metric type, at least one: `gauge`, `histogram`, `sum`, `summary`, `exponential histogram` (required for a metric source).
+   */
+  metricTables?: never;
+  /**
+   * The unified series table, where the team has it (metric).
+   * @default none
+   */
+  seriesTable?: never;
+  /**
+   * The trace source of a log or session source (required for a session source): a source id.
+   * Left out of a log source, the server's value is kept, so the trace source may set it (`linkBack`).
+   */
+  traceSourceId?: never;
+  /**
+   * The log source of a trace or metric source: a source id. Left out, the server's value is kept.
+   */
+  logSourceId?: never;
+  /**
+   * The metric source of a log or trace source: a source id. Left out, the server's value is kept.
+   */
+  metricSourceId?: never;
+  /**
+   * The session source of a trace source: a source id. Left out, the server's value is kept.
+   */
+  sessionSourceId?: never;
+}
+/**
+ * Arguments of a {@link StackSource }: one kind's fields (by `kind`), the connection and table, and (optionally) which stack it lives on.
+ */
+export type StackSourceArgs = StackLogSourceArgs | StackTraceSourceArgs | StackMetricSourceArgs | StackSessionSourceArgs | StackPromqlSourceArgs;
+/**
+ * The outputs of a {@link StackSource }.
+ */
+export interface StackSourceOutputs {
+  /**
+   * Organization of the cloud service whose stack holds the object. Naming it (or `serviceId`)
+   * on a resource selects the cloud proxy even when `pipestack:stackUrl` is set.
+   * @default stack config `pipestack:organizationId`, then `PIPESTACK_ORGANIZATION_ID`
+   */
+  readonly organizationId: pulumi.Output<undefined | string>;
+  /**
+   * The cloud service whose stack holds the object.
+   * @default stack config `pipestack:serviceId`, then `PIPESTACK_SERVICE_ID`
+   */
+  readonly serviceId: pulumi.Output<undefined | string>;
+  /**
+   * Base URL of an open-source stack server, without `/api/v2`: selects it instead of the cloud
+   * proxy. Its access key comes from `pipestack:stackToken` (secret) or `PIPESTACK_STACK_TOKEN`.
+   * @default stack config `pipestack:stackUrl`, then `PIPESTACK_STACK_URL`; unset: the cloud proxy
+   */
+  readonly stackUrl: pulumi.Output<undefined | string>;
+  /**
+   * Name shown in the stack.
+   * @default the resource name
+   */
+  readonly name: pulumi.Output<string>;
+  /**
+   * The connection the source reads through: a `StackConnection`'s `id`, or the id of one made
+   * by hand (sent as the server's `connection`; the server refuses an id that names none).
+   */
+  readonly connectionId: pulumi.Output<string>;
+  /**
+   * What the table holds: `log`, `trace`, `metric`, `session` or `promql`; it says which other fields the source takes.
+   */
+  readonly kind: pulumi.Output<"log" | "trace" | "metric" | "session" | "promql">;
+  /**
+   * True hides the source from the stack's pickers.
+   * @default false
+   */
+  readonly disabled: pulumi.Output<undefined | boolean>;
+  /**
+   * The table: `{ databaseName, tableName }` (a metric source's `tableName` may be `""`: its tables are `metricTables`).
+   */
+  readonly from: pulumi.Output<{
+    /**
+     * The database.
+     */
+    databaseName: string;
+    /**
+     * The table.
+     */
+    tableName: string;
+  }>;
+  /**
+   * The expression of a row's time, such as `Timestamp`.
+   */
+  readonly timestampValueExpression: pulumi.Output<string>;
+  /**
+   * The group the source is listed under, at most 256 characters.
+   * @default none
+   */
+  readonly section: pulumi.Output<undefined | string>;
+  /**
+   * Settings sent with each query, at most 10: `{ setting, value }`.
+   * @default none
+   */
+  readonly querySettings: pulumi.Output<
+    | undefined
+    | {
+        /**
+         * Its value.
+         */
+        value: string;
+        /**
+         * The setting's name.
+         */
+        setting: string;
+      }[]
+  >;
+  /**
+   * The columns a search shows by default, such as `Timestamp, ServiceName, Body` (log, trace).
+   */
+  readonly defaultTableSelectExpression: pulumi.Output<undefined | string>;
+  /**
+   * The expression of the service's name (log, trace, metric).
+   * @default none
+   */
+  readonly serviceNameExpression: pulumi.Output<undefined | string>;
+  /**
+   * The expression of the service's running version (log, trace).
+   * @default the `service.version` resource attribute
+   */
+  readonly serviceVersionExpression: pulumi.Output<undefined | string>;
+  /**
+   * The expression of a log line's severity (log).
+   * @default none
+   */
+  readonly severityTextExpression: pulumi.Output<undefined | string>;
+  /**
+   * The expression of a log line's text (log).
+   * @default none
+   */
+  readonly bodyExpression: pulumi.Output<undefined | string>;
+  /**
+   * The expression of an event's attributes map (log, trace).
+   * @default none
+   */
+  readonly eventAttributesExpression: pulumi.Output<undefined | string>;
+  /**
+   * The expression of the resource attributes map (required for a metric source; log, trace, session).
+   */
+  readonly resourceAttributesExpression: pulumi.Output<undefined | string>;
+  /**
+   * The time shown for a row, when it differs from `timestampValueExpression` (log, trace).
+   * @default none
+   */
+  readonly displayedTimestampValueExpression: pulumi.Output<undefined | string>;
+  /**
+   * The expression of the trace id (required for a trace source; log).
+   */
+  readonly traceIdExpression: pulumi.Output<undefined | string>;
+  /**
+   * The expression of the span id (required for a trace source; log).
+   */
+  readonly spanIdExpression: pulumi.Output<undefined | string>;
+  /**
+   * The column searched by free text (log, trace).
+   * @default none
+   */
+  readonly implicitColumnExpression: pulumi.Output<undefined | string>;
+  /**
+   * The expression listing the known columns (log, trace).
+   * @default none
+   */
+  readonly knownColumnsListExpression: pulumi.Output<undefined | string>;
+  /**
+   * A condition added to every query of the source (log; deprecated by the server, kept for sources that have one).
+   * @default none
+   */
+  readonly tableFilterExpression: pulumi.Output<undefined | string>;
+  /**
+   * Attributes highlighted in a trace's view (log, trace).
+   * @default none
+   */
+  readonly highlightedTraceAttributeExpressions: pulumi.Output<undefined | HighlightedTraceAttributeExpressions[]>;
+  /**
+   * Attributes highlighted in a row's view (log, trace).
+   * @default none
+   */
+  readonly highlightedRowAttributeExpressions: pulumi.Output<undefined | HighlightedTraceAttributeExpressions[]>;
+  /**
+   * Pre-aggregated tables the stack may read instead (log, trace).
+   * @default none
+   */
+  readonly materializedViews: pulumi.Output<
+    | undefined
+    | {
+        /**
+         * Database of the view's table.
+         */
+        databaseName: string;
+        /**
+         * The view's table.
+         */
+        tableName: string;
+        /**
+         * The columns it is grouped by, comma-separated (may be `""`).
+         */
+        dimensionColumns: string;
+        /**
+         * Its smallest time bucket: `15s`, `5m`, `1h`, `1d`.
+         */
+        minGranularity: string;
+        /**
+         * Its timestamp column.
+         */
+        timestampColumn: string;
+        /**
+         * Its aggregated columns, at least one.
+         */
+        aggregatedColumns: {
+          /**
+           * The aggregate function, such as `count`, `sum`, `avg`, `quantile`.
+           */
+          aggFn: "none" | "avg" | "count" | "count_distinct" | "last_value" | "max" | "min" | "quantile" | "sum" | "any" | "increase" | "histogram";
+          /**
+           * The view's column holding the aggregate.
+           */
+          mvColumn: string;
+          /**
+           * The source table's column aggregated (required unless `aggFn` is `count`).
+           */
+          sourceColumn?: string;
+        }[];
+        /**
+         * The earliest date it holds, ISO date-time.
+         * @default none
+         */
+        minDate?: null | string;
+      }[]
+  >;
+  /**
+   * Roll-up tables of the attribute names and values (log, trace).
+   * @default none
+   */
+  readonly metadataMaterializedViews: pulumi.Output<
+    | undefined
+    | {
+        /**
+         * The table of attribute names and values.
+         */
+        kvRollupTable: string;
+        /**
+         * Its time bucket: `15s`, `5m`, `1h`, `1d`.
+         */
+        granularity: string;
+        /**
+         * The table of attribute names.
+         * @default none
+         */
+        keyRollupTable?: null | string;
+      }
+  >;
+  /**
+   * The sort order of a search, such as `Timestamp DESC` (log, trace).
+   * @default none
+   */
+  readonly orderByExpression: pulumi.Output<undefined | string>;
+  /**
+   * Whether free-text search uses the table's text index: `auto`, `enabled`, `disabled` (log, trace).
+   * @default "auto"
+   */
+  readonly useTextIndexForImplicitColumn: pulumi.Output<undefined | "auto" | "enabled" | "disabled">;
+  /**
+   * The expression of a span's duration (required for a trace source).
+   */
+  readonly durationExpression: pulumi.Output<undefined | string>;
+  /**
+   * Digits of a second in `durationExpression`'s unit: 0 (seconds) to 9 (nanoseconds) (trace).
+   * @default 3
+   */
+  readonly durationPrecision: pulumi.Output<undefined | number>;
+  /**
+   * The expression of the parent span's id (required for a trace source).
+   */
+  readonly parentSpanIdExpression: pulumi.Output<undefined | string>;
+  /**
+   * The expression of a span's name (required for a trace source).
+   */
+  readonly spanNameExpression: pulumi.Output<undefined | string>;
+  /**
+   * The expression of a span's kind (required for a trace source).
+   */
+  readonly spanKindExpression: pulumi.Output<undefined | string>;
+  /**
+   * The expression of a span's sample rate (trace).
+   * @default none
+   */
+  readonly sampleRateExpression: pulumi.Output<undefined | string>;
+  /**
+   * The expression of a span's status code (trace).
+   * @default none
+   */
+  readonly statusCodeExpression: pulumi.Output<undefined | string>;
+  /**
+   * The expression of a span's status message (trace).
+   * @default none
+   */
+  readonly statusMessageExpression: pulumi.Output<undefined | string>;
+  /**
+   * The expression of a span's events (trace).
+   * @default none
+   */
+  readonly spanEventsValueExpression: pulumi.Output<undefined | string>;
+  /**
+   * The expression of a span's links (trace).
+   * @default none
+   */
+  readonly spanLinksValueExpression: pulumi.Output<undefined | string>;
+  /**
+   * A metric source's tables by metric type, at least one: `gauge`, `histogram`, `sum`, `summary`, `exponential histogram` (required for a metric source).
+   */
+  readonly metricTables: pulumi.Output<
+    | undefined
+    | {
+        /**
+         * The sum (counter) table.
+         */
+        sum?: string;
+        /**
+         * The gauge table.
+         */
+        gauge?: string;
+        /**
+         * The histogram table.
+         */
+        histogram?: string;
+        /**
+         * The summary table.
+         */
+        summary?: string;
+        /**
+         * The exponential histogram table.
+         */
+        "exponential histogram"?: string;
+      }
+  >;
+  /**
+   * The unified series table, where the team has it (metric).
+   * @default none
+   */
+  readonly seriesTable: pulumi.Output<undefined | string>;
+  /**
+   * The trace source of a log or session source (required for a session source): a source id.
+   * Left out of a log source, the server's value is kept, so the trace source may set it (`linkBack`).
+   */
+  readonly traceSourceId: pulumi.Output<undefined | string>;
+  /**
+   * The log source of a trace or metric source: a source id. Left out, the server's value is kept.
+   */
+  readonly logSourceId: pulumi.Output<undefined | string>;
+  /**
+   * The metric source of a log or trace source: a source id. Left out, the server's value is kept.
+   */
+  readonly metricSourceId: pulumi.Output<undefined | string>;
+  /**
+   * The session source of a trace source: a source id. Left out, the server's value is kept.
+   */
+  readonly sessionSourceId: pulumi.Output<undefined | string>;
+  /**
+   * True: after each write, set the link back on every source this one links to, where that
+   * source's kind takes it (a trace source with `logSourceId: logs.id` sets the log source's
+   * `traceSourceId`), and take it off again when this source is deleted. So two sources that
+   * name each other are written with one naming the other: naming each other in the program
+   * would be a cycle the engine refuses.
+   * @default false
+   */
+  readonly linkBack: pulumi.Output<undefined | boolean>;
+}
+/**
  * Filters of {@link getReversePrivateEndpoints }; every one given must match. `connection`: which account (see the README).
  */
 export interface GetReversePrivateEndpointsArgs {
@@ -2369,6 +4163,8 @@ export interface TypeTokens {
   StackAlert: "pulumi-nodejs:dynamic/pipestack:StackAlert";
   StackSavedSearch: "pulumi-nodejs:dynamic/pipestack:StackSavedSearch";
   StackWebhook: "pulumi-nodejs:dynamic/pipestack:StackWebhook";
+  StackConnection: "pulumi-nodejs:dynamic/pipestack:StackConnection";
+  StackSource: "pulumi-nodejs:dynamic/pipestack:StackSource";
 }
 
 // Shapes that occur in more than one place above.
@@ -5390,4 +7186,118 @@ interface TabsArgs {
    * Title shown on the tab, 1-256 characters.
    */
   title: pulumi.Input<string>;
+}
+interface HighlightedTraceAttributeExpressionsArgs {
+  /**
+   * The SQL expression of the attribute.
+   */
+  sqlExpression: pulumi.Input<string>;
+  /**
+   * The name shown.
+   * @default the expression
+   */
+  alias?: pulumi.Input<undefined | string>;
+  /**
+   * The same attribute in the search language, for click-to-filter.
+   * @default none
+   */
+  luceneExpression?: pulumi.Input<undefined | string>;
+}
+interface AggregatedColumnsArgs {
+  /**
+   * The aggregate function, such as `count`, `sum`, `avg`, `quantile`.
+   */
+  aggFn: pulumi.Input<"none" | "avg" | "count" | "count_distinct" | "last_value" | "max" | "min" | "quantile" | "sum" | "any" | "increase" | "histogram">;
+  /**
+   * The view's column holding the aggregate.
+   */
+  mvColumn: pulumi.Input<string>;
+  /**
+   * The source table's column aggregated (required unless `aggFn` is `count`).
+   */
+  sourceColumn?: pulumi.Input<undefined | string>;
+}
+interface MaterializedViewsArgs {
+  /**
+   * Database of the view's table.
+   */
+  databaseName: pulumi.Input<string>;
+  /**
+   * The view's table.
+   */
+  tableName: pulumi.Input<string>;
+  /**
+   * The columns it is grouped by, comma-separated (may be `""`).
+   */
+  dimensionColumns: pulumi.Input<string>;
+  /**
+   * Its smallest time bucket: `15s`, `5m`, `1h`, `1d`.
+   */
+  minGranularity: pulumi.Input<string>;
+  /**
+   * Its timestamp column.
+   */
+  timestampColumn: pulumi.Input<string>;
+  /**
+   * Its aggregated columns, at least one.
+   */
+  aggregatedColumns: pulumi.Input<pulumi.Input<AggregatedColumnsArgs>[]>;
+  /**
+   * The earliest date it holds, ISO date-time.
+   * @default none
+   */
+  minDate?: pulumi.Input<undefined | null | string>;
+}
+interface MetadataMaterializedViewsArgs {
+  /**
+   * The table of attribute names and values.
+   */
+  kvRollupTable: pulumi.Input<string>;
+  /**
+   * Its time bucket: `15s`, `5m`, `1h`, `1d`.
+   */
+  granularity: pulumi.Input<string>;
+  /**
+   * The table of attribute names.
+   * @default none
+   */
+  keyRollupTable?: pulumi.Input<undefined | null | string>;
+}
+interface MetricTablesArgs {
+  /**
+   * The sum (counter) table.
+   */
+  sum?: pulumi.Input<undefined | string>;
+  /**
+   * The gauge table.
+   */
+  gauge?: pulumi.Input<undefined | string>;
+  /**
+   * The histogram table.
+   */
+  histogram?: pulumi.Input<undefined | string>;
+  /**
+   * The summary table.
+   */
+  summary?: pulumi.Input<undefined | string>;
+  /**
+   * The exponential histogram table.
+   */
+  "exponential histogram"?: pulumi.Input<undefined | string>;
+}
+interface HighlightedTraceAttributeExpressions {
+  /**
+   * The SQL expression of the attribute.
+   */
+  sqlExpression: string;
+  /**
+   * The name shown.
+   * @default the expression
+   */
+  alias?: string;
+  /**
+   * The same attribute in the search language, for click-to-filter.
+   * @default none
+   */
+  luceneExpression?: string;
 }

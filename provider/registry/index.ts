@@ -4,6 +4,8 @@ import { stackAlert } from "../resources/stack-alert";
 import { stackDashboard } from "../resources/stack-dashboard";
 import { stackSavedSearch } from "../resources/stack-saved-search";
 import { stackWebhook } from "../resources/stack-webhook";
+import { stackConnection } from "../resources/stack-connection";
+import { stackSource } from "../resources/stack-source";
 import { dynamicTypeToken, nativeTypeToken } from "../resource-class/type-tokens";
 
 /**
@@ -11,7 +13,7 @@ import { dynamicTypeToken, nativeTypeToken } from "../resource-class/type-tokens
  * out from it (type tokens of both faces, the engines the shim loads and the package exports, the
  * native plugin's resources, the PR summary's kinds, the reference pages, the tests' engines).
  */
-export const registry = [pipe, reversePrivateEndpoint, stackDashboard, stackAlert, stackSavedSearch, stackWebhook] as const;
+export const registry = [pipe, reversePrivateEndpoint, stackDashboard, stackAlert, stackSavedSearch, stackWebhook, stackConnection, stackSource] as const;
 
 /** A kind's definition, by its type name. */
 export type Registered = (typeof registry)[number];

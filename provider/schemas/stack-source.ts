@@ -15,7 +15,7 @@ export const stackSource = z
   })
   .passthrough();
 
-export type StackSource = z.output<typeof stackSource>;
+export type StackSourceRecord = z.output<typeof stackSource>;
 
 // From the target schema of stack-target.ts by name: its published type keeps the field docs.
 export type StackSourcesArgs = SchemaInput<typeof stackTargetArgs>;

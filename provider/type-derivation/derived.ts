@@ -27,6 +27,11 @@ import type { stackSavedSearchSpec } from "../resources/stack-saved-search/schem
 import type { savedSearchComputed, stackSavedSearchPolicy } from "../resources/stack-saved-search/policy";
 import type { stackWebhookSpec } from "../resources/stack-webhook/schema";
 import type { stackWebhookPolicy, webhookComputed } from "../resources/stack-webhook/policy";
+import type { stackConnectionSpec } from "../resources/stack-connection/schema";
+import type { connectionComputed, stackConnectionPolicy } from "../resources/stack-connection/policy";
+import type { stackSourceSpec } from "../resources/stack-source/schema";
+import type { sourceComputed, stackSourcePolicy } from "../resources/stack-source/policy";
+import type { KindField, KindTable } from "../resources/stack-source/kinds";
 import type { StackSourcesArgs } from "../schemas/stack-source";
 import type { StackWebhooksArgs } from "../schemas/stack-webhook";
 import type { settingKeys } from "../config";
@@ -44,7 +49,7 @@ export type { StackTileInput, StackTileOutput, StackSeries } from "../resources/
 export type { TileConfigInput };
 export type { AlertChannel } from "../resources/stack-alert/schema";
 export type { SavedSearchFilter } from "../resources/stack-saved-search/schema";
-export type { StackSource } from "../schemas/stack-source";
+export type { StackSourceRecord } from "../schemas/stack-source";
 export type { StackWebhookRecord } from "../schemas/stack-webhook";
 
 /**
@@ -181,6 +186,49 @@ export interface StackWebhookArgs extends ArgsOf<Omit<SchemaInput<typeof stackWe
 }
 /** The outputs of a {@link StackWebhook}. */
 export type StackWebhookOutputs = ClassOutputs<typeof stackWebhookSpec, typeof stackWebhookPolicy, typeof webhookComputed>;
+
+/**
+ * Arguments of a {@link StackConnection}: the stack API's connection body (two fields under
+ * neutral names), and (optionally) which stack it lives on.
+ */
+export interface StackConnectionArgs extends ArgsOf<Omit<SchemaInput<typeof stackConnectionSpec>, "name">>, ConnectionInput {
+  /** Name shown in the stack, 1-1024 characters. @default the resource name */
+  name?: pulumi.Input<string>;
+}
+/** The outputs of a {@link StackConnection} (the password's fingerprint only). */
+export type StackConnectionOutputs = ClassOutputs<typeof stackConnectionSpec, typeof stackConnectionPolicy, typeof connectionComputed>;
+
+type SourceSpecInput = SchemaInput<typeof stackSourceSpec>;
+type KindRequired<K extends keyof KindTable> = KindTable[K]["required"][number];
+type KindOptional<K extends keyof KindTable> = KindTable[K]["optional"][number];
+/**
+ * A source of kind `K`: the fields every kind takes, the kind's required fields required, its
+ * optional ones optional, every other kind's field `?: never` (a compile error naming it, as
+ * `check` refuses it). Worked out from the kinds table (`resources/stack-source/kinds.ts`).
+ */
+type SourceOfKind<K extends keyof KindTable> = ArgsOf<Omit<SourceSpecInput, "name" | "kind" | KindField>> &
+  ConnectionInput & {
+    /** Name shown in the stack. @default the resource name */
+    name?: pulumi.Input<string>;
+    /** What the table holds; it says which other fields the source takes. */
+    kind: K;
+  } & ArgsOf<{ [P in keyof Pick<SourceSpecInput, KindRequired<K>>]-?: NonNullable<SourceSpecInput[P]> }> &
+  ArgsOf<Pick<SourceSpecInput, KindOptional<K>>> & { [P in keyof Pick<SourceSpecInput, Exclude<KindField, KindRequired<K> | KindOptional<K>>>]?: never };
+
+/** Arguments of a `log` {@link StackSource}. */
+export type StackLogSourceArgs = SourceOfKind<"log">;
+/** Arguments of a `trace` {@link StackSource}. */
+export type StackTraceSourceArgs = SourceOfKind<"trace">;
+/** Arguments of a `metric` {@link StackSource}. */
+export type StackMetricSourceArgs = SourceOfKind<"metric">;
+/** Arguments of a `session` {@link StackSource}. */
+export type StackSessionSourceArgs = SourceOfKind<"session">;
+/** Arguments of a `promql` {@link StackSource}. */
+export type StackPromqlSourceArgs = SourceOfKind<"promql">;
+/** Arguments of a {@link StackSource}: one kind's fields (by `kind`), the connection and table, and (optionally) which stack it lives on. */
+export type StackSourceArgs = StackLogSourceArgs | StackTraceSourceArgs | StackMetricSourceArgs | StackSessionSourceArgs | StackPromqlSourceArgs;
+/** The outputs of a {@link StackSource}. */
+export type StackSourceOutputs = ClassOutputs<typeof stackSourceSpec, typeof stackSourcePolicy, typeof sourceComputed>;
 
 /** Filters of {@link getReversePrivateEndpoints}; every one given must match. `connection`: which account (see the README). */
 export type GetReversePrivateEndpointsArgs = ReversePrivateEndpointFilter & {

@@ -79,6 +79,14 @@ describe("resource type tokens", () => {
     StackSavedSearch: (name: string) => new pkg.StackSavedSearch(name, { sourceId: "65f0c0de0000000000000002" }),
     StackWebhook: (name: string) => new pkg.StackWebhook(name, { url: "https://hooks.example.com/a" }),
     ReversePrivateEndpoint: (name: string) => new pkg.ReversePrivateEndpoint(name, { type: "VPC_ENDPOINT_SERVICE", vpcEndpointServiceName: "svc" }),
+    StackConnection: (name: string) => new pkg.StackConnection(name, { host: "https://db.example.com:8443", username: "reader" }),
+    StackSource: (name: string) =>
+      new pkg.StackSource(name, {
+        kind: "promql",
+        connectionId: "65f0c0de0000000000000001",
+        from: { databaseName: "d", tableName: "t" },
+        timestampValueExpression: "Timestamp",
+      }),
   } satisfies Record<ResourceTypeName, (name: string) => unknown>;
   const kinds = registry.map((d) => d.type);
 

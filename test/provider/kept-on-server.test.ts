@@ -84,6 +84,21 @@ const OUTSIDE: Partial<Record<ResourceTypeName, Outside>> = {
     emptied: { path: "headers", apply: (p) => ({ ...p, headers: {} }) },
     engineForm: asEngine,
   },
+  StackConnection: {
+    async make(emulator, name) {
+      const body = { name, host: "https://db.example.com:8443", username: "outside", password: "outside-password-9" };
+      return (await rawJson(emulator, "stack-server", "POST", "/connections", body)).id as string;
+    },
+    // Which of the test's passwords the server holds (the emulator says whether one matches, never shows it).
+    held(emulator, id) {
+      const which = ["outside-password-9", "inside-password-9"].find((p) => emulator.control.connectionPasswordIs(id, p));
+      return { password: which ? [which.split("-")[0]] : [] };
+    },
+    change: { path: "username", apply: (p) => ({ ...p, username: "renamed" }) },
+    withValues: (p) => ({ ...p, password: "inside-password-9" }),
+    emptied: { path: "password", apply: (p) => ({ ...p, password: "" }) },
+    engineForm: asEngine,
+  },
 };
 
 let emulator: Emulator;

@@ -64,6 +64,8 @@ const NAMED = {
   StackDashboard: NO_UNIQUE_NAME,
   StackAlert: NO_UNIQUE_NAME,
   StackSavedSearch: NO_UNIQUE_NAME,
+  StackConnection: NO_UNIQUE_NAME,
+  StackSource: NO_UNIQUE_NAME,
 } as const satisfies Record<ResourceTypeName, NamedCase | typeof NO_UNIQUE_NAME>;
 
 const ADOPT = /adoptId|pipestack:adopt|pulumi import/;

@@ -158,6 +158,32 @@ const GATES = {
     inputs: () => ({ name: last(storedStack(emulator, "server").webhooks).name!, url: "https://hooks.example.com/long" }),
     holder: () => last(storedStack(emulator, "server").webhooks),
   },
+  // Connections and sources are one answer each.
+  StackConnection: {
+    target: "server",
+    list: "GET /api/v2/connections",
+    gateRequests: 1,
+    inputs: () => ({ name: "long-list", host: "https://db.example.com:8443", username: "reader", password: "long-list-password" }),
+    post: "POST /api/v2/connections",
+    createRequests: 1,
+    stored: () => storedStack(emulator, "server").connections,
+  },
+  StackSource: {
+    target: "server",
+    list: "GET /api/v2/sources",
+    gateRequests: 1,
+    inputs: () => ({
+      name: "long-list",
+      kind: "log",
+      connectionId: storedStack(emulator, "server").sources[0].connection,
+      from: { databaseName: "otel", tableName: "otel_logs" },
+      timestampValueExpression: "TimestampTime",
+      defaultTableSelectExpression: "Timestamp, Body",
+    }),
+    post: "POST /api/v2/sources",
+    createRequests: 1,
+    stored: () => storedStack(emulator, "server").sources,
+  },
 } as const satisfies Record<ResourceTypeName, GateCase>;
 
 const gateCases = Object.entries(GATES) as [ResourceTypeName, GateCase][];

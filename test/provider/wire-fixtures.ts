@@ -498,6 +498,111 @@ export const WIRE_FIXTURES = {
       queryParams: { channel: "wire" },
     },
   ],
+  StackConnection: (): Obj[] => [
+    {
+      name: "every field",
+      host: "https://db.example.com:8443",
+      username: "wire_reader",
+      password: "wire-password",
+      settingPrefix: "wire_",
+      metricsEndpoint: true,
+    },
+  ],
+  // One source of each kind, each with every field its kind takes (provider/resources/stack-source/kinds.ts).
+  StackSource: (r: Refs): Obj[] => {
+    const common = (kind: string, table: string) => ({
+      name: `every ${kind} field`,
+      kind,
+      connectionId: r.connectionId,
+      from: { databaseName: "otel", tableName: table },
+      timestampValueExpression: "Timestamp",
+      section: "wire",
+      disabled: false,
+      querySettings: [{ setting: "max_threads", value: "2" }],
+    });
+    const highlighted = [{ sqlExpression: "LogAttributes['user']", luceneExpression: "user", alias: "user" }];
+    const views = {
+      materializedViews: [
+        {
+          databaseName: "otel",
+          tableName: "rollup_1m",
+          dimensionColumns: "ServiceName",
+          minGranularity: "1m",
+          minDate: "2026-01-01T00:00:00Z",
+          timestampColumn: "Timestamp",
+          aggregatedColumns: [
+            { aggFn: "count", mvColumn: "count" },
+            { sourceColumn: "Duration", aggFn: "avg", mvColumn: "avg_duration" },
+          ],
+        },
+      ],
+      metadataMaterializedViews: { keyRollupTable: "keys_1h", kvRollupTable: "kv_1h", granularity: "1h" },
+    };
+    const shared = {
+      serviceNameExpression: "ServiceName",
+      serviceVersionExpression: "ResourceAttributes['service.version']",
+      eventAttributesExpression: "LogAttributes",
+      resourceAttributesExpression: "ResourceAttributes",
+      displayedTimestampValueExpression: "Timestamp",
+      implicitColumnExpression: "Body",
+      knownColumnsListExpression: "['Body']",
+      highlightedTraceAttributeExpressions: highlighted,
+      highlightedRowAttributeExpressions: highlighted,
+      orderByExpression: "Timestamp DESC",
+      useTextIndexForImplicitColumn: "auto",
+      ...views,
+    };
+    return [
+      {
+        ...common("log", "otel_logs"),
+        ...shared,
+        defaultTableSelectExpression: "Timestamp, ServiceName, Body",
+        severityTextExpression: "SeverityText",
+        bodyExpression: "Body",
+        traceIdExpression: "TraceId",
+        spanIdExpression: "SpanId",
+        tableFilterExpression: "ServiceName != ''",
+        traceSourceId: r.traceSource,
+        metricSourceId: r.traceSource,
+      },
+      {
+        ...common("trace", "otel_traces"),
+        ...shared,
+        defaultTableSelectExpression: "Timestamp, SpanName",
+        durationExpression: "Duration",
+        durationPrecision: 9,
+        traceIdExpression: "TraceId",
+        spanIdExpression: "SpanId",
+        parentSpanIdExpression: "ParentSpanId",
+        spanNameExpression: "SpanName",
+        spanKindExpression: "SpanKind",
+        sampleRateExpression: "SampleRate",
+        statusCodeExpression: "StatusCode",
+        statusMessageExpression: "StatusMessage",
+        spanEventsValueExpression: "Events",
+        spanLinksValueExpression: "Links",
+        logSourceId: r.source,
+        sessionSourceId: r.source,
+        metricSourceId: r.source,
+      },
+      {
+        ...common("metric", ""),
+        metricTables: {
+          gauge: "otel_metrics_gauge",
+          histogram: "otel_metrics_histogram",
+          sum: "otel_metrics_sum",
+          summary: "otel_metrics_summary",
+          "exponential histogram": "otel_metrics_exp",
+        },
+        resourceAttributesExpression: "ResourceAttributes",
+        serviceNameExpression: "ServiceName",
+        logSourceId: r.source,
+        seriesTable: "otel_metrics_series",
+      },
+      { ...common("session", "rrweb"), traceSourceId: r.traceSource, resourceAttributesExpression: "ResourceAttributes" },
+      { ...common("promql", "metrics"), linkBack: false },
+    ];
+  },
 } satisfies Record<ResourceTypeName, (r: Refs) => Obj[]>;
 
 /** One tile of each variant of `config`, builder and raw SQL, every field of it set. */

@@ -65,6 +65,8 @@ const CREATE_ROUTES: Record<ResourceTypeName, RegExp> = {
   StackAlert: /^POST .*\/alerts$/,
   StackSavedSearch: /^POST .*\/saved-searches$/,
   StackWebhook: /^POST .*\/webhooks$/,
+  StackConnection: /^POST .*\/connections$/,
+  StackSource: /^POST .*\/sources$/,
 };
 
 /** Each registered kind's row, from its definition (engine, schema, policy) and the class the package exports under its name. */
@@ -96,7 +98,16 @@ const bodyFields = (policy: PolicyTree) => new Set(Object.keys(policy).filter((k
 export function expectedOnWire(type: keyof typeof ROWS, fixture: Obj): string[] {
   const sent = bodyFields(ROWS[type].policy);
   const skip = NOT_ON_THE_WIRE[type] ?? {};
-  return keyPaths(fixture).filter((p) => sent.has(p.split(/[.[]/)[0]) && !(p in skip));
+  const policy = ROWS[type].policy;
+  // A field the server names otherwise (the policy's `answerKey`: a source's `connectionId` is its `connection`) travels under that name.
+  const onWire = (p: string) => {
+    const head = p.split(/[.[]/)[0];
+    const key = policy[head]?.answerKey;
+    return key ? `${key}${p.slice(head.length)}` : p;
+  };
+  return keyPaths(fixture)
+    .filter((p) => sent.has(p.split(/[.[]/)[0]) && !(p in skip))
+    .map(onWire);
 }
 
 /**

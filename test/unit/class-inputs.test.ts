@@ -79,8 +79,20 @@ const RESHAPED: Partial<Record<ResourceTypeName, Pick<Row, "values" | "arrives">
 /** One row per registered kind: its policy and server outputs from its definition, its class from the package entry. */
 const ROWS: [string, Row][] = registry.map((d) => {
   const Class = (entry as unknown as Record<string, new (name: string, args: Obj) => pulumi.CustomResource>)[d.type];
-  return [d.type, { policy: d.policy, serverOutputs: computedKeys(d.computed), make: (n, a) => new Class(n, a), ...RESHAPED[d.type] }];
+  const row: Row = { policy: d.policy, serverOutputs: computedKeys(d.computed), make: (n, a) => new Class(n, a), ...RESHAPED[d.type] };
+  const arrives = { ...secretFields(row), ...row.arrives };
+  return [d.type, Object.keys(arrives).length > 0 ? { ...row, arrives } : row];
 });
+
+/** A top-level secret field, written plainly, arrives under its own key as a secret (the class registers it so): from the policy. */
+function secretFields(row: Row): Obj {
+  const args = everyField(row);
+  return Object.fromEntries(
+    Object.entries(row.policy)
+      .filter(([, node]) => node.secret !== undefined)
+      .map(([k]) => [k, args[k]]),
+  );
+}
 
 /** Every field of the policy set to a value of its own, and a connection. */
 function everyField(row: Row): Obj {

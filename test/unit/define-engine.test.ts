@@ -6,6 +6,8 @@ import * as alert from "../../provider/resources/stack-alert/engine";
 import * as dashboard from "../../provider/resources/stack-dashboard/engine";
 import * as savedSearch from "../../provider/resources/stack-saved-search/engine";
 import * as webhook from "../../provider/resources/stack-webhook/engine";
+import * as connection from "../../provider/resources/stack-connection/engine";
+import * as source from "../../provider/resources/stack-source/engine";
 import { waitMs } from "../../provider/engine/cloud-object";
 import { defineEngine, diffAnswer, ownAdoptId, type EngineSpec } from "../../provider/engine/define-engine";
 import type { FieldChange } from "../../provider/engine/field-diff";
@@ -104,6 +106,8 @@ describe("the engine entries (`pulumi-pipestack/engine/<name>`)", () => {
     "stack-dashboard": dashboard,
     "stack-saved-search": savedSearch,
     "stack-webhook": webhook,
+    "stack-connection": connection,
+    "stack-source": source,
   };
 
   it.each(ENGINES.map((e) => [e]))("%s exports only `provider`", (engine) => {

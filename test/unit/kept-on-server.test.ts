@@ -39,12 +39,13 @@ describe("keptPaths", () => {
     expect(keptPaths(tree)).toEqual(["token", "source.kafka.credentials"]);
   });
 
-  it("finds the pipe's credentials and the webhook's maps in the registry, and no field of the other kinds", () => {
+  it("finds the pipe's credentials, the webhook's maps and the connection's password in the registry, and no field of the other kinds", () => {
     expect(keptPaths(definitionOf("StackWebhook").policy)).toEqual(["headers", "queryParams"]);
+    expect(keptPaths(definitionOf("StackConnection").policy)).toEqual(["password"]);
     expect(keptPaths(definitionOf("Pipe").policy)).toContain("source.kafka.credentials");
     expect(keptPaths(definitionOf("Pipe").diff.fields)).toContain("sourceSecrets.credentials");
     expect(keptPaths(definitionOf("Pipe").policy)).not.toContain("source.objectStorage.connectionString");
-    const others = registry.filter((d) => d.type !== "Pipe" && d.type !== "StackWebhook");
+    const others = registry.filter((d) => !["Pipe", "StackWebhook", "StackConnection"].includes(d.type));
     for (const d of others) expect(keptPaths(d.policy), d.type).toEqual([]);
   });
 });

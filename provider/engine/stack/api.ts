@@ -64,13 +64,20 @@ export function carriesMarker(record: unknown, marker: Marker): boolean {
  * POSTs a new object, marked, without ever making two and without ever recording another's (see
  * {@link createOnce}): the stack API has no unique names, so the one object carrying this
  * create's marker is the only one ever taken. The caller removes the marker with one PUT.
+ * `secrets`: values blanked out of any error the client raises (a connection's password).
  */
-export function createStackObject<S extends ZodTypeAny>(t: StackTarget, c: StackCollection<S>, body: Obj, marker: Marker): Promise<z.output<S>> {
+export function createStackObject<S extends ZodTypeAny>(
+  t: StackTarget,
+  c: StackCollection<S>,
+  body: Obj,
+  marker: Marker,
+  secrets: readonly string[] = [],
+): Promise<z.output<S>> {
   return createOnce<z.output<S>>(
     {
       what: c.noun,
       post: async ({ budget }) =>
-        parsed(c.schema, await t.client.request({ method: "POST", path: stackUrl(t, c), body: markedBody(body, marker), budget }), `POST ${c.path}`),
+        parsed(c.schema, await t.client.request({ method: "POST", path: stackUrl(t, c), body: markedBody(body, marker), secrets, budget }), `POST ${c.path}`),
       // Every page: the marked object may be on any of them.
       list: async ({ budget }) => {
         const list = z.array(c.schema).safeParse(await freshList(stackCollection(t, c), budget));

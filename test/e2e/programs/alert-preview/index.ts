@@ -4,7 +4,7 @@
 // `face: native` declares the same resources on the native provider plugin, by their type tokens
 // (no SDK is generated for Node programs yet), so a test runs one case list on both faces.
 import * as pulumi from "@pulumi/pulumi";
-import { StackAlert, StackDashboard, StackWebhook, getStackSourcesOutput, type StackSource, type StackTileArgs } from "pulumi-pipestack";
+import { StackAlert, StackDashboard, StackWebhook, getStackSourcesOutput, type StackSourceRecord, type StackTileArgs } from "pulumi-pipestack";
 
 const config = new pulumi.Config();
 const native = config.get("face") === "native";
@@ -23,8 +23,8 @@ class Native extends pulumi.CustomResource {
   }
 }
 
-const sources: pulumi.Output<StackSource[]> = native
-  ? pulumi.runtime.invokeOutput<{ items: StackSource[] }>("pipestack:index:getStackSources", {}).apply((r) => r.items)
+const sources: pulumi.Output<StackSourceRecord[]> = native
+  ? pulumi.runtime.invokeOutput<{ items: StackSourceRecord[] }>("pipestack:index:getStackSources", {}).apply((r) => r.items)
   : getStackSourcesOutput();
 const logs = sources.apply((list) => list.find((s) => s.kind === "log")!.id);
 
