@@ -1,5 +1,6 @@
 import { computedKeys, type ComputedFields, type FieldPolicy, type ComputedOutputs } from "../../schemas/field-policy";
 import type { StackSourceInput } from "./schema";
+import { changed, writeOnly } from "../../schemas/field-rules";
 import { put, stackObjectPolicy, type StackPatch } from "../../schemas/stack-target";
 
 /**
@@ -61,7 +62,7 @@ export const stackSourcePolicy = {
   metricSourceId: link,
   sessionSourceId: link,
   // The provider's own: no field of the source, carried in the outputs; a change runs one update (which writes the links back).
-  linkBack: { change: "update", sent: "never", writeOnly: true },
+  linkBack: writeOnly({ ...changed, sent: "never" }),
   ...stackObjectPolicy,
 } as const satisfies FieldPolicy<StackSourceInput, StackPatch>;
 
