@@ -172,7 +172,7 @@ describe.each(STACK_CASES)("a %s server, %s target: a tile removed under alerts 
     const { board, errorsTile, dropped } = await deployed();
     const after = await updated(board, dropped);
     newProcess();
-    const refreshed = (await dashboardImpl.read(board.id, after.outs)).props!;
+    const refreshed = (await dashboardImpl.read(board.id, after.outs)).props;
     expect(refreshed.pendingTiles).toBeUndefined();
     expect(refreshed.tileIds).toEqual(board.outs.tileIds);
     expect(refreshed.tiles.map((t: { key: string; id: string }) => [t.key, t.id])).toContainEqual(["Errors", errorsTile]);
