@@ -77,7 +77,11 @@ function vitest({ name, cwd, node, files, exclude = [], cli = cliBin }) {
     ...files,
   ];
   const started = Date.now();
-  const run = spawnSync(node, args, { cwd, env: { ...env, ...(cli ? { PIPESTACK_PULUMI_BIN: cli } : {}), PATH: pathParts.join(path.delimiter), PIPESTACK_RUN_END: runEnd }, stdio: "inherit" });
+  const run = spawnSync(node, args, {
+    cwd,
+    env: { ...env, ...(cli ? { PIPESTACK_PULUMI_BIN: cli } : {}), PATH: pathParts.join(path.delimiter), PIPESTACK_RUN_END: runEnd },
+    stdio: "inherit",
+  });
   return {
     name,
     report,

@@ -5,7 +5,6 @@
  * code host's release. The tarball the release's checksum file names installs; a changed one
  * (still a valid plugin tarball) stops at `sha256sum -c`, and no plugin is installed.
  */
-import { spawnSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as http from "node:http";
 import { createRequire } from "node:module";
@@ -14,6 +13,7 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { REPOSITORY } from "../../provider/native/docs-url";
+import { runProcess } from "../support/run-process";
 import { pulumiBin, repoRoot } from "./harness";
 import { runAsync } from "./package-indexes";
 
@@ -37,7 +37,7 @@ let base: string;
 beforeAll(async () => {
   tmp = fs.mkdtempSync(path.join(os.tmpdir(), "pipestack-verified-install-"));
   const release = path.join(tmp, "release");
-  const packed = spawnSync(process.execPath, [path.join(repoRoot, "bin", "pipestack-pack-plugin.js"), "--out", release], { encoding: "utf8" });
+  const packed = await runProcess(process.execPath, [path.join(repoRoot, "bin", "pipestack-pack-plugin.js"), "--out", release]);
   expect(packed.status, packed.stderr).toBe(0);
   tarball = packed.stdout.trim();
   writeChecksums({ files: [tarball], version, outDir: release });
@@ -67,10 +67,10 @@ async function runDoc(name: string) {
   const cwd = path.join(tmp, name);
   const home = path.join(cwd, ".pulumi-home");
   fs.mkdirSync(cwd);
-  const env = { ...process.env, PATH: `${pulumiBin()}${path.delimiter}${process.env.PATH ?? ""}`, PULUMI_HOME: home, PULUMI_SKIP_UPDATE_CHECK: "true" };
+  const env = { ...process.env, PATH: `${await pulumiBin()}${path.delimiter}${process.env.PATH ?? ""}`, PULUMI_HOME: home, PULUMI_SKIP_UPDATE_CHECK: "true" };
   // Run apart from this process's event loop, which serves the downloads.
   const r = await runAsync("bash", ["-e", "-c", script], { cwd, env });
-  const plugins = spawnSync("pulumi", ["plugin", "ls", "--json"], { cwd, env, encoding: "utf8" });
+  const plugins = await runProcess("pulumi", ["plugin", "ls", "--json"], { cwd, env });
   const installed = (JSON.parse(plugins.stdout || "[]") as { name: string; version: string }[] | null) ?? [];
   return { status: r.code, stdout: r.stdout, stderr: r.stderr, installed: installed.filter((p) => p.name === "pipestack").map((p) => p.version) };
 }
@@ -87,10 +87,10 @@ describe("the verified install of docs/releasing.md", () => {
     // The same plugin with one line added to its launcher, packed again: only the checksum tells.
     const unpacked = path.join(tmp, "changed");
     fs.mkdirSync(unpacked);
-    expect(spawnSync("tar", ["-xzf", tarball, "-C", unpacked]).status).toBe(0);
+    expect((await runProcess("tar", ["-xzf", tarball, "-C", unpacked])).status).toBe(0);
     fs.appendFileSync(path.join(unpacked, "pulumi-resource-pipestack"), "// changed after the release\n");
     const changed = path.join(tmp, "changed.tar.gz");
-    expect(spawnSync("tar", ["-czf", changed, "-C", unpacked, "."]).status).toBe(0);
+    expect((await runProcess("tar", ["-czf", changed, "-C", unpacked, "."])).status).toBe(0);
     served = fs.readFileSync(changed);
     const r = await runDoc("tampered");
     expect(r.status).not.toBe(0);

@@ -6,11 +6,12 @@
  * stack trace and no notes: the `terraform state rm` advice is printed only once the import
  * document is written whole.
  */
-import { spawn, spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runProcess } from "../support/run-process";
 import { tfPipe, tfState } from "../support/terraform-state-fixtures";
 
 const root = path.resolve(__dirname, "..", "..");
@@ -35,8 +36,7 @@ function folder(name: string, files: Record<string, string> = {}): string {
   return dir;
 }
 
-const run = (cwd: string, args: string[], stdout: "pipe" | number = "pipe") =>
-  spawnSync(process.execPath, [FROM_TF, ...args], { cwd, encoding: "utf8", stdio: ["ignore", stdout, "pipe"] });
+const run = (cwd: string, args: string[], stdout: "pipe" | number = "pipe") => runProcess(process.execPath, [FROM_TF, ...args], { cwd, stdout });
 
 const PROGRAM = Array.from({ length: 40 }, (_, i) => `# line ${i + 1} of the user's program`).join("\n");
 
@@ -45,9 +45,9 @@ describe("pipestack-from-terraform and the user's files", () => {
     ["--import PROGRAM that exists", { "main.yaml": PROGRAM }, ["--import", "main.yaml"], "--import main.yaml exists: it is not overwritten"],
     ["the import's log beside it", { "pulumi-import.log": "the last run's log" }, ["--import", "imported.yaml"], "the import's log"],
     ["--notes FILE that exists", { "notes.txt": "mine" }, ["--notes", "notes.txt"], "--notes notes.txt exists: it is not overwritten"],
-  ])("refuses %s without --force, naming the flag, before doing anything", (_what, files, args, message) => {
+  ])("refuses %s without --force, naming the flag, before doing anything", async (_what, files, args, message) => {
     const dir = folder(`exists-${args[1]}`, files);
-    const r = run(dir, ["terraform.tfstate", ...args]);
+    const r = await run(dir, ["terraform.tfstate", ...args]);
     expect([r.status, r.stdout]).toEqual([2, ""]);
     expect(r.stderr).toContain(message);
     expect(r.stderr).toContain("add --force to replace it");
@@ -55,9 +55,9 @@ describe("pipestack-from-terraform and the user's files", () => {
     expect(fs.readdirSync(dir).sort()).toEqual(["terraform.tfstate", ...Object.keys(files)].sort());
   });
 
-  it("replaces an existing notes file with --force", () => {
+  it("replaces an existing notes file with --force", async () => {
     const dir = folder("force", { "notes.txt": "mine" });
-    const r = run(dir, ["terraform.tfstate", "--notes", "notes.txt", "--force"]);
+    const r = await run(dir, ["terraform.tfstate", "--notes", "notes.txt", "--force"]);
     expect(r.status, r.stderr).toBe(0);
     expect(fs.readFileSync(path.join(dir, "notes.txt"), "utf8")).toContain("terraform state rm");
   });
@@ -67,17 +67,17 @@ describe("pipestack-from-terraform and the user's files", () => {
     ["by another path to it", (dir: string) => path.join(dir, ".", "..", path.basename(dir), "terraform.tfstate")],
     ["by a link to it", (dir: string) => (fs.symlinkSync("terraform.tfstate", path.join(dir, "link")), "link")],
     ["by a hard link to it", (dir: string) => (fs.linkSync(path.join(dir, "terraform.tfstate"), path.join(dir, "hard")), "hard")],
-  ])("never writes the state it reads, not even with --force: as --notes %s", (what, target) => {
+  ])("never writes the state it reads, not even with --force: as --notes %s", async (what, target) => {
     const dir = folder(`input-${what.replace(/\W+/g, "-")}`);
-    const r = run(dir, ["terraform.tfstate", "--notes", target(dir), "--force"]);
+    const r = await run(dir, ["terraform.tfstate", "--notes", target(dir), "--force"]);
     expect([r.status, r.stdout]).toEqual([2, ""]);
     expect(r.stderr).toContain("is the Terraform state this reads: it is never written, not even with --force");
     expect(fs.readFileSync(path.join(dir, "terraform.tfstate"), "utf8")).toBe(STATE);
   });
 
-  it("never writes the state as --import's program either", () => {
+  it("never writes the state as --import's program either", async () => {
     const dir = folder("input-import");
-    const r = run(dir, ["terraform.tfstate", "--import", "terraform.tfstate", "--force"]);
+    const r = await run(dir, ["terraform.tfstate", "--import", "terraform.tfstate", "--force"]);
     expect(r.status).toBe(2);
     expect(r.stderr).toContain("--import terraform.tfstate is the Terraform state this reads");
     expect(fs.readFileSync(path.join(dir, "terraform.tfstate"), "utf8")).toBe(STATE);
@@ -85,18 +85,18 @@ describe("pipestack-from-terraform and the user's files", () => {
 });
 
 describe("pipestack-from-terraform when standard output fails", () => {
-  it("on a full disk (/dev/full): a clear message, no stack trace, no notes and no advice; exit 1", () => {
+  it("on a full disk (/dev/full): a clear message, no stack trace, no notes and no advice; exit 1", async () => {
     const dir = folder("full");
     const full = fs.openSync("/dev/full", "w");
     try {
-      const r = run(dir, ["terraform.tfstate", "--notes", "notes.txt"], full);
+      const r = await run(dir, ["terraform.tfstate", "--notes", "notes.txt"], full);
       expect(r.status).toBe(1);
       expect(r.stderr).toContain("pipestack-from-terraform: could not write to standard output: no space left on the device it goes to (ENOSPC)");
       expect(r.stderr).toContain("the import document is not whole, so nothing was imported and no notes were printed");
       expect(r.stderr).not.toMatch(STACK_LINE);
       expect(fs.existsSync(path.join(dir, "notes.txt")), "no notes, so no terraform state rm advice").toBe(false);
       // Without --notes, the notes would go to standard error: they are not there either.
-      const bare = run(dir, ["terraform.tfstate"], full);
+      const bare = await run(dir, ["terraform.tfstate"], full);
       expect(bare.status).toBe(1);
       expect(bare.stderr).not.toContain("terraform state rm");
       expect(bare.stderr).not.toMatch(STACK_LINE);
@@ -119,10 +119,10 @@ describe("pipestack-from-terraform when standard output fails", () => {
     expect(stderr).not.toMatch(STACK_LINE);
   });
 
-  it("prints the notes and their advice once the document is written whole", () => {
+  it("prints the notes and their advice once the document is written whole", async () => {
     const dir = folder("ok");
     const out = fs.openSync(path.join(dir, "import.json"), "w");
-    const r = run(dir, ["terraform.tfstate"], out);
+    const r = await run(dir, ["terraform.tfstate"], out);
     fs.closeSync(out);
     expect(r.status, r.stderr).toBe(0);
     expect(JSON.parse(fs.readFileSync(path.join(dir, "import.json"), "utf8"))).toMatchObject({ resources: [{ name: "p" }] });

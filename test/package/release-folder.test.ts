@@ -6,12 +6,12 @@
  * with credentials) is refused the same way. A folder the release made (marked) is emptied for
  * the next build, its mark kept; a new or empty one is made its own.
  */
-import { spawnSync } from "node:child_process";
 import * as fs from "node:fs";
 import { createRequire } from "node:module";
 import * as os from "node:os";
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runProcess } from "../support/run-process";
 
 const root = path.resolve(__dirname, "..", "..");
 const load = createRequire(__filename);
@@ -29,9 +29,9 @@ beforeAll(() => {
 afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
 
 /** The release command with `args`; dist/'s inode before and after tells whether it built anything. */
-function release(args: string[]) {
+async function release(args: string[]) {
   const before = fs.statSync(path.join(root, "dist")).ino;
-  const r = spawnSync(process.execPath, ["scripts/release.js", "--dry-run", ...args], { cwd: root, encoding: "utf8" });
+  const r = await runProcess(process.execPath, ["scripts/release.js", "--dry-run", ...args], { cwd: root });
   return { ...r, built: fs.statSync(path.join(root, "dist")).ino !== before };
 }
 
@@ -44,13 +44,13 @@ const snapshot = (dir: string): Record<string, string> =>
   );
 
 describe("npm run release -- --out DIR", () => {
-  it("refuses a folder holding a .git and the user's work before building anything, leaving it as it was", () => {
+  it("refuses a folder holding a .git and the user's work before building anything, leaving it as it was", async () => {
     const work = path.join(tmp, "work");
     fs.mkdirSync(path.join(work, ".git", "refs"), { recursive: true });
     fs.writeFileSync(path.join(work, ".git", "HEAD"), "ref: refs/heads/main\n");
     fs.writeFileSync(path.join(work, "plan.md"), "the user's work\n");
     const before = snapshot(work);
-    const r = release(["--out", work]);
+    const r = await release(["--out", work]);
     expect(r.status).toBe(1);
     expect(r.stderr).toContain(`release: --out "${work}" holds 2 entries the release did not make (".git", "plan.md")`);
     expect(r.stderr).toContain(`only takes a new or empty folder, or one it made (marked by its ${MARKER} file)`);
@@ -58,8 +58,8 @@ describe("npm run release -- --out DIR", () => {
     expect(snapshot(work)).toEqual(before);
   });
 
-  it("refuses the checkout itself (--out .)", () => {
-    const r = release(["--out", "."]);
+  it("refuses the checkout itself (--out .)", async () => {
+    const r = await release(["--out", "."]);
     expect(r.status).toBe(1);
     expect(r.stderr).toContain(`release: --out "${root}" holds`);
     expect(r.built).toBe(false);
@@ -100,9 +100,9 @@ describe("npm run release -- --download-url", () => {
     ["plain http to another host", "http://plugins.example.test/pipestack/", "is plain http"],
     ["a file: URL", "file:///srv/plugins/", "must be https:// (or http:// on loopback), not file:"],
     ["a URL with credentials", "https://user:pass@plugins.example.test/", "must not carry credentials"],
-  ])("refuses %s as pipestack-pack-plugin does, before building anything or touching --out", (_what, url, message) => {
+  ])("refuses %s as pipestack-pack-plugin does, before building anything or touching --out", async (_what, url, message) => {
     const out = path.join(tmp, `url-${url.length}`);
-    const r = release(["--out", out, "--download-url", url]);
+    const r = await release(["--out", out, "--download-url", url]);
     expect(r.status).toBe(1);
     expect(r.stderr).toContain(`release: --download-url`);
     expect(r.stderr).toContain(message);

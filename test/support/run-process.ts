@@ -24,11 +24,13 @@ export interface RunOptions {
   input?: string;
   /** stderr "inherit" shows a script's progress as it runs; stdout is always captured. */
   stderr?: "pipe" | "inherit";
+  /** A file descriptor (e.g. /dev/full, a file) stdout goes to instead of being captured. */
+  stdout?: "pipe" | number;
   timeoutMs?: number;
 }
 
 export function runProcess(command: string, args: readonly string[], options: RunOptions = {}): Promise<Ran> {
-  const stdio: StdioOptions = ["pipe", "pipe", options.stderr ?? "pipe"];
+  const stdio: StdioOptions = ["pipe", options.stdout ?? "pipe", options.stderr ?? "pipe"];
   return new Promise((resolve) => {
     const child = spawn(command, args, { cwd: options.cwd, env: options.env, stdio, timeout: options.timeoutMs });
     const stdout: Buffer[] = [];

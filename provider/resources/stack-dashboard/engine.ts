@@ -20,10 +20,10 @@ import { fieldChanges, type FieldChange } from "../../engine/field-diff";
 import { reportProgress, reportWarning } from "../../progress/report";
 import { withFormHint } from "./tile-form-hint";
 import { unmarked } from "../../engine/stack/unmark";
-import { notePending, storedTiles, withPending } from "../tile-alerts/pending-tiles";
+import { notePending, putBack, storedTiles, withPending } from "../tile-alerts/pending-tiles";
 import { liveDashboard } from "../tile-alerts/alert-tile";
 import { isObj } from "../../schemas/plain-object";
-import { tileKey, type StackTileOutput } from "./schema";
+import type { StackTileOutput } from "./schema";
 
 async function create(target: StackTarget, inputs: DashboardInputs): Promise<{ id: string; outs: DashboardOutputs }> {
   // The create's marker rides in `tags`; the PUT right after gives the dashboard the program's tags.
@@ -114,19 +114,6 @@ async function stillPending(olds: DashboardOutputs, news: DashboardInputs, id: s
   const live = await liveDashboard(targetOf(news), id);
   const there = new Set((isObj(live) && Array.isArray(live.tiles) ? live.tiles : []).flatMap((t) => (isObj(t) && typeof t.id === "string" ? [t.id] : [])));
   return pending.filter((t) => there.has(t.id));
-}
-
-/**
- * A tile pending removal that the program names again (by its key) is a change: the update takes
- * it back, with its id (so the alerts on it stay), into `tiles` and `tileIds`. Without it the diff
- * would match it to the stored tile and see nothing to do, and `tileIds` would never hold it. Pure.
- */
-export function putBack(pending: readonly StackTileOutput[], newTiles: unknown): FieldChange[] {
-  if (!Array.isArray(newTiles)) return [];
-  const named = new Set(newTiles.flatMap((t) => (isObj(t) ? [tileKey(t)] : [])));
-  return pending
-    .filter((t) => named.has(t.key))
-    .map((t) => ({ path: `tiles[${t.key}]`, kind: "update" as const, detail: `put back while pending removal: kept with its id ${t.id}` }));
 }
 
 /** The provider the serialized shim delegates to (`pulumi-pipestack/engine/stack-dashboard`). */

@@ -1,5 +1,6 @@
 import type { StackTarget } from "../../client/stack-target";
-import type { StackTileOutput } from "../stack-dashboard/schema";
+import { tileKey, type StackTileOutput } from "../stack-dashboard/schema";
+import type { FieldChange } from "../../engine/field-diff";
 import type { DashboardInputs, DashboardOutputs } from "../stack-dashboard/policy";
 import { putDashboard } from "../stack-dashboard/api";
 import { dashboardBody, dashboardOutputs } from "../stack-dashboard/body";
@@ -104,4 +105,17 @@ export async function releaseTile(dashboardId: unknown, tileId: unknown, alertId
   entry.chain = done;
   await done;
   if (entry.watchers.size === 0 && kept.get(dashboardId) === entry) kept.delete(dashboardId);
+}
+
+/**
+ * A tile pending removal that the program names again (by its key) is a change: the update takes
+ * it back, with its id (so the alerts on it stay), into `tiles` and `tileIds`. Without it the diff
+ * would match it to the stored tile and see nothing to do, and `tileIds` would never hold it. Pure.
+ */
+export function putBack(pending: readonly StackTileOutput[], newTiles: unknown): FieldChange[] {
+  if (!Array.isArray(newTiles)) return [];
+  const named = new Set(newTiles.flatMap((t) => (isObj(t) ? [tileKey(t)] : [])));
+  return pending
+    .filter((t) => named.has(t.key))
+    .map((t) => ({ path: `tiles[${t.key}]`, kind: "update" as const, detail: `put back while pending removal: kept with its id ${t.id}` }));
 }
