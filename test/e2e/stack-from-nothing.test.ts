@@ -38,7 +38,7 @@ describe.each(FACES)("$face face: a stack from nothing", ({ program, yaml }) => 
       emulator: { stackApiVersion: "2.36.0" },
       secretConfig: { dbPassword: FIRST },
       secrets: [SECOND],
-      path: yaml ? [yamlHost()] : [],
+      path: yaml ? [await yamlHost()] : [],
     });
     const keep = (name: string, run: { stdout: string; stderr: string }) => outputs.set(name, `${run.stdout}\n${run.stderr}`);
     keep("preview --json", await s.must(["preview", "--json"]));
@@ -111,7 +111,7 @@ describe("a log source missing its select expression", () => {
       program: "test/e2e/programs/native-source-refused",
       stackServer: true,
       emulator: { stackApiVersion: "2.36.0" },
-      path: [yamlHost()],
+      path: [await yamlHost()],
     });
     const run = await s.pulumi(["preview"]);
     const text = `${run.stdout}\n${run.stderr}`;
