@@ -35,7 +35,13 @@ export async function makeRefs(emulator: Emulator, target: TargetKind = "server"
     name: "alerted",
     tiles: [{ name: "Errors", x: 0, y: 0, w: 6, h: 3, series: [{ type: "time", sourceId: source, aggFn: "count", where: "", groupBy: [] }] }],
   });
-  const search = await rawJson(emulator, surfaceOf(target), "POST", "/saved-searches", { name: "searched", sourceId: source, select: "", where: "", orderBy: "" });
+  const search = await rawJson(emulator, surfaceOf(target), "POST", "/saved-searches", {
+    name: "searched",
+    sourceId: source,
+    select: "",
+    where: "",
+    orderBy: "",
+  });
   return {
     source,
     traceSource: stack.sources.find((s) => s.kind === "trace")!.id,
