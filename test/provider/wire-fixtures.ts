@@ -8,6 +8,7 @@ import type { Emulator } from "../../emulator/index";
 import { endpointTypeFields } from "../support/endpoint-fixtures";
 import { rawJson } from "../support/raw-api";
 import { storedStack } from "../support/stored";
+import { surfaceOf, type TargetKind } from "../support/stack-targets";
 import type { ResourceTypeName } from "../../provider/registry";
 
 type Obj = Record<string, any>;
@@ -26,15 +27,21 @@ export interface Refs {
   endpointId: string;
 }
 
-/** The objects the fixtures name, found on (or made through the raw API of) a current emulator's server target. */
-export async function makeRefs(emulator: Emulator): Promise<Refs> {
-  const stack = storedStack(emulator, "server");
+/** The objects the fixtures name, found on (or made through the raw API of) a current emulator's stack on `target`. */
+export async function makeRefs(emulator: Emulator, target: TargetKind = "server"): Promise<Refs> {
+  const stack = storedStack(emulator, target);
   const source = stack.sources[0].id;
-  const board = await rawJson(emulator, "stack-server", "POST", "/dashboards", {
+  const board = await rawJson(emulator, surfaceOf(target), "POST", "/dashboards", {
     name: "alerted",
     tiles: [{ name: "Errors", x: 0, y: 0, w: 6, h: 3, series: [{ type: "time", sourceId: source, aggFn: "count", where: "", groupBy: [] }] }],
   });
-  const search = await rawJson(emulator, "stack-server", "POST", "/saved-searches", { name: "searched", sourceId: source, select: "", where: "", orderBy: "" });
+  const search = await rawJson(emulator, surfaceOf(target), "POST", "/saved-searches", {
+    name: "searched",
+    sourceId: source,
+    select: "",
+    where: "",
+    orderBy: "",
+  });
   return {
     source,
     traceSource: stack.sources.find((s) => s.kind === "trace")!.id,

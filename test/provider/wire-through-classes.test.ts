@@ -22,7 +22,7 @@ import { type Engine, EXISTING } from "../support/engines";
 import { schemaPaths, valuePaths } from "../support/schema-paths";
 import { startTestEmulator } from "../support/emulator";
 import { makeRefs, WIRE_FIXTURES, type Refs } from "./wire-fixtures";
-import { useTarget } from "../support/stack-targets";
+import { TARGETS, useTarget, type TargetKind } from "../support/stack-targets";
 
 type Obj = Record<string, any>;
 
@@ -122,14 +122,22 @@ export function requiredCoverage(type: keyof typeof ROWS): string[] {
 
 const DUMMY: Refs = { source: "s", traceSource: "ts", connectionId: "c", dashboardId: "d", tileId: "t", webhookId: "w", savedSearchId: "q", endpointId: "e" };
 
+/**
+ * The targets each kind's fixtures go to: a stack kind's to both ways in (the server's `/api/v2`
+ * and the cloud's `/stack` proxy, whose bodies and answers differ), any other kind's to its one API.
+ */
+const targetsOf = (type: ResourceTypeName): TargetKind[] => (type.startsWith("Stack") ? TARGETS : ["cloud"]);
+
+/** A stack create's route on each target, as the emulator names it. */
+const VIA: Record<TargetKind, RegExp> = { server: /^POST \/api\/v2\//, cloud: /^POST \/v1\/.*\/stack\// };
+
 let emulator: Emulator;
-let refs: Refs;
+const refs = {} as Record<TargetKind, Refs>;
 const failures: string[] = [];
 
 beforeAll(async () => {
   emulator = await startTestEmulator({ stackApiVersion: "2.36.0", stepMs: 0 });
-  useTarget("server", emulator, { pollIntervalMs: "10" });
-  refs = await makeRefs(emulator);
+  for (const target of TARGETS) refs[target] = await makeRefs(emulator, target);
   void pulumi.runtime.setMocks(
     {
       newResource: async (a) => {
@@ -158,8 +166,9 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => emulator?.close());
 
-/** Registers one resource through its class and waits for its create; returns the body paths its create sent. */
-async function registerOne(type: keyof typeof ROWS, name: string, args: Obj): Promise<string[]> {
+/** Registers one resource through its class on `target` and waits for its create; returns the body paths its create sent. */
+async function registerOne(type: keyof typeof ROWS, target: TargetKind, name: string, args: Obj): Promise<string[]> {
+  useTarget(target, emulator, { pollIntervalMs: "10" });
   const before = emulator.control.bodies().length;
   const resource = ROWS[type].make(name, args);
   // The id resolves once the mocked engine created the object (rejects when it could not).
@@ -173,17 +182,23 @@ async function registerOne(type: keyof typeof ROWS, name: string, args: Obj): Pr
     "checked and created",
   ).toEqual([]);
   expect(created, `${name}: one create body`).toHaveLength(1);
+  if (targetsOf(type).length > 1) expect(created[0].route, `${name}: created through the ${target} target`).toMatch(VIA[target]);
   return created[0].paths;
 }
 
-describe.each(Object.keys(WIRE_FIXTURES) as (keyof typeof WIRE_FIXTURES)[])("%s", (type) => {
-  const fixtures = WIRE_FIXTURES[type](DUMMY);
-  const sent = new Map<number, Promise<string[]>>();
+const KINDS = Object.keys(WIRE_FIXTURES) as (keyof typeof WIRE_FIXTURES)[];
 
+describe.each(KINDS)("%s", (type) => {
   it("the fixtures set every field path of the schema that a body carries, in every variant", () => {
-    const set = new Set(fixtures.flatMap((f) => valuePaths(ROWS[type].schema, f)));
+    const set = new Set(WIRE_FIXTURES[type](DUMMY).flatMap((f) => valuePaths(ROWS[type].schema, f)));
     expect(requiredCoverage(type).filter((p) => !set.has(p))).toEqual([]);
   });
+});
+
+describe.each(KINDS.flatMap((type) => targetsOf(type).map((target) => [type, target] as const)))("%s on the %s target", (type, target) => {
+  const fixtures = WIRE_FIXTURES[type](DUMMY);
+  const sent = new Map<number, Promise<string[]>>();
+  const register = (i: number) => registerOne(type, target, `${type.toLowerCase()}-${target}-${i}`, WIRE_FIXTURES[type](refs[target])[i]);
 
   // The exceptions stay true: a fixture sets each, and its create body does not carry it.
   const exceptions = fixtures.flatMap((f, i) =>
@@ -195,7 +210,7 @@ describe.each(Object.keys(WIRE_FIXTURES) as (keyof typeof WIRE_FIXTURES)[])("%s"
     it.each(exceptions)(
       `fixture %i: %s is set and never sent`,
       async (i, path) => {
-        if (!sent.has(i)) sent.set(i, registerOne(type, `${type.toLowerCase()}-${i}`, WIRE_FIXTURES[type](refs)[i]));
+        if (!sent.has(i)) sent.set(i, register(i));
         expect(await sent.get(i)).not.toContain(path);
       },
       30_000,
@@ -206,7 +221,7 @@ describe.each(Object.keys(WIRE_FIXTURES) as (keyof typeof WIRE_FIXTURES)[])("%s"
   it.each(cases)(
     `fixture %i: %s reaches the create body`,
     async (i, path) => {
-      if (!sent.has(i)) sent.set(i, registerOne(type, `${type.toLowerCase()}-${i}`, WIRE_FIXTURES[type](refs)[i]));
+      if (!sent.has(i)) sent.set(i, register(i));
       expect(await sent.get(i)).toContain(path);
     },
     30_000,
