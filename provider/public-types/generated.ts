@@ -2491,7 +2491,7 @@ export interface StackLogSourceArgs {
    */
   spanLinksValueExpression?: never;
   /**
-   * A metric source's tables by metric type, at least one: `gauge`, `histogram`, `sum`, `summary`, `exponential histogram` (required for a metric source).
+   * A metric source's tables by metric type, at least one: `gauge`, `histogram`, `sum`, `summary`, `exponentialHistogram` (required for a metric source).
    */
   metricTables?: never;
   /**
@@ -2759,7 +2759,7 @@ export interface StackTraceSourceArgs {
    */
   tableFilterExpression?: never;
   /**
-   * A metric source's tables by metric type, at least one: `gauge`, `histogram`, `sum`, `summary`, `exponential histogram` (required for a metric source).
+   * A metric source's tables by metric type, at least one: `gauge`, `histogram`, `sum`, `summary`, `exponentialHistogram` (required for a metric source).
    */
   metricTables?: never;
   /**
@@ -2879,7 +2879,7 @@ export interface StackMetricSourceArgs {
    */
   resourceAttributesExpression: pulumi.Input<string>;
   /**
-   * A metric source's tables by metric type, at least one: `gauge`, `histogram`, `sum`, `summary`, `exponential histogram` (required for a metric source).
+   * A metric source's tables by metric type, at least one: `gauge`, `histogram`, `sum`, `summary`, `exponentialHistogram` (required for a metric source).
    */
   metricTables: pulumi.Input<MetricTablesArgs>;
   /**
@@ -3282,7 +3282,7 @@ export interface StackSessionSourceArgs {
    */
   spanLinksValueExpression?: never;
   /**
-   * A metric source's tables by metric type, at least one: `gauge`, `histogram`, `sum`, `summary`, `exponential histogram` (required for a metric source).
+   * A metric source's tables by metric type, at least one: `gauge`, `histogram`, `sum`, `summary`, `exponentialHistogram` (required for a metric source).
    */
   metricTables?: never;
   /**
@@ -3542,7 +3542,7 @@ export interface StackPromqlSourceArgs {
    */
   spanLinksValueExpression?: never;
   /**
-   * A metric source's tables by metric type, at least one: `gauge`, `histogram`, `sum`, `summary`, `exponential histogram` (required for a metric source).
+   * A metric source's tables by metric type, at least one: `gauge`, `histogram`, `sum`, `summary`, `exponentialHistogram` (required for a metric source).
    */
   metricTables?: never;
   /**
@@ -3852,7 +3852,7 @@ export interface StackSourceOutputs {
    */
   readonly spanLinksValueExpression: pulumi.Output<undefined | string>;
   /**
-   * A metric source's tables by metric type, at least one: `gauge`, `histogram`, `sum`, `summary`, `exponential histogram` (required for a metric source).
+   * A metric source's tables by metric type, at least one: `gauge`, `histogram`, `sum`, `summary`, `exponentialHistogram` (required for a metric source).
    */
   readonly metricTables: pulumi.Output<
     | undefined
@@ -3874,9 +3874,9 @@ export interface StackSourceOutputs {
          */
         summary?: string;
         /**
-         * The exponential histogram table.
+         * The exponential histogram table (the server's `exponential histogram`: a property name has no space in every SDK).
          */
-        "exponential histogram"?: string;
+        exponentialHistogram?: string;
       }
   >;
   /**
@@ -7281,9 +7281,9 @@ interface MetricTablesArgs {
    */
   summary?: pulumi.Input<undefined | string>;
   /**
-   * The exponential histogram table.
+   * The exponential histogram table (the server's `exponential histogram`: a property name has no space in every SDK).
    */
-  "exponential histogram"?: pulumi.Input<undefined | string>;
+  exponentialHistogram?: pulumi.Input<undefined | string>;
 }
 interface HighlightedTraceAttributeExpressions {
   /**

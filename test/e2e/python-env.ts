@@ -2,6 +2,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { runProcess } from "../support/run-process";
 import { repoRoot } from "./harness";
+import { builtSdks } from "./sdks-build";
 
 /**
  * The bin folder of a Python environment holding the `pulumi` Python package at the version of the
@@ -26,4 +27,22 @@ export function standInPythonHost(folder: string, python: string, site?: string)
   const script = `#!/bin/sh\n${where}exec '${python}' '${path.join(repoRoot, "test", "e2e", "python", "langhost.py")}' "$@"\n`;
   fs.writeFileSync(path.join(folder, "pulumi-language-python"), script, { mode: 0o755 });
   return folder;
+}
+
+/**
+ * The stand-in Python host of `standInPythonHost` in `folder`, with the Python SDK of this checkout
+ * as `npm run sdks` builds it (test/e2e/sdks-build.ts, shared by the run) pip-installed beside it:
+ * the PATH entry that lets `pulumi up` run a Python program on the native provider.
+ */
+export async function pythonSdkHost(folder: string): Promise<string> {
+  const python = path.join(await pythonEnv(), "python");
+  const sdks = await builtSdks();
+  const site = path.join(folder, "site");
+  const pip = await runProcess(
+    python,
+    ["-m", "pip", "install", "--quiet", "--disable-pip-version-check", "--no-deps", "--no-index", "--no-build-isolation", "--target", site, sdks.python.wheel],
+    { env: { ...process.env, PULUMI_HOME: path.join(folder, "home") } },
+  );
+  if (pip.status !== 0) throw new Error(`pip install of the generated SDK failed\n${pip.stdout}${pip.stderr}`);
+  return standInPythonHost(path.join(folder, "host"), python, site);
 }

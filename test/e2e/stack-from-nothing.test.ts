@@ -1,27 +1,38 @@
 /**
- * A stack stood up from nothing through the real CLI, on both faces (issue 41, "Done when"):
- * examples/stack-from-nothing (dynamic) and its YAML twin (native) make a connection, a log source
+ * A stack stood up from nothing through the real CLI, on every face (issue 41, "Done when"):
+ * examples/stack-from-nothing (dynamic), its YAML twin and its Python twin on the generated Python
+ * SDK (native; the Python program run by the stand-in host of test/e2e/python-env.ts) make a connection, a log source
  * on it, a saved search and a dashboard tile on that source, an alert on the search and the
  * webhook it notifies, on a fresh emulator of the current server. `up`, a preview with no change,
  * a password rotation that is one in-place update of the connection alone, and a `destroy` that
  * leaves nothing; both passwords, in six encodings, in no output, state, `--json` or `--debug`
  * log. A log source missing its select expression is refused at preview, naming the field.
  */
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { E2EStack } from "./harness";
+import { pythonSdkHost } from "./python-env";
 import { yamlHost } from "./yaml-host";
 import { shownIn } from "../support/secret-encodings";
 
-const FACES = [
-  { face: "dynamic", program: "examples/stack-from-nothing", yaml: false },
-  { face: "native", program: "test/e2e/programs/native-stack-from-nothing", yaml: true },
-] as const;
+/** Each face's program and the folders its language host needs on the CLI's PATH. */
+const FACES: { face: string; program: string; hosts: () => Promise<string[]> }[] = [
+  { face: "dynamic", program: "examples/stack-from-nothing", hosts: async () => [] },
+  { face: "native (YAML)", program: "test/e2e/programs/native-stack-from-nothing", hosts: async () => [await yamlHost()] },
+  {
+    face: "native (Python SDK)",
+    program: "test/e2e/programs/native-python-stack-from-nothing",
+    hosts: async () => [await pythonSdkHost(fs.mkdtempSync(path.join(os.tmpdir(), "pipestack-python-host-")))],
+  },
+];
 
 const FIRST = 'db-pass-1-7c2e"q/+ z';
 const SECOND = 'db-pass-2-7c2e"q/+ z';
 const KINDS = ["StackConnection", "StackSource", "StackSavedSearch", "StackDashboard", "StackWebhook", "StackAlert"];
 
-describe.each(FACES)("$face face: a stack from nothing", ({ program, yaml }) => {
+describe.each(FACES)("$face face: a stack from nothing", ({ program, hosts }) => {
   let s: E2EStack;
   const outputs = new Map<string, string>();
   let rotation: Record<string, { op: string; ops: string[] }>;
@@ -38,7 +49,7 @@ describe.each(FACES)("$face face: a stack from nothing", ({ program, yaml }) => 
       emulator: { stackApiVersion: "2.36.0" },
       secretConfig: { dbPassword: FIRST },
       secrets: [SECOND],
-      path: yaml ? [await yamlHost()] : [],
+      path: await hosts(),
     });
     const keep = (name: string, run: { stdout: string; stderr: string }) => outputs.set(name, `${run.stdout}\n${run.stderr}`);
     keep("preview --json", await s.must(["preview", "--json"]));

@@ -599,7 +599,7 @@ export const WIRE_FIXTURES = {
           histogram: "otel_metrics_histogram",
           sum: "otel_metrics_sum",
           summary: "otel_metrics_summary",
-          "exponential histogram": "otel_metrics_exp",
+          exponentialHistogram: "otel_metrics_exp",
         },
         resourceAttributesExpression: "ResourceAttributes",
         serviceNameExpression: "ServiceName",

@@ -23,6 +23,7 @@ import { schemaPaths, valuePaths } from "../support/schema-paths";
 import { startTestEmulator } from "../support/emulator";
 import { makeRefs, WIRE_FIXTURES, type Refs } from "./wire-fixtures";
 import { TARGETS, useTarget, type TargetKind } from "../support/stack-targets";
+import { METRIC_TABLE_WIRE } from "../../provider/resources/stack-source/body";
 
 type Obj = Record<string, any>;
 
@@ -95,6 +96,11 @@ function plain(v: unknown): unknown {
 const bodyFields = (policy: PolicyTree) => new Set(Object.keys(policy).filter((k) => (policy[k].sent ?? "body") === "body"));
 
 /** The paths of a fixture that must reach its create body. */
+/** Nested paths the server names otherwise (a metric table's key with a space no SDK can carry as a property name). */
+const NESTED_ON_WIRE: Record<string, Record<string, string>> = {
+  StackSource: Object.fromEntries(Object.entries(METRIC_TABLE_WIRE).map(([k, v]) => [`metricTables.${k}`, `metricTables.${v}`])),
+};
+
 export function expectedOnWire(type: keyof typeof ROWS, fixture: Obj): string[] {
   const sent = bodyFields(ROWS[type].policy);
   const skip = NOT_ON_THE_WIRE[type] ?? {};
@@ -103,7 +109,8 @@ export function expectedOnWire(type: keyof typeof ROWS, fixture: Obj): string[] 
   const onWire = (p: string) => {
     const head = p.split(/[.[]/)[0];
     const key = policy[head]?.answerKey;
-    return key ? `${key}${p.slice(head.length)}` : p;
+    const nested = NESTED_ON_WIRE[type]?.[p] ?? p;
+    return key ? `${key}${nested.slice(head.length)}` : nested;
   };
   return keyPaths(fixture)
     .filter((p) => sent.has(p.split(/[.[]/)[0]) && !(p in skip))

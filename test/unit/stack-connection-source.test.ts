@@ -5,7 +5,7 @@ import { connectionBody } from "../../provider/resources/stack-connection/body";
 import { provider as sourceEngine } from "../../provider/resources/stack-source/engine";
 import { KIND_FIELDS, SOURCE_KIND_FIELDS, kindFieldFailures } from "../../provider/resources/stack-source/kinds";
 import { backField } from "../../provider/resources/stack-source/links";
-import { sourceBody } from "../../provider/resources/stack-source/body";
+import { sourceBody, sourceOutputs } from "../../provider/resources/stack-source/body";
 import { stackSourceSpec, SOURCE_KINDS } from "../../provider/resources/stack-source/schema";
 import { stackWebhookPolicy } from "../../provider/resources/stack-webhook/policy";
 import type { StackSourceArgs } from "../../provider/public-types/generated";
@@ -116,5 +116,20 @@ describe("the connection's fields", () => {
     ],
   ])("update %s: the body under the wire names, a PUT clearing the readable fields left out, never the password", (update, extra, body) => {
     expect(connectionBody({ name: "n", host: "h", username: "u", ...extra }, update)).toEqual(body);
+  });
+});
+
+describe("a metric source's tables", () => {
+  const metric = { ...base("metric"), from: { databaseName: "otel", tableName: "" }, resourceAttributesExpression: "R" };
+  // Input names every SDK can carry, against the server's keys (one with a space).
+  it.each([
+    [{ gauge: "g" }, { gauge: "g" }],
+    [{ exponentialHistogram: "e" }, { "exponential histogram": "e" }],
+    [{ sum: "s", exponentialHistogram: "e" }, { sum: "s", "exponential histogram": "e" }],
+  ])("%j is sent as %j and read back as written", (tables, wire) => {
+    const body = sourceBody({ ...metric, metricTables: tables } as never);
+    expect(body.metricTables).toEqual(wire);
+    const outs = sourceOutputs({ id: ID, kind: "metric", ...body } as SourceRecord, { ...metric, metricTables: tables } as never);
+    expect((outs as { metricTables?: unknown }).metricTables).toEqual(tables);
   });
 });

@@ -180,7 +180,7 @@ const sourceFields = {
   spanEventsValueExpression: expression.optional(),
   /** The expression of a span's links (trace). @default none */
   spanLinksValueExpression: expression.optional(),
-  /** A metric source's tables by metric type, at least one: `gauge`, `histogram`, `sum`, `summary`, `exponential histogram` (required for a metric source). */
+  /** A metric source's tables by metric type, at least one: `gauge`, `histogram`, `sum`, `summary`, `exponentialHistogram` (required for a metric source). */
   metricTables: z
     .object({
       /** The gauge table. */
@@ -191,8 +191,8 @@ const sourceFields = {
       sum: z.string().optional(),
       /** The summary table. */
       summary: z.string().optional(),
-      /** The exponential histogram table. */
-      "exponential histogram": z.string().optional(),
+      /** The exponential histogram table (the server's `exponential histogram`: a property name has no space in every SDK). */
+      exponentialHistogram: z.string().optional(),
     })
     .strict()
     .refine((t) => Object.values(t).some((v) => typeof v === "string" && v.length > 0), "must name at least one metric table")
