@@ -8,19 +8,23 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Emulator } from "../../emulator";
 import { UNKNOWN } from "../../provider/schemas/unknown";
 import { configureWith, emulatorWithEngine } from "../support/engine";
-import { dashboardEngine as dashboard, endpointEngine as endpoint, pipeEngine as pipe } from "../support/engines";
+import { endpointEngine as endpoint, engineOf, pipeEngine as pipe } from "../support/engines";
 import { dashboardInputs } from "../support/stack-fixtures";
 import { endpointInputs } from "../support/endpoint-fixtures";
 import { STACK_TOKEN } from "../support/emulator";
 import { kafkaPipe } from "../support/pipe-fixtures";
 import { engineInputs } from "../support/pipe-props";
 import { anHourAgo } from "../support/an-hour-ago";
+import { storedStack } from "../support/stored";
+import type { ResourceTypeName } from "../../provider/registry";
+import { forgetGenerations } from "../../provider/engine/stack/generation";
 
 type Obj = Record<string, any>;
 let emulator: Emulator;
 let good: Record<string, string>;
 beforeAll(async () => {
-  emulator = await emulatorWithEngine();
+  // The current server: connections and sources are not in the first generation.
+  emulator = await emulatorWithEngine({ stackApiVersion: "2.36.0" });
   good = {
     apiUrl: emulator.url,
     keyId: emulator.options.keyId,
@@ -126,23 +130,68 @@ describe("a pipe create's check", () => {
   });
 });
 
+/**
+ * Every registered kind's create gate: the inputs of a stack kind whose gate reads one collection
+ * (the table's case), or the name of the case that tests its gate. A kind the registry gains fails
+ * to compile until it has one.
+ */
+/**
+ * Inputs of a stack kind, and the requests its checks send: the good one's, then the four's (a
+ * kind only current servers have asks, on a 404, which generation answers and whether the server
+ * answers a route every generation has, so that a wrong stackUrl is not taken for an old server).
+ */
+interface GateRow {
+  inputs: () => Obj;
+  good: number;
+  all: number;
+}
+
+const GATED: Record<ResourceTypeName, string | GateRow> = {
+  Pipe: "a pipe create's check",
+  ReversePrivateEndpoint: "a reverse private endpoint: one read of the list",
+  StackDashboard: { inputs: () => dashboardInputs(), good: 1, all: 3 },
+  StackConnection: {
+    inputs: () => ({ name: "gated", host: "https://db.example.com:8443", username: "reader", password: "gated-password" }),
+    good: 1,
+    all: 5,
+  },
+  StackSource: {
+    inputs: () => ({
+      name: "gated",
+      kind: "log",
+      connectionId: storedStack(emulator, "server").sources[0].connection,
+      from: { databaseName: "otel", tableName: "otel_logs" },
+      timestampValueExpression: "TimestampTime",
+      defaultTableSelectExpression: "Timestamp, Body",
+    }),
+    good: 1,
+    all: 5,
+  },
+  StackSavedSearch: "stack-saved-search.test.ts",
+  StackWebhook: "stack-webhook.test.ts",
+  StackAlert: "stack-alert.test.ts",
+};
+
 describe("stack and endpoint creates' checks", () => {
   const onServer = (over: Record<string, string> = {}) => configureWith({ ...good, stackUrl: emulator.url, stackToken: STACK_TOKEN, ...over });
+  const rows = (Object.entries(GATED) as [ResourceTypeName, string | GateRow][]).filter((e): e is [ResourceTypeName, GateRow] => typeof e[1] !== "string");
 
-  it("a dashboard: one read of its collection; a wrong stackUrl or token names the setting once", async () => {
+  it.each(rows)("%s: one read of its collection; a wrong stackUrl or token names the setting once", async (type, { inputs, good, all }) => {
+    const engine = engineOf(type);
+    forgetGenerations();
     onServer();
-    expect((await dashboard.check({}, dashboardInputs())).failures).toEqual([]);
-    expect(requests()).toBe(1);
+    expect((await engine.check({}, inputs())).failures).toEqual([]);
+    expect(requests()).toBe(good);
     onServer({ stackUrl: `${emulator.url}/wrong-prefix` });
-    const url = reasons(await dashboard.check({}, dashboardInputs()));
+    const url = reasons(await engine.check({}, inputs()));
     expect(url.split("pipestack:stackUrl").length - 1).toBe(1);
     onServer({ stackToken: "expired-token-77" });
-    const token = reasons(await dashboard.check({}, dashboardInputs()));
+    const token = reasons(await engine.check({}, inputs()));
     expect(token.split("pipestack:stackToken").length - 1).toBe(1);
     expect(token).not.toContain("expired-token-77");
     onServer({ stackToken: "" });
-    expect(reasons(await dashboard.check({}, dashboardInputs()))).toMatch(/pipestack:stackToken is not set/);
-    expect(requests()).toBe(3);
+    expect(reasons(await engine.check({}, inputs()))).toMatch(/pipestack:stackToken is not set/);
+    expect(requests()).toBe(all);
   });
 
   it("a reverse private endpoint: one read of the list; a wrong key names the credential settings", async () => {

@@ -65,7 +65,12 @@ export async function requireCurrentRoute(t: StackTarget, read: () => Promise<un
   try {
     await read();
   } catch (err) {
-    if (err instanceof ApiError && err.status === 404 && (await stackGeneration(t)) === "first") throw new StackGenerationError(refusal);
+    if (err instanceof ApiError && err.status === 404 && (await stackGeneration(t)) === "first") {
+      // A wrong stackUrl 404s on every route too: the refusal only when the server answers one every
+      // generation serves (the dashboards, the run's shared read); else that read's error names the setting.
+      await snapshot({ client: t.client, path: `${t.basePath}${path("dashboards")}`, paged: false });
+      throw new StackGenerationError(refusal);
+    }
     throw err;
   }
   learnt(t, "current");
