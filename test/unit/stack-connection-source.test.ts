@@ -125,11 +125,14 @@ describe("a metric source's tables", () => {
   it.each([
     [{ gauge: "g" }, { gauge: "g" }],
     [{ exponentialHistogram: "e" }, { "exponential histogram": "e" }],
-    [{ sum: "s", exponentialHistogram: "e" }, { sum: "s", "exponential histogram": "e" }],
+    [
+      { sum: "s", exponentialHistogram: "e" },
+      { sum: "s", "exponential histogram": "e" },
+    ],
   ])("%j is sent as %j and read back as written", (tables, wire) => {
     const body = sourceBody({ ...metric, metricTables: tables } as never);
     expect(body.metricTables).toEqual(wire);
-    const outs = sourceOutputs({ id: ID, kind: "metric", ...body } as SourceRecord, { ...metric, metricTables: tables } as never);
+    const outs = sourceOutputs({ id: ID, kind: "metric", ...body }, { ...metric, metricTables: tables } as never);
     expect((outs as { metricTables?: unknown }).metricTables).toEqual(tables);
   });
 });
