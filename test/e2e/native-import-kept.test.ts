@@ -57,7 +57,12 @@ describe("native provider: an imported program keeps the write-only fields the s
       headers: { Authorization: TOKEN, "X-Src": "outside" },
       queryParams: { q: "outside" },
     });
-    const conn = await s.stackApi("POST", "/connections", { name: "kept-outside", host: "https://db.example.test:8443", username: "reader", password: DB_PASSWORD });
+    const conn = await s.stackApi("POST", "/connections", {
+      name: "kept-outside",
+      host: "https://db.example.test:8443",
+      username: "reader",
+      password: DB_PASSWORD,
+    });
     Object.assign(ids, { pipe: pipe.id, hook: hook.id, conn: conn.id });
     const file = path.join(s.tmp, "import.json");
     fs.writeFileSync(

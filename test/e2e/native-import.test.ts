@@ -98,7 +98,12 @@ describe("native provider: `pulumi import` of every kind writes a program that p
       headers: { Authorization: PASSWORD },
     });
     // Its password is never returned by the server: the import names it as a credential to add.
-    const conn = await s.stackApi("POST", "/connections", { name: "made-outside", host: "https://db.example.test:8443", username: "reader", password: UI_DB_PASSWORD });
+    const conn = await s.stackApi("POST", "/connections", {
+      name: "made-outside",
+      host: "https://db.example.test:8443",
+      username: "reader",
+      password: UI_DB_PASSWORD,
+    });
     // A log source on it, as the stack's UI makes one (the server adds the empty lists of its kind).
     const logs = await s.stackApi("POST", "/sources", {
       name: "made-outside",
@@ -109,7 +114,16 @@ describe("native provider: `pulumi import` of every kind writes a program that p
       defaultTableSelectExpression: "Timestamp, ServiceName, Body",
       bodyExpression: "Body",
     });
-    Object.assign(ids, { pipe: pipe.id, endpoint: endpoint.id, board: board.id, alert: alert.id, search: search.id, hook: hook.id, conn: conn.id, logs: logs.id });
+    Object.assign(ids, {
+      pipe: pipe.id,
+      endpoint: endpoint.id,
+      board: board.id,
+      alert: alert.id,
+      search: search.id,
+      hook: hook.id,
+      conn: conn.id,
+      logs: logs.id,
+    });
 
     const types: Record<string, string> = {
       pipe: "Pipe",
@@ -240,7 +254,8 @@ describe("native provider: `pulumi import` of every kind writes a program that p
     expect(ts).toContain('name: "",');
     expect(ts).toContain("dashboardId: board.id,");
     expect(ts).not.toContain(`id: "${tileId}"`);
-    for (const kind of ["Pipe", "ReversePrivateEndpoint", "StackDashboard", "StackAlert", "StackSavedSearch", "StackWebhook", "StackConnection", "StackSource"]) expect(ts).toContain(`new pipestack.${kind}(`);
+    for (const kind of ["Pipe", "ReversePrivateEndpoint", "StackDashboard", "StackAlert", "StackSavedSearch", "StackWebhook", "StackConnection", "StackSource"])
+      expect(ts).toContain(`new pipestack.${kind}(`);
 
     // The program typechecks against the TypeScript SDK of the same schema.
     // Inside the program's folder, so that both find @pulumi/pulumi in its node_modules.
