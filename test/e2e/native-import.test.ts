@@ -4,8 +4,9 @@
  * plugin and the YAML language host. The code written holds no value the provider's check
  * refuses (no empty `settings`, no tile ids), the import gives no "bug in the provider" warning
  * and names the credentials the API never returns; the program made from that code (with the
- * credentials added, as the warning says) previews with no change but those credentials, and its
- * first `up` keeps the dashboard's tile ids and the unnamed alert unnamed.
+ * credentials added, as the warning says: the pipe's, the connection's password) previews with no
+ * change but those credentials, and its first `up` keeps the dashboard's tile ids and the unnamed
+ * alert unnamed and sets the password the program added (issue 41: connection and log source).
  */
 import * as fs from "node:fs";
 import * as os from "node:os";
@@ -21,6 +22,9 @@ import { nativeResources, tokenOf } from "../../provider/native/resources";
 import { docsUrl } from "../../provider/native/docs-url";
 
 const PASSWORD = "import-kafka-pw-5d20c3";
+/** The connection's password as made in the UI, and the one the program adds (a rotation, so the `up` shows it arrives). */
+const UI_DB_PASSWORD = "import-ui-db-pw-3c07f2";
+const DB_PASSWORD = "import-db-pw-7a41e9";
 type Obj = Record<string, any>;
 
 /** A YAML project of the native plugin from this checkout, with these resources. */
@@ -29,7 +33,7 @@ const project = (resources: Obj = {}) => ({
   runtime: "yaml",
   plugins: { providers: [{ name: "pipestack", path: path.join(repoRoot, "bin") }] },
   // `configuration`: the YAML host 1.19.1 does not find values declared under `config`.
-  configuration: { kafkaPassword: { type: "string", secret: true } },
+  configuration: { kafkaPassword: { type: "string", secret: true }, dbPassword: { type: "string", secret: true } },
   resources,
 });
 
@@ -51,7 +55,7 @@ describe("native provider: `pulumi import` of every kind writes a program that p
     s = await E2EStack.open({
       program: dir,
       stackServer: true,
-      secretConfig: { kafkaPassword: PASSWORD },
+      secretConfig: { kafkaPassword: PASSWORD, dbPassword: DB_PASSWORD },
       path: [await yamlHost(), await yamlConverter()],
       emulator: { stackApiVersion: "2.36.0" },
     });
@@ -93,7 +97,33 @@ describe("native provider: `pulumi import` of every kind writes a program that p
       url: "https://hooks.example.test/outside",
       headers: { Authorization: PASSWORD },
     });
-    Object.assign(ids, { pipe: pipe.id, endpoint: endpoint.id, board: board.id, alert: alert.id, search: search.id, hook: hook.id });
+    // Its password is never returned by the server: the import names it as a credential to add.
+    const conn = await s.stackApi("POST", "/connections", {
+      name: "made-outside",
+      host: "https://db.example.test:8443",
+      username: "reader",
+      password: UI_DB_PASSWORD,
+    });
+    // A log source on it, as the stack's UI makes one (the server adds the empty lists of its kind).
+    const logs = await s.stackApi("POST", "/sources", {
+      name: "made-outside",
+      kind: "log",
+      connection: conn.id,
+      from: { databaseName: "otel", tableName: "outside_logs" },
+      timestampValueExpression: "TimestampTime",
+      defaultTableSelectExpression: "Timestamp, ServiceName, Body",
+      bodyExpression: "Body",
+    });
+    Object.assign(ids, {
+      pipe: pipe.id,
+      endpoint: endpoint.id,
+      board: board.id,
+      alert: alert.id,
+      search: search.id,
+      hook: hook.id,
+      conn: conn.id,
+      logs: logs.id,
+    });
 
     const types: Record<string, string> = {
       pipe: "Pipe",
@@ -102,6 +132,8 @@ describe("native provider: `pulumi import` of every kind writes a program that p
       alert: "StackAlert",
       search: "StackSavedSearch",
       hook: "StackWebhook",
+      conn: "StackConnection",
+      logs: "StackSource",
     };
     const file = path.join(s.tmp, "import.json");
     fs.writeFileSync(file, JSON.stringify({ resources: Object.entries(types).map(([name, t]) => ({ type: `pipestack:index:${t}`, name, id: ids[name] })) }));
@@ -112,6 +144,7 @@ describe("native provider: `pulumi import` of every kind writes a program that p
     // The program made from that code, with the credentials added as the warning says.
     const withCredentials = structuredClone(code);
     withCredentials.pipe.properties.source.kafka.credentials = { username: "u", password: "${kafkaPassword}" };
+    withCredentials.conn.properties.password = "${dbPassword}";
     fs.writeFileSync(path.join(dir, "Pulumi.yaml"), JSON.stringify(project(withCredentials)));
     steps = await s.previewJson();
     previewed = s.runs[s.runs.length - 1].stdout;
@@ -123,19 +156,21 @@ describe("native provider: `pulumi import` of every kind writes a program that p
 
   it("imports every kind with no warning but the credentials to add", () => {
     const printed = imported.stdout + imported.stderr;
-    expect(printed).toMatch(/6 imported/);
+    expect(printed).toMatch(/8 imported/);
     expect(printed).not.toContain("almost certainly a bug");
     expect(printed).not.toContain("failed to validate");
     expect(printed).not.toContain("has a problem");
     const warned = printed.match(/pipestack:index:\w+ "\w+" was imported without [^\n]*/g) ?? [];
-    // The pipe's and the webhook's, once in the preview and once in the import; no other kind has credentials.
+    // The pipe's, the webhook's and the connection's, once in the preview and once in the import; no other kind has credentials.
     expect(new Set(warned)).toEqual(
       new Set([
         `pipestack:index:Pipe "pipe" was imported without source.kafka.credentials, which the API never returns: the server keeps it until the program sets it (as secrets; \`{}\` clears a map); a create or a replacement has only what the program sets (see ${docsUrl("adopting.md")}) (said once: other pipestack:index:Pipe objects of this import that lack the same are not named)`,
         `pipestack:index:StackWebhook "hook" was imported without headers, queryParams, which the API never returns: the server keeps them until the program sets them (as secrets; \`{}\` clears a map); a create or a replacement has only what the program sets (see ${docsUrl("adopting.md")}) (said once: other pipestack:index:StackWebhook objects of this import that lack the same are not named)`,
+        `pipestack:index:StackConnection "conn" was imported without password, which the API never returns: the server keeps it until the program sets it (as secrets; \`{}\` clears a map); a create or a replacement has only what the program sets (see ${docsUrl("adopting.md")}) (said once: other pipestack:index:StackConnection objects of this import that lack the same are not named)`,
       ]),
     );
     expect(printed).not.toContain(PASSWORD);
+    expect(printed).not.toContain(UI_DB_PASSWORD);
   });
 
   it("covers every kind the plugin serves", () => {
@@ -152,6 +187,20 @@ describe("native provider: `pulumi import` of every kind writes a program that p
     expect(pipe.source.kafka).toMatchObject({ brokers: "b:9092", topics: "outside", authentication: "PLAIN" });
     expect(pipe.source.kafka).not.toHaveProperty("credentials");
     expect(pipe).not.toHaveProperty("sourceSecrets");
+  });
+
+  it("writes a connection without its password, and a log source that points at the imported connection", () => {
+    expect(code.conn.properties).toMatchObject({ name: "made-outside", host: "https://db.example.test:8443", username: "reader" });
+    expect(code.conn.properties).not.toHaveProperty("password");
+    expect(code.logs.properties).toMatchObject({
+      name: "made-outside",
+      kind: "log",
+      connectionId: "${conn.id}",
+      from: { databaseName: "otel", tableName: "outside_logs" },
+      timestampValueExpression: "TimestampTime",
+      defaultTableSelectExpression: "Timestamp, ServiceName, Body",
+      bodyExpression: "Body",
+    });
   });
 
   it("writes a dashboard's tiles without their server ids, and keeps the ids in state", async () => {
@@ -200,10 +249,13 @@ describe("native provider: `pulumi import` of every kind writes a program that p
     expect(ts).toContain('new pipestack.Pipe("pipe", {');
     expect(ts).not.toMatch(/settings:/);
     expect(ts).not.toContain("credentials");
+    expect(ts).not.toMatch(/password:/);
+    expect(ts).toContain("connectionId: conn.id,");
     expect(ts).toContain('name: "",');
     expect(ts).toContain("dashboardId: board.id,");
     expect(ts).not.toContain(`id: "${tileId}"`);
-    for (const kind of ["Pipe", "ReversePrivateEndpoint", "StackDashboard", "StackAlert", "StackSavedSearch"]) expect(ts).toContain(`new pipestack.${kind}(`);
+    for (const kind of ["Pipe", "ReversePrivateEndpoint", "StackDashboard", "StackAlert", "StackSavedSearch", "StackWebhook", "StackConnection", "StackSource"])
+      expect(ts).toContain(`new pipestack.${kind}(`);
 
     // The program typechecks against the TypeScript SDK of the same schema.
     // Inside the program's folder, so that both find @pulumi/pulumi in its node_modules.
@@ -236,10 +288,14 @@ describe("native provider: `pulumi import` of every kind writes a program that p
 
   it("previews the program made from that code with no change but the credentials, and no warning", () => {
     const changed = Object.entries(steps).filter(([, st]) => st.op !== "same");
-    expect(changed.map(([name, st]) => [name, st.op])).toEqual([["pipe", "update"]]);
+    expect(changed.map(([name, st]) => [name, st.op]).sort()).toEqual([
+      ["conn", "update"],
+      ["pipe", "update"],
+    ]);
     expect(Object.keys(steps.pipe.detailedDiff ?? {})).toEqual(["sourceSecrets.credentials"]);
+    expect(Object.keys(steps.conn.detailedDiff ?? {})).toEqual(["password"]);
     // An unchanged resource has no step in `preview --json`.
-    for (const name of ["endpoint", "board", "alert", "search"]) expect(steps[name]?.op ?? "same", name).toBe("same");
+    for (const name of ["endpoint", "board", "alert", "search", "hook", "logs"]) expect(steps[name]?.op ?? "same", name).toBe("same");
     const diagnostics = (JSON.parse(previewed) as { diagnostics?: { message: string; severity: string }[] }).diagnostics ?? [];
     expect(diagnostics.filter((d) => d.severity === "warning" && !d.message.includes("pulumi-language-yaml"))).toEqual([]);
   });
@@ -253,6 +309,9 @@ describe("native provider: `pulumi import` of every kind writes a program that p
     expect(alert.name ?? null).toBeNull();
     expect(alert.tileId).toBe(tileId);
     expect(s.pipes().find((p) => p.id === ids.pipe)?.name).toBe("made-outside");
+    // The password the program added is the one the server keeps; the source still on its connection.
+    expect(s.emulator.control.connectionPasswordIs(ids.conn, DB_PASSWORD)).toBe(true);
+    expect(stack.sources.find((x) => x.id === ids.logs)?.connection).toBe(ids.conn);
     await s.expectNoChanges();
     await s.assertNoPlaintextSecrets();
   });

@@ -107,6 +107,48 @@ describe("importedInputs: what `pulumi import` writes, from the read", () => {
       { description: "d", type: "VPC_ENDPOINT_SERVICE", vpcEndpointServiceName: "s", customPrivateDnsMappings: [] },
       "all",
     ],
+    [
+      "a connection: no password (the server never answers it), its times out",
+      "StackConnection",
+      {
+        id: "6d0000000000000000000001",
+        name: "db",
+        host: "https://db.example.test:8443",
+        username: "reader",
+        createdAt: "2026-01-01T00:00:00Z",
+        updatedAt: "2026-01-01T00:00:00Z",
+      },
+      { name: "db", host: "https://db.example.test:8443", username: "reader" },
+      "all",
+    ],
+    [
+      "a log source: the empty lists the server adds kept (the program may write them)",
+      "StackSource",
+      {
+        id: "6e0000000000000000000001",
+        name: "logs",
+        kind: "log",
+        connectionId: "6d0000000000000000000001",
+        from: { databaseName: "otel", tableName: "otel_logs" },
+        timestampValueExpression: "TimestampTime",
+        defaultTableSelectExpression: "Timestamp, Body",
+        highlightedTraceAttributeExpressions: [],
+        highlightedRowAttributeExpressions: [],
+        materializedViews: [],
+      },
+      {
+        name: "logs",
+        kind: "log",
+        connectionId: "6d0000000000000000000001",
+        from: { databaseName: "otel", tableName: "otel_logs" },
+        timestampValueExpression: "TimestampTime",
+        defaultTableSelectExpression: "Timestamp, Body",
+        highlightedTraceAttributeExpressions: [],
+        highlightedRowAttributeExpressions: [],
+        materializedViews: [],
+      },
+      "all",
+    ],
   ])("%s", (_why, type, read, expected, extent) => {
     const inputs = importedInputs(spec(type), read);
     if (extent === "all") {
