@@ -37,6 +37,43 @@ const snake = (name: string): string =>
   camel(name)
     .replace(/([a-z0-9])([A-Z])/g, "$1_$2")
     .toLowerCase();
+/** Python's reserved words: the SDK's generator names such a property with a trailing underscore (`from_`). */
+const PYTHON_KEYWORDS = new Set([
+  "and",
+  "as",
+  "assert",
+  "async",
+  "await",
+  "break",
+  "class",
+  "continue",
+  "def",
+  "del",
+  "elif",
+  "else",
+  "except",
+  "finally",
+  "for",
+  "from",
+  "global",
+  "if",
+  "import",
+  "in",
+  "is",
+  "lambda",
+  "nonlocal",
+  "not",
+  "or",
+  "pass",
+  "raise",
+  "return",
+  "try",
+  "while",
+  "with",
+  "yield",
+]);
+/** A property's name in the Python SDK: snake_case, a reserved word with a trailing underscore. */
+const pythonName = (name: string): string => (PYTHON_KEYWORDS.has(snake(name)) ? `${snake(name)}_` : snake(name));
 const title = (name: string): string => name.charAt(0).toUpperCase() + name.slice(1);
 const pad = (depth: number): string => "    ".repeat(depth);
 const typeName = (ref: string): string => ref.slice(ref.lastIndexOf(":") + 1);
@@ -106,7 +143,7 @@ function python(program: ExampleProgram, schema: SchemaView, types: Types): stri
       const entries = Object.entries(v).map(([k, x]) =>
         prop.additionalProperties
           ? [JSON.stringify(k), py(x, prop.additionalProperties, depth + 1)]
-          : [JSON.stringify(snake(k)), py(x, field(types.fields(prop).props, k), depth + 1)],
+          : [JSON.stringify(pythonName(k)), py(x, field(types.fields(prop).props, k), depth + 1)],
       );
       return `{\n${entries.map(([k, x]) => `${pad(depth + 1)}${k}: ${x},\n`).join("")}${pad(depth)}}`;
     }
@@ -114,7 +151,7 @@ function python(program: ExampleProgram, schema: SchemaView, types: Types): stri
   };
   const resource = (r: ExampleProgram["resources"][number]) => {
     const { props } = types.resource(r.type);
-    const args = Object.entries(r.inputs).map(([k, v]) => `${pad(1)}${snake(k)}=${py(v, field(props, k), 1)}`);
+    const args = Object.entries(r.inputs).map(([k, v]) => `${pad(1)}${pythonName(k)}=${py(v, field(props, k), 1)}`);
     return `${snake(r.name)} = ${schema.packageName}.${r.type}(${JSON.stringify(r.name)},\n${args.join(",\n")})`;
   };
   return [

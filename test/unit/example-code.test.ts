@@ -74,6 +74,16 @@ describe("an example program in each language", () => {
     expect(code[language]).toContain(line);
   });
 
+  it.each(Object.entries(examples))("the %s example's Python names no argument or key by a reserved word (the SDK writes `from_`)", (_name, example) => {
+    const python = exampleCode(example, view).python;
+    expect(python).not.toMatch(/^\s+(from|class|import|global|lambda|in|is|not|pass)=/m);
+    expect(python).not.toMatch(/"(from|class|import|global|lambda|in|is|not|pass)":/);
+  });
+
+  it("writes a source's `from` as Python's `from_`", () => {
+    expect(exampleCode(examples.StackSource, view).python).toContain("    from_={");
+  });
+
   it("refuses a field the schema lacks, naming it", () => {
     const wrong: ExampleProgram = { ...program, resources: [{ name: "p", type: "Pipe", inputs: { nope: "x" } }] };
     expect(() => exampleCode(wrong, view)).toThrow("example: no field nope in the schema");
