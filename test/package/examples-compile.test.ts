@@ -27,6 +27,7 @@ describe("examples compile", () => {
       "postgres-cdc",
       "pubsub",
       "quickstart",
+      "stack-from-nothing",
     ]);
     for (const d of dirs) {
       for (const f of ["Pulumi.yaml", "index.ts"]) expect(fs.existsSync(path.join(root, "examples", d.name, f)), `${d.name}/${f}`).toBe(true);
