@@ -48,7 +48,7 @@ export async function startEmulator(input: EmulatorOptions = {}): Promise<Emulat
   const options = resolveOptions(input);
   const store = new Store(options.serviceId);
   if (options.stateFile) loadState(store, options.stateFile);
-  if (options.fromTerraformState) seedFromTerraformState(store, options.fromTerraformState, options.serviceId, Date.now());
+  if (options.fromTerraformState) seedFromTerraformState(store, options.fromTerraformState, options.serviceId, Date.now(), options.stackApiVersion);
   const app: App = { options, store };
   const file = options.stateFile;
   const persist = file ? () => saveState(store, file) : () => undefined;

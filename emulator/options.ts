@@ -244,14 +244,16 @@ export const OPTIONS = {
   /**
    * A Terraform state (the state file, version 4, or `terraform show -json` output) whose pipes
    * and reverse private endpoints are loaded at start with their ids, in the services the state
-   * names: a rehearsal of a move from Terraform (docs/emulator.md).
+   * names, and its stack objects (dashboards, alerts, saved searches, webhooks, connections,
+   * sources) with theirs, in the default service's stack and the stack server's: a rehearsal of a
+   * move from Terraform (docs/emulator.md).
    */
   fromTerraformState: option<string | undefined, string | undefined>({
     default: undefined,
     resolve: (value) => value,
     flag: "from-terraform-state",
     arg: "F",
-    help: "load the pipes and endpoints of the Terraform state F at start, with their ids",
+    help: "load the pipes, endpoints and stack objects of the Terraform state F at start, with their ids",
     defaultText: "",
     fromFlag: text,
   }),

@@ -1,6 +1,6 @@
 /**
  * `--from-terraform-state FILE`: the pipes and reverse private endpoints of a Terraform state,
- * loaded at start WITH THEIR IDS, so a move from Terraform can be rehearsed offline against
+ * and its stack objects (terraform-stack.ts), loaded at start WITH THEIR IDS, so a move from Terraform can be rehearsed offline against
  * objects that have the ids the state names. The emulator reads the state on its own terms (the
  * peer provider's attributes are the API's fields in snake_case, the reference example's shape):
  * each pipe passes the same schema and rules as a create body, or the start fails naming it.
@@ -16,6 +16,8 @@ import type { StoredEndpoint } from "./cloud/reverse-private-endpoints";
 import { isUuid } from "./options";
 import { quoted, printable } from "./printable";
 import type { Store } from "./store";
+import type { StackApiVersion } from "./stack/generation";
+import { seedStackObjects, stackObjects } from "./terraform-stack";
 
 /** One managed object of a state: its address (for messages) and attributes. */
 interface StateObject {
@@ -142,18 +144,25 @@ function seedEndpoint(store: Store, obj: StateObject, serviceId: string): void {
 
 /**
  * Loads the pipes and endpoints of the Terraform state in `file` into `store`, each with the id
- * (and in the service) the state names; an object of no service goes to `serviceId`. Returns
- * how many of each. Throws, naming the object, on an id that is no UUID or a pipe the API
- * would refuse.
+ * (and in the service) the state names; an object of no service goes to `serviceId`. Its stack
+ * objects go to that service's stack and the stack server's, as the current server (`version`
+ * 2.36.0) takes them. Returns how many of each. Throws, naming the object, on an id that is no
+ * UUID (no ObjectId, for a stack object) or an object the API would refuse.
  */
-export function seedFromTerraformState(store: Store, file: string, serviceId: string, now: number): { pipes: number; endpoints: number } {
+export function seedFromTerraformState(
+  store: Store,
+  file: string,
+  serviceId: string,
+  now: number,
+  version: StackApiVersion = "2.36.0",
+): { pipes: number; endpoints: number; stackObjects: number } {
   let doc: unknown;
   try {
     doc = JSON.parse(readFileSync(file, "utf8"));
   } catch (err) {
     throw new Error(`--from-terraform-state ${quoted(file)}: ${printable((err as Error).message)}`);
   }
-  const counts = { pipes: 0, endpoints: 0 };
+  const counts = { pipes: 0, endpoints: 0, stackObjects: 0 };
   const stamp = new Date(now).toISOString();
   // Each object's first address, by its kind and id (a UUID names one object whatever the service).
   const seen = new Map<string, string>();
@@ -175,6 +184,11 @@ export function seedFromTerraformState(store: Store, file: string, serviceId: st
       else seedEndpoint(store, obj, serviceId);
       counts[kind]++;
     }
+    const objects = stateObjects(doc);
+    if (version !== "2.36.0" && stackObjects(objects).length > 0) {
+      throw new Error(`holds stack objects, which the peer provider writes for the current server: start with --stack-api-version 2.36.0`);
+    }
+    counts.stackObjects = seedStackObjects([store.service(serviceId).stack, store.stack], objects, stamp);
   } catch (err) {
     throw new Error(`--from-terraform-state ${quoted(file)} ${printable((err as Error).message)}`);
   }

@@ -106,9 +106,12 @@ const own =
   () =>
     operations;
 
-/** How each collection of the table is routed on the current generation: a collection the table gains needs its entry here. */
-const ROUTING: { readonly [K in CollectionKey]: Routing } = {
-  dashboards: crud({
+/** A collection's handlers, its types inferred. */
+const collection = <Stored, Create extends z.ZodTypeAny, Replace extends z.ZodTypeAny>(c: Collection<Stored, Create, Replace>) => c;
+
+/** The collections the current generation routes generically, each with its create and checks. */
+const CURRENT = {
+  dashboards: collection({
     list: (s) => listCurrentDashboards(s),
     create: { schema: currentDashboardCreateSchema, run: createCurrentDashboard },
     get: findCurrentDashboard,
@@ -116,7 +119,7 @@ const ROUTING: { readonly [K in CollectionKey]: Routing } = {
     remove: deleteCurrentDashboard,
     view: currentDashboardView,
   }),
-  alerts: crud({
+  alerts: collection({
     list: listCurrentAlerts,
     create: { schema: currentAlertSchema, run: createCurrentAlert },
     get: getAlert,
@@ -124,7 +127,7 @@ const ROUTING: { readonly [K in CollectionKey]: Routing } = {
     remove: deleteAlert,
     view: currentAlertView,
   }),
-  savedSearches: crud({
+  savedSearches: collection({
     list: listSavedSearches,
     create: { schema: savedSearchSchema, run: createSavedSearch },
     get: getSavedSearch,
@@ -133,14 +136,14 @@ const ROUTING: { readonly [K in CollectionKey]: Routing } = {
     view: savedSearchView,
   }),
   // The server has no GET of one webhook.
-  webhooks: crud({
+  webhooks: collection({
     list: listWebhooks,
     create: { schema: webhookSchema, run: createWebhook },
     replace: { schema: webhookSchema, run: replaceWebhook },
     remove: deleteWebhook,
     view: webhookView,
   }),
-  connections: crud({
+  connections: collection({
     list: (s) => allConnections(s).map(connectionView),
     create: { schema: connectionCreateSchema, run: createConnection },
     get: getConnection,
@@ -148,7 +151,7 @@ const ROUTING: { readonly [K in CollectionKey]: Routing } = {
     remove: deleteConnection,
     view: connectionView,
   }),
-  sources: crud({
+  sources: collection({
     list: (s) => structuredClone(allSources(s)),
     create: { schema: sourceSchema, run: (s, input) => createSource(s, input) },
     get: getSource,
@@ -156,6 +159,28 @@ const ROUTING: { readonly [K in CollectionKey]: Routing } = {
     remove: deleteSource,
     view: (source) => structuredClone(source),
   }),
+};
+
+/** The collections a create request makes objects in: a Terraform state's stack objects are loaded through them. */
+export type CreatedCollection = keyof typeof CURRENT;
+
+/**
+ * Creates an object of `key` from a request body as `POST` does (the same schema and checks, the
+ * same 400 or 404 on a body the server refuses), and answers the stored object with its new id.
+ */
+export function createCurrent(store: StackStore, key: CreatedCollection, raw: unknown, now: string): { id: string } {
+  const c: Collection<{ id: string }, z.ZodTypeAny, z.ZodTypeAny> = CURRENT[key] as Collection<{ id: string }, z.ZodTypeAny, z.ZodTypeAny>;
+  return c.create.run(store, validateRequest({ body: { schema: c.create.schema, value: raw } }).body, now);
+}
+
+/** How each collection of the table is routed on the current generation: a collection the table gains needs its entry here. */
+const ROUTING: { readonly [K in CollectionKey]: Routing } = {
+  dashboards: crud(CURRENT.dashboards),
+  alerts: crud(CURRENT.alerts),
+  savedSearches: crud(CURRENT.savedSearches),
+  webhooks: crud(CURRENT.webhooks),
+  connections: crud(CURRENT.connections),
+  sources: crud(CURRENT.sources),
   members: own(MEMBER_OPERATIONS),
   invitations: own(INVITATION_OPERATIONS),
 };
