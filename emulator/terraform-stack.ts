@@ -54,7 +54,7 @@ function apiFields(value: unknown): unknown {
     if (v === null) continue;
     const converted = apiFields(v);
     if (isObject(converted) && Object.keys(converted).length === 0) continue;
-    out[camel(key)] = converted as JsonObject[string];
+    out[camel(key)] = converted;
   }
   return out;
 }
@@ -83,7 +83,7 @@ export function stackBody(key: CreatedCollection, a: JsonObject): JsonObject {
       // The peer's alerts watch a saved search.
       return { source: "saved_search", ...fields };
     case "savedSearches":
-      return typeof a.filters === "string" ? { ...fields, filters: parsed(a.filters, "filters") as JsonObject[string] } : fields;
+      return typeof a.filters === "string" ? { ...fields, filters: parsed(a.filters, "filters") } : fields;
     case "sources": {
       const { connectionId, ...rest } = fields;
       return { ...rest, connection: connectionId };
@@ -134,7 +134,9 @@ export function seedStackObjects(stacks: readonly StackStore[], objects: readonl
     const id = String(obj.attributes.id);
     if (!/^[0-9a-f]{24}$/.test(id)) throw new Error(`${quoted(obj.address)}: id ${quoted(id)} is not the stack's id (24 hexadecimal digits)`);
     if (obj.attributes.team !== null && obj.attributes.team !== undefined && obj.attributes.team !== "") {
-      throw new Error(`${quoted(obj.address)}: is in team ${quoted(String(obj.attributes.team))}; the emulator's stack has one team`);
+      throw new Error(
+        `${quoted(obj.address)}: is in team ${quoted(typeof obj.attributes.team === "string" ? obj.attributes.team : JSON.stringify(obj.attributes.team))}; the emulator's stack has one team`,
+      );
     }
     const first = seen.get(`${key}\n${id}`);
     if (first !== undefined) throw new Error(`names one of the stack's ${key} (${id}) at two addresses, ${quoted(first)} and ${quoted(obj.address)}`);

@@ -17,6 +17,7 @@ import { planCredentials, setCredentials, type CredentialPlan } from "./move";
 import { outputFiles, outputProblem } from "./outputs";
 import { runImport } from "./import-run";
 import { summaryText } from "./summary";
+import { keyLayout } from "./project";
 
 const USAGE = `usage: pipestack-from-terraform <state file | -> [--notes FILE] [--credentials-to-config [--run]] [--import PROGRAM] [--force] [--stack S] [--config-file F] > import.json
        pipestack-from-terraform <state file> --credential KEY | pulumi config set --secret --raw [--path] KEY
@@ -72,11 +73,16 @@ function main({ values, positionals: [file] }: CommandLine<typeof OPTIONS>, fail
     const conversion = convert(instances);
     checkHandovers(conversion.handovers);
     if (conversion.handovers.length === 0) {
-      return fail(`${shown} has no pipe and no reverse private endpoint (${conversion.skipped.length} other objects): nothing to import`, 1);
+      return fail(`${shown} has no pipe, no reverse private endpoint and no stack object (${conversion.skipped.length} other objects): nothing to import`, 1);
     }
-    const moved = move.toConfig || move.credential !== undefined ? movedCredentials(instances, conversion) : [];
+    // A YAML project reads a key per member; the others one object key.
+    const layout = keyLayout(process.cwd(), move.program);
+    const moved = move.toConfig || move.credential !== undefined ? movedCredentials(instances, conversion, layout) : [];
     if (move.credential !== undefined) {
-      const value = credentialAt(moved, move.credential);
+      // A key of either layout: the commands printed elsewhere may name the other.
+      const value =
+        credentialAt(moved, move.credential) ??
+        credentialAt(movedCredentials(instances, conversion, layout === "object" ? "per-member" : "object"), move.credential);
       if (value === undefined) return fail(`${shown} has no credential ${move.credential} (the summary of --credentials-to-config names them)`, 1);
       try {
         writeAll(1, value);
@@ -108,6 +114,7 @@ function main({ values, positionals: [file] }: CommandLine<typeof OPTIONS>, fail
             move.run,
             move.where,
             plan?.alreadySet.map((v) => v.path),
+            layout,
           )
         : [],
       imported && { ok: imported.code === 0, lines: imported.lines },

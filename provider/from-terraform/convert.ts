@@ -1,8 +1,15 @@
-import { policyEntries } from "../schemas/field-policy";
+import { policyEntries, type PolicyTree } from "../schemas/field-policy";
 import { pipePolicy } from "../resources/pipe/policy";
+import { endpointPolicy } from "../resources/reverse-private-endpoint/policy";
+import { declaration as stackDashboard } from "../resources/stack-dashboard/declaration";
+import { declaration as stackAlert } from "../resources/stack-alert/declaration";
+import { declaration as stackSavedSearch } from "../resources/stack-saved-search/declaration";
+import { declaration as stackWebhook } from "../resources/stack-webhook/declaration";
+import { declaration as stackConnection } from "../resources/stack-connection/declaration";
+import { declaration as stackSource } from "../resources/stack-source/declaration";
 import { isObj, type Obj } from "../schemas/plain-object";
 import { nativeTypeToken } from "../resource-class/type-tokens";
-import { attributeAt, camelCase, kindOf, type PeerKind } from "./match";
+import { attributeAt, camelCase, isStackKind, kindOf, type PeerKind } from "./match";
 import type { TerraformInstance } from "./read";
 
 /** One line of a `pulumi import --file` document. */
@@ -28,6 +35,8 @@ export interface Handover {
   readonly entry: ImportEntry;
   readonly serviceId?: string;
   readonly organizationId?: string;
+  /** A stack object's team, when the state names one (its `team`, or the `<team>/` in front of its id). */
+  readonly team?: string;
   readonly missing: readonly MissingField[];
 }
 
@@ -92,16 +101,32 @@ export function importId(attributes: Obj): string {
   return organization === undefined ? `${service}:${carried.id}` : `${organization}:${service}:${carried.id}`;
 }
 
+/** Each kind's field policy: what it says of write-only fields is what no import can bring back. */
+const POLICIES: { readonly [K in PeerKind]: PolicyTree } = {
+  Pipe: pipePolicy,
+  ReversePrivateEndpoint: endpointPolicy,
+  StackDashboard: stackDashboard.policy,
+  StackAlert: stackAlert.policy,
+  StackSavedSearch: stackSavedSearch.policy,
+  StackWebhook: stackWebhook.policy,
+  StackConnection: stackConnection.policy,
+  StackSource: stackSource.policy,
+};
+
 /**
- * A pipe's fields that are sent but never read back (credentials, `destination.roles`, ...), from
- * the pipe policy: what no import can bring back.
+ * A kind's fields that are sent but never read back (a pipe's credentials and
+ * `destination.roles`, a connection's password, a webhook's headers), from its policy: what no
+ * import can bring back. A field under another such field is the outer one's.
  */
-const NEVER_READ_BACK = policyEntries(pipePolicy)
-  .filter((e) => e.node.writeOnly && !e.node.inputOnly && e.node.sent === undefined)
-  .filter(
-    (e) => !policyEntries(pipePolicy).some((p) => p.node.writeOnly && p.path.length < e.path.length && e.path.join(".").startsWith(`${p.path.join(".")}.`)),
-  )
-  .map((e) => ({ path: e.path, secret: e.node.secret !== undefined }));
+function neverReadBack(policy: PolicyTree): { path: string[]; secret: boolean }[] {
+  const entries = policyEntries(policy);
+  return entries
+    .filter((e) => e.node.writeOnly && !e.node.inputOnly && e.node.sent === undefined)
+    .filter((e) => !entries.some((p) => p.node.writeOnly && p.path.length < e.path.length && e.path.join(".").startsWith(`${p.path.join(".")}.`)))
+    .map((e) => ({ path: [...e.path], secret: e.node.secret !== undefined }));
+}
+
+const NEVER_READ_BACK = new Map(Object.entries(POLICIES).map(([kind, policy]) => [kind as PeerKind, neverReadBack(policy)]));
 
 /** Members set in a Terraform value, as our names: a write-only `password_wo` counts as `password`. */
 function membersSet(value: unknown): string[] {
@@ -113,14 +138,14 @@ function membersSet(value: unknown): string[] {
 }
 
 /**
- * What a pipe's program must add after the import: every secret of its source kind (set in the
- * state or not, since a write-only attribute leaves none there), and other never-read-back fields
- * the state had set. Pure.
+ * What an object's program must add after the import: every secret of its kind (of a pipe, of its
+ * source kind; set in the state or not, since a write-only attribute leaves none there), and
+ * other never-read-back fields the state had set. Pure.
  */
-export function missingFields(attributes: Obj): MissingField[] {
-  return NEVER_READ_BACK.flatMap(({ path, secret }) => {
+export function missingFields(attributes: Obj, kind: PeerKind = "Pipe"): MissingField[] {
+  return (NEVER_READ_BACK.get(kind) ?? []).flatMap(({ path, secret }) => {
     // Under another source kind, or under an object the pipe does not use (no schema registry).
-    if (!isObj(attributeAt(attributes, path.slice(0, -1)))) return [];
+    if (path.length > 1 && !isObj(attributeAt(attributes, path.slice(0, -1)))) return [];
     const value = attributeAt(attributes, path);
     const setInState = membersSet(value);
     const isSet = value !== null && value !== undefined && (!isObj(value) || setInState.length > 0);
@@ -129,14 +154,39 @@ export function missingFields(attributes: Obj): MissingField[] {
   });
 }
 
-/** The pipes and endpoints of a state, each with its import line and what to add by hand. Pure. */
+/**
+ * A stack object's id and team: the peer writes `<team>/<id>` for an object of a team other than
+ * the key's, and its `team` attribute wins. The stack is the provider block's (the state does not
+ * name its service), so the id is the object's own. Pure.
+ */
+export function stackIdParts(attributes: Obj): { id: string; team?: string } {
+  const raw = String(attributes.id);
+  const slash = raw.lastIndexOf("/");
+  const team = text(attributes.team) ?? (slash > 0 ? raw.slice(0, slash) : undefined);
+  const id = slash >= 0 ? raw.slice(slash + 1) : raw;
+  return team === undefined ? { id } : { id, team };
+}
+
+function stackHandover(inst: TerraformInstance, kind: PeerKind, name: string): Handover {
+  const { id, team } = stackIdParts(inst.attributes);
+  return {
+    address: inst.address,
+    kind,
+    entry: { type: nativeTypeToken(kind), name, id },
+    ...(team === undefined ? {} : { team }),
+    missing: missingFields(inst.attributes, kind),
+  };
+}
+
+/** The objects of a state the service's API holds (pipes, endpoints, the stack's), each with its import line and what to add by hand. Pure. */
 export function convert(instances: readonly TerraformInstance[]): Conversion {
   const found = instances.flatMap((inst) => {
-    const kind = kindOf(inst.attributes);
+    const kind = kindOf(inst.attributes, inst.type);
     return kind === undefined ? [] : [{ inst, kind }];
   });
   const names = uniqueNames(found.map(({ inst }) => resourceName(inst)));
   const handovers = found.map(({ inst, kind }, i): Handover => {
+    if (isStackKind(kind)) return stackHandover(inst, kind, names[i]);
     const carried = peerIdParts(String(inst.attributes.id));
     const serviceId = text(inst.attributes.service_id) ?? carried.serviceId;
     const organizationId = text(inst.attributes.organization_id) ?? carried.organizationId;
@@ -146,10 +196,10 @@ export function convert(instances: readonly TerraformInstance[]): Conversion {
       entry: { type: nativeTypeToken(kind), name: names[i], id: importId(inst.attributes) },
       ...(serviceId === undefined ? {} : { serviceId }),
       ...(organizationId === undefined ? {} : { organizationId }),
-      missing: kind === "Pipe" ? missingFields(inst.attributes) : [],
+      missing: missingFields(inst.attributes, kind),
     };
   });
-  const skipped = instances.filter((inst) => kindOf(inst.attributes) === undefined).map((inst) => inst.address);
+  const skipped = instances.filter((inst) => kindOf(inst.attributes, inst.type) === undefined).map((inst) => inst.address);
   return { handovers, skipped };
 }
 

@@ -4,16 +4,17 @@
  * with the resources that use it. The commands printed never carry a value: each reads it from
  * the state through `--credential <key>`, piped into `pulumi config set --secret --raw`, which
  * reads standard input and keeps it byte for byte (without `--raw` the CLI drops a final line
- * feed); `--run` runs them itself, the value on the child's standard input.
+ * feed); `--run` runs them itself, the value on the child's standard input. A YAML program cannot
+ * read an object key (its host takes no `type: Object`), so for YAML each member is a key of its own.
  */
 import { isObj } from "../schemas/plain-object";
 import type { Conversion, MissingField } from "./convert";
-import { attributeAt, camelCase } from "./match";
+import { attributeAt, camelCase, countOf, KIND_NOUNS, type PeerKind } from "./match";
 import type { TerraformInstance } from "./read";
 
 /** One config value to set: its key (`--path` form for an object's member) and what it holds. */
 export interface ConfigValue {
-  /** `kafkaCredentials.password`, or `objectStorageAccessKey` for a string field. */
+  /** `kafkaCredentials.password` (`kafkaCredentialsPassword`, a key per member, for YAML), or `connectionPassword` for a string field. */
   readonly path: string;
   readonly value: string;
 }
@@ -24,6 +25,8 @@ export interface MovedCredential {
   readonly key: string;
   /** The field it fills in each program: `source.kafka.credentials`. */
   readonly field: string;
+  /** The kind of the objects that use it. */
+  readonly kind: PeerKind;
   /** Its members (object fields) or none (a string field). */
   readonly members: readonly string[];
   readonly values: readonly ConfigValue[];
@@ -46,35 +49,50 @@ export function credentialValue(raw: unknown): string | Record<string, string> |
   return Object.keys(members).length === 0 ? undefined : members;
 }
 
-/** `source.kafka.credentials` as a config key: `kafkaCredentials`. Pure. */
-export const configKeyOf = (field: string): string => camelCase(field.replace(/^source\./, "").replace(/\./g, "_"));
+/**
+ * A field as a config key: a pipe's `source.kafka.credentials` is `kafkaCredentials`, another
+ * kind's field is named with its kind: a connection's `password` is `connectionPassword`. Pure.
+ */
+export function configKeyOf(field: string, kind: PeerKind = "Pipe"): string {
+  const words = kind === "Pipe" ? field.replace(/^source\./, "") : `${KIND_NOUNS[kind][0]}.${field}`;
+  return camelCase(words.replace(/[. ]/g, "_"));
+}
+
+/** How the config keys of an object credential are laid out: one object key (`--path` per member), or a key per member (YAML). */
+export type KeyLayout = "object" | "per-member";
+
+/** A member's own key, for a program that reads no object key: `kafkaCredentials` + `password` is `kafkaCredentialsPassword`. Pure. */
+export const memberKey = (key: string, member: string): string => `${key}${member.charAt(0).toUpperCase()}${member.slice(1)}`;
 
 /**
- * Every distinct credential of the state's pipes (secret fields the API never returns that the
- * state has a value for), in the order first used, each with its config key and users. Pure.
+ * Every distinct credential of the state's objects (secret fields the API never returns that the
+ * state has a value for: a pipe's source credentials, a connection's password), in the order first
+ * used, each with its config key and users; `layout` says how an object's members are keyed. Pure.
  */
-export function movedCredentials(instances: readonly TerraformInstance[], conversion: Conversion): MovedCredential[] {
+export function movedCredentials(instances: readonly TerraformInstance[], conversion: Conversion, layout: KeyLayout = "object"): MovedCredential[] {
   const byAddress = new Map(instances.map((i) => [i.address, i.attributes]));
-  const found = new Map<string, { field: string; value: string | Record<string, string>; usedBy: string[] }>();
+  const found = new Map<string, { field: string; kind: PeerKind; value: string | Record<string, string>; usedBy: string[] }>();
   for (const h of conversion.handovers) {
     const attributes = byAddress.get(h.address);
     if (attributes === undefined) continue;
     for (const m of h.missing.filter((x: MissingField) => x.secret)) {
       const value = credentialValue(attributeAt(attributes, m.field.split(".")));
       if (value === undefined) continue;
-      const id = `${m.field}\n${JSON.stringify(value)}`;
-      const seen = found.get(id) ?? { field: m.field, value, usedBy: [] };
+      const id = `${h.kind}\n${m.field}\n${JSON.stringify(value)}`;
+      const seen = found.get(id) ?? { field: m.field, kind: h.kind, value, usedBy: [] };
       seen.usedBy.push(h.entry.name);
       found.set(id, seen);
     }
   }
   const perField = new Map<string, number>();
-  return [...found.values()].map(({ field, value, usedBy }) => {
-    const n = (perField.get(field) ?? 0) + 1;
-    perField.set(field, n);
-    const key = n === 1 ? configKeyOf(field) : `${configKeyOf(field)}${n}`;
-    const values = typeof value === "string" ? [{ path: key, value }] : Object.entries(value).map(([m, v]) => ({ path: `${key}.${m}`, value: v }));
-    return { key, field, members: typeof value === "string" ? [] : Object.keys(value), values, usedBy };
+  return [...found.values()].map(({ field, kind, value, usedBy }) => {
+    const base = configKeyOf(field, kind);
+    const n = (perField.get(base) ?? 0) + 1;
+    perField.set(base, n);
+    const key = n === 1 ? base : `${base}${n}`;
+    const memberPath = (m: string) => (layout === "per-member" ? memberKey(key, m) : `${key}.${m}`);
+    const values = typeof value === "string" ? [{ path: key, value }] : Object.entries(value).map(([m, v]) => ({ path: memberPath(m), value: v }));
+    return { key, field, kind, members: typeof value === "string" ? [] : Object.keys(value), values, usedBy };
   });
 }
 
@@ -115,19 +133,32 @@ export function credentialLines(
   run: boolean,
   where: readonly string[] = [],
   keptAlike: readonly string[] = [],
+  layout: KeyLayout = "object",
 ): string[] {
-  if (moved.length === 0) return ["Credentials: the Terraform state holds none of the pipes' credentials (write-only attributes leave none): nothing to move."];
+  if (moved.length === 0)
+    return ["Credentials: the Terraform state holds none of the objects' credentials (write-only attributes leave none): nothing to move."];
   const users = (m: MovedCredential) =>
     m.usedBy.length <= NAMED ? m.usedBy.join(", ") : `${m.usedBy.slice(0, NAMED).join(", ")} and ${m.usedBy.length - NAMED} more`;
+  const keys = (m: MovedCredential) =>
+    m.members.length === 0 ? m.key : layout === "per-member" ? m.values.map((v) => v.path).join(", ") : `${m.key} (${m.members.join(", ")})`;
   return [
     `Credentials: ${moved.length} distinct value${moved.length === 1 ? "" : "s"} in the Terraform state, ${run ? "set" : "to set"} as stack config secrets${run ? "" : " with these commands"}:`,
     ...moved.flatMap((m) => [
-      `  ${m.key}${m.members.length > 0 ? ` (${m.members.join(", ")})` : ""}: ${m.field} of ${m.usedBy.length} pipe${m.usedBy.length === 1 ? "" : "s"}: ${users(m)}`,
+      `  ${keys(m)}: ${m.field} of ${countOf(m.usedBy.length, m.kind)}: ${users(m)}`,
       ...(run ? [] : m.values.map((v) => `    ${replaceCommand(v, stateFile, where)}`)),
     ]),
     ...(keptAlike.length > 0 ? [`  The stack already held the same value at ${keptAlike.join(", ")}: left as it was.`] : []),
-    '  A program reads one as `new pulumi.Config().requireSecretObject("<key>")` (TypeScript) or `${<key>}` (YAML); until it sets them, the server\'s stay as they are.',
+    layout === "per-member"
+      ? yamlLine(moved)
+      : '  A program reads an object as `new pulumi.Config().requireSecretObject("<key>")` and a string as `requireSecret("<key>")` (TypeScript); until it sets them, the server\'s stay as they are.',
   ];
+}
+
+/** How a YAML program reads the keys: each declared (the host finds no key it was not told of), then named where its field goes. Pure. */
+function yamlLine(moved: readonly MovedCredential[]): string {
+  const paths = moved.flatMap((m) => m.values.map((v) => v.path));
+  const declared = paths.map((p) => `${p}: { type: String, secret: true }`).join(", ");
+  return `  A YAML program declares each key, \`configuration: { ${declared} }\`, and reads it where its field goes, \`"\${${paths[0]}}"\`; until it sets them, the server's stay as they are.`;
 }
 
 /** The value `--credential <path>` prints, or undefined when the state has no such key. Pure. */

@@ -1,5 +1,6 @@
 import { printable } from "../errors/printable";
 import type { Conversion, Handover, MissingField } from "./convert";
+import { isStackKind, LEFT_OUT } from "./match";
 
 /** A value from the state (an address, an id, a service), as printed: its control characters escaped. */
 const shown = (value: string) => printable(value);
@@ -36,10 +37,17 @@ export function settingLines(conversion: Conversion): string[] {
     organizations.length === 1
       ? `  pipestack:organizationId ${organizations[0]} (the organization_id of every object)`
       : "  pipestack:organizationId: the organization id the provider block gave (the state does not keep provider settings)";
+  // The state names no stack object's service: the provider block gave the stack's (or a stack server's address).
+  const stack = conversion.handovers.some((h) => isStackKind(h.kind))
+    ? [
+        "  the stack objects' stack, which the state does not name: pipestack:serviceId, the service whose stack the provider block named (the pipes' import ids name their own); or, for a stack server of its own, pipestack:stackUrl and pipestack:stackToken with --secret",
+      ]
+    : [];
   return [
     "Settings: what the Terraform provider block (or its environment variables) set, as stack config:",
     service,
     organization,
+    ...stack,
     "  pipestack:apiUrl: the API URL, if the provider block set one",
     "  pipestack:keyId, and pipestack:keySecret with --secret: the API key",
   ];
@@ -49,7 +57,7 @@ export function settingLines(conversion: Conversion): string[] {
 export function notesText(conversion: Conversion, file: string): string {
   const n = conversion.handovers.length;
   const lines = [
-    `${n} object${n === 1 ? "" : "s"} of ${shown(file)} to import${conversion.skipped.length > 0 ? `; ${conversion.skipped.length} other${conversion.skipped.length === 1 ? "" : "s"} left out (no pipe or reverse private endpoint)` : ""}.`,
+    `${n} object${n === 1 ? "" : "s"} of ${shown(file)} to import${conversion.skipped.length > 0 ? `; ${conversion.skipped.length} other${conversion.skipped.length === 1 ? "" : "s"} left out (${LEFT_OUT})` : ""}.`,
     "After `pulumi import --file`, add what the API never returns to the program:",
     ...conversion.handovers.flatMap(handoverLines),
     ...settingLines(conversion),

@@ -7,6 +7,7 @@
 import type { Conversion, Handover } from "./convert";
 import { printable } from "../errors/printable";
 import { settingLines } from "./notes";
+import { countOf, isStackKind, KIND_NOUNS, LEFT_OUT, type PeerKind } from "./match";
 
 /** At most this many names per line; the rest are counted. */
 const NAMED = 8;
@@ -16,19 +17,31 @@ const some = (names: readonly string[]) => (names.length <= NAMED ? names.join("
 
 /** The fields to add, each once: `source.kafka.credentials (secret; set in the state: password, username): 200 pipes: p-0, ...`. Pure. */
 export function fieldLines(handovers: readonly Handover[]): string[] {
-  const byField = new Map<string, { secret: boolean; set: Set<string>; users: string[] }>();
+  const byField = new Map<string, { kind: PeerKind; field: string; secret: boolean; set: Set<string>; users: string[] }>();
   for (const h of handovers) {
     for (const m of h.missing) {
-      const seen = byField.get(m.field) ?? { secret: m.secret, set: new Set<string>(), users: [] };
+      const key = `${h.kind}\n${m.field}`;
+      const seen = byField.get(key) ?? { kind: h.kind, field: m.field, secret: m.secret, set: new Set<string>(), users: [] };
       m.setInState.forEach((s) => seen.set.add(s));
       seen.users.push(h.entry.name);
-      byField.set(m.field, seen);
+      byField.set(key, seen);
     }
   }
-  return [...byField.entries()].map(([field, { secret, set, users }]) => {
+  return [...byField.values()].map(({ kind, field, secret, set, users }) => {
     const state = set.size > 0 ? `set in the Terraform state: ${[...set].sort().join(", ")}` : "not in the Terraform state";
-    return `  ${field} (${secret ? "secret; " : ""}${state}): ${plural(users.length, "pipe")}: ${some(users)}`;
+    return `  ${field} (${secret ? "secret; " : ""}${state}): ${countOf(users.length, kind)}: ${some(users)}`;
   });
+}
+
+/** The stack's objects handed over, by kind, in the registry's order: `, 1 dashboard, 2 alerts`, or nothing. Pure. */
+function stackCounts(handovers: readonly Handover[]): string {
+  const kinds = (Object.keys(KIND_NOUNS) as PeerKind[]).filter(isStackKind);
+  return kinds
+    .flatMap((k) => {
+      const n = handovers.filter((h) => h.kind === k).length;
+      return n === 0 ? [] : [`, ${countOf(n, k)}`];
+    })
+    .join("");
 }
 
 /** The resource blocks of the handed-over objects (an address without its key removes every instance). Pure. */
@@ -56,8 +69,8 @@ export function summaryText(conversion: Conversion, file: string, credentials: r
   const fields = fieldLines(conversion.handovers);
   const blocks = terraformBlocks(conversion.handovers);
   const lines = [
-    `${plural(conversion.handovers.length, "object")} of ${file} to import: ${plural(count("Pipe"), "pipe")}, ${plural(count("ReversePrivateEndpoint"), "reverse private endpoint")}` +
-      (skipped > 0 ? `; ${plural(skipped, "other")} left out (no pipe or reverse private endpoint).` : "."),
+    `${plural(conversion.handovers.length, "object")} of ${file} to import: ${plural(count("Pipe"), "pipe")}, ${plural(count("ReversePrivateEndpoint"), "reverse private endpoint")}${stackCounts(conversion.handovers)}` +
+      (skipped > 0 ? `; ${plural(skipped, "other")} left out (${LEFT_OUT}).` : "."),
     ...(fields.length === 0
       ? ["Every field is read back: `pulumi import` writes the whole program."]
       : [

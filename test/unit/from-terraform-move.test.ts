@@ -101,6 +101,7 @@ describe("movedCredentials", () => {
       {
         key: "kafkaCredentials",
         field: "source.kafka.credentials",
+        kind: "Pipe",
         members: ["password", "username"],
         values: [
           { path: "kafkaCredentials.password", value: "example-password" },
@@ -143,7 +144,7 @@ describe("the summary", () => {
   });
 
   it("says when the state holds no credential to move", () => {
-    expect(credentialLines([], "s", false)).toEqual([expect.stringContaining("holds none of the pipes' credentials")]);
+    expect(credentialLines([], "s", false)).toEqual([expect.stringContaining("holds none of the objects' credentials")]);
   });
 
   it("removes each resource block once, whatever its instances", () => {
