@@ -245,7 +245,7 @@ export const OPTIONS = {
    * A Terraform state (the state file, version 4, or `terraform show -json` output) whose pipes
    * and reverse private endpoints are loaded at start with their ids, in the services the state
    * names, and its stack objects (dashboards, alerts, saved searches, webhooks, connections,
-   * sources) with theirs, in the default service's stack and the stack server's: a rehearsal of a
+   * sources) with theirs, in the default service's stack: a rehearsal of a
    * move from Terraform (docs/emulator.md).
    */
   fromTerraformState: option<string | undefined, string | undefined>({

@@ -5,8 +5,8 @@
  * objects that have the state's ids. Read on the emulator's own terms: each is known by the
  * attributes the peer's schema gives it, its body is the API's fields in camelCase, and it passes
  * the same schema and checks as a create request (a body the server would refuse stops the start,
- * naming it). The state does not say which stack the provider block named, so they are loaded in
- * the default service's stack and in the stack server's (`/api/v2`) alike.
+ * naming it). The state does not name the stack (the provider block does): they are loaded in the
+ * default service's, the one the cloud proxy serves, as the peer's cloud settings name a service.
  */
 import type { JsonObject } from "./http/body";
 import { ApiFailure } from "./http/errors";
@@ -123,11 +123,11 @@ export function stackObjects(objects: readonly StackStateObject[]): { obj: Stack
 }
 
 /**
- * Loads the state's stack objects into each of `stacks` with the state's ids; returns how many.
+ * Loads the state's stack objects into `stack` with the state's ids; returns how many.
  * Throws, naming the object, on an id that is no ObjectId, an object of another team, one id at
  * two addresses, or a body a create would refuse (with the server's message).
  */
-export function seedStackObjects(stacks: readonly StackStore[], objects: readonly StackStateObject[], now: string): number {
+export function seedStackObjects(stack: StackStore, objects: readonly StackStateObject[], now: string): number {
   const ordered = stackObjects(objects);
   const seen = new Map<string, string>();
   for (const { obj, key } of ordered) {
@@ -144,7 +144,7 @@ export function seedStackObjects(stacks: readonly StackStore[], objects: readonl
     let body: JsonObject;
     try {
       body = stackBody(key, obj.attributes);
-      for (const stack of stacks) seedOne(stack, key, id, body, now);
+      seedOne(stack, key, id, body, now);
     } catch (err) {
       const why = err instanceof ApiFailure ? `${err.status} ${err.message}` : (err as Error).message;
       throw new Error(`${quoted(obj.address)}: not one of the stack's ${key} the server would take: ${why}`);

@@ -145,7 +145,7 @@ function seedEndpoint(store: Store, obj: StateObject, serviceId: string): void {
 /**
  * Loads the pipes and endpoints of the Terraform state in `file` into `store`, each with the id
  * (and in the service) the state names; an object of no service goes to `serviceId`. Its stack
- * objects go to that service's stack and the stack server's, as the current server (`version`
+ * objects go to that service's stack, as the current server (`version`
  * 2.36.0) takes them. Returns how many of each. Throws, naming the object, on an id that is no
  * UUID (no ObjectId, for a stack object) or an object the API would refuse.
  */
@@ -188,7 +188,7 @@ export function seedFromTerraformState(
     if (version !== "2.36.0" && stackObjects(objects).length > 0) {
       throw new Error(`holds stack objects, which the peer provider writes for the current server: start with --stack-api-version 2.36.0`);
     }
-    counts.stackObjects = seedStackObjects([store.service(serviceId).stack, store.stack], objects, stamp);
+    counts.stackObjects = seedStackObjects(store.service(serviceId).stack, objects, stamp);
   } catch (err) {
     throw new Error(`--from-terraform-state ${quoted(file)} ${printable((err as Error).message)}`);
   }

@@ -28,7 +28,8 @@ let dir: string;
 let env: NodeJS.ProcessEnv;
 beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), "pipestack-tf-credentials-"));
-  fs.writeFileSync(path.join(dir, "Pulumi.yaml"), "name: tf-credentials\nruntime: yaml\n");
+  // A project of a language that reads an object key (YAML gets a key per member: from-terraform-stack.test.ts runs that).
+  fs.writeFileSync(path.join(dir, "Pulumi.yaml"), "name: tf-credentials\nruntime: nodejs\n");
   fs.writeFileSync(path.join(dir, "terraform.tfstate"), STATE);
   fs.mkdirSync(path.join(dir, "state"));
   env = {

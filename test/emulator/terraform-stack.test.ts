@@ -1,8 +1,8 @@
 /**
  * `--from-terraform-state` with the peer provider's stack objects: the emulator starts holding
  * the state's dashboards (their tiles with the ids the server gave them, so alerts on them keep
- * their tile), alerts, saved searches, webhooks, connections and sources with the state's ids, on
- * both ways into a stack, each made as a create request would make it (a body the server would
+ * their tile), alerts, saved searches, webhooks, connections and sources with the state's ids, in
+ * the default service's stack, each made as a create request would make it (a body the server would
  * refuse stops the start, naming it).
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -37,20 +37,28 @@ describe("an emulator started from a Terraform state holding stack objects", () 
     expect(kinds).toEqual([undefined, "connections", "sources", "webhooks", "savedSearches", "dashboards", "alerts"]);
   });
 
-  it("answers each by the state's id on the service's stack and the stack server alike, tiles with the server's ids", async () => {
+  it("answers each by the state's id in the default service's stack, tiles with the server's ids, and leaves the stack server's as it was", async () => {
     const state = fixture();
     const emulator = await startTestEmulator({ stackApiVersion: "2.36.0", fromTerraformState: write("state.json", state) });
     try {
       const board = attrsOf(state, "overview");
       const normalized = JSON.parse(String(board.normalized_json)) as { tiles: { id: string }[] };
-      for (const surface of ["stack-cloud", "stack-server"] as Surface[]) {
+      for (const surface of ["stack-cloud"] as Surface[]) {
         const get = (p: string) => rawJson(emulator, surface, "GET", p);
         const dashboard = await get(`/dashboards/${String(board.id)}`);
         expect(dashboard.name).toBe("overview");
         expect(dashboard.tiles.map((t: { id: string }) => t.id)).toEqual(normalized.tiles.map((t) => t.id));
         const alert = await get(`/alerts/${String(attrsOf(state, "too_many_errors").id)}`);
-        expect(alert).toMatchObject({ source: "saved_search", savedSearchId: attrsOf(state, "errors").id, channel: { type: "webhook", webhookId: attrsOf(state, "pager").id } });
-        expect(await get(`/saved-searches/${String(attrsOf(state, "errors").id)}`)).toMatchObject({ name: "errors", sourceId: attrsOf(state, "app_logs").id, filters: [] });
+        expect(alert).toMatchObject({
+          source: "saved_search",
+          savedSearchId: attrsOf(state, "errors").id,
+          channel: { type: "webhook", webhookId: attrsOf(state, "pager").id },
+        });
+        expect(await get(`/saved-searches/${String(attrsOf(state, "errors").id)}`)).toMatchObject({
+          name: "errors",
+          sourceId: attrsOf(state, "app_logs").id,
+          filters: [],
+        });
         const hooks = (await get("/webhooks")) as { id: string; name: string }[];
         expect(hooks.find((h) => h.id === attrsOf(state, "pager").id)?.name).toBe("pager");
         const source = await get(`/sources/${String(attrsOf(state, "app_logs").id)}`);
@@ -59,6 +67,7 @@ describe("an emulator started from a Terraform state holding stack objects", () 
         expect(connection).toMatchObject({ name: "warehouse", host: "https://db.example.test:8443", username: "reader" });
         expect(JSON.stringify(connection)).not.toContain(String(attrsOf(state, "warehouse").password));
       }
+      expect((await rawJson(emulator, "stack-server", "GET", "/dashboards")) as unknown[]).toEqual([]);
     } finally {
       await emulator.close();
     }
