@@ -109,6 +109,9 @@ const own =
 /** A collection's handlers, its types inferred. */
 const collection = <Stored, Create extends z.ZodTypeAny, Replace extends z.ZodTypeAny>(c: Collection<Stored, Create, Replace>) => c;
 
+/** The collections a create request makes objects in: a Terraform state's stack objects are loaded through them. */
+export type CreatedCollection = "dashboards" | "alerts" | "savedSearches" | "webhooks" | "connections" | "sources";
+
 /** The collections the current generation routes generically, each with its create and checks. */
 const CURRENT = {
   dashboards: collection({
@@ -159,10 +162,7 @@ const CURRENT = {
     remove: deleteSource,
     view: (source) => structuredClone(source),
   }),
-};
-
-/** The collections a create request makes objects in: a Terraform state's stack objects are loaded through them. */
-export type CreatedCollection = keyof typeof CURRENT;
+} satisfies { readonly [K in CreatedCollection]: unknown };
 
 /**
  * Creates an object of `key` from a request body as `POST` does (the same schema and checks, the
