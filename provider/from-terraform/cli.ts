@@ -1,6 +1,6 @@
 /**
  * `pipestack-from-terraform <state file> [--notes FILE] > import.json`: the `pulumi import --file`
- * document of the pipes and reverse private endpoints of a Terraform state, and notes of what to
+ * document of the pipes, reverse private endpoints and stack objects of a Terraform state, and notes of what to
  * add by hand (on standard error, or in FILE); with `--import PROGRAM`, the import run too, its
  * outcome in the same notes.
  */
@@ -22,11 +22,13 @@ import { keyLayout } from "./project";
 const USAGE = `usage: pipestack-from-terraform <state file | -> [--notes FILE] [--credentials-to-config [--run]] [--import PROGRAM] [--force] [--stack S] [--config-file F] > import.json
        pipestack-from-terraform <state file> --credential KEY | pulumi config set --secret --raw [--path] KEY
 Reads a Terraform state (the state file, version 4, or \`terraform show -json\` output; - for
-standard input), finds its pipes and reverse private endpoints by their attributes, and writes the
-document \`pulumi import --file import.json\` takes. A summary of the fields to add and the
+standard input), finds its pipes and reverse private endpoints by their attributes and the stack's
+objects (dashboards, alerts, saved searches, webhooks, connections, sources) by their types, and
+writes the document \`pulumi import --file import.json\` takes. A summary of the fields to add and the
 pipestack:* settings goes to standard error, or to FILE with --notes.
   --credentials-to-config  the credentials the state holds, once per distinct value, as stack config
-                           secrets: the summary prints the commands that set them (no value in them)
+                           secrets: the summary prints the commands that set them (no value in them);
+                           in a YAML project, a key per member (its host reads no object key)
   --run                    run those commands here (pulumi from PATH), the values on their standard input
   --import PROGRAM         then run \`pulumi import --file\` of the document here, writing the program to
                            PROGRAM (imported.yaml, index.ts, ...): its whole output goes to
