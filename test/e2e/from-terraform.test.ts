@@ -132,7 +132,7 @@ describe("pipestack-from-terraform, then pulumi import --file", () => {
     ['{"version": 3, "resources": []}', "is a Terraform state of version 3; version 4 is read"],
     [
       '{"version": 4, "resources": [{"mode": "managed", "type": "t", "name": "n", "instances": [{"attributes": {"id": "x"}}]}]}',
-      "has no pipe and no reverse private endpoint (1 other objects): nothing to import",
+      "has no pipe, no reverse private endpoint and no stack object (1 other objects): nothing to import",
     ],
   ])("refuses %s with exit 1, naming the problem", async (text, message) => {
     const file = path.join(s.tmp, "bad.tfstate");
