@@ -262,7 +262,11 @@ async function main() {
     // A release's folder holds what is published; the dry run keeps the executables to try them.
     if (!o.dryRun) for (const f of [hostExecutable, path.join(o.out, executableName(host.platform, EMULATOR))]) fs.rmSync(f);
   }
-  verify(o.out, artifacts({ version, platforms: o.platforms, sdks: o.sdks }), o.dryRun && host ? [executableName(host.platform), executableName(host.platform, EMULATOR)] : []);
+  verify(
+    o.out,
+    artifacts({ version, platforms: o.platforms, sdks: o.sdks }),
+    o.dryRun && host ? [executableName(host.platform), executableName(host.platform, EMULATOR)] : [],
+  );
   console.log(
     `release: ${r.artifacts.length} platforms into ${path.relative(ROOT, o.out) || "."} in ${((Date.now() - started) / 1000).toFixed(1)} s ${JSON.stringify(r.seconds)}`,
   );

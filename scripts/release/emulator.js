@@ -40,8 +40,17 @@ async function releaseEmulator({ out, platforms, version, log = () => undefined 
       const exe = await inject({ blob, platform, outDir: path.join(work, platform), base: EMULATOR });
       const tarball = archive({ executable: exe.executable, version, platform, outDir: out, name: emulatorArchiveName(version, platform) });
       if (platform === hostPlatform()) fs.copyFileSync(exe.executable, path.join(out, path.basename(exe.executable)));
-      const a = { platform, tarball, executable: exe.executable, executableBytes: exe.bytes, tarballBytes: fs.statSync(tarball).size, signature: exe.signature };
-      log(`${path.basename(tarball)}: ${(a.tarballBytes / 1024 / 1024).toFixed(1)} MB (executable ${(a.executableBytes / 1024 / 1024).toFixed(1)} MB; signature: ${a.signature}) in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+      const a = {
+        platform,
+        tarball,
+        executable: exe.executable,
+        executableBytes: exe.bytes,
+        tarballBytes: fs.statSync(tarball).size,
+        signature: exe.signature,
+      };
+      log(
+        `${path.basename(tarball)}: ${(a.tarballBytes / 1024 / 1024).toFixed(1)} MB (executable ${(a.executableBytes / 1024 / 1024).toFixed(1)} MB; signature: ${a.signature}) in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+      );
       built.push(a);
     }
     return { bundleBytes: fs.statSync(main).size, artifacts: built };

@@ -60,7 +60,12 @@ beforeAll(async () => {
     cwd: repoRoot,
   });
   seconds.release = (Date.now() - started) / 1000;
-  console.log(`emulator-executable: release ${seconds.release} s\n${released.stdout.split("\n").filter((l) => l.includes("pipestack-emulator")).join("\n")}`);
+  console.log(
+    `emulator-executable: release ${seconds.release} s\n${released.stdout
+      .split("\n")
+      .filter((l) => l.includes("pipestack-emulator"))
+      .join("\n")}`,
+  );
 }, 900_000);
 
 afterAll(() => {
@@ -74,11 +79,21 @@ describe("the release folder", () => {
     const tarball = path.join(out, emulatorArchiveName(version, platform));
     expect(path.basename(tarball)).toBe(`pipestack-emulator-v${version}-${platform}.tar.gz`);
     expect(fs.readdirSync(out).sort()).toEqual(
-      [".pipestack-release", archiveName(version, platform), checksumsName(version), EXE, emulatorArchiveName(version, platform), "pulumi-resource-pipestack"].sort(),
+      [
+        ".pipestack-release",
+        archiveName(version, platform),
+        checksumsName(version),
+        EXE,
+        emulatorArchiveName(version, platform),
+        "pulumi-resource-pipestack",
+      ].sort(),
     );
     const listing = await runAsync("tar", ["-tzf", tarball]);
     expect(listing.stdout.trim().split("\n").sort()).toEqual(["LICENSE", EXE]);
-    const lines = fs.readFileSync(path.join(out, checksumsName(version)), "utf8").trim().split("\n");
+    const lines = fs
+      .readFileSync(path.join(out, checksumsName(version)), "utf8")
+      .trim()
+      .split("\n");
     expect(lines).toContain(`${sha256(tarball)}  ${path.basename(tarball)}`);
   });
 });

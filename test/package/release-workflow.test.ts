@@ -157,7 +157,9 @@ describe("the release's declaration (scripts/release/artifacts.js)", () => {
     for (const platforms of [Object.keys(BASES.platforms), ["darwin-arm64"]])
       for (const sdks of [true, false]) {
         const names = artifacts({ version, platforms, sdks }).map((a) => a.name);
-        expect(names.filter((n) => n.startsWith("pipestack-emulator-v")).sort()).toEqual(platforms.map((p) => `pipestack-emulator-v${version}-${p}.tar.gz`).sort());
+        expect(names.filter((n) => n.startsWith("pipestack-emulator-v")).sort()).toEqual(
+          platforms.map((p) => `pipestack-emulator-v${version}-${p}.tar.gz`).sort(),
+        );
       }
   });
 
