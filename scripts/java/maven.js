@@ -10,7 +10,7 @@ const { javaSdkFiles } = require("../java-sdk");
 
 /** What Maven prints when it cannot fetch from its repository: the error then names the repository, not a build failure. */
 const UNREACHABLE =
-  /Could not (?:transfer|resolve|find artifact)|Cannot access \S+ in offline mode|UnknownHostException|Connection refused|Network is unreachable|timed out/;
+  /Could not (?:transfer|resolve|find artifact)|could not be resolved|Cannot access .* in offline mode|UnknownHostException|Connection refused|Network is unreachable|timed out/;
 
 /** Runs Maven quietly in `cwd`; rejects with its last lines, and what to check when it could not reach its repository. */
 function mvn(args, cwd, extraArgs) {

@@ -19,6 +19,7 @@ import { storedObjects, storedPipes, storedStack } from "../support/stored";
 import { AutomationStack, type StepCommand } from "./automation-stack";
 import { expectCiphertext, repoRoot, type ExportedResource } from "./harness";
 import { buildSdksInto, type BuiltSdks } from "./sdks-build";
+import { REPOSITORY } from "../../provider/native/docs-url";
 
 const KAFKA_PASSWORD = "java-kafka-pw-5d1e07";
 const DB_PASSWORD = "java-db-pw-c83f2a";
@@ -82,14 +83,25 @@ describe("a Java program on the generated Java SDK, through the Java Automation 
     const bodies = s.emulator.control.bodies();
     expect(bodies.find((b) => b.route.startsWith("POST") && b.route.endsWith("/pipes"))?.paths).toContain("source.kafka.credentials.password");
     expect(bodies.find((b) => b.route.startsWith("POST") && b.route.endsWith("/connections"))?.paths).toContain("password");
-    expect(up.outputs).toMatchObject({ pipeId: pipe.id, connectionId: db!.id, webhookId: hook!.id, sources: server.sources.map((x) => x.name) });
+    expect(up.outputs).toMatchObject({ pipeId: pipe.id, connectionId: db!.id, webhookId: hook!.id, sources: server.sources.map((x) => x.name).join(",") });
 
     const { resources } = await s.exportState();
     expectCiphertext(named(resources, "pipestack:index:Pipe", "events")?.inputs?.sourceSecrets, "the pipe's credentials");
     expectCiphertext(named(resources, "pipestack:index:StackConnection", "db")?.inputs?.password, "the connection's password");
-    // The SDK asked for the plugin of the package's version; the program's provider kept its secrets and took its numbers.
+    // The SDK asked for the plugin of the package's version, the resources with the schema's download
+    // URL (the default provider's name carries it); the function's default provider has none, as the
+    // Java library (1.36.1) sends an invoke's version but not its URL. The program's provider kept
+    // its secrets and took its numbers.
     const providers = resources.filter((r) => r.type === "pulumi:providers:pipestack");
-    expect(providers.map((r) => r.inputs?.version)).toEqual([version, version]);
+    const releases = `${REPOSITORY}/releases/download/v${version}`.replace("://", "_/");
+    const v = version.replace(/\./g, "_");
+    expect(providers.map((r) => [r.urn.split("::").pop(), r.inputs?.version]).sort()).toEqual(
+      [
+        ["explicit", version],
+        [`default_${v}_${releases}`, version],
+        [`default_${v}`, version],
+      ].sort(),
+    );
     const explicit = named(resources, "pulumi:providers:pipestack", "explicit")!;
     expectCiphertext(explicit.inputs?.keySecret, "the provider's keySecret");
     expectCiphertext(explicit.inputs?.stackToken, "the provider's stackToken");

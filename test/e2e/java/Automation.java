@@ -104,7 +104,8 @@ public class Automation {
         ctx.export("pipeId", pipe.id());
         ctx.export("connectionId", db.id());
         ctx.export("webhookId", hook.id());
-        ctx.export("sources", sources.applyValue(r -> r.items().stream().map(i -> i.name().orElse("")).collect(Collectors.toList())));
+        // A string: the Java Automation API reads every stack output as one (a list fails `up()` after the update).
+        ctx.export("sources", sources.applyValue(r -> r.items().stream().map(i -> i.name().orElse("")).collect(Collectors.joining(","))));
     }
 
     static void fail(String message) {
