@@ -223,11 +223,9 @@ async function buildSdks({ out = path.join(root, "sdk"), languages = DEFAULT_LAN
     // Pulumi's generators, for the languages they write (Java's is ours: no Go needed for it alone).
     const tool = languages.some((l) => GENERATED_BY_PULUMI.includes(l)) ? await ensured("ensure-schema-tool.sh") : "";
     // The same schema, languages, generators (the tool's path holds its source's hash) and this file: the same SDKs.
-    const generators = [
-      __filename,
-      ...fs.readdirSync(path.join(__dirname, "java")).map((f) => path.join(__dirname, "java", f)),
-      path.join(__dirname, "java-sdk.js"),
-    ];
+    // Java's generator is this checkout's own code: its files are part of the key when it is asked for.
+    const javaFiles = () => [path.join(__dirname, "java-sdk.js"), ...fs.readdirSync(path.join(__dirname, "java")).map((f) => path.join(__dirname, "java", f))];
+    const generators = [__filename, ...(languages.includes("java") ? javaFiles() : [])];
     const hash = crypto.createHash("sha256").update(schemaText).update(JSON.stringify(languages)).update(tool);
     for (const file of generators) hash.update(fs.readFileSync(file));
     const key = hash.digest("hex");
