@@ -5,7 +5,7 @@
  * Automation API as an inline program (no Java language host) with the native plugin installed
  * from `pack-plugin`'s tarball: `up` of a pipe, a connection with a secret password under a
  * provider of the program's own, a webhook and a function's result; a `preview` with no change;
- * `destroy` leaving nothing; no secret in plaintext anywhere the run left text. And the build
+ * the import of a webhook made outside; `destroy` leaving nothing; no secret in plaintext anywhere the run left text. And the build
  * saying what to check when Maven cannot reach its repository.
  */
 import * as crypto from "node:crypto";
@@ -15,6 +15,7 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runProcess } from "../support/run-process";
+import { rawJson } from "../support/raw-api";
 import { storedObjects, storedPipes, storedStack } from "../support/stored";
 import { AutomationStack, type StepCommand } from "./automation-stack";
 import { expectCiphertext, repoRoot, type ExportedResource } from "./harness";
@@ -113,10 +114,27 @@ describe("a Java program on the generated Java SDK, through the Java Automation 
     expect(preview.summary).toEqual({ same: 5 });
   });
 
-  it("`destroy` deletes everything the program made", async () => {
-    expect(storedObjects(s.emulator)).toBe(3);
+  it("imports a webhook made outside Pulumi (the `importId` option) without writing to it, then previews no change", async () => {
+    const made = (await rawJson(s.emulator, "stack-server", "POST", "/webhooks", {
+      name: "made-outside",
+      service: "generic",
+      url: "https://hooks.example.test/outside",
+    })) as { id: string };
+    s.setConfig("importWebhookId", made.id);
+    s.emulator.control.resetStats();
+    const up = await s.step(program, ["up"]);
+    expect(up.summary).toEqual({ import: 1, same: 5 });
+    expect(s.emulator.control.bodies().filter((b) => b.method !== "GET")).toEqual([]);
+    const { resources } = await s.exportState();
+    expect(named(resources, "pipestack:index:StackWebhook", "outsideHook")).toMatchObject({ id: made.id, outputs: { name: "made-outside" } });
+    const preview = await s.step(program, ["preview"]);
+    expect(preview.summary).toEqual({ same: 6 });
+  });
+
+  it("`destroy` deletes everything the program made and adopted", async () => {
+    expect(storedObjects(s.emulator)).toBe(4);
     const destroyed = await s.step(program, ["destroy"]);
-    expect(destroyed.summary).toEqual({ delete: 5 });
+    expect(destroyed.summary).toEqual({ delete: 6 });
     expect(storedObjects(s.emulator)).toBe(0);
   });
 

@@ -100,6 +100,12 @@ public class Automation {
             .service(StackWebhookService.Generic)
             .url("https://hooks.example.test/java")
             .build());
+        // A webhook made outside Pulumi, adopted by the importId resource option when its id is set.
+        cfg.get("importWebhookId").ifPresent(id -> new StackWebhook("outsideHook", StackWebhookArgs.builder()
+            .name("made-outside")
+            .service(StackWebhookService.Generic)
+            .url("https://hooks.example.test/outside")
+            .build(), CustomResourceOptions.builder().importId(id).build()));
         var sources = PipestackFunctions.getStackSources();
         ctx.export("pipeId", pipe.id());
         ctx.export("connectionId", db.id());
