@@ -64,6 +64,20 @@ describe("a Java program on the generated Java SDK, through the Java Automation 
     expect(java.classpath.some((jar) => /com\/pulumi\/pulumi\/1\.36\.1\/pulumi-1\.36\.1\.jar$/.test(jar))).toBe(true);
   });
 
+  it("the Java example of docs/sdks.md compiles against the SDK", async () => {
+    const docs = fs.readFileSync(path.join(repoRoot, "docs", "sdks.md"), "utf8");
+    const example = /### How a Java program runs now[\s\S]*?```java\n([\s\S]*?)```/.exec(docs)?.[1];
+    expect(example).toContain("new StackConnection(");
+    const dir = path.join(s.tmp, "docs-example");
+    fs.mkdirSync(dir);
+    const source = path.join(dir, "DocsExample.java");
+    const imports = ["com.pipestack.pipestack.*", "com.pulumi.automation.*", "java.nio.file.Path"].map((i) => `import ${i};`).join("\n");
+    fs.writeFileSync(source, `${imports}\npublic class DocsExample {\n  public static void main(String[] args) throws Exception {\n${example}  }\n}\n`);
+    const javac = await runProcess("javac", ["-d", dir, "-cp", java.classpath.join(path.delimiter), source]);
+    expect(javac.stdout + javac.stderr).toBe("");
+    expect(javac.status).toBe(0);
+  });
+
   it("`up` creates the pipe, the connection and the webhook through the SDK, the passwords sent and kept secret", async () => {
     const up = await s.step(program, ["up"]);
     // The stack, the explicit provider, the pipe, the connection, the webhook (not the default provider).
