@@ -7,9 +7,11 @@
 //
 // Builds the package (`npm run build`), then the native provider plugin as one executable per
 // platform (scripts/release/executable.js; no Node.js needed to run it), each in the tarball the
-// Pulumi CLI downloads (scripts/release/archive.js); the npm package (`npm pack`); the SDKs as
+// Pulumi CLI downloads (scripts/release/archive.js); the emulator as one executable per platform
+// too, in its own tarballs (scripts/release/emulator.js), for teams with no Node.js; the npm
+// packages (`npm pack`: the provider's and the emulator's); the SDKs as
 // `npm run sdks` makes them (the Python wheel and sdist, the TypeScript SDK's npm tarball, the Go
-// module's folder as a tarball; `--no-sdks` leaves them out); and the checksum file of all of
+// module's folder as a tarball; `--no-sdks` leaves them and the npm packages out); and the checksum file of all of
 // them. The folder then holds exactly what scripts/release/artifacts.js declares, or the command
 // fails. The default folder is release/. `--download-url` names a team's mirror in the executables' schema
 // instead of the release downloads (provider/native/download-url.ts). It prints each artifact's
@@ -19,7 +21,7 @@
 // Python index's trusted publishing take the identity the code host's CI gives a workflow, which
 // no machine of ours has. So without --dry-run the command builds the same files, but only from the
 // tag of the version (`--tag v<version>`, checked against package.json before anything is built),
-// and leaves out the unpacked host executable the dry run keeps to measure. `--assemble` builds
+// and leaves out the unpacked host executables (the plugin's, the emulator's) the dry run keeps to try. `--assemble` builds
 // nothing: it checks that the folder holds every platform's parts (the workflow builds them on two
 // machines) and writes their one checksum file.
 "use strict";
@@ -36,6 +38,7 @@ const { artifacts, goSdkTarball, verify } = require("./release/artifacts");
 const { executableName } = require("./release/executable");
 const { checkOut, claimOut } = require("./release/out-folder");
 const { sourceModule } = require("./release/source-module");
+const { EMULATOR, emulatorVersion, packEmulator, releaseEmulator } = require("./release/emulator");
 
 // pipestack-pack-plugin's own check of a download URL and its flag (provider/plugin-pack/archive.ts).
 const { ALLOW_PLAIN_HTTP, downloadUrlProblem } = sourceModule(path.join(__dirname, "..", "provider", "plugin-pack", "archive.ts"));
@@ -80,6 +83,9 @@ function releaseVersion({ dryRun, tag }) {
   if (tag === undefined && !dryRun) throw new Error(`a release is built from its tag: --tag v${version} (or --dry-run to try it)\n${USAGE}`);
   if (tag !== undefined && tag !== `v${version}`)
     throw new Error(`the tag ${tag} is not the package's version v${version}: tag the commit whose package.json says so`);
+  // One version names every artifact: the emulator's files are named by the package's.
+  if (emulatorVersion() !== version)
+    throw new Error(`packages/${EMULATOR}/package.json says ${emulatorVersion()}, the package ${version}: a release ships both at one version`);
   return version;
 }
 
@@ -181,13 +187,14 @@ async function releasePlugin({ out, platforms, downloadUrl, cache, log = () => u
   }
 }
 
-/** The npm package and the SDKs into `out`; returns their paths. */
+/** The npm packages (the provider's and the emulator's) and the SDKs into `out`; returns their paths. */
 async function releasePackages({ out, downloadUrl, seconds }) {
   const files = [];
   await timed(seconds, "npm package", () => {
     const packed = execFileSync("npm", ["pack", "--silent", "--ignore-scripts", "--pack-destination", out], { cwd: ROOT, encoding: "utf8" });
     files.push(path.join(out, packed.trim().split("\n").pop()));
   });
+  await timed(seconds, "emulator npm package", () => files.push(packEmulator(out)));
   const { buildSdks } = require("./sdks");
   const { DOWNLOAD_URL_ENV } = require("../dist/provider/native/download-url");
   const work = fs.mkdtempSync(path.join(os.tmpdir(), "pipestack-release-sdks-"));
@@ -232,12 +239,16 @@ async function main() {
   const started = Date.now();
   if (o.build) execFileSync("npm", ["run", "build"], { cwd: ROOT, stdio: ["ignore", "ignore", "inherit"] });
   claimOut(o.out);
-  const r = await releasePlugin({ out: o.out, platforms: o.platforms, downloadUrl: o.downloadUrl, log: (l) => console.log(`release: ${l}`) });
+  const log = (l) => console.log(`release: ${l}`);
+  const r = await releasePlugin({ out: o.out, platforms: o.platforms, downloadUrl: o.downloadUrl, log });
+  const emulator = await timed(r.seconds, "emulator", () => releaseEmulator({ out: o.out, platforms: o.platforms, version: r.version, log }));
+  const files = emulator.artifacts.map((a) => a.tarball);
   if (o.sdks) {
-    const files = await releasePackages({ out: o.out, downloadUrl: o.downloadUrl, seconds: r.seconds });
-    for (const f of files) console.log(`release: ${path.basename(f)}: ${mb(fs.statSync(f).size)}`);
-    writeChecksums({ files: [...r.artifacts.map((a) => a.tarball), ...files], version: r.version, outDir: o.out });
+    const packages = await releasePackages({ out: o.out, downloadUrl: o.downloadUrl, seconds: r.seconds });
+    for (const f of packages) console.log(`release: ${path.basename(f)}: ${mb(fs.statSync(f).size)}`);
+    files.push(...packages);
   }
+  writeChecksums({ files: [...r.artifacts.map((a) => a.tarball), ...files], version: r.version, outDir: o.out });
   console.log(`release: ${path.basename(r.checksums)}:\n${fs.readFileSync(r.checksums, "utf8").trimEnd()}`);
   const host = r.artifacts.find((a) => a.platform === hostPlatform());
   const hostExecutable = host && path.join(o.out, path.basename(host.executable));
@@ -248,10 +259,14 @@ async function main() {
     console.log(
       `release: start to port, median of 5: executable ${exe.medianMs} ms ${JSON.stringify(exe.samplesMs)}, Node.js launcher ${launcher.medianMs} ms ${JSON.stringify(launcher.samplesMs)}`,
     );
-    // A release's folder holds what is published; the dry run keeps the executable to try it.
-    if (!o.dryRun) fs.rmSync(hostExecutable);
+    // A release's folder holds what is published; the dry run keeps the executables to try them.
+    if (!o.dryRun) for (const f of [hostExecutable, path.join(o.out, executableName(host.platform, EMULATOR))]) fs.rmSync(f);
   }
-  verify(o.out, artifacts({ version, platforms: o.platforms, sdks: o.sdks }), o.dryRun && host ? [executableName(host.platform)] : []);
+  verify(
+    o.out,
+    artifacts({ version, platforms: o.platforms, sdks: o.sdks }),
+    o.dryRun && host ? [executableName(host.platform), executableName(host.platform, EMULATOR)] : [],
+  );
   console.log(
     `release: ${r.artifacts.length} platforms into ${path.relative(ROOT, o.out) || "."} in ${((Date.now() - started) / 1000).toFixed(1)} s ${JSON.stringify(r.seconds)}`,
   );

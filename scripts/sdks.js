@@ -8,10 +8,14 @@
 //   sdk/python/   the generated package; dist/pulumi_pipestack-<v>-py3-none-any.whl and .tar.gz
 //   sdk/go/       a Go module (go.mod, go.sum) whose package is .../sdk/go/pipestack
 //   sdk/nodejs/   an npm-packable folder (built bin/, package.json), and its `npm pack` tarball
+//   sdk/java/     (--language java) a Maven project (pom.xml) of our own generator's classes, and its jar
 //
 // Every SDK carries the package's version (package.json), so the engine asks for this plugin.
 // .NET: Pulumi's C# generator is not in pkg/v3 and no .NET toolchain installs on the build
-// machines, so `--language dotnet` says so and makes nothing.
+// machines, so `--language dotnet` says so and makes nothing. Java: Pulumi's Java generator cannot be
+// fetched on the build machines either, so scripts/java-sdk.js writes the classes in the same shapes;
+// Maven builds them (Maven Central, or a mirror, reachable once; ~/.m2 keeps what it fetched).
+// PIPESTACK_MAVEN_ARGS adds arguments to every Maven run (`-o`, `-s settings.xml`).
 //
 // The contract, for tests (test/e2e/sdks.test.ts, the Automation API tests of Python and Go):
 //
@@ -30,7 +34,11 @@
 //   built.nodejs.dir                // <out>/nodejs/bin: the built package, `npm pack` takes it
 //   built.nodejs.packageName        // "@pipestack/pulumi-native"
 //   built.nodejs.tarball            // <out>/nodejs/pipestack-pulumi-native-<v>.tgz
-//   built.seconds                   // { schema, python, go, nodejs }: what each step took
+//   built.java.dir                  // <out>/java, the Maven project (pom.xml, src/main/java)
+//   built.java.jar                  // <out>/java/target/pipestack-<v>.jar
+//   built.java.classpath            // the jar and its runtime dependencies (from ~/.m2): `java -cp`
+//   built.java.packageName          // "com.pipestack.pipestack"; .groupId "com.pipestack", .artifactId "pipestack"
+//   built.seconds                   // { schema, python, go, nodejs, java }: what each step took
 //   built.languages                 // the languages built, in order
 //
 // A Go program uses the module with `go mod edit -replace <modulePath>=<dir>` (enum fields take the
@@ -45,8 +53,11 @@ const fs = require("node:fs");
 const path = require("node:path");
 
 const root = path.resolve(__dirname, "..");
-const LANGUAGES = ["python", "go", "nodejs", "dotnet"];
+const { buildJava } = require("./java/maven");
+
+const LANGUAGES = ["python", "go", "nodejs", "java", "dotnet"];
 const DEFAULT_LANGUAGES = ["python", "go", "nodejs"];
+const GENERATED_BY_PULUMI = ["python", "go", "nodejs"];
 const NO_DOTNET =
   "dotnet: skipped. Pulumi's C# generator is not part of pkg/v3 (it lives with the .NET language host) and no .NET toolchain installs on this machine (none in Debian's archive, NuGet not reachable).";
 
@@ -149,7 +160,14 @@ async function nodejs(tool, schemaText, schema, dir) {
 
 /** The files a build made, to know that a kept one is still whole. */
 const madeFiles = (built) =>
-  [built.schema, built.python?.wheel, built.python?.sdist, built.go && path.join(built.go.dir, "go.sum"), built.nodejs?.tarball].filter(Boolean);
+  [
+    built.schema,
+    built.python?.wheel,
+    built.python?.sdist,
+    built.go && path.join(built.go.dir, "go.sum"),
+    built.nodejs?.tarball,
+    ...(built.java?.classpath ?? []),
+  ].filter(Boolean);
 
 /** True while the process `pid` runs. */
 function alive(pid) {
@@ -202,9 +220,15 @@ async function buildSdks({ out = path.join(root, "sdk"), languages = DEFAULT_LAN
     // An SDK without the version makes the engine look for plugin v0.0.0 on the public plugin site.
     if (!schema.version || schema.version === "0.0.0")
       throw new Error(`sdks: the plugin's schema has no version (${schema.version ?? "none"}): is package.json beside dist/?`);
-    const tool = await ensured("ensure-schema-tool.sh");
+    // Pulumi's generators, for the languages they write (Java's is ours: no Go needed for it alone).
+    const tool = languages.some((l) => GENERATED_BY_PULUMI.includes(l)) ? await ensured("ensure-schema-tool.sh") : "";
     // The same schema, languages, generators (the tool's path holds its source's hash) and this file: the same SDKs.
-    const key = crypto.createHash("sha256").update(schemaText).update(JSON.stringify(languages)).update(tool).update(fs.readFileSync(__filename)).digest("hex");
+    // Java's generator is this checkout's own code: its files are part of the key when it is asked for.
+    const javaFiles = () => [path.join(__dirname, "java-sdk.js"), ...fs.readdirSync(path.join(__dirname, "java")).map((f) => path.join(__dirname, "java", f))];
+    const generators = [__filename, ...(languages.includes("java") ? javaFiles() : [])];
+    const hash = crypto.createHash("sha256").update(schemaText).update(JSON.stringify(languages)).update(tool);
+    for (const file of generators) hash.update(fs.readFileSync(file));
+    const key = hash.digest("hex");
     const manifest = path.join(out, "sdks.json");
     if (reuse && fs.existsSync(manifest)) {
       const previous = JSON.parse(fs.readFileSync(manifest, "utf8"));
@@ -225,6 +249,7 @@ async function buildSdks({ out = path.join(root, "sdk"), languages = DEFAULT_LAN
       const dir = path.join(out, language);
       if (language === "python") built.python = await python(tool, schemaText, schema, dir);
       else if (language === "go") built.go = await go(tool, schemaText, schema, dir, pulumiVersion);
+      else if (language === "java") built.java = await buildJava(schema, dir, { mavenArgs: mavenArgs() });
       else built.nodejs = await nodejs(tool, schemaText, schema, dir);
       seconds[language] = since(started);
       built.languages.push(language);
@@ -236,6 +261,9 @@ async function buildSdks({ out = path.join(root, "sdk"), languages = DEFAULT_LAN
     release();
   }
 }
+
+/** PIPESTACK_MAVEN_ARGS, split at spaces. */
+const mavenArgs = () => (process.env.PIPESTACK_MAVEN_ARGS ?? "").split(" ").filter(Boolean);
 
 /** `--out DIR --language a,b` as options. */
 function parseArgs(argv) {
@@ -266,6 +294,8 @@ if (require.main === module) {
         console.log(`  python  ${path.relative(process.cwd(), built.python.wheel)}\n          ${path.relative(process.cwd(), built.python.sdist)}`);
       if (built.go) console.log(`  go      ${built.go.importPath} in ${path.relative(process.cwd(), built.go.dir)}`);
       if (built.nodejs) console.log(`  nodejs  ${path.relative(process.cwd(), built.nodejs.tarball)}`);
+      if (built.java)
+        console.log(`  java    ${built.java.groupId}:${built.java.artifactId}:${built.java.version} ${path.relative(process.cwd(), built.java.jar)}`);
     },
     (err) => {
       console.error(err instanceof Error ? err.message : String(err));

@@ -1,10 +1,12 @@
 /**
  * Request-body validation against the OpenAPI description in `emulator/spec/`. The file is
- * read at run time (it ships in the package beside `dist/`), registered with Ajv under one
- * id, and each request schema is compiled as a `$ref` into it.
+ * read at run time (it ships in the package beside `dist/`, and as an asset of the release's
+ * single executable, which has no folder of its own), registered with Ajv under one id, and each
+ * request schema is compiled as a `$ref` into it.
  */
 import { existsSync, readFileSync } from "node:fs";
 import * as path from "node:path";
+import * as sea from "node:sea";
 import Ajv2020, { type ErrorObject, type ValidateFunction } from "ajv/dist/2020";
 import addFormats from "ajv-formats";
 import { isObject, type JsonObject } from "../http/body";
@@ -72,7 +74,7 @@ let loaded: Spec | undefined;
 
 function spec(): Spec {
   if (loaded) return loaded;
-  const raw = JSON.parse(readFileSync(specPath(), "utf8")) as unknown;
+  const raw = JSON.parse(sea.isSea() ? sea.getAsset(SPEC_FILE, "utf8") : readFileSync(specPath(), "utf8")) as unknown;
   const document = loosen(raw);
   if (!isObject(document) || !isObject(document.components) || !isObject(document.components.schemas)) {
     throw new Error("OpenAPI description has no components.schemas");

@@ -3,6 +3,7 @@
 // root (the CLI runs `pulumi-resource-pipestack[.exe]` from the folder it unpacks to; a binary
 // plugin needs no PulumiPlugin.yaml) and the LICENSE; beside them one checksum file in the
 // `sha256sum` format, `pulumi-pipestack_<version>_checksums.txt`, as bridged providers publish it.
+// The emulator's executables are packed the same way, under their own name.
 "use strict";
 const { execFileSync } = require("node:child_process");
 const crypto = require("node:crypto");
@@ -17,6 +18,11 @@ function archiveName(version, platform) {
   return `pulumi-resource-pipestack-v${version}-${platform}.tar.gz`;
 }
 
+/** `pipestack-emulator-v<version>-<platform>.tar.gz`: the emulator's executable (scripts/release/emulator.js). */
+function emulatorArchiveName(version, platform) {
+  return `pipestack-emulator-v${version}-${platform}.tar.gz`;
+}
+
 /** `pulumi-pipestack_<version>_checksums.txt`. */
 function checksumsName(version) {
   return `pulumi-pipestack_${version}_checksums.txt`;
@@ -26,14 +32,17 @@ function sha256(file) {
   return crypto.createHash("sha256").update(fs.readFileSync(file)).digest("hex");
 }
 
-/** Writes the tarball of `executable` for `platform` into `outDir`; returns its path. */
-function archive({ executable, version, platform, outDir }) {
+/**
+ * Writes the tarball of `executable` for `platform` into `outDir` (named as the CLI asks for the
+ * plugin's, unless `name` is given); returns its path.
+ */
+function archive({ executable, version, platform, outDir, name = archiveName(version, platform) }) {
   const stage = fs.mkdtempSync(path.join(os.tmpdir(), "pipestack-archive-"));
   try {
     fs.copyFileSync(executable, path.join(stage, path.basename(executable)));
     fs.chmodSync(path.join(stage, path.basename(executable)), 0o755);
     fs.copyFileSync(path.join(ROOT, "LICENSE"), path.join(stage, "LICENSE"));
-    const tarball = path.join(outDir, archiveName(version, platform));
+    const tarball = path.join(outDir, name);
     execFileSync("tar", ["-czf", tarball, "--owner=0", "--group=0", "-C", stage, path.basename(executable), "LICENSE"]);
     return tarball;
   } finally {
@@ -49,4 +58,4 @@ function writeChecksums({ files, version, outDir }) {
   return file;
 }
 
-module.exports = { archive, archiveName, checksumsName, sha256, writeChecksums };
+module.exports = { archive, archiveName, checksumsName, emulatorArchiveName, sha256, writeChecksums };

@@ -13,7 +13,7 @@
 "use strict";
 const fs = require("node:fs");
 const path = require("node:path");
-const { archiveName, checksumsName } = require("./archive");
+const { archiveName, checksumsName, emulatorArchiveName } = require("./archive");
 const { BASES } = require("./bases");
 const { MARKER } = require("./out-folder");
 
@@ -27,15 +27,21 @@ const npmTarball = (name, version) => `${name.replace(/^@/, "").replace("/", "-"
 const goSdkTarball = (version) => `pulumi-pipestack-sdk-go-v${version}.tar.gz`;
 
 /**
- * Every artifact of a release of `version` built for `platforms` (with the npm package and the
- * SDKs unless `sdks` is false), as `{ name, to }`: its file name and its destinations.
+ * Every artifact of a release of `version` built for `platforms` (the plugin's and the emulator's
+ * executables; with the npm packages and the SDKs unless `sdks` is false), as `{ name, to }`: its
+ * file name and its destinations.
  */
 function artifacts({ version, platforms = Object.keys(BASES.platforms), sdks = true }) {
-  const all = [...platforms.map((p) => ({ name: archiveName(version, p), to: ["code-host"] })), { name: checksumsName(version), to: ["code-host"] }];
+  const all = [
+    ...platforms.map((p) => ({ name: archiveName(version, p), to: ["code-host"] })),
+    ...platforms.map((p) => ({ name: emulatorArchiveName(version, p), to: ["code-host"] })),
+    { name: checksumsName(version), to: ["code-host"] },
+  ];
   if (!sdks) return all;
   return [
     ...all,
     { name: npmTarball("pulumi-pipestack", version), to: ["code-host", "npm"] },
+    { name: npmTarball("pipestack-emulator", version), to: ["code-host", "npm"] },
     { name: npmTarball("@pipestack/pulumi-native", version), to: ["code-host", "npm"] },
     { name: `pulumi_pipestack-${version}-py3-none-any.whl`, to: ["code-host", "pypi"] },
     { name: `pulumi_pipestack-${version}.tar.gz`, to: ["code-host", "pypi"] },

@@ -23,9 +23,9 @@ const FUSE = "NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2";
 const ENTRY = path.join(ROOT, "provider", "native", "main.ts");
 const DOCS = path.join(ROOT, "dist", "provider", "native", "docs.json");
 
-/** The executable's file name on `platform`. */
-function executableName(platform) {
-  return platform.startsWith("windows-") ? "pulumi-resource-pipestack.exe" : "pulumi-resource-pipestack";
+/** The file name on `platform` of the executable `base` (the plugin's unless told). */
+function executableName(platform, base = "pulumi-resource-pipestack") {
+  return platform.startsWith("windows-") ? `${base}.exe` : base;
 }
 
 /** The plugin's manifest, as the executable reads it for its package.json. */
@@ -34,12 +34,12 @@ function manifest(downloadUrl) {
   return { name: pkg.name, version: pkg.version, license: pkg.license, private: true, ...(downloadUrl ? { pluginDownloadURL: downloadUrl } : {}) };
 }
 
-/** Bundles the provider into `<work>/plugin.js`; returns its path. */
-async function bundle(work) {
+/** Bundles `entry` (the provider unless told) into `<work>/<name>.js`; returns its path. */
+async function bundle(work, entry = ENTRY, name = "plugin") {
   const esbuild = require("esbuild");
-  const outfile = path.join(work, "plugin.js");
+  const outfile = path.join(work, `${name}.js`);
   await esbuild.build({
-    entryPoints: [ENTRY],
+    entryPoints: [entry],
     bundle: true,
     platform: "node",
     target: "node22",
@@ -55,24 +55,33 @@ async function bundle(work) {
 }
 
 /**
- * The preparation blob (platform-independent) of the bundled provider and its assets, made by the
- * base binary of this machine; returns its path.
+ * The preparation blob (platform-independent) of the bundled script `main` and its `assets` (name
+ * to file), made by the base binary of this machine as `<work>/<name>.blob`.
+ */
+function seaBlob({ work, main, assets, name }) {
+  const config = {
+    main,
+    output: path.join(work, `${name}.blob`),
+    disableExperimentalSEAWarning: true,
+    useSnapshot: false,
+    useCodeCache: false,
+    assets,
+  };
+  const file = path.join(work, `${name}-sea-config.json`);
+  fs.writeFileSync(file, JSON.stringify(config, null, 2));
+  execFileSync(baseBinary(hostPlatform()), ["--experimental-sea-config", file], { stdio: ["ignore", "ignore", "inherit"] });
+  return config.output;
+}
+
+/**
+ * The preparation blob of the bundled provider and its assets; returns its path and the bundle's size.
  */
 async function prepare({ work, downloadUrl }) {
   if (!fs.existsSync(DOCS)) throw new Error(`${DOCS} is missing: run \`npm run build\` first`);
   const main = await bundle(work);
   fs.writeFileSync(path.join(work, "package.json"), `${JSON.stringify(manifest(downloadUrl), null, 2)}\n`);
-  const config = {
-    main,
-    output: path.join(work, "plugin.blob"),
-    disableExperimentalSEAWarning: true,
-    useSnapshot: false,
-    useCodeCache: false,
-    assets: { "package.json": path.join(work, "package.json"), "docs.json": DOCS },
-  };
-  fs.writeFileSync(path.join(work, "sea-config.json"), JSON.stringify(config, null, 2));
-  execFileSync(baseBinary(hostPlatform()), ["--experimental-sea-config", path.join(work, "sea-config.json")], { stdio: ["ignore", "ignore", "inherit"] });
-  return { blob: config.output, bundleBytes: fs.statSync(main).size };
+  const blob = seaBlob({ work, main, name: "plugin", assets: { "package.json": path.join(work, "package.json"), "docs.json": DOCS } });
+  return { blob, bundleBytes: fs.statSync(main).size };
 }
 
 function has(cmd) {
@@ -92,9 +101,12 @@ function resign(file) {
   return "broken by the injection, not signed again (no codesign or rcodesign here): sign it before shipping, Apple silicon runs no such binary";
 }
 
-/** The executable for `platform` in `outDir`, from the blob; returns its path and how it is signed. */
-async function inject({ blob, platform, outDir }) {
-  const out = path.join(outDir, executableName(platform));
+/**
+ * The executable `base` (the plugin's unless told) for `platform` in `outDir`, from the blob;
+ * returns its path and how it is signed.
+ */
+async function inject({ blob, platform, outDir, base }) {
+  const out = path.join(outDir, executableName(platform, base));
   fs.mkdirSync(outDir, { recursive: true });
   fs.copyFileSync(baseBinary(platform), out);
   fs.chmodSync(out, 0o755);
@@ -125,4 +137,4 @@ async function buildExecutable({ platform, outDir, downloadUrl }) {
   }
 }
 
-module.exports = { DOCS, buildExecutable, executableName, inject, manifest, prepare };
+module.exports = { DOCS, bundle, buildExecutable, executableName, inject, manifest, prepare, seaBlob };

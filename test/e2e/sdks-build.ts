@@ -13,6 +13,8 @@ export interface BuiltSdks {
   python: { dir: string; wheel: string; sdist: string; packageName: string };
   go: { dir: string; modulePath: string; importPath: string };
   nodejs: { dir: string; packageName: string; tarball: string };
+  /** Only with `languages` naming java (not built by default). */
+  java?: { dir: string; jar: string; classpath: string[]; packageName: string; groupId: string; artifactId: string; version: string };
 }
 
 type Build = (opts: { out: string; languages?: string[]; reuse?: boolean; log?: (line: string) => void }) => Promise<BuiltSdks>;

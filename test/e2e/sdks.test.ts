@@ -312,7 +312,7 @@ describe("the command", () => {
     expect(none.languages).toEqual([]);
     expect(said.join("\n")).toMatch(/dotnet: skipped\. .*no \.NET toolchain/);
     await expect(buildSdksInto({ out: path.join(tmp, "cobol"), languages: ["cobol"] })).rejects.toThrow(
-      "sdks: no SDK for cobol (one of python, go, nodejs, dotnet)",
+      "sdks: no SDK for cobol (one of python, go, nodejs, java, dotnet)",
     );
   });
 });

@@ -144,8 +144,23 @@ describe("the release's declaration (scripts/release/artifacts.js)", () => {
     expect(names).toContain(npmTarball(languages.nodejs.packageName, version));
     expect(names).toContain(`${languages.python.packageName}-${version}-py3-none-any.whl`);
     expect(names).toContain(`${languages.python.packageName}-${version}.tar.gz`);
+    // The emulator's package, packed from its workspace, is published to npm beside the provider's.
+    const emulator = await runProcess("npm", ["pack", "--dry-run", "--json", "--ignore-scripts", "--workspace", "pipestack-emulator"], { cwd: root });
+    expect(emulator.status, emulator.stderr).toBe(0);
+    const emulatorTarball = (JSON.parse(emulator.stdout) as { filename: string }[])[0].filename;
+    expect(declared.find((a) => a.name === emulatorTarball)?.to).toEqual(["code-host", "npm"]);
     expect(declared.filter((a) => !a.to.includes("code-host"))).toEqual([]);
     expect(declared.filter((a) => a.to.some((d) => !DESTINATIONS.includes(d)))).toEqual([]);
+  });
+
+  it("declares the emulator's executable of every platform the plugin's are built for, for the code host's release", () => {
+    for (const platforms of [Object.keys(BASES.platforms), ["darwin-arm64"]])
+      for (const sdks of [true, false]) {
+        const names = artifacts({ version, platforms, sdks }).map((a) => a.name);
+        expect(names.filter((n) => n.startsWith("pipestack-emulator-v")).sort()).toEqual(
+          platforms.map((p) => `pipestack-emulator-v${version}-${p}.tar.gz`).sort(),
+        );
+      }
   });
 
   it("compares a folder with the declaration", () => {

@@ -5,6 +5,7 @@
 //
 //	go-automation up [--debug] | preview | import (<type> <name> <id>)... | destroy
 //
+// The program is `program` below, or the one PIPESTACK_E2E_PROGRAM names (programs).
 // Where: PIPESTACK_E2E_WORK_DIR (the project folder), and the usual PULUMI_HOME,
 // PULUMI_BACKEND_URL, PULUMI_CONFIG_PASSPHRASE and PATH (the `pulumi` CLI). The stack config comes
 // from PIPESTACK_E2E_CONFIG (`{"key": {"value": "...", "secret": true}}`), set before each step.
@@ -138,6 +139,9 @@ func program(ctx *pulumi.Context) error {
 	return nil
 }
 
+// programs are the inline programs by the name PIPESTACK_E2E_PROGRAM gives ("" when unset).
+var programs = map[string]pulumi.RunFunc{"": program, "stack-from-nothing": stackFromNothing}
+
 // step is what one call prints as its result.
 type step struct {
 	Outputs map[string]any `json:"outputs,omitempty"`
@@ -205,7 +209,11 @@ func main() {
 		fail("usage: go-automation up [--debug] | preview | import (<type> <name> <id>)... | destroy")
 	}
 	ctx := context.Background()
-	stack, err := auto.UpsertStackInlineSource(ctx, "dev", "pipestack-go-automation", program, auto.WorkDir(os.Getenv("PIPESTACK_E2E_WORK_DIR")))
+	run, ok := programs[os.Getenv("PIPESTACK_E2E_PROGRAM")]
+	if !ok {
+		fail("PIPESTACK_E2E_PROGRAM: no program %q", os.Getenv("PIPESTACK_E2E_PROGRAM"))
+	}
+	stack, err := auto.UpsertStackInlineSource(ctx, "dev", "pipestack-go-automation", run, auto.WorkDir(os.Getenv("PIPESTACK_E2E_WORK_DIR")))
 	if err != nil {
 		fail("%v", err)
 	}
