@@ -18,6 +18,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { E2EStack, repoRoot } from "./harness";
 import { yamlHost } from "./yaml-host";
 import { control } from "../support/control-api";
+import { rawCall, rawJson } from "../support/raw-api";
 
 const COMMAND = path.join(repoRoot, "bin", "pipestack-from-terraform.js");
 const FIXTURE = path.join(repoRoot, "test", "unit", "fixtures", "terraform-stack-state.json");
@@ -44,6 +45,7 @@ describe("a move from Terraform of a state with the stack's objects, into YAML",
   let made: { status: number | null; stdout: string; stderr: string };
   let code: Code;
   let preview: { code: number; stdout: string; stderr: string };
+  let tileAlert: string;
   const plugins = `plugins:\n  providers:\n    - name: pipestack\n      path: ${JSON.stringify(path.join(repoRoot, "bin"))}\n`;
   const projectText = (resources: Code, extra = "") => `name: moved\nruntime: yaml\n${plugins}${extra}resources: ${JSON.stringify(resources)}\n`;
 
@@ -58,6 +60,20 @@ describe("a move from Terraform of a state with the stack's objects, into YAML",
       secrets: [PASSWORD, DB_PASSWORD, ROTATED],
       emulator: { fromTerraformState: stateFile, stackApiVersion: "2.36.0" },
     });
+    // An alert on the dashboard's first tile, made outside Terraform (in the stack's UI, say): it lives while the tile keeps its id.
+    const board = JSON.parse(fs.readFileSync(FIXTURE, "utf8")).resources.find((r: { name: string }) => r.name === "overview").instances[0].attributes;
+    const tileId = (JSON.parse(board.normalized_json) as { tiles: { id: string }[] }).tiles[0].id;
+    tileAlert = (
+      await rawJson(s.emulator, "stack-cloud", "POST", "/alerts", {
+        source: "tile",
+        dashboardId: board.id,
+        tileId,
+        threshold: 1,
+        interval: "5m",
+        thresholdType: "above",
+        channel: { type: "webhook", webhookId: "6650a0c0ffee000000000a01" },
+      })
+    ).id as string;
     made = await run([COMMAND, "terraform.tfstate", "--credentials-to-config", "--run", "--import", "imported.yaml", ...s.stackFlags], {
       cwd: dir,
       env: s.cliEnv,
@@ -96,7 +112,7 @@ describe("a move from Terraform of a state with the stack's objects, into YAML",
     expect(preview.code, `${preview.stdout}\n${preview.stderr}`).toBe(0);
   });
 
-  it("sets a key per credential member for YAML, which the lines the notes give read, and `up` sends them", async () => {
+  it("sets a key per credential member for YAML, which the lines the notes give read, and `up` sends them, the tile alert made outside kept", async () => {
     const config = JSON.parse((await s.must(["config", "--json", "--show-secrets"])).stdout) as Record<string, { secret: boolean; value: string }>;
     expect(config).toMatchObject({
       "moved:kafkaCredentialsPassword": { secret: true, value: PASSWORD },
@@ -111,6 +127,8 @@ describe("a move from Terraform of a state with the stack's objects, into YAML",
       program[name].properties.source.kafka.credentials = { username: "${kafkaCredentialsUsername}", password: "${kafkaCredentialsPassword}" };
     }
     program.warehouse.properties.password = "${connectionPassword}";
+    // A change of the dashboard in the same run: its tiles keep the server's ids, so the alert made outside on one stays.
+    program.overview.properties.tags = ["prod", "moved"];
     fs.writeFileSync(path.join(dir, "Pulumi.yaml"), projectText(program, `${declared}\n`));
     // A password rotated since the move: that it reaches the server shows the YAML host read the key.
     await s.must(["config", "set", "--secret", "connectionPassword", ROTATED]);
@@ -118,5 +136,7 @@ describe("a move from Terraform of a state with the stack's objects, into YAML",
     expect(up.code, `${up.stdout}\n${up.stderr}`).toBe(0);
     const matches = await control(s.emulator, "POST", `/connections/6650a0c0ffee000000000c01/password`, { password: ROTATED });
     expect(matches.json.matches).toBe(true);
+    expect((await rawJson(s.emulator, "stack-cloud", "GET", "/dashboards/6650a0c0ffee000000000d01")).tags).toEqual(["prod", "moved"]);
+    expect((await rawCall(s.emulator, "stack-cloud", "GET", `/alerts/${tileAlert}`)).status).toBe(200);
   });
 });
