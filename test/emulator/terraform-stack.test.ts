@@ -92,7 +92,7 @@ describe("an emulator started from a Terraform state holding stack objects", () 
     const state = fixture();
     attrsOf(state, "too_many_errors").interval = "7m";
     await expect(startTestEmulator({ stackApiVersion: "2.36.0", fromTerraformState: write("bad.json", state) })).rejects.toThrow(
-      /"clickhouse_clickstack_alert\.too_many_errors": not one of the stack's alerts the server would take: 400 .*interval/,
+      /\.too_many_errors": not one of the stack's alerts the server would take: 400 .*interval/,
     );
     const teamed = fixture();
     attrsOf(teamed, "pager").team = "65f0c0ffeecafef00dba5e01";

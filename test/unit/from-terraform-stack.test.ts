@@ -99,7 +99,7 @@ describe("a state with the example's pipes and the stack's objects", () => {
     const doc = JSON.parse(FIXTURE) as { resources: { name: string; instances: { attributes: Record<string, unknown> }[] }[] };
     doc.resources.find((r) => r.name === "pager")!.instances[0].attributes.id = "65f0c0ffeecafef00dba5e01/6650a0c0ffee000000000a01";
     const teamed = convert(readTerraformState(JSON.stringify(doc)));
-    expect(() => checkHandovers(teamed.handovers)).toThrow(/"clickhouse_clickstack_webhook\.pager" in the stack's team "65f0c0ffeecafef00dba5e01"/);
+    expect(() => checkHandovers(teamed.handovers)).toThrow(`"${typeOf("StackWebhook")}.pager" in the stack's team "65f0c0ffeecafef00dba5e01"`);
   });
 });
 
