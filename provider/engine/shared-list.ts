@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import type { ApiClient } from "../client/client";
 import type { RetryBudget } from "../client/retry-budget";
 import { idOf, readAll, type Collection } from "./list-reader";
+import { forgetChecks } from "./checked-here";
 
 export { readAll, type Collection };
 
@@ -46,6 +47,7 @@ const objects = new Map<string, Promise<unknown>>();
 
 /** Forgets every snapshot, as a new provider process would start (tests run many "processes" in one). */
 export function forgetSnapshots(): void {
+  forgetChecks();
   slots.clear();
   objects.clear();
   writes.clear();
