@@ -45,9 +45,18 @@ let seq = 0;
 /** The run's reads of single objects (a tile alert's dashboard), by the same key. */
 const objects = new Map<string, Promise<unknown>>();
 
+/** What other modules remember for the run, forgotten with the snapshots (see {@link onForget}). */
+const forgetters = new Set<() => void>();
+
+/** Registers `forget`, run by {@link forgetSnapshots}: a module's run memory that a new process would not have. */
+export function onForget(forget: () => void): void {
+  forgetters.add(forget);
+}
+
 /** Forgets every snapshot, as a new provider process would start (tests run many "processes" in one). */
 export function forgetSnapshots(): void {
   forgetChecks();
+  for (const forget of forgetters) forget();
   slots.clear();
   objects.clear();
   writes.clear();

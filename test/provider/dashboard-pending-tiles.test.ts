@@ -188,7 +188,10 @@ describe.each(STACK_CASES)("a %s server, %s target: a tile removed under alerts 
   it("a refresh's diff of an alert on a pending tile shows and never fails; a preview's still refuses", async () => {
     const { board, errorsTile, onErrors, dropped } = await deployed();
     // The inputs the state holds: checked by the runs that wrote them, not by the refresh.
-    const [boardInputs, alertInputsStored] = [await checked(dashboardImpl, dropped), await checked(alertImpl, alertInputs({ dashboardId: board.id, tileId: errorsTile }))];
+    const [boardInputs, alertInputsStored] = [
+      await checked(dashboardImpl, dropped),
+      await checked(alertImpl, alertInputs({ dashboardId: board.id, tileId: errorsTile })),
+    ];
     const after = await updated(board, dropped);
     newProcess();
     // `pulumi refresh` (CLI 3.248): each object read, then the refreshed outputs diffed against the stored inputs; no check.

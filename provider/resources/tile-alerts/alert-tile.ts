@@ -11,6 +11,8 @@ import { InvalidArgumentError } from "../../errors/operation-errors";
 import { withoutPendingTiles } from "./pending-tiles";
 import { learnt } from "../../engine/stack/generation";
 import { dashboardGeneration } from "../stack-dashboard/generation";
+import { plannedFor } from "./planned-tiles";
+import { UNKNOWN } from "../../schemas/unknown";
 
 /** The dashboard as an answer showed it, its generation remembered: the alert's body needs it, and needs no probe then. */
 function seen<D>(t: StackTarget, dashboard: D): D {
@@ -153,6 +155,8 @@ export function stillAsWritten(
 /**
  * The tile `ref` names on the dashboard, from the run's read of it; read again when that read
  * cannot answer (no such dashboard or tile, or one that cannot carry alerts: it may have changed).
+ * In a preview of a run that changes the dashboard, the tile is the one its diff plans to write
+ * (see `planned-tiles.ts`).
  * When this run wrote the dashboard, the tile is the one its write answered (never one a later read
  * finds instead), checked once against a read that started after the write, shared by every alert
  * on it: a dashboard changed outside since is refused, naming the tile.
@@ -174,6 +178,11 @@ export async function tileOnLive(
     if (after.value === undefined) return { live: undefined, found: undefined };
     return { live: after.value, found: stillAsWritten(written.value, after.value, aimed.id, ref, dashboardId) };
   }
+  // A preview of a run that changes the dashboard: the tile is the one the run will write (its id
+  // unknown when the write makes it), never one of the dashboard as it is before the run.
+  const plan = plannedFor(dashboardId);
+  if (plan === UNKNOWN) return { live: undefined, found: { id: UNKNOWN } };
+  if (plan !== undefined) return { live: { tiles: plan }, found: alertTileOn({ tiles: plan }, ref, dashboardId) };
   const shared = await sharedDashboard(t, dashboardId, false);
   let live = shared.value;
   let found = live === undefined ? undefined : alertTileOn(forAlert(live), ref, dashboardId);
