@@ -83,7 +83,7 @@ describe.each(TARGETS)("a tile alert on the %s target, its dashboard written in 
       const board = await written();
       const f = fx();
       const before = await dashboards.check({}, f.dashboardInputs({ name: "as-written", tiles: [f.tile("Errors"), f.tile("Volume", { y: 4 })] }));
-      const outs = (await dashboards.read(board.id, before.inputs!)).props as Obj;
+      const outs = (await dashboards.read(board.id, before.inputs!)).props;
       forgetSnapshots();
       const renamed = [
         f.tile("Errors", { key: "Errors", name: names.Errors ?? "Errors" }),
@@ -110,7 +110,7 @@ describe.each(TARGETS)("a tile alert on the %s target, its dashboard written in 
       expect(made.outs.tileId).toBe(board.tileIds.Errors);
       forgetSnapshots();
       const before = await dashboards.check({}, f.dashboardInputs({ name: "as-written", tiles: [f.tile("Errors"), f.tile("Volume", { y: 4 })] }));
-      const outs = (await dashboards.read(board.id, before.inputs!)).props as Obj;
+      const outs = (await dashboards.read(board.id, before.inputs!)).props;
       const swapped = [f.tile("Errors", { key: "Errors", name: "Volume" }), f.tile("Volume", { key: "Volume", y: 4, name: "Errors" })];
       await dashboards.diff(board.id, outs, (await dashboards.check(before.inputs!, f.dashboardInputs({ name: "as-written", tiles: swapped }))).inputs!);
       const news = (await alerts.check(made.outs, f.alertInputs({ dashboardId: board.id, tileId: undefined, tile: "Errors" }))).inputs!;
