@@ -3,7 +3,8 @@
  * read-or-gone rule, provider/engine/gone.ts), and the deletes of one run share that proof: a
  * `pulumi destroy` of 40 alerts read the alert list 28 times. Over every registered kind: 40
  * objects deleted as the engine drives a destroy (8 at a time, the CLI's default parallelism on a
- * 2-core machine, each a DELETE paced by the emulator's latency), counting the list reads.
+ * 2-core machine, started 10 ms apart, each a DELETE paced by the emulator's latency), counting
+ * the list reads.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Emulator } from "../../emulator";
@@ -112,10 +113,15 @@ const ROWS = {
 /** Runs `work` over `items`, `parallel` at a time, as the Pulumi engine runs independent steps. */
 async function pooled<T>(items: readonly T[], parallel: number, work: (item: T) => Promise<void>): Promise<void> {
   let next = 0;
-  const worker = async () => {
-    while (next < items.length) await work(items[next++]);
+  const worker = async (slot: number) => {
+    while (next < items.length) {
+      const item = items[next++];
+      // The engine starts the next deletes one after the other (each finished step written to the state first).
+      await new Promise((r) => setTimeout(r, slot * 10));
+      await work(item);
+    }
   };
-  await Promise.all(Array.from({ length: parallel }, worker));
+  await Promise.all(Array.from({ length: parallel }, (_, slot) => worker(slot)));
 }
 
 /** A provider process of its own on `target`: nothing read before is known to it. */
