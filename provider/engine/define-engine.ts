@@ -22,6 +22,7 @@ import {
 } from "./kept-on-server";
 import { reportProgress, reportWarning } from "../progress/report";
 import { sealSecretFields } from "./secret-fields";
+import { noteCheck } from "./checked-here";
 import { ResourceInitError } from "../errors/operation-errors";
 import type { Obj } from "../schemas/plain-object";
 import type { CustomCheck, CustomDiff, CustomGone } from "./capabilities";
@@ -144,6 +145,7 @@ export function defineEngine<I extends EngineProps, O extends object, P, T>(spec
   const provider = connected<I, O>(fields, {
     configure,
     async check(olds, news) {
+      noteCheck();
       const result = spec.validate(news);
       const failures = result.failures ?? [];
       if (failures.length === 0 || !existingObject(olds, adoptId(news) !== undefined)) return gateCreate(olds, result, probe, own);

@@ -16,7 +16,7 @@ import type { ApiClient } from "../client/client";
 import { settingToCheck } from "../client/surface";
 import { pollUntil, type PollOptions, type ProgressHook } from "../client/poll";
 import { addedTo, ApiError, InternalError, MalformedAnswerError, NotFoundError, PollTimeoutError, UnexpectedAnswerError } from "../errors";
-import { freshList, noteChange, readAll, type Collection } from "./shared-list";
+import { deleting, listedAfterDeletes, noteChange, readAll, type Collection } from "./shared-list";
 
 /** One object and where the API keeps it. */
 interface Place {
@@ -178,16 +178,19 @@ export async function deleteUntilGone<T extends object>(
   status?: (value: T) => string | null | undefined,
 ): Promise<void> {
   let answered = true;
+  const underWay = deleting(collectionOf(w));
   try {
     await remove();
   } catch (err) {
+    underWay.done();
     if (!notThere(err)) throw kept(err);
     answered = false;
   }
-  // The normal path: the DELETE answered and the collection, read after it, lacks the id (2
-  // requests). A 404 of the DELETE, or a list that cannot tell, takes the object's own read first,
-  // which says what is wrong in its words (a wrong URL, an answer that is not the API's).
-  if (!(answered && (await listedUntilGone(w, opts, status)))) {
+  // The normal path: the DELETE answered and the collection, read after it (and after the other
+  // deletes under way: one read for them all), lacks the id. A 404 of the DELETE, or a list that
+  // cannot tell, takes the object's own read first, which says what is wrong in its words (a wrong
+  // URL, an answer that is not the API's).
+  if (!(answered && (await listedUntilGone(w, opts, status, underWay.proof)))) {
     try {
       await pollOrGone(w, () => false, opts, status);
     } catch (err) {
@@ -204,14 +207,23 @@ function timedOut(w: Whereabouts<unknown>, opts: PollOptions, err: unknown): unk
 }
 
 /**
- * Polls the collection until it lacks the id (true): each read starts after the DELETE answered
- * and is shared by every delete waiting on the same collection meanwhile, so one read can prove
- * several deletes. False when a read fails or is not a list of objects with ids.
+ * Polls the collection until it lacks the id (true): each read starts after the DELETE answered,
+ * and after the other DELETEs of this process on the collection under way answered too, shared by
+ * every delete waiting meanwhile, so one read proves a destroy's wave of deletes (see
+ * `shared-list.ts`, `deleting`). False when a read fails or is not a list of objects with ids.
  */
-async function listedUntilGone<T extends object>(w: Whereabouts<T>, opts: PollOptions, status?: (value: T) => string | null | undefined): Promise<boolean> {
+async function listedUntilGone<T extends object>(
+  w: Whereabouts<T>,
+  opts: PollOptions,
+  status: ((value: T) => string | null | undefined) | undefined,
+  proof: () => Promise<unknown[]>,
+): Promise<boolean> {
   const c = collectionOf(w);
+  let first: (() => Promise<unknown[]>) | undefined = proof;
   const read = async (): Promise<unknown> => {
-    const items = await freshList(c);
+    const next = first ?? (() => listedAfterDeletes(c));
+    first = undefined;
+    const items = await next();
     return items.every(hasId) ? (items.find((item) => item.id === w.id) ?? "gone") : undefined;
   };
   try {

@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import type { ApiClient } from "../client/client";
 import type { RetryBudget } from "../client/retry-budget";
 import { idOf, readAll, type Collection } from "./list-reader";
+import { forgetChecks } from "./checked-here";
 
 export { readAll, type Collection };
 
@@ -12,8 +13,8 @@ export { readAll, type Collection };
  * ({@link snapshot}: read once, concurrent callers awaiting the same read), and this process's
  * own creates and deletes are applied to it. A snapshot can be old: a caller that finds in it
  * what would refuse (a name taken) reads again ({@link freshList}) before refusing, and a create
- * proves itself by its marker, not by the snapshot. Deletes share their proof the same way: one
- * read that starts after several DELETEs answered proves them all.
+ * proves itself by its marker, not by the snapshot. Deletes share their proof: one read that
+ * starts after every DELETE under way on the collection answered proves them all ({@link deleting}).
  *
  * Keyed by the collection's URL and a digest of the client's credentials, in this process's
  * memory only (the module is loaded once per provider process: the serialized provider requires
@@ -36,6 +37,10 @@ interface Slot {
   /** Reads under way (shared or a create's own): the changes they may miss are kept until they answer. */
   reading: number;
   changes: Change[];
+  /** DELETEs of this process on the collection not answered yet (see {@link deleting}). */
+  deleting: number;
+  /** The proof read the deletes waiting for the others share, started when the last DELETE answers. */
+  proof?: { promise: Promise<unknown[]>; settle(read: Promise<unknown[]>): void; since: number };
 }
 
 const slots = new Map<string, Slot>();
@@ -44,8 +49,18 @@ let seq = 0;
 /** The run's reads of single objects (a tile alert's dashboard), by the same key. */
 const objects = new Map<string, Promise<unknown>>();
 
+/** What other modules remember for the run, forgotten with the snapshots (see {@link onForget}). */
+const forgetters = new Set<() => void>();
+
+/** Registers `forget`, run by {@link forgetSnapshots}: a module's run memory that a new process would not have. */
+export function onForget(forget: () => void): void {
+  forgetters.add(forget);
+}
+
 /** Forgets every snapshot, as a new provider process would start (tests run many "processes" in one). */
 export function forgetSnapshots(): void {
+  forgetChecks();
+  for (const forget of forgetters) forget();
   slots.clear();
   objects.clear();
   writes.clear();
@@ -63,7 +78,7 @@ function keyOf(c: Collection): string {
 function slotOf(c: Collection): Slot {
   const key = keyOf(c);
   let s = slots.get(key);
-  if (!s) slots.set(key, (s = { reading: 0, changes: [] }));
+  if (!s) slots.set(key, (s = { reading: 0, changes: [], deleting: 0 }));
   return s;
 }
 
@@ -134,6 +149,83 @@ export function freshList(c: Collection, budget?: RetryBudget): Promise<unknown[
   });
   s.queued = next;
   return next;
+}
+
+/** A DELETE of this process under way on a collection (see {@link deleting}). */
+export interface DeleteUnderWay {
+  /** The DELETE answered: the read that proves it, shared with the other deletes (see {@link listedAfterDeletes}). */
+  proof(): Promise<unknown[]>;
+  /** The DELETE failed, or its proof is read otherwise: no read waits for it. Idempotent. */
+  done(): void;
+}
+
+/**
+ * Marks a DELETE of this process on the collection as under way. The engine runs a destroy's
+ * deletes side by side (8 at a time by default), and each is proven by a list read that starts
+ * after its DELETE answered: read as each answers, 40 deletes cost 10 to 28 reads. The proof
+ * waits for the other DELETEs under way instead, and one read proves them all.
+ */
+export function deleting(c: Collection): DeleteUnderWay {
+  const s = slotOf(c);
+  s.deleting += 1;
+  let open = true;
+  const done = () => {
+    if (!open) return;
+    open = false;
+    s.deleting -= 1;
+    if (s.deleting === 0 && s.proof) gather(c, s, s.proof);
+  };
+  return {
+    proof() {
+      // Joined before this DELETE is counted answered: the last one shares the read it starts.
+      const read = proofOf(s);
+      done();
+      return read;
+    },
+    done,
+  };
+}
+
+/**
+ * How long the proof waits, once no DELETE is under way, for more to start, and at most in all.
+ * The engine starts a destroy's next deletes as the last ones finish, one after the other (each
+ * finished step is written to the state first): read at once, each wave of 8 took 2 or 3 reads.
+ */
+export const GATHER_MS = 100;
+export const GATHER_MOST_MS = 2_000;
+
+/** Starts the proof read once no DELETE has been under way for {@link GATHER_MS} (or waited too long). */
+function gather(c: Collection, s: Slot, proof: NonNullable<Slot["proof"]>): void {
+  const settle = () => {
+    if (s.proof !== proof) return;
+    s.proof = undefined;
+    proof.settle(freshList(c));
+  };
+  if (Date.now() - proof.since >= GATHER_MOST_MS) return settle();
+  setTimeout(() => {
+    // A DELETE started meanwhile: the proof waits for it, and is gathered again when it answers.
+    if (s.deleting === 0) settle();
+  }, GATHER_MS);
+}
+
+/** The proof read the deletes under way share, made when none is waiting yet. */
+function proofOf(s: Slot): Promise<unknown[]> {
+  if (!s.proof) {
+    let settle!: (read: Promise<unknown[]>) => void;
+    const promise = new Promise<unknown[]>((resolve) => (settle = resolve));
+    s.proof = { promise, settle, since: Date.now() };
+  }
+  return s.proof.promise;
+}
+
+/**
+ * A read of the collection that starts after this call and after every DELETE of this process on
+ * it under way now has answered, shared by every delete waiting: one read proves them all. With
+ * none under way, {@link freshList}.
+ */
+export function listedAfterDeletes(c: Collection): Promise<unknown[]> {
+  const s = slotOf(c);
+  return s.deleting === 0 && !s.proof ? freshList(c) : proofOf(s);
 }
 
 /** Records an object this process made (`item`, with its id) or proved gone (`item` undefined) in the snapshot. */

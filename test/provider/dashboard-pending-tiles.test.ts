@@ -185,6 +185,27 @@ describe.each(STACK_CASES)("a %s server, %s target: a tile removed under alerts 
     expect(again.diffs).toEqual([expect.objectContaining({ path: "tiles[Errors]" })]);
   });
 
+  it("a refresh's diff of an alert on a pending tile shows and never fails; a preview's still refuses", async () => {
+    const { board, errorsTile, onErrors, dropped } = await deployed();
+    // The inputs the state holds: checked by the runs that wrote them, not by the refresh.
+    const [boardInputs, alertInputsStored] = [
+      await checked(dashboardImpl, dropped),
+      await checked(alertImpl, alertInputs({ dashboardId: board.id, tileId: errorsTile })),
+    ];
+    const after = await updated(board, dropped);
+    newProcess();
+    // `pulumi refresh` (CLI 3.248): each object read, then the refreshed outputs diffed against the stored inputs; no check.
+    const boardNow = (await dashboardImpl.read(board.id, after.outs)).props;
+    const alertNow = (await alertImpl.read(onErrors.id, onErrors.outs)).props;
+    expect((await dashboardImpl.diff(board.id, boardNow, boardInputs)).diffs).toEqual([expect.objectContaining({ path: "tiles[Errors]" })]);
+    expect((await alertImpl.diff(onErrors.id, alertNow, alertInputsStored)).changes).toBe(false);
+    // A preview of the same program checks its inputs: the alert kept on the removed tile is refused, as before.
+    newProcess();
+    await dashboardImpl.diff(board.id, boardNow, await checked(dashboardImpl, dropped));
+    const same = await checked(alertImpl, alertInputs({ dashboardId: board.id, tileId: errorsTile }));
+    await expect(alertImpl.diff(onErrors.id, alertNow, same)).rejects.toThrow(`removes tile ${errorsTile}, which alert ${onErrors.id} watches`);
+  });
+
   it("two alerts on the tile: the tile goes with the last one, not before", async () => {
     const { board, errorsTile, onErrors, dropped } = await deployed();
     const second = await up(alertImpl, alertInputs({ dashboardId: board.id, tileId: errorsTile }));

@@ -73,6 +73,52 @@ describe.each(TARGETS)("a tile alert on the %s target, its dashboard written in 
     expect(storedStack(emulator, kind).alerts.filter((a) => a.dashboardId === board.id || a.dashboard === board.id)).toEqual([]);
   });
 
+  /**
+   * Issue 42: a preview of a run that renames a tile (under its key) and names it by its new name
+   * in an alert, or the old one: the dashboard's diff, then the alert's check and diff, as the
+   * engine orders them; nothing written, so the name resolves on the dashboard as the run will write it.
+   */
+  describe("a preview that renames a tile under its key", () => {
+    async function previewed(names: Record<string, string>) {
+      const board = await written();
+      const f = fx();
+      const before = await dashboards.check({}, f.dashboardInputs({ name: "as-written", tiles: [f.tile("Errors"), f.tile("Volume", { y: 4 })] }));
+      const outs = (await dashboards.read(board.id, before.inputs!)).props;
+      forgetSnapshots();
+      const renamed = [
+        f.tile("Errors", { key: "Errors", name: names.Errors ?? "Errors" }),
+        f.tile("Volume", { key: "Volume", y: 4, name: names.Volume ?? "Volume" }),
+      ];
+      const news = (await dashboards.check(before.inputs!, f.dashboardInputs({ name: "as-written", tiles: renamed }))).inputs!;
+      expect((await dashboards.diff(board.id, outs, news)).changes).toBe(true);
+      return board;
+    }
+
+    it("a new alert by the name the tile takes passes its check; by the name it leaves, fails it", async () => {
+      const board = await previewed({ Errors: "Failures" });
+      emulator.control.resetStats();
+      expect((await alerts.check({}, fx().alertInputs({ dashboardId: board.id, tileId: undefined, tile: "Failures" }))).failures).toEqual([]);
+      const gone = await alerts.check({}, fx().alertInputs({ dashboardId: board.id, tileId: undefined, tile: "Errors" }));
+      expect(gone.failures?.[0]?.reason).toContain(`dashboard ${board.id} has no tile named "Errors" (its tiles: "Failures", "Volume")`);
+      expect(dashboardReads(), "resolved on the plan: no read").toBe(0);
+    });
+
+    it("an alert by a name two tiles swap shows its tileId changing to the other tile", async () => {
+      const f = fx();
+      const board = await written();
+      const made = await alerts.create((await alerts.check({}, f.alertInputs({ dashboardId: board.id, tileId: undefined, tile: "Errors" }))).inputs!);
+      expect(made.outs.tileId).toBe(board.tileIds.Errors);
+      forgetSnapshots();
+      const before = await dashboards.check({}, f.dashboardInputs({ name: "as-written", tiles: [f.tile("Errors"), f.tile("Volume", { y: 4 })] }));
+      const outs = (await dashboards.read(board.id, before.inputs!)).props;
+      const swapped = [f.tile("Errors", { key: "Errors", name: "Volume" }), f.tile("Volume", { key: "Volume", y: 4, name: "Errors" })];
+      await dashboards.diff(board.id, outs, (await dashboards.check(before.inputs!, f.dashboardInputs({ name: "as-written", tiles: swapped }))).inputs!);
+      const news = (await alerts.check(made.outs, f.alertInputs({ dashboardId: board.id, tileId: undefined, tile: "Errors" }))).inputs!;
+      const diff = await alerts.diff(made.id, made.outs, news);
+      expect(diff.diffs).toContainEqual(expect.objectContaining({ path: "tileId", kind: "update" }));
+    });
+  });
+
   it("unchanged: the alerts aim at the tile as written, sharing one read of the dashboard made after the write", async () => {
     const board = await written();
     emulator.control.resetStats();

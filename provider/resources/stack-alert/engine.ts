@@ -23,6 +23,7 @@ import { unmarked } from "../../engine/stack/unmark";
 import { keptOnRemovedTile } from "../tile-alerts/removed-tiles";
 import { InvalidArgumentError } from "../../errors/operation-errors";
 import { releaseTile } from "../tile-alerts/pending-tiles";
+import { writesMayFollow } from "../../engine/checked-here";
 
 /**
  * {@link withKnownTileId}, checked against the live dashboard: the old tile id is carried only
@@ -79,9 +80,10 @@ export const provider = defineEngine<AlertInputs, AlertOutputs, StackTarget, Sta
   // its tile by `tile` keeps the tile id it had while tile and dashboard stay the same, so a
   // dashboard's own change previews no alert change.
   rules: alertDiff,
-  // A preview that keeps this alert on a tile its dashboard's update removes stops before any write.
+  // A preview that keeps this alert on a tile its dashboard's update removes stops before any write;
+  // a refresh's diff (no check in the process) writes nothing, and only shows.
   changes: async (olds, news, id) => {
-    const kept = keptOnRemovedTile(id, olds, news);
+    const kept = writesMayFollow() ? keptOnRemovedTile(id, olds, news) : undefined;
     if (kept !== undefined) throw new InvalidArgumentError(kept);
     return fieldChanges(olds, await withLiveTileId(olds, news), alertDiff);
   },

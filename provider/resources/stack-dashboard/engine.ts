@@ -22,6 +22,7 @@ import { withFormHint } from "./tile-form-hint";
 import { unmarked } from "../../engine/stack/unmark";
 import { notePending, putBack, storedTiles, withPending } from "../tile-alerts/pending-tiles";
 import { liveDashboard } from "../tile-alerts/alert-tile";
+import { notePlanned, plannedTiles } from "../tile-alerts/planned-tiles";
 import { isObj } from "../../schemas/plain-object";
 import type { StackTileOutput } from "./schema";
 
@@ -85,6 +86,8 @@ async function changes(olds: DashboardOutputs, news: DashboardInputs, id: string
   const found = [...putBack(held, news.tiles), ...fieldChanges(stored, news, dashboardDiff)];
   const removed = removedTiles(stored.tiles, news.tiles);
   noteRemovals(id, removed);
+  // What the run will write, for the tile alerts on it to resolve their tile on in a preview.
+  notePlanned(id, found.length > 0 ? plannedTiles(stored.tiles, news.tiles) : undefined);
   // Nothing to ask the server about: no read (a no-op preview sends nothing).
   if (removed.length === 0 && sortOrderUses(news.tiles).length === 0) return found;
   // `check` pins the stack into the inputs; inputs that name none were never checked: no stack to ask.

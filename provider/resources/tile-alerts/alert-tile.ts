@@ -11,6 +11,8 @@ import { InvalidArgumentError } from "../../errors/operation-errors";
 import { withoutPendingTiles } from "./pending-tiles";
 import { learnt } from "../../engine/stack/generation";
 import { dashboardGeneration } from "../stack-dashboard/generation";
+import { plannedFor } from "./planned-tiles";
+import { UNKNOWN } from "../../schemas/unknown";
 
 /** The dashboard as an answer showed it, its generation remembered: the alert's body needs it, and needs no probe then. */
 function seen<D>(t: StackTarget, dashboard: D): D {
@@ -153,6 +155,8 @@ export function stillAsWritten(
 /**
  * The tile `ref` names on the dashboard, from the run's read of it; read again when that read
  * cannot answer (no such dashboard or tile, or one that cannot carry alerts: it may have changed).
+ * In a preview of a run that changes the dashboard, the tile is the one its diff plans to write
+ * (see `planned-tiles.ts`), unless `plans` is false (a write's own resolution).
  * When this run wrote the dashboard, the tile is the one its write answered (never one a later read
  * finds instead), checked once against a read that started after the write, shared by every alert
  * on it: a dashboard changed outside since is refused, naming the tile.
@@ -161,6 +165,7 @@ export async function tileOnLive(
   t: StackTarget,
   dashboardId: string,
   ref: { tileId?: string; tile?: string },
+  plans = true,
 ): Promise<{ live: unknown; found: ReturnType<typeof alertTileOn> | undefined }> {
   const at = stackUrl(t, dashboards, dashboardId);
   // A tile this run's update keeps only until its alerts are deleted is not there for an alert.
@@ -174,6 +179,11 @@ export async function tileOnLive(
     if (after.value === undefined) return { live: undefined, found: undefined };
     return { live: after.value, found: stillAsWritten(written.value, after.value, aimed.id, ref, dashboardId) };
   }
+  // A preview of a run that changes the dashboard: the tile is the one the run will write (its id
+  // unknown when the write makes it), never one of the dashboard as it is before the run.
+  const plan = plans ? plannedFor(dashboardId) : undefined;
+  if (plan === UNKNOWN) return { live: undefined, found: { id: UNKNOWN } };
+  if (plan !== undefined) return { live: { tiles: plan }, found: alertTileOn({ tiles: plan }, ref, dashboardId) };
   const shared = await sharedDashboard(t, dashboardId, false);
   let live = shared.value;
   let found = live === undefined ? undefined : alertTileOn(forAlert(live), ref, dashboardId);
@@ -194,7 +204,8 @@ export async function tileOnLive(
 export async function resolveAlertTile(t: StackTarget, inputs: AlertInputs): Promise<string | undefined> {
   if (inputs.source !== "tile" || typeof inputs.dashboardId !== "string") return inputs.tileId;
   const dashboardId = inputs.dashboardId;
-  const { found } = await tileOnLive(t, dashboardId, { tileId: inputs.tileId, tile: inputs.tile });
+  // A write resolves on the dashboard's write or a read, never on a plan (a planned tile's id may not be known).
+  const { found } = await tileOnLive(t, dashboardId, { tileId: inputs.tileId, tile: inputs.tile }, false);
   if (found === undefined) throw new InvalidArgumentError(`dashboardId: there is no dashboard ${dashboardId} on ${t.key} (a tile alert needs its dashboard)`);
   if ("property" in found) throw new InvalidArgumentError(`${found.property}: ${found.reason}`);
   return found.id;

@@ -13,6 +13,11 @@ const errorsWidth = config.getNumber("errorsWidth") ?? 12;
 // `byId: false` leaves out the alert by id, `byName: false` the one by name (so that the check of
 // one alert fails alone: the engine stops at whichever failing check answers first).
 const dropErrors = config.getBoolean("dropErrors") ?? false;
+// `errorsName`: the "Errors" tile renamed (in place with `errorsKey: Errors`; without a key, a removal and an
+// addition); `byNameTile`: the tile the alert by name names.
+const errorsName = config.get("errorsName");
+const errorsKey = config.get("errorsKey");
+const byNameTile = config.get("byNameTile") ?? "Errors";
 
 /** A native provider's resource by its type token; its outputs read are named with `undefined`, as a generated SDK does. */
 class Native extends pulumi.CustomResource {
@@ -34,7 +39,8 @@ const board = native ? new Native("StackDashboard", "board", { ...args, tileIds:
 function tiles(): StackTileArgs[] {
   return [
     {
-      name: "Errors",
+      name: errorsName ?? "Errors",
+      ...(errorsKey ? { key: errorsKey } : {}),
       x: 0,
       y: 0,
       w: errorsWidth,
@@ -64,7 +70,7 @@ const declareAlert = (name: string, on: { tile: string } | { tileId: pulumi.Inpu
   const props = { ...alert, dashboardId: board.id, ...on };
   return native ? new Native("StackAlert", name, { ...props, tileId: undefined, ...on }) : new StackAlert(name, props);
 };
-const byName = (config.getBoolean("byName") ?? true) ? declareAlert("by-name", { tile: "Errors" }) : undefined;
+const byName = (config.getBoolean("byName") ?? true) ? declareAlert("by-name", { tile: byNameTile }) : undefined;
 if (config.getBoolean("byId") ?? true) declareAlert("by-id", { tileId: board.tileIds["Errors"] });
 
 export const errorsTileId = board.tileIds["Errors"];
