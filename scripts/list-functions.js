@@ -52,8 +52,11 @@ function listed(kind) {
     if (!name || docs.length !== 1) throw new Error(`list-functions: ${where}: the listing needs its \`name\` and one doc comment (the function's)`);
     const doc = docs[0];
     const summary = typeof doc.comment === "string" ? doc.comment : ts.getTextOfJSDocComment(doc.comment);
-    const examples = (doc.tags ?? []).filter((t) => t.tagName.text === "example").map((t) => (typeof t.comment === "string" ? t.comment : ts.getTextOfJSDocComment(t.comment)));
-    if (!summary || examples.length !== 2) throw new Error(`list-functions: ${where}: the doc comment needs a summary and two \`@example\`s (the Promise form's, then the Output form's)`);
+    const examples = (doc.tags ?? [])
+      .filter((t) => t.tagName.text === "example")
+      .map((t) => (typeof t.comment === "string" ? t.comment : ts.getTextOfJSDocComment(t.comment)));
+    if (!summary || examples.length !== 2)
+      throw new Error(`list-functions: ${where}: the doc comment needs a summary and two \`@example\`s (the Promise form's, then the Output form's)`);
     return { ...kind, name, summary: summary.trim(), examples: examples.map((e) => e.trim()), local: `${lowered(kind.type)}Listing` };
   }
   throw new Error(`list-functions: ${where} declares no \`listing\``);
@@ -64,16 +67,16 @@ const comment = (...paragraphs) =>
   ["/**", ...paragraphs.flatMap((p, i) => [...(i ? [""] : []), ...p.split("\n")]).map((l) => (l ? ` * ${l}` : " *")), " */"].join("\n");
 
 function functionText(l) {
-  const item = `${l.type}Record`;
+  const item = `types.${l.type}Record`;
   const out = `${l.name}Output`;
   return `
 ${comment(`${l.summary} Returns a Promise; {@link ${out}} takes Inputs and returns an Output.`, `@example\n${l.examples[0]}`)}
-export function ${l.name}(args: ${capitalized(l.name)}Args = {}, _opts?: pulumi.InvokeOptions): Promise<${item}[]> {
+export function ${l.name}(args: types.${capitalized(l.name)}Args = {}, _opts?: pulumi.InvokeOptions): Promise<${item}[]> {
   return programList(${l.local}, args);
 }
 
 ${comment(`{@link ${l.name}} as an Output: it waits for its Inputs and for \`opts.dependsOn\`.`, `@example\n${l.examples[1]}`)}
-export function ${out}(args: ${capitalized(out)}Args = {}, opts?: pulumi.InvokeOutputOptions): pulumi.Output<${item}[]> {
+export function ${out}(args: types.${capitalized(out)}Args = {}, opts?: pulumi.InvokeOutputOptions): pulumi.Output<${item}[]> {
   return outputForm<unknown, ${item}[]>(args, opts, (a) => programList(${l.local}, a));
 }
 `;
@@ -100,11 +103,11 @@ async function generate() {
   const functions = [
     generatedBy("its name, doc comment and kind"),
     `import type * as pulumi from "@pulumi/pulumi";\n`,
-    `import type { ${[...names, ...records].join(", ")} } from "../public-types/generated";\n`,
+    `import type * as types from "../public-types/generated";\n`,
     `import { outputForm } from "./invoke-style";\n`,
     `import { programList } from "./program-list";\n`,
     ...imports(listings, ".."),
-    `\nexport type { ${[...names, ...records].join(", ")} };\n`,
+    `\nexport type { ${[...names, ...records].join(", ")} } from "../public-types/generated";\n`,
     ...listings.map(functionText),
   ];
   const types = [
@@ -125,7 +128,11 @@ if (require.main === module) {
     (files) => {
       const stale = Object.entries(files).filter(([file, text]) => !fs.existsSync(file) || fs.readFileSync(file, "utf8") !== text);
       if (process.argv.includes("--check")) {
-        console.log(stale.length ? `list-functions: stale: ${stale.map(([f]) => path.relative(root, f)).join(", ")} (run \`node scripts/list-functions.js\`)` : "list-functions: current");
+        console.log(
+          stale.length
+            ? `list-functions: stale: ${stale.map(([f]) => path.relative(root, f)).join(", ")} (run \`node scripts/list-functions.js\`)`
+            : "list-functions: current",
+        );
         process.exitCode = stale.length ? 1 : 0;
         return;
       }

@@ -2,17 +2,7 @@
 // order: do not edit. `node scripts/list-functions.js` rewrites it; test/package/list-functions.test.ts
 // fails while it is stale.
 import type * as pulumi from "@pulumi/pulumi";
-import type {
-  GetReversePrivateEndpointsArgs,
-  GetReversePrivateEndpointsOutputArgs,
-  GetStackWebhooksArgs,
-  GetStackWebhooksOutputArgs,
-  GetStackSourcesArgs,
-  GetStackSourcesOutputArgs,
-  ReversePrivateEndpointRecord,
-  StackWebhookRecord,
-  StackSourceRecord,
-} from "../public-types/generated";
+import type * as types from "../public-types/generated";
 import { outputForm } from "./invoke-style";
 import { programList } from "./program-list";
 import { listing as reversePrivateEndpointListing } from "../resources/reverse-private-endpoint/listing";
@@ -29,7 +19,7 @@ export type {
   ReversePrivateEndpointRecord,
   StackWebhookRecord,
   StackSourceRecord,
-};
+} from "../public-types/generated";
 
 /**
  * Lists the reverse private endpoints of a service, filtered (`type`, `status`,
@@ -39,7 +29,10 @@ export type {
  * @example
  * const ready = await getReversePrivateEndpoints({ status: "Ready" });
  */
-export function getReversePrivateEndpoints(args: GetReversePrivateEndpointsArgs = {}, _opts?: pulumi.InvokeOptions): Promise<ReversePrivateEndpointRecord[]> {
+export function getReversePrivateEndpoints(
+  args: types.GetReversePrivateEndpointsArgs = {},
+  _opts?: pulumi.InvokeOptions,
+): Promise<types.ReversePrivateEndpointRecord[]> {
   return programList(reversePrivateEndpointListing, args);
 }
 
@@ -51,10 +44,10 @@ export function getReversePrivateEndpoints(args: GetReversePrivateEndpointsArgs 
  * new Pipe("events", { source: { kafka: { ..., reversePrivateEndpointIds: ready.apply((l) => l.map((e) => e.id)) } }, ... });
  */
 export function getReversePrivateEndpointsOutput(
-  args: GetReversePrivateEndpointsOutputArgs = {},
+  args: types.GetReversePrivateEndpointsOutputArgs = {},
   opts?: pulumi.InvokeOutputOptions,
-): pulumi.Output<ReversePrivateEndpointRecord[]> {
-  return outputForm<unknown, ReversePrivateEndpointRecord[]>(args, opts, (a) => programList(reversePrivateEndpointListing, a));
+): pulumi.Output<types.ReversePrivateEndpointRecord[]> {
+  return outputForm<unknown, types.ReversePrivateEndpointRecord[]>(args, opts, (a) => programList(reversePrivateEndpointListing, a));
 }
 
 /**
@@ -64,7 +57,7 @@ export function getReversePrivateEndpointsOutput(
  * @example
  * const hook = (await getStackWebhooks()).find((w) => w.name === "on-call");
  */
-export function getStackWebhooks(args: GetStackWebhooksArgs = {}, _opts?: pulumi.InvokeOptions): Promise<StackWebhookRecord[]> {
+export function getStackWebhooks(args: types.GetStackWebhooksArgs = {}, _opts?: pulumi.InvokeOptions): Promise<types.StackWebhookRecord[]> {
   return programList(stackWebhookListing, args);
 }
 
@@ -74,8 +67,11 @@ export function getStackWebhooks(args: GetStackWebhooksArgs = {}, _opts?: pulumi
  * @example
  * const onCall = getStackWebhooksOutput().apply((l) => l.find((w) => w.name === "on-call")!.id);
  */
-export function getStackWebhooksOutput(args: GetStackWebhooksOutputArgs = {}, opts?: pulumi.InvokeOutputOptions): pulumi.Output<StackWebhookRecord[]> {
-  return outputForm<unknown, StackWebhookRecord[]>(args, opts, (a) => programList(stackWebhookListing, a));
+export function getStackWebhooksOutput(
+  args: types.GetStackWebhooksOutputArgs = {},
+  opts?: pulumi.InvokeOutputOptions,
+): pulumi.Output<types.StackWebhookRecord[]> {
+  return outputForm<unknown, types.StackWebhookRecord[]>(args, opts, (a) => programList(stackWebhookListing, a));
 }
 
 /**
@@ -85,7 +81,7 @@ export function getStackWebhooksOutput(args: GetStackWebhooksOutputArgs = {}, op
  * @example
  * const logs = (await getStackSources()).find((s) => s.kind === "log");
  */
-export function getStackSources(args: GetStackSourcesArgs = {}, _opts?: pulumi.InvokeOptions): Promise<StackSourceRecord[]> {
+export function getStackSources(args: types.GetStackSourcesArgs = {}, _opts?: pulumi.InvokeOptions): Promise<types.StackSourceRecord[]> {
   return programList(stackSourceListing, args);
 }
 
@@ -95,6 +91,6 @@ export function getStackSources(args: GetStackSourcesArgs = {}, _opts?: pulumi.I
  * @example
  * const logs = getStackSourcesOutput().apply((l) => l.find((s) => s.kind === "log"));
  */
-export function getStackSourcesOutput(args: GetStackSourcesOutputArgs = {}, opts?: pulumi.InvokeOutputOptions): pulumi.Output<StackSourceRecord[]> {
-  return outputForm<unknown, StackSourceRecord[]>(args, opts, (a) => programList(stackSourceListing, a));
+export function getStackSourcesOutput(args: types.GetStackSourcesOutputArgs = {}, opts?: pulumi.InvokeOutputOptions): pulumi.Output<types.StackSourceRecord[]> {
+  return outputForm<unknown, types.StackSourceRecord[]>(args, opts, (a) => programList(stackSourceListing, a));
 }
