@@ -11,7 +11,7 @@ import { describe, expect, it } from "vitest";
 
 const root = path.resolve(__dirname, "..", "..");
 const COMPILER =
-  /\b(createProgram|createLanguageService|probeLanguageService|getPreEmitDiagnostics|lintText|everyFieldHover|hoverAnswers|layerFindingsOf)\s*\(/g;
+  /\b(createProgram|createLanguageService|probeLanguageService|getPreEmitDiagnostics|lintText|collectDocs|everyFieldHover|hoverAnswers|layerFindingsOf)\s*\(/g;
 
 /** The compiler calls of a test file's text, as `line: name` (a comment may name them). */
 function compilerCalls(text: string): string[] {
