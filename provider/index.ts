@@ -11,12 +11,8 @@ import { typeTokens as typeTokensOfRegistry } from "./registry";
 import type { SettingKeys, TypeTokens } from "./public-types/generated";
 
 export { Pipe, type PipeArgs } from "./classes";
-export {
-  getReversePrivateEndpoints,
-  getReversePrivateEndpointsOutput,
-  type GetReversePrivateEndpointsArgs,
-  type GetReversePrivateEndpointsOutputArgs,
-} from "./functions/get-reverse-private-endpoints";
+// The list functions (both forms), their args and item types: generated from the kinds' listings.
+export * from "./functions/list-functions";
 export { ReversePrivateEndpoint, type ReversePrivateEndpointArgs } from "./classes";
 export {
   errorCodes,
@@ -48,10 +44,7 @@ export { StackSavedSearch, type StackSavedSearchArgs } from "./classes";
 export { StackWebhook, type StackWebhookArgs } from "./classes";
 export { StackConnection, type StackConnectionArgs } from "./classes";
 export { StackSource, type StackSourceArgs } from "./classes";
-export { getStackSources, getStackSourcesOutput, type GetStackSourcesArgs, type GetStackSourcesOutputArgs } from "./functions/get-stack-sources";
-export { getStackWebhooks, getStackWebhooksOutput, type GetStackWebhooksArgs, type GetStackWebhooksOutputArgs } from "./functions/get-stack-webhooks";
 export type {
-  ReversePrivateEndpointRecord,
   CustomPrivateDnsMapping,
   EndpointType,
   Settings,
@@ -64,8 +57,6 @@ export type {
   TileConfigInput,
   AlertChannel,
   SavedSearchFilter,
-  StackSourceRecord,
-  StackWebhookRecord,
   PipeSourceArgs,
   DestinationArgs,
   FieldMappingArgs,

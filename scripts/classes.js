@@ -127,7 +127,7 @@ async function generate() {
   return prettier.format(out.join(""), { ...options, parser: "typescript" });
 }
 
-module.exports = { generate, TARGET };
+module.exports = { generate, TARGET, kindFolders, declared };
 
 if (require.main === module) {
   generate().then(

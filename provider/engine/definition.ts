@@ -3,6 +3,7 @@ import type { Provider } from "./connection";
 import type { DiffSpec } from "./field-diff";
 import type { ClassSpec } from "../resource-class/register";
 import type { Obj } from "../schemas/plain-object";
+import type { Listing } from "./listing";
 
 /**
  * Everything the package knows about one resource kind, declared in the kind's own folder
@@ -33,6 +34,11 @@ export interface ResourceDefinition<N extends string = string, E extends string 
    * table): also asked when the engine replaces nothing itself, since `replaceOnChanges` may.
    */
   readonly collides?: (olds: Obj, news: Obj) => boolean;
+  /**
+   * The kind's list function, when it has one (its folder's `listing.ts`): the program's
+   * `getX`/`getXOutput`, their args types, the native invoke and the reference section come from it.
+   */
+  readonly listing?: Listing;
 }
 
 /**

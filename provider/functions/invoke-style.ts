@@ -46,5 +46,3 @@ function settled(dep: unknown): pulumi.Output<unknown> {
   if (pulumi.Resource.isInstance(dep)) return dep.urn;
   throw new InvalidArgumentError(`dependsOn takes resources, not ${typeof dep}`);
 }
-
-export { named } from "./named";

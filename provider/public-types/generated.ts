@@ -284,41 +284,6 @@ export interface PipeSourceSecrets {
     serviceAccountFile: string;
   };
 }
-export interface ReversePrivateEndpointRecord {
-  [key: string]: unknown;
-  id: string;
-  serviceId?: string;
-  /**
-   * `Ready` once created; `Provisioning`, `PendingAcceptance`, `Failed`, ... as the API reports it.
-   */
-  status?: null | string;
-  type?: null | string;
-  description?: null | string;
-  vpcEndpointServiceName?: null | string;
-  vpcResourceConfigurationId?: null | string;
-  vpcResourceShareArn?: null | string;
-  mskClusterArn?: null | string;
-  mskAuthentication?: null | string;
-  gcpServiceAttachment?: null | string;
-  customPrivateDnsMappings?:
-    | null
-    | {
-        [key: string]: unknown;
-        privateDnsName: string;
-      }[];
-  /**
-   * The endpoint's own id on the network side (`vpce-...`).
-   */
-  endpointId?: null | string;
-  /**
-   * Internal DNS names of the endpoint.
-   */
-  dnsNames?: null | string[];
-  /**
-   * Private DNS names of the endpoint.
-   */
-  privateDnsNames?: null | string[];
-}
 export interface CustomPrivateDnsMapping {
   /**
    * A private DNS name a pipe's source can use as its address: `db.example.com` or `*.example.com`.
@@ -386,10 +351,6 @@ export interface StackTileOutput {
    */
   name: string;
   /**
-   * The tile's id on the server: what an alert's `tileId` names.
-   */
-  id: string;
-  /**
    * The tile's key (its `key`, else its `name`).
    */
   key: string;
@@ -409,6 +370,10 @@ export interface StackTileOutput {
    * Height in rows, from 1.
    */
   h: number;
+  /**
+   * The tile's id on the server: what an alert's `tileId` names.
+   */
+  id: string;
   /**
    * Show the two series as a ratio (series form; the `config` form says `config.asRatio`).
    * @default false
@@ -526,42 +491,6 @@ export interface AlertChannel {
   webhookId: string;
 }
 export type SavedSearchFilter = SqlAstSavedSearchFilter | SavedSearchFilter2;
-export interface StackSourceRecord {
-  [key: string]: unknown;
-  id: string;
-  /**
-   * Name shown in the stack, e.g. `Logs`.
-   */
-  name?: null | string;
-  /**
-   * What it holds, e.g. `log`, `trace`, `metric`.
-   */
-  kind?: null | string;
-  /**
-   * Id of the connection the source reads through.
-   */
-  connection?: null | string;
-}
-/**
- * One webhook as `getStackWebhooks` lists it (the resource class of a managed webhook is `StackWebhook`).
- */
-export interface StackWebhookRecord {
-  /**
-   * The id an alert channel takes: `{ type: "webhook", webhookId }`.
-   */
-  id: string;
-  /**
-   * Name, unique per service.
-   */
-  name?: null | string;
-  description?: null | string;
-  /**
-   * The kind of receiver it posts to, as the server names it (e.g. `generic`).
-   */
-  service?: null | string;
-  createdAt?: null | string;
-  updatedAt?: null | string;
-}
 /**
  * A {@link Connection} as arguments take it: each field may be an Input (a secret from config).
  */
@@ -1206,10 +1135,6 @@ export interface StackFilterArgs {
    */
   expression: pulumi.Input<string>;
   /**
-   * The server's id; the provider carries it by `name`, so leave it out.
-   */
-  id?: pulumi.Input<undefined | string>;
-  /**
    * Filter of the rows the values are read from.
    */
   where?: pulumi.Input<undefined | string>;
@@ -1217,6 +1142,10 @@ export interface StackFilterArgs {
    * Language of `where`: `sql` or `lucene`.
    */
   whereLanguage?: pulumi.Input<undefined | "sql" | "lucene">;
+  /**
+   * The server's id; the provider carries it by `name`, so leave it out.
+   */
+  id?: pulumi.Input<undefined | string>;
   /**
    * Kind of metric the values are read from, for a metrics source.
    */
@@ -1410,10 +1339,6 @@ export interface StackDashboardOutputs {
          */
         expression: string;
         /**
-         * The server's id; the provider carries it by `name`, so leave it out.
-         */
-        id?: string;
-        /**
          * Filter of the rows the values are read from.
          */
         where?: string;
@@ -1421,6 +1346,10 @@ export interface StackDashboardOutputs {
          * Language of `where`: `sql` or `lucene`.
          */
         whereLanguage?: "sql" | "lucene";
+        /**
+         * The server's id; the provider carries it by `name`, so leave it out.
+         */
+        id?: string;
         /**
          * Kind of metric the values are read from, for a metrics source.
          */
@@ -2001,11 +1930,6 @@ export interface StackWebhookArgs {
    */
   description?: pulumi.Input<undefined | string>;
   /**
-   * The kind of receiver: `generic` posts `body` (or the server's default message) to `url` with `headers` and `queryParams`.
-   * @default "generic"
-   */
-  service?: pulumi.Input<undefined | "generic" | "slack" | "incidentio">;
-  /**
    * Headers sent with each post (generic and incidentio services), at most 100: such as an
    * `Authorization` token. Secret and write-only: the server never returns them, so a change
    * made outside the program cannot be seen; left out, the webhook keeps the server's (`{}`
@@ -2017,6 +1941,11 @@ export interface StackWebhookArgs {
         [key: string]: pulumi.Input<string>;
       }
   >;
+  /**
+   * The kind of receiver: `generic` posts `body` (or the server's default message) to `url` with `headers` and `queryParams`.
+   * @default "generic"
+   */
+  service?: pulumi.Input<undefined | "generic" | "slack" | "incidentio">;
   /**
    * Query parameters added to `url` on each post (generic and incidentio services), at most 100.
    * Secret and write-only, like `headers`.
@@ -2082,11 +2011,6 @@ export interface StackWebhookOutputs {
    */
   readonly description: pulumi.Output<undefined | string>;
   /**
-   * The kind of receiver: `generic` posts `body` (or the server's default message) to `url` with `headers` and `queryParams`.
-   * @default "generic"
-   */
-  readonly service: pulumi.Output<"generic" | "slack" | "incidentio">;
-  /**
    * Headers sent with each post (generic and incidentio services), at most 100: such as an
    * `Authorization` token. Secret and write-only: the server never returns them, so a change
    * made outside the program cannot be seen; left out, the webhook keeps the server's (`{}`
@@ -2098,6 +2022,11 @@ export interface StackWebhookOutputs {
         [key: string]: string;
       }
   >;
+  /**
+   * The kind of receiver: `generic` posts `body` (or the server's default message) to `url` with `headers` and `queryParams`.
+   * @default "generic"
+   */
+  readonly service: pulumi.Output<"generic" | "slack" | "incidentio">;
   /**
    * Query parameters added to `url` on each post (generic and incidentio services), at most 100.
    * Secret and write-only, like `headers`.
@@ -3604,14 +3533,14 @@ export interface StackSourceOutputs {
    */
   readonly connectionId: pulumi.Output<string>;
   /**
-   * What the table holds: `log`, `trace`, `metric`, `session` or `promql`; it says which other fields the source takes.
-   */
-  readonly kind: pulumi.Output<"log" | "trace" | "metric" | "session" | "promql">;
-  /**
    * True hides the source from the stack's pickers.
    * @default false
    */
   readonly disabled: pulumi.Output<undefined | boolean>;
+  /**
+   * What the table holds: `log`, `trace`, `metric`, `session` or `promql`; it says which other fields the source takes.
+   */
+  readonly kind: pulumi.Output<"log" | "trace" | "metric" | "session" | "promql">;
   /**
    * The table: `{ databaseName, tableName }` (a metric source's `tableName` may be `""`: its tables are `metricTables`).
    */
@@ -3912,187 +3841,6 @@ export interface StackSourceOutputs {
   readonly linkBack: pulumi.Output<undefined | boolean>;
 }
 /**
- * Filters of {@link getReversePrivateEndpoints }; every one given must match. `connection`: which account (see the README).
- */
-export interface GetReversePrivateEndpointsArgs {
-  /**
-   * Organization whose endpoints are listed.
-   * @default stack config `pipestack:organizationId`, then `PIPESTACK_ORGANIZATION_ID`
-   */
-  organizationId?: string;
-  /**
-   * Service whose endpoints are listed.
-   * @default stack config `pipestack:serviceId`, then `PIPESTACK_SERVICE_ID`
-   */
-  serviceId?: string;
-  /**
-   * Only endpoints in this status, e.g. `Ready`.
-   */
-  status?: "Unknown" | "Provisioning" | "Deleting" | "Ready" | "Failed" | "PendingAcceptance" | "Rejected" | "Expired";
-  /**
-   * Only endpoints of this type, e.g. `VPC_ENDPOINT_SERVICE`.
-   */
-  type?: "VPC_ENDPOINT_SERVICE" | "VPC_RESOURCE" | "MSK_MULTI_VPC" | "GCP_PSC_SERVICE_ATTACHMENT";
-  /**
-   * Only endpoints whose description contains this text.
-   */
-  descriptionContains?: string;
-  /**
-   * Where and as whom to reach the service for this call alone; each field left out comes from stack config `pipestack:*`, then `PIPESTACK_*`.
-   */
-  connection?: Connection;
-}
-/**
- * Filters of {@link getReversePrivateEndpointsOutput }, each an Input; `connection` as resources take it.
- */
-export interface GetReversePrivateEndpointsOutputArgs {
-  /**
-   * Organization whose endpoints are listed.
-   * @default stack config `pipestack:organizationId`, then `PIPESTACK_ORGANIZATION_ID`
-   */
-  organizationId?: pulumi.Input<undefined | string>;
-  /**
-   * Service whose endpoints are listed.
-   * @default stack config `pipestack:serviceId`, then `PIPESTACK_SERVICE_ID`
-   */
-  serviceId?: pulumi.Input<undefined | string>;
-  /**
-   * Only endpoints in this status, e.g. `Ready`.
-   */
-  status?: pulumi.Input<undefined | "Unknown" | "Provisioning" | "Deleting" | "Ready" | "Failed" | "PendingAcceptance" | "Rejected" | "Expired">;
-  /**
-   * Only endpoints of this type, e.g. `VPC_ENDPOINT_SERVICE`.
-   */
-  type?: pulumi.Input<undefined | "VPC_ENDPOINT_SERVICE" | "VPC_RESOURCE" | "MSK_MULTI_VPC" | "GCP_PSC_SERVICE_ATTACHMENT">;
-  /**
-   * Only endpoints whose description contains this text.
-   */
-  descriptionContains?: pulumi.Input<undefined | string>;
-  /**
-   * Where and as whom to reach the service for this resource alone: `apiUrl`, `keyId`,
-   * `keySecret`, `organizationId`, `serviceId`, `stackUrl`, `stackToken`. A field left out
-   * comes from stack config `pipestack:*`, then `PIPESTACK_*`. Kept as a secret in state.
-   * Changing keys updates in place; a connection naming another organization or service moves
-   * the object (a replacement). See "Several accounts in one program" in the README.
-   * @default the stack config
-   */
-  connection?: pulumi.Input<ConnectionArgs>;
-}
-/**
- * Which stack {@link getStackSources } lists; each defaults to configuration.
- */
-export interface GetStackSourcesArgs {
-  /**
-   * Organization of the cloud service whose stack holds the object. Naming it (or `serviceId`)
-   * on a resource selects the cloud proxy even when `pipestack:stackUrl` is set.
-   * @default stack config `pipestack:organizationId`, then `PIPESTACK_ORGANIZATION_ID`
-   */
-  organizationId?: string;
-  /**
-   * The cloud service whose stack holds the object.
-   * @default stack config `pipestack:serviceId`, then `PIPESTACK_SERVICE_ID`
-   */
-  serviceId?: string;
-  /**
-   * Base URL of an open-source stack server, without `/api/v2`: selects it instead of the cloud
-   * proxy. Its access key comes from `pipestack:stackToken` (secret) or `PIPESTACK_STACK_TOKEN`.
-   * @default stack config `pipestack:stackUrl`, then `PIPESTACK_STACK_URL`; unset: the cloud proxy
-   */
-  stackUrl?: string;
-  /**
-   * Where and as whom to reach the service for this call alone; each field left out comes from stack config `pipestack:*`, then `PIPESTACK_*`.
-   */
-  connection?: Connection;
-}
-/**
- * Arguments of {@link getStackSourcesOutput }, each an Input; `connection` as resources take it.
- */
-export interface GetStackSourcesOutputArgs {
-  /**
-   * Organization of the cloud service whose stack holds the object. Naming it (or `serviceId`)
-   * on a resource selects the cloud proxy even when `pipestack:stackUrl` is set.
-   * @default stack config `pipestack:organizationId`, then `PIPESTACK_ORGANIZATION_ID`
-   */
-  organizationId?: pulumi.Input<undefined | string>;
-  /**
-   * The cloud service whose stack holds the object.
-   * @default stack config `pipestack:serviceId`, then `PIPESTACK_SERVICE_ID`
-   */
-  serviceId?: pulumi.Input<undefined | string>;
-  /**
-   * Base URL of an open-source stack server, without `/api/v2`: selects it instead of the cloud
-   * proxy. Its access key comes from `pipestack:stackToken` (secret) or `PIPESTACK_STACK_TOKEN`.
-   * @default stack config `pipestack:stackUrl`, then `PIPESTACK_STACK_URL`; unset: the cloud proxy
-   */
-  stackUrl?: pulumi.Input<undefined | string>;
-  /**
-   * Where and as whom to reach the service for this resource alone: `apiUrl`, `keyId`,
-   * `keySecret`, `organizationId`, `serviceId`, `stackUrl`, `stackToken`. A field left out
-   * comes from stack config `pipestack:*`, then `PIPESTACK_*`. Kept as a secret in state.
-   * Changing keys updates in place; a connection naming another organization or service moves
-   * the object (a replacement). See "Several accounts in one program" in the README.
-   * @default the stack config
-   */
-  connection?: pulumi.Input<ConnectionArgs>;
-}
-/**
- * Which stack {@link getStackWebhooks } lists; each defaults to configuration.
- */
-export interface GetStackWebhooksArgs {
-  /**
-   * Organization of the cloud service whose stack holds the object. Naming it (or `serviceId`)
-   * on a resource selects the cloud proxy even when `pipestack:stackUrl` is set.
-   * @default stack config `pipestack:organizationId`, then `PIPESTACK_ORGANIZATION_ID`
-   */
-  organizationId?: string;
-  /**
-   * The cloud service whose stack holds the object.
-   * @default stack config `pipestack:serviceId`, then `PIPESTACK_SERVICE_ID`
-   */
-  serviceId?: string;
-  /**
-   * Base URL of an open-source stack server, without `/api/v2`: selects it instead of the cloud
-   * proxy. Its access key comes from `pipestack:stackToken` (secret) or `PIPESTACK_STACK_TOKEN`.
-   * @default stack config `pipestack:stackUrl`, then `PIPESTACK_STACK_URL`; unset: the cloud proxy
-   */
-  stackUrl?: string;
-  /**
-   * Where and as whom to reach the service for this call alone; each field left out comes from stack config `pipestack:*`, then `PIPESTACK_*`.
-   */
-  connection?: Connection;
-}
-/**
- * Arguments of {@link getStackWebhooksOutput }, each an Input; `connection` as resources take it.
- */
-export interface GetStackWebhooksOutputArgs {
-  /**
-   * Organization of the cloud service whose stack holds the object. Naming it (or `serviceId`)
-   * on a resource selects the cloud proxy even when `pipestack:stackUrl` is set.
-   * @default stack config `pipestack:organizationId`, then `PIPESTACK_ORGANIZATION_ID`
-   */
-  organizationId?: pulumi.Input<undefined | string>;
-  /**
-   * The cloud service whose stack holds the object.
-   * @default stack config `pipestack:serviceId`, then `PIPESTACK_SERVICE_ID`
-   */
-  serviceId?: pulumi.Input<undefined | string>;
-  /**
-   * Base URL of an open-source stack server, without `/api/v2`: selects it instead of the cloud
-   * proxy. Its access key comes from `pipestack:stackToken` (secret) or `PIPESTACK_STACK_TOKEN`.
-   * @default stack config `pipestack:stackUrl`, then `PIPESTACK_STACK_URL`; unset: the cloud proxy
-   */
-  stackUrl?: pulumi.Input<undefined | string>;
-  /**
-   * Where and as whom to reach the service for this resource alone: `apiUrl`, `keyId`,
-   * `keySecret`, `organizationId`, `serviceId`, `stackUrl`, `stackToken`. A field left out
-   * comes from stack config `pipestack:*`, then `PIPESTACK_*`. Kept as a secret in state.
-   * Changing keys updates in place; a connection naming another organization or service moves
-   * the object (a replacement). See "Several accounts in one program" in the README.
-   * @default the stack config
-   */
-  connection?: pulumi.Input<ConnectionArgs>;
-}
-/**
  * Every setting, its environment variable, and whether it is secret.
  */
 export interface SettingKeys {
@@ -4165,6 +3913,264 @@ export interface TypeTokens {
   StackWebhook: "pulumi-nodejs:dynamic/pipestack:StackWebhook";
   StackConnection: "pulumi-nodejs:dynamic/pipestack:StackConnection";
   StackSource: "pulumi-nodejs:dynamic/pipestack:StackSource";
+}
+/**
+ * One item of {@link getReversePrivateEndpoints }.
+ */
+export interface ReversePrivateEndpointRecord {
+  [key: string]: unknown;
+  id: string;
+  serviceId?: string;
+  /**
+   * `Ready` once created; `Provisioning`, `PendingAcceptance`, `Failed`, ... as the API reports it.
+   */
+  status?: null | string;
+  type?: null | string;
+  description?: null | string;
+  vpcEndpointServiceName?: null | string;
+  vpcResourceConfigurationId?: null | string;
+  vpcResourceShareArn?: null | string;
+  mskClusterArn?: null | string;
+  mskAuthentication?: null | string;
+  gcpServiceAttachment?: null | string;
+  customPrivateDnsMappings?:
+    | null
+    | {
+        [key: string]: unknown;
+        privateDnsName: string;
+      }[];
+  /**
+   * The endpoint's own id on the network side (`vpce-...`).
+   */
+  endpointId?: null | string;
+  /**
+   * Internal DNS names of the endpoint.
+   */
+  dnsNames?: null | string[];
+  /**
+   * Private DNS names of the endpoint.
+   */
+  privateDnsNames?: null | string[];
+}
+/**
+ * Arguments of {@link getReversePrivateEndpoints }; `connection`: which account (see the README).
+ */
+export interface GetReversePrivateEndpointsArgs {
+  /**
+   * Organization whose endpoints are listed.
+   * @default stack config `pipestack:organizationId`, then `PIPESTACK_ORGANIZATION_ID`
+   */
+  organizationId?: string;
+  /**
+   * Service whose endpoints are listed.
+   * @default stack config `pipestack:serviceId`, then `PIPESTACK_SERVICE_ID`
+   */
+  serviceId?: string;
+  /**
+   * Only endpoints in this status, e.g. `Ready`.
+   */
+  status?: "Unknown" | "Provisioning" | "Deleting" | "Ready" | "Failed" | "PendingAcceptance" | "Rejected" | "Expired";
+  /**
+   * Only endpoints of this type, e.g. `VPC_ENDPOINT_SERVICE`.
+   */
+  type?: "VPC_ENDPOINT_SERVICE" | "VPC_RESOURCE" | "MSK_MULTI_VPC" | "GCP_PSC_SERVICE_ATTACHMENT";
+  /**
+   * Only endpoints whose description contains this text.
+   */
+  descriptionContains?: string;
+  /**
+   * Where and as whom to reach the service for this call alone; each field left out comes from stack config `pipestack:*`, then `PIPESTACK_*`.
+   */
+  connection?: Connection;
+}
+/**
+ * Arguments of {@link getReversePrivateEndpointsOutput }, each an Input; `connection` as resources take it.
+ */
+export interface GetReversePrivateEndpointsOutputArgs {
+  /**
+   * Organization whose endpoints are listed.
+   * @default stack config `pipestack:organizationId`, then `PIPESTACK_ORGANIZATION_ID`
+   */
+  organizationId?: pulumi.Input<undefined | string>;
+  /**
+   * Service whose endpoints are listed.
+   * @default stack config `pipestack:serviceId`, then `PIPESTACK_SERVICE_ID`
+   */
+  serviceId?: pulumi.Input<undefined | string>;
+  /**
+   * Only endpoints in this status, e.g. `Ready`.
+   */
+  status?: pulumi.Input<undefined | "Unknown" | "Provisioning" | "Deleting" | "Ready" | "Failed" | "PendingAcceptance" | "Rejected" | "Expired">;
+  /**
+   * Only endpoints of this type, e.g. `VPC_ENDPOINT_SERVICE`.
+   */
+  type?: pulumi.Input<undefined | "VPC_ENDPOINT_SERVICE" | "VPC_RESOURCE" | "MSK_MULTI_VPC" | "GCP_PSC_SERVICE_ATTACHMENT">;
+  /**
+   * Only endpoints whose description contains this text.
+   */
+  descriptionContains?: pulumi.Input<undefined | string>;
+  /**
+   * Where and as whom to reach the service for this resource alone: `apiUrl`, `keyId`,
+   * `keySecret`, `organizationId`, `serviceId`, `stackUrl`, `stackToken`. A field left out
+   * comes from stack config `pipestack:*`, then `PIPESTACK_*`. Kept as a secret in state.
+   * Changing keys updates in place; a connection naming another organization or service moves
+   * the object (a replacement). See "Several accounts in one program" in the README.
+   * @default the stack config
+   */
+  connection?: pulumi.Input<ConnectionArgs>;
+}
+/**
+ * One item of {@link getStackWebhooks }.
+ */
+export interface StackWebhookRecord {
+  /**
+   * The id an alert channel takes: `{ type: "webhook", webhookId }`.
+   */
+  id: string;
+  /**
+   * Name, unique per service.
+   */
+  name?: null | string;
+  createdAt?: null | string;
+  updatedAt?: null | string;
+  description?: null | string;
+  /**
+   * The kind of receiver it posts to, as the server names it (e.g. `generic`).
+   */
+  service?: null | string;
+}
+/**
+ * Arguments of {@link getStackWebhooks }; `connection`: which account (see the README).
+ */
+export interface GetStackWebhooksArgs {
+  /**
+   * Organization of the cloud service whose stack holds the object. Naming it (or `serviceId`)
+   * on a resource selects the cloud proxy even when `pipestack:stackUrl` is set.
+   * @default stack config `pipestack:organizationId`, then `PIPESTACK_ORGANIZATION_ID`
+   */
+  organizationId?: string;
+  /**
+   * The cloud service whose stack holds the object.
+   * @default stack config `pipestack:serviceId`, then `PIPESTACK_SERVICE_ID`
+   */
+  serviceId?: string;
+  /**
+   * Base URL of an open-source stack server, without `/api/v2`: selects it instead of the cloud
+   * proxy. Its access key comes from `pipestack:stackToken` (secret) or `PIPESTACK_STACK_TOKEN`.
+   * @default stack config `pipestack:stackUrl`, then `PIPESTACK_STACK_URL`; unset: the cloud proxy
+   */
+  stackUrl?: string;
+  /**
+   * Where and as whom to reach the service for this call alone; each field left out comes from stack config `pipestack:*`, then `PIPESTACK_*`.
+   */
+  connection?: Connection;
+}
+/**
+ * Arguments of {@link getStackWebhooksOutput }, each an Input; `connection` as resources take it.
+ */
+export interface GetStackWebhooksOutputArgs {
+  /**
+   * Organization of the cloud service whose stack holds the object. Naming it (or `serviceId`)
+   * on a resource selects the cloud proxy even when `pipestack:stackUrl` is set.
+   * @default stack config `pipestack:organizationId`, then `PIPESTACK_ORGANIZATION_ID`
+   */
+  organizationId?: pulumi.Input<undefined | string>;
+  /**
+   * The cloud service whose stack holds the object.
+   * @default stack config `pipestack:serviceId`, then `PIPESTACK_SERVICE_ID`
+   */
+  serviceId?: pulumi.Input<undefined | string>;
+  /**
+   * Base URL of an open-source stack server, without `/api/v2`: selects it instead of the cloud
+   * proxy. Its access key comes from `pipestack:stackToken` (secret) or `PIPESTACK_STACK_TOKEN`.
+   * @default stack config `pipestack:stackUrl`, then `PIPESTACK_STACK_URL`; unset: the cloud proxy
+   */
+  stackUrl?: pulumi.Input<undefined | string>;
+  /**
+   * Where and as whom to reach the service for this resource alone: `apiUrl`, `keyId`,
+   * `keySecret`, `organizationId`, `serviceId`, `stackUrl`, `stackToken`. A field left out
+   * comes from stack config `pipestack:*`, then `PIPESTACK_*`. Kept as a secret in state.
+   * Changing keys updates in place; a connection naming another organization or service moves
+   * the object (a replacement). See "Several accounts in one program" in the README.
+   * @default the stack config
+   */
+  connection?: pulumi.Input<ConnectionArgs>;
+}
+/**
+ * One item of {@link getStackSources }.
+ */
+export interface StackSourceRecord {
+  [key: string]: unknown;
+  id: string;
+  /**
+   * Name shown in the stack, e.g. `Logs`.
+   */
+  name?: null | string;
+  /**
+   * What it holds, e.g. `log`, `trace`, `metric`.
+   */
+  kind?: null | string;
+  /**
+   * Id of the connection the source reads through.
+   */
+  connection?: null | string;
+}
+/**
+ * Arguments of {@link getStackSources }; `connection`: which account (see the README).
+ */
+export interface GetStackSourcesArgs {
+  /**
+   * Organization of the cloud service whose stack holds the object. Naming it (or `serviceId`)
+   * on a resource selects the cloud proxy even when `pipestack:stackUrl` is set.
+   * @default stack config `pipestack:organizationId`, then `PIPESTACK_ORGANIZATION_ID`
+   */
+  organizationId?: string;
+  /**
+   * The cloud service whose stack holds the object.
+   * @default stack config `pipestack:serviceId`, then `PIPESTACK_SERVICE_ID`
+   */
+  serviceId?: string;
+  /**
+   * Base URL of an open-source stack server, without `/api/v2`: selects it instead of the cloud
+   * proxy. Its access key comes from `pipestack:stackToken` (secret) or `PIPESTACK_STACK_TOKEN`.
+   * @default stack config `pipestack:stackUrl`, then `PIPESTACK_STACK_URL`; unset: the cloud proxy
+   */
+  stackUrl?: string;
+  /**
+   * Where and as whom to reach the service for this call alone; each field left out comes from stack config `pipestack:*`, then `PIPESTACK_*`.
+   */
+  connection?: Connection;
+}
+/**
+ * Arguments of {@link getStackSourcesOutput }, each an Input; `connection` as resources take it.
+ */
+export interface GetStackSourcesOutputArgs {
+  /**
+   * Organization of the cloud service whose stack holds the object. Naming it (or `serviceId`)
+   * on a resource selects the cloud proxy even when `pipestack:stackUrl` is set.
+   * @default stack config `pipestack:organizationId`, then `PIPESTACK_ORGANIZATION_ID`
+   */
+  organizationId?: pulumi.Input<undefined | string>;
+  /**
+   * The cloud service whose stack holds the object.
+   * @default stack config `pipestack:serviceId`, then `PIPESTACK_SERVICE_ID`
+   */
+  serviceId?: pulumi.Input<undefined | string>;
+  /**
+   * Base URL of an open-source stack server, without `/api/v2`: selects it instead of the cloud
+   * proxy. Its access key comes from `pipestack:stackToken` (secret) or `PIPESTACK_STACK_TOKEN`.
+   * @default stack config `pipestack:stackUrl`, then `PIPESTACK_STACK_URL`; unset: the cloud proxy
+   */
+  stackUrl?: pulumi.Input<undefined | string>;
+  /**
+   * Where and as whom to reach the service for this resource alone: `apiUrl`, `keyId`,
+   * `keySecret`, `organizationId`, `serviceId`, `stackUrl`, `stackToken`. A field left out
+   * comes from stack config `pipestack:*`, then `PIPESTACK_*`. Kept as a secret in state.
+   * Changing keys updates in place; a connection naming another organization or service moves
+   * the object (a replacement). See "Several accounts in one program" in the README.
+   * @default the stack config
+   */
+  connection?: pulumi.Input<ConnectionArgs>;
 }
 
 // Shapes that occur in more than one place above.

@@ -1,6 +1,4 @@
 import { z } from "zod";
-import type { SchemaInput } from "./schema-input";
-import { stackTargetArgs } from "./stack-target";
 
 /** A data source of the stack, as the API lists it (read only; other fields kept as sent). */
 export const stackSource = z
@@ -16,6 +14,3 @@ export const stackSource = z
   .passthrough();
 
 export type StackSourceRecord = z.output<typeof stackSource>;
-
-// From the target schema of stack-target.ts by name: its published type keeps the field docs.
-export type StackSourcesArgs = SchemaInput<typeof stackTargetArgs>;

@@ -1,5 +1,4 @@
 import { z } from "zod";
-import type { StackTargetInput } from "./stack-target";
 
 /**
  * A webhook of the stack, as `getStackWebhooks` returns it: what a program needs to name it as
@@ -22,6 +21,3 @@ export const stackWebhook = z
 
 /** One webhook as `getStackWebhooks` lists it (the resource class of a managed webhook is `StackWebhook`). */
 export type StackWebhookRecord = z.output<typeof stackWebhook>;
-
-/** Arguments of `getStackWebhooks`: which stack to list. */
-export type StackWebhooksArgs = StackTargetInput;

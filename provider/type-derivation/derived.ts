@@ -16,7 +16,6 @@ import type { pipeSource, SourceKind } from "../resources/pipe/source";
 import type { pipeComputed, pipePolicy } from "../resources/pipe/policy";
 import type { endpointSpecShape } from "../resources/reverse-private-endpoint/schema";
 import type { endpointComputed, endpointPolicy } from "../resources/reverse-private-endpoint/policy";
-import type { ReversePrivateEndpointFilter } from "../resources/reverse-private-endpoint/record";
 import type { stackDashboardSpec, stackSeries, stackTile } from "../resources/stack-dashboard/schema";
 import type { dashboardComputed, stackDashboardPolicy } from "../resources/stack-dashboard/policy";
 import type { TileConfigInput } from "../resources/stack-dashboard/config";
@@ -32,8 +31,6 @@ import type { connectionComputed, stackConnectionPolicy } from "../resources/sta
 import type { stackSourceSpec } from "../resources/stack-source/schema";
 import type { sourceComputed, stackSourcePolicy } from "../resources/stack-source/policy";
 import type { KindField, KindTable } from "../resources/stack-source/kinds";
-import type { StackSourcesArgs } from "../schemas/stack-source";
-import type { StackWebhooksArgs } from "../schemas/stack-webhook";
 import type { settingKeys } from "../config";
 export type { Settings } from "../config";
 import type { ResourceTypeName } from "../registry";
@@ -43,14 +40,11 @@ export type { Connection };
 export type { Destination, FieldMapping, PipeSettings, Scaling } from "../resources/pipe/schema";
 export type { PipeSource } from "../resources/pipe/source";
 export type { PipeSourceSecrets } from "../resources/pipe/secrets";
-export type { ReversePrivateEndpoint as ReversePrivateEndpointRecord } from "../resources/reverse-private-endpoint/record";
 export type { CustomPrivateDnsMapping, EndpointType } from "../resources/reverse-private-endpoint/schema";
 export type { StackTileInput, StackTileOutput, StackSeries } from "../resources/stack-dashboard/schema";
 export type { TileConfigInput };
 export type { AlertChannel } from "../resources/stack-alert/schema";
 export type { SavedSearchFilter } from "../resources/stack-saved-search/schema";
-export type { StackSourceRecord } from "../schemas/stack-source";
-export type { StackWebhookRecord } from "../schemas/stack-webhook";
 
 /**
  * Exactly one of the fields `Keys` of `T` set, each level an Input as `ArgsOf` makes it: one member
@@ -63,21 +57,8 @@ type OneOf<T, Keys extends keyof T> = {
   [K in Keys]-?: ArgsOf<{ [P in keyof Pick<T, K>]-?: NonNullable<T[P]> }> & { [P in keyof Pick<T, Exclude<Keys, K>>]?: never } & ArgsOf<Omit<T, Keys>>;
 }[Keys];
 
-/** A {@link Connection} as arguments take it: each field may be an Input (a secret from config). */
-export type ConnectionArgs = ArgsOf<Connection>;
-
-/** The argument every resource and function takes to reach another account than the stack config names. */
-export interface ConnectionInput {
-  /**
-   * Where and as whom to reach the service for this resource alone: `apiUrl`, `keyId`,
-   * `keySecret`, `organizationId`, `serviceId`, `stackUrl`, `stackToken`. A field left out
-   * comes from stack config `pipestack:*`, then `PIPESTACK_*`. Kept as a secret in state.
-   * Changing keys updates in place; a connection naming another organization or service moves
-   * the object (a replacement). See "Several accounts in one program" in the README.
-   * @default the stack config
-   */
-  connection?: pulumi.Input<ConnectionArgs>;
-}
+export type { ConnectionArgs, ConnectionInput } from "./connection-input";
+import type { ConnectionInput } from "./connection-input";
 
 /** A pipe's `source`: exactly one of `kafka`, `objectStorage`, `kinesis`, `pubsub`, `postgres`, `mysql`, `mongodb`, `bigquery`. */
 export type PipeSourceArgs = OneOf<SchemaInput<typeof pipeSource>, SourceKind>;
@@ -230,29 +211,7 @@ export type StackSourceArgs = StackLogSourceArgs | StackTraceSourceArgs | StackM
 /** The outputs of a {@link StackSource}. */
 export type StackSourceOutputs = ClassOutputs<typeof stackSourceSpec, typeof stackSourcePolicy, typeof sourceComputed>;
 
-/** Filters of {@link getReversePrivateEndpoints}; every one given must match. `connection`: which account (see the README). */
-export type GetReversePrivateEndpointsArgs = ReversePrivateEndpointFilter & {
-  /** Where and as whom to reach the service for this call alone; each field left out comes from stack config `pipestack:*`, then `PIPESTACK_*`. */
-  connection?: Connection;
-};
-/** Filters of {@link getReversePrivateEndpointsOutput}, each an Input; `connection` as resources take it. */
-export type GetReversePrivateEndpointsOutputArgs = ArgsOf<ReversePrivateEndpointFilter> & ConnectionInput;
-
-/** Which stack {@link getStackSources} lists; each defaults to configuration. */
-export type GetStackSourcesArgs = StackSourcesArgs & {
-  /** Where and as whom to reach the service for this call alone; each field left out comes from stack config `pipestack:*`, then `PIPESTACK_*`. */
-  connection?: Connection;
-};
-/** Arguments of {@link getStackSourcesOutput}, each an Input; `connection` as resources take it. */
-export type GetStackSourcesOutputArgs = ArgsOf<StackSourcesArgs> & ConnectionInput;
-
-/** Which stack {@link getStackWebhooks} lists; each defaults to configuration. */
-export type GetStackWebhooksArgs = StackWebhooksArgs & {
-  /** Where and as whom to reach the service for this call alone; each field left out comes from stack config `pipestack:*`, then `PIPESTACK_*`. */
-  connection?: Connection;
-};
-/** Arguments of {@link getStackWebhooksOutput}, each an Input; `connection` as resources take it. */
-export type GetStackWebhooksOutputArgs = ArgsOf<StackWebhooksArgs> & ConnectionInput;
+export type * from "./list-function-types";
 
 /** Every setting, its environment variable, and whether it is secret. */
 export type SettingKeys = typeof settingKeys;

@@ -2,23 +2,15 @@
  * The layer rules of eslint.config.mjs fire: each is broken once, in a file of the folder it
  * guards, and ESLint must name it with its message; the imports the domain needs stay allowed.
  * The text is linted as if it were the named file (it need not compile: the rule reads imports).
+ * ESLint runs in a worker thread, every case at once (`layerFindingsOf` through `inWorker`): its
+ * type-aware program build would block this test worker past vitest's RPC timeout (issue 46).
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { ESLint } from "eslint";
 import { beforeAll, describe, expect, it } from "vitest";
+import { inWorker } from "../support/in-worker";
 
 const root = path.resolve(__dirname, "..", "..");
-let eslint: ESLint;
-beforeAll(() => {
-  eslint = new ESLint({ cwd: root });
-});
-
-/** The messages of the layer rule for `text` linted as `file`. */
-async function layerFindings(file: string, text: string): Promise<string[]> {
-  const [result] = await eslint.lintText(text, { filePath: path.join(root, file) });
-  return result.messages.filter((m) => m.ruleId === "no-restricted-imports").map((m) => m.message);
-}
 
 /** A file the rule guards, an import it refuses, and the start of the rule's message. */
 const broken: [string, string, string][] = [
@@ -58,8 +50,8 @@ const broken: [string, string, string][] = [
   ["provider/client/client.ts", "../schemas/connection", "provider/client/ is the transport"],
   ["provider/native/server.ts", "../resource-class/register", "provider/native/ loads no Pulumi SDK"],
   ["provider/native/server.ts", "../pr-summary/summary", "provider/native/ loads no Pulumi SDK"],
-  ["provider/functions/listings.ts", "../native/values", "provider/functions/ is the program side's reads"],
-  ["provider/functions/listings.ts", "../registry", "provider/functions/ is the program side's reads"],
+  ["provider/functions/program-list.ts", "../native/values", "provider/functions/ is the program side's reads"],
+  ["provider/functions/program-list.ts", "../registry", "provider/functions/ is the program side's reads"],
   ["provider/config.ts", "./client/defaults", "provider/config.ts sits below the transport"],
   ["provider/config.ts", "./engine/connection", "provider/config.ts sits below the transport"],
   ["provider/registry/index.ts", "../native/resources", "provider/registry/ lists the kinds"],
@@ -75,11 +67,61 @@ const broken: [string, string, string][] = [
   ["provider/pr-summary/markdown.ts", "../resource-class/inputs", "provider/pr-summary/ reads a recorded preview"],
 ];
 
+/** Imports the layers allow: the shared layers below, and the kinds the domain links. */
+const allowed: [string, string][] = [
+  ["provider/resources/stack-alert/engine.ts", "../tile-alerts/alert-tile"],
+  ["provider/resources/stack-dashboard/engine.ts", "../tile-alerts/pending-tiles"],
+  ["provider/resources/tile-alerts/alert-tile.ts", "../stack-dashboard/tile-policy"],
+  ["provider/resources/tile-alerts/removed-tiles.ts", "../stack-alert/record"],
+  ["provider/resources/tile-alerts/pending-tiles.ts", "./alert-tile"],
+  ["provider/resources/stack-alert/gone.ts", "../stack-saved-search/api"],
+  ["provider/resources/pipe/api.ts", "../../engine/gone"],
+  ["provider/resources/pipe/api.ts", "./schema"],
+  ["provider/engine/gone.ts", "../errors"],
+  ["provider/schemas/connection.ts", "./plain-object"],
+  ["provider/errors/operation-errors.ts", "./pipestack-error"],
+  ["emulator/index.ts", "./http/errors"],
+  ["provider/client/client.ts", "../errors"],
+  ["provider/client/client.ts", "../config"],
+  ["provider/native/resources.ts", "../resource-class/type-tokens"],
+  ["provider/native/functions.ts", "../registry"],
+  ["provider/functions/program-list.ts", "../engine/listing"],
+  ["provider/pr-summary/summary.ts", "../registry"],
+  ["provider/config.ts", "./client-defaults"],
+  ["provider/config.ts", "./schemas/connection"],
+  ["provider/registry/index.ts", "../resources/pipe"],
+  ["provider/type-derivation/derived.ts", "../resources/pipe/schema"],
+  ["provider/resources/pipe/class.ts", "../../public-types/generated"],
+  ["provider/from-terraform/convert.ts", "../registry"],
+];
+
+const valueImport = (from: string) => `import { x } from "${from}";\nexport const y = x;\n`;
+const typeImport = (from: string) => `import type { X } from "${from}";\nexport type Y = X;\n`;
+const cases: [string, string][] = [
+  ...broken.flatMap(([file, from]): [string, string][] => [
+    [file, valueImport(from)],
+    [file, typeImport(from)],
+  ]),
+  ...allowed.map(([file, from]): [string, string] => [file, valueImport(from)]),
+];
+const findings = new Map<string, string[]>();
+beforeAll(async () => {
+  const results = await inWorker<string[][]>(path.join(root, "test", "support", "layer-findings.ts"), "layerFindingsOf", root, cases);
+  cases.forEach(([file, text], i) => findings.set(`${file}\n${text}`, results[i]));
+}, 900_000);
+
+/** The messages of the layer rule for `text` linted as `file`. */
+function layerFindings(file: string, text: string): string[] {
+  const found = findings.get(`${file}\n${text}`);
+  if (!found) throw new Error(`not linted: ${file}`);
+  return found;
+}
+
 describe("layer rules", () => {
   it.each(broken)(
     "%s may not import %s",
-    async (file, from, message) => {
-      const found = await layerFindings(file, `import { x } from "${from}";\nexport const y = x;\n`);
+    (file, from, message) => {
+      const found = layerFindings(file, valueImport(from));
       expect(found).toHaveLength(1);
       expect(found[0]).toContain(message);
     },
@@ -88,45 +130,18 @@ describe("layer rules", () => {
 
   it.each(broken)(
     "%s: a type-only import of %s is refused too",
-    async (file, from, message) => {
-      const found = await layerFindings(file, `import type { X } from "${from}";\nexport type Y = X;\n`);
+    (file, from, message) => {
+      const found = layerFindings(file, typeImport(from));
       expect(found).toHaveLength(1);
       expect(found[0]).toContain(message);
     },
     120_000,
   );
 
-  /** Imports the layers allow: the shared layers below, and the kinds the domain links. */
-  const allowed: [string, string][] = [
-    ["provider/resources/stack-alert/engine.ts", "../tile-alerts/alert-tile"],
-    ["provider/resources/stack-dashboard/engine.ts", "../tile-alerts/pending-tiles"],
-    ["provider/resources/tile-alerts/alert-tile.ts", "../stack-dashboard/tile-policy"],
-    ["provider/resources/tile-alerts/removed-tiles.ts", "../stack-alert/record"],
-    ["provider/resources/tile-alerts/pending-tiles.ts", "./alert-tile"],
-    ["provider/resources/stack-alert/gone.ts", "../stack-saved-search/api"],
-    ["provider/resources/pipe/api.ts", "../../engine/gone"],
-    ["provider/resources/pipe/api.ts", "./schema"],
-    ["provider/engine/gone.ts", "../errors"],
-    ["provider/schemas/connection.ts", "./plain-object"],
-    ["provider/errors/operation-errors.ts", "./pipestack-error"],
-    ["emulator/index.ts", "./http/errors"],
-    ["provider/client/client.ts", "../errors"],
-    ["provider/client/client.ts", "../config"],
-    ["provider/native/resources.ts", "../resource-class/type-tokens"],
-    ["provider/native/functions.ts", "../functions/listings"],
-    ["provider/functions/listings.ts", "../client/cloud"],
-    ["provider/pr-summary/summary.ts", "../registry"],
-    ["provider/config.ts", "./client-defaults"],
-    ["provider/config.ts", "./schemas/connection"],
-    ["provider/registry/index.ts", "../resources/pipe"],
-    ["provider/type-derivation/derived.ts", "../resources/pipe/schema"],
-    ["provider/resources/pipe/class.ts", "../../public-types/generated"],
-    ["provider/from-terraform/convert.ts", "../registry"],
-  ];
   it.each(allowed)(
     "%s may import %s",
-    async (file, from) => {
-      expect(await layerFindings(file, `import { x } from "${from}";\nexport const y = x;\n`)).toEqual([]);
+    (file, from) => {
+      expect(layerFindings(file, valueImport(from))).toEqual([]);
     },
     120_000,
   );

@@ -6,9 +6,9 @@
 import * as pulumi from "@pulumi/pulumi";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Emulator } from "../../emulator";
-import { getReversePrivateEndpointsOutput } from "../../provider/functions/get-reverse-private-endpoints";
-import { getStackSources, getStackSourcesOutput } from "../../provider/functions/get-stack-sources";
-import { getStackWebhooks, getStackWebhooksOutput } from "../../provider/functions/get-stack-webhooks";
+import { getReversePrivateEndpointsOutput } from "../../provider/functions/list-functions";
+import { getStackSources, getStackSourcesOutput } from "../../provider/functions/list-functions";
+import { getStackWebhooks, getStackWebhooksOutput } from "../../provider/functions/list-functions";
 import { startTestEmulator } from "../support/emulator";
 import { emulatorWithEngine } from "../support/engine";
 import { endpointInputs } from "../support/endpoint-fixtures";

@@ -6,9 +6,9 @@
 import * as pulumi from "@pulumi/pulumi";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { Emulator } from "../../emulator/index";
-import { getReversePrivateEndpoints } from "../../provider/functions/get-reverse-private-endpoints";
-import { getStackSources, getStackSourcesOutput } from "../../provider/functions/get-stack-sources";
-import { getStackWebhooks } from "../../provider/functions/get-stack-webhooks";
+import { getReversePrivateEndpoints } from "../../provider/functions/list-functions";
+import { getStackSources, getStackSourcesOutput } from "../../provider/functions/list-functions";
+import { getStackWebhooks } from "../../provider/functions/list-functions";
 import { useEnv, valueOf } from "../support/program-functions";
 import { configFor, type TargetKind } from "../support/stack-targets";
 import { startTestEmulator } from "../support/emulator";

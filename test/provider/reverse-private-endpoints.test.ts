@@ -2,7 +2,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { Emulator } from "../../emulator/index";
-import { getReversePrivateEndpoints, getReversePrivateEndpointsOutput } from "../../provider/functions/get-reverse-private-endpoints";
+import { getReversePrivateEndpoints, getReversePrivateEndpointsOutput } from "../../provider/functions/list-functions";
 import { settingKeys } from "../../provider/config";
 import { configFor } from "../support/stack-targets";
 import { startTestEmulator } from "../support/emulator";

@@ -8,7 +8,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Emulator } from "../../emulator/index";
-import { getStackSources } from "../../provider/functions/get-stack-sources";
+import { getStackSources } from "../../provider/functions/list-functions";
 import { startTestEmulator } from "../support/emulator";
 import { engineOf } from "../support/engines";
 import { useEnv } from "../support/program-functions";

@@ -2,7 +2,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { storedStack } from "../support/stored";
 import type { Emulator } from "../../emulator/index";
-import { getStackSources, getStackSourcesOutput } from "../../provider/functions/get-stack-sources";
+import { getStackSources, getStackSourcesOutput } from "../../provider/functions/list-functions";
 import { useEnv, valueOf } from "../support/program-functions";
 import { KEY_SECRET, STACK_TOKEN, startTestEmulator } from "../support/emulator";
 import { TARGETS, configFor } from "../support/stack-targets";

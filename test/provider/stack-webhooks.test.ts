@@ -4,7 +4,7 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
-import { getStackWebhooks, getStackWebhooksOutput } from "../../provider/functions/get-stack-webhooks";
+import { getStackWebhooks, getStackWebhooksOutput } from "../../provider/functions/list-functions";
 import { useEnv, valueOf } from "../support/program-functions";
 import { apiV2, rawJson } from "../support/raw-api";
 import { KEY_SECRET, STACK_TOKEN } from "../support/emulator";

@@ -1,4 +1,5 @@
 import { declaration } from "./declaration";
+import { listing } from "./listing";
 import { endpointDiff, wouldCollide } from "./diff";
 import { provider } from "./engine";
 import { endpointSpecShape } from "./schema";
@@ -12,5 +13,6 @@ export const reversePrivateEndpoint = defineResource({
   diff: endpointDiff,
   fixedOutputs: [],
   gap: "pipes reaching their source through it lose the connection until the new endpoint is Ready",
+  listing,
   collides: (olds, news) => wouldCollide(olds as never, news as never),
 });

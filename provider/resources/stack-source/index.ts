@@ -1,4 +1,5 @@
 import { declaration } from "./declaration";
+import { listing } from "./listing";
 import { sourceDiff } from "./diff";
 import { provider } from "./engine";
 import { stackSourceSpec } from "./schema";
@@ -12,4 +13,5 @@ export const stackSource = defineResource({
   diff: sourceDiff,
   fixedOutputs: [],
   gap: "searches, tiles and alerts on the source find nothing until the new one exists (and must name its new id)",
+  listing,
 });

@@ -1,4 +1,5 @@
 import { declaration } from "./declaration";
+import { listing } from "./listing";
 import { webhookDiff } from "./diff";
 import { provider } from "./engine";
 import { stackWebhookSpec } from "./schema";
@@ -13,4 +14,5 @@ export const stackWebhook = defineResource({
   diff: webhookDiff,
   fixedOutputs: fixedStamps,
   gap: "alerts that name the webhook cannot notify until the new one exists (and must name its new id)",
+  listing,
 });
