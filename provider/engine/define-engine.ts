@@ -22,6 +22,7 @@ import {
 } from "./kept-on-server";
 import { reportProgress, reportWarning } from "../progress/report";
 import { sealSecretFields } from "./secret-fields";
+import { sealingInputs } from "./sealed-inputs";
 import { ResourceInitError } from "../errors/operation-errors";
 import type { Obj } from "../schemas/plain-object";
 import type { CustomCheck, CustomDiff, CustomGone } from "./capabilities";
@@ -104,7 +105,7 @@ function reportKept(id: string, named: readonly string[], cleared: readonly stri
  * `create` adopts the object `adoptId` names (it must exist) or makes one; `read` and `update`
  * tell a gone object by the read-or-gone rule; the outputs of every one (also those a half-made
  * object is recorded with) hold the policy's secret fields only as fingerprints (see
- * `secret-fields.ts`); every operation keeps the resource's connection and blanks every
+ * `secret-fields.ts`), and its check's answer holds them only sealed (see `sealed-inputs.ts`); every operation keeps the resource's connection and blanks every
  * credential it knows, old and new, out of its errors (see `connected`). An existing object's
  * write-only fields are the server's until the program sets them (see `kept-on-server.ts`).
  */
@@ -141,7 +142,8 @@ export function defineEngine<I extends EngineProps, O extends object, P, T>(spec
   const sealedOuts =
     <R extends { outs: O }>(previous?: O) =>
     (r: R): R => ({ ...r, outs: sealSecretFields(fields, r.outs, previous) });
-  const provider = connected<I, O>(fields, {
+  // Secret fields leave `check` sealed and are opened before anything else sees them (see `sealed-inputs.ts`).
+  const provider = sealingInputs<I, O>(fields, kept, connected<I, O>(fields, {
     configure,
     async check(olds, news) {
       const result = spec.validate(news);
@@ -199,7 +201,7 @@ export function defineEngine<I extends EngineProps, O extends object, P, T>(spec
         olds,
       ),
     delete: (id, props) => spec.remove(spec.at(props), id, props),
-  });
+  }));
   if (spec.names !== NO_UNIQUE_NAME) named.add(provider);
   return provider;
 }
