@@ -5,7 +5,7 @@ import { InvalidArgumentError } from "../errors/operation-errors";
 import { isObj } from "./canonical";
 import { isFingerprint } from "./fingerprint";
 import { eachSecret } from "./secret-fields";
-import { without } from "./kept-on-server";
+import { CLEARED, without } from "./kept-on-server";
 import type { Provider } from "./connection";
 import type { Obj } from "../schemas/plain-object";
 
@@ -72,8 +72,8 @@ function leaves(v: unknown, f: (s: string) => string): unknown {
   return v;
 }
 
-/** A string `check` seals: not a value still unknown, a fingerprint (an import's read) or a token. */
-const sealable = (s: string): boolean => !isUnknown(s) && !isFingerprint(s) && !isSealed(s);
+/** A string `check` seals: not a value still unknown, a fingerprint (an import's read), a token or the mark of a cleared field. */
+const sealable = (s: string): boolean => !isUnknown(s) && !isFingerprint(s) && !isSealed(s) && s !== CLEARED;
 
 /** `inputs` with every string of the secret fields of `tree` sealed (`inputs` is not changed). */
 export function sealInputs<T>(tree: PolicyTree, inputs: T, key: Buffer = ownKey()): T {

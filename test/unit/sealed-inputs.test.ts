@@ -20,7 +20,7 @@ const TREE: PolicyTree = {
   password: { change: "update", secret: "password", writeOnly: true },
   headers: { change: "update", secret: "headers", writeOnly: true },
   dsn: { change: "update", secret: "dsn" },
-  items: { change: "update", items: { change: "update", fields: { key: { change: "update", secret: "key", writeOnly: true } } } },
+  items: { change: "update", items: { fields: { key: { change: "update", secret: "key", writeOnly: true } } } },
 };
 const KEPT = ["password", "headers"];
 const key = randomBytes(32);
