@@ -55,7 +55,7 @@ describe.each(FACES)("$face face: an adopted webhook whose url moves", ({ progra
     await s?.close();
   });
 
-  it("the preview lists the cleared maps as changes beside the url (the \`--diff\` display; the native face's detailed diff too)", () => {
+  it("the preview lists the cleared maps as changes beside the url (the `--diff` display; the native face's detailed diff too)", () => {
     expect(step.op).toBe("update");
     for (const field of ["url", "headers", "queryParams"])
       expect(previewText, `${field} in the --diff display`).toMatch(new RegExp(`^\\s*[-+~] ${field}\\s*:`, "m"));
