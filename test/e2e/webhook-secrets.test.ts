@@ -1,7 +1,7 @@
 /**
  * Webhook credentials through the real CLI, on both faces (issue 33, items 1, 10 and 11): a
  * webhook whose header and query parameter are plain strings, and one whose are secrets
- * (`pulumi.secret`, `fn::secret`). Every value of every generation the program went through is
+ * (`pulumi.secret`, `fn::secret`), beside a connection whose password is a plain string (issue 42). Every value of every generation the program went through is
  * searched in six encodings (raw, JSON-escaped, base64, base64url, URL-encoded, hex) in
  * `preview --json`, `up --json` (the create), `up --debug --diff` (an update with its preview), the
  * exported state, every file of the stack's folder (state, history, logs), the
