@@ -15,14 +15,18 @@ import {
   keptMessage,
   keptNamed,
   keptPaths,
+  marked,
   mayHold,
   omitted,
   recordedEmpty,
+  toMark,
+  unmarked,
   without,
 } from "./kept-on-server";
 import { reportProgress, reportWarning } from "../progress/report";
 import { sealSecretFields } from "./secret-fields";
 import { noteCheck } from "./checked-here";
+import { sealingInputs } from "./sealed-inputs";
 import { ResourceInitError } from "../errors/operation-errors";
 import type { Obj } from "../schemas/plain-object";
 import type { CustomCheck, CustomDiff, CustomGone } from "./capabilities";
@@ -105,7 +109,7 @@ function reportKept(id: string, named: readonly string[], cleared: readonly stri
  * `create` adopts the object `adoptId` names (it must exist) or makes one; `read` and `update`
  * tell a gone object by the read-or-gone rule; the outputs of every one (also those a half-made
  * object is recorded with) hold the policy's secret fields only as fingerprints (see
- * `secret-fields.ts`); every operation keeps the resource's connection and blanks every
+ * `secret-fields.ts`), and its check's answer holds them only sealed (see `sealed-inputs.ts`); every operation keeps the resource's connection and blanks every
  * credential it knows, old and new, out of its errors (see `connected`). An existing object's
  * write-only fields are the server's until the program sets them (see `kept-on-server.ts`).
  */
@@ -142,66 +146,83 @@ export function defineEngine<I extends EngineProps, O extends object, P, T>(spec
   const sealedOuts =
     <R extends { outs: O }>(previous?: O) =>
     (r: R): R => ({ ...r, outs: sealSecretFields(fields, r.outs, previous) });
-  const provider = connected<I, O>(fields, {
-    configure,
-    async check(olds, news) {
-      noteCheck();
-      const result = spec.validate(news);
-      const failures = result.failures ?? [];
-      if (failures.length === 0 || !existingObject(olds, adoptId(news) !== undefined)) return gateCreate(olds, result, probe, own);
-      return gateCreate(olds, { ...result, failures: keptFailures(failures, kept, view(news)) }, probe, own);
-    },
-    async diff(id, olds, news) {
-      own.note(id);
-      const { left, clears } = leftOut(olds, news);
-      // A kept field left out is no change, unless the server drops it with this change.
-      const seen = (clears ? olds : without(olds as Obj, left)) as O;
-      const changes = await (spec.changes?.(seen, news, id) ?? fieldChanges(seen as Obj, news as Obj, spec.rules));
-      // Only what the state may hold is kept or cleared: a field it records empty is neither.
-      const named = keptNamed(kept, view(news)).filter((p) => mayHold(olds as Obj, p));
-      const cleared = clears ? named : [];
-      changes.push(...clearedChanges(cleared, changes), ...emptiedChanges(spec.rules.fields, kept, olds as Obj, news as Obj, changes));
-      const dropped = !clears && left.some((p) => omitted([p], olds as Obj).length === 0);
-      if (named.length && (changes.length || dropped)) reportKept(id, named, cleared, dropped);
-      return diffAnswer(changes, { collides: spec.collides?.(olds, news) ?? false, engineCompares: spec.engineCompares?.(changes) ?? false });
-    },
-    create: (inputs) =>
-      sealing(async () => {
-        const at = spec.at(inputs);
-        await spec.refuseCreate?.(at, inputs);
-        const id = adoptId(inputs);
-        if (id === undefined) {
-          // A new object holds none of the kept fields the program leaves out: recorded so, nothing is said kept later.
-          const made = await spec.create(at, inputs);
-          return { ...made, outs: recordedEmpty(fields, made.outs as Obj, keptNamed(kept, view(inputs))) as O };
-        }
-        const w = spec.whereabouts(at, id);
-        const live = await adoptable(w.noun, id, w.where, () => orGone(w));
-        return { id, outs: await spec.adopt(at, id, inputs, live) };
-      }, sealedOuts()),
-    async read(id, props = {} as O) {
-      own.note(id);
-      const at = spec.at(props);
-      const live = await readOrGone(spec.whereabouts(at, id));
-      if (live === undefined) await spec.gone?.(at, id, props);
-      // An older state's plaintext stays as stored, so a refresh reads as no change; the next update seals it.
-      return readResult(id, live === undefined ? undefined : sealSecretFields(fields, spec.refreshed(live, props, at), props, true));
-    },
-    update: (id, olds, news) =>
-      sealing(
-        async () => {
-          const at = spec.at(news);
-          const { left, clears } = leftOut(olds, news);
-          // The kind never sees a kept field the program leaves out, so it sends none; the outputs keep the state's.
-          const outs = await updateUnlessGone(spec.whereabouts(at, id), () => spec.update(at, id, without(olds as Obj, left) as O, news));
-          // What the server cleared with this change it holds no more: recorded empty.
-          return { outs: (clears ? recordedEmpty(fields, outs as Obj, left) : carried(outs as Obj, olds as Obj, left)) as O };
-        },
-        sealedOuts(olds),
-        olds,
-      ),
-    delete: (id, props) => spec.remove(spec.at(props), id, props),
-  });
+  // Secret fields leave `check` sealed and are opened before anything else sees them (see `sealed-inputs.ts`).
+  const provider = sealingInputs<I, O>(
+    fields,
+    kept,
+    connected<I, O>(fields, {
+      configure,
+      async check(olds, news) {
+        noteCheck();
+        const result = spec.validate(news);
+        const failures = result.failures ?? [];
+        const existing = existingObject(olds, adoptId(news) !== undefined);
+        const checked = await gateCreate(
+          olds,
+          failures.length && existing ? { ...result, failures: keptFailures(failures, kept, view(news)) } : result,
+          probe,
+          own,
+        );
+        // A change that clears kept fields the old inputs hold none of: marked, so the engine lists them too (see `CLEARED`).
+        const updates = existingObject(olds, false) && checked.inputs !== undefined && spec.clears?.(olds as unknown as O, checked.inputs) === true;
+        const marks = updates ? toMark(kept, olds as Obj, checked.inputs as Obj) : [];
+        return marks.length ? { ...checked, inputs: marked(checked.inputs as Obj, marks) as I } : checked;
+      },
+      async diff(id, olds, inputs) {
+        own.note(id);
+        const news = unmarked(kept, inputs);
+        const { left, clears } = leftOut(olds, news);
+        // A kept field left out is no change, unless the server drops it with this change.
+        const seen = (clears ? olds : without(olds as Obj, left)) as O;
+        const changes = await (spec.changes?.(seen, news, id) ?? fieldChanges(seen as Obj, news as Obj, spec.rules));
+        // Only what the state may hold is kept or cleared: a field it records empty is neither.
+        const named = keptNamed(kept, view(news)).filter((p) => mayHold(olds as Obj, p));
+        const cleared = clears ? named : [];
+        changes.push(...clearedChanges(cleared, changes), ...emptiedChanges(spec.rules.fields, kept, olds as Obj, news as Obj, changes));
+        const dropped = !clears && left.some((p) => omitted([p], olds as Obj).length === 0);
+        if (named.length && (changes.length || dropped)) reportKept(id, named, cleared, dropped);
+        return diffAnswer(changes, { collides: spec.collides?.(olds, news) ?? false, engineCompares: spec.engineCompares?.(changes) ?? false });
+      },
+      create: (given) =>
+        sealing(async () => {
+          const inputs = unmarked(kept, given);
+          const at = spec.at(inputs);
+          await spec.refuseCreate?.(at, inputs);
+          const id = adoptId(inputs);
+          if (id === undefined) {
+            // A new object holds none of the kept fields the program leaves out: recorded so, nothing is said kept later.
+            const made = await spec.create(at, inputs);
+            return { ...made, outs: recordedEmpty(fields, made.outs as Obj, keptNamed(kept, view(inputs))) as O };
+          }
+          const w = spec.whereabouts(at, id);
+          const live = await adoptable(w.noun, id, w.where, () => orGone(w));
+          return { id, outs: await spec.adopt(at, id, inputs, live) };
+        }, sealedOuts()),
+      async read(id, props = {} as O) {
+        own.note(id);
+        const at = spec.at(props);
+        const live = await readOrGone(spec.whereabouts(at, id));
+        if (live === undefined) await spec.gone?.(at, id, props);
+        // An older state's plaintext stays as stored, so a refresh reads as no change; the next update seals it.
+        return readResult(id, live === undefined ? undefined : sealSecretFields(fields, spec.refreshed(live, props, at), props, true));
+      },
+      update: (id, olds, given) =>
+        sealing(
+          async () => {
+            const news = unmarked(kept, given);
+            const at = spec.at(news);
+            const { left, clears } = leftOut(olds, news);
+            // The kind never sees a kept field the program leaves out, so it sends none; the outputs keep the state's.
+            const outs = await updateUnlessGone(spec.whereabouts(at, id), () => spec.update(at, id, without(olds as Obj, left) as O, news));
+            // What the server cleared with this change it holds no more: recorded empty.
+            return { outs: (clears ? recordedEmpty(fields, outs as Obj, left) : carried(outs as Obj, olds as Obj, left)) as O };
+          },
+          sealedOuts(olds),
+          olds,
+        ),
+      delete: (id, props) => spec.remove(spec.at(props), id, props),
+    }),
+  );
   if (spec.names !== NO_UNIQUE_NAME) named.add(provider);
   return provider;
 }

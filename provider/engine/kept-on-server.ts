@@ -152,3 +152,36 @@ export function recordedEmpty(tree: PolicyTree, outs: Obj, paths: readonly strin
   }
   return out;
 }
+
+/**
+ * What `check` answers at a kept field the program leaves out and this change makes the server
+ * clear, where the old inputs hold none (an adopted or imported object). A dynamic provider's
+ * diff carries no field list: the engine lists the changed fields by comparing the old inputs
+ * with the checked ones, and would list nothing there. `diff`, `create` and `update` drop the
+ * mark before anything else sees the inputs ({@link unmarked}); the state's inputs keep it, which
+ * says what the change did.
+ */
+export const CLEARED = "[cleared by the server with this change]";
+
+/** The kept paths of `news` to mark {@link CLEARED}: left out, their parent set, none in `olds` (the old inputs) but a mark. Pure. */
+export function toMark(kept: readonly string[], olds: Obj, news: Obj): string[] {
+  return keptNamed(kept, news).filter((p) => at(olds, p) === undefined || at(olds, p) === CLEARED);
+}
+
+/** `news` with {@link CLEARED} at `paths`, copied level by level. Pure. */
+export function marked(news: Obj, paths: readonly string[]): Obj {
+  const marks: Obj = {};
+  for (const p of paths) {
+    const keys = p.split(".");
+    let holder = marks;
+    keys.slice(0, -1).forEach((k) => (holder = (holder[k] ??= {}) as Obj));
+    holder[keys[keys.length - 1]] = CLEARED;
+  }
+  return carried(news, marks, paths);
+}
+
+/** `inputs` without the {@link CLEARED} marks at kept paths. Pure. */
+export function unmarked<T>(kept: readonly string[], inputs: T): T {
+  const paths = kept.filter((p) => at(inputs, p) === CLEARED);
+  return (paths.length ? without(inputs as Obj, paths) : inputs) as T;
+}

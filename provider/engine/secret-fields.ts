@@ -15,27 +15,33 @@ import type { Obj } from "../schemas/plain-object";
  * the diff compares such a field by its fingerprint (`field-diff.ts`). Pure but for new salts.
  */
 
-/** Calls `at` for every value of `value` that a secret node of `tree` declares; `before` walks alongside. */
-function eachSecret(tree: PolicyTree, value: unknown, before: unknown, at: (v: unknown, old: unknown) => unknown): unknown {
+/** What {@link eachSecret} calls with a secret field's value, the old one beside it and its dotted field path (`[]` for list items). */
+export type AtSecret = (v: unknown, old: unknown, path: string) => unknown;
+
+/**
+ * `value` with every value a secret node of `tree` declares replaced by what `at` returns for it
+ * (`before` walks alongside); unchanged objects stay the same objects. Pure but for `at`.
+ */
+export function eachSecret(tree: PolicyTree, value: unknown, before: unknown, at: AtSecret, prefix = ""): unknown {
   if (!isObj(value)) return value;
   const old = isObj(before) ? before : {};
   let out: Obj | undefined;
   for (const [key, node] of Object.entries(tree)) {
     if (!Object.hasOwn(value, key) || value[key] === undefined || value[key] === null) continue;
-    const next = inNode(node, value[key], old[key], at);
+    const next = inNode(node, value[key], old[key], at, prefix ? `${prefix}.${key}` : key);
     if (next !== value[key]) (out ??= { ...value })[key] = next;
   }
   // Unchanged objects stay the same objects: the inputs are never written to.
   return out ?? value;
 }
 
-function inNode(node: AnyShape & Pick<AnyNode, "secret">, value: unknown, before: unknown, at: (v: unknown, old: unknown) => unknown): unknown {
-  if (node.secret) return at(value, before);
+function inNode(node: AnyShape & Pick<AnyNode, "secret">, value: unknown, before: unknown, at: AtSecret, path: string): unknown {
+  if (node.secret) return at(value, before, path);
   const fields = fieldsOf(node, value);
-  if (fields) return eachSecret(fields, value, before, at);
+  if (fields) return eachSecret(fields, value, before, at, path);
   if (node.items && Array.isArray(value)) {
     const old = Array.isArray(before) ? before : [];
-    const next = value.map((item, i) => inNode(node.items!, item, old[i], at));
+    const next = value.map((item, i) => inNode(node.items!, item, old[i], at, `${path}[]`));
     return next.some((x, i) => x !== value[i]) ? next : value;
   }
   return value;

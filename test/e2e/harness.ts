@@ -307,6 +307,23 @@ export class E2EStack {
     return exported;
   }
 
+  /**
+   * Every file of this stack's folder as text, each after its path: the state and its history,
+   * the Pulumi home's logs and the config file (the installed plugins left out).
+   */
+  storedFiles(): string {
+    const out: string[] = [];
+    const walk = (dir: string): void => {
+      for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
+        const at = path.join(dir, e.name);
+        if (e.isDirectory() && at !== path.join(this.tmp, "home", "plugins")) walk(at);
+        else if (e.isFile()) out.push(`== ${path.relative(this.tmp, at)}\n${fs.readFileSync(at, "utf8")}`);
+      }
+    };
+    walk(this.tmp);
+    return out.join("\n");
+  }
+
   /** The pipes the emulator holds for the default service. */
   pipes(): Record<string, any>[] {
     return storedPipes(this.emulator);

@@ -13,9 +13,12 @@ const PASSWORD = "native-state-kafka-pw-31d7";
 /**
  * Bytes of `inputs` plus `outputs` (compact JSON) of the program's one Kafka pipe with a username
  * and a password: 1,651 measured with compact fingerprints (1,807 with the hex ones written
- * before issue 22), plus room for a timestamp or id of another length.
+ * before issue 22); 1,819 since the inputs hold the two credentials sealed (issue 42: a token is
+ * a 96-bit nonce, the ciphertext and a 128-bit tag, about 84 bytes more per string inside the
+ * secret's ciphertext, the cost of no plaintext in a preview's `--debug`), plus room for a
+ * timestamp or id of another length.
  */
-const BUDGET = 1_700;
+const BUDGET = 1_870;
 
 let s: E2EStack;
 

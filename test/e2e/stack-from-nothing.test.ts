@@ -5,8 +5,8 @@
  * on it, a saved search and a dashboard tile on that source, an alert on the search and the
  * webhook it notifies, on a fresh emulator of the current server. `up`, a preview with no change,
  * a password rotation that is one in-place update of the connection alone, and a `destroy` that
- * leaves nothing; both passwords, in six encodings, in no output, state, `--json` or `--debug`
- * log. A log source missing its select expression is refused at preview, naming the field.
+ * leaves nothing; both passwords, in six encodings, in no output, state, file of the stack's
+ * folder, `--json` or `--debug` log (the rotation's `up --debug` runs its preview). A log source missing its select expression is refused at preview, naming the field.
  */
 import * as fs from "node:fs";
 import * as os from "node:os";
@@ -62,12 +62,14 @@ describe.each(FACES)("$face face: a stack from nothing", ({ program, hosts }) =>
     keep("preview --json (no changes)", await s.must(["preview", "--json", "--expect-no-changes"]));
     await s.setConfig("dbPassword", SECOND, true);
     rotation = await s.previewJson();
-    keep("up --debug (rotation)", await s.must(["up", "--yes", "--skip-preview", "--debug"]));
+    // With its preview: a preview's registration answers with the checked inputs, which the SDK logs at debug level.
+    keep("up --debug --diff (rotation)", await s.must(["up", "--yes", "--debug", "--diff"]));
     keep("preview (no changes after the rotation)", await s.must(["preview", "--expect-no-changes", "--diff"]));
     keep("stack export", { stdout: (await s.exportState()).text, stderr: "" });
     keep("stack output --show-secrets", { stdout: JSON.stringify(await s.outputs(true)), stderr: "" });
     keep("refresh --debug", await s.must(["refresh", "--yes", "--debug"]));
     keep("destroy", await s.must(["destroy", "--yes"]));
+    keep("the stack's files", { stdout: s.storedFiles(), stderr: "" });
     left = s.storedObjects();
   }, 900_000);
 
@@ -95,12 +97,13 @@ describe.each(FACES)("$face face: a stack from nothing", ({ program, hosts }) =>
     "preview --json",
     "up --json (create)",
     "preview --json (no changes)",
-    "up --debug (rotation)",
+    "up --debug --diff (rotation)",
     "preview (no changes after the rotation)",
     "stack export",
     "stack output --show-secrets",
     "refresh --debug",
     "destroy",
+    "the stack's files",
   ])("%s shows no password", (name) => {
     const text = outputs.get(name);
     expect(text, `${name} was captured`).toBeTruthy();

@@ -1,9 +1,10 @@
 /**
  * Webhook credentials through the real CLI, on both faces (issue 33, items 1, 10 and 11): a
  * webhook whose header and query parameter are plain strings, and one whose are secrets
- * (`pulumi.secret`, `fn::secret`). Every value of every generation the program went through is
+ * (`pulumi.secret`, `fn::secret`), beside a connection whose password is a plain string (issue 42). Every value of every generation the program went through is
  * searched in six encodings (raw, JSON-escaped, base64, base64url, URL-encoded, hex) in
- * `preview --json`, `up --json` (the create), `up --debug` (an update), the exported state, the
+ * `preview --json`, `up --json` (the create), `up --debug --diff` (an update with its preview), the
+ * exported state, every file of the stack's folder (state, history, logs), the
  * stack outputs (shown), and the error of an update the server refuses while echoing the old
  * and the new credentials. That error carries no stack frame, and is said once.
  */
@@ -51,7 +52,8 @@ describe.each(FACES)("$face face: webhook credentials in no output", ({ face, pr
     keep("up --json (create)", await s.must(["up", "--yes", "--skip-preview", "--json"]));
     await s.setConfig("generation", "2");
     keep("preview --json (update)", await s.must(["preview", "--json"]));
-    keep("up --debug (update)", await s.must(["up", "--yes", "--skip-preview", "--debug"]));
+    // With its preview: a preview's registration answers with the checked inputs, which the SDK logs at debug level.
+    keep("up --debug --diff (update)", await s.must(["up", "--yes", "--debug", "--diff"]));
     keep("preview --json (no changes)", await s.must(["preview", "--json", "--expect-no-changes"]));
     keep("stack export", { stdout: (await s.exportState()).text, stderr: "" });
     keep("stack output --show-secrets", { stdout: JSON.stringify(await s.outputs(true)), stderr: "" });
@@ -82,6 +84,7 @@ describe.each(FACES)("$face face: webhook credentials in no output", ({ face, pr
     s.emulator.control.clearScripts();
     refusedDelete = { code: destroy.code, text: `${destroy.stdout}\n${destroy.stderr}` };
     outputs.set("refused destroy", refusedDelete.text);
+    outputs.set("the stack's files", s.storedFiles());
     await s.destroy();
   }, 600_000);
 
@@ -94,13 +97,14 @@ describe.each(FACES)("$face face: webhook credentials in no output", ({ face, pr
     "preview --json",
     "up --json (create)",
     "preview --json (update)",
-    "up --debug (update)",
+    "up --debug --diff (update)",
     "preview --json (no changes)",
     "stack export",
     "stack output --show-secrets",
     "refresh --debug",
     "refused update",
     "refused destroy",
+    "the stack's files",
   ])("%s shows no credential", (name) => {
     const text = outputs.get(name);
     expect(text, `${name} was captured`).toBeTruthy();

@@ -92,7 +92,8 @@ describe("a state written before fingerprints (plaintext credentials in the outp
   async function oldState() {
     const inputs = await kafka(PASSWORD);
     const { id, outs } = await provider.create(inputs);
-    return { id, inputs, olds: { ...outs, sourceSecrets: inputs.sourceSecrets } as Obj };
+    // The outputs as releases before fingerprints wrote them: the program's credentials as given.
+    return { id, inputs, olds: { ...outs, sourceSecrets: { credentials: { username: "ingest", password: PASSWORD } } } as Obj };
   }
 
   it("diffs: the same credential is no change, a changed one is", async () => {

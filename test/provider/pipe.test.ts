@@ -7,6 +7,7 @@ import { emulatorWithEngine } from "../support/engine";
 import { rawCall } from "../support/raw-api";
 import { storedPipes } from "../support/stored";
 import { sameCredential } from "../../provider/engine/fingerprint";
+import { isSealed, unseal } from "../../provider/engine/sealed-inputs";
 
 type Obj = Record<string, any>;
 let emulator: Emulator;
@@ -216,14 +217,16 @@ describe("pipe updates", () => {
       return spec;
     };
     const inputs = await checked(serviceAccountPipe());
-    expect(inputs.sourceSecrets).toEqual({ serviceAccountKey: "eyJzZXJ2aWNlLWFjY291bnQta2V5LTAwMDEifQ==" });
+    // Check answers it sealed (`sealed-inputs.ts`): this process opens it.
+    expect(isSealed(inputs.sourceSecrets.serviceAccountKey)).toBe(true);
+    expect(unseal(inputs.sourceSecrets.serviceAccountKey)).toBe("eyJzZXJ2aWNlLWFjY291bnQta2V5LTAwMDEifQ==");
     expect(inputs.source.objectStorage).not.toHaveProperty("serviceAccountKey");
     const { id, outs } = await provider.create(inputs);
     expect(storedPipes(emulator)[0].source.authentication).toBe("SERVICE_ACCOUNT");
     expect(JSON.stringify(outs)).not.toContain("eyJzZXJ2aWNlLWFjY291bnQta2V5LTAwMDEifQ==");
     // The outputs hold a fingerprint of it (see the fingerprint tests).
     expect(outs.sourceSecrets).toEqual({ serviceAccountKey: expect.stringMatching(/^hmac-sha256:/) });
-    expect(sameCredential(outs.sourceSecrets, inputs.sourceSecrets)).toBe(true);
+    expect(sameCredential(outs.sourceSecrets, { serviceAccountKey: "eyJzZXJ2aWNlLWFjY291bnQta2V5LTAwMDEifQ==" })).toBe(true);
     const read = await provider.read(id, outs);
     expect(await provider.diff(id, read.props, inputs)).toMatchObject({ changes: false });
 
@@ -239,7 +242,7 @@ describe("pipe updates", () => {
       ([k]) => k === "PATCH /v1/organizations/{organizationId}/services/{serviceId}/pipes/{pipeId}",
     );
     expect(patches.map(([, n]) => n)).toEqual([1]);
-    expect(sameCredential(updated.outs.sourceSecrets, news.sourceSecrets)).toBe(true);
+    expect(sameCredential(updated.outs.sourceSecrets, { serviceAccountKey: "eyJzZXJ2aWNlLWFjY291bnQta2V5LTAwMDIifQ==" })).toBe(true);
     expect(JSON.stringify(updated.outs)).not.toContain("eyJzZXJ2aWNlLWFjY291bnQta2V5LTAwMDIifQ==");
   });
 

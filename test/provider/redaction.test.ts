@@ -4,6 +4,7 @@ import { pipeEngine as provider, EXISTING } from "../support/engines";
 import { kafkaPipe, pubsubPipe } from "../support/pipe-fixtures";
 import { engineInputs } from "../support/pipe-props";
 import { emulatorWithEngine } from "../support/engine";
+import { opened } from "../support/sealed";
 
 let emulator: Emulator;
 beforeAll(async () => {
@@ -37,7 +38,7 @@ describe("an API error that echoes a credential in another form", () => {
  */
 /** `outs` as a release before fingerprints wrote them: the credentials of `inputs` in plaintext. */
 function withPlaintextSecrets<T extends object>(outs: T, inputs: { sourceSecrets?: unknown }): T {
-  return { ...outs, sourceSecrets: inputs.sourceSecrets };
+  return { ...outs, sourceSecrets: opened(inputs.sourceSecrets) };
 }
 
 describe.each([

@@ -155,9 +155,11 @@ describe.each(KINDS.map((k) => [k.d.type, k] as const))("%s", (type, { d, native
       });
       return { inputs: native.prepare(m.value, name), paths: m.paths, secrets: mine };
     };
+    // A preview's registration answers with the checked inputs: they hold secrets sealed only (`sealed-inputs.ts`).
     const check = async (inputs: Obj, olds: Obj = {}) => {
       const r = await engine.check(olds, inputs);
       expect(r.failures ?? [], "check").toEqual([]);
+      expect(shownIn(JSON.stringify(r.inputs ?? {}), needlesOf(given.flat())), "check's answer").toEqual([]);
       return r.inputs!;
     };
     return { generation, check, given: () => given.flat() };
@@ -269,10 +271,10 @@ describe.each(KINDS.map((k) => [k.d.type, k] as const))("%s", (type, { d, native
       const first = generation(1);
       const inputs = await check(first.inputs);
       const created = await engine.create(inputs);
-      // The outputs as releases before this rule wrote them: each secret-bearing property as the inputs held it.
+      // The outputs as releases before this rule wrote them: each secret-bearing property as the program gave it.
       const holders = [...Object.keys(tree).filter((k) => tree[k].secret !== undefined), ...(d.secretsApart ? [d.secretsApart.into] : [])];
       const older: Obj = { ...created.outs };
-      for (const k of holders) if (inputs[k] !== undefined) older[k] = inputs[k];
+      for (const k of holders) if (first.inputs[k] !== undefined) older[k] = first.inputs[k];
       expect(shownIn(JSON.stringify(older), needlesOf(given())).length, "the older outputs hold the plaintext").toBeGreaterThan(0);
       expect((await engine.diff(created.id, older, inputs)).diffs, "an unchanged program: no change").toEqual([]);
       const refreshed = await engine.read(created.id, older);

@@ -14,6 +14,7 @@ import { KEY_SECRET, STACK_TOKEN } from "../support/emulator";
 import { storedStack } from "../support/stored";
 import { TARGETS, surfaceOf, useTarget } from "../support/stack-targets";
 import { checked, preview, up } from "../support/engine-run";
+import { CLEARED } from "../../provider/engine/kept-on-server";
 import { startGenerations } from "../support/stack-generations";
 import { forgetSnapshots } from "../../provider/engine/shared-list";
 import { anHourAgo } from "../support/an-hour-ago";
@@ -163,6 +164,23 @@ describe.each(TARGETS)("StackWebhook on the %s target", (kind) => {
     expect(lines.join("\n")).toMatch(/headers, queryParams cleared by the server with this change/);
     await hookImpl.update(made.id, read, await checked(hookImpl, { name: made.name, url: "https://hooks.example.com/b" }));
     expect(stored(made.id), "as the preview said").not.toHaveProperty("headers");
+  });
+
+  it("marks in check's answer the maps a move clears that the old inputs lack (the dynamic face's engine lists them from the inputs); the update never sends the mark", async () => {
+    const made = await raw("POST", "/webhooks", { name: `marked-${kind}-${++n}`, service: "generic", url: "https://hooks.example.com/a", headers: { A: "b" } });
+    const read = (await hookImpl.read(made.id, {})).props;
+    // The old inputs of an adopted or imported webhook: no maps.
+    const olds = { name: made.name, url: "https://hooks.example.com/a" };
+    const still = await hookImpl.check(olds, { ...olds, description: "same place" });
+    expect(still.inputs, "no move: nothing marked").not.toHaveProperty("headers");
+    const news = (await hookImpl.check(olds, { name: made.name, url: "https://hooks.example.com/b" })).inputs!;
+    expect([news.headers, news.queryParams]).toEqual([CLEARED, CLEARED]);
+    const moved = await hookImpl.diff(made.id, read, news);
+    expect(moved.diffs.map((d) => d.path).sort()).toEqual(["headers", "queryParams", "url"]);
+    const updated = await hookImpl.update(made.id, read, news);
+    expect(JSON.stringify(stored(made.id)), "the mark is never sent").not.toContain(CLEARED);
+    expect(stored(made.id)).not.toHaveProperty("headers");
+    expect([updated.outs.headers, updated.outs.queryParams], "recorded as holding none").toEqual([{}, {}]);
   });
 
   it("refuses a create whose name the service already has, at check, saying how to adopt an older holder; another service may have the name", async () => {

@@ -17,6 +17,10 @@ import {
   keptPaths,
   omitted,
   without,
+  CLEARED,
+  marked,
+  toMark,
+  unmarked,
 } from "../../provider/engine/kept-on-server";
 import { definitionOf, registry } from "../../provider/registry";
 import type { PolicyTree } from "../../provider/schemas/field-policy";
@@ -156,5 +160,26 @@ describe("mayHold and recordedEmpty: what the state says the object holds", () =
     };
     expect(recordedEmpty(policy, { name: "n" }, ["headers", "token", "outer.inner"])).toEqual({ name: "n", headers: {}, outer: { inner: {} } });
     expect(recordedEmpty(policy, { headers: { A: "x" } }, ["headers"])).toEqual({ headers: { A: "x" } });
+  });
+});
+
+describe("the mark of a field this change clears (what check answers where the old inputs hold none)", () => {
+  const kept = keptPaths(tree);
+  it.each<[string, Obj, Obj, string[]]>([
+    ["old inputs without it (an adoption): marked", { name: "a" }, { name: "b" }, ["token"]],
+    ["old inputs with it: the engine sees it dropped already", { name: "a", token: "t" }, { name: "b" }, []],
+    ["old inputs with the mark (a second move): marked again", { name: "a", token: CLEARED }, { name: "b" }, ["token"]],
+    ["the program sets it: not marked", { name: "a" }, { name: "b", token: "t2" }, []],
+  ])("%s", (_what, olds, news, want) => {
+    expect(toMark(kept, olds, news).filter((p) => p === "token")).toEqual(want);
+  });
+
+  it("marked puts the mark at each path, unmarked takes only the marks away", () => {
+    const news = { name: "b", source: { kafka: { brokers: "x" } } };
+    const m = marked(news, ["token", "source.kafka.credentials"]);
+    expect(m).toEqual({ name: "b", token: CLEARED, source: { kafka: { brokers: "x", credentials: CLEARED } } });
+    expect(news).toEqual({ name: "b", source: { kafka: { brokers: "x" } } });
+    expect(unmarked(kept, m)).toEqual(news);
+    expect(unmarked(kept, { name: "b", token: "t" })).toEqual({ name: "b", token: "t" });
   });
 });

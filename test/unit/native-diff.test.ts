@@ -6,6 +6,7 @@ import { secret } from "../../provider/native/values";
 import { EXISTING } from "../support/engines";
 import { kafkaPipe } from "../support/pipe-fixtures";
 import { engineInputs } from "../support/pipe-props";
+import { opened } from "../support/sealed";
 
 type Obj = Record<string, any>;
 const pipe = resourceOf("pipestack:index:Pipe")!;
@@ -153,7 +154,9 @@ describe("native check: the program side's step, then the engine's check", () =>
     expect(r.failures).toEqual([]);
     expect(r.inputs.name).toBe("events");
     expect(JSON.stringify(r.inputs.source)).not.toContain("kafka-password-plain-1234");
-    expect(r.inputs.sourceSecrets).toEqual(secret({ credentials: { username: "ingest", password: "kafka-password-plain-1234" } }));
+    // Sealed in check's answer (`engine/sealed-inputs.ts`), and still marked secret.
+    expect(JSON.stringify(r.inputs.sourceSecrets)).not.toContain("kafka-password-plain-1234");
+    expect(opened(r.inputs.sourceSecrets)).toEqual(secret({ credentials: { username: "ingest", password: "kafka-password-plain-1234" } }));
   });
 
   it("keeps a field secret wherever the engine puts a value the program marked secret", async () => {

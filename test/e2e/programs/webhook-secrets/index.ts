@@ -1,7 +1,8 @@
 // End-to-end test program (test/e2e/webhook-secrets.test.ts): one webhook whose header and query
-// parameter are plain strings, one whose are `pulumi.secret(...)` as docs/stack-webhook.md writes them.
+// parameter are plain strings, one whose are `pulumi.secret(...)` as docs/stack-webhook.md writes them,
+// and a connection whose password is a plain string.
 import * as pulumi from "@pulumi/pulumi";
-import { StackWebhook } from "pulumi-pipestack";
+import { StackConnection, StackWebhook } from "pulumi-pipestack";
 import { hookSecret } from "./secrets";
 
 const generation = new pulumi.Config().get("generation") ?? "1";
@@ -16,6 +17,13 @@ const secret = new StackWebhook("secret-hook", {
   url: "https://hooks.example.com/secret",
   headers: { Authorization: pulumi.secret(hookSecret("bearer-secret", generation)) },
   queryParams: { key: pulumi.secret(hookSecret("query-secret", generation)) },
+});
+
+// A connection's write-only password as a plain string (not secret config, which the CLI blanks itself).
+new StackConnection("plain-db", {
+  host: "https://db.example.com:8443",
+  username: "stack_reader",
+  password: hookSecret("db-password", generation),
 });
 
 export const plainId = plain.id;

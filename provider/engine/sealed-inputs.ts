@@ -1,0 +1,133 @@
+import { createCipheriv, createDecipheriv, randomBytes } from "node:crypto";
+import type { PolicyTree } from "../schemas/field-policy";
+import { isUnknown } from "../schemas/unknown";
+import { InvalidArgumentError } from "../errors/operation-errors";
+import { isObj } from "./canonical";
+import { isFingerprint } from "./fingerprint";
+import { eachSecret } from "./secret-fields";
+import { CLEARED, without } from "./kept-on-server";
+import type { Provider } from "./connection";
+import type { Obj } from "../schemas/plain-object";
+
+/**
+ * Secret fields leave `check` sealed. In a preview the engine answers a registration with the
+ * checked inputs (the outputs are not made yet), and the SDK logs that answer, secrets unwrapped,
+ * at debug level (`pulumi up --debug` with its preview; `preview --debug`): a write-only secret
+ * (a password, a webhook's headers) the program gave in plaintext would show there, and in the
+ * state's inputs after. So every string of every field the policy marks `secret` (every kind's,
+ * from its policy alone) is answered by `check` as a token: AES-256-GCM under a key made in this
+ * provider process's memory, never written, gone with the process. `diff`, `create` and
+ * `update` open the tokens of their new inputs before any other step sees them (so errors are
+ * blanked of the plaintext, as ever); outputs keep fingerprints (`secret-fields.ts`), which stay
+ * how a change is seen.
+ *
+ * The engine checks again in every run (an `up`'s update checks again after its preview, in a
+ * provider process of its own), so a process opens only its own tokens. One from another process
+ * reaches `diff` or `update` only as the state's own inputs copied into the program's
+ * (`ignoreChanges`): a write-only field's value then reads as left out, which keeps the server's
+ * (`kept-on-server.ts`); any other, and any in a `create`, is refused naming the field. Both faces
+ * get the rule here: {@link sealingInputs} wraps every engine (`define-engine.ts`).
+ */
+
+const PREFIX = "pipestack-sealed:v1:";
+const IV_BYTES = 12;
+const TAG_BYTES = 16;
+const ALGORITHM = "aes-256-gcm";
+
+/** This process's key: made when first needed, held in memory only. */
+let processKey: Buffer | undefined;
+const ownKey = (): Buffer => (processKey ??= randomBytes(32));
+
+/** True for a sealed token (of any process). */
+export function isSealed(value: unknown): value is string {
+  return typeof value === "string" && value.startsWith(PREFIX);
+}
+
+/** `plain` sealed under `key` (a fresh nonce each time). */
+export function seal(plain: string, key: Buffer = ownKey()): string {
+  const iv = randomBytes(IV_BYTES);
+  const cipher = createCipheriv(ALGORITHM, key, iv);
+  const body = Buffer.concat([cipher.update(plain, "utf8"), cipher.final()]);
+  return `${PREFIX}${Buffer.concat([iv, body, cipher.getAuthTag()]).toString("base64url")}`;
+}
+
+/** The plaintext of `token`, or undefined when `key` did not seal it (another process's, or altered). */
+export function unseal(token: string, key: Buffer = ownKey()): string | undefined {
+  const raw = Buffer.from(token.slice(PREFIX.length), "base64url");
+  if (raw.length < IV_BYTES + TAG_BYTES) return undefined;
+  try {
+    const decipher = createDecipheriv(ALGORITHM, key, raw.subarray(0, IV_BYTES));
+    decipher.setAuthTag(raw.subarray(raw.length - TAG_BYTES));
+    return Buffer.concat([decipher.update(raw.subarray(IV_BYTES, raw.length - TAG_BYTES)), decipher.final()]).toString("utf8");
+  } catch {
+    return undefined;
+  }
+}
+
+/** `v` with each string leaf mapped by `f`, arrays and objects copied. Pure but for `f`. */
+function leaves(v: unknown, f: (s: string) => string): unknown {
+  if (typeof v === "string") return f(v);
+  if (Array.isArray(v)) return v.map((x) => leaves(x, f));
+  if (isObj(v)) return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, leaves(x, f)]));
+  return v;
+}
+
+/** A string `check` seals: not a value still unknown, a fingerprint (an import's read), a token or the mark of a cleared field. */
+const sealable = (s: string): boolean => !isUnknown(s) && !isFingerprint(s) && !isSealed(s) && s !== CLEARED;
+
+/** `inputs` with every string of the secret fields of `tree` sealed (`inputs` is not changed). */
+export function sealInputs<T>(tree: PolicyTree, inputs: T, key: Buffer = ownKey()): T {
+  return eachSecret(tree, inputs, undefined, (v) => leaves(v, (s) => (sealable(s) ? seal(s, key) : s))) as T;
+}
+
+/**
+ * `inputs` with the tokens of the secret fields of `tree` opened, and the field paths holding a
+ * token `key` cannot open (left as they are). Plain values pass (a program's, an older run's).
+ */
+export function openInputs<T>(tree: PolicyTree, inputs: T, key: Buffer = ownKey()): { inputs: T; unreadable: string[] } {
+  const unreadable: string[] = [];
+  const opened = eachSecret(tree, inputs, undefined, (v, _old, path) => {
+    let lost = false;
+    const out = leaves(v, (s) => (isSealed(s) ? (unseal(s, key) ?? ((lost = true), s)) : s));
+    if (!lost) return out;
+    unreadable.push(path);
+    return v;
+  });
+  return { inputs: opened as T, unreadable };
+}
+
+/** The refusal of tokens this process cannot open where no rule says what they mean. */
+function cannotOpen(paths: readonly string[], what: string): InvalidArgumentError {
+  return new InvalidArgumentError(
+    `${paths.join(", ")}: the value was sealed by another provider process and only the program's own value can be sent; ` +
+      `${what} (an \`ignoreChanges\` on a secret field keeps the state's sealed inputs: set the value in the program, or drop the field from \`ignoreChanges\`)`,
+  );
+}
+
+/**
+ * The provider `p` with secret fields sealed in its check's answer and opened in the new inputs
+ * of its diff, create and update (see the module header). `kept`: the write-only paths
+ * (`keptPaths`), whose unopenable value reads as left out.
+ */
+export function sealingInputs<I, O>(tree: PolicyTree, kept: readonly string[], p: Provider<I, O>): Provider<I, O> {
+  const opened = (news: I, what: string): I => {
+    const { inputs, unreadable } = openInputs(tree, news);
+    const lost = unreadable.filter((path) => !kept.includes(path));
+    if (lost.length) throw cannotOpen(lost, what);
+    return (unreadable.length ? without(inputs as Obj, unreadable) : inputs) as I;
+  };
+  return {
+    ...p,
+    check: async (olds, news) => {
+      const r = await p.check(olds, news);
+      return r.inputs === undefined ? r : { ...r, inputs: sealInputs(tree, r.inputs) };
+    },
+    diff: async (id, olds, news) => p.diff(id, olds, opened(news, "the diff cannot compare it")),
+    create: async (inputs) => {
+      const { inputs: plain, unreadable } = openInputs(tree, inputs);
+      if (unreadable.length) throw cannotOpen(unreadable, "a create cannot send it");
+      return p.create(plain);
+    },
+    update: async (id, olds, news) => p.update(id, olds, opened(news, "the update cannot send it")),
+  };
+}
