@@ -23,9 +23,10 @@ import type { Obj } from "../schemas/plain-object";
  *
  * The engine checks again in every run (an `up`'s update checks again after its preview, in a
  * provider process of its own), so a process opens only its own tokens. One from another process
- * reaches `diff` or `update` only as the state's own inputs copied into the program's
- * (`ignoreChanges`): a write-only field's value then reads as left out, which keeps the server's
- * (`kept-on-server.ts`); any other, and any in a `create`, is refused naming the field. Both faces
+ * is the state's own inputs given back: a refresh's diff compares them with what it read, and
+ * `ignoreChanges` copies them into the program's. A diff compares it as the state's value (no
+ * change); an `update` reads a write-only field's as left out, which keeps the server's
+ * (`kept-on-server.ts`), and refuses any other, as a `create` refuses any, naming the field. Both faces
  * get the rule here: {@link sealingInputs} wraps every engine (`define-engine.ts`).
  */
 
@@ -96,6 +97,19 @@ export function openInputs<T>(tree: PolicyTree, inputs: T, key: Buffer = ownKey(
   return { inputs: opened as T, unreadable };
 }
 
+/**
+ * `inputs` with the tokens of the secret fields of `tree` opened, and each field holding a token
+ * `key` cannot open given the value `olds` (the state) holds there: what the diff compares it
+ * as. Plain values pass.
+ */
+export function openAgainst<T>(tree: PolicyTree, inputs: T, olds: unknown, key: Buffer = ownKey()): T {
+  return eachSecret(tree, inputs, olds, (v, old) => {
+    let lost = false;
+    const out = leaves(v, (s) => (isSealed(s) ? (unseal(s, key) ?? ((lost = true), s)) : s));
+    return lost ? old : out;
+  }) as T;
+}
+
 /** The refusal of tokens this process cannot open where no rule says what they mean. */
 function cannotOpen(paths: readonly string[], what: string): InvalidArgumentError {
   return new InvalidArgumentError(
@@ -122,7 +136,9 @@ export function sealingInputs<I, O>(tree: PolicyTree, kept: readonly string[], p
       const r = await p.check(olds, news);
       return r.inputs === undefined ? r : { ...r, inputs: sealInputs(tree, r.inputs) };
     },
-    diff: async (id, olds, news) => p.diff(id, olds, opened(news, "the diff cannot compare it")),
+    // A token of another process in a diff is the state's own value (a refresh compares the state's
+    // inputs with what it read; `ignoreChanges` copies them in): compared as the state's, so no change.
+    diff: async (id, olds, news) => p.diff(id, olds, openAgainst(tree, news, olds)),
     create: async (inputs) => {
       const { inputs: plain, unreadable } = openInputs(tree, inputs);
       if (unreadable.length) throw cannotOpen(unreadable, "a create cannot send it");
