@@ -27,6 +27,7 @@ const PART_KEYS = {
   kinds: { results: ["kinds"], details: [] },
   large: { results: ["largeService"], details: [] },
   "rate-limited": { results: ["rateLimited"], details: [] },
+  scale: { results: ["scale"], details: [] },
 };
 
 /** The run a part's figures come from: its date, machine and load at the end (of `previous`, or of what it carried itself). */

@@ -39,7 +39,7 @@ describe.each(["dynamic", "native"] as const)("a pipe's bytes in state: %s face"
 
   it(`at most ${TARGET[face]} bytes, the provider text and the program's frames included`, async () => {
     await s.up();
-    const pipes = (await s.exportState()).resources.filter((r) => r.type.endsWith(":Pipe")) as Record<string, unknown>[];
+    const pipes = (await s.exportState()).resources.filter((r) => r.type.endsWith(":Pipe")) as unknown as Record<string, unknown>[];
     expect(pipes).toHaveLength(PIPES);
     const sizes = pipes.map(bytes);
     const [pipe] = pipes;

@@ -51,7 +51,7 @@ describe("shortenStackTraces", () => {
 
   it("without a hook installed, formats the kept frames as V8 does", () => {
     const before = Error.prepareStackTrace;
-    Error.prepareStackTrace = undefined;
+    (Error as { prepareStackTrace?: unknown }).prepareStackTrace = undefined;
     try {
       const restore = shortenStackTraces(__filename);
       let trace: string;
@@ -66,7 +66,7 @@ describe("shortenStackTraces", () => {
       expect(lines.slice(1).every((l) => /^ {4}at /.test(l) && !l.includes("stack-trace.test"))).toBe(true);
       expect(Error.prepareStackTrace).toBeUndefined();
     } finally {
-      Error.prepareStackTrace = before;
+      (Error as { prepareStackTrace?: unknown }).prepareStackTrace = before;
     }
   });
 });
