@@ -154,7 +154,13 @@ class Workspace {
   /** `pulumi preview`; unless told otherwise, it must find nothing to do. */
   async preview(timeoutMs, { expectNoChanges = true, env } = {}) {
     const r = await this.run(["preview", "--non-interactive", ...(expectNoChanges ? ["--expect-no-changes"] : [])], { timeoutMs, env, onStart: sampled });
-    return { seconds: r.seconds, cpuSeconds: r.probe.cpuSeconds, programCpuSeconds: r.probe.programCpuSeconds, totalCpuSeconds: r.cpuSeconds, processes: r.probe.byKind };
+    return {
+      seconds: r.seconds,
+      cpuSeconds: r.probe.cpuSeconds,
+      programCpuSeconds: r.probe.programCpuSeconds,
+      totalCpuSeconds: r.cpuSeconds,
+      processes: r.probe.byKind,
+    };
   }
 
   /** `pulumi destroy`; of the resources `targets` (URNs) only when given. */

@@ -4,7 +4,7 @@ const os = require("node:os");
 const path = require("node:path");
 const { parseArgs } = require("node:util");
 const { KINDS, FACES } = require("./kinds");
-const { MODES } = require("./scale");
+const { MODES } = require("./modes");
 
 const root = path.resolve(__dirname, "..", "..");
 

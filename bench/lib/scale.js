@@ -10,19 +10,7 @@ const fs = require("node:fs");
 const path = require("node:path");
 const { operationFigures } = require("./measures");
 const { stateFootprint } = require("./provider-text");
-
-/**
- * The engine's modes a large stack can run in. `default`: the state written after every step
- * (crash-safe); `skip-checkpoints`: `PULUMI_SKIP_CHECKPOINTS=true`, the state written once at the
- * end; `new-cli` and `new-cli-skip`: the same two with the newer CLI (`PULUMI_VERSION=3.276.0
- * scripts/ensure-pulumi.sh` builds it), its language host taken from the default CLI's folder.
- */
-const MODES = {
-  default: { env: {} },
-  "skip-checkpoints": { env: { PULUMI_SKIP_CHECKPOINTS: "true" } },
-  "new-cli": { env: {}, cli: "3.276.0" },
-  "new-cli-skip": { env: { PULUMI_SKIP_CHECKPOINTS: "true" }, cli: "3.276.0" },
-};
+const { MODES } = require("./modes");
 
 /** What each face declares for the pipes and for its floor (the bench program's `kind`), and the state type of each. */
 const SUBJECTS = {
@@ -145,7 +133,9 @@ function growth(scale) {
   }
   return [...groups.values()].map((g) => {
     const sizes = g.sizes.sort((a, b) => a.size - b.size);
-    const perResourceMs = Object.fromEntries(["up", "preview", "change", "destroy"].map((op) => [op, sizes.map((x) => round((x.ops[op].seconds * 1000) / x.size, 1))]));
+    const perResourceMs = Object.fromEntries(
+      ["up", "preview", "change", "destroy"].map((op) => [op, sizes.map((x) => round((x.ops[op].seconds * 1000) / x.size, 1))]),
+    );
     const steps = Object.fromEntries(
       Object.entries(perResourceMs).map(([op, ms]) => [op, ms.slice(1).map((v, i) => (ms[i] > 0 ? round(v / ms[i], 2) : null))]),
     );
@@ -168,7 +158,10 @@ function scaleTargets(scale) {
   for (const face of Object.keys(limit)) {
     const mine = scale.runs.filter((x) => x.face === face && x.subject === "pipes");
     if (!mine.length) continue;
-    rows.push({ name: `${face}: state bytes per pipe <= ${limit[face]}`, ...met(Math.max(...mine.map((x) => x.stateBytesPerResource)), (x) => x <= limit[face]) });
+    rows.push({
+      name: `${face}: state bytes per pipe <= ${limit[face]}`,
+      ...met(Math.max(...mine.map((x) => x.stateBytesPerResource)), (x) => x <= limit[face]),
+    });
   }
   for (const { pipes, floor } of pairsOf(scale)) {
     if (!floor || pipes.mode === "default") continue;
@@ -184,7 +177,10 @@ function scaleTargets(scale) {
     }
   }
   for (const x of scale.runs.filter((r) => r.subject === "pipes")) {
-    rows.push({ name: `${x.face}, ${x.size} pipes, mode ${x.mode}: peak RSS of the program and the provider <= 500 MB`, ...met(peakOf(x, ["program", "provider"]), (v) => v <= 500) });
+    rows.push({
+      name: `${x.face}, ${x.size} pipes, mode ${x.mode}: peak RSS of the program and the provider <= 500 MB`,
+      ...met(peakOf(x, ["program", "provider"]), (v) => v <= 500),
+    });
   }
   return rows;
 }
@@ -221,7 +217,9 @@ function scaleLines(scale, { date, machine, loadAverage1mAtEnd, pulumiVersion })
     lines.push("| Face | Subject | Mode | Sizes | `up` | `preview` | change | `destroy` |", "|---|---|---|---|---|---|---|---|");
     for (const x of g) {
       const cell = (op) => `${x.perResourceMs[op].join(" / ")} ms (x${x.steps[op].map((v) => s(v, 2)).join(", x")})`;
-      lines.push(`| ${x.face} | ${x.subject} | ${x.mode} | ${x.sizes.join(" / ")} | ${cell("up")} | ${cell("preview")} | ${cell("change")} | ${cell("destroy")} |`);
+      lines.push(
+        `| ${x.face} | ${x.subject} | ${x.mode} | ${x.sizes.join(" / ")} | ${cell("up")} | ${cell("preview")} | ${cell("change")} | ${cell("destroy")} |`,
+      );
     }
   }
   for (const m of scale.missing ?? []) lines.push("", `Mode ${m.mode} not measured: ${m.reason}.`);
@@ -234,4 +232,4 @@ const SCALE_SECTION = {
   end: "<!-- bench-scale:end -->",
 };
 
-module.exports = { MODES, scaleRuns, overFloor, growth, scaleTargets, scaleLines, SCALE_SECTION, pairsOf };
+module.exports = { scaleRuns, overFloor, growth, scaleTargets, scaleLines, SCALE_SECTION, pairsOf };

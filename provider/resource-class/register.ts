@@ -77,7 +77,12 @@ function secretOutputs(spec: ClassSpec): string[] {
  * properties above with the serialized provider of its engine (`__provider`, the key the
  * dynamic-provider process loads it from), and the options above.
  */
-export function registration(spec: ClassSpec, name: string, args: ConnectionInput, opts: pulumi.CustomResourceOptions | undefined): { props: Obj; options: pulumi.CustomResourceOptions | undefined } {
+export function registration(
+  spec: ClassSpec,
+  name: string,
+  args: ConnectionInput,
+  opts: pulumi.CustomResourceOptions | undefined,
+): { props: Obj; options: pulumi.CustomResourceOptions | undefined } {
   const props = registeredProps(spec, args, spec.named ? { name } : {});
   props.__provider = providerText(spec.engine);
   return { props, options: registeredOptions(spec, args, opts) };

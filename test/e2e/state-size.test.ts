@@ -7,7 +7,9 @@
  * of the dynamic face, and the engine's own (URN, dates, the program's stack trace).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { E2EStack } from "./harness";
+import fs from "node:fs";
+import path from "node:path";
+import { E2EStack, repoRoot } from "./harness";
 
 const PASSWORD = "state-size-kafka-pw-45c1";
 /**
@@ -51,7 +53,9 @@ describe.each(["dynamic", "native"] as const)("a pipe's bytes in state: %s face"
     for (const size of sizes) expect(size).toBeLessThanOrEqual(TARGET[face]);
     expect(part("inputs") + part("outputs")).toBeLessThanOrEqual(OURS[face]);
     // The program's frames stay, cut short: the line that declared the pipe is the source position.
-    expect(String(pipe.sourcePosition)).toMatch(/programs\/state-size\/index\.ts/);
+    const program = fs.readFileSync(path.join(repoRoot, "test/e2e/programs/state-size/index.ts"), "utf8").split("\n");
+    const line = program.findIndex((l) => l.includes(face === "native" ? "new NativePipe(" : "new Pipe(")) + 1;
+    expect(pipe.sourcePosition).toMatch(new RegExp(`^project:///index\\.ts#${line},`));
     await s.destroy();
   });
 });

@@ -12,7 +12,11 @@ describe("the frames a registration keeps", () => {
       stack: ["a", "b", "c", "d", "own", "e", "p1", "p2", "p3", "p4", "p5"],
       kept: ["a", "b", "c", "d", "e", "p1", "p2", "p3"],
     },
-    { name: "frames without a file stay in the count", stack: [null, null, "own", null, null, null, null, null, null, "z"], kept: [null, null, null, null, null, null, null, null] },
+    {
+      name: "frames without a file stay in the count",
+      stack: [null, null, "own", null, null, null, null, null, null, "z"],
+      kept: [null, null, null, null, null, null, null, null],
+    },
   ])("$name", ({ stack, kept }) => {
     expect(files(keptFrames(stack.map(frame), "own"))).toEqual(kept);
   });
