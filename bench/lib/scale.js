@@ -7,6 +7,7 @@
 // requests and the least wall time they allow; each `up` the state's bytes per resource.
 "use strict";
 const fs = require("node:fs");
+const os = require("node:os");
 const path = require("node:path");
 const { operationFigures } = require("./measures");
 const { stateFootprint } = require("./provider-text");
@@ -77,6 +78,8 @@ async function oneRun({ workspace, emulator, size, mode, face, subject, env, lat
   };
 
   log(`scale: ${face} ${subject} x${size}, mode ${mode}: up, preview, change, destroy`);
+  const date = new Date().toISOString();
+  const loadAtStart = Number(os.loadavg()[0].toFixed(1));
   track(true);
   const up = await measured((onUpdate) => workspace.up(timeoutMs, { env, onUpdate }));
   const footprint = stateFootprint(await workspace.exportState({ env }), type);
@@ -95,7 +98,8 @@ async function oneRun({ workspace, emulator, size, mode, face, subject, env, lat
       .map(([k, o]) => `${k} ${o.seconds} s (CPU ${o.cliCpuSeconds} s, CLI peak ${o.processes?.cli?.peakRssMb ?? "n/a"} MB)`)
       .join("; ")}; ${footprint.bytesPerResource} B/resource`,
   );
-  return { size, mode, face, subject, ops, stateBytesPerResource: footprint.bytesPerResource };
+  const load = [loadAtStart, Number(os.loadavg()[0].toFixed(1))];
+  return { size, mode, face, subject, date, load, ops, stateBytesPerResource: footprint.bytesPerResource };
 }
 
 /** The pipes' run and its floor's of one size, mode and face. */
@@ -198,8 +202,8 @@ function scaleLines(scale, { date, machine, loadAverage1mAtEnd, pulumiVersion })
     `Measured by \`npm run bench -- --parts scale\` on ${date.slice(0, 10)} (CLI ${pulumiVersion} unless the mode says otherwise, file backend, ${scale.latencyMs} ms per API request, \`--parallel\` ${scale.parallel}; ${machine.cpus} CPUs, load average ${machine.loadAverage1m} at the start, ${loadAverage1mAtEnd} at the end: wall times include whatever else ran). ` +
       "Each row: the pipes, then the floor (as many resources that do nothing, on the same face); CPU seconds of each process: the CLI (where the engine runs and writes the state) / the language host / the program / the provider; peak resident memory in MB of the CLI / the program / the provider; the least wall time the API requests allow (bound).",
     "",
-    "| Pipes | Mode | Face | Operation | Pipes: wall | CPU: CLI / host / program / provider | Peak MB: CLI / program / provider | Floor: wall | Floor CPU: CLI / host / program / provider | Over floor: wall (CPU) | Over floor + bound | State B/resource (floor) |",
-    "|---:|---|---|---|---:|---|---|---:|---|---:|---:|---:|",
+    "| Pipes | Mode | Face | Operation | Load (start, end) | Pipes: wall | CPU: CLI / host / program / provider | Peak MB: CLI / program / provider | Floor: wall | Floor CPU: CLI / host / program / provider | Over floor: wall (CPU) | Over floor + bound | State B/resource (floor) |",
+    "|---:|---|---|---|---|---:|---|---|---:|---|---:|---:|---:|",
   ];
   for (const { pipes, floor } of pairsOf(scale)) {
     for (const op of ["up", "preview", "change", "destroy"]) {
@@ -207,7 +211,7 @@ function scaleLines(scale, { date, machine, loadAverage1mAtEnd, pulumiVersion })
       const f = floor?.ops[op];
       const x = overFloor(p, f);
       lines.push(
-        `| ${pipes.size} | ${pipes.mode} | ${pipes.face} | \`${op}\` | ${s(p.seconds)} s | ${cpu(p)} | ${rss(p)} | ${f ? `${s(f.seconds)} s` : "n/a"} | ${f ? cpu(f) : "n/a"} | ${s(x?.wall, 2)} (${s(x?.cpu, 2)}) | ${s(x?.overFloorAndRequests, 2)} (bound ${s(p.lowerBoundSeconds)} s) | ${op === "up" ? `${pipes.stateBytesPerResource} (${floor?.stateBytesPerResource ?? "n/a"})` : ""} |`,
+        `| ${pipes.size} | ${pipes.mode} | ${pipes.face} | \`${op}\` | ${op === "up" ? `${pipes.date?.slice(0, 16).replace("T", " ") ?? ""} ${(pipes.load ?? []).join(", ")}` : ""} | ${s(p.seconds)} s | ${cpu(p)} | ${rss(p)} | ${f ? `${s(f.seconds)} s` : "n/a"} | ${f ? cpu(f) : "n/a"} | ${s(x?.wall, 2)} (${s(x?.cpu, 2)}) | ${s(x?.overFloorAndRequests, 2)} (bound ${s(p.lowerBoundSeconds)} s) | ${op === "up" ? `${pipes.stateBytesPerResource} (${floor?.stateBytesPerResource ?? "n/a"})` : ""} |`,
       );
     }
   }
