@@ -136,5 +136,5 @@ describe.each(MODES)("recovering from an interrupted pulumi up: $mode", ({ mode,
     expect(live.map((p) => p.id).sort()).toEqual([...after.stateIds].sort());
     expect(new Set(live.map((p) => p.name)).size).toBe(COUNT);
     await s.assertNoPlaintextSecrets();
-  }, 180_000);
+  }, 900_000);
 });
