@@ -99,7 +99,10 @@ async function oneRun({ workspace, emulator, size, mode, face, subject, env, lat
       .join("; ")}; ${footprint.bytesPerResource} B/resource`,
   );
   const load = [loadAtStart, Number(os.loadavg()[0].toFixed(1))];
-  return { size, mode, face, subject, date, load, ops, stateBytesPerResource: footprint.bytesPerResource };
+  const result = { size, mode, face, subject, date, load, ops, stateBytesPerResource: footprint.bytesPerResource };
+  // Each run in the log as it ends: a long run stopped later keeps the figures measured so far.
+  log(`scale run: ${JSON.stringify(result)}`);
+  return result;
 }
 
 /** The pipes' run and its floor's of one size, mode and face. */
