@@ -51,7 +51,7 @@ const { carryParts } = require("../bench/lib/carry");
 const { lowerBoundSeconds: boundOf, effectiveParallelism } = require("../bench/lib/measures");
 const { typeCheckComparison, typeCheckMarkdown, typeCheckTargets, onePipePreview } = require("../bench/lib/type-check");
 const { moveRun, moveSummary, MOVE_SECTION } = require("../bench/lib/from-terraform-move");
-const { scaleRuns, scaleTargets, scaleLines, SCALE_SECTION } = require("../bench/lib/scale");
+const { scaleRuns, scaleTargets, scaleLines, scaleSummary, SCALE_SECTION, SCALE_SUMMARY } = require("../bench/lib/scale");
 
 const log = (msg) => process.stderr.write(`[bench ${new Date().toISOString().slice(11, 19)}] ${msg}\n`);
 /** Generous limits: a CLI run that takes longer is stuck, not slow. */
@@ -523,6 +523,7 @@ main()
       const readme = path.join(path.dirname(opts.nativePage), "..", "README.md");
       let text = updateReadme(fs.readFileSync(readme, "utf8"), nativeSummary(results, "docs/"), NATIVE_SECTION);
       text = updateReadme(text, roundTripSummary(results), ROUND_TRIP_SECTION);
+      text = updateReadme(text, scaleSummary(results.scale), SCALE_SUMMARY);
       fs.writeFileSync(readme, text);
     }
     process.stdout.write(`\n${md}\n`);

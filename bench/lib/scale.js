@@ -233,10 +233,35 @@ function scaleLines(scale, { date, machine, loadAverage1mAtEnd, pulumiVersion })
   return lines;
 }
 
+/**
+ * The README's sentence: at the largest size measured, each face and mode's `up` and `destroy`
+ * against its floor, our processes' peak memory, the state per pipe, and the targets. Pure.
+ */
+function scaleSummary(scale) {
+  if (!scale?.runs?.length) return "No scale figures: `npm run bench -- --parts scale --write` has not run.\n";
+  const largest = Math.max(...scale.runs.map((x) => x.size));
+  const parts = pairsOf(scale)
+    .filter(({ pipes }) => pipes.size === largest)
+    .map(({ pipes, floor }) => {
+      const up = overFloor(pipes.ops.up, floor?.ops.up);
+      const down = overFloor(pipes.ops.destroy, floor?.ops.destroy);
+      return `${pipes.face} face, mode ${pipes.mode}: \`up\` ${s(pipes.ops.up.seconds, 0)} s (${s(up?.wall, 2)}x its floor), \`destroy\` ${s(pipes.ops.destroy.seconds, 0)} s (${s(down?.wall, 2)}x), ${pipes.stateBytesPerResource} bytes of state a pipe, program and provider at most ${s(peakOf(pipes, ["program", "provider"]), 0)} MB (the CLI ${s(peakOf(pipes, ["cli"]), 0)} MB)`;
+    });
+  const t = scaleTargets(scale);
+  const tally = `${t.filter((x) => x.met === true).length} met, ${t.filter((x) => x.met === false).length} missed`;
+  return `Measured by \`npm run bench -- --parts scale\` (${largest} pipes, ${scale.latencyMs} ms per API request, on a loaded 2-CPU machine: [performance.md](docs/performance.md#a-stack-of-many-pipes) has every operation, the load and which mode to use): ${parts.join("; ")}. Targets of issue 45: ${tally}.\n`;
+}
+
+/** The markers of the README's scale sentence. */
+const SCALE_SUMMARY = {
+  begin: "<!-- bench-scale-summary:begin (written by `npm run bench -- --parts scale --write` from bench/results.json) -->",
+  end: "<!-- bench-scale-summary:end -->",
+};
+
 /** The markers of the generated scale section in docs/performance.md. */
 const SCALE_SECTION = {
   begin: "<!-- bench-scale:begin (written by `npm run bench -- --parts scale --write` from bench/results.json) -->",
   end: "<!-- bench-scale:end -->",
 };
 
-module.exports = { scaleRuns, overFloor, growth, scaleTargets, scaleLines, SCALE_SECTION, pairsOf };
+module.exports = { scaleSummary, SCALE_SUMMARY, scaleRuns, overFloor, growth, scaleTargets, scaleLines, SCALE_SECTION, pairsOf };

@@ -17,6 +17,7 @@ const scale = load("./bench/lib/scale.js") as {
   }): { face: string; subject: string; mode: string; sizes: number[]; perResourceMs: Record<string, number[]>; steps: Record<string, number[]> }[];
   scaleTargets(s: { runs: Run[] }): { name: string; measured: unknown; met: boolean | null }[];
   scaleLines(s: { runs: Run[]; latencyMs: number; parallel: number }, at: Record<string, unknown>): string[];
+  scaleSummary(s: { runs: Run[]; latencyMs: number; parallel: number }): string;
 };
 
 const op = (seconds: number, cpu = seconds, bound = 0, peak = 100): Op => ({
@@ -92,5 +93,14 @@ describe("bench scale: the targets of issue 45", () => {
     );
     expect(lines.filter((l) => /^\| 1000 \|/.test(l))).toHaveLength(3 * 4);
     expect(lines.join("\n")).toContain("| 900 / 600 / 600 |");
+  });
+  it("the README's sentence: the largest size's pairs, memory and the tally of targets", () => {
+    const text = scale.scaleSummary({ runs: [...runs, run(200, "native", "pipes", "default", 40, 2100)], latencyMs: 150, parallel: 8 });
+    expect(text).toContain("(1000 pipes, 150 ms per API request");
+    expect(text).toContain(
+      "native face, mode skip-checkpoints: `up` 100 s (1.25x its floor), `destroy` 50 s (1.25x), 2100 bytes of state a pipe, program and provider at most 600 MB (the CLI 900 MB)",
+    );
+    expect(text).not.toContain("mode default: `up` 40 s");
+    expect(text).toContain("Targets of issue 45: 7 met, 2 missed.");
   });
 });
