@@ -20,6 +20,9 @@ export function keptFrames<F extends { getFileName(): string | null | undefined 
   return frames.filter((f) => f.getFileName() !== ownFile).slice(0, SDK_FRAMES + PROGRAM_FRAMES);
 }
 
+/** A call site as V8 prints it (`new Pipe (/p/index.ts:3:1)`): its own `toString`. */
+const framed = (f: NodeJS.CallSite): string => (f as { toString(): string }).toString();
+
 /**
  * Installs a `prepareStackTrace` that formats only the {@link keptFrames} (through the one
  * already installed, e.g. a source-map hook, when there is one); returns what puts the previous
@@ -29,7 +32,7 @@ export function shortenStackTraces(ownFile: string): () => void {
   const previous = Error.prepareStackTrace;
   const prepare: Prepare = (err, frames) => {
     const kept = keptFrames(frames, ownFile);
-    return previous ? previous(err, kept) : [String(err), ...kept.map((f) => `    at ${String(f)}`)].join("\n");
+    return previous ? (previous(err, kept) as unknown) : [String(err), ...kept.map((f) => `    at ${framed(f)}`)].join("\n");
   };
   Error.prepareStackTrace = prepare;
   return () => {

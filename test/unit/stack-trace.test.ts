@@ -31,7 +31,10 @@ describe("shortenStackTraces", () => {
   it("cuts the traces made while installed, through the hook already there, and puts that hook back", () => {
     const before = Error.prepareStackTrace;
     let seen = 0;
-    const hook = (err: Error, frames: NodeJS.CallSite[]) => ((seen = frames.length), `${String(err)}\n${frames.map((f) => `    at ${String(f)}`).join("\n")}`);
+    const hook = (err: Error, frames: NodeJS.CallSite[]) => (
+      (seen = frames.length),
+      `${String(err)}\n${frames.map((f) => `    at ${(f as { toString(): string }).toString()}`).join("\n")}`
+    );
     Error.prepareStackTrace = hook;
     const limit = Error.stackTraceLimit;
     Error.stackTraceLimit = Infinity;
