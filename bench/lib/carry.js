@@ -8,6 +8,8 @@
 const PART_KEYS = {
   classic: {
     results: [
+      // The latency the classic runs were measured at (a run of other parts has its own first latency).
+      "latencyMs",
       "providerTextBytes",
       "requestsPerOperation",
       "overheadRatio",
