@@ -51,6 +51,7 @@ const { carryParts } = require("../bench/lib/carry");
 const { lowerBoundSeconds: boundOf, effectiveParallelism } = require("../bench/lib/measures");
 const { typeCheckComparison, typeCheckMarkdown, typeCheckTargets, onePipePreview } = require("../bench/lib/type-check");
 const { moveRun, moveSummary, MOVE_SECTION } = require("../bench/lib/from-terraform-move");
+const { scaleRuns, scaleTargets, scaleLines, scaleSummary, SCALE_SECTION, SCALE_SUMMARY } = require("../bench/lib/scale");
 
 const log = (msg) => process.stderr.write(`[bench ${new Date().toISOString().slice(11, 19)}] ${msg}\n`);
 /** Generous limits: a CLI run that takes longer is stuck, not slow. */
@@ -166,6 +167,27 @@ async function main() {
     typeCheck.machine = m;
     results.typeCheck = typeCheck;
   }
+  if (opts.parts.includes("scale")) {
+    // At the first latency (150 ms for issue 45's figures: `--latency-ms 150`).
+    results.scale = {
+      date: started.toISOString(),
+      machine: m,
+      pulumiVersion,
+      ...(await scaleRuns({
+        workspace,
+        emulator,
+        sizes: opts.scaleSizes,
+        modes: opts.modes,
+        faces: opts.faces,
+        latencyMs,
+        parallel: parallelism,
+        timeoutMs: (n) => cliTimeoutMs(n) * 2,
+        track,
+        log,
+      })),
+    };
+    results.scale.loadAverage1mAtEnd = Number(require("node:os").loadavg()[0].toFixed(2));
+  }
   if (opts.parts.includes("move")) {
     results.move = { date: started.toISOString(), machine: m, ...(await moveRun({ startEmulator, pipes: 200, endpoints: 2, latencyMs, log })) };
   }
@@ -175,7 +197,7 @@ async function main() {
   // Written over the committed results, a run of some parts keeps the others' figures.
   if (opts.write && fs.existsSync(opts.out)) results = carryParts(results, JSON.parse(fs.readFileSync(opts.out, "utf8")), opts.parts);
   if (results.native) results.faces = faceComparison(results);
-  results.details.targets = [...targets(results), ...(results.typeCheck ? typeCheckTargets(results.typeCheck) : [])];
+  results.details.targets = [...targets(results), ...(results.typeCheck ? typeCheckTargets(results.typeCheck) : []), ...scaleTargets(results.scale)];
   return results;
 }
 
@@ -449,6 +471,12 @@ function marginals(up) {
   };
 }
 
+/** The scale section of docs/performance.md (and of the printed results), from the scale part's run. */
+function scaleMarkdown(scale) {
+  if (!scale?.runs?.length) return "No scale figures: the last `npm run bench -- --write` ran without `--parts scale`.\n";
+  return `${scaleLines(scale, scale).join("\n")}\n`;
+}
+
 /** The type-check part's own files (bench/type-check.json and .md with --write), apart from the other parts' results. */
 function writeTypeCheck(typeCheck) {
   const md = typeCheckMarkdown(typeCheck);
@@ -488,15 +516,18 @@ main()
     const md = markdown(results);
     fs.writeFileSync(opts.outMd, md);
     if (opts.readme) fs.writeFileSync(opts.readme, updateReadme(fs.readFileSync(opts.readme, "utf8"), md));
+    if (opts.readme) fs.writeFileSync(opts.readme, updateReadme(fs.readFileSync(opts.readme, "utf8"), scaleMarkdown(results.scale), SCALE_SECTION));
     if (opts.nativePage) fs.writeFileSync(opts.nativePage, updateReadme(fs.readFileSync(opts.nativePage, "utf8"), nativeSummary(results), NATIVE_SECTION));
     // The README's sections on the native face and on round trips carry the same figures.
     if (opts.nativePage) {
       const readme = path.join(path.dirname(opts.nativePage), "..", "README.md");
       let text = updateReadme(fs.readFileSync(readme, "utf8"), nativeSummary(results, "docs/"), NATIVE_SECTION);
       text = updateReadme(text, roundTripSummary(results), ROUND_TRIP_SECTION);
+      text = updateReadme(text, scaleSummary(results.scale), SCALE_SUMMARY);
       fs.writeFileSync(readme, text);
     }
     process.stdout.write(`\n${md}\n`);
+    if (opts.parts.includes("scale")) process.stdout.write(`\n${scaleMarkdown(results.scale)}\n`);
     if (results.details.profile) process.stdout.write(`provider profile:\n${JSON.stringify(results.details.profile, null, 2)}\n\n`);
     for (const t of results.details.targets) process.stdout.write(`${t.met === null ? "n/a   " : t.met ? "met   " : "MISSED"}  ${t.name}: ${t.measured}\n`);
     process.stdout.write(

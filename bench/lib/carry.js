@@ -8,6 +8,8 @@
 const PART_KEYS = {
   classic: {
     results: [
+      // The latency the classic runs were measured at (a run of other parts has its own first latency).
+      "latencyMs",
       "providerTextBytes",
       "requestsPerOperation",
       "overheadRatio",
@@ -27,6 +29,7 @@ const PART_KEYS = {
   kinds: { results: ["kinds"], details: [] },
   large: { results: ["largeService"], details: [] },
   "rate-limited": { results: ["rateLimited"], details: [] },
+  scale: { results: ["scale"], details: [] },
 };
 
 /** The run a part's figures come from: its date, machine and load at the end (of `previous`, or of what it carried itself). */
@@ -55,6 +58,20 @@ function keptRuns(results, previous) {
   return [...mine, ...theirs];
 }
 
+/** Which size, mode, face and subject a scale run measured. */
+const scaleKey = (x) => `${x.size} ${x.mode} ${x.face} ${x.subject}`;
+
+/**
+ * The scale runs of this run and those of `previous` it did not measure again (another size,
+ * mode or face): a 1,000-pipe run of one face keeps the other face's and the 200-pipe ones. Each
+ * run carries its own date and load.
+ */
+function keptScaleRuns(results, previous) {
+  const mine = results.scale?.runs ?? [];
+  const measured = new Set(mine.map(scaleKey));
+  return [...mine, ...(previous.scale?.runs ?? []).filter((x) => !measured.has(scaleKey(x)))];
+}
+
 /**
  * `results` with the figures of every part not in `ran` taken from `previous` (the committed
  * results), and `details.carriedFrom` naming, per carried part, the run they come from; the
@@ -64,6 +81,7 @@ function carryParts(results, previous, ran) {
   if (!previous) return results;
   const out = { ...results, details: { ...results.details } };
   if (ran.includes("kinds") && previous.kinds) out.kinds = { ...results.kinds, runs: keptRuns(results, previous) };
+  if (ran.includes("scale") && previous.scale) out.scale = { ...results.scale, runs: keptScaleRuns(results, previous), missing: results.scale?.missing ?? [] };
   const from = {};
   for (const [part, keys] of Object.entries(PART_KEYS)) {
     if (ran.includes(part)) continue;
@@ -89,4 +107,4 @@ function runOf(r, part) {
   );
 }
 
-module.exports = { carryParts, runOf, PART_KEYS, keptRuns };
+module.exports = { keptScaleRuns, carryParts, runOf, PART_KEYS, keptRuns };

@@ -141,20 +141,33 @@ class Workspace {
    */
   async up(timeoutMs, { env, onUpdate } = {}) {
     const r = await this.run(["up", "--yes", "--non-interactive"], { timeoutMs, env, onUpdate, onStart: sampled });
-    return { seconds: r.seconds, rss: r.probe, cpuSeconds: r.probe.cpuSeconds, programCpuSeconds: r.probe.programCpuSeconds, totalCpuSeconds: r.cpuSeconds };
+    return {
+      seconds: r.seconds,
+      rss: r.probe,
+      cpuSeconds: r.probe.cpuSeconds,
+      programCpuSeconds: r.probe.programCpuSeconds,
+      totalCpuSeconds: r.cpuSeconds,
+      processes: r.probe.byKind,
+    };
   }
 
   /** `pulumi preview`; unless told otherwise, it must find nothing to do. */
-  async preview(timeoutMs, { expectNoChanges = true } = {}) {
-    const r = await this.run(["preview", "--non-interactive", ...(expectNoChanges ? ["--expect-no-changes"] : [])], { timeoutMs, onStart: sampled });
-    return { seconds: r.seconds, cpuSeconds: r.probe.cpuSeconds, programCpuSeconds: r.probe.programCpuSeconds, totalCpuSeconds: r.cpuSeconds };
+  async preview(timeoutMs, { expectNoChanges = true, env } = {}) {
+    const r = await this.run(["preview", "--non-interactive", ...(expectNoChanges ? ["--expect-no-changes"] : [])], { timeoutMs, env, onStart: sampled });
+    return {
+      seconds: r.seconds,
+      cpuSeconds: r.probe.cpuSeconds,
+      programCpuSeconds: r.probe.programCpuSeconds,
+      totalCpuSeconds: r.cpuSeconds,
+      processes: r.probe.byKind,
+    };
   }
 
   /** `pulumi destroy`; of the resources `targets` (URNs) only when given. */
   async destroy(timeoutMs, { env, onUpdate, targets = [] } = {}) {
     const args = ["destroy", "--yes", "--non-interactive", ...targets.flatMap((urn) => ["--target", urn])];
     const r = await this.run(args, { timeoutMs, env, onUpdate, onStart: sampled });
-    return { seconds: r.seconds, cpuSeconds: r.probe.cpuSeconds, totalCpuSeconds: r.cpuSeconds };
+    return { seconds: r.seconds, cpuSeconds: r.probe.cpuSeconds, totalCpuSeconds: r.cpuSeconds, processes: r.probe.byKind };
   }
 
   /** Sets one config value of the bench program (`pulumi config set`); `secret` encrypts it. */
@@ -173,9 +186,9 @@ class Workspace {
     return (state.deployment?.resources ?? []).filter((r) => r.type.endsWith(`:${type}`)).map((r) => r.urn);
   }
 
-  /** The stack's state as `pulumi stack export` prints it (JSON text). */
-  async exportState() {
-    return (await this.run(["stack", "export"])).stdout;
+  /** The stack's state as `pulumi stack export` prints it (JSON text); `env` as for {@link up}. */
+  async exportState({ env } = {}) {
+    return (await this.run(["stack", "export"], { env })).stdout;
   }
 
   /** The default of `pulumi up --parallel` on this machine, as the CLI's help states it. */

@@ -4,6 +4,7 @@ const os = require("node:os");
 const path = require("node:path");
 const { parseArgs } = require("node:util");
 const { KINDS, FACES } = require("./kinds");
+const { MODES } = require("./modes");
 
 const root = path.resolve(__dirname, "..", "..");
 
@@ -19,10 +20,16 @@ const USAGE = `usage: node scripts/bench.js [options]
                      preview; alone, \`--parts types\` writes only bench/type-check.json and .md),
                      move (a move from Terraform of 200 pipes, rehearsed on the emulator at the
                      first latency: its own file, bench/from-terraform.json; alone, it writes only
-                     that and, with --write, its sentence in docs/from-terraform.md and performance.md)
+                     that and, with --write, its sentence in docs/from-terraform.md and performance.md),
+                     scale (a stack of many pipes, issue 45: at each --scale-sizes, in each --modes,
+                     on each face, the pipes and the engine's floor: up, no-op preview, a change of
+                     all, destroy; CPU and peak memory of each process, state bytes per resource)
   --sizes A,B,C      resource counts of the classic CLI runs (default 1,10,50,200); each size runs
                      the pipes and as many no-op dynamic resources (the engine's floor); the
                      largest also runs the native plugin's pipes and a native plugin's no-op resources
+  --scale-sizes A,B  pipes of the scale part (default 200; e.g. 200,1000,2000)
+  --modes LIST       the engine's modes of the scale part (default default,skip-checkpoints; also
+                     new-cli and new-cli-skip: the newer CLI 3.276, see bench/lib/scale.js)
   --kinds LIST       kinds of the per-kind runs (default ${Object.keys(KINDS).join(",")})
   --faces LIST       faces of the per-kind, large and rate-limited runs (default ${FACES.join(",")})
   --pipes N          pipes of a per-kind run (default 200)
@@ -44,7 +51,7 @@ const USAGE = `usage: node scripts/bench.js [options]
 `;
 
 /** The parts of a run, in the order they run. */
-const PARTS = ["classic", "kinds", "large", "rate-limited", "types", "move"];
+const PARTS = ["classic", "kinds", "large", "rate-limited", "types", "move", "scale"];
 
 /** Parses argv into the run's settings; throws with a readable message on bad input. */
 function benchOptions(argv) {
@@ -54,6 +61,8 @@ function benchOptions(argv) {
       "latency-ms": { type: "string" },
       parts: { type: "string" },
       sizes: { type: "string" },
+      "scale-sizes": { type: "string" },
+      modes: { type: "string" },
       kinds: { type: "string" },
       faces: { type: "string" },
       pipes: { type: "string" },
@@ -103,6 +112,8 @@ function benchOptions(argv) {
     existingPipes: count("existing-pipes", values["existing-pipes"] ?? (quick ? "200" : "2000"), 1),
     newPipes: count("new-pipes", values["new-pipes"] ?? (quick ? "5" : "20"), 1),
     sizes: [...new Set(sizes)].sort((a, b) => a - b),
+    scaleSizes: [...new Set((values["scale-sizes"] ?? (quick ? "10" : "200")).split(",").map((x) => count("scale-sizes", x.trim(), 1)))].sort((a, b) => a - b),
+    modes: list("modes", values.modes ?? "default,skip-checkpoints", Object.keys(MODES)),
     quick,
     repetitions: count("repetitions", values.repetitions ?? (quick ? "5" : "20"), 1),
     out,

@@ -1,8 +1,9 @@
-// What the provider processes and the program of a CLI run cost: polls /proc for processes below
-// the CLI's pid whose script is a provider (the dynamic face's `@pulumi/pulumi/cmd/dynamic-provider`,
-// a native plugin `pulumi-resource-*` run by node) or the program (`@pulumi/pulumi/cmd/run`), and
-// keeps, for each, the highest `VmHWM` (the kernel's own peak RSS of the process) and the last CPU
-// time (user + system) it reported while it lived. A process's last few milliseconds after the
+// What each process of a CLI run costs: polls /proc for processes below the CLI's pid that are a
+// provider (the dynamic face's `@pulumi/pulumi/cmd/dynamic-provider`, a native plugin
+// `pulumi-resource-*` run by node), the program (`@pulumi/pulumi/cmd/run`), the CLI itself (the
+// `pulumi` binary, where the engine runs and writes the state) or the language host
+// (`pulumi-language-nodejs`), and keeps, for each, the highest `VmHWM` (the kernel's own peak RSS
+// of the process) and the last CPU time (user + system) it reported while it lived. A process's last few milliseconds after the
 // final poll are not seen: at the end of a run it is idle, waiting to be stopped.
 "use strict";
 const fs = require("node:fs");
@@ -46,13 +47,19 @@ function cpuTicks(pid) {
   return Number(fields[11]) + Number(fields[12]);
 }
 
+/** The kinds of process a CLI run is made of, in the order the results list them. */
+const KINDS = ["cli", "host", "program", "provider"];
+
 /**
  * What a process is, from its command line (the NUL-separated argv of /proc/<pid>/cmdline):
- * "provider", "program" or undefined. Only node's script argument counts: the dynamic provider's
- * launcher (`node -e "...require.resolve('.../cmd/dynamic-provider')"`) is not the provider.
+ * "cli", "host", "provider", "program" or undefined. Of node, only the script argument counts:
+ * the dynamic provider's launcher (`node -e "...require.resolve('.../cmd/dynamic-provider')"`) is
+ * not the provider.
  */
 function processKind(cmdline) {
   const [exe = "", script = ""] = cmdline.split("\0");
+  if (/(^|\/)pulumi$/.test(exe)) return "cli";
+  if (/(^|\/)pulumi-language-nodejs$/.test(exe)) return "host";
   if (!/(^|\/)node$/.test(exe)) return undefined;
   if (script.includes("cmd/dynamic-provider") || /(^|\/)pulumi-resource-[\w-]+$/.test(script)) return "provider";
   if (/@pulumi\/pulumi\/cmd\/run(\/(index\.js)?)?$/.test(script)) return "program";
@@ -60,9 +67,10 @@ function processKind(cmdline) {
 }
 
 /**
- * Starts polling for provider and program processes below `rootPid`; `stop()` returns the
- * providers' peak RSS in MiB and CPU seconds of all of them together, and the program's CPU
- * seconds (both passes of an `up`, preview and update, together).
+ * Starts polling for the processes of a CLI run below `rootPid`; `stop()` returns the providers'
+ * peak RSS in MiB and CPU seconds of all of them together, the program's CPU seconds (both passes
+ * of an `up`, preview and update, together), and `byKind`: for each of {@link KINDS}, the highest
+ * peak RSS of one process of that kind and the CPU seconds of all of them.
  */
 function sampleProviderProcesses(rootPid, intervalMs = 50) {
   const peaks = new Map(); // pid -> VmHWM kB
@@ -109,9 +117,14 @@ function sampleProviderProcesses(rootPid, intervalMs = 50) {
         .sort((a, b) => a - b)
         .map((pid) => Number(((peaks.get(pid) ?? 0) / 1024).toFixed(1)));
       const cpu = (kind) => Number((of(kind).reduce((n, pid) => n + (ticks.get(pid) ?? 0), 0) / TICKS_PER_SECOND).toFixed(2));
-      return { peakMb: mb.length ? Math.max(...mb) : null, perProcessMb: mb, cpuSeconds: cpu("provider"), programCpuSeconds: cpu("program") };
+      const peakOf = (kind) => {
+        const peaks_ = of(kind).map((pid) => (peaks.get(pid) ?? 0) / 1024);
+        return peaks_.length ? Number(Math.max(...peaks_).toFixed(1)) : null;
+      };
+      const byKind = Object.fromEntries(KINDS.map((kind) => [kind, { peakRssMb: peakOf(kind), cpuSeconds: cpu(kind) }]));
+      return { peakMb: mb.length ? Math.max(...mb) : null, perProcessMb: mb, cpuSeconds: cpu("provider"), programCpuSeconds: cpu("program"), byKind };
     },
   };
 }
 
-module.exports = { sampleProviderProcesses, processKind };
+module.exports = { sampleProviderProcesses, processKind, KINDS };

@@ -1,5 +1,5 @@
-// The serialized provider stored with every resource (`__provider`), measured the way the
-// dynamic-resource base class makes it: `serializeFunction(() => provider)` of the shim object.
+// The serialized provider stored with every resource (`__provider`): the compiled package's text
+// per engine (provider/resource-class/shim.ts), as the resource classes register it.
 "use strict";
 const path = require("node:path");
 const { root } = require("./options");
@@ -9,14 +9,9 @@ const ENGINES = { Pipe: "pipe", StackDashboard: "stack-dashboard", StackAlert: "
 
 /** Bytes of the serialized provider text per resource type, from the compiled shim. */
 async function providerTextBytes() {
-  const pulumi = require("@pulumi/pulumi");
-  const { shim } = require(path.join(root, "dist", "provider", "resource-class", "shim.js"));
+  const { providerText } = require(path.join(root, "dist", "provider", "resource-class", "shim.js"));
   const bytes = {};
-  for (const [type, engine] of Object.entries(ENGINES)) {
-    const provider = shim(engine);
-    const { text } = await pulumi.runtime.serializeFunction(() => provider, { allowSecrets: false });
-    bytes[type] = Buffer.byteLength(text, "utf8");
-  }
+  for (const [type, engine] of Object.entries(ENGINES)) bytes[type] = Buffer.byteLength(providerText(engine), "utf8");
   return bytes;
 }
 

@@ -60,14 +60,21 @@ class Native extends pulumi.CustomResource {
   }
 }
 
-// The classic pipe of the bench has no scaling; the update sets replicas on every pipe.
+// The classic pipe of the bench has no scaling; the update sets replicas on every pipe (and every
+// no-op resource of the floors).
 const pipeArgs = (i: number) => ({
   source: { kafka: { ...kafka(i), credentials: { username: "ingest", password: "bench-password" } } },
   destination: destination(i),
   fieldMappings,
   ...(variant > 0 ? { scaling: { replicas: 1 + variant } } : {}),
 });
-const noopArgs = (i: number) => ({ name: `bench-${i}`, source: { kafka: kafka(i) }, destination: destination(i), fieldMappings });
+const noopArgs = (i: number) => ({
+  name: `bench-${i}`,
+  source: { kafka: kafka(i) },
+  destination: destination(i),
+  fieldMappings,
+  ...(variant > 0 ? { scaling: { replicas: 1 + variant } } : {}),
+});
 const endpointArgs = (i: number) => ({
   description: `bench-${i}`,
   type: "VPC_ENDPOINT_SERVICE" as const,

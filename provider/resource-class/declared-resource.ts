@@ -1,24 +1,33 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { ConnectionInput } from "../public-types/generated";
 import { registration, type ClassSpec } from "./register";
-import { hasTypeToken, RESOURCE_MODULE } from "./type-tokens";
+import { shortenStackTraces } from "./stack-trace";
+import { dynamicTypeToken, hasTypeToken } from "./type-tokens";
 
 /** A class of the package's resources, as `isInstance` is called on it: its type token and its instances. */
 type ResourceClass = (abstract new (...args: never[]) => DeclaredResource) & { readonly __pulumiType: string };
 
 /**
  * The base of the package's resource classes: registers the resource its spec declares (the
- * properties and options of ./register.ts, the shim of its engine, its type token). Apart from
+ * properties and options of ./register.ts, the serialized provider of its engine, its type
+ * token). A dynamic resource as the engine sees it (`pulumi-nodejs:dynamic/pipestack:<type>`,
+ * the provider text in `__provider`), registered as a custom resource so that the text is the
+ * package's one line (./shim.ts) and not what `dynamic.Resource` serializes. Apart from
  * register.ts so that the published .d.ts of a class reaches no schema type.
  */
-export abstract class DeclaredResource extends pulumi.dynamic.Resource {
+export abstract class DeclaredResource extends pulumi.CustomResource {
   /**
    * @internal Left out of the published .d.ts (`stripInternal`): its spec is typed by the field
    * policy, zod's types, and every class declares its own constructor.
    */
   constructor(spec: ClassSpec, name: string, args: ConnectionInput, opts: pulumi.CustomResourceOptions | undefined) {
-    const { provider, props, options } = registration(spec, name, args, opts);
-    super(provider, name, props, options, RESOURCE_MODULE, spec.type);
+    const { props, options } = registration(spec, name, args, opts);
+    const restore = shortenStackTraces(__filename);
+    try {
+      super(dynamicTypeToken(spec.type), name, props, options);
+    } finally {
+      restore();
+    }
   }
 
   /**

@@ -2,7 +2,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { locateSecrets, type AnyNode, type ComputedFields, type PolicyTree } from "../schemas/field-policy";
 import type { Obj } from "../schemas/plain-object";
 import { connectionInput, connectionOptions, type ConnectionInput } from "./connection";
-import { shim } from "./shim";
+import { providerText } from "./shim";
 import { splitSecretsInput } from "./split-secrets";
 
 /**
@@ -73,14 +73,17 @@ function secretOutputs(spec: ClassSpec): string[] {
 }
 
 /**
- * What the base of the resource classes (./declared-resource.ts) registers for a spec: the shim
- * of its engine, the properties and the options above.
+ * What the base of the resource classes (./declared-resource.ts) registers for a spec: the
+ * properties above with the serialized provider of its engine (`__provider`, the key the
+ * dynamic-provider process loads it from), and the options above.
  */
 export function registration(
   spec: ClassSpec,
   name: string,
   args: ConnectionInput,
   opts: pulumi.CustomResourceOptions | undefined,
-): { provider: pulumi.dynamic.ResourceProvider; props: Obj; options: pulumi.CustomResourceOptions | undefined } {
-  return { provider: shim(spec.engine), props: registeredProps(spec, args, spec.named ? { name } : {}), options: registeredOptions(spec, args, opts) };
+): { props: Obj; options: pulumi.CustomResourceOptions | undefined } {
+  const props = registeredProps(spec, args, spec.named ? { name } : {});
+  props.__provider = providerText(spec.engine);
+  return { props, options: registeredOptions(spec, args, opts) };
 }

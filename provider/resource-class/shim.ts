@@ -1,32 +1,17 @@
-import type * as dynamic from "@pulumi/pulumi/dynamic";
-
 /**
- * The serialized provider: the smallest object that loads the installed engine by its stable
- * path. Its text is stored twice (inputs and outputs) in every resource's state and the file
- * backend rewrites the state after every step, so each byte counts: it captures nothing but the
- * path (no client, no configuration, no secret). Never rename that path: old states have it
- * written in, and their own (older, larger) shim text keeps calling `require(path).provider`.
+ * The serialized provider (`__provider`): the text the dynamic-provider process loads, with
+ * `require-from-string`, to find the engine of a resource. Its text is stored twice (inputs and
+ * outputs) in every resource's state and the file backend rewrites the state after every step,
+ * so each byte counts: it is written here as one line that requires the installed engine by its
+ * stable path (about 70 bytes; `serializeFunction` of an object made 556, issue 45), capturing
+ * nothing (no client, no configuration, no secret). Never rename that path: old states have it
+ * written in, and their own (older, larger) texts keep calling `require(path).provider`.
  */
-export function shim(engine: Engine): dynamic.ResourceProvider {
-  // One object per engine: the SDK caches a provider's serialized text by object identity, so
-  // a program with hundreds of resources serializes each shim once, not once per resource.
-  let provider = shims.get(engine);
-  if (!provider) shims.set(engine, (provider = makeShim(engine)));
-  return provider;
+export function providerText(engine: Engine): string {
+  // The process calls `handler()`, then `configure` once per text before any other method:
+  // the engine's own provider object has every method, configure included.
+  return `exports.handler=()=>require(${JSON.stringify(`pulumi-pipestack/engine/${engine}`)}).provider;`;
 }
 
-/** The engine a kind's shim loads: a frozen `pulumi-pipestack/engine/<name>` path (the registry lists them). */
+/** The engine a kind's text loads: a frozen `pulumi-pipestack/engine/<name>` path (the registry lists them). */
 export type Engine = string;
-const shims = new Map<Engine, dynamic.ResourceProvider>();
-
-function makeShim(engine: Engine): dynamic.ResourceProvider {
-  const m = `pulumi-pipestack/engine/${engine}`;
-  // One method instead of seven delegating closures (about 2 KB of text down to about 0.5 KB):
-  // the dynamic-provider process always calls `configure` first, once per provider text, right
-  // after loading it (SDK 3.139 and later), so `configure` copies the engine's methods onto this
-  // very object, which the process keeps and calls for check, diff, create, read, update and
-  // delete. The program side never calls a provider method.
-  const p: Record<string, unknown> = {};
-  p.configure = (r: unknown) => (Object.assign(p, require(m).provider), (p.configure as (r: unknown) => unknown)(r));
-  return p as unknown as dynamic.ResourceProvider;
-}

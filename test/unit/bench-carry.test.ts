@@ -89,3 +89,19 @@ describe("whenMeasured: the report names the machines its parts ran on", () => {
     else expect(said).not.toContain("different CPUs");
   });
 });
+
+describe("carryParts: the scale part (issue 45)", () => {
+  const scaleRun = (size: number, face: string, v: string) => ({ size, mode: "skip-checkpoints", face, subject: "pipes", v });
+
+  it("a run of the scale part at 150 ms keeps the classic runs' latency with their figures", () => {
+    const r = carryParts({ ...run, latencyMs: 150 }, previous, ["scale"]);
+    expect(r.latencyMs).toBe(25);
+  });
+
+  it("keeps the scale runs this run did not measure again (another size or face), its own first", () => {
+    const old = { ...previous, scale: { runs: [scaleRun(200, "native", "old"), scaleRun(1000, "native", "old"), scaleRun(200, "dynamic", "old")] } };
+    const now = { ...run, scale: { runs: [scaleRun(1000, "native", "new")], missing: [] } };
+    const r = carryParts(now, old, ["scale"]);
+    expect(r.scale.runs).toEqual([scaleRun(1000, "native", "new"), scaleRun(200, "native", "old"), scaleRun(200, "dynamic", "old")]);
+  });
+});

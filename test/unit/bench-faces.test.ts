@@ -127,7 +127,9 @@ describe("bench: which processes of a CLI run are counted", () => {
     ["the no-op plugin", argv("node", "/p/bench/noop-plugin/pulumi-resource-benchnoop"), "provider"],
     ["the program", argv("/opt/node/bin/node", "/p/node_modules/@pulumi/pulumi/cmd/run", "--monitor", "x"), "program"],
     ["a policy pack", argv("node", "/p/node_modules/@pulumi/pulumi/cmd/run-policy-pack"), undefined],
-    ["the CLI", argv("/bin/pulumi", "up"), undefined],
+    ["the CLI (the engine writes the state in it)", argv("/root/.cache/pipestack/pulumi-v3.248.0/bin/pulumi", "up"), "cli"],
+    ["the language host", argv("/bin/pulumi-language-nodejs", "-root", "/p"), "host"],
+    ["a program named like the CLI", argv("/bin/pulumi-watch"), undefined],
     ["a plugin not run by node", argv("/bin/pulumi-resource-pipestack"), undefined],
   ])("%s", (_name, cmdline, kind) => {
     expect(processKind(cmdline)).toBe(kind);

@@ -15,6 +15,8 @@ const { benchOptions } = load("./bench/lib/options.js") as {
     profileDir?: string;
     latencies: number[];
     parts: string[];
+    scaleSizes: number[];
+    modes: string[];
     kinds: string[];
     faces: string[];
     pipes: number;
@@ -50,7 +52,8 @@ describe("bench options", () => {
   it("by default: both latencies, every part, kind and face; 200 pipes, 20 of each other kind, 2,000 + 20 pipes", () => {
     const o = benchOptions([]);
     expect(o.latencies).toEqual([25, 150]);
-    expect(o.parts).toEqual(["classic", "kinds", "large", "rate-limited", "types", "move"]);
+    expect(o.parts).toEqual(["classic", "kinds", "large", "rate-limited", "types", "move", "scale"]);
+    expect([o.scaleSizes, o.modes]).toEqual([[200], ["default", "skip-checkpoints"]]);
     expect(o.kinds).toEqual(["pipe", "endpoint", "dashboard", "alert", "savedSearch", "webhook"]);
     expect(o.faces).toEqual(["dynamic", "native"]);
     expect([o.pipes, o.stackObjects, o.existingPipes, o.newPipes]).toEqual([200, 20, 2000, 20]);
@@ -65,7 +68,12 @@ describe("bench options", () => {
       ["--pipes", "5", "--stack-objects", "2", "--existing-pipes", "50", "--new-pipes", "3"],
       { pipes: 5, stackObjects: 2, existingPipes: 50, newPipes: 3 },
     ],
-    ["--quick", ["--quick"], { pipes: 10, stackObjects: 5, existingPipes: 200, newPipes: 5 }],
+    ["--quick", ["--quick"], { pipes: 10, stackObjects: 5, existingPipes: 200, newPipes: 5, scaleSizes: [10] }],
+    [
+      "scale sizes sorted, and the newer CLI's modes",
+      ["--scale-sizes", "2000,200,1000", "--modes", "new-cli-skip,default"],
+      { scaleSizes: [200, 1000, 2000], modes: ["new-cli-skip", "default"] },
+    ],
   ])("%s", (_name, argv, expected) => {
     expect(benchOptions(argv)).toMatchObject(expected);
   });
@@ -74,6 +82,8 @@ describe("bench options", () => {
     [["--kinds", "pipe,widget"], /--kinds: unknown "widget"/],
     [["--faces", ","], /--faces must name at least one/],
     [["--parts", "everything"], /--parts: unknown "everything"/],
+    [["--modes", "fast"], /--modes: unknown "fast" \(known: default, skip-checkpoints, new-cli, new-cli-skip\)/],
+    [["--scale-sizes", "0"], /--scale-sizes must be an integer >= 1, got 0/],
     [["--latency-ms", "25,fast"], /--latency-ms must be an integer >= 0, got fast/],
     [["--pipes", "0"], /--pipes must be an integer >= 1/],
   ])("refuses %j", (argv, message) => {
