@@ -19,11 +19,13 @@ const PASSWORD = "state-size-kafka-pw-45c1";
  * records for a plain `CustomResource`; the package's classes cut theirs to 3 frames), plus room
  * for a timestamp or id of another length. What is left is the engine's (URNs, dates, the
  * provider reference: about 600 bytes) and the inputs and outputs (docs/performance.md,
- * "Very large stacks").
+ * "Very large stacks"). Since the `--debug` rule (`provider/engine/sealed-inputs.ts`) the state's
+ * inputs hold each credential string as a sealed token, about 84 bytes more than its plaintext:
+ * 3,283 and 3,371 measured with it.
  */
-const TARGET = { dynamic: 3_200, native: 3_300 } as const;
-/** Of which the provider writes, inputs plus outputs (measured 2,190 and 2,016: the dynamic face's provider text is 146 of them). */
-const OURS = { dynamic: 2_250, native: 2_100 } as const;
+const TARGET = { dynamic: 3_320, native: 3_420 } as const;
+/** Of which the provider writes, inputs plus outputs (measured 2,358 and 2,184 with the sealed tokens: the dynamic face's provider text is 146 of them). */
+const OURS = { dynamic: 2_400, native: 2_230 } as const;
 const PIPES = 2;
 
 const bytes = (v: unknown) => Buffer.byteLength(JSON.stringify(v) ?? "", "utf8");

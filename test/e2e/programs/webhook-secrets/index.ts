@@ -20,11 +20,16 @@ const secret = new StackWebhook("secret-hook", {
 });
 
 // A connection's write-only password as a plain string (not secret config, which the CLI blanks itself).
-new StackConnection("plain-db", {
-  host: "https://db.example.com:8443",
-  username: "stack_reader",
-  password: hookSecret("db-password", generation),
-});
+// After the webhooks, so a first-generation server's refusal of webhooks comes first (the refusal test).
+new StackConnection(
+  "plain-db",
+  {
+    host: "https://db.example.com:8443",
+    username: "stack_reader",
+    password: hookSecret("db-password", generation),
+  },
+  { dependsOn: [plain, secret] },
+);
 
 export const plainId = plain.id;
 export const secretId = secret.id;
