@@ -24,6 +24,8 @@ const SUBSET = [
   "test/e2e/observability.test.ts",
   // and the policy-pack path (the language host's RunPlugin, the policy SDK on the newer SDK).
   "test/e2e/policy-pack.test.ts",
+  // The newer CLI's own plugin checksum check (`pulumi plugin install --checksum`).
+  "test/e2e/plugin-verified-install.test.ts",
 ];
 
 /**

@@ -5,6 +5,7 @@
  * code host's release. The tarball the release's checksum file names installs; a changed one
  * (still a valid plugin tarball) stops at `sha256sum -c`, and no plugin is installed.
  */
+import { createHash } from "node:crypto";
 import * as fs from "node:fs";
 import * as http from "node:http";
 import { createRequire } from "node:module";
@@ -97,4 +98,45 @@ describe("the verified install of docs/releasing.md", () => {
     expect(r.stdout + r.stderr).toContain("FAILED");
     expect(r.installed).toEqual([]);
   }, 120_000);
+});
+
+/**
+ * The CLI's own check (`pulumi plugin install ... --checksum <hex>`, the first field of the
+ * release's checksum line): CLI 3.276 checks it; 3.248 hashes the download less its last chunk
+ * and so refuses even the right one (docs/releasing.md). The newer-Node runs use the newer CLI.
+ */
+describe("pulumi plugin install --checksum, by the CLI's version", () => {
+  const sha = (b: Buffer) => createHash("sha256").update(b).digest("hex");
+  async function install(name: string, checksum: string) {
+    const cwd = path.join(tmp, name);
+    const home = path.join(cwd, ".pulumi-home");
+    fs.mkdirSync(cwd, { recursive: true });
+    const env = { ...process.env, PULUMI_HOME: home, PULUMI_SKIP_UPDATE_CHECK: "true" };
+    const pulumi = path.join(await pulumiBin(), "pulumi");
+    const r = await runAsync(pulumi, ["plugin", "install", "resource", "pipestack", version, "--server", `${base}/mirror/`, "--checksum", checksum], {
+      cwd,
+      env,
+    });
+    const listed = await runProcess(pulumi, ["plugin", "ls", "--json"], { cwd, env });
+    const installed = ((JSON.parse(listed.stdout || "[]") as { name: string; version: string }[] | null) ?? []).filter((p) => p.name === "pipestack");
+    return { code: r.code, text: r.stdout + r.stderr, installed: installed.map((p) => p.version) };
+  }
+
+  it("3.276 and later install the tarball of the right checksum and refuse a changed one; 3.248 refuses both", async () => {
+    served = fs.readFileSync(tarball);
+    const cli = (await runProcess(path.join(await pulumiBin(), "pulumi"), ["version"])).stdout.trim().replace(/^v/, "");
+    const checks = cli.localeCompare("3.276.0", undefined, { numeric: true }) >= 0;
+    const right = await install(`checksum-right-${cli}`, sha(served));
+    const wrong = await install(`checksum-wrong-${cli}`, sha(Buffer.concat([served, Buffer.from("x")])));
+    expect(wrong.code, wrong.text).not.toBe(0);
+    expect(wrong.text).toContain("invalid checksum");
+    expect(wrong.installed).toEqual([]);
+    if (checks) {
+      expect(right.code, right.text).toBe(0);
+      expect(right.installed).toEqual([version]);
+    } else {
+      expect(right.code).not.toBe(0);
+      expect(right.text).toContain("invalid checksum");
+    }
+  }, 180_000);
 });
