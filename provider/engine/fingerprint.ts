@@ -114,8 +114,6 @@ export function sameCredential(old: unknown, plain: unknown): boolean {
 }
 
 function sameLeaves(a: unknown, b: unknown): boolean {
-  // The state's own value given back (a diff of a refresh, see `sealed-inputs.ts`) is no change.
-  if (a === b) return true;
   if (isFingerprint(a)) return fingerprintMatches(a, b);
   if (Array.isArray(a)) return Array.isArray(b) && a.length === b.length && a.every((x, i) => sameLeaves(x, b[i]));
   if (isObj(a)) {

@@ -97,19 +97,6 @@ export function openInputs<T>(tree: PolicyTree, inputs: T, key: Buffer = ownKey(
   return { inputs: opened as T, unreadable };
 }
 
-/**
- * `inputs` with the tokens of the secret fields of `tree` opened, and each field holding a token
- * `key` cannot open given the value `olds` (the state) holds there: what the diff compares it
- * as. Plain values pass.
- */
-export function openAgainst<T>(tree: PolicyTree, inputs: T, olds: unknown, key: Buffer = ownKey()): T {
-  return eachSecret(tree, inputs, olds, (v, old) => {
-    let lost = false;
-    const out = leaves(v, (s) => (isSealed(s) ? (unseal(s, key) ?? ((lost = true), s)) : s));
-    return lost ? old : out;
-  }) as T;
-}
-
 /** The refusal of tokens this process cannot open where no rule says what they mean. */
 function cannotOpen(paths: readonly string[], what: string): InvalidArgumentError {
   return new InvalidArgumentError(
@@ -137,8 +124,13 @@ export function sealingInputs<I, O>(tree: PolicyTree, kept: readonly string[], p
       return r.inputs === undefined ? r : { ...r, inputs: sealInputs(tree, r.inputs) };
     },
     // A token of another process in a diff is the state's own value (a refresh compares the state's
-    // inputs with what it read; `ignoreChanges` copies them in): compared as the state's, so no change.
-    diff: async (id, olds, news) => p.diff(id, olds, openAgainst(tree, news, olds)),
+    // inputs with what it read; `ignoreChanges` copies them in): no change. (A secret inside a list
+    // item stays a token, which compares as a change.)
+    diff: async (id, olds, news) => {
+      const { inputs, unreadable } = openInputs(tree, news);
+      // Left out of both sides: neither a change nor a field the program leaves out.
+      return p.diff(id, without(olds as Obj, unreadable) as O, without(inputs as Obj, unreadable) as I);
+    },
     create: async (inputs) => {
       const { inputs: plain, unreadable } = openInputs(tree, inputs);
       if (unreadable.length) throw cannotOpen(unreadable, "a create cannot send it");
