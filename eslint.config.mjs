@@ -36,26 +36,32 @@ const NODE_GLOBALS = Object.fromEntries(
 const restrict = (files, patterns) => ({ files, rules: { "no-restricted-imports": ["error", { patterns }] } });
 
 const OTHER_KIND =
-  "A kind imports no other kind's folder (provider/resources/<other>/): a rule between two kinds lives in their link folder (LINKS in eslint.config.mjs), which both import.";
-const LINK_IMPORTS = "A link folder of provider/resources/ imports only the kinds it links (LINKS in eslint.config.mjs).";
+  "A kind imports no other kind's folder (provider/resources/<other>/), but for the one module the other kind opens to it (PAIRS in eslint.config.mjs): a rule between two kinds has one owner, and the arrow runs one way.";
 
 /**
- * The folders of provider/resources/ that are no kind: each is the one owner of a rule between two
- * kinds. It imports those kinds' parts and they import it; no other kind imports it, and the two
- * kinds never import each other.
+ * The one module of another kind each kind may import (paths from provider/resources/), each with
+ * its reason. A rule between two kinds has one owner, which opens one module to the other; the
+ * owner never imports the other back (no pair runs both ways).
  */
-const LINKS = {
-  // A tile alert watches a dashboard's tile: the tile found on the live dashboard, the alerts a
-  // dashboard update removes with their tiles, the tiles kept on the server while alerts watch them.
-  "tile-alerts": ["stack-alert", "stack-dashboard"],
+const PAIRS = {
+  "stack-alert": [
+    // A refresh tells why a search alert is gone by reading its saved search's route: the server
+    // deletes a saved search's alerts with it.
+    "stack-saved-search/api",
+    // A tile alert watches a dashboard's tile: the dashboard owns the link (the tile found on the
+    // live dashboard, the tiles it takes out, those kept pending removal while alerts watch them)
+    // and opens this one module to the alert.
+    "stack-dashboard/alert-tile",
+  ],
 };
 
-/** The imports of another kind's module that no link owns, by the importing kind (paths from provider/resources/), each with its reason. */
-const PAIRS = {
-  // A refresh tells why a search alert is gone by reading its saved search's route: the server
-  // deletes a saved search's alerts with it.
-  "stack-alert": ["stack-saved-search/api"],
-};
+// No pair runs both ways: an owner that imported back would make the two kinds one knot.
+for (const [kind, opened] of Object.entries(PAIRS)) {
+  for (const other of opened.map((o) => o.split("/")[0])) {
+    if ((PAIRS[other] ?? []).some((o) => o.startsWith(`${kind}/`)))
+      throw new Error(`PAIRS: ${kind} and ${other} open modules to each other; a rule between them has one owner`);
+  }
+}
 
 const escape = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 /** The rule of a folder of provider/resources/ that may import the sibling paths `allowed` (a path ending in `/` is a folder). */
@@ -67,8 +73,6 @@ const siblings = (folder, allowed, message) =>
       { regex: "^(\\.\\./){2,}resources/", message },
     ],
   );
-const linksOf = (kind) => Object.entries(LINKS).flatMap(([link, kinds]) => (kinds.includes(kind) ? [`${link}/`] : []));
-const linkedKinds = [...new Set(Object.values(LINKS).flat())];
 
 const LAYERS = [
   // The emulator is a witness of the API contract: it answers as the real servers do, never as
@@ -188,17 +192,9 @@ const LAYERS = [
       },
     ],
   ),
-  // A kind imports no other kind's folder (`../<other>/`); a kind a link joins imports that link
-  // (LINKS), and a link imports the kinds it joins and nothing else of provider/resources/.
+  // A kind imports no other kind's folder (`../<other>/`) but the one module PAIRS opens to it.
   siblings("*", [], OTHER_KIND),
-  ...[...new Set([...linkedKinds, ...Object.keys(PAIRS)])].map((kind) => siblings(kind, [...linksOf(kind), ...(PAIRS[kind] ?? [])], OTHER_KIND)),
-  ...Object.entries(LINKS).map(([link, kinds]) =>
-    siblings(
-      link,
-      kinds.map((k) => `${k}/`),
-      LINK_IMPORTS,
-    ),
-  ),
+  ...Object.entries(PAIRS).map(([kind, opened]) => siblings(kind, opened, OTHER_KIND)),
 ];
 
 export default tseslint.config(

@@ -274,7 +274,7 @@ export function noteObject(client: ApiClient, path: string, value: unknown): voi
   else writes.set(key, { value, seq: ++written.seq });
 }
 
-/** The object at `path` as this process last wrote it, if it did (what a tile alert aims at: see `resources/tile-alerts/alert-tile.ts`). */
+/** The object at `path` as this process last wrote it, if it did (what a tile alert aims at: see `resources/stack-dashboard/alert-tile.ts`). */
 export function writtenObject(client: ApiClient, path: string): { value: unknown; seq: number } | undefined {
   return writes.get(keyOf({ client, path }));
 }

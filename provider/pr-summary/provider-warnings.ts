@@ -8,7 +8,7 @@
  */
 import { CREDENTIALS_WARNING_FORM } from "../native/imported-inputs";
 import { KEPT_ON_SERVER_WARNING_FORMS } from "../progress/kept-warnings";
-import { REMOVED_TILE_WARNING_FORMS } from "../resources/tile-alerts/removed-tiles";
+import { REMOVED_TILE_WARNING_FORMS } from "../resources/stack-dashboard/removed-tiles";
 import { SORT_ORDER_WARNING_FORM } from "../resources/stack-dashboard/series-sort-order";
 
 /**

@@ -1,10 +1,11 @@
 /**
- * Issue 33, item 7: a dashboard update never makes the server delete an alert, so `up
- * --skip-preview` (no preview to stop it) loses nothing. A removed tile that alerts watch is kept
- * on the server, recorded as pending removal (never in `tiles` nor `tileIds`); an alert the
- * program keeps on it is refused before any write; an alert the program removed is deleted, then
- * one more PUT removes the tile, and the dashboard's next diff shows no change. Driven in engine
- * order (the dashboard's diff and update, then the alerts' check and diff, deletes last).
+ * Issue 33, item 7, and issue 43: a dashboard update never makes the server delete an alert, so
+ * `up --skip-preview` (no preview to stop it) loses nothing. A removed tile that alerts watch is
+ * kept on the server, recorded in the dashboard's own outputs as pending removal (never in `tiles`
+ * nor `tileIds`), with a warning; an alert the program keeps on it is refused before any write; an
+ * alert's delete writes the alert alone; the dashboard's next diff, finding no alert on the tile,
+ * plans the update that removes it, and the one after shows no change. Driven in engine order (the
+ * dashboard's diff and update, then the alerts' check and diff, deletes last).
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { storedStack } from "../support/stored";
@@ -15,7 +16,7 @@ import { checked, up, type Deployed } from "../support/engine-run";
 import { stackCase, startGenerations } from "../support/stack-generations";
 import { setProgressSink } from "../../provider/progress/report";
 import { forgetSnapshots } from "../../provider/engine/shared-list";
-import { forgetPending } from "../../provider/resources/tile-alerts/pending-tiles";
+import { PENDING_FREED } from "../../provider/resources/stack-dashboard/pending-tiles";
 
 const emulators = startGenerations();
 
@@ -32,10 +33,7 @@ describe.each(STACK_CASES)("a %s server, %s target: a tile removed under alerts 
   afterEach(() => setProgressSink(undefined));
 
   /** A new provider process: nothing an earlier run read or kept is known. */
-  const newProcess = () => {
-    forgetSnapshots();
-    forgetPending();
-  };
+  const newProcess = () => forgetSnapshots();
   const requests = () => emulator.control.stats().byRoute;
   const count = (method: string, tail: string) =>
     Object.entries(requests())
@@ -80,7 +78,10 @@ describe.each(STACK_CASES)("a %s server, %s target: a tile removed under alerts 
     expect(after.outs.tiles.map((t: { key: string }) => t.key)).toEqual(["Latency"]);
     expect(after.outs.tileIds).toEqual({ Latency: board.outs.tileIds.Latency });
     expect(after.outs.pendingTiles.map((t: { id: string; key: string }) => [t.key, t.id])).toEqual([["Errors", errorsTile]]);
-    expect(warned).toEqual([expect.stringContaining(`removes tile "Errors" (${errorsTile}), which alert ${onErrors.id} ("errors-high") watches: `)]);
+    expect(warned).toEqual([
+      expect.stringContaining(`removes tile "Errors" (${errorsTile}), which alert ${onErrors.id} ("errors-high") watches: `),
+      `dashboard ${board.id}: tile "Errors" (${errorsTile}) stays on the server, pending removal, while alert ${onErrors.id} watches it; the next \`pulumi up\` after no alert watches it removes it`,
+    ]);
     expect(warned[0]).toContain("so the update keeps the tile on the server until the alert is deleted");
 
     // The program keeps the alert: by `board.tileIds["Errors"]` (now undefined) its check fails...
@@ -98,16 +99,17 @@ describe.each(STACK_CASES)("a %s server, %s target: a tile removed under alerts 
     expect(count("PUT", "/alerts/{id}") + count("DELETE", "/alerts/{id}")).toBe(0);
     expect(server().alerts).toHaveLength(2);
 
-    // The next run previews the removal again (the tile is still there) and warns again.
+    // The next run: the alert still watches the tile, so it stays pending, no change, no warning;
+    // the alert the program keeps on it is refused again.
     newProcess();
     warned = [];
     const again = await dashboardImpl.diff(board.id, after.outs, await checked(dashboardImpl, dropped));
-    expect(again.changes).toBe(true);
-    expect(again.diffs).toEqual([expect.objectContaining({ path: "tiles[Errors]" })]);
-    expect(warned).toEqual([expect.stringContaining(`which alert ${onErrors.id} ("errors-high") watches`)]);
+    expect(again.changes).toBe(false);
+    expect(warned).toEqual([]);
+    await expect(alertImpl.diff(onErrors.id, onErrors.outs, same)).rejects.toThrow(`removes tile ${errorsTile}, which alert ${onErrors.id} watches`);
   });
 
-  it("the alert removed with its tile: its delete, then one PUT removing the tile; the next diff reads the dashboard once and shows no change", async () => {
+  it("the alert removed with its tile: its delete writes no dashboard; the next diff plans the removal, saying why; the update removes it; then no change", async () => {
     const { board, errorsTile, onErrors, dropped } = await deployed();
     const after = await updated(board, dropped);
     emulator.control.resetStats();
@@ -115,22 +117,41 @@ describe.each(STACK_CASES)("a %s server, %s target: a tile removed under alerts 
     await alertImpl.delete(onErrors.id, onErrors.outs);
 
     expect(server().alerts.map((a) => a.id)).not.toContain(onErrors.id);
-    expect(tilesOnServer(board.id)).toEqual([board.outs.tileIds.Latency]);
-    expect(count("PUT", "/dashboards/{id}"), "one more write of the dashboard").toBe(1);
+    expect(count("PUT", "/dashboards/{id}"), "an alert's delete writes the alert alone").toBe(0);
+    expect(tilesOnServer(board.id)).toContain(errorsTile);
 
     newProcess();
     emulator.control.resetStats();
     warned = [];
-    const next = await dashboardImpl.diff(board.id, after.outs, await checked(dashboardImpl, dropped));
-    expect(next.changes).toBe(false);
-    expect(requests()).toEqual({ [Object.keys(requests())[0]]: 1 });
-    expect(count("GET", "/dashboards/{id}")).toBe(1);
+    const news = await checked(dashboardImpl, dropped);
+    const next = await dashboardImpl.diff(board.id, after.outs, news);
+    expect(next.diffs).toEqual([{ path: "tiles[Errors]", kind: "update", detail: PENDING_FREED }]);
+    expect(count("GET", "/dashboards/{id}"), "one read of the dashboard").toBe(1);
+    expect(count("GET", "/alerts"), "one read of the alert list").toBe(1);
     expect(warned).toEqual([]);
-    // A refresh drops the record of the tile that left.
+    const removed = (await dashboardImpl.update(board.id, after.outs, news)).outs;
+    expect(removed.pendingTiles).toBeUndefined();
+    expect(tilesOnServer(board.id)).toEqual([board.outs.tileIds.Latency]);
+    expect(warned).toEqual([]);
+
+    newProcess();
+    emulator.control.resetStats();
+    expect((await dashboardImpl.diff(board.id, removed, news)).changes).toBe(false);
+    expect(requests(), "a no-op preview sends nothing").toEqual({});
+  });
+
+  it("a pending tile removed outside: the next diff forgets it (no change), a refresh drops it", async () => {
+    const { board, errorsTile, onErrors, dropped } = await deployed();
+    const after = await updated(board, dropped);
+    await alertImpl.delete(onErrors.id, onErrors.outs);
+    // Someone removes the tile by hand (the server holds what a PUT without it answers).
+    const record = server().dashboards.find((d) => d.id === board.id)!;
+    record.tiles = (record.tiles as { id: string }[]).filter((t) => t.id !== errorsTile);
+    newProcess();
+    expect((await dashboardImpl.diff(board.id, after.outs, await checked(dashboardImpl, dropped))).changes).toBe(false);
     const refreshed = await dashboardImpl.read(board.id, after.outs);
     expect(refreshed.props?.pendingTiles).toBeUndefined();
     expect(refreshed.props?.tileIds).toEqual({ Latency: board.outs.tileIds.Latency });
-    void errorsTile;
   });
 
   it("a pending tile the program names again is taken back with its id: into tiles and tileIds, the alert on it untouched", async () => {
@@ -168,21 +189,26 @@ describe.each(STACK_CASES)("a %s server, %s target: a tile removed under alerts 
     expect((await dashboardImpl.diff(board.id, back, news)).changes).toBe(false);
   });
 
-  it("a refresh reconciles pendingTiles with the server: a tile still there is a tile again, so naming it again shows no change", async () => {
-    const { board, errorsTile, dropped } = await deployed();
+  it("a refresh keeps pendingTiles true to the server: a tile still there stays pending; named again it is put back", async () => {
+    const { board, errorsTile, onErrors, dropped } = await deployed();
     const after = await updated(board, dropped);
     newProcess();
     const refreshed = (await dashboardImpl.read(board.id, after.outs)).props;
-    expect(refreshed.pendingTiles).toBeUndefined();
-    expect(refreshed.tileIds).toEqual(board.outs.tileIds);
-    expect(refreshed.tiles.map((t: { key: string; id: string }) => [t.key, t.id])).toContainEqual(["Errors", errorsTile]);
+    expect(refreshed.pendingTiles.map((t: { key: string; id: string }) => [t.key, t.id])).toEqual([["Errors", errorsTile]]);
+    expect(refreshed.tileIds).toEqual({ Latency: board.outs.tileIds.Latency });
     newProcess();
-    // The server holds the kept tile last: only the program's order differs.
+    // Still watched: no change.
+    expect((await dashboardImpl.diff(board.id, refreshed, await checked(dashboardImpl, dropped))).changes).toBe(false);
+    newProcess();
     const named = await dashboardImpl.diff(board.id, refreshed, await checked(dashboardImpl, dashboardInputs()));
-    expect(named.diffs).toEqual([expect.objectContaining({ path: "tiles", detail: "reordered" })]);
+    expect(named.diffs).toContainEqual(
+      expect.objectContaining({ path: "tiles[Errors]", detail: `put back while pending removal: kept with its id ${errorsTile}` }),
+    );
+    // Once its alert is deleted, the refreshed state's next diff removes it.
+    await alertImpl.delete(onErrors.id, onErrors.outs);
     newProcess();
-    const again = await dashboardImpl.diff(board.id, refreshed, await checked(dashboardImpl, dropped));
-    expect(again.diffs).toEqual([expect.objectContaining({ path: "tiles[Errors]" })]);
+    const freed = await dashboardImpl.diff(board.id, refreshed, await checked(dashboardImpl, dropped));
+    expect(freed.diffs).toEqual([{ path: "tiles[Errors]", kind: "update", detail: PENDING_FREED }]);
   });
 
   it("a refresh's diff of an alert on a pending tile shows and never fails; a preview's still refuses", async () => {
@@ -197,7 +223,7 @@ describe.each(STACK_CASES)("a %s server, %s target: a tile removed under alerts 
     // `pulumi refresh` (CLI 3.248): each object read, then the refreshed outputs diffed against the stored inputs; no check.
     const boardNow = (await dashboardImpl.read(board.id, after.outs)).props;
     const alertNow = (await alertImpl.read(onErrors.id, onErrors.outs)).props;
-    expect((await dashboardImpl.diff(board.id, boardNow, boardInputs)).diffs).toEqual([expect.objectContaining({ path: "tiles[Errors]" })]);
+    expect((await dashboardImpl.diff(board.id, boardNow, boardInputs)).changes).toBe(false);
     expect((await alertImpl.diff(onErrors.id, alertNow, alertInputsStored)).changes).toBe(false);
     // A preview of the same program checks its inputs: the alert kept on the removed tile is refused, as before.
     newProcess();
@@ -206,19 +232,25 @@ describe.each(STACK_CASES)("a %s server, %s target: a tile removed under alerts 
     await expect(alertImpl.diff(onErrors.id, alertNow, same)).rejects.toThrow(`removes tile ${errorsTile}, which alert ${onErrors.id} watches`);
   });
 
-  it("two alerts on the tile: the tile goes with the last one, not before", async () => {
+  it("two alerts on the tile: the diff plans its removal only once neither watches it", async () => {
     const { board, errorsTile, onErrors, dropped } = await deployed();
     const second = await up(alertImpl, alertInputs({ dashboardId: board.id, tileId: errorsTile }));
     newProcess();
-    await updated(board, dropped);
+    const after = await updated(board, dropped);
+    const news = await checked(dashboardImpl, dropped);
     await alertImpl.delete(onErrors.id, onErrors.outs);
+    newProcess();
+    expect((await dashboardImpl.diff(board.id, after.outs, news)).changes, "the second alert still watches it").toBe(false);
     expect(tilesOnServer(board.id)).toContain(errorsTile);
-    expect(server().alerts.map((a) => a.id)).toContain(second.id);
     await alertImpl.delete(second.id, second.outs);
+    expect(tilesOnServer(board.id)).toContain(errorsTile);
+    newProcess();
+    expect((await dashboardImpl.diff(board.id, after.outs, news)).diffs).toEqual([{ path: "tiles[Errors]", kind: "update", detail: PENDING_FREED }]);
+    await dashboardImpl.update(board.id, after.outs, news);
     expect(tilesOnServer(board.id)).toEqual([board.outs.tileIds.Latency]);
   });
 
-  it("an alert moved by name to the tile that replaces the removed one lets the removed tile go", async () => {
+  it("an alert moved by name to the tile that replaces the removed one: the next diff removes the old tile", async () => {
     const board = await up(dashboardImpl, dashboardInputs());
     const errorsTile = String(board.outs.tileIds.Errors);
     const byName = alertInputs({ dashboardId: board.id, tileId: undefined, tile: "Errors" });
@@ -233,6 +265,11 @@ describe.each(STACK_CASES)("a %s server, %s target: a tile removed under alerts 
     const moved = await up(alertImpl, { ...byName, tile: "Errors now" }, alert);
 
     expect(moved.outs.tileId).toBe(after.outs.tileIds["Errors now"]);
+    expect(tilesOnServer(board.id), "the move writes the alert alone").toContain(errorsTile);
+    newProcess();
+    const news = await checked(dashboardImpl, renamed);
+    expect((await dashboardImpl.diff(board.id, after.outs, news)).diffs).toEqual([{ path: "tiles[Errors]", kind: "update", detail: PENDING_FREED }]);
+    await dashboardImpl.update(board.id, after.outs, news);
     expect(tilesOnServer(board.id)).not.toContain(errorsTile);
     expect(tilesOnServer(board.id)).toHaveLength(2);
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { stillAsWritten } from "../../provider/resources/tile-alerts/alert-tile";
+import { stillAsWritten } from "../../provider/resources/stack-dashboard/alert-tile";
 
 /** Issue 33, item 8: the tile an alert aims at, on the dashboard as this run wrote it, checked against a later read. */
 const board = (...tiles: [string, string][]) => ({ id: "d1", tiles: tiles.map(([id, name]) => ({ id, name })) });

@@ -12,7 +12,7 @@ import { declaredKey, sentValue, sharedFields, variantName } from "../../provide
 import { readableSecrets, readBack, readBackFields } from "../../provider/engine/read-back";
 import { fieldChanges } from "../../provider/engine/field-diff";
 import { registry } from "../../provider/registry";
-import { alertTileOn } from "../../provider/resources/tile-alerts/alert-tile";
+import { alertTileOn } from "../../provider/resources/stack-dashboard/alert-tile";
 import { TILE_CARRIES_ALERTS } from "../../provider/resources/stack-dashboard/tile-policy";
 import { policyGaps } from "../support/policy-gaps";
 import { schemaPaths, valuePaths } from "../support/schema-paths";

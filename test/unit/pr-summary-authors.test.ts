@@ -8,7 +8,7 @@ import { credentialsWarning } from "../../provider/native/imported-inputs";
 import { authorOf, PROVIDER_WARNING_FORMS } from "../../provider/pr-summary/provider-warnings";
 import { ApiError } from "../../provider/errors/api-error";
 import { importNotice } from "../../provider/native/import-notice";
-import { doomedAlertWarning, unreadAlertsDetail, unreadAlertsWarning } from "../../provider/resources/tile-alerts/removed-tiles";
+import { doomedAlertWarning, unreadAlertsDetail, unreadAlertsWarning } from "../../provider/resources/stack-dashboard/removed-tiles";
 import { sortOrderLine } from "../../provider/resources/stack-dashboard/series-sort-order";
 import { keptMessage } from "../../provider/progress/kept-warnings";
 

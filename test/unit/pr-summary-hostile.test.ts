@@ -12,7 +12,7 @@ import { micromark } from "micromark";
 import { gfm, gfmHtml } from "micromark-extension-gfm";
 import { describe, expect, it } from "vitest";
 import { parsePreview, previewComment, renderMarkdown, summarize, type Summary } from "../../provider/pr-summary";
-import { doomedAlertWarning } from "../../provider/resources/tile-alerts/removed-tiles";
+import { doomedAlertWarning } from "../../provider/resources/stack-dashboard/removed-tiles";
 
 const fixtures = path.join(__dirname, "fixtures", "previews");
 

@@ -5,7 +5,7 @@
 import { describe, expect, it } from "vitest";
 import { alertOutputs, normalAlertAnswer } from "../../provider/resources/stack-alert/body";
 import { alertBody, firstGenerationGaps } from "../../provider/resources/stack-alert/body";
-import { alertTileOn, tileKind } from "../../provider/resources/tile-alerts/alert-tile";
+import { alertTileOn, tileKind } from "../../provider/resources/stack-dashboard/alert-tile";
 import { fieldChanges } from "../../provider/engine/field-diff";
 import { alertDiff } from "../../provider/resources/stack-alert/diff";
 import { stackAlertRecord } from "../../provider/resources/stack-alert/record";

@@ -12,7 +12,7 @@ import { alertOutputs, alertBody } from "./body";
 import { alertDiff, withKnownTileId } from "./diff";
 import { goneAlertWarning } from "./gone";
 import { printable } from "../../errors/printable";
-import { liveTileId, resolveAlertTile } from "../tile-alerts/alert-tile";
+import { keptOnRemovedTile, liveTileId, resolveAlertTile } from "../stack-dashboard/alert-tile";
 import { stackWhereabouts } from "../../engine/stack/api";
 import { alerts, createAlert, putAlert } from "./api";
 import { alertProbe } from "./probe";
@@ -20,9 +20,7 @@ import { stackGeneration } from "../../engine/stack/generation";
 import { stackObject } from "../../engine/stack/stack-object";
 import { TARGET_KEYS, checkStackObject, targetOf, withTarget } from "../../engine/stack/target";
 import { unmarked } from "../../engine/stack/unmark";
-import { keptOnRemovedTile } from "../tile-alerts/removed-tiles";
 import { InvalidArgumentError } from "../../errors/operation-errors";
-import { releaseTile } from "../tile-alerts/pending-tiles";
 import { writesMayFollow } from "../../engine/checked-here";
 
 /**
@@ -89,18 +87,10 @@ export const provider = defineEngine<AlertInputs, AlertOutputs, StackTarget, Sta
   },
   create,
   adopt: (target, id, inputs) => put(target, id, inputs),
-  // An alert moved off a tile this run's dashboard update keeps pending lets that tile go, as a delete does.
-  async update(target, id, olds, news) {
-    const outs = await put(target, id, news);
-    if (outs.tileId !== olds.tileId || outs.dashboardId !== olds.dashboardId) await releaseTile(olds.dashboardId, olds.tileId, id);
-    return outs;
-  },
+  // A delete (or a move off a tile) writes the alert alone: a tile kept pending removal for it is
+  // the dashboard's to remove, at its next diff (see `../stack-dashboard/pending-tiles.ts`).
+  update: (target, id, _olds, news) => put(target, id, news),
   refreshed: (live, props) => alertOutputs(live, withTarget(props)),
-  // A tile this run's dashboard update kept only for this alert goes once the alert has.
-  async remove(target, id, props) {
-    await stackObject(alerts).remove(target, id, props);
-    await releaseTile(props.dashboardId, props.tileId, id);
-  },
   // The engine drops a gone object from the state without a word: say why it went.
   async gone(target, id, props) {
     if (Object.keys(props).length > 0) console.warn(`warning: ${printable(await goneAlertWarning(target, id, props))}`);

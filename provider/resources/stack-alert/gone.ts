@@ -4,7 +4,7 @@ import { isSearchSource } from "./schema";
 import { orGone } from "../../engine/gone";
 import { stackWhereabouts } from "../../engine/stack/api";
 import { savedSearches } from "../stack-saved-search/api";
-import { whyTileAlertIsGone } from "../tile-alerts/alert-tile";
+import { whyTileAlertIsGone } from "../stack-dashboard/alert-tile";
 
 /**
  * Why an alert a read finds gone is gone, when the server can tell: the server deletes an

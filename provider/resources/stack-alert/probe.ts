@@ -4,7 +4,7 @@ import { TARGET_KEYS, targetOf } from "../../engine/stack/target";
 import type { CheckFailure } from "../../schemas/check-failures";
 import { alerts } from "./api";
 import type { AlertInputs } from "./policy";
-import { tileOnLive } from "../tile-alerts/alert-tile";
+import { tileOnLive } from "../stack-dashboard/alert-tile";
 
 /**
  * An alert create's one read in `check` (see create-gate.ts): for a tile alert its dashboard,

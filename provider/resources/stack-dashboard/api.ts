@@ -14,7 +14,7 @@ export function createDashboard(t: StackTarget, body: Obj, marker: Marker): Prom
 /**
  * PUT of the whole dashboard: `tiles` is the complete list, each kept tile with its id. The
  * answer is what this process's later reads of it see: what its tile alerts read (see
- * `../tile-alerts/alert-tile.ts`).
+ * `./alert-tile.ts`).
  */
 export function putDashboard(t: StackTarget, id: string, body: Obj): Promise<StackDashboardRecord> {
   return putStackObject(t, dashboards, id, body, { remember: true });

@@ -50,7 +50,7 @@ function comparable(before: Record<string, unknown>, tile: Record<string, unknow
 
 /**
  * Tile by tile, matched by key: `tiles[<key>]` for a tile added or removed (a removed tile that
- * alerts watch stays until they are deleted: see `../tile-alerts/pending-tiles.ts`), `tiles[<key>].<field>` for a changed field, `tiles` for a new order or a
+ * alerts watch stays until they are deleted: see `./pending-tiles.ts`), `tiles[<key>].<field>` for a changed field, `tiles` for a new order or a
  * list not known yet. Every one updates in place.
  */
 export function tileChanges(oldTiles: unknown, newTiles: unknown): FieldChange[] {
@@ -62,7 +62,8 @@ export function tileChanges(oldTiles: unknown, newTiles: unknown): FieldChange[]
   const nextKeys = new Set(next.map((t) => tileKey(t)!));
   const changes: FieldChange[] = [];
   for (const [key] of prevByKey) {
-    if (!nextKeys.has(key)) changes.push({ path: `tiles[${key}]`, kind: "update", detail: "removed; kept on the server until the alerts on it are deleted" });
+    if (!nextKeys.has(key))
+      changes.push({ path: `tiles[${key}]`, kind: "update", detail: "removed; kept on the server, pending removal, while alerts watch it" });
   }
   for (const tile of next) {
     const key = tileKey(tile)!;

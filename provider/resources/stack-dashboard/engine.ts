@@ -1,6 +1,7 @@
 import type { StackTarget } from "../../client/stack-target";
 import { dashboardRuleFailures, stackDashboardSpec } from "./schema";
 import type { StackDashboardRecord } from "./record";
+import type { StackTileOutput } from "./schema";
 import type { DashboardInputs, DashboardOutputs } from "./policy";
 import { createMarker } from "../../engine/create-once";
 import { defineEngine } from "../../engine/define-engine";
@@ -14,17 +15,15 @@ import { refuseOnFirstGeneration } from "./generation";
 import { stackGeneration } from "../../engine/stack/generation";
 import { stackObject } from "../../engine/stack/stack-object";
 import { TARGET_KEYS, checkStackObject, targetOf, withTarget } from "../../engine/stack/target";
-import { doomedAlerts, doomedAlertWarning, noteRemovals, removedTiles, unreadAlertsDetail, unreadAlertsWarning } from "../tile-alerts/removed-tiles";
+import { doomedAlerts, doomedAlertWarning, removedTiles, unreadAlertsDetail, unreadAlertsWarning, type DoomedAlert } from "./removed-tiles";
 import { refuseDroppedSortOrder, sortOrderUses, sortOrderWarnings } from "./series-sort-order";
 import { fieldChanges, type FieldChange } from "../../engine/field-diff";
 import { reportProgress, reportWarning } from "../../progress/report";
 import { withFormHint } from "./tile-form-hint";
 import { unmarked } from "../../engine/stack/unmark";
-import { notePending, putBack, storedTiles, withPending } from "../tile-alerts/pending-tiles";
-import { liveDashboard } from "../tile-alerts/alert-tile";
-import { notePlanned, plannedTiles } from "../tile-alerts/planned-tiles";
+import { heldTileWarning, notNamedAgain, pendingOnServer, putBack, settlePending, storedTiles, withFreedDetail, withPending } from "./pending-tiles";
+import { notePlanned, noteRemovals, plannedTiles } from "./planned-tiles";
 import { isObj } from "../../schemas/plain-object";
-import type { StackTileOutput } from "./schema";
 
 async function create(target: StackTarget, inputs: DashboardInputs): Promise<{ id: string; outs: DashboardOutputs }> {
   // The create's marker rides in `tags`; the PUT right after gives the dashboard the program's tags.
@@ -50,23 +49,28 @@ async function adopt(target: StackTarget, id: string, inputs: DashboardInputs, l
 /**
  * One PUT with the whole tile list; each tile carries the id its key had in the old outputs, so
  * the server keeps it (and the alerts on it). A tile whose key is gone is removed, unless alerts
- * watch it: that one is sent as stored and kept pending removal until they are deleted (see
- * `../tile-alerts/pending-tiles.ts`; the run's read of the alert list, made only when tiles are removed).
+ * watch it: that one is sent as stored and kept pending removal, with a warning, until a later
+ * diff finds no alert on it (see `pending-tiles.ts`; the run's read of the alert list, made only
+ * when tiles are removed).
  */
 async function update(target: StackTarget, id: string, olds: DashboardOutputs, news: DashboardInputs): Promise<DashboardOutputs> {
   await refuseOnGeneration(target, news);
   // A pending tile the program names again is sent with its id (kept, with the alerts on it); one gone since is not.
-  const stored = storedTiles({ tiles: olds.tiles, pendingTiles: await stillPending(olds, news, id) });
-  const watchers = new Map<string, Set<string>>();
-  for (const alert of await doomedAlerts(target, id, removedTiles(stored, news.tiles))) {
-    watchers.set(alert.tile.id, (watchers.get(alert.tile.id) ?? new Set()).add(alert.id));
-  }
+  const stored = storedTiles({ tiles: olds.tiles, pendingTiles: await pendingOnServer(olds, news, id) });
+  const watchers = byTile(await doomedAlerts(target, id, removedTiles(stored, news.tiles)));
   const held = stored.filter((t) => isObj(t) && typeof t.id === "string" && watchers.has(t.id));
   const sent = [...news.tiles, ...held];
   const updated = await putDashboard(target, id, dashboardBody({ ...news, tiles: sent as DashboardInputs["tiles"] }, { tiles: stored, filters: olds.filters }));
   const outs = withPending(dashboardOutputs(updated, news, sent, stored), new Set(watchers.keys()));
-  notePending(id, { target, inputs: news, outs, watchers });
+  for (const tile of outs.pendingTiles ?? []) reportWarning(heldTileWarning(id, tile, [...(watchers.get(tile.id) ?? [])]));
   return outs;
+}
+
+/** The ids of the alerts on each tile, by tile id. Pure. */
+function byTile(alerts: readonly DoomedAlert[]): Map<string, Set<string>> {
+  const watchers = new Map<string, Set<string>>();
+  for (const alert of alerts) watchers.set(alert.tile.id, (watchers.get(alert.tile.id) ?? new Set()).add(alert.id));
+  return watchers;
 }
 
 /** Refuses, before any write, what the target's generation would drop (see each). */
@@ -78,24 +82,26 @@ async function refuseOnGeneration(target: StackTarget, inputs: DashboardInputs):
 /**
  * The changes, and before them, when the update removes tiles, one warning per alert the server
  * deletes with them (one read of the alert list; none otherwise): a loss the preview names. A
- * `sortOrder` a current server never answers is said to be write-only.
+ * tile pending removal that no alert watches any longer is a removal, saying so; one still watched
+ * stays pending, no change. A `sortOrder` a current server never answers is said to be write-only.
  */
 async function changes(olds: DashboardOutputs, news: DashboardInputs, id: string): Promise<FieldChange[]> {
-  const held = await stillPending(olds, news, id);
-  const stored = held.length === 0 ? olds : { ...olds, tiles: [...olds.tiles, ...held] };
-  const found = [...putBack(held, news.tiles), ...fieldChanges(stored, news, dashboardDiff)];
+  const held = await pendingOnServer(olds, news, id);
+  // `check` pins the stack into the inputs; inputs that name none were never checked: no stack to ask.
+  const target = TARGET_KEYS.some((k) => typeof news[k] === "string") ? targetOf(news) : undefined;
+  const watched = await pendingWatched(target, id, notNamedAgain(held, news.tiles));
+  const { kept, freed } = settlePending(held, news.tiles, watched);
+  const stored = { ...olds, tiles: [...olds.tiles, ...freed] };
+  const found = [...putBack(held, news.tiles), ...withFreedDetail(fieldChanges(stored, news, dashboardDiff), freed)];
   const removed = removedTiles(stored.tiles, news.tiles);
-  noteRemovals(id, removed);
-  // What the run will write, for the tile alerts on it to resolve their tile on in a preview.
+  // What the run takes out and writes, for the tile alerts on it to resolve their tile on.
+  noteRemovals(id, [...removed.map((t) => t.id), ...kept.map((t) => t.id)]);
   notePlanned(id, found.length > 0 ? plannedTiles(stored.tiles, news.tiles) : undefined);
   // Nothing to ask the server about: no read (a no-op preview sends nothing).
-  if (removed.length === 0 && sortOrderUses(news.tiles).length === 0) return found;
-  // `check` pins the stack into the inputs; inputs that name none were never checked: no stack to ask.
-  if (!TARGET_KEYS.some((k) => typeof news[k] === "string")) return found;
+  if (target === undefined || (removed.length === 0 && sortOrderUses(news.tiles).length === 0)) return found;
   // The warnings inform a reviewer; a read that fails must not fail the diff, but must not pass
   // silently either: the warning then says what could not be told.
   try {
-    const target = targetOf(news);
     for (const alert of await doomedAlerts(target, id, removed)) reportWarning(doomedAlertWarning(id, alert));
     for (const line of await sortOrderWarnings(target, news)) reportWarning(`dashboard ${id}: ${line}`);
   } catch (err) {
@@ -106,17 +112,20 @@ async function changes(olds: DashboardOutputs, news: DashboardInputs, id: string
 }
 
 /**
- * The tiles the old outputs hold pending removal that the dashboard still has: one read of it
- * (the run's, shared with its tile alerts), made only when there are such tiles. A tile an alert's
- * delete removed since is no change; one still there is a removal to preview again.
+ * The ids of the pending tiles (`held`, those the program does not name again) that alerts still
+ * watch: the run's read of the alert list, made only when there are such tiles. A list that cannot be read (or no stack to ask) keeps them
+ * all watched: a removal is planned only on a read that shows no alert on the tile.
  */
-async function stillPending(olds: DashboardOutputs, news: DashboardInputs, id: string): Promise<StackTileOutput[]> {
-  const pending = olds.pendingTiles ?? [];
-  // `check` pins the stack into the inputs; inputs that name none were never checked: no stack to ask.
-  if (pending.length === 0 || !TARGET_KEYS.some((k) => typeof news[k] === "string")) return pending;
-  const live = await liveDashboard(targetOf(news), id);
-  const there = new Set((isObj(live) && Array.isArray(live.tiles) ? live.tiles : []).flatMap((t) => (isObj(t) && typeof t.id === "string" ? [t.id] : [])));
-  return pending.filter((t) => there.has(t.id));
+async function pendingWatched(target: StackTarget | undefined, id: string, held: readonly StackTileOutput[]): Promise<ReadonlySet<string>> {
+  const all = new Set(held.map((t) => t.id));
+  if (target === undefined || held.length === 0) return all;
+  try {
+    return new Set((await doomedAlerts(target, id, held)).map((a) => a.tile.id));
+  } catch (err) {
+    reportProgress(unreadAlertsDetail(id, err));
+    reportWarning(unreadAlertsWarning(id, err));
+    return all;
+  }
 }
 
 /** The provider the serialized shim delegates to (`pulumi-pipestack/engine/stack-dashboard`). */
@@ -134,7 +143,8 @@ export const provider = defineEngine<DashboardInputs, DashboardOutputs, StackTar
   adopt,
   update,
   // Tile keys recovered from the stored tiles by id. A refresh records what the server holds: a
-  // tile pending removal that is still there is a tile of the dashboard again (the next diff shows
-  // its removal, or nothing when the program names it), one gone is forgotten.
-  refreshed: (live, props) => withPending(dashboardOutputs(live, withTarget(props), undefined, storedTiles(props)), new Set()),
+  // tile pending removal that is still there stays pending (the next diff removes it once no alert
+  // watches it), one gone is forgotten.
+  refreshed: (live, props) =>
+    withPending(dashboardOutputs(live, withTarget(props), undefined, storedTiles(props)), new Set((props.pendingTiles ?? []).map((t) => t.id))),
 });

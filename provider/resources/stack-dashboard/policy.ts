@@ -52,7 +52,7 @@ export type DashboardOutputs = StoredAs<DashboardInputs, typeof stackDashboardPo
   tileIds: Record<string, string>;
   /**
    * Tiles the program removed that the server still holds, because alerts watched them at the
-   * update (see `../tile-alerts/pending-tiles.ts`): never in `tiles` nor `tileIds`. Absent when none.
+   * update (see `./pending-tiles.ts`): never in `tiles` nor `tileIds`. Absent when none.
    */
   pendingTiles?: StackTileOutput[];
 };

@@ -1,9 +1,16 @@
-import { tileKey } from "../stack-dashboard/schema";
+import { tileKey } from "./schema";
 import { isObj } from "../../schemas/plain-object";
 import { UNKNOWN } from "../../schemas/unknown";
 import { onForget } from "../../engine/shared-list";
 
 /**
+ * What this run's diff of a dashboard plans, noted for the tile alerts on it: the tiles it writes
+ * and the tiles it takes out. The engine diffs a dashboard before any alert that reads its outputs
+ * registers, and the update runs in the same provider process as its diff (the engine starts the
+ * provider again for each preview and update), so an alert's check and diff in the same run read it.
+ * The notes are the dashboard's to write and the alert's to read; they carry no write of the
+ * dashboard (its tiles pending removal live in its own outputs: `pending-tiles.ts`).
+ *
  * The tiles a dashboard will hold once this run writes it, as its diff planned them. A preview
  * writes nothing, so a tile alert that names its tile (`tile`) resolved the name on the dashboard
  * as it is before the run: an alert on the name a tile is renamed to in the same run failed its
@@ -36,6 +43,25 @@ const PLANNED: unique symbol = Symbol.for("pulumi-pipestack.tiles-planned");
 const holder = globalThis as typeof globalThis & { [PLANNED]?: Map<string, PlannedTile[] | typeof UNKNOWN> };
 const planned = (holder[PLANNED] ??= new Map<string, PlannedTile[] | typeof UNKNOWN>());
 
+/**
+ * The tiles this run's diff of a dashboard takes out (ids, by dashboard id): removed by the program,
+ * or kept pending removal from an earlier run (`pending-tiles.ts`). An alert may not aim at them.
+ */
+const REMOVING: unique symbol = Symbol.for("pulumi-pipestack.tiles-being-removed");
+const removingHolder = globalThis as typeof globalThis & { [REMOVING]?: Map<string, Set<string>> };
+const removing = (removingHolder[REMOVING] ??= new Map<string, Set<string>>());
+
+/** Records the tile ids the diff of dashboard `dashboardId` takes out (none clears it). */
+export function noteRemovals(dashboardId: string, ids: readonly string[]): void {
+  if (ids.length === 0) removing.delete(dashboardId);
+  else removing.set(dashboardId, new Set(ids));
+}
+
+/** The tile ids this run's diff of dashboard `dashboardId` takes out. */
+export function removalsOf(dashboardId: string): ReadonlySet<string> {
+  return removing.get(dashboardId) ?? new Set();
+}
+
 /** Records what the diff of dashboard `dashboardId` plans to write; `undefined` (no change) forgets it. */
 export function notePlanned(dashboardId: string, tiles: PlannedTile[] | typeof UNKNOWN | undefined): void {
   if (tiles === undefined) planned.delete(dashboardId);
@@ -48,4 +74,7 @@ export function plannedFor(dashboardId: string): PlannedTile[] | typeof UNKNOWN 
 }
 
 // Forgotten with the run's snapshots, as a new provider process would start (tests run many "processes" in one).
-onForget(() => planned.clear());
+onForget(() => {
+  planned.clear();
+  removing.clear();
+});

@@ -1,12 +1,8 @@
 import type { StackTarget } from "../../client/stack-target";
-import { stackCollection } from "../../engine/stack/api";
-import { snapshot } from "../../engine/shared-list";
-import { alerts } from "../stack-alert/api";
-import { stackAlertRecord } from "../stack-alert/record";
-import { tileKey } from "../stack-dashboard/schema";
+import { tileKey } from "./schema";
 import { isObj } from "../../schemas/plain-object";
-import { isUnknown } from "../../schemas/unknown";
 import { REMOVED_TILE_RULE } from "./alert-tile";
+import { alertList, tileWatchers } from "./alert-watchers";
 import { literal } from "../../schemas/whole-text";
 import { ApiError } from "../../errors/api-error";
 
@@ -44,16 +40,13 @@ export interface DoomedAlert {
   tile: RemovedTile;
 }
 
-/** The alerts of `list` on dashboard `dashboardId` whose tile is removed. Items not shaped like alerts are skipped. Pure. */
+/** The alerts of `list` (an alert list answer) on dashboard `dashboardId` whose tile is removed. Items not shaped like tile alerts are skipped. Pure. */
 export function alertsOnRemoved(list: readonly unknown[], dashboardId: string, removed: readonly RemovedTile[]): DoomedAlert[] {
   const byId = new Map(removed.map((t) => [t.id, t]));
-  return list.flatMap((item) => {
-    const a = stackAlertRecord.safeParse(item);
-    if (!a.success || typeof a.data.tileId !== "string") return [];
-    const tile = byId.get(a.data.tileId);
-    const dashboard = a.data.dashboardId ?? a.data.dashboard;
-    if (!tile || (dashboard != null && dashboard !== dashboardId)) return [];
-    return [{ id: a.data.id, ...(a.data.name ? { name: a.data.name } : {}), tile }];
+  return tileWatchers(list).flatMap((a) => {
+    const tile = byId.get(a.tileId);
+    if (!tile || (a.dashboardId !== undefined && a.dashboardId !== dashboardId)) return [];
+    return [{ id: a.id, ...(a.name ? { name: a.name } : {}), tile }];
   });
 }
 
@@ -99,47 +92,5 @@ export const REMOVED_TILE_WARNING_FORMS: readonly RegExp[] = [
 /** The alerts on dashboard `dashboardId` that removing `removed` deletes: none, and no request, when nothing is removed. */
 export async function doomedAlerts(t: StackTarget, dashboardId: string, removed: readonly RemovedTile[]): Promise<DoomedAlert[]> {
   if (removed.length === 0) return [];
-  // The run's shared read of the alert list (the alerts' create gates read the same one).
-  return alertsOnRemoved(await snapshot(stackCollection(t, alerts)), dashboardId, removed);
-}
-
-/**
- * Tiles a dashboard's diff found removed, by dashboard id, in this provider process (one run: the
- * engine starts the provider again for each preview and update). The engine diffs a dashboard
- * before any alert that reads its outputs registers, so an alert's diff in the same preview knows
- * its tile is going.
- */
-const REMOVING: unique symbol = Symbol.for("pulumi-pipestack.tiles-being-removed");
-// Kept on the process, not the module: a host may load the package twice (through a link and
-// its real path), one copy diffing the dashboard and the other the alert.
-const holder = globalThis as typeof globalThis & { [REMOVING]?: Map<string, Set<string>> };
-const removing = (holder[REMOVING] ??= new Map<string, Set<string>>());
-
-/** Records the tiles the diff of dashboard `dashboardId` removes (none clears it). */
-export function noteRemovals(dashboardId: string, removed: readonly RemovedTile[]): void {
-  if (removed.length === 0) removing.delete(dashboardId);
-  else removing.set(dashboardId, new Set(removed.map((t) => t.id)));
-}
-
-/**
- * Why a preview must stop, before any write, when the program keeps alert `id` on a tile its
- * dashboard's update removes: the alert was on that tile, still names the same dashboard, and its
- * `tileId` is not known yet (`board.tileIds[...]` of a dashboard being updated: a preview) or is
- * that tile's id as written (the update keeps the tile pending, but the program removed it). An
- * alert removed together with its tile is not diffed at all, so that way never stops. Pure but
- * for the record of removals.
- */
-export function keptOnRemovedTile(
-  id: string,
-  olds: { source?: unknown; dashboardId?: unknown; tileId?: unknown },
-  news: { dashboardId?: unknown; tileId?: unknown },
-): string | undefined {
-  if (olds.source !== "tile" || typeof olds.dashboardId !== "string" || typeof olds.tileId !== "string") return undefined;
-  // Not known yet (a preview's `board.tileIds[...]`), or the same id given as it is.
-  if (news.dashboardId !== olds.dashboardId || !(isUnknown(news.tileId) || news.tileId === olds.tileId)) return undefined;
-  if (!removing.get(olds.dashboardId)?.has(olds.tileId)) return undefined;
-  return (
-    `tileId: this run's update of dashboard ${olds.dashboardId} removes tile ${olds.tileId}, which alert ${id} watches, and ${REMOVED_TILE_RULE}; ` +
-    "the program keeps the alert: remove it from the program together with the tile, or keep the tile"
-  );
+  return alertsOnRemoved(await alertList(t), dashboardId, removed);
 }

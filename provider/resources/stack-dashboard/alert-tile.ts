@@ -1,24 +1,35 @@
 import type { StackTarget } from "../../client/stack-target";
-import { TILE_CARRIES_ALERTS } from "../stack-dashboard/tile-policy";
-import type { AlertInputs } from "../stack-alert/policy";
+import { TILE_CARRIES_ALERTS } from "./tile-policy";
 import { orGone } from "../../engine/gone";
 import { answerFor } from "../../engine/parse-answer";
 import { stackUrl, stackWhereabouts } from "../../engine/stack/api";
-import { dashboards } from "../stack-dashboard/api";
+import { dashboards } from "./api";
 import { sharedObject, writtenObject } from "../../engine/shared-list";
 import { isObj, type Obj } from "../../schemas/plain-object";
 import { InvalidArgumentError } from "../../errors/operation-errors";
-import { withoutPendingTiles } from "./pending-tiles";
 import { learnt } from "../../engine/stack/generation";
-import { dashboardGeneration } from "../stack-dashboard/generation";
-import { plannedFor } from "./planned-tiles";
-import { UNKNOWN } from "../../schemas/unknown";
+import { dashboardGeneration } from "./generation";
+import { plannedFor, removalsOf } from "./planned-tiles";
+import { UNKNOWN, isUnknown } from "../../schemas/unknown";
+
+/**
+ * The dashboard's face to the alerts that watch its tiles: the one file of the dashboard kind the
+ * alert kind imports (the layer rules hold it so). The dashboard owns the link: it finds an alert's
+ * tile, says why an alert on a tile is gone, and refuses an alert kept on a tile it takes out; the
+ * alert kind only calls these, and nothing of the dashboard imports the alert kind.
+ */
 
 /** The dashboard as an answer showed it, its generation remembered: the alert's body needs it, and needs no probe then. */
 function seen<D>(t: StackTarget, dashboard: D): D {
   const generation = dashboardGeneration(dashboard);
   if (generation !== undefined) learnt(t, generation);
   return dashboard;
+}
+
+/** `dashboard` (an answer) without the tiles of ids `ids`. Pure. */
+function withoutTiles(dashboard: unknown, ids: ReadonlySet<string>): unknown {
+  if (ids.size === 0 || !isObj(dashboard) || !Array.isArray(dashboard.tiles)) return dashboard;
+  return { ...dashboard, tiles: dashboard.tiles.filter((t) => !(isObj(t) && typeof t.id === "string" && ids.has(t.id))) };
 }
 
 /** What the server does to an alert whose tile leaves its dashboard: said wherever that explains a failure or a loss. */
@@ -168,8 +179,8 @@ export async function tileOnLive(
   plans = true,
 ): Promise<{ live: unknown; found: ReturnType<typeof alertTileOn> | undefined }> {
   const at = stackUrl(t, dashboards, dashboardId);
-  // A tile this run's update keeps only until its alerts are deleted is not there for an alert.
-  const forAlert = (value: unknown) => withoutPendingTiles(dashboardId, value);
+  // A tile this run's diff of the dashboard takes out (removed, or pending removal) is not there for an alert.
+  const forAlert = (value: unknown) => withoutTiles(value, removalsOf(dashboardId));
   const written = writtenObject(t.client, at);
   if (written !== undefined) {
     seen(t, written.value);
@@ -201,7 +212,10 @@ export async function tileOnLive(
  * name no tile has fails saying that a removed tile takes its alerts with it, as `check` does
  * for a `tileId` that is gone). Other sources: `undefined`.
  */
-export async function resolveAlertTile(t: StackTarget, inputs: AlertInputs): Promise<string | undefined> {
+export async function resolveAlertTile(
+  t: StackTarget,
+  inputs: { source?: unknown; dashboardId?: unknown; tileId?: string; tile?: string },
+): Promise<string | undefined> {
   if (inputs.source !== "tile" || typeof inputs.dashboardId !== "string") return inputs.tileId;
   const dashboardId = inputs.dashboardId;
   // A write resolves on the dashboard's write or a read, never on a plan (a planned tile's id may not be known).
@@ -220,4 +234,27 @@ export async function resolveAlertTile(t: StackTarget, inputs: AlertInputs): Pro
 export async function liveTileId(t: StackTarget, dashboardId: string, tile: string): Promise<string | undefined> {
   const { found } = await tileOnLive(t, dashboardId, { tile });
   return found !== undefined && "id" in found ? found.id : undefined;
+}
+
+/**
+ * Why a preview must stop, before any write, when the program keeps alert `id` on a tile its
+ * dashboard's update removes: the alert was on that tile, still names the same dashboard, and its
+ * `tileId` is not known yet (`board.tileIds[...]` of a dashboard being updated: a preview) or is
+ * that tile's id as written (the update keeps the tile pending, but the program removed it). An
+ * alert removed together with its tile is not diffed at all, so that way never stops. Pure but
+ * for the run's note of removals.
+ */
+export function keptOnRemovedTile(
+  id: string,
+  olds: { source?: unknown; dashboardId?: unknown; tileId?: unknown },
+  news: { dashboardId?: unknown; tileId?: unknown },
+): string | undefined {
+  if (olds.source !== "tile" || typeof olds.dashboardId !== "string" || typeof olds.tileId !== "string") return undefined;
+  // Not known yet (a preview's `board.tileIds[...]`), or the same id given as it is.
+  if (news.dashboardId !== olds.dashboardId || !(isUnknown(news.tileId) || news.tileId === olds.tileId)) return undefined;
+  if (!removalsOf(olds.dashboardId).has(olds.tileId)) return undefined;
+  return (
+    `tileId: this run's update of dashboard ${olds.dashboardId} removes tile ${olds.tileId}, which alert ${id} watches, and ${REMOVED_TILE_RULE}; ` +
+    "the program keeps the alert: remove it from the program together with the tile, or keep the tile"
+  );
 }
