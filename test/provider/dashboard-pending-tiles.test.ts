@@ -144,9 +144,10 @@ describe.each(STACK_CASES)("a %s server, %s target: a tile removed under alerts 
     const { board, errorsTile, onErrors, dropped } = await deployed();
     const after = await updated(board, dropped);
     await alertImpl.delete(onErrors.id, onErrors.outs);
-    // Someone removes the tile by hand (the server holds what a PUT without it answers).
-    const record = server().dashboards.find((d) => d.id === board.id)!;
-    record.tiles = (record.tiles as { id: string }[]).filter((t) => t.id !== errorsTile);
+    // Another writer (a state without the pending record) removes the tile.
+    const { pendingTiles: _held, ...elsewhere } = after.outs;
+    await dashboardImpl.update(board.id, elsewhere, await checked(dashboardImpl, dropped));
+    expect(tilesOnServer(board.id)).not.toContain(errorsTile);
     newProcess();
     expect((await dashboardImpl.diff(board.id, after.outs, await checked(dashboardImpl, dropped))).changes).toBe(false);
     const refreshed = await dashboardImpl.read(board.id, after.outs);
