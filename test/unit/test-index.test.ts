@@ -1,6 +1,5 @@
 /**
- * test/README.md's index of tests per kind stays whole: each kind's line (and each link folder's,
- * such as `tile-alerts/`, the rule between two kinds) names every test file whose name matches the
+ * test/README.md's index of tests per kind stays whole: each kind's line names every test file whose name matches the
  * line's pattern (in the unit, emulator, provider and e2e tiers), and nothing else, so a new test
  * of a kind shows up in the index or fails here.
  */
@@ -28,7 +27,7 @@ const testFiles = TIERS.flatMap((tier) =>
 );
 
 describe("test/README.md's tests per kind", () => {
-  it("has a line for each folder of provider/resources/, kinds and links", () => {
+  it("has a line for each folder of provider/resources/, kinds", () => {
     const folders = fs
       .readdirSync(path.join(testDir, "..", "provider", "resources"), { withFileTypes: true })
       .filter((d) => d.isDirectory())

@@ -53,7 +53,7 @@ export function putBack(pending: readonly StackTileOutput[], newTiles: unknown):
 /** The warning of an update that keeps a removed tile on the server while alerts watch it. Pure. */
 export function heldTileWarning(dashboardId: string, tile: { key: string; id: string }, alertIds: readonly string[]): string {
   return (
-    `dashboard ${dashboardId}: tile ${JSON.stringify(tile.key)} (${tile.id}) stays on the server, pending removal, while alert ${alertIds.join(", ")} watches it; ` +
+    `dashboard ${dashboardId}: tile ${JSON.stringify(tile.key)} (${tile.id}) stays on the server, pending removal, while ${alertIds.length === 1 ? "alert" : "alerts"} ${alertIds.join(", ")} ${alertIds.length === 1 ? "watches" : "watch"} it; ` +
     "the next `pulumi up` after no alert watches it removes it"
   );
 }
