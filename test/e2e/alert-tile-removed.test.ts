@@ -1,9 +1,8 @@
 import * as path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { E2EStack, type ExportedResource } from "./harness";
+import { describe, expect, it } from "vitest";
+import type { ExportedResource } from "./harness";
 import { packageSchema } from "./package-schema";
-import { storedStack } from "../support/stored";
-import { SEEDED_WEBHOOK_ID } from "../../emulator/stack/store";
+import { FACES, named, tileAlertStack, type Face } from "./tile-alert-stack";
 
 /**
  * Issue 18, item 2, and issue 33, item 7, through the real CLI with `up --skip-preview` (no
@@ -12,33 +11,28 @@ import { SEEDED_WEBHOOK_ID } from "../../emulator/stack/store";
  * loses its "Errors" tile while the program keeps the tile alerts on it, by `tile` and by
  * `tileId`. The dashboard's update keeps the watched tile on the server (in its `pendingTiles`
  * output, which the plugin's schema declares), so no alert is deleted; the alerts are refused
- * before any write of their own, and `preview --expect-no-changes` does not pass. Removed together
- * with the tile, the alerts are deleted, then the tile, and the next preview is clean. One server
- * generation (the CLI run is the cost): the provider tests (dashboard-pending-tiles) cover both.
+ * before any write of their own, and `preview --expect-no-changes` does not pass. Removed from the
+ * program, the alerts are deleted (their deletes write nothing else); the tile, still pending, goes
+ * at the next `up`, and the preview after it is clean. One server generation (the CLI run is the
+ * cost): the provider tests (dashboard-pending-tiles) cover both.
  */
-const FACES = ["dynamic", "native"] as const;
 
 /** A kind's type token in state, on each face. */
-const TYPE: Record<(typeof FACES)[number], (kind: string) => string> = {
+const TYPE: Record<Face, (kind: string) => string> = {
   dynamic: (kind) => `pulumi-nodejs:dynamic/pipestack:${kind}`,
   native: (kind) => `pipestack:index:${kind}`,
 };
 
 /** The dashboard of the program in an exported state. */
-const boardOf = (resources: ExportedResource[]): ExportedResource => resources.find((r) => r.urn.endsWith("::board"))!;
+const boardOf = (resources: ExportedResource[]): ExportedResource => named(resources, "board");
 
 describe.each(FACES)("%s face, on a 2.36.0 stack server", (face) => {
-  let stack: E2EStack;
-  beforeAll(async () => {
-    const config = { webhookId: SEEDED_WEBHOOK_ID, ...(face === "native" ? { face } : {}) };
-    stack = await E2EStack.open({ program: "test/e2e/programs/alert-preview", stackServer: true, config, emulator: { stackApiVersion: "2.36.0" } });
-  }, 300_000);
-  afterAll(() => stack?.close());
-
+  const s = tileAlertStack(face);
   const rule = "a tile removed from its dashboard takes its alerts with it";
-  const server = () => storedStack(stack.emulator, "server");
+  const server = s.server;
 
-  it("up --skip-preview keeps tile and alerts while the program keeps the alerts; removed with them, the tile goes after them", async () => {
+  it("up --skip-preview keeps tile and alerts while the program keeps the alerts; removed from the program, the alerts go, then the tile at the next up", async () => {
+    const stack = s.stack();
     await stack.up();
     const alerts = server()
       .alerts.map((a) => a.id)
@@ -52,6 +46,7 @@ describe.each(FACES)("%s face, on a 2.36.0 stack server", (face) => {
     expect(failed.code, `the up must fail, not report success:\n${said}`).not.toBe(0);
     expect(said).toContain(rule);
     expect(said).toMatch(/which alert \w+ \("[^"]*"\) watches: .*so the update keeps the tile on the server until the alert is deleted/);
+    expect(said).toContain(`tile "Errors" (${errorsTile}) stays on the server, pending removal, while alerts `);
     expect(
       server()
         .alerts.map((a) => a.id)
@@ -93,10 +88,13 @@ describe.each(FACES)("%s face, on a 2.36.0 stack server", (face) => {
     const clean = await stack.pulumi(["preview", "--expect-no-changes"]);
     expect(clean.code, "the removal still shows").not.toBe(0);
 
-    // The program drops both alerts with the tile: the same `up` deletes them, then the tile.
+    // The program drops both alerts: the `up` deletes them and writes nothing else; the tile,
+    // pending, goes at the next `up`.
     await stack.must(["config", "set-all", "--plaintext", "byId=false", "--plaintext", "byName=false"]);
     await stack.must(["up", "--yes", "--skip-preview"]);
     expect(server().alerts).toHaveLength(0);
+    expect(server().dashboards[0].tiles.map((t: { id: string }) => t.id)).toContain(errorsTile);
+    await stack.must(["up", "--yes", "--skip-preview"]);
     expect(server().dashboards[0].tiles.map((t: { name: string }) => t.name)).toEqual(["Volume"]);
     await stack.expectNoChanges();
     await stack.destroy();

@@ -1,6 +1,6 @@
 /** The pure parts of a dashboard's tiles pending removal (provider/resources/stack-dashboard/pending-tiles.ts). */
 import { describe, expect, it } from "vitest";
-import { PENDING_FREED, heldTileWarning, notNamedAgain, settlePending, withFreedDetail } from "../../provider/resources/stack-dashboard/pending-tiles";
+import { PENDING_FREED, freedTileNote, heldTileWarning, notNamedAgain, settlePending, withFreedDetail } from "../../provider/resources/stack-dashboard/pending-tiles";
 import type { StackTileOutput } from "../../provider/resources/stack-dashboard/schema";
 
 const tile = (key: string, id: string) => ({ key, id, name: key }) as unknown as StackTileOutput;
@@ -45,5 +45,9 @@ describe("tiles pending removal", () => {
     ],
   ])("the update's warning names the tile, its alerts %j, and that the next up removes it", (ids, warning) => {
     expect(heldTileWarning("d1", errors, ids)).toBe(warning);
+  });
+
+  it("the preview's line for a freed tile names it and says why it goes", () => {
+    expect(freedTileNote("d1", errors)).toBe('dashboard d1: tile "Errors" (t1): pending removal; no alert watches it now, so this update removes it');
   });
 });

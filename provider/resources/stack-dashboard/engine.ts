@@ -21,7 +21,17 @@ import { fieldChanges, type FieldChange } from "../../engine/field-diff";
 import { reportProgress, reportWarning } from "../../progress/report";
 import { withFormHint } from "./tile-form-hint";
 import { unmarked } from "../../engine/stack/unmark";
-import { heldTileWarning, notNamedAgain, pendingOnServer, putBack, settlePending, storedTiles, withFreedDetail, withPending } from "./pending-tiles";
+import {
+  freedTileNote,
+  heldTileWarning,
+  notNamedAgain,
+  pendingOnServer,
+  putBack,
+  settlePending,
+  storedTiles,
+  withFreedDetail,
+  withPending,
+} from "./pending-tiles";
 import { notePlanned, noteRemovals, plannedTiles } from "./planned-tiles";
 import { isObj } from "../../schemas/plain-object";
 
@@ -94,6 +104,7 @@ async function changes(olds: DashboardOutputs, news: DashboardInputs, id: string
   const stored = { ...olds, tiles: [...olds.tiles, ...freed] };
   const found = [...putBack(held, news.tiles), ...withFreedDetail(fieldChanges(stored, news, dashboardDiff), freed)];
   const removed = removedTiles(stored.tiles, news.tiles);
+  for (const tile of notNamedAgain(freed, news.tiles)) reportProgress(freedTileNote(id, tile));
   // What the run takes out and writes, for the tile alerts on it to resolve their tile on.
   noteRemovals(id, [...removed.map((t) => t.id), ...kept.map((t) => t.id)]);
   notePlanned(id, found.length > 0 ? plannedTiles(stored.tiles, news.tiles) : undefined);

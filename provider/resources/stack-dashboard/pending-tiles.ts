@@ -50,6 +50,11 @@ export function putBack(pending: readonly StackTileOutput[], newTiles: unknown):
     .map((t) => ({ path: `tiles[${t.key}]`, kind: "update" as const, detail: `put back while pending removal: kept with its id ${t.id}` }));
 }
 
+/** The line a preview shows for a pending tile its update removes now. Pure. */
+export function freedTileNote(dashboardId: string, tile: { key: string; id: string }): string {
+  return `dashboard ${dashboardId}: tile ${JSON.stringify(tile.key)} (${tile.id}): ${PENDING_FREED}, so this update removes it`;
+}
+
 /** The warning of an update that keeps a removed tile on the server while alerts watch it. Pure. */
 export function heldTileWarning(dashboardId: string, tile: { key: string; id: string }, alertIds: readonly string[]): string {
   return (
