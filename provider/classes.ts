@@ -120,7 +120,10 @@ export interface StackDashboard extends StackDashboardOutputs {}
  * on every update, so moving, resizing, reordering or adding tiles keeps the existing tiles and
  * the alerts on them; `tileIds` maps each key to its tile's id. A tile left out of `tiles` is
  * removed; while alerts watch it, it stays on the server (in the `pendingTiles` output, not in
- * `tiles`) until they are deleted, since the server would delete them with it. `filters`, `savedQuery`,
+ * `tiles`), since the server would delete them with it, and the `up` warns naming it. The first
+ * `up` after no alert watches it removes it: a tile removed together with its alerts leaves the
+ * server at the `up` after the one that deleted them (its preview shows the dashboard's update,
+ * "pending removal; no alert watches it now"). `filters`, `savedQuery`,
  * `savedQueryLanguage`, `savedFilterValues` and `containers` need a current server (API 2.36 or
  * later): a first-generation server would drop them, so the `up` is refused there, naming them.
  *

@@ -1454,7 +1454,7 @@ export interface StackDashboardOutputs {
   }>;
   /**
    * Tiles the program removed that the server still holds, because alerts watched them at the
-   * update: never in `tiles` nor `tileIds`; removed once those alerts are deleted. Absent when none.
+   * update: never in `tiles` nor `tileIds`; removed by the first `up` after no alert watches them. Absent when none.
    */
   readonly pendingTiles: pulumi.Output<undefined | StackTileOutput[]>;
 }

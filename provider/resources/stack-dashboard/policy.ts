@@ -30,7 +30,7 @@ export const dashboardComputed = {
   tileIds: computed(z.record(z.string())),
   /**
    * Tiles the program removed that the server still holds, because alerts watched them at the
-   * update: never in `tiles` nor `tileIds`; removed once those alerts are deleted. Absent when none.
+   * update: never in `tiles` nor `tileIds`; removed by the first `up` after no alert watches them. Absent when none.
    */
   pendingTiles: computed(z.array(stackTileOutput).optional()),
 } satisfies ComputedFields;
