@@ -1,6 +1,6 @@
 /**
  * One observability stack's data: one map per collection of the table (`collections.ts`).
- * The `/api/v2` surface has one store and every cloud service has its own. The records hold
+ * The `/api/v2` surface has one store and every cloud service has its own. The records (`records.ts`) hold
  * what either generation needs; each generation's views pick their fields.
  */
 import { randomBytes } from "node:crypto";
