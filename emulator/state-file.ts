@@ -8,7 +8,8 @@ import type { StoredPipe } from "./cloud/pipe-model";
 import type { StoredEndpoint } from "./cloud/reverse-private-endpoints";
 import type { ServiceState } from "./cloud/services";
 import { COLLECTION_KEYS, STACK_COLLECTIONS } from "./stack/collections";
-import { StackStore, type CollectionKey, type StackLists, type StackSeed, type StackShapes } from "./stack/store";
+import type { CollectionKey, StackLists, StackShapes } from "./stack/records";
+import { StackStore, type StackSeed } from "./stack/store";
 import type { Store } from "./store";
 import type { Step } from "./timeline";
 

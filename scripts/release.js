@@ -31,8 +31,9 @@ const fs = require("node:fs");
 const os = require("node:os");
 const path = require("node:path");
 const { BASES, hostPlatform } = require("./release/bases");
-const { archive, checksumsName, writeChecksums } = require("./release/archive");
-const { DOCS, inject, prepare } = require("./release/executable");
+const { checksumsName, writeChecksums } = require("./release/archive");
+const { DOCS, prepare } = require("./release/executable");
+const { mb, packPlatform, timed } = require("./release/platform-pack");
 const { medianStart } = require("./release/start-time");
 const { artifacts, goSdkTarball, verify } = require("./release/artifacts");
 const { executableName } = require("./release/executable");
@@ -89,17 +90,6 @@ function releaseVersion({ dryRun, tag }) {
   return version;
 }
 
-const mb = (bytes) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
-
-async function timed(seconds, what, f) {
-  const started = Date.now();
-  try {
-    return await f();
-  } finally {
-    seconds[what] = (Date.now() - started) / 1000;
-  }
-}
-
 /**
  * The key of a plugin build: what the preparation blob is made of (the bundled provider and its
  * assets; the blob itself also holds the work folder's random name), the platforms, the version,
@@ -109,7 +99,7 @@ async function timed(seconds, what, f) {
 function buildKey({ work, version, platforms }) {
   const h = createHash("sha256").update(JSON.stringify({ version, platforms, BASES }));
   for (const f of [path.join(work, "plugin.js"), path.join(work, "package.json"), DOCS]) h.update(fs.readFileSync(f));
-  for (const f of ["executable.js", "archive.js", "bases.js"]) h.update(fs.readFileSync(path.join(__dirname, "release", f)));
+  for (const f of ["executable.js", "platform-pack.js", "archive.js", "bases.js"]) h.update(fs.readFileSync(path.join(__dirname, "release", f)));
   return h.update(fs.readFileSync(__filename)).digest("hex").slice(0, 24);
 }
 
@@ -157,23 +147,7 @@ async function releasePlugin({ out, platforms, downloadUrl, cache, log = () => u
     const key = cache && buildKey({ work, version, platforms });
     const cached = key && fromCache(cache, key, out);
     if (cached) return { ...cached, seconds };
-    for (const platform of platforms) {
-      const exe = await timed(seconds, platform, () => inject({ blob, platform, outDir: path.join(work, platform) }));
-      const tarball = await timed(seconds, `${platform} tarball`, () => archive({ executable: exe.executable, version, platform, outDir: out }));
-      artifacts.push({
-        platform,
-        tarball,
-        executable: exe.executable,
-        executableBytes: exe.bytes,
-        tarballBytes: fs.statSync(tarball).size,
-        signature: exe.signature,
-      });
-      log(
-        `${path.basename(tarball)}: ${mb(fs.statSync(tarball).size)} (executable ${mb(exe.bytes)}; signature: ${exe.signature}) in ${seconds[platform]} s + ${seconds[`${platform} tarball`]} s`,
-      );
-      // Only the host's executable is kept beside the tarballs, to measure it; the others live in their tarballs.
-      if (platform === hostPlatform()) fs.copyFileSync(exe.executable, path.join(out, path.basename(exe.executable)));
-    }
+    for (const platform of platforms) artifacts.push(await packPlatform({ blob, platform, work, out, version, seconds, log }));
     const result = { version, seconds, artifacts, checksums: writeChecksums({ files: artifacts.map((a) => a.tarball), version, outDir: out }), bundleBytes };
     if (key) {
       const files = [...artifacts.map((a) => path.basename(a.tarball)), path.basename(result.checksums)];

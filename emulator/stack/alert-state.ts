@@ -6,7 +6,8 @@
  */
 import { z } from "zod";
 import type { StackApiVersion } from "./generation";
-import type { StackStore, StoredAlert } from "./store";
+import type { StackStore } from "./store";
+import type { StoredAlert } from "./records";
 
 /** States an alert of the current server can be in. */
 export const CURRENT_ALERT_STATES = ["ALERT", "OK", "INSUFFICIENT_DATA", "DISABLED", "PENDING"] as const;

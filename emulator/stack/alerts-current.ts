@@ -11,7 +11,8 @@ import type { PageQuery } from "./request-check";
 import { isObjectId } from "./tile-config-shape";
 import { Page } from "./answer";
 import { getAlert } from "./alerts";
-import { TEAM_ID, documentId, type StackStore, type StoredAlert, type StoredChannel } from "./store";
+import { TEAM_ID, documentId, type StackStore } from "./store";
+import type { StoredAlert, StoredChannel } from "./records";
 
 type Json = Record<string, unknown>;
 

@@ -5,7 +5,8 @@
 import { notFound } from "../http/errors";
 import type { AlertInput } from "./shapes";
 import { getDashboard } from "./dashboards";
-import { TEAM_ID, documentId, type StackStore, type StoredAlert } from "./store";
+import { TEAM_ID, documentId, type StackStore } from "./store";
+import type { StoredAlert } from "./records";
 
 /** The alert as responses show it: `dashboard` (not `dashboardId`), null search fields. */
 export function alertView(a: StoredAlert): Record<string, unknown> {

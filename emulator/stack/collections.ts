@@ -7,7 +7,7 @@
  * A collection added here is in all of them, or the build fails.
  */
 import { seededConnection, seededMember, seededSources, seededWebhook } from "./seed";
-import type { CollectionKey, StackLists, StackMaps, StackShapes, StoredConnection, StoredInvitation, StoredWebhook } from "./store";
+import type { CollectionKey, StackLists, StackMaps, StackShapes, StoredConnection, StoredInvitation, StoredWebhook } from "./records";
 
 /** One collection of a stack. */
 export interface StackCollection<Stored> {

@@ -8,7 +8,8 @@
  */
 import { z } from "zod";
 import { plainNotFound } from "./answer";
-import { documentId, type StackStore, type StoredConnection } from "./store";
+import { documentId, type StackStore } from "./store";
+import type { StoredConnection } from "./records";
 
 /** The setting prefix the server takes: letters, digits and underscores. */
 const settingPrefix = z.string().regex(/^[a-z0-9_]+$/i);

@@ -8,7 +8,8 @@
 import { ApiFailure, badRequest } from "../http/errors";
 import { currentDashboardCreateSchema, type CurrentDashboardBody, type CurrentTile } from "./shapes-current";
 import { plainNotFound } from "./answer";
-import { documentId, type StackStore, type StoredDashboard, type StoredTile } from "./store";
+import { documentId, type StackStore } from "./store";
+import type { StoredDashboard, StoredTile } from "./records";
 import { canCarryAlerts, configSourceIds, readConfig, seriesToConfig } from "./tiles-config";
 
 type Json = Record<string, unknown>;

@@ -5,7 +5,8 @@
  */
 import { notFound } from "../http/errors";
 import type { DashboardCreate, DashboardUpdate, SeriesInput, TileInput } from "./shapes";
-import { documentId, type StackStore, type StoredDashboard, type StoredSeries, type StoredTile } from "./store";
+import { documentId, type StackStore } from "./store";
+import type { StoredDashboard, StoredSeries, StoredTile } from "./records";
 
 /** The dashboard as responses show it. */
 export function dashboardView(d: StoredDashboard): { id: string; name: string; tiles: StoredTile[]; tags: string[] } {

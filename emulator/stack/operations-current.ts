@@ -36,7 +36,8 @@ import { allSources, createSource, deleteSource, getSource, replaceSource, sourc
 import { INVITATION_OPERATIONS, MEMBER_OPERATIONS } from "./team";
 import { stamp, type StackOperation } from "./operation";
 import { createSavedSearch, deleteSavedSearch, getSavedSearch, listSavedSearches, replaceSavedSearch, savedSearchView } from "./saved-searches";
-import type { CollectionKey, StackStore } from "./store";
+import type { StackStore } from "./store";
+import type { CollectionKey } from "./records";
 import { createWebhook, deleteWebhook, listWebhooks, replaceWebhook, webhookView } from "./webhooks";
 
 /** The JSON body; an absent body is `{}` (so the schema names what is missing). */

@@ -9,7 +9,8 @@ import type { PageQuery } from "./request-check";
 import { isSidebarFilter, nonRenderableFilterMessage } from "./pinned-filter";
 import type { SavedSearchInput } from "./saved-search-shape";
 import { Page } from "./answer";
-import { TEAM_ID, documentId, type StackStore, type StoredSavedSearch } from "./store";
+import { TEAM_ID, documentId, type StackStore } from "./store";
+import type { StoredSavedSearch } from "./records";
 
 /** The saved search as the server answers it. */
 export function savedSearchView(s: StoredSavedSearch): Record<string, unknown> {

@@ -6,7 +6,7 @@
  * preview against a fresh emulator shows no change on tiles or saved searches that name them.
  */
 import { createHash } from "node:crypto";
-import type { StoredConnection, StoredMember, StoredSource, StoredWebhook } from "./store";
+import type { StoredConnection, StoredMember, StoredSource, StoredWebhook } from "./records";
 
 /** The one user of the emulated server, whose access key is the stack token: the team's first member. */
 export const USER_ID = "65f0c0de0000000000000002";

@@ -9,7 +9,8 @@
 import { z } from "zod";
 import { badRequest, notFound } from "../http/errors";
 import { LISTED_KINDS, sourceBodySchema, type SourceInput } from "./source-shape";
-import { documentId, type StackStore, type StoredSource } from "./store";
+import { documentId, type StackStore } from "./store";
+import type { StoredSource } from "./records";
 import { isObjectId } from "./tile-config-shape";
 
 type Json = Record<string, unknown>;

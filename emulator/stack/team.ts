@@ -14,7 +14,8 @@ import { badRequest } from "../http/errors";
 import { JsonFailure, plainNotFound, stackBody } from "./answer";
 import { stamp, type StackOperation } from "./operation";
 import { USER_ID } from "./seed";
-import { documentId, type StackStore, type StoredInvitation, type StoredMember } from "./store";
+import { documentId, type StackStore } from "./store";
+import type { StoredInvitation, StoredMember } from "./records";
 import { objectIdSchema } from "./tile-config-shape";
 
 /** Where the server's web app is (its `FRONTEND_URL` in the all-in-one image): invite URLs point there. */

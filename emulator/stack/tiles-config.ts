@@ -6,7 +6,7 @@
  */
 import type { CurrentSeries } from "./shapes-current";
 import type { BuilderConfig, ParsedTileConfig, RawSqlConfig } from "./tile-config-shape";
-import type { TileConfig } from "./store";
+import type { TileConfig } from "./records";
 
 type Json = Record<string, unknown>;
 const QUANTILE_LEVELS = new Set([0.5, 0.9, 0.95, 0.99]);

@@ -7,7 +7,7 @@
  */
 import { badRequest } from "../http/errors";
 import { isRefusedAddress } from "./reserved-address";
-import type { StoredWebhook } from "./store";
+import type { StoredWebhook } from "./records";
 
 /** The one service whose URL the server ties to a domain: its last two host labels. */
 const CHAT_SERVICE = { service: "slack", domain: "slack.com" } as const;

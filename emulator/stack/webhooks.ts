@@ -8,7 +8,8 @@ import { ApiFailure, badRequest, notFound } from "../http/errors";
 import type { PageQuery } from "./request-check";
 import type { WebhookInput } from "./webhook-shape";
 import { Page } from "./answer";
-import { documentId, type StackStore, type StoredWebhook } from "./store";
+import { documentId, type StackStore } from "./store";
+import type { StoredWebhook } from "./records";
 import { checkWebhookUrl } from "./webhook-url";
 
 /** The services whose answer carries `body`: only the generic one's answer schema has the field. */

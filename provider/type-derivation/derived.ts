@@ -20,7 +20,8 @@ import type { stackDashboardSpec, stackSeries, stackTile } from "../resources/st
 import type { dashboardComputed, stackDashboardPolicy } from "../resources/stack-dashboard/policy";
 import type { TileConfigInput } from "../resources/stack-dashboard/config";
 import type { stackContainer, stackFilter } from "../resources/stack-dashboard/extras";
-import type { alertChannel, stackAlertSpec, StackAlertInput } from "../resources/stack-alert/schema";
+import type { alertChannel } from "../resources/stack-alert/channel";
+import type { stackAlertSpec, StackAlertInput } from "../resources/stack-alert/schema";
 import type { alertComputed, stackAlertPolicy } from "../resources/stack-alert/policy";
 import type { stackSavedSearchSpec } from "../resources/stack-saved-search/schema";
 import type { savedSearchComputed, stackSavedSearchPolicy } from "../resources/stack-saved-search/policy";
@@ -43,7 +44,7 @@ export type { PipeSourceSecrets } from "../resources/pipe/secrets";
 export type { CustomPrivateDnsMapping, EndpointType } from "../resources/reverse-private-endpoint/schema";
 export type { StackTileInput, StackTileOutput, StackSeries } from "../resources/stack-dashboard/schema";
 export type { TileConfigInput };
-export type { AlertChannel } from "../resources/stack-alert/schema";
+export type { AlertChannel } from "../resources/stack-alert/channel";
 export type { SavedSearchFilter } from "../resources/stack-saved-search/schema";
 
 /**

@@ -10,9 +10,9 @@ const { execFileSync } = require("node:child_process");
 const fs = require("node:fs");
 const os = require("node:os");
 const path = require("node:path");
-const { archive, emulatorArchiveName } = require("./archive");
-const { hostPlatform } = require("./bases");
-const { bundle, inject, seaBlob } = require("./executable");
+const { emulatorArchiveName } = require("./archive");
+const { bundle, seaBlob } = require("./executable");
+const { packPlatform } = require("./platform-pack");
 
 const ROOT = path.resolve(__dirname, "..", "..");
 const ENTRY = path.join(ROOT, "emulator", "cli.ts");
@@ -36,22 +36,7 @@ async function releaseEmulator({ out, platforms, version, log = () => undefined 
     const blob = seaBlob({ work, main, name: "emulator", assets: ASSETS });
     const built = [];
     for (const platform of platforms) {
-      const started = Date.now();
-      const exe = await inject({ blob, platform, outDir: path.join(work, platform), base: EMULATOR });
-      const tarball = archive({ executable: exe.executable, version, platform, outDir: out, name: emulatorArchiveName(version, platform) });
-      if (platform === hostPlatform()) fs.copyFileSync(exe.executable, path.join(out, path.basename(exe.executable)));
-      const a = {
-        platform,
-        tarball,
-        executable: exe.executable,
-        executableBytes: exe.bytes,
-        tarballBytes: fs.statSync(tarball).size,
-        signature: exe.signature,
-      };
-      log(
-        `${path.basename(tarball)}: ${(a.tarballBytes / 1024 / 1024).toFixed(1)} MB (executable ${(a.executableBytes / 1024 / 1024).toFixed(1)} MB; signature: ${a.signature}) in ${((Date.now() - started) / 1000).toFixed(1)} s`,
-      );
-      built.push(a);
+      built.push(await packPlatform({ blob, platform, work, out, version, base: EMULATOR, name: emulatorArchiveName(version, platform), log }));
     }
     return { bundleBytes: fs.statSync(main).size, artifacts: built };
   } finally {

@@ -8,35 +8,18 @@
  * whole grown to 200 pipes, with two endpoints (bench/lib/terraform-state.js): what the example
  * holds and the size the output must stay small at, for one stack's cost.
  */
-import { spawn } from "node:child_process";
 import * as fs from "node:fs";
 import { createRequire } from "node:module";
 import * as os from "node:os";
 import * as path from "node:path";
 import { load } from "js-yaml";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { E2EStack, repoRoot } from "./harness";
+import { E2EStack } from "./harness";
 import { yamlHost } from "./yaml-host";
+import { FROM_TERRAFORM, moveAsDocumented, type Ran, runNode, writeMovedProject } from "./from-terraform-move";
 
-const COMMAND = path.join(repoRoot, "bin", "pipestack-from-terraform.js");
 const PASSWORD = "example-password";
 const { movedState } = createRequire(__filename)("../../bench/lib/terraform-state.js") as { movedState(pipes: number, endpoints: number): unknown };
-
-/**
- * A Node.js command run to its end without blocking this process: the emulator answering the
- * import lives in its event loop.
- */
-function run(args: string[], options: { cwd: string; env: NodeJS.ProcessEnv }): Promise<{ status: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, args, { ...options, stdio: ["ignore", "pipe", "pipe"] });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on("data", (d: Buffer) => (stderr += d.toString()));
-    child.on("error", reject);
-    child.on("close", (status) => resolve({ status, stdout, stderr }));
-  });
-}
 
 /** The example's 3 pipes and 197 more, and 2 endpoints. */
 const PIPES = 200;
@@ -45,29 +28,23 @@ const OBJECTS = PIPES + 2;
 describe("a move from Terraform rehearsed on the example state grown to 200 pipes, with 2 endpoints", () => {
   let s: E2EStack;
   let dir: string;
-  let made: { status: number | null; stdout: string; stderr: string };
+  let made: Ran;
   let preview: { code: number; stdout: string; stderr: string };
 
   beforeAll(async () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), "pipestack-rehearsal-"));
     const stateFile = path.join(dir, "terraform.tfstate");
     fs.writeFileSync(stateFile, JSON.stringify(movedState(PIPES - 3, 2)));
-    const project = (resources: Record<string, unknown>) => ({
-      name: "moved",
-      runtime: "yaml",
-      plugins: { providers: [{ name: "pipestack", path: path.join(repoRoot, "bin") }] },
-      resources,
-    });
-    fs.writeFileSync(path.join(dir, "Pulumi.yaml"), JSON.stringify(project({})));
+    writeMovedProject(dir, {});
     s = await E2EStack.open({ program: dir, path: [await yamlHost()], secrets: [PASSWORD], emulator: { fromTerraformState: stateFile } });
 
     const t0 = Date.now();
     // As documented: the import document to a file, the rest (what the user sees) on standard error.
-    made = await run([COMMAND, stateFile, "--credentials-to-config", "--run", "--import", "imported.yaml", ...s.stackFlags], { cwd: dir, env: s.cliEnv });
+    made = await moveAsDocumented(s, dir, stateFile);
     const t1 = Date.now();
     // The program is what the import wrote, as written.
     const code = load(fs.readFileSync(path.join(dir, "imported.yaml"), "utf8")) as { resources: Record<string, unknown> };
-    fs.writeFileSync(path.join(dir, "Pulumi.yaml"), JSON.stringify(project(code.resources)));
+    writeMovedProject(dir, code.resources);
     preview = await s.pulumi(["preview", "--expect-no-changes"]);
     const t2 = Date.now();
     process.stdout.write(
@@ -112,7 +89,7 @@ describe("a move from Terraform rehearsed on the example state grown to 200 pipe
 
   it("says a failed import in a few lines too: its exit code, its error, the settings to check, where the log is", async () => {
     const empty = fs.mkdtempSync(path.join(dir, "no-project-"));
-    const failed = await run([COMMAND, path.join(dir, "terraform.tfstate"), "--import", "imported.yaml"], { cwd: empty, env: s.cliEnv });
+    const failed = await runNode([FROM_TERRAFORM, path.join(dir, "terraform.tfstate"), "--import", "imported.yaml"], { cwd: empty, env: s.cliEnv });
     expect(failed.status, failed.stderr).not.toBe(0);
     const said = failed.stderr.trimEnd().split("\n");
     expect(said.length, failed.stderr).toBeLessThan(20);

@@ -9,7 +9,6 @@
  * credentials, added to that program as written, are read by the YAML host (a key per member:
  * an object key is one it refuses), and `up` sends the values.
  */
-import { spawn } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
@@ -17,43 +16,29 @@ import { load } from "js-yaml";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { E2EStack, repoRoot } from "./harness";
 import { yamlHost } from "./yaml-host";
+import { moveAsDocumented, type Ran, writeMovedProject } from "./from-terraform-move";
 import { control } from "../support/control-api";
 import { rawCall, rawJson } from "../support/raw-api";
 
-const COMMAND = path.join(repoRoot, "bin", "pipestack-from-terraform.js");
 const FIXTURE = path.join(repoRoot, "test", "unit", "fixtures", "terraform-stack-state.json");
 const PASSWORD = "example-password";
 const DB_PASSWORD = "tf-stack-db-password-8c1f";
 const ROTATED = "tf-stack-db-password-rotated-41d0";
 type Code = Record<string, { type: string; properties: Record<string, any> }>;
 
-function run(args: string[], options: { cwd: string; env: NodeJS.ProcessEnv }): Promise<{ status: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, args, { ...options, stdio: ["ignore", "pipe", "pipe"] });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on("data", (d: Buffer) => (stderr += d.toString()));
-    child.on("error", reject);
-    child.on("close", (status) => resolve({ status, stdout, stderr }));
-  });
-}
-
 describe("a move from Terraform of a state with the stack's objects, into YAML", () => {
   let s: E2EStack;
   let dir: string;
-  let made: { status: number | null; stdout: string; stderr: string };
+  let made: Ran;
   let code: Code;
   let preview: { code: number; stdout: string; stderr: string };
   let tileAlert: string;
-  const plugins = `plugins:\n  providers:\n    - name: pipestack\n      path: ${JSON.stringify(path.join(repoRoot, "bin"))}\n`;
-  const projectText = (resources: Code, extra = "") => `name: moved\nruntime: yaml\n${plugins}${extra}resources: ${JSON.stringify(resources)}\n`;
 
   beforeAll(async () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), "pipestack-tf-stack-"));
     const stateFile = path.join(dir, "terraform.tfstate");
     fs.copyFileSync(FIXTURE, stateFile);
-    fs.writeFileSync(path.join(dir, "Pulumi.yaml"), projectText({}));
+    writeMovedProject(dir, {});
     s = await E2EStack.open({
       program: dir,
       path: [await yamlHost()],
@@ -74,12 +59,9 @@ describe("a move from Terraform of a state with the stack's objects, into YAML",
         channel: { type: "webhook", webhookId: "6650a0c0ffee000000000a01" },
       })
     ).id as string;
-    made = await run([COMMAND, "terraform.tfstate", "--credentials-to-config", "--run", "--import", "imported.yaml", ...s.stackFlags], {
-      cwd: dir,
-      env: s.cliEnv,
-    });
+    made = await moveAsDocumented(s, dir, "terraform.tfstate");
     code = (load(fs.readFileSync(path.join(dir, "imported.yaml"), "utf8")) as { resources: Code }).resources;
-    fs.writeFileSync(path.join(dir, "Pulumi.yaml"), projectText(code));
+    writeMovedProject(dir, code);
     preview = await s.pulumi(["preview", "--expect-no-changes"]);
   }, 600_000);
   afterAll(async () => {
@@ -129,7 +111,7 @@ describe("a move from Terraform of a state with the stack's objects, into YAML",
     program.warehouse.properties.password = "${connectionPassword}";
     // A change of the dashboard in the same run: its tiles keep the server's ids, so the alert made outside on one stays.
     program.overview.properties.tags = ["prod", "moved"];
-    fs.writeFileSync(path.join(dir, "Pulumi.yaml"), projectText(program, `${declared}\n`));
+    writeMovedProject(dir, program, `${declared}\n`);
     // A password rotated since the move: that it reaches the server shows the YAML host read the key.
     await s.must(["config", "set", "--secret", "connectionPassword", ROTATED]);
     const up = await s.pulumi(["up", "--yes", "--skip-preview"]);

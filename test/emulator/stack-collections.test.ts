@@ -14,7 +14,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { limitedSurfaceOf } from "../../emulator/rate-limit";
 import { COLLECTION_KEYS, STACK_COLLECTIONS } from "../../emulator/stack/collections";
 import { seededConnection, seededMember, seededSources, seededWebhook } from "../../emulator/stack/seed";
-import type { StackShapes } from "../../emulator/stack/store";
+import type { StackShapes } from "../../emulator/stack/records";
 import { control } from "../support/control-api";
 import { startTestEmulator } from "../support/emulator";
 import { apiV2 } from "../support/raw-api";

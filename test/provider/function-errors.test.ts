@@ -4,26 +4,21 @@
  * The emulator records each request: the failure is the API's answer, not a check before it.
  */
 import * as pulumi from "@pulumi/pulumi";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Emulator } from "../../emulator/index";
 import { getReversePrivateEndpoints } from "../../provider/functions/list-functions";
 import { getStackSources, getStackSourcesOutput } from "../../provider/functions/list-functions";
 import { getStackWebhooks } from "../../provider/functions/list-functions";
-import { useEnv, valueOf } from "../support/program-functions";
+import { runAsProgram, useEnv, valueOf } from "../support/program-functions";
 import { configFor, type TargetKind } from "../support/stack-targets";
 import { startTestEmulator } from "../support/emulator";
 
 let emulator: Emulator;
-const saved = { ...process.env };
 beforeAll(async () => {
   emulator = await startTestEmulator({ stackApiVersion: "2.36.0" });
-  void pulumi.runtime.setMocks({ newResource: (a) => ({ id: `${a.name}-id`, state: a.inputs }), call: (a) => a.inputs }, "project", "stack", false);
 });
 afterAll(() => emulator.close());
-afterEach(() => {
-  for (const k of Object.keys(process.env)) if (k.startsWith("PIPESTACK_")) delete process.env[k];
-  Object.assign(process.env, saved);
-});
+runAsProgram();
 
 const count = (text: string, part: string) => text.split(part).length - 1;
 

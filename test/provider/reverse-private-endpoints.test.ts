@@ -1,34 +1,23 @@
 /** getReversePrivateEndpoints (Promise) and getReversePrivateEndpointsOutput against the emulator. */
 import * as pulumi from "@pulumi/pulumi";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Emulator } from "../../emulator/index";
 import { getReversePrivateEndpoints, getReversePrivateEndpointsOutput } from "../../provider/functions/list-functions";
 import { settingKeys } from "../../provider/config";
 import { configFor } from "../support/stack-targets";
 import { startTestEmulator } from "../support/emulator";
+import { runAsProgram, valueOf } from "../support/program-functions";
 
 let emulator: Emulator;
-const saved = { ...process.env };
 
 beforeAll(async () => {
   emulator = await startTestEmulator();
-  void pulumi.runtime.setMocks({ newResource: (a) => ({ id: `${a.name}-id`, state: a.inputs }), call: (a) => a.inputs }, "project", "stack", false);
 });
 afterAll(() => emulator.close());
-afterEach(() => {
-  for (const k of Object.keys(process.env)) if (k.startsWith("PIPESTACK_")) delete process.env[k];
-  Object.assign(process.env, saved);
-});
+runAsProgram();
 
 function useCloud(over: Record<string, string> = {}): void {
   for (const [key, value] of Object.entries(configFor("cloud", emulator, over))) process.env[settingKeys[key as keyof typeof settingKeys].env] = value;
-}
-
-/** An Output's value outside a deployment (see stack-sources.test.ts). */
-function valueOf<T>(o: pulumi.Output<T>): Promise<T> {
-  const inner = o as unknown as { promise(): Promise<T>; isKnown: Promise<boolean>; isSecret: Promise<boolean>; allResources(): Promise<unknown> };
-  for (const p of [inner.isKnown, inner.isSecret, inner.allResources()]) p.catch(() => undefined);
-  return inner.promise();
 }
 
 const seeded = (): any[] => (emulator.control.state() as any).services[emulator.options.serviceId].reversePrivateEndpoints;

@@ -3,22 +3,17 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { storedStack } from "../support/stored";
 import type { Emulator } from "../../emulator/index";
 import { getStackSources, getStackSourcesOutput } from "../../provider/functions/list-functions";
-import { useEnv, valueOf } from "../support/program-functions";
+import { runAsProgram, useEnv, valueOf } from "../support/program-functions";
 import { KEY_SECRET, STACK_TOKEN, startTestEmulator } from "../support/emulator";
 import { TARGETS, configFor } from "../support/stack-targets";
 
 let emulator: Emulator;
-const saved = { ...process.env };
 
 beforeAll(async () => {
   emulator = await startTestEmulator();
-  void pulumi.runtime.setMocks({ newResource: (a) => ({ id: `${a.name}-id`, state: a.inputs }), call: (a) => a.inputs }, "project", "stack", false);
 });
 afterAll(() => emulator.close());
-afterEach(() => {
-  for (const k of Object.keys(process.env)) if (k.startsWith("PIPESTACK_")) delete process.env[k];
-  Object.assign(process.env, saved);
-});
+runAsProgram();
 
 describe.each(TARGETS)("getStackSources on the %s target", (kind) => {
   it("lists the stack's sources as an Output", async () => {

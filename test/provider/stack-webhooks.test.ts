@@ -2,24 +2,16 @@
  * getStackWebhooks against a current server (emulator 2.36.0) on both targets, and a
  * first-generation one: ids for alert channels, never a webhook's URL, headers or a credential.
  */
-import * as pulumi from "@pulumi/pulumi";
-import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { getStackWebhooks, getStackWebhooksOutput } from "../../provider/functions/list-functions";
-import { useEnv, valueOf } from "../support/program-functions";
+import { runAsProgram, useEnv, valueOf } from "../support/program-functions";
 import { apiV2, rawJson } from "../support/raw-api";
 import { KEY_SECRET, STACK_TOKEN } from "../support/emulator";
 import { TARGETS, configFor, surfaceOf } from "../support/stack-targets";
 import { startGenerations } from "../support/stack-generations";
 
 const emulators = startGenerations();
-const saved = { ...process.env };
-beforeAll(() => {
-  void pulumi.runtime.setMocks({ newResource: (a) => ({ id: `${a.name}-id`, state: a.inputs }), call: (a) => a.inputs }, "project", "stack", false);
-});
-afterEach(() => {
-  for (const k of Object.keys(process.env)) if (k.startsWith("PIPESTACK_")) delete process.env[k];
-  Object.assign(process.env, saved);
-});
+runAsProgram();
 
 describe.each(TARGETS)("getStackWebhooks on the %s target", (kind) => {
   it("lists the webhooks, as a Promise and as an Output, without URLs or headers", async () => {

@@ -1,9 +1,25 @@
 /**
  * Running the package's functions (`getStackSources`, `getStackWebhooks`) as a program would,
- * outside a deployment: settings from `PIPESTACK_*`, Outputs read through the SDK. No assertions.
+ * outside a deployment: the SDK mocked, settings from `PIPESTACK_*`, Outputs read through the SDK. No assertions.
  */
-import type * as pulumi from "@pulumi/pulumi";
+import * as pulumi from "@pulumi/pulumi";
+import { afterEach, beforeAll } from "vitest";
 import { settingKeys } from "../../provider/config";
+
+/**
+ * The file's functions run as in a program: the SDK's mocks set before its tests (a resource's
+ * state is its inputs), and the `PIPESTACK_*` settings a test sets taken back after each.
+ */
+export function runAsProgram(): void {
+  const saved = { ...process.env };
+  beforeAll(() => {
+    void pulumi.runtime.setMocks({ newResource: (a) => ({ id: `${a.name}-id`, state: a.inputs }), call: (a) => a.inputs }, "project", "stack", false);
+  });
+  afterEach(() => {
+    for (const k of Object.keys(process.env)) if (k.startsWith("PIPESTACK_")) delete process.env[k];
+    Object.assign(process.env, saved);
+  });
+}
 
 /** Functions run in the program: their settings come from `pipestack:*` config or `PIPESTACK_*`. */
 export function useEnv(values: Record<string, string>): void {

@@ -2,7 +2,7 @@
 import type { Emulator } from "../../emulator";
 import { seedEndpoints } from "../../emulator/cloud/reverse-private-endpoints";
 import { COLLECTION_KEYS, STACK_COLLECTIONS } from "../../emulator/stack/collections";
-import type { CollectionKey } from "../../emulator/stack/store";
+import type { CollectionKey } from "../../emulator/stack/records";
 
 type Obj = Record<string, any>;
 /** One stored object: its id, maybe a name, and whatever else the store keeps. */

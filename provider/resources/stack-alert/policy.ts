@@ -1,20 +1,10 @@
 import { z } from "zod";
-import { computed, computedKeys, type ComputedFields, type FieldPolicy, type VariantsPolicy, type ComputedOutputs } from "../../schemas/field-policy";
-import type { AlertChannel, StackAlertInput } from "./schema";
+import { computed, computedKeys, type ComputedFields, type FieldPolicy, type ComputedOutputs } from "../../schemas/field-policy";
+import type { StackAlertInput } from "./schema";
+import { alertChannelPolicy } from "./channel";
 import { changed, filled, writeOnly } from "../../schemas/field-rules";
 import { put, stackObjectPolicy, type StackPatch } from "../../schemas/stack-target";
 import { serverStamps } from "../../schemas/server-stamps";
-
-/**
- * An alert's channel, by `type`: each variant's fields are what its body sends, what identifies
- * it (no channel twice) and what is read back, so a new kind of channel is one entry here.
- */
-export const alertChannelPolicy = {
-  discriminator: "type",
-  variants: {
-    webhook: { fields: { type: put, webhookId: put } },
-  },
-} as const satisfies VariantsPolicy<AlertChannel, StackPatch>;
 
 /**
  * Every field of an alert and its life cycle. The PUT takes the whole alert body, dashboard and

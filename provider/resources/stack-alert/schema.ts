@@ -1,30 +1,17 @@
 import { z } from "zod";
 import type { CheckFailure } from "../../schemas/check-failures";
-import { pathId, tileId, webhookId } from "../../schemas/refinements/ids";
+import { pathId, tileId } from "../../schemas/refinements/ids";
 import { stackObject } from "../../schemas/stack-target";
 import { knownRepeats, knownToDiffer } from "../../schemas/known-repeats";
 import { isUnknown } from "../../schemas/unknown";
 import type { Obj } from "../../schemas/plain-object";
 import { declaredIdentity } from "../../schemas/variants";
-import { alertChannelPolicy } from "./policy";
+import { alertChannel, alertChannelPolicy } from "./channel";
 
 /** How often an alert is evaluated. */
 const alertIntervals = ["1m", "5m", "15m", "30m", "1h", "6h", "12h", "1d"] as const;
 
 const text = z.string().min(1, "must not be empty");
-
-/** Where a firing alert is sent: a webhook configured on the stack, by id. */
-const webhookChannel = z
-  .object({
-    /** Kind of channel: `webhook`. */
-    type: z.literal("webhook"),
-    /** Id of the webhook on the stack. */
-    webhookId: z.string({ required_error: "is required for a webhook channel" }).min(1, "is required for a webhook channel").pipe(webhookId),
-  })
-  .strict();
-
-/** An alert's channel, by `type` (only `webhook` so far). */
-export const alertChannel = z.discriminatedUnion("type", [webhookChannel]);
 
 /** Threshold types of the current servers (API 2.24 and later); the first generation takes `above` and `below` only. */
 const thresholdTypes = ["above", "below", "above_exclusive", "below_or_equal", "equal", "not_equal", "between", "not_between"] as const;
@@ -85,7 +72,6 @@ export const stackAlertSpec = stackObject({
 });
 
 export type StackAlertInput = z.input<typeof stackAlertSpec>;
-export type AlertChannel = z.output<typeof alertChannel>;
 
 const given = (v: unknown) => v !== undefined && v !== null;
 const known = (v: unknown) => given(v) && !isUnknown(v);

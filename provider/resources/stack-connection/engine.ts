@@ -1,10 +1,8 @@
 import type { StackTarget } from "../../client/stack-target";
 import { createMarker } from "../../engine/create-once";
 import { defineEngine } from "../../engine/define-engine";
-import { NO_UNIQUE_NAME } from "../../engine/name-holder";
 import { recorded } from "../../engine/init-error";
-import { collectionProbe } from "../../engine/stack/create-probes";
-import { currentOnly, stackObject } from "../../engine/stack/stack-object";
+import { markedObject } from "../../engine/stack/marked-object";
 import { checkStackObject, withTarget } from "../../engine/stack/target";
 import { unmarked } from "../../engine/stack/unmark";
 import { connections, createConnection, putConnection } from "./api";
@@ -13,9 +11,6 @@ import { connectionDiff } from "./diff";
 import type { ConnectionInputs, ConnectionOutputs } from "./policy";
 import type { ConnectionRecord } from "./record";
 import { stackConnectionSpec } from "./schema";
-
-/** Connections are a route of the current servers only: say so rather than pass on a bare 404. */
-const requireCurrent = currentOnly("connections", connections);
 
 async function create(t: StackTarget, inputs: ConnectionInputs): Promise<{ id: string; outs: ConnectionOutputs }> {
   // The create's marker rides in `name` (the server keeps no name unique); the PUT right after gives the connection the program's name.
@@ -33,18 +28,13 @@ async function put(t: StackTarget, id: string, inputs: ConnectionInputs): Promis
 
 /** The provider the serialized shim delegates to (`pulumi-pipestack/engine/stack-connection`). */
 export const provider = defineEngine<ConnectionInputs, ConnectionOutputs, StackTarget, ConnectionRecord>({
-  ...stackObject(connections),
+  // Connections, sources and saved searches: the current servers only, no name unique, one PUT adopts and updates.
+  ...markedObject(connections, "connections", put),
   // Values not known yet pass.
   validate: (news) => checkStackObject(news, stackConnectionSpec),
-  // The server keeps no connection name unique: a create proves itself by its marker.
-  names: NO_UNIQUE_NAME,
-  probe: collectionProbe(connections),
   // Every field updates in place, a move to another stack replaces.
   rules: connectionDiff,
-  refuseCreate: requireCurrent,
   create,
-  adopt: (t, id, inputs) => put(t, id, inputs),
-  update: (t, id, _olds, news) => put(t, id, news),
   // The password is carried from the old outputs: the server never answers it.
   refreshed: (live, props) => connectionOutputs(live, withTarget(props)),
 });

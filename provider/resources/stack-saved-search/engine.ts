@@ -4,22 +4,13 @@ import type { StackSavedSearchRecord } from "./record";
 import type { SavedSearchInputs, SavedSearchOutputs } from "./policy";
 import { createMarker } from "../../engine/create-once";
 import { defineEngine } from "../../engine/define-engine";
-import { NO_UNIQUE_NAME } from "../../engine/name-holder";
 import { recorded } from "../../engine/init-error";
 import { createSavedSearch, putSavedSearch, savedSearches } from "./api";
-import { collectionProbe } from "../../engine/stack/create-probes";
 import { savedSearchBody, savedSearchOutputs } from "./body";
 import { savedSearchDiff } from "./diff";
-import { currentOnly, stackObject } from "../../engine/stack/stack-object";
+import { markedObject } from "../../engine/stack/marked-object";
 import { checkStackObject, withTarget } from "../../engine/stack/target";
 import { unmarked } from "../../engine/stack/unmark";
-
-/**
- * Saved searches are a route of the current servers only: say so rather than pass on a bare 404.
- * Told by the gate's own read of the collection (shared with `probe`, so a create sends no
- * request for it), not by a probe of another route.
- */
-const requireCurrent = currentOnly("saved searches", savedSearches);
 
 async function create(target: StackTarget, inputs: SavedSearchInputs): Promise<{ id: string; outs: SavedSearchOutputs }> {
   // The create's marker rides in `tags`; the PUT right after gives the saved search the program's tags.
@@ -37,17 +28,12 @@ async function put(target: StackTarget, id: string, inputs: SavedSearchInputs): 
 
 /** The provider the serialized shim delegates to (`pulumi-pipestack/engine/stack-saved-search`). */
 export const provider = defineEngine<SavedSearchInputs, SavedSearchOutputs, StackTarget, StackSavedSearchRecord>({
-  ...stackObject(savedSearches),
+  // Connections, sources and saved searches: the current servers only, no name unique, one PUT adopts and updates.
+  ...markedObject(savedSearches, "saved searches", put),
   // Values not known yet pass.
   validate: (news) => checkStackObject(news, stackSavedSearchSpec),
-  // The stack server keeps no saved-search name unique: a create proves itself by its marker.
-  names: NO_UNIQUE_NAME,
-  probe: collectionProbe(savedSearches),
   // Every field updates in place, a move to another stack replaces.
   rules: savedSearchDiff,
-  refuseCreate: requireCurrent,
   create,
-  adopt: (target, id, inputs) => put(target, id, inputs),
-  update: (target, id, _olds, news) => put(target, id, news),
   refreshed: (live, props) => savedSearchOutputs(live, withTarget(props)),
 });

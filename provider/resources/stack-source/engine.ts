@@ -1,10 +1,8 @@
 import type { StackTarget } from "../../client/stack-target";
 import { createMarker } from "../../engine/create-once";
 import { defineEngine } from "../../engine/define-engine";
-import { NO_UNIQUE_NAME } from "../../engine/name-holder";
 import { recorded } from "../../engine/init-error";
-import { collectionProbe } from "../../engine/stack/create-probes";
-import { currentOnly, stackObject } from "../../engine/stack/stack-object";
+import { markedObject } from "../../engine/stack/marked-object";
 import { checkStackObject, withTarget } from "../../engine/stack/target";
 import { unmarked } from "../../engine/stack/unmark";
 import { createSource, getSource, putSource, sources } from "./api";
@@ -15,9 +13,8 @@ import type { SourceInputs, SourceOutputs } from "./policy";
 import type { SourceRecord } from "./record";
 import { sourceRuleFailures, stackSourceSpec } from "./schema";
 
-/** Sources are written through a route of the current servers only: say so rather than pass on a bare 404. */
-const requireCurrent = currentOnly("source writes", sources);
-const stackSources = stackObject(sources);
+/** Sources are written through a route of the current servers only (`source writes`, in messages). */
+const stackSources = markedObject(sources, "source writes", put);
 
 async function create(t: StackTarget, inputs: SourceInputs): Promise<{ id: string; outs: SourceOutputs }> {
   // The create's marker rides in `name` (the server keeps no name unique); the PUT right after gives the source the program's name.
@@ -51,14 +48,8 @@ export const provider = defineEngine<SourceInputs, SourceOutputs, StackTarget, S
   },
   // Values not known yet pass.
   validate: (news) => checkStackObject(news, stackSourceSpec, sourceRuleFailures),
-  // The server keeps no source name unique: a create proves itself by its marker.
-  names: NO_UNIQUE_NAME,
-  probe: collectionProbe(sources),
   // Every field updates in place, a move to another stack replaces.
   rules: sourceDiff,
-  refuseCreate: requireCurrent,
   create,
-  adopt: (t, id, inputs) => put(t, id, inputs),
-  update: (t, id, _olds, news) => put(t, id, news),
   refreshed: (live, props) => sourceOutputs(live, withTarget(props)),
 });
