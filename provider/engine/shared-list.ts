@@ -43,6 +43,8 @@ interface Slot {
   proof?: Proof;
   /** The most deletes one proof read has proven on the collection in this process (see {@link gather}). */
   widest: number;
+  /** False once an object's own read after its DELETE answered a 404 that is not the API's (see `gone.ts`). */
+  ownReadProves?: boolean;
 }
 
 interface Proof {
@@ -250,6 +252,24 @@ function proofOf(s: Slot, waits = false): Promise<unknown[]> {
 export function listedAfterDeletes(c: Collection): Promise<unknown[]> {
   const s = slotOf(c);
   return s.deleting === 0 && !s.proof ? freshList(c) : proofOf(s);
+}
+
+/**
+ * The collection as a read of this process last found it (every page, in the API's envelope),
+ * with this process's later changes applied; undefined when no read of it has answered yet.
+ */
+export function lastListed(c: Collection): readonly unknown[] | undefined {
+  return slotOf(c).items;
+}
+
+/** Whether an object's own 404 after its DELETE may prove it gone here: not once one was a plain-text 404 (`gone.ts`). */
+export function ownReadMayProve(c: Collection): boolean {
+  return slotOf(c).ownReadProves !== false;
+}
+
+/** Records that an object's own read after its DELETE answered a 404 that proves nothing: the collection proves the next ones. */
+export function ownReadProvesNothing(c: Collection): void {
+  slotOf(c).ownReadProves = false;
 }
 
 /** Records an object this process made (`item`, with its id) or proved gone (`item` undefined) in the snapshot. */

@@ -107,7 +107,7 @@ describe("bench scale: the targets of issue 45", () => {
 });
 
 describe("routeLine", () => {
-  it.each([
+  it.each<{ byRoute: Record<string, number> | undefined; line: string }>([
     {
       byRoute: {
         "GET /v1/organizations/{organizationId}/services/{serviceId}/pipes": 125,
