@@ -235,3 +235,26 @@ describe.each(Object.entries(ROWS) as [ResourceTypeName, Row][])("%s: deletes af
     120_000,
   );
 });
+
+describe("under a rate limit the server names", () => {
+  // Each request counts against the stack server's 100 a minute: a list per wave sends fewer than a read per delete.
+  it("alerts' deletes are proven by the list, not by each alert's own read", async () => {
+    const row = ROWS.StackAlert;
+    const engine = engineOf("StackAlert");
+    emulator.control.setFaults({ stackRateLimit: 10_000, stackRateWindowMs: 60_000 });
+    try {
+      newProcess(row.target);
+      const made: { id: string; outs: Obj }[] = [];
+      for (let i = 0; i < 4; i += 1) made.push(await engine.create((await engine.check({}, await row.inputs(i))).inputs!));
+      newProcess(row.target);
+      await engine.delete(made[0].id, made[0].outs);
+      emulator.control.resetStats();
+      for (const m of made.slice(1)) await engine.delete(m.id, m.outs);
+      const byRoute = emulator.control.stats().byRoute;
+      expect(byRoute[row.own], JSON.stringify(byRoute)).toBeUndefined();
+      expect(byRoute[row.list], JSON.stringify(byRoute)).toBe(3);
+    } finally {
+      emulator.control.setFaults({ stackRateLimit: 0 });
+    }
+  }, 120_000);
+});
