@@ -73,8 +73,9 @@ async function oneRun({ workspace, emulator, size, mode, face, subject, env, lat
     let previewRequests = null;
     const run = await op(() => (previewRequests = emulator.control.stats().requests));
     const figures = operationFigures({ run, stats: emulator.control.stats(), previewRequests, resources: size, latencyMs, parallel });
+    const routes = figures.byRoute;
     delete figures.byRoute;
-    return { ...figures, processes: run.processes };
+    return { ...figures, routes, processes: run.processes };
   };
 
   log(`scale: ${face} ${subject} x${size}, mode ${mode}: up, preview, change, destroy`);
@@ -93,6 +94,8 @@ async function oneRun({ workspace, emulator, size, mode, face, subject, env, lat
   const destroy = await measured((onUpdate) => workspace.destroy(timeoutMs, { env, onUpdate }));
   track(false);
   const ops = { up, preview, change, destroy };
+  for (const [name, o] of Object.entries(ops)) log(`  ${name} requests by route: ${routeLine(o.routes)}`);
+  for (const o of Object.values(ops)) delete o.routes;
   log(
     `  ${Object.entries(ops)
       .map(([k, o]) => `${k} ${o.seconds} s (CPU ${o.cliCpuSeconds} s, CLI peak ${o.processes?.cli?.peakRssMb ?? "n/a"} MB)`)
@@ -103,6 +106,13 @@ async function oneRun({ workspace, emulator, size, mode, face, subject, env, lat
   // Each run in the log as it ends: a long run stopped later keeps the figures measured so far.
   log(`scale run: ${JSON.stringify(result)}`);
   return result;
+}
+
+/** The requests of one operation by route, most first, in one line: `DELETE /pipes/{pipeId} 1000, GET /pipes 125`. Pure. */
+function routeLine(byRoute) {
+  const short = (route) => route.replace(/\/v1\/organizations\/\{organizationId\}\/services\/\{serviceId\}/, "");
+  const rows = Object.entries(byRoute ?? {}).sort((a, b) => b[1] - a[1]);
+  return rows.length ? rows.map(([route, n]) => `${short(route)} ${n}`).join(", ") : "none";
 }
 
 /** The pipes' run and its floor's of one size, mode and face. */
@@ -264,4 +274,4 @@ const SCALE_SECTION = {
   end: "<!-- bench-scale:end -->",
 };
 
-module.exports = { scaleSummary, SCALE_SUMMARY, scaleRuns, overFloor, growth, scaleTargets, scaleLines, SCALE_SECTION, pairsOf };
+module.exports = { routeLine, scaleSummary, SCALE_SUMMARY, scaleRuns, overFloor, growth, scaleTargets, scaleLines, SCALE_SECTION, pairsOf };

@@ -86,6 +86,11 @@ export class ApiClient {
     this.pacer = options.pacer ?? pacerFor(this.surface);
   }
 
+  /** True once the server's answers named a rate limit for this key: then each request counts against it. */
+  get rateLimited(): boolean {
+    return this.pacer.known.limit !== undefined;
+  }
+
   /** A fresh budget of the client's retry policy on the client's clock: what one operation's requests share. */
   newBudget(): RetryBudget {
     return new RetryBudget(this.retryPolicy, Math.random, this.clock);

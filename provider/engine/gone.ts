@@ -3,7 +3,9 @@
  * and the open-source stack server). An object is gone only when its collection, listed in the
  * API's own envelope and shape, lacks its id. A 404 of the object alone proves nothing: a wrong
  * `apiUrl` or `stackUrl`, a server answering 404 to everything, or (on the stack server) a
- * missing route say the same. A success that is not the API's answer (an HTML page, `{}`) is no
+ * missing route say the same. One exception, after this process's own DELETE of the object
+ * answered: the API's own JSON 404 of it (with its requestId) on a route this process has seen
+ * list the collection ({@link deleteUntilGone}). A success that is not the API's answer (an HTML page, `{}`) is no
  * proof either: the client refuses it. So a wrong URL fails a `refresh` or `destroy` and keeps
  * the state, instead of dropping every resource while the objects live on.
  *
@@ -16,7 +18,7 @@ import type { ApiClient } from "../client/client";
 import { settingToCheck } from "../client/surface";
 import { pollUntil, type PollOptions, type ProgressHook } from "../client/poll";
 import { addedTo, ApiError, InternalError, MalformedAnswerError, NotFoundError, PollTimeoutError, UnexpectedAnswerError } from "../errors";
-import { deleting, listedAfterDeletes, noteChange, readAll, type Collection } from "./shared-list";
+import { deleting, lastListed, listedAfterDeletes, noteChange, ownReadMayProve, ownReadProvesNothing, readAll, type Collection } from "./shared-list";
 
 /** One object and where the API keeps it. */
 interface Place {
@@ -168,7 +170,8 @@ export function pollOrGone<T extends object>(
 /**
  * Deletes an object and waits until it is gone. The DELETE's answer is no proof (a 404 of it
  * may be a wrong URL; a stack server answers `{}` whether or not it deleted): only the
- * collection lacking the id afterwards is. Fails with `<noun> <id> was deleted but is still
+ * collection lacking the id afterwards is, or, once this process has listed the collection at
+ * this URL, the object's own read answering the API's own 404 ({@link goneByItsOwnRead}). Fails with `<noun> <id> was deleted but is still
  * <status> after <n> s` when it stays.
  */
 export async function deleteUntilGone<T extends object>(
@@ -186,11 +189,18 @@ export async function deleteUntilGone<T extends object>(
     if (!notThere(err)) throw kept(err);
     answered = false;
   }
+  let proof = underWay.proof;
+  if (answered && routeShown(w)) {
+    // No shared read waits for this delete: its own read proves it, or the collection read after it does.
+    underWay.done();
+    if (await goneByItsOwnRead(w)) return noteChange(collectionOf(w), w.id);
+    proof = () => listedAfterDeletes(collectionOf(w));
+  }
   // The normal path: the DELETE answered and the collection, read after it (and after the other
   // deletes under way: one read for them all), lacks the id. A 404 of the DELETE, or a list that
   // cannot tell, takes the object's own read first, which says what is wrong in its words (a wrong
   // URL, an answer that is not the API's).
-  if (!(answered && (await listedUntilGone(w, opts, status, underWay.proof)))) {
+  if (!(answered && (await listedUntilGone(w, opts, status, proof)))) {
     try {
       await pollOrGone(w, () => false, opts, status);
     } catch (err) {
@@ -198,6 +208,41 @@ export async function deleteUntilGone<T extends object>(
     }
   }
   noteChange(collectionOf(w), w.id);
+}
+
+/**
+ * True when the object's own 404 can prove it gone after this process's DELETE of it answered:
+ * it has a read of one object, and its collection was listed in this process in the API's
+ * envelope and shape, at the same URL with the same credentials. A wrong URL, or a server that
+ * answers a JSON 404 to everything, lists nothing, so there the collection stays the proof. Not
+ * under a rate limit the server named (the stack server's 100 a minute), where one list read per
+ * wave of deletes costs fewer requests than a read of each.
+ */
+function routeShown(w: Whereabouts<unknown>): boolean {
+  const c = collectionOf(w);
+  // Under a rate limit requests are the cost: a list shared by a wave of deletes sends fewer.
+  const items = w.get && !w.listed && !w.client.rateLimited && ownReadMayProve(c) ? lastListed(c) : undefined;
+  return items !== undefined && items.every(hasId);
+}
+
+/**
+ * After its DELETE answered, the object's own read: gone (true) when it answers the API's own
+ * 404 (a JSON error: the cloud API's `NOT_FOUND`, a stack server's `{message}`) on a route shown
+ * live ({@link routeShown}). Anything else leaves the proof to the collection (false): the object
+ * still read (a pipe reads `Stopping` for a while), a failure, or a 404 that is not the API's
+ * (the stack server's plain-text `Not Found` of a missing dashboard), after which the
+ * collection's later deletes skip their own read. One small read instead of a list of the whole
+ * collection: a destroy of 1,000 pipes read the whole pipe list once per wave of 8.
+ */
+async function goneByItsOwnRead(w: Whereabouts<unknown>): Promise<boolean> {
+  try {
+    await w.get?.();
+    return false;
+  } catch (err) {
+    if (err instanceof NotFoundError) return true;
+    if (notThere(err)) ownReadProvesNothing(collectionOf(w));
+    return false;
+  }
 }
 
 /** A delete's wait that ran out of time, said so; any other error with the state kept. */

@@ -68,7 +68,8 @@ export class ApiError extends PipestackError {
 
 /**
  * A JSON 404 from the API: the object may not exist. Not proof by itself (a wrong URL can answer
- * one to everything): only its collection, listed without it, is (`engine/gone.ts`).
+ * one to everything): only its collection, listed without it, is, or after this process's DELETE
+ * of it, on a route whose collection it has listed (`engine/gone.ts`).
  */
 export class NotFoundError extends ApiError {
   static override readonly code: PipestackErrorCode = "PIPESTACK_NOT_FOUND";

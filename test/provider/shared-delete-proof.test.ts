@@ -6,7 +6,7 @@
  * 2-core machine, started 10 ms apart, each a DELETE paced by the emulator's latency), counting
  * the list reads.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Emulator } from "../../emulator";
 import type { ResourceTypeName } from "../../provider/registry";
 import { registry } from "../../provider/registry";
@@ -19,6 +19,7 @@ import { kafkaPipe } from "../support/pipe-fixtures";
 import { engineInputs } from "../support/pipe-props";
 import { endpointInputs } from "../support/endpoint-fixtures";
 import { forgetGenerations } from "../../provider/engine/stack/generation";
+import { GATHER_MS } from "../../provider/engine/shared-list";
 
 type Obj = Record<string, any>;
 const COUNT = 40;
@@ -41,6 +42,8 @@ interface Row {
   target: TargetKind;
   /** The route of the collection that proves a delete. */
   list: string;
+  /** The route of one object's read, when its 404 is the API's JSON (then it proves a delete, once the list was read). */
+  own?: string;
   inputs(i: number): Obj | Promise<Obj>;
   stored(): Stored[];
 }
@@ -50,12 +53,14 @@ const ROWS = {
   Pipe: {
     target: "cloud",
     list: `GET ${SERVICE}/pipes`,
+    own: `GET ${SERVICE}/pipes/{pipeId}`,
     inputs: (i) => engineInputs(kafkaPipe(`deleted-${i}`), serviceIds()),
     stored: () => storedPipes(emulator),
   },
   ReversePrivateEndpoint: {
     target: "cloud",
     list: `GET ${SERVICE}/pipesReversePrivateEndpoints`,
+    own: `GET ${SERVICE}/pipesReversePrivateEndpoints/{reversePrivateEndpointId}`,
     inputs: () => endpointInputs(serviceIds()),
     stored: () => storedEndpoints(emulator),
   },
@@ -63,6 +68,7 @@ const ROWS = {
   StackAlert: {
     target: "server",
     list: "GET /api/v2/alerts",
+    own: "GET /api/v2/alerts/{id}",
     inputs: async (i) => {
       searchId ??= (await rawJson(emulator, "stack-server", "POST", "/saved-searches", { name: "alerted", sourceId: stack().sources[0].id })).id as string;
       return {
@@ -80,6 +86,7 @@ const ROWS = {
   StackSavedSearch: {
     target: "server",
     list: "GET /api/v2/saved-searches",
+    own: "GET /api/v2/saved-searches/{id}",
     inputs: (i) => ({ name: `deleted-${i}`, sourceId: stack().sources[0].id, where: "level:error" }),
     stored: () => stack().savedSearches,
   },
@@ -98,6 +105,7 @@ const ROWS = {
   StackSource: {
     target: "server",
     list: "GET /api/v2/sources",
+    own: "GET /api/v2/sources/{id}",
     inputs: (i) => ({
       name: `deleted-${i}`,
       kind: "log",
@@ -135,8 +143,8 @@ it("has a row for every registered kind", () => {
 });
 
 describe.each(Object.entries(ROWS) as [ResourceTypeName, Row][])("%s: a destroy of 40", (type, row) => {
-  it(`reads its list at most ${MOST_READS} times to prove 40 deletes, ${PARALLEL} at a time`, async () => {
-    const engine = engineOf(type);
+  const engine = engineOf(type);
+  const make = async () => {
     newProcess(row.target);
     const made: { id: string; outs: Obj }[] = [];
     for (let i = 0; i < COUNT; i += 1) {
@@ -145,6 +153,11 @@ describe.each(Object.entries(ROWS) as [ResourceTypeName, Row][])("%s: a destroy 
       made.push(await engine.create(checked.inputs!));
     }
     newProcess(row.target);
+    return made;
+  };
+
+  it(`reads its list at most ${MOST_READS} times to prove 40 deletes, ${PARALLEL} at a time`, async () => {
+    const made = await make();
     emulator.control.resetStats();
     await pooled(made, PARALLEL, (m) => engine.delete(m.id, m.outs));
     const ids = new Set(row.stored().map((o) => o.id));
@@ -155,5 +168,93 @@ describe.each(Object.entries(ROWS) as [ResourceTypeName, Row][])("%s: a destroy 
     const reads = emulator.control.stats().byRoute[row.list] ?? 0;
     expect(reads, "the deletes are proven by their list").toBeGreaterThan(0);
     expect(reads, JSON.stringify(emulator.control.stats().byRoute)).toBeLessThanOrEqual(MOST_READS);
+  }, 120_000);
+
+  // With checkpoints skipped the engine starts a wave's 8 deletes together, as the last wave's
+  // proof answers: each wave then waited GATHER_MS for deletes that could not start (a third of
+  // a 1,000-pipe destroy at 150 ms per request). Once one proof has proven a wave, the next
+  // wave as wide is read for at once.
+  it(`reads at once for a wave of ${PARALLEL} deletes started together, after the first`, async () => {
+    const made = await make();
+    emulator.control.resetStats();
+    // Which proofs waited for more deletes: the waits of GATHER_MS (observed, not replaced).
+    const timers = vi.spyOn(globalThis, "setTimeout");
+    const gathers = () => timers.mock.calls.filter(([, ms]) => ms === GATHER_MS).length;
+    const waited: number[] = [];
+    try {
+      for (let i = 0; i < made.length; i += PARALLEL) {
+        const before = gathers();
+        await Promise.all(made.slice(i, i + PARALLEL).map((m) => engine.delete(m.id, m.outs)));
+        waited.push(gathers() - before);
+      }
+    } finally {
+      timers.mockRestore();
+    }
+    const ids = new Set(row.stored().map((o) => o.id));
+    expect(
+      made.filter((m) => ids.has(m.id)),
+      "every object deleted",
+    ).toEqual([]);
+    const reads = emulator.control.stats().byRoute[row.list] ?? 0;
+    expect(reads, "at most one list read per wave, two more in the wave whose own reads proved nothing").toBeLessThanOrEqual(waited.length + 2);
+    expect(waited[0], "the first wave waits for more deletes").toBeGreaterThan(0);
+    expect(waited.slice(1), "later waves do not").toEqual(waited.slice(1).map(() => 0));
+  }, 120_000);
+});
+
+describe.each(Object.entries(ROWS) as [ResourceTypeName, Row][])("%s: deletes after the list was read", (type, row) => {
+  // A list of the whole collection per wave was most of a 1,000-pipe destroy's bytes and time.
+  it(
+    row.own ? "are each proven by the object's own 404, with no list read" : "are proven by the list (its own 404 is not the API's, or it has none)",
+    async () => {
+      const engine = engineOf(type);
+      newProcess(row.target);
+      const made: { id: string; outs: Obj }[] = [];
+      for (let i = 0; i < 4; i += 1) {
+        const checked = await engine.check({}, await row.inputs(i));
+        made.push(await engine.create(checked.inputs!));
+      }
+      newProcess(row.target);
+      // The first delete of a new process: only the list can prove it (and shows the route lives).
+      await engine.delete(made[0].id, made[0].outs);
+      emulator.control.resetStats();
+      for (const m of made.slice(1)) await engine.delete(m.id, m.outs);
+      const ids = new Set(row.stored().map((o) => o.id));
+      expect(
+        made.filter((m) => ids.has(m.id)),
+        "every object deleted",
+      ).toEqual([]);
+      const byRoute = emulator.control.stats().byRoute;
+      if (row.own) {
+        expect(byRoute[row.list], JSON.stringify(byRoute)).toBeUndefined();
+        expect(byRoute[row.own], JSON.stringify(byRoute)).toBe(3);
+      } else {
+        expect(byRoute[row.list], JSON.stringify(byRoute)).toBeGreaterThanOrEqual(1);
+      }
+    },
+    120_000,
+  );
+});
+
+describe("under a rate limit the server names", () => {
+  // Each request counts against the stack server's 100 a minute: a list per wave sends fewer than a read per delete.
+  it("alerts' deletes are proven by the list, not by each alert's own read", async () => {
+    const row = ROWS.StackAlert;
+    const engine = engineOf("StackAlert");
+    emulator.control.setFaults({ stackRateLimit: 10_000, stackRateWindowMs: 60_000 });
+    try {
+      newProcess(row.target);
+      const made: { id: string; outs: Obj }[] = [];
+      for (let i = 0; i < 4; i += 1) made.push(await engine.create((await engine.check({}, await row.inputs(i))).inputs!));
+      newProcess(row.target);
+      await engine.delete(made[0].id, made[0].outs);
+      emulator.control.resetStats();
+      for (const m of made.slice(1)) await engine.delete(m.id, m.outs);
+      const byRoute = emulator.control.stats().byRoute;
+      expect(byRoute[row.own], JSON.stringify(byRoute)).toBeUndefined();
+      expect(byRoute[row.list], JSON.stringify(byRoute)).toBe(3);
+    } finally {
+      emulator.control.setFaults({ stackRateLimit: 0 });
+    }
   }, 120_000);
 });

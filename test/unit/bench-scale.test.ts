@@ -18,6 +18,7 @@ const scale = load("./bench/lib/scale.js") as {
   scaleTargets(s: { runs: Run[] }): { name: string; measured: unknown; met: boolean | null }[];
   scaleLines(s: { runs: Run[]; latencyMs: number; parallel: number }, at: Record<string, unknown>): string[];
   scaleSummary(s: { runs: Run[]; latencyMs: number; parallel: number }): string;
+  routeLine(byRoute: Record<string, number> | undefined): string;
 };
 
 const op = (seconds: number, cpu = seconds, bound = 0, peak = 100): Op => ({
@@ -102,5 +103,22 @@ describe("bench scale: the targets of issue 45", () => {
     );
     expect(text).not.toContain("mode default: `up` 40 s");
     expect(text).toContain("Targets of issue 45: 7 met, 2 missed.");
+  });
+});
+
+describe("routeLine", () => {
+  it.each<{ byRoute: Record<string, number> | undefined; line: string }>([
+    {
+      byRoute: {
+        "GET /v1/organizations/{organizationId}/services/{serviceId}/pipes": 125,
+        "DELETE /v1/organizations/{organizationId}/services/{serviceId}/pipes/{pipeId}": 1000,
+      },
+      line: "DELETE /pipes/{pipeId} 1000, GET /pipes 125",
+    },
+    { byRoute: { "GET /api/v2/alerts": 3 }, line: "GET /api/v2/alerts 3" },
+    { byRoute: {}, line: "none" },
+    { byRoute: undefined, line: "none" },
+  ])("$line", ({ byRoute, line }) => {
+    expect(scale.routeLine(byRoute)).toBe(line);
   });
 });
