@@ -122,7 +122,7 @@ describe("the class's secret locations, over the registry", () => {
   it.each(withSecretsApart.map(({ d, locations }) => [d.type, d, locations] as const))(
     "%s: worked out once per kind (the same object for every resource), equal to the policy's",
     (_type, d, locations) => {
-      const node = d.policy[d.secretsApart!.field]!;
+      const node = d.policy[d.secretsApart!.field];
       const first = secretLocationsOf(node);
       expect(first).toEqual(locations);
       expect(secretLocationsOf(node), "a second resource of the kind walks the policy again").toBe(first);
