@@ -42,12 +42,15 @@ const run = (size: number, face: string, subject: string, mode: string, seconds:
 });
 
 describe("bench scale: each run's environment", () => {
-  it.each(["default", "skip-checkpoints"])("mode %s: ts-node's cache off (every program run type-checks, pipes and floor alike), the mode's settings, its CLI first on PATH", (mode) => {
-    const env = scale.modeEnv(mode, "/cli/bin", { PATH: "/usr/bin" });
-    expect(env.TS_NODE_CACHE).toBe("false");
-    expect(env.PATH).toBe(`/cli/bin${path.delimiter}/usr/bin`);
-    expect(env.PULUMI_SKIP_CHECKPOINTS).toBe(mode === "skip-checkpoints" ? "true" : undefined);
-  });
+  it.each(["default", "skip-checkpoints"])(
+    "mode %s: ts-node's cache off (every program run type-checks, pipes and floor alike), the mode's settings, its CLI first on PATH",
+    (mode) => {
+      const env = scale.modeEnv(mode, "/cli/bin", { PATH: "/usr/bin" });
+      expect(env.TS_NODE_CACHE).toBe("false");
+      expect(env.PATH).toBe(`/cli/bin${path.delimiter}/usr/bin`);
+      expect(env.PULUMI_SKIP_CHECKPOINTS).toBe(mode === "skip-checkpoints" ? "true" : undefined);
+    },
+  );
 });
 
 describe("bench scale: the pipes over the floor", () => {

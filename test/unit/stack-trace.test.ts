@@ -82,7 +82,12 @@ describe("a promise's stamp (the SDK's debuggablePromise)", () => {
   const named = (...names: (string | null)[]) => names.map((n) => ({ getFunctionName: () => n }));
   it.each([
     { name: "the SDK's stamp, leak debugging off: unread", frames: named("debuggablePromise", "transferProperties"), env: {}, unread: true },
-    { name: "the SDK's stamp, leak debugging on: read", frames: named("debuggablePromise", "transferProperties"), env: { [PROMISE_DEBUG_ENV]: "1" }, unread: false },
+    {
+      name: "the SDK's stamp, leak debugging on: read",
+      frames: named("debuggablePromise", "transferProperties"),
+      env: { [PROMISE_DEBUG_ENV]: "1" },
+      unread: false,
+    },
     { name: "the SDK's stamp a frame down (not made by it): kept", frames: named("helper", "debuggablePromise"), env: {}, unread: false },
     { name: "the registration's own trace: kept", frames: named("callsites", "stackTrace", "Resource"), env: {}, unread: false },
     { name: "an anonymous frame: kept", frames: named(null), env: {}, unread: false },
