@@ -1,6 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import { locateSecrets, type AnyNode, type ComputedFields, type PolicyTree } from "../schemas/field-policy";
 import type { Obj } from "../schemas/plain-object";
+import type { SecretLocations } from "../schemas/secret-split";
 import { connectionInput, connectionOptions, type ConnectionInput } from "./connection";
 import { providerText } from "./shim";
 import { splitSecretsInput } from "./split-secrets";
@@ -44,7 +45,7 @@ function registeredProps(spec: ClassSpec, args: ConnectionInput, defaults: Obj):
     const value = (args as Obj)[key] ?? defaults[key];
     if (value === undefined && node.inputOnly) continue;
     if (spec.secretsApart?.field === key) {
-      const split = splitSecretsInput(value, locateSecrets(node.fields ?? {}));
+      const split = splitSecretsInput(value, secretLocationsOf(node));
       props[key] = split.rest;
       props[spec.secretsApart.into] = pulumi.secret(split.secrets);
       continue;
@@ -55,6 +56,19 @@ function registeredProps(spec: ClassSpec, args: ConnectionInput, defaults: Obj):
   const connection = connectionInput(args);
   if (connection !== undefined) props.connection = connection;
   return props;
+}
+
+const locations = new WeakMap<AnyNode, SecretLocations>();
+
+/**
+ * Where the secrets of a field kept apart live, worked out once per policy node (once per kind),
+ * not per resource: a pipe's source policy holds every source kind's fields, and walking it for
+ * each of 2,000 pipes was a program's largest allocation of ours (issue 45).
+ */
+export function secretLocationsOf(node: AnyNode): SecretLocations {
+  let found = locations.get(node);
+  if (!found) locations.set(node, (found = locateSecrets(node.fields ?? {})));
+  return found;
 }
 
 /** The options a class registers with: the secret properties of {@link registeredProps} are secret outputs too. */

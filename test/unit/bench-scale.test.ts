@@ -19,6 +19,7 @@ const scale = load("./bench/lib/scale.js") as {
   scaleLines(s: { runs: Run[]; latencyMs: number; parallel: number }, at: Record<string, unknown>): string[];
   scaleSummary(s: { runs: Run[]; latencyMs: number; parallel: number }): string;
   routeLine(byRoute: Record<string, number> | undefined): string;
+  modeEnv(mode: string, bin: string, workspaceEnv: Record<string, string>): Record<string, string>;
 };
 
 const op = (seconds: number, cpu = seconds, bound = 0, peak = 100): Op => ({
@@ -39,6 +40,18 @@ const run = (size: number, face: string, subject: string, mode: string, seconds:
   subject,
   ops: { up: { ...op(seconds, seconds, 0, peak), ...extra }, preview: op(seconds / 4), change: op(seconds), destroy: { ...op(seconds / 2), ...extra } },
   stateBytesPerResource: bytes,
+});
+
+describe("bench scale: each run's environment", () => {
+  it.each(["default", "skip-checkpoints"])(
+    "mode %s: ts-node's cache off (every program run type-checks, pipes and floor alike), the mode's settings, its CLI first on PATH",
+    (mode) => {
+      const env = scale.modeEnv(mode, "/cli/bin", { PATH: "/usr/bin" });
+      expect(env.TS_NODE_CACHE).toBe("false");
+      expect(env.PATH).toBe(`/cli/bin${path.delimiter}/usr/bin`);
+      expect(env.PULUMI_SKIP_CHECKPOINTS).toBe(mode === "skip-checkpoints" ? "true" : undefined);
+    },
+  );
 });
 
 describe("bench scale: the pipes over the floor", () => {

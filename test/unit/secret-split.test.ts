@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import { registry, type Registered } from "../../provider/registry";
 import { locateSecrets } from "../../provider/schemas/field-policy";
 import { keptSecret, mergeSecrets, splitSecrets } from "../../provider/schemas/secret-split";
-import { registration } from "../../provider/resource-class/register";
+import { registration, secretLocationsOf } from "../../provider/resource-class/register";
 import { resourceOf, tokenOf } from "../../provider/native/resources";
 import * as ops from "../../provider/native/operations";
 import { engineOf, EXISTING } from "../support/engines";
@@ -116,6 +116,18 @@ describe("both faces split alike, over the registry", () => {
     const inputs = { some: { nested: "value" } };
     expect(resourceOf(tokenOf({ name: d.type }))!.prepare(inputs, "res")).toEqual(d.named ? { ...inputs, name: "res" } : inputs);
   });
+});
+
+describe("the class's secret locations, over the registry", () => {
+  it.each(withSecretsApart.map(({ d, locations }) => [d.type, d, locations] as const))(
+    "%s: worked out once per kind (the same object for every resource), equal to the policy's",
+    (_type, d, locations) => {
+      const node = d.policy[d.secretsApart!.field];
+      const first = secretLocationsOf(node);
+      expect(first).toEqual(locations);
+      expect(secretLocationsOf(node), "a second resource of the kind walks the policy again").toBe(first);
+    },
+  );
 });
 
 describe("what a program is shown when one secret sits in two source kinds", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { keptFrames, PROGRAM_FRAMES, shortenStackTraces } from "../../provider/resource-class/stack-trace";
+import { isUnreadStamp, keptFrames, PROGRAM_FRAMES, PROMISE_DEBUG_ENV, shortenStackTraces } from "../../provider/resource-class/stack-trace";
 
 const frame = (file: string | null) => ({ getFileName: () => file });
 const files = (frames: { getFileName(): string | null }[]) => frames.map((f) => f.getFileName());
@@ -74,6 +74,52 @@ describe("shortenStackTraces", () => {
       expect(Error.prepareStackTrace).toBeUndefined();
     } finally {
       (Error as { prepareStackTrace?: unknown }).prepareStackTrace = before;
+    }
+  });
+});
+
+describe("a promise's stamp (the SDK's debuggablePromise)", () => {
+  const named = (...names: (string | null)[]) => names.map((n) => ({ getFunctionName: () => n }));
+  it.each([
+    { name: "the SDK's stamp, leak debugging off: unread", frames: named("debuggablePromise", "transferProperties"), env: {}, unread: true },
+    {
+      name: "the SDK's stamp, leak debugging on: read",
+      frames: named("debuggablePromise", "transferProperties"),
+      env: { [PROMISE_DEBUG_ENV]: "1" },
+      unread: false,
+    },
+    { name: "the SDK's stamp a frame down (not made by it): kept", frames: named("helper", "debuggablePromise"), env: {}, unread: false },
+    { name: "the registration's own trace: kept", frames: named("callsites", "stackTrace", "Resource"), env: {}, unread: false },
+    { name: "an anonymous frame: kept", frames: named(null), env: {}, unread: false },
+    { name: "no frames: kept", frames: named(), env: {}, unread: false },
+  ])("$name", ({ frames, env, unread }) => {
+    expect(isUnreadStamp(frames, env)).toBe(unread);
+  });
+
+  it("is formatted as its first line only, without calling the hook already there", () => {
+    const before = Error.prepareStackTrace;
+    let called = 0;
+    Error.prepareStackTrace = () => ((called += 1), "hooked");
+    const saved = process.env[PROMISE_DEBUG_ENV];
+    delete process.env[PROMISE_DEBUG_ENV];
+    try {
+      const restore = shortenStackTraces("/no/such/file.js");
+      let stamp: string;
+      let other: string;
+      try {
+        // Named as the SDK's function is, so V8 names its frame so.
+        const debuggablePromise = () => new Error().stack ?? "";
+        stamp = debuggablePromise();
+        other = new Error("x").stack ?? "";
+      } finally {
+        restore();
+      }
+      expect(stamp).toBe("Error");
+      expect(other).toBe("hooked");
+      expect(called).toBe(1);
+    } finally {
+      Error.prepareStackTrace = before;
+      if (saved !== undefined) process.env[PROMISE_DEBUG_ENV] = saved;
     }
   });
 });
