@@ -7,7 +7,9 @@
  * of the dynamic face, and the engine's own (URN, dates, the program's stack trace).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { randomBytes } from "node:crypto";
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { E2EStack, repoRoot } from "./harness";
 
@@ -61,6 +63,27 @@ describe.each(["dynamic", "native"] as const)("a pipe's bytes in state: %s face"
     const program = fs.readFileSync(path.join(repoRoot, "test/e2e/programs/state-size/index.ts"), "utf8").split("\n");
     const line = program.findIndex((l) => l.includes(face === "native" ? "new NativePipe(" : "new Pipe(")) + 1;
     expect(pipe.sourcePosition).toMatch(new RegExp(`^project:///index\\.ts#${line},`));
+  });
+
+  it("a state whose inputs hold an older release's tokens (AES-256-GCM ciphertexts) previews, refreshes and destroys with no change", async () => {
+    // The state as a release before the short tokens wrote it: each `pss:` handle in the inputs
+    // becomes a `pipestack-sealed:v1:` ciphertext of the same value's length (the CLI encrypts
+    // the secrets again on import).
+    const exported = await s.must(["stack", "export", "--show-secrets", "--stack", s.stack, "--cwd", s.programDir], false);
+    let replaced = 0;
+    const older = exported.stdout.replace(/pss:[A-Za-z0-9_-]{12}\.[0-9a-z]+/g, () => {
+      replaced++;
+      return `pipestack-sealed:v1:${randomBytes(12 + 14 + 16).toString("base64url")}`;
+    });
+    expect(replaced).toBe(2 * PIPES);
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "pipestack-state-size-")), "state.json");
+    fs.writeFileSync(file, older);
+    await s.must(["stack", "import", "--file", file, "--stack", s.stack, "--cwd", s.programDir], false);
+    const imported = (await s.must(["stack", "export", "--show-secrets", "--stack", s.stack, "--cwd", s.programDir], false)).stdout;
+    expect(imported.match(/pipestack-sealed:v1:/g)).toHaveLength(2 * PIPES);
+    await s.expectNoChanges();
+    await s.must(["refresh", "--yes", "--expect-no-changes"]);
+    await s.expectNoChanges();
     await s.destroy();
   });
 });
