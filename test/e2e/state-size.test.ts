@@ -24,7 +24,9 @@ const PASSWORD = "state-size-kafka-pw-45c1";
  * large stacks"): the engine's own fields (URN, parent, provider reference, dates, the empty
  * property dependencies the SDK sends for every input: about 750 bytes), the native entry's
  * stack trace (the program's own 12 frames, 546 bytes: the Node SDK records them for a plain
- * `CustomResource`), and the outputs, which repeat the inputs the program reads back from them.
+ * `CustomResource`), and the outputs, which repeat the inputs (about 600 bytes) for their readers:
+ * the dynamic face's `diff` is given the old outputs only, and the pull-request comment reads a
+ * refresh's and a native diff's fields from them.
  */
 const TARGET = { dynamic: 3_050, native: 3_250 } as const;
 /** Of which the provider writes, inputs plus outputs (measured 2,198 and 2,024: the dynamic face's provider text is 146 of them). */
