@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import type { PolicyTree } from "../schemas/field-policy";
 import { isUnknown } from "../schemas/unknown";
 import { InvalidArgumentError } from "../errors/operation-errors";
@@ -15,54 +15,61 @@ import type { Obj } from "../schemas/plain-object";
  * at debug level (`pulumi up --debug` with its preview; `preview --debug`): a write-only secret
  * (a password, a webhook's headers) the program gave in plaintext would show there, and in the
  * state's inputs after. So every string of every field the policy marks `secret` (every kind's,
- * from its policy alone) is answered by `check` as a token: AES-256-GCM under a key made in this
- * provider process's memory, never written, gone with the process. `diff`, `create` and
- * `update` open the tokens of their new inputs before any other step sees them (so errors are
- * blanked of the plaintext, as ever); outputs keep fingerprints (`secret-fields.ts`), which stay
- * how a change is seen.
+ * from its policy alone) is answered by `check` as a token: a handle to the value, which this
+ * provider process keeps in its memory (never written, gone with the process). The token holds
+ * nothing of the value, not even its length, and is short (about 20 bytes; the state's inputs
+ * keep the last one, in every state write: issue 45). `diff`, `create` and `update` open the
+ * tokens of their new inputs before any other step sees them (so errors are blanked of the
+ * plaintext, as ever); outputs keep fingerprints (`secret-fields.ts`), which stay how a change is seen.
  *
  * The engine checks again in every run (an `up`'s update checks again after its preview, in a
- * provider process of its own), so a process opens only its own tokens. One from another process
- * is the state's own inputs given back: a refresh's diff compares them with what it read, and
- * `ignoreChanges` copies them into the program's. A diff compares it as the state's value (no
- * change); an `update` reads a write-only field's as left out, which keeps the server's
- * (`kept-on-server.ts`), and refuses any other, as a `create` refuses any, naming the field. Both faces
- * get the rule here: {@link sealingInputs} wraps every engine (`define-engine.ts`).
+ * provider process of its own), so a process opens only its own tokens (each names the process
+ * that made it by a random id). One from another process is the state's own inputs given back: a
+ * refresh's diff compares them with what it read, and `ignoreChanges` copies them into the
+ * program's. A diff compares it as the state's value (no change); an `update` reads a write-only
+ * field's as left out, which keeps the server's (`kept-on-server.ts`), and refuses any other, as
+ * a `create` refuses any, naming the field. Both faces get the rule here: {@link sealingInputs}
+ * wraps every engine (`define-engine.ts`). Releases before issue 45 wrote a longer token, the
+ * value under AES-256-GCM (`pipestack-sealed:v1:`): still told apart as a token, and like any
+ * token of another process, never opened.
  */
 
-const PREFIX = "pipestack-sealed:v1:";
-const IV_BYTES = 12;
-const TAG_BYTES = 16;
-const ALGORITHM = "aes-256-gcm";
+/** The tokens written: the maker's id, `.`, the number of the value in its vault. */
+const PREFIX = "pss:";
+const TOKEN = /^pss:([A-Za-z0-9_-]{12})\.([0-9a-z]{1,11})$/;
+/** The tokens of releases before issue 45 (AES-256-GCM ciphertexts): still tokens, opened by none. */
+const PREFIX_V1 = "pipestack-sealed:v1:";
 
-/** This process's key: made when first needed, held in memory only. */
-let processKey: Buffer | undefined;
-const ownKey = (): Buffer => (processKey ??= randomBytes(32));
+/** The values a process sealed, by number, under the random id its tokens carry. */
+export interface Vault {
+  readonly id: string;
+  readonly values: string[];
+}
 
-/** True for a sealed token (of any process). */
+/** A new vault: a random 72-bit id (12 base64url characters), no values. */
+export const newVault = (): Vault => ({ id: randomBytes(9).toString("base64url"), values: [] });
+
+/** This process's vault: made when first needed, held in memory only. */
+let processVault: Vault | undefined;
+const ownVault = (): Vault => (processVault ??= newVault());
+
+/** True for a sealed token (of any process, of this release or an older one). */
 export function isSealed(value: unknown): value is string {
-  return typeof value === "string" && value.startsWith(PREFIX);
+  return typeof value === "string" && (TOKEN.test(value) || value.startsWith(PREFIX_V1));
 }
 
-/** `plain` sealed under `key` (a fresh nonce each time). */
-export function seal(plain: string, key: Buffer = ownKey()): string {
-  const iv = randomBytes(IV_BYTES);
-  const cipher = createCipheriv(ALGORITHM, key, iv);
-  const body = Buffer.concat([cipher.update(plain, "utf8"), cipher.final()]);
-  return `${PREFIX}${Buffer.concat([iv, body, cipher.getAuthTag()]).toString("base64url")}`;
+/** A token for `plain`, kept in `vault` (a new token each time). */
+export function seal(plain: string, vault: Vault = ownVault()): string {
+  vault.values.push(plain);
+  return `${PREFIX}${vault.id}.${(vault.values.length - 1).toString(36)}`;
 }
 
-/** The plaintext of `token`, or undefined when `key` did not seal it (another process's, or altered). */
-export function unseal(token: string, key: Buffer = ownKey()): string | undefined {
-  const raw = Buffer.from(token.slice(PREFIX.length), "base64url");
-  if (raw.length < IV_BYTES + TAG_BYTES) return undefined;
-  try {
-    const decipher = createDecipheriv(ALGORITHM, key, raw.subarray(0, IV_BYTES));
-    decipher.setAuthTag(raw.subarray(raw.length - TAG_BYTES));
-    return Buffer.concat([decipher.update(raw.subarray(IV_BYTES, raw.length - TAG_BYTES)), decipher.final()]).toString("utf8");
-  } catch {
-    return undefined;
-  }
+/** The plaintext of `token`, or undefined when `vault` did not seal it (another process's, an older release's, or altered). */
+export function unseal(token: string, vault: Vault = ownVault()): string | undefined {
+  const m = TOKEN.exec(token);
+  if (!m || m[1] !== vault.id) return undefined;
+  const n = parseInt(m[2], 36);
+  return n < vault.values.length ? vault.values[n] : undefined;
 }
 
 /** `v` with each string leaf mapped by `f`, arrays and objects copied. Pure but for `f`. */
@@ -77,19 +84,19 @@ function leaves(v: unknown, f: (s: string) => string): unknown {
 const sealable = (s: string): boolean => !isUnknown(s) && !isFingerprint(s) && !isSealed(s) && s !== CLEARED;
 
 /** `inputs` with every string of the secret fields of `tree` sealed (`inputs` is not changed). */
-export function sealInputs<T>(tree: PolicyTree, inputs: T, key: Buffer = ownKey()): T {
-  return eachSecret(tree, inputs, undefined, (v) => leaves(v, (s) => (sealable(s) ? seal(s, key) : s))) as T;
+export function sealInputs<T>(tree: PolicyTree, inputs: T, vault: Vault = ownVault()): T {
+  return eachSecret(tree, inputs, undefined, (v) => leaves(v, (s) => (sealable(s) ? seal(s, vault) : s))) as T;
 }
 
 /**
  * `inputs` with the tokens of the secret fields of `tree` opened, and the field paths holding a
- * token `key` cannot open (left as they are). Plain values pass (a program's, an older run's).
+ * token `vault` cannot open (left as they are). Plain values pass (a program's, an older run's).
  */
-export function openInputs<T>(tree: PolicyTree, inputs: T, key: Buffer = ownKey()): { inputs: T; unreadable: string[] } {
+export function openInputs<T>(tree: PolicyTree, inputs: T, vault: Vault = ownVault()): { inputs: T; unreadable: string[] } {
   const unreadable: string[] = [];
   const opened = eachSecret(tree, inputs, undefined, (v, _old, path) => {
     let lost = false;
-    const out = leaves(v, (s) => (isSealed(s) ? (unseal(s, key) ?? ((lost = true), s)) : s));
+    const out = leaves(v, (s) => (isSealed(s) ? (unseal(s, vault) ?? ((lost = true), s)) : s));
     if (!lost) return out;
     unreadable.push(path);
     return v;
