@@ -33,6 +33,9 @@ describe.each(FACES)("%s face, on a 2.36.0 stack server: refresh with a pending 
     const preview = await s.stack().pulumi(["preview"]);
     expect(preview.code).not.toBe(0);
     expect(preview.stdout + preview.stderr).toContain("a tile removed from its dashboard takes its alerts with it");
-    expect(s.server().dashboards[0].tiles.map((t: { id: string }) => t.id), "nothing written").toContain(errorsTile);
+    expect(
+      s.server().dashboards[0].tiles.map((t: { id: string }) => t.id),
+      "nothing written",
+    ).toContain(errorsTile);
   }, 900_000);
 });

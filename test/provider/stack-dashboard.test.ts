@@ -80,7 +80,11 @@ describe.each(STACK_CASES)("StackDashboard on a %s server, %s target", (version,
 
     const without = { ...program, tiles: program.tiles.filter((t: any) => t.name !== "Latency") };
     const diff = await dashboardImpl.diff(board.id, board.outs, (await dashboardImpl.check({}, without)).inputs!);
-    expect(diff.diffs).toContainEqual({ path: "tiles[Latency]", kind: "update", detail: "removed; kept on the server, pending removal, while alerts watch it" });
+    expect(diff.diffs).toContainEqual({
+      path: "tiles[Latency]",
+      kind: "update",
+      detail: "removed; kept on the server, pending removal, while alerts watch it",
+    });
 
     const after = await up(dashboardImpl, without, board);
     expect(after.outs.tileIds).not.toHaveProperty("Latency");

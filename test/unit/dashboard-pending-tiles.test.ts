@@ -1,6 +1,13 @@
 /** The pure parts of a dashboard's tiles pending removal (provider/resources/stack-dashboard/pending-tiles.ts). */
 import { describe, expect, it } from "vitest";
-import { PENDING_FREED, freedTileNote, heldTileWarning, notNamedAgain, settlePending, withFreedDetail } from "../../provider/resources/stack-dashboard/pending-tiles";
+import {
+  PENDING_FREED,
+  freedTileNote,
+  heldTileWarning,
+  notNamedAgain,
+  settlePending,
+  withFreedDetail,
+} from "../../provider/resources/stack-dashboard/pending-tiles";
 import type { StackTileOutput } from "../../provider/resources/stack-dashboard/schema";
 
 const tile = (key: string, id: string) => ({ key, id, name: key }) as unknown as StackTileOutput;

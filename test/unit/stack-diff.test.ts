@@ -123,7 +123,7 @@ describe("StackDashboard: what each change previews as", () => {
     const news = clone<Obj>(inputs);
     news.tiles.splice(0, 1);
     const { diffs } = await dashboardEngine.diff("d1", olds, news);
-    expect(diffs.find((c) => c.path === "tiles[Errors]")?.detail).toMatch(/kept on the server until the alerts on it are deleted/);
+    expect(diffs.find((c) => c.path === "tiles[Errors]")?.detail).toMatch(/kept on the server, pending removal, while alerts watch it/);
   });
 
   it("shows no change after a read with server defaults and timestamps (refresh, then preview)", async () => {

@@ -98,7 +98,8 @@ async function refuseOnGeneration(target: StackTarget, inputs: DashboardInputs):
 async function changes(olds: DashboardOutputs, news: DashboardInputs, id: string): Promise<FieldChange[]> {
   const held = await pendingOnServer(olds, news, id);
   // `check` pins the stack into the inputs; inputs that name none were never checked: no stack to ask.
-  const target = TARGET_KEYS.some((k) => typeof news[k] === "string") ? targetOf(news) : undefined;
+  // Resolved only where a read is made: a diff that reads nothing needs no credentials.
+  const target = TARGET_KEYS.some((k) => typeof news[k] === "string") ? () => targetOf(news) : undefined;
   const watched = await pendingWatched(target, id, notNamedAgain(held, news.tiles));
   const { kept, freed } = settlePending(held, news.tiles, watched);
   const stored = { ...olds, tiles: [...olds.tiles, ...freed] };
@@ -113,8 +114,9 @@ async function changes(olds: DashboardOutputs, news: DashboardInputs, id: string
   // The warnings inform a reviewer; a read that fails must not fail the diff, but must not pass
   // silently either: the warning then says what could not be told.
   try {
-    for (const alert of await doomedAlerts(target, id, removed)) reportWarning(doomedAlertWarning(id, alert));
-    for (const line of await sortOrderWarnings(target, news)) reportWarning(`dashboard ${id}: ${line}`);
+    const stack = target();
+    for (const alert of await doomedAlerts(stack, id, removed)) reportWarning(doomedAlertWarning(id, alert));
+    for (const line of await sortOrderWarnings(stack, news)) reportWarning(`dashboard ${id}: ${line}`);
   } catch (err) {
     reportProgress(unreadAlertsDetail(id, err));
     reportWarning(unreadAlertsWarning(id, err));
@@ -127,11 +129,11 @@ async function changes(olds: DashboardOutputs, news: DashboardInputs, id: string
  * watch: the run's read of the alert list, made only when there are such tiles. A list that cannot be read (or no stack to ask) keeps them
  * all watched: a removal is planned only on a read that shows no alert on the tile.
  */
-async function pendingWatched(target: StackTarget | undefined, id: string, held: readonly StackTileOutput[]): Promise<ReadonlySet<string>> {
+async function pendingWatched(target: (() => StackTarget) | undefined, id: string, held: readonly StackTileOutput[]): Promise<ReadonlySet<string>> {
   const all = new Set(held.map((t) => t.id));
   if (target === undefined || held.length === 0) return all;
   try {
-    return new Set((await doomedAlerts(target, id, held)).map((a) => a.tile.id));
+    return new Set((await doomedAlerts(target(), id, held)).map((a) => a.tile.id));
   } catch (err) {
     reportProgress(unreadAlertsDetail(id, err));
     reportWarning(unreadAlertsWarning(id, err));
