@@ -118,8 +118,7 @@ async function changes(olds: DashboardOutputs, news: DashboardInputs, id: string
     for (const alert of await doomedAlerts(stack, id, removed)) reportWarning(doomedAlertWarning(id, alert));
     for (const line of await sortOrderWarnings(stack, news)) reportWarning(`dashboard ${id}: ${line}`);
   } catch (err) {
-    reportProgress(unreadAlertsDetail(id, err));
-    reportWarning(unreadAlertsWarning(id, err));
+    saidUnread(id, err);
   }
   return found;
 }
@@ -135,10 +134,15 @@ async function pendingWatched(target: (() => StackTarget) | undefined, id: strin
   try {
     return new Set((await doomedAlerts(target(), id, held)).map((a) => a.tile.id));
   } catch (err) {
-    reportProgress(unreadAlertsDetail(id, err));
-    reportWarning(unreadAlertsWarning(id, err));
+    saidUnread(id, err);
     return all;
   }
+}
+
+/** An alert list the diff could not read: its reason in the log, and a warning in the provider's words. */
+function saidUnread(id: string, err: unknown): void {
+  reportProgress(unreadAlertsDetail(id, err));
+  reportWarning(unreadAlertsWarning(id, err));
 }
 
 /** The provider the serialized shim delegates to (`pulumi-pipestack/engine/stack-dashboard`). */
