@@ -142,6 +142,15 @@ it("has a row for every registered kind", () => {
   expect(Object.keys(ROWS).sort()).toEqual(registry.map((d) => d.type).sort());
 });
 
+/** None of `made` is left in the emulator's store of `row`'s kind. */
+function expectAllDeleted(row: Row, made: readonly { id: string }[]): void {
+  const ids = new Set(row.stored().map((o) => o.id));
+  expect(
+    made.filter((m) => ids.has(m.id)),
+    "every object deleted",
+  ).toEqual([]);
+}
+
 describe.each(Object.entries(ROWS) as [ResourceTypeName, Row][])("%s: a destroy of 40", (type, row) => {
   const engine = engineOf(type);
   const make = async () => {
@@ -160,11 +169,7 @@ describe.each(Object.entries(ROWS) as [ResourceTypeName, Row][])("%s: a destroy 
     const made = await make();
     emulator.control.resetStats();
     await pooled(made, PARALLEL, (m) => engine.delete(m.id, m.outs));
-    const ids = new Set(row.stored().map((o) => o.id));
-    expect(
-      made.filter((m) => ids.has(m.id)),
-      "every object deleted",
-    ).toEqual([]);
+    expectAllDeleted(row, made);
     const reads = emulator.control.stats().byRoute[row.list] ?? 0;
     expect(reads, "the deletes are proven by their list").toBeGreaterThan(0);
     expect(reads, JSON.stringify(emulator.control.stats().byRoute)).toBeLessThanOrEqual(MOST_READS);
@@ -190,11 +195,7 @@ describe.each(Object.entries(ROWS) as [ResourceTypeName, Row][])("%s: a destroy 
     } finally {
       timers.mockRestore();
     }
-    const ids = new Set(row.stored().map((o) => o.id));
-    expect(
-      made.filter((m) => ids.has(m.id)),
-      "every object deleted",
-    ).toEqual([]);
+    expectAllDeleted(row, made);
     const reads = emulator.control.stats().byRoute[row.list] ?? 0;
     expect(reads, "at most one list read per wave, two more in the wave whose own reads proved nothing").toBeLessThanOrEqual(waited.length + 2);
     expect(waited[0], "the first wave waits for more deletes").toBeGreaterThan(0);
@@ -219,11 +220,7 @@ describe.each(Object.entries(ROWS) as [ResourceTypeName, Row][])("%s: deletes af
       await engine.delete(made[0].id, made[0].outs);
       emulator.control.resetStats();
       for (const m of made.slice(1)) await engine.delete(m.id, m.outs);
-      const ids = new Set(row.stored().map((o) => o.id));
-      expect(
-        made.filter((m) => ids.has(m.id)),
-        "every object deleted",
-      ).toEqual([]);
+      expectAllDeleted(row, made);
       const byRoute = emulator.control.stats().byRoute;
       if (row.own) {
         expect(byRoute[row.list], JSON.stringify(byRoute)).toBeUndefined();
