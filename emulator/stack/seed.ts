@@ -8,7 +8,7 @@
 import { createHash } from "node:crypto";
 import type { StoredConnection, StoredMember, StoredSource, StoredWebhook } from "./records";
 
-/** The one user of the emulated server, whose access key is the stack token: the team's first member. */
+/** The user whose access key is the stack token (the one `isCurrentUser`): the team's first member; an accepted invitation adds others, with no key (`team.ts`). */
 export const USER_ID = "65f0c0de0000000000000002";
 
 /** Id of the webhook seeded in every stack, so channel tests have a target. */
