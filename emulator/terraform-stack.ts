@@ -6,7 +6,8 @@
  * attributes the peer's schema gives it, its body is the API's fields in camelCase, and it passes
  * the same schema and checks as a create request (a body the server would refuse stops the start,
  * naming it). The state does not name the stack (the provider block does): they are loaded in the
- * default service's, the one the cloud proxy serves, as the peer's cloud settings name a service.
+ * default service's (each service has a stack behind the cloud proxy), as the peer's cloud
+ * settings name a service.
  */
 import type { JsonObject } from "./http/body";
 import { ApiFailure } from "./http/errors";

@@ -21,7 +21,8 @@
 //
 //   const { buildSdks } = require("./scripts/sdks");
 //   const built = await buildSdks({ out, languages: ["python", "go"], reuse?, log? });
-//   // in a test: `await builtSdks()` of test/e2e/sdks-build.ts, the one build of the run, shared
+//   // in a test: `await builtSdks()` of test/e2e/sdks-build.ts, the run's shared build (a test of
+//   // other languages or folders builds its own with `buildSdksInto`)
 //   built.version                   // "0.1.0": package.json's, in every SDK
 //   built.schema                    // <out>/schema.json, the schema the SDKs were made from
 //   built.python.dir                // <out>/python, the generated package (pip install <dir> works too)

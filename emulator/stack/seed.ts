@@ -8,13 +8,13 @@
 import { createHash } from "node:crypto";
 import type { StoredConnection, StoredMember, StoredSource, StoredWebhook } from "./records";
 
-/** The one user of the emulated server, whose access key is the stack token: the team's first member. */
+/** The user whose access key is the stack token (the one `isCurrentUser`): the team's first member; an accepted invitation adds others, with no key (`team.ts`). */
 export const USER_ID = "65f0c0de0000000000000002";
 
 /** Id of the webhook seeded in every stack, so channel tests have a target. */
 export const SEEDED_WEBHOOK_ID = "65f0c0de00000000000000a1";
 
-/** Name of the seeded webhook: the one the README's examples find (`w.name === "on-call"`). */
+/** Name of the seeded webhook: the one the docs' examples find (`w.name === "on-call"`: docs/functions.md, stack.md, the dashboard's example). */
 export const SEEDED_WEBHOOK_NAME = "on-call";
 
 /** The creation second every seeded id starts with (2024-01-01T00:00:00Z), as an ObjectId's first four bytes. */

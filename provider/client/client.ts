@@ -155,7 +155,8 @@ export class ApiClient {
     const deadline = startDeadline(ms);
     let status = 0;
     try {
-      // undici's own timers are idle timers: the deadline's signal is the one bound.
+      // undici's header and body timers are idle timers, so they are off: the deadline's signal bounds the
+      // attempt (undici's connect timer, 10 s by default on the shared Agent, still bounds the TCP/TLS connect).
       const res = await request(this.surface.baseUrl + opts.path, {
         method: opts.method,
         headers,

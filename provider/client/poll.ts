@@ -15,7 +15,7 @@ export interface PollOptions {
 }
 
 /**
- * The one poll-with-backoff loop: every poll of the provider runs in it (an object settling or
+ * The one poll-with-backoff loop: every poll of the API runs in it (an object settling or
  * going after a delete, a pipe pausing, a mapping edit sent again until the API takes it, a
  * service waking); a retry of a failed request spends the retry budget instead. Reads until `done` says so and returns that value; throws a
  * {@link PollTimeoutError} carrying the last value when the next wait would pass the deadline.

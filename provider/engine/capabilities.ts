@@ -10,7 +10,7 @@ import type { Obj } from "../schemas/plain-object";
 
 /** A create's `check` beyond the name gate: its one read, an adoption, what the place refuses. */
 export interface CustomCheck<I, P> {
-  /** The one read a create's `check` makes (see `create-gate.ts`); an adoption (see {@link adoptId}) makes none. @default the name's alone */
+  /** The read a create's `check` gates on (see `create-gate.ts`, with what else it may read); an adoption (see {@link adoptId}) makes none. @default the name's alone */
   probe?: Omit<CreateProbe<I>, "adopts">;
   /** The id of the object a create adopts instead of making one. @default the inputs' `adoptId` */
   adoptId?(inputs: I): string | undefined;

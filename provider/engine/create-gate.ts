@@ -5,7 +5,11 @@ import { containsUnknown } from "../schemas/unknown";
 import { heldName, NO_UNIQUE_NAME, type NameRule } from "./name-holder";
 import type { Obj } from "../schemas/plain-object";
 
-/** The one read a create's `check` makes, and what it depends on. */
+/**
+ * The read a create's `check` gates on, and what it depends on. Not always its only request: a
+ * name found held is read again before it is refused ({@link withNameGate}), and a kind's
+ * `refuseCreate`, run with it, may ask the stack's generation (`stack/generation.ts`).
+ */
 export interface CreateProbe<I> {
   /** The input fields the read depends on (with the connection): while one is unknown, no read. */
   needs: readonly string[];

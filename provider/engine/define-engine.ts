@@ -105,7 +105,7 @@ function reportKept(id: string, named: readonly string[], cleared: readonly stri
 
 /**
  * The one engine skeleton: every resource's provider is this life cycle around its spec.
- * `check` validates, then gates a create on its one read and on what `create` would refuse; `diff` compares by the field policy;
+ * `check` validates, then gates a create on its read (see `create-gate.ts`) and on what `create` would refuse; `diff` compares by the field policy;
  * `create` adopts the object `adoptId` names (it must exist) or makes one; `read` and `update`
  * tell a gone object by the read-or-gone rule; the outputs of every one (also those a half-made
  * object is recorded with) hold the policy's secret fields only as fingerprints (see

@@ -7,7 +7,7 @@ import { resourceFailure, type CheckFailure } from "../schemas/check-failures";
  */
 let configured: ReturnType<typeof lookupIn> = () => undefined;
 
-/** Called by every resource's shim `configure`; the config holds secrets in plaintext. */
+/** Called by every resource's `configure` (the dynamic face's shim) and by the native plugin's (`native/provider-config.ts`); the config holds secrets in plaintext. */
 export async function configure(req: { config: { get(key: string): string | undefined } }): Promise<void> {
   configured = lookupIn(req.config);
 }

@@ -12,7 +12,9 @@
  * Read ({@link orGone}, {@link readOrGone}), the waits of create and delete ({@link pollOrGone}),
  * delete itself ({@link deleteUntilGone}: its answer is not proof, only the collection after it
  * is) and update's "no longer exists" ({@link updateUnlessGone}) all use it; the engines only
- * say where an object lives ({@link Whereabouts}).
+ * say where an object lives ({@link Whereabouts}). Not under this rule: a source's delete taking
+ * its links back off the sources it links to passes over a linked source whose own GET answers
+ * 404 (`resources/stack-source/links.ts`, `unlinkBack`); the source itself is deleted by the rule.
  */
 import type { ApiClient } from "../client/client";
 import { settingToCheck } from "../client/surface";

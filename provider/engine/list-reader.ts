@@ -6,7 +6,9 @@ import { MalformedAnswerError } from "../errors";
  * The one reader of a list: every page of a collection that pages, in one place, for every
  * caller (the list functions, the create gates and creates through the run's shared reads in
  * `shared-list.ts`, the read-or-gone rule in `gone.ts`). A list read anywhere else would stop at
- * the server's first page (1,000 objects on the stack server) and miss what lies beyond.
+ * the server's first page (1,000 objects on the stack server) and miss what lies beyond. One read
+ * stops there on purpose: a stack create gate's probe (`stack/create-probes.ts`, `listed`) GETs
+ * the first page only, to prove the credentials and the route, and reads none of its objects.
  */
 
 /** One collection of one API account: its path below the client's base URL, and whether it pages (`limit`/`offset`). */

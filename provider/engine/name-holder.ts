@@ -9,7 +9,11 @@
  *
  * A kind declares its name once ({@link NameRule}: where the holder is, and the holder as these
  * messages describe it, its creation time included); the create gate (`create-gate.ts`) and the
- * create (`create-once.ts`) word every refusal here, so no kind words its own.
+ * create (`create-once.ts`) word every refusal here, so no kind words its own holder (a pipe's
+ * rename right after its POST, `resources/pipe/api.ts`, takes {@link takenMeanwhile} too, and
+ * words only the case where the list then shows no holder). A rename in place of an existing
+ * object (a pipe's PATCH, a webhook's PUT) is not a create: a held name there is the server's
+ * own refusal.
  */
 import type { CheckFailure } from "../schemas/check-failures";
 

@@ -5,8 +5,9 @@
  * every piece capped. Pure.
  *
  * Two forms. `code()` keeps names and values readable and exact in a code span: inside one nothing
- * is markdown or HTML, and a code host links no mention, so the only ways out are the closing backtick
- * run (the fence is longer than any run inside) and the table's `|` (escaped). `text()` is for
+ * is markdown or HTML, and a code host links no mention, so the only ways out are a line break
+ * (written as its escape, below), the closing backtick run (the fence is longer than any run
+ * inside) and the table's `|` (escaped). `text()` is for
  * prose (a type, a message): every character that markdown or HTML reads is a numeric entity,
  * which a parser never takes for syntax, and a mention or an issue reference is broken.
  *

@@ -1,10 +1,11 @@
 import { containsUnknown } from "./unknown";
 
 /**
- * The one rule of every "no X twice" check: a value not known yet (a preview's unknown, anywhere
- * inside what identifies an item) is compared with nothing, neither equal nor different. Two
- * webhooks made in the same run both have ids not known at the preview: they are not the same
- * webhook, nor known to differ. Pure.
+ * The one rule of every "no X twice" check of a program's inputs: a value not known yet (a
+ * preview's unknown, anywhere inside what identifies an item) is compared with nothing, neither
+ * equal nor different. Two webhooks made in the same run both have ids not known at the preview:
+ * they are not the same webhook, nor known to differ. (A Terraform state holds no unknowns:
+ * `from-terraform/validate.ts` refuses an object at two addresses with a map of its own.) Pure.
  */
 
 /** A repeat in a list: item `at` is identified as the earlier item `first` is. */

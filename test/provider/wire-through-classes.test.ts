@@ -58,7 +58,7 @@ interface Row {
   route: RegExp;
 }
 
-/** The create route of each kind, as the emulator names it: the one thing a definition does not say. */
+/** The create route of each kind, as the emulator names it: a definition does not say it (nor what `NEVER_WRITTEN` and `NESTED_ON_WIRE` say). */
 const CREATE_ROUTES: Record<ResourceTypeName, RegExp> = {
   Pipe: /^POST .*\/pipes$/,
   ReversePrivateEndpoint: /^POST .*\/pipesReversePrivateEndpoints$/,

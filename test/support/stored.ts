@@ -1,4 +1,7 @@
-/** The one reader of what the emulator stores (its control API's state dump, secrets removed). */
+/**
+ * The shared reader of what the emulator stores (its control API's state dump, secrets removed).
+ * A test of the dump itself, or of one seeded list, reads `control.state()` directly.
+ */
 import type { Emulator } from "../../emulator";
 import { seedEndpoints } from "../../emulator/cloud/reverse-private-endpoints";
 import { COLLECTION_KEYS, STACK_COLLECTIONS } from "../../emulator/stack/collections";

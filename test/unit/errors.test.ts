@@ -1,6 +1,8 @@
 /**
- * Every error the package throws is a `PipestackError` from the one errors module
- * (`provider/errors/`): each class named `...Error` with a static `code` of its own, carried by
+ * Every error the package's entry and engines throw is a `PipestackError` from the one errors
+ * module (`provider/errors/`; the command-line tools' own refusals, in `from-terraform/` and
+ * `plugin-pack/`, are plain `Error`s their command line prints, and so are the native schema
+ * generator's internal checks): each class named `...Error` with a static `code` of its own, carried by
  * its errors; `isInstance` by the brand and the class's code; the package's entry point exporting
  * them all (and the old `PollTimeout` as an alias); docs/errors.md listing exactly the codes and
  * meanings of `errorCodes`, with the classes that carry them.

@@ -1,7 +1,8 @@
 /**
- * The one secret split (provider/schemas/secret-split.ts), its rule, and both faces taking it:
- * the program side's class registration (resource-class/register.ts, Inputs) and the native
- * face's `prepare` (native/resources.ts, plain values), over every registered kind.
+ * The secret split of plain values (provider/schemas/secret-split.ts), its one rule (`keptSecret`),
+ * and both faces taking that rule: the program side's class registration (resource-class/register.ts,
+ * Inputs, split by its own walk in resource-class/split-secrets.ts) and the native face's `prepare`
+ * (native/resources.ts, plain values, through `splitSecrets`), over every registered kind.
  */
 import * as pulumi from "@pulumi/pulumi";
 import { describe, expect, it } from "vitest";

@@ -5,7 +5,7 @@ import { sharedObject } from "../shared-list";
 import { TARGET_KEYS, targetOf } from "./target";
 
 /**
- * The one read of a stack object's create in `check` (see create-gate.ts): the collection the
+ * The gate's read of a stack object's create in `check` (see create-gate.ts): the collection the
  * create will POST to (its credentials and route). A kind that reads something else first
  * declares its own probe in its folder (a tile alert: `resources/stack-alert/probe.ts`).
  */

@@ -70,7 +70,7 @@ export const provider = defineEngine<AlertInputs, AlertOutputs, StackTarget, Sta
   whereabouts: (t, id) => ({ ...stackWhereabouts(t, alerts, id), why: "a removed tile or dashboard takes its alerts with it" }),
   // Failures carry property paths (`channel.webhookId`); values not known yet pass.
   validate: (news) => checkStackObject(news, stackAlertSpec, alertRuleFailures),
-  // A create reads its dashboard once: a tile that cannot carry alerts fails the preview, not only the `up`.
+  // A create's `check` reads its dashboard (the run's shared read, see `probe.ts`): a tile that cannot carry alerts fails the preview, not only the `up`.
   // The stack server keeps no alert name unique: a create proves itself by its marker.
   names: NO_UNIQUE_NAME,
   probe: alertProbe,

@@ -7,8 +7,9 @@ import type { AlertInputs } from "./policy";
 import { tileOnLive } from "../stack-dashboard/alert-tile";
 
 /**
- * An alert create's one read in `check` (see create-gate.ts): for a tile alert its dashboard,
- * read once, its tile found and alertable; for other alerts the alerts collection.
+ * An alert create's gate read in `check` (see create-gate.ts): for a tile alert its dashboard
+ * (the run's shared read, read again when that one lacks the tile: see `tileOnLive`), its tile
+ * found and alertable; for other alerts the alerts collection.
  */
 export const alertProbe: CreateProbe<AlertInputs> = {
   needs: [...TARGET_KEYS, "source", "dashboardId", "tile", "tileId"],
