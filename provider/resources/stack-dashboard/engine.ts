@@ -14,7 +14,7 @@ import { dashboardDiff } from "./diff";
 import { refuseOnFirstGeneration } from "./generation";
 import { stackGeneration } from "../../engine/stack/generation";
 import { stackObject } from "../../engine/stack/stack-object";
-import { TARGET_KEYS, checkStackObject, targetOf, withTarget } from "../../engine/stack/target";
+import { checkStackObject, namesKnownStack, targetOf, withTarget } from "../../engine/stack/target";
 import { doomedAlerts, doomedAlertWarning, removedTiles, unreadAlertsDetail, unreadAlertsWarning, type DoomedAlert } from "./removed-tiles";
 import { refuseDroppedSortOrder, sortOrderUses, sortOrderWarnings } from "./series-sort-order";
 import { fieldChanges, type FieldChange } from "../../engine/field-diff";
@@ -29,6 +29,7 @@ import {
   putBack,
   settlePending,
   storedTiles,
+  unaskedPendingNote,
   withFreedDetail,
   withPending,
 } from "./pending-tiles";
@@ -97,9 +98,10 @@ async function refuseOnGeneration(target: StackTarget, inputs: DashboardInputs):
  */
 async function changes(olds: DashboardOutputs, news: DashboardInputs, id: string): Promise<FieldChange[]> {
   const held = await pendingOnServer(olds, news, id);
-  // `check` pins the stack into the inputs; inputs that name none were never checked: no stack to ask.
+  // No stack known to ask (never checked, or a preview where it waits on another resource): no read.
   // Resolved only where a read is made: a diff that reads nothing needs no credentials.
-  const target = TARGET_KEYS.some((k) => typeof news[k] === "string") ? () => targetOf(news) : undefined;
+  const target = namesKnownStack(news) ? () => targetOf(news) : undefined;
+  if (target === undefined && held.length > 0) reportProgress(unaskedPendingNote(id, held.length));
   const watched = await pendingWatched(target, id, notNamedAgain(held, news.tiles));
   const { kept, freed } = settlePending(held, news.tiles, watched);
   const stored = { ...olds, tiles: [...olds.tiles, ...freed] };

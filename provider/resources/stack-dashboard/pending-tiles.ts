@@ -3,7 +3,7 @@ import type { FieldChange } from "../../engine/field-diff";
 import type { DashboardInputs, DashboardOutputs } from "./policy";
 import { tileIdMap } from "./tiles";
 import { isObj } from "../../schemas/plain-object";
-import { TARGET_KEYS, targetOf } from "../../engine/stack/target";
+import { namesKnownStack, targetOf } from "../../engine/stack/target";
 import { liveDashboard } from "./alert-tile";
 
 /**
@@ -55,6 +55,11 @@ export function freedTileNote(dashboardId: string, tile: { key: string; id: stri
   return `dashboard ${dashboardId}: tile ${JSON.stringify(tile.key)} (${tile.id}): ${PENDING_FREED}, so this update removes it`;
 }
 
+/** The line of a diff that had no stack to ask (a preview where it waits on another resource): its pending tiles stay as they are. Pure. */
+export function unaskedPendingNote(dashboardId: string, pending: number): string {
+  return `dashboard ${dashboardId}: the stack is not known yet, so whether alerts still watch its ${pending === 1 ? "tile" : `${pending} tiles`} pending removal is not asked; they stay pending`;
+}
+
 /** The warning of an update that keeps a removed tile on the server while alerts watch it. Pure. */
 export function heldTileWarning(dashboardId: string, tile: { key: string; id: string }, alertIds: readonly string[]): string {
   return (
@@ -65,13 +70,13 @@ export function heldTileWarning(dashboardId: string, tile: { key: string; id: st
 
 /**
  * The tiles the old outputs hold pending removal that the dashboard still has: one read of it
- * (the run's, shared with its tile alerts), made only when there are such tiles. One gone since
- * (removed outside) is forgotten.
+ * (the run's, shared with its tile alerts), made only when there are such tiles and the stack is
+ * known. One gone since (removed outside) is forgotten.
  */
 export async function pendingOnServer(olds: DashboardOutputs, news: DashboardInputs, id: string): Promise<StackTileOutput[]> {
   const pending = olds.pendingTiles ?? [];
-  // `check` pins the stack into the inputs; inputs that name none were never checked: no stack to ask.
-  if (pending.length === 0 || !TARGET_KEYS.some((k) => typeof news[k] === "string")) return pending;
+  // No stack known to ask (never checked, or a preview where it waits on another resource): kept as they are.
+  if (pending.length === 0 || !namesKnownStack(news)) return pending;
   const live = await liveDashboard(targetOf(news), id);
   const there = new Set((isObj(live) && Array.isArray(live.tiles) ? live.tiles : []).flatMap((t) => (isObj(t) && typeof t.id === "string" ? [t.id] : [])));
   return pending.filter((t) => there.has(t.id));
