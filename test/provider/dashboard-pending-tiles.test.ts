@@ -294,6 +294,24 @@ describe.each(STACK_CASES)("a %s server, %s target: a tile removed under alerts 
     expect(said).toContain(`dashboard ${board.id}: the stack is not known yet, so whether alerts still watch its tile pending removal is not asked; they stay pending`);
   });
 
+  it("one alert list that cannot be read: one warning, one read, for the pending tile's watchers and a removed tile's alerts", async () => {
+    const { board, dropped } = await deployed();
+    const after = await updated(board, dropped);
+    newProcess();
+    emulator.control.resetStats();
+    warned = [];
+    emulator.control.script({ method: "GET", path: "/alerts$", status: 403, count: 10 });
+    try {
+      // The program now drops Latency too: its alert is doomed, and Errors is still pending.
+      const diff = await dashboardImpl.diff(board.id, after.outs, await checked(dashboardImpl, { ...dropped, tiles: [] }));
+      expect(diff.diffs.map((d) => d.path)).toEqual(["tiles[Latency]"]);
+    } finally {
+      emulator.control.clearScripts();
+    }
+    expect(warned).toEqual([expect.stringContaining("could not read which alerts its tile removals delete (status 403")]);
+    expect(count("GET", "/alerts"), "the list is asked once").toBe(1);
+  });
+
   it("an update that removes no watched tile sends what it did before: no alert read, one PUT", async () => {
     const { board } = await deployed();
     emulator.control.resetStats();

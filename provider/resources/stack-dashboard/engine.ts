@@ -102,7 +102,7 @@ async function changes(olds: DashboardOutputs, news: DashboardInputs, id: string
   // Resolved only where a read is made: a diff that reads nothing needs no credentials.
   const target = namesKnownStack(news) ? () => targetOf(news) : undefined;
   if (target === undefined && held.length > 0) reportProgress(unaskedPendingNote(id, held.length));
-  const watched = await pendingWatched(target, id, notNamedAgain(held, news.tiles));
+  const { watched, unread } = await pendingWatched(target, id, notNamedAgain(held, news.tiles));
   const { kept, freed } = settlePending(held, news.tiles, watched);
   const stored = { ...olds, tiles: [...olds.tiles, ...freed] };
   const found = [...putBack(held, news.tiles), ...withFreedDetail(fieldChanges(stored, news, dashboardDiff), freed)];
@@ -115,12 +115,13 @@ async function changes(olds: DashboardOutputs, news: DashboardInputs, id: string
   if (target === undefined || (removed.length === 0 && sortOrderUses(news.tiles).length === 0)) return found;
   // The warnings inform a reviewer; a read that fails must not fail the diff, but must not pass
   // silently either: the warning then says what could not be told.
+  // A list that could not be read is said once and not asked again in this diff.
   try {
     const stack = target();
-    for (const alert of await doomedAlerts(stack, id, removed)) reportWarning(doomedAlertWarning(id, alert));
+    if (!unread) for (const alert of await doomedAlerts(stack, id, removed)) reportWarning(doomedAlertWarning(id, alert));
     for (const line of await sortOrderWarnings(stack, news)) reportWarning(`dashboard ${id}: ${line}`);
   } catch (err) {
-    saidUnread(id, err);
+    if (!unread) saidUnread(id, err);
   }
   return found;
 }
@@ -128,16 +129,20 @@ async function changes(olds: DashboardOutputs, news: DashboardInputs, id: string
 /**
  * The ids of the pending tiles (`held`, those the program does not name again) that alerts still
  * watch: the run's read of the alert list, made only when there are such tiles. A list that cannot be read (or no stack to ask) keeps them
- * all watched: a removal is planned only on a read that shows no alert on the tile.
+ * all watched: a removal is planned only on a read that shows no alert on the tile. `unread`: the list could not be read, and was said so.
  */
-async function pendingWatched(target: (() => StackTarget) | undefined, id: string, held: readonly StackTileOutput[]): Promise<ReadonlySet<string>> {
+async function pendingWatched(
+  target: (() => StackTarget) | undefined,
+  id: string,
+  held: readonly StackTileOutput[],
+): Promise<{ watched: ReadonlySet<string>; unread: boolean }> {
   const all = new Set(held.map((t) => t.id));
-  if (target === undefined || held.length === 0) return all;
+  if (target === undefined || held.length === 0) return { watched: all, unread: false };
   try {
-    return new Set((await doomedAlerts(target(), id, held)).map((a) => a.tile.id));
+    return { watched: new Set((await doomedAlerts(target(), id, held)).map((a) => a.tile.id)), unread: false };
   } catch (err) {
     saidUnread(id, err);
-    return all;
+    return { watched: all, unread: true };
   }
 }
 
