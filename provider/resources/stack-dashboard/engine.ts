@@ -35,6 +35,7 @@ import {
 } from "./pending-tiles";
 import { notePlanned, noteRemovals, plannedTiles } from "./planned-tiles";
 import { isObj } from "../../schemas/plain-object";
+import { shownId } from "../../errors/printable";
 
 async function create(target: StackTarget, inputs: DashboardInputs): Promise<{ id: string; outs: DashboardOutputs }> {
   // The create's marker rides in `tags`; the PUT right after gives the dashboard the program's tags.
@@ -119,7 +120,7 @@ async function changes(olds: DashboardOutputs, news: DashboardInputs, id: string
   try {
     const stack = target();
     if (!unread) for (const alert of await doomedAlerts(stack, id, removed)) reportWarning(doomedAlertWarning(id, alert));
-    for (const line of await sortOrderWarnings(stack, news)) reportWarning(`dashboard ${id}: ${line}`);
+    for (const line of await sortOrderWarnings(stack, news)) reportWarning(`dashboard ${shownId(id)}: ${line}`);
   } catch (err) {
     if (!unread) saidUnread(id, err);
   }

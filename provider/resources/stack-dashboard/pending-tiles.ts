@@ -5,6 +5,7 @@ import { tileIdMap } from "./tiles";
 import { isObj } from "../../schemas/plain-object";
 import { namesKnownStack, targetOf } from "../../engine/stack/target";
 import { liveDashboard } from "./alert-tile";
+import { shownId } from "../../errors/printable";
 
 /**
  * A dashboard update never makes the server delete an alert. The server deletes the alerts of a
@@ -50,20 +51,20 @@ export function putBack(pending: readonly StackTileOutput[], newTiles: unknown):
     .map((t) => ({ path: `tiles[${t.key}]`, kind: "update" as const, detail: `put back while pending removal: kept with its id ${t.id}` }));
 }
 
-/** The line a preview shows for a pending tile its update removes now. Pure. */
+/** The line a preview shows for a pending tile its update removes now; the server's ids shown as {@link shownId} does. Pure. */
 export function freedTileNote(dashboardId: string, tile: { key: string; id: string }): string {
-  return `dashboard ${dashboardId}: tile ${JSON.stringify(tile.key)} (${tile.id}): ${PENDING_FREED}, so this update removes it`;
+  return `dashboard ${shownId(dashboardId)}: tile ${JSON.stringify(tile.key)} (${shownId(tile.id)}): ${PENDING_FREED}, so this update removes it`;
 }
 
 /** The line of a diff that had no stack to ask (a preview where it waits on another resource): its pending tiles stay as they are. Pure. */
 export function unaskedPendingNote(dashboardId: string, pending: number): string {
-  return `dashboard ${dashboardId}: the stack is not known yet, so whether alerts still watch its ${pending === 1 ? "tile" : `${pending} tiles`} pending removal is not asked; they stay pending`;
+  return `dashboard ${shownId(dashboardId)}: the stack is not known yet, so whether alerts still watch its ${pending === 1 ? "tile" : `${pending} tiles`} pending removal is not asked; they stay pending`;
 }
 
-/** The warning of an update that keeps a removed tile on the server while alerts watch it. Pure. */
+/** The warning of an update that keeps a removed tile on the server while alerts watch it; the server's ids shown as {@link shownId} does. Pure. */
 export function heldTileWarning(dashboardId: string, tile: { key: string; id: string }, alertIds: readonly string[]): string {
   return (
-    `dashboard ${dashboardId}: tile ${JSON.stringify(tile.key)} (${tile.id}) stays on the server, pending removal, while ${alertIds.length === 1 ? "alert" : "alerts"} ${alertIds.join(", ")} ${alertIds.length === 1 ? "watches" : "watch"} it; ` +
+    `dashboard ${shownId(dashboardId)}: tile ${JSON.stringify(tile.key)} (${shownId(tile.id)}) stays on the server, pending removal, while ${alertIds.length === 1 ? "alert" : "alerts"} ${alertIds.map(shownId).join(", ")} ${alertIds.length === 1 ? "watches" : "watch"} it; ` +
     "the next `pulumi up` after no alert watches it removes it"
   );
 }
