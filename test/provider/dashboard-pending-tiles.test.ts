@@ -291,7 +291,9 @@ describe.each(STACK_CASES)("a %s server, %s target: a tile removed under alerts 
     const diff = await dashboardImpl.diff(board.id, after.outs, news);
     expect(diff.diffs.map((d) => d.path)).not.toContain("tiles[Errors]");
     expect(requests(), "no request to a stack not known yet").toEqual({});
-    expect(said).toContain(`dashboard ${board.id}: the stack is not known yet, so whether alerts still watch its tile pending removal is not asked; they stay pending`);
+    expect(said).toContain(
+      `dashboard ${board.id}: the stack is not known yet, so whether alerts still watch its tile pending removal is not asked; they stay pending`,
+    );
   });
 
   it("one alert list that cannot be read: one warning, one read, for the pending tile's watchers and a removed tile's alerts", async () => {

@@ -263,7 +263,7 @@ describe("a list with an item lacking an id", () => {
     const engine = engineOf("StackSavedSearch");
     newProcess(row.target);
     const made: { id: string; outs: Obj }[] = [];
-    for (let i = 0; i < 2; i += 1) made.push(await engine.create((await engine.check({}, await row.inputs(i))).inputs!));
+    for (let i = 0; i < 2; i += 1) made.push(await engine.create((await engine.check({}, row.inputs(i))).inputs!));
     newProcess(row.target);
     const listed = await rawJson(emulator, "stack-server", "GET", "/saved-searches");
     emulator.control.script({ method: "GET", path: "/api/v2/saved-searches$", status: 200, body: { data: [...listed, { name: "no id" }] } });
