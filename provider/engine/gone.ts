@@ -20,7 +20,7 @@ import type { ApiClient } from "../client/client";
 import { settingToCheck } from "../client/surface";
 import { pollUntil, type PollOptions, type ProgressHook } from "../client/poll";
 import { addedTo, ApiError, InternalError, MalformedAnswerError, NotFoundError, PollTimeoutError, UnexpectedAnswerError } from "../errors";
-import { deleting, lastListed, listedAfterDeletes, noteChange, ownReadMayProve, ownReadProvesNothing, readAll, type Collection } from "./shared-list";
+import { deleting, lastListedWithIds, listedAfterDeletes, noteChange, ownReadMayProve, ownReadProvesNothing, readAll, type Collection } from "./shared-list";
 
 /** One object and where the API keeps it. */
 interface Place {
@@ -223,8 +223,7 @@ export async function deleteUntilGone<T extends object>(
 function routeShown(w: Whereabouts<unknown>): boolean {
   const c = collectionOf(w);
   // Under a rate limit requests are the cost: a list shared by a wave of deletes sends fewer.
-  const items = w.get && !w.listed && !w.client.rateLimited && ownReadMayProve(c) ? lastListed(c) : undefined;
-  return items !== undefined && items.every(hasId);
+  return w.get !== undefined && !w.listed && !w.client.rateLimited && ownReadMayProve(c) && lastListedWithIds(c);
 }
 
 /**

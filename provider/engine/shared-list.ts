@@ -32,6 +32,8 @@ interface Change {
 interface Slot {
   /** The last list read, with this process's later changes applied. */
   items?: unknown[];
+  /** Whether every one of `items` has its id: scanned once per read, then kept through the changes (asked at every delete: `gone.ts`). */
+  everyHasId?: boolean;
   running?: Promise<unknown[]>;
   queued?: Promise<unknown[]>;
   /** Reads under way (shared or a create's own): the changes they may miss are kept until they answer. */
@@ -118,6 +120,7 @@ function start(c: Collection, s: Slot, budget?: RetryBudget): Promise<unknown[]>
         items,
         s.changes.filter((ch) => ch.seq > from),
       );
+      s.everyHasId = s.items.every((i) => idOf(i) !== undefined);
       return s.items;
     },
     (err: unknown) => {
@@ -255,11 +258,13 @@ export function listedAfterDeletes(c: Collection): Promise<unknown[]> {
 }
 
 /**
- * The collection as a read of this process last found it (every page, in the API's envelope),
- * with this process's later changes applied; undefined when no read of it has answered yet.
+ * True when a read of this process listed the collection (every page, in the API's envelope) and
+ * every item of it, with this process's later changes applied, has its id; false when no read of
+ * it has answered yet. One scan per read, not one per call: a destroy asks it at every delete.
  */
-export function lastListed(c: Collection): readonly unknown[] | undefined {
-  return slotOf(c).items;
+export function lastListedWithIds(c: Collection): boolean {
+  const s = slotOf(c);
+  return s.items !== undefined && s.everyHasId === true;
 }
 
 /** Whether an object's own 404 after its DELETE may prove it gone here: not once one was a plain-text 404 (`gone.ts`). */
@@ -277,7 +282,11 @@ export function noteChange(c: Collection, id: string, item?: unknown): void {
   const s = slotOf(c);
   const change = { seq: ++seq, id, item };
   s.changes.push(change);
-  if (s.items) s.items = applied(s.items, [change]);
+  if (s.items) {
+    s.items = applied(s.items, [change]);
+    // A change takes out only items with ids, and puts in `item`: the answer of the read's scan, kept exact.
+    s.everyHasId = s.everyHasId === true && (item === undefined || idOf(item) !== undefined);
+  }
   // With no read under way, every later read starts after this change: none needs it.
   if (s.reading === 0) s.changes = [];
 }

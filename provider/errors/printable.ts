@@ -34,3 +34,27 @@ const escape = (ch: string): string => {
 export function printable(text: string, lines: "one line" | "keep line feeds" = "one line"): string {
   return text.replace(lines === "one line" ? ACTS : ACTS_BUT_LF, escape);
 }
+
+/** An id shown bare: what the servers' ids are (hex, a UUID, a slug). */
+const TOKEN = /^[\w.:-]{1,64}$/;
+
+/** How much of an id that is not a token a message shows. */
+const ID_LIMIT = 80;
+
+/**
+ * An id from outside (a server's answer: an object's, a tile's) as a message shows it: bare when
+ * it is a token (`66a0f1c2...`), else quoted as JSON, its start only when long. So an id holding a
+ * line break, an escape sequence or words reads as one quoted value, never as a line or words of
+ * the message. Pure.
+ *
+ * @example
+ * shownId("66a0f1c2") // "66a0f1c2"
+ * shownId("t1\n\u001b[31m") // "\"t1\\n\\u001b[31m\""
+ */
+export function shownId(id: string): string {
+  if (TOKEN.test(id)) return id;
+  return id.length <= ID_LIMIT ? JSON.stringify(id) : `${JSON.stringify(id.slice(0, ID_LIMIT))}…(${id.length} chars)`;
+}
+
+/** What {@link shownId} writes, as a regular expression's source: a token, or a quoted id, its length after it when cut. */
+export const SHOWN_ID_FORM = `(?:"(?:[^"\\\\]|\\\\.)*"(?:…\\(\\d+ chars\\))?|[^\\s]+)`;

@@ -17,6 +17,7 @@ import { stackCase, startGenerations } from "../support/stack-generations";
 import { setProgressSink } from "../../provider/progress/report";
 import { forgetSnapshots } from "../../provider/engine/shared-list";
 import { PENDING_FREED } from "../../provider/resources/stack-dashboard/pending-tiles";
+import { UNKNOWN } from "../../provider/schemas/unknown";
 
 const emulators = startGenerations();
 
@@ -273,6 +274,44 @@ describe.each(STACK_CASES)("a %s server, %s target: a tile removed under alerts 
     await dashboardImpl.update(board.id, after.outs, news);
     expect(tilesOnServer(board.id)).not.toContain(errorsTile);
     expect(tilesOnServer(board.id)).toHaveLength(2);
+  });
+
+  // A preview where the stack, or its credentials, wait on another resource: nothing to ask, so the pending tile stays as it is.
+  it.each([
+    ["its connection", { connection: UNKNOWN }],
+    ["its address", kind === "server" ? { stackUrl: UNKNOWN } : { organizationId: UNKNOWN }],
+  ])("a preview with %s not known yet keeps the pending tile, sends nothing and does not fail", async (_what, unknown) => {
+    const { board, dropped } = await deployed();
+    const after = await updated(board, dropped);
+    newProcess();
+    emulator.control.resetStats();
+    const news = await checked(dashboardImpl, { ...dropped, ...unknown });
+    const said: string[] = [];
+    setProgressSink((message) => said.push(message));
+    const diff = await dashboardImpl.diff(board.id, after.outs, news);
+    expect(diff.diffs.map((d) => d.path)).not.toContain("tiles[Errors]");
+    expect(requests(), "no request to a stack not known yet").toEqual({});
+    expect(said).toContain(
+      `dashboard ${board.id}: the stack is not known yet, so whether alerts still watch its tile pending removal is not asked; they stay pending`,
+    );
+  });
+
+  it("one alert list that cannot be read: one warning, one read, for the pending tile's watchers and a removed tile's alerts", async () => {
+    const { board, dropped } = await deployed();
+    const after = await updated(board, dropped);
+    newProcess();
+    emulator.control.resetStats();
+    warned = [];
+    emulator.control.script({ method: "GET", path: "/alerts$", status: 403, count: 10 });
+    try {
+      // The program now drops Latency too: its alert is doomed, and Errors is still pending.
+      const diff = await dashboardImpl.diff(board.id, after.outs, await checked(dashboardImpl, { ...dropped, tiles: [] }));
+      expect(diff.diffs.map((d) => d.path)).toEqual(["tiles[Latency]"]);
+    } finally {
+      emulator.control.clearScripts();
+    }
+    expect(warned).toEqual([expect.stringContaining("could not read which alerts its tile removals delete (status 403")]);
+    expect(count("GET", "/alerts"), "the list is asked once").toBe(1);
   });
 
   it("an update that removes no watched tile sends what it did before: no alert read, one PUT", async () => {

@@ -255,3 +255,25 @@ describe("under a rate limit the server names", () => {
     }
   }, 120_000);
 });
+
+describe("a list with an item lacking an id", () => {
+  // Such a list is no proof that the route lists this collection: the deletes after it go by the list, not their own 404.
+  it("keeps the collection as the proof of the next delete", async () => {
+    const row = ROWS.StackSavedSearch;
+    const engine = engineOf("StackSavedSearch");
+    newProcess(row.target);
+    const made: { id: string; outs: Obj }[] = [];
+    for (let i = 0; i < 2; i += 1) made.push(await engine.create((await engine.check({}, row.inputs(i))).inputs!));
+    newProcess(row.target);
+    const listed = await rawJson(emulator, "stack-server", "GET", "/saved-searches");
+    emulator.control.script({ method: "GET", path: "/api/v2/saved-searches$", status: 200, body: { data: [...listed, { name: "no id" }] } });
+    // The first delete of the process reads the list: the answer lacking an id becomes the run's last list.
+    await engine.delete(made[0].id, made[0].outs);
+    emulator.control.resetStats();
+    await engine.delete(made[1].id, made[1].outs);
+    expectAllDeleted(row, made);
+    const byRoute = emulator.control.stats().byRoute;
+    expect(byRoute[row.own], JSON.stringify(byRoute)).toBeUndefined();
+    expect(byRoute[row.list], JSON.stringify(byRoute)).toBeGreaterThanOrEqual(1);
+  }, 120_000);
+});

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { stackBaseUrl, openStackTarget, stackTargetRef } from "../../provider/client/stack-target";
 import { resolveSettings, type Settings } from "../../provider/config";
-import { pinTarget } from "../../provider/engine/stack/target";
+import { namesKnownStack, pinTarget } from "../../provider/engine/stack/target";
+import { UNKNOWN } from "../../provider/schemas/unknown";
 import { dashboardEngine, EXISTING } from "../support/engines";
 
 const check = dashboardEngine.check;
@@ -79,5 +80,20 @@ describe("check pins the target into the inputs", () => {
     const { inputs } = await check(EXISTING, dashboardInputs());
     expect(JSON.stringify(inputs)).not.toContain("stack-token-unit");
     expect(inputs!.stackUrl).toBe("https://stack.test");
+  });
+});
+
+describe("namesKnownStack: a stack a diff may ask", () => {
+  it.each([
+    ["a pinned server", { stackUrl: "https://s.test" }, true],
+    ["a pinned cloud service", { organizationId: "o", serviceId: "s" }, true],
+    ["a pinned server and a known connection", { stackUrl: "https://s.test", connection: { stackToken: "t" } }, true],
+    ["nothing pinned (never checked)", {}, false],
+    ["an address not known yet", { stackUrl: UNKNOWN }, false],
+    ["a cloud organization not known yet", { organizationId: UNKNOWN, serviceId: "s" }, false],
+    ["a connection not known yet", { stackUrl: "https://s.test", connection: UNKNOWN }, false],
+    ["a credential of the connection not known yet", { stackUrl: "https://s.test", connection: { stackToken: UNKNOWN } }, false],
+  ])("%s: %s", (_what, props, known) => {
+    expect(namesKnownStack(props)).toBe(known);
   });
 });

@@ -4,7 +4,8 @@ import type { ZodTypeAny } from "zod";
 import type * as dynamic from "@pulumi/pulumi/dynamic";
 import type { CheckFailure } from "../../schemas/check-failures";
 import { stackUrlCredentialFailures } from "../../schemas/refinements/plain-credentials";
-import { isUnknown } from "../../schemas/unknown";
+import { containsUnknown, isUnknown } from "../../schemas/unknown";
+import { CONNECTION_KEY } from "../../schemas/connection";
 import { addressKeys } from "../../schemas/field-policy";
 import { stackObjectPolicy } from "../../schemas/stack-target";
 import { checkInputs } from "../check-inputs";
@@ -39,6 +40,15 @@ export function pinTarget(settings: Settings | undefined, inputs: Obj): CheckFai
     const property = inputs.organizationId === undefined && !settings.organizationId ? "organizationId" : "serviceId";
     return [{ property, reason: `${(err as Error).message} Or set pipestack:stackUrl to use an open-source stack server.` }];
   }
+}
+
+/**
+ * Whether `props` say which stack to ask, all of it known: `check` pinned a stack into them (inputs
+ * that name none were never checked), and neither it nor the connection with its credentials waits
+ * on another resource (a preview). Else there is no stack a read could safely go to. Pure.
+ */
+export function namesKnownStack(props: StackTargetOverrides & { [CONNECTION_KEY]?: unknown }): boolean {
+  return TARGET_KEYS.some((k) => typeof props[k] === "string") && !TARGET_KEYS.some((k) => isUnknown(props[k])) && !containsUnknown(props[CONNECTION_KEY]);
 }
 
 /** A client for the stack a resource's inputs or outputs name; credentials from its connection, else the engine's settings. */

@@ -11,6 +11,7 @@ import { learnt } from "../../engine/stack/generation";
 import { dashboardGeneration } from "./generation";
 import { plannedFor, removalsOf } from "./planned-tiles";
 import { UNKNOWN, isUnknown } from "../../schemas/unknown";
+import { shownId } from "../../errors/printable";
 
 /**
  * The dashboard's face to the alerts that watch its tiles: the one file of the dashboard kind the
@@ -122,11 +123,11 @@ function sharedDashboard(t: StackTarget, dashboardId: string, fresh: boolean): P
  */
 export async function whyTileAlertIsGone(t: StackTarget, dashboardId: string, alert: { tileId?: unknown; tile?: unknown }): Promise<string | undefined> {
   const dashboard = await liveDashboard(t, dashboardId, true);
-  if (dashboard === undefined) return `its dashboard ${dashboardId} is gone, and the server deletes a dashboard's alerts with it`;
+  if (dashboard === undefined) return `its dashboard ${shownId(dashboardId)} is gone, and the server deletes a dashboard's alerts with it`;
   const tiles = isObj(dashboard) && Array.isArray(dashboard.tiles) ? dashboard.tiles.filter(isObj) : [];
   if (tiles.some((tile) => tile.id === alert.tileId)) return undefined;
   const named = typeof alert.tile === "string" ? ` ${JSON.stringify(alert.tile)}` : "";
-  return `its tile${named} (${String(alert.tileId)}) is no longer on dashboard ${dashboardId}: ${REMOVED_TILE_RULE}`;
+  return `its tile${named} (${shownId(String(alert.tileId))}) is no longer on dashboard ${shownId(dashboardId)}: ${REMOVED_TILE_RULE}`;
 }
 
 /**

@@ -14,7 +14,7 @@ import { dashboardDiff } from "./diff";
 import { refuseOnFirstGeneration } from "./generation";
 import { stackGeneration } from "../../engine/stack/generation";
 import { stackObject } from "../../engine/stack/stack-object";
-import { TARGET_KEYS, checkStackObject, targetOf, withTarget } from "../../engine/stack/target";
+import { checkStackObject, namesKnownStack, targetOf, withTarget } from "../../engine/stack/target";
 import { doomedAlerts, doomedAlertWarning, removedTiles, unreadAlertsDetail, unreadAlertsWarning, type DoomedAlert } from "./removed-tiles";
 import { refuseDroppedSortOrder, sortOrderUses, sortOrderWarnings } from "./series-sort-order";
 import { fieldChanges, type FieldChange } from "../../engine/field-diff";
@@ -29,11 +29,13 @@ import {
   putBack,
   settlePending,
   storedTiles,
+  unaskedPendingNote,
   withFreedDetail,
   withPending,
 } from "./pending-tiles";
 import { notePlanned, noteRemovals, plannedTiles } from "./planned-tiles";
 import { isObj } from "../../schemas/plain-object";
+import { shownId } from "../../errors/printable";
 
 async function create(target: StackTarget, inputs: DashboardInputs): Promise<{ id: string; outs: DashboardOutputs }> {
   // The create's marker rides in `tags`; the PUT right after gives the dashboard the program's tags.
@@ -97,10 +99,11 @@ async function refuseOnGeneration(target: StackTarget, inputs: DashboardInputs):
  */
 async function changes(olds: DashboardOutputs, news: DashboardInputs, id: string): Promise<FieldChange[]> {
   const held = await pendingOnServer(olds, news, id);
-  // `check` pins the stack into the inputs; inputs that name none were never checked: no stack to ask.
+  // No stack known to ask (never checked, or a preview where it waits on another resource): no read.
   // Resolved only where a read is made: a diff that reads nothing needs no credentials.
-  const target = TARGET_KEYS.some((k) => typeof news[k] === "string") ? () => targetOf(news) : undefined;
-  const watched = await pendingWatched(target, id, notNamedAgain(held, news.tiles));
+  const target = namesKnownStack(news) ? () => targetOf(news) : undefined;
+  if (target === undefined && held.length > 0) reportProgress(unaskedPendingNote(id, held.length));
+  const { watched, unread } = await pendingWatched(target, id, notNamedAgain(held, news.tiles));
   const { kept, freed } = settlePending(held, news.tiles, watched);
   const stored = { ...olds, tiles: [...olds.tiles, ...freed] };
   const found = [...putBack(held, news.tiles), ...withFreedDetail(fieldChanges(stored, news, dashboardDiff), freed)];
@@ -113,12 +116,13 @@ async function changes(olds: DashboardOutputs, news: DashboardInputs, id: string
   if (target === undefined || (removed.length === 0 && sortOrderUses(news.tiles).length === 0)) return found;
   // The warnings inform a reviewer; a read that fails must not fail the diff, but must not pass
   // silently either: the warning then says what could not be told.
+  // A list that could not be read is said once and not asked again in this diff.
   try {
     const stack = target();
-    for (const alert of await doomedAlerts(stack, id, removed)) reportWarning(doomedAlertWarning(id, alert));
-    for (const line of await sortOrderWarnings(stack, news)) reportWarning(`dashboard ${id}: ${line}`);
+    if (!unread) for (const alert of await doomedAlerts(stack, id, removed)) reportWarning(doomedAlertWarning(id, alert));
+    for (const line of await sortOrderWarnings(stack, news)) reportWarning(`dashboard ${shownId(id)}: ${line}`);
   } catch (err) {
-    saidUnread(id, err);
+    if (!unread) saidUnread(id, err);
   }
   return found;
 }
@@ -126,16 +130,20 @@ async function changes(olds: DashboardOutputs, news: DashboardInputs, id: string
 /**
  * The ids of the pending tiles (`held`, those the program does not name again) that alerts still
  * watch: the run's read of the alert list, made only when there are such tiles. A list that cannot be read (or no stack to ask) keeps them
- * all watched: a removal is planned only on a read that shows no alert on the tile.
+ * all watched: a removal is planned only on a read that shows no alert on the tile. `unread`: the list could not be read, and was said so.
  */
-async function pendingWatched(target: (() => StackTarget) | undefined, id: string, held: readonly StackTileOutput[]): Promise<ReadonlySet<string>> {
+async function pendingWatched(
+  target: (() => StackTarget) | undefined,
+  id: string,
+  held: readonly StackTileOutput[],
+): Promise<{ watched: ReadonlySet<string>; unread: boolean }> {
   const all = new Set(held.map((t) => t.id));
-  if (target === undefined || held.length === 0) return all;
+  if (target === undefined || held.length === 0) return { watched: all, unread: false };
   try {
-    return new Set((await doomedAlerts(target(), id, held)).map((a) => a.tile.id));
+    return { watched: new Set((await doomedAlerts(target(), id, held)).map((a) => a.tile.id)), unread: false };
   } catch (err) {
     saidUnread(id, err);
-    return all;
+    return { watched: all, unread: true };
   }
 }
 

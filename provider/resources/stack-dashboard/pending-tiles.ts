@@ -3,8 +3,9 @@ import type { FieldChange } from "../../engine/field-diff";
 import type { DashboardInputs, DashboardOutputs } from "./policy";
 import { tileIdMap } from "./tiles";
 import { isObj } from "../../schemas/plain-object";
-import { TARGET_KEYS, targetOf } from "../../engine/stack/target";
+import { namesKnownStack, targetOf } from "../../engine/stack/target";
 import { liveDashboard } from "./alert-tile";
+import { shownId } from "../../errors/printable";
 
 /**
  * A dashboard update never makes the server delete an alert. The server deletes the alerts of a
@@ -50,28 +51,33 @@ export function putBack(pending: readonly StackTileOutput[], newTiles: unknown):
     .map((t) => ({ path: `tiles[${t.key}]`, kind: "update" as const, detail: `put back while pending removal: kept with its id ${t.id}` }));
 }
 
-/** The line a preview shows for a pending tile its update removes now. Pure. */
+/** The line a preview shows for a pending tile its update removes now; the server's ids shown as {@link shownId} does. Pure. */
 export function freedTileNote(dashboardId: string, tile: { key: string; id: string }): string {
-  return `dashboard ${dashboardId}: tile ${JSON.stringify(tile.key)} (${tile.id}): ${PENDING_FREED}, so this update removes it`;
+  return `dashboard ${shownId(dashboardId)}: tile ${JSON.stringify(tile.key)} (${shownId(tile.id)}): ${PENDING_FREED}, so this update removes it`;
 }
 
-/** The warning of an update that keeps a removed tile on the server while alerts watch it. Pure. */
+/** The line of a diff that had no stack to ask (a preview where it waits on another resource): its pending tiles stay as they are. Pure. */
+export function unaskedPendingNote(dashboardId: string, pending: number): string {
+  return `dashboard ${shownId(dashboardId)}: the stack is not known yet, so whether alerts still watch its ${pending === 1 ? "tile" : `${pending} tiles`} pending removal is not asked; they stay pending`;
+}
+
+/** The warning of an update that keeps a removed tile on the server while alerts watch it; the server's ids shown as {@link shownId} does. Pure. */
 export function heldTileWarning(dashboardId: string, tile: { key: string; id: string }, alertIds: readonly string[]): string {
   return (
-    `dashboard ${dashboardId}: tile ${JSON.stringify(tile.key)} (${tile.id}) stays on the server, pending removal, while ${alertIds.length === 1 ? "alert" : "alerts"} ${alertIds.join(", ")} ${alertIds.length === 1 ? "watches" : "watch"} it; ` +
+    `dashboard ${shownId(dashboardId)}: tile ${JSON.stringify(tile.key)} (${shownId(tile.id)}) stays on the server, pending removal, while ${alertIds.length === 1 ? "alert" : "alerts"} ${alertIds.map(shownId).join(", ")} ${alertIds.length === 1 ? "watches" : "watch"} it; ` +
     "the next `pulumi up` after no alert watches it removes it"
   );
 }
 
 /**
  * The tiles the old outputs hold pending removal that the dashboard still has: one read of it
- * (the run's, shared with its tile alerts), made only when there are such tiles. One gone since
- * (removed outside) is forgotten.
+ * (the run's, shared with its tile alerts), made only when there are such tiles and the stack is
+ * known. One gone since (removed outside) is forgotten.
  */
 export async function pendingOnServer(olds: DashboardOutputs, news: DashboardInputs, id: string): Promise<StackTileOutput[]> {
   const pending = olds.pendingTiles ?? [];
-  // `check` pins the stack into the inputs; inputs that name none were never checked: no stack to ask.
-  if (pending.length === 0 || !TARGET_KEYS.some((k) => typeof news[k] === "string")) return pending;
+  // No stack known to ask (never checked, or a preview where it waits on another resource): kept as they are.
+  if (pending.length === 0 || !namesKnownStack(news)) return pending;
   const live = await liveDashboard(targetOf(news), id);
   const there = new Set((isObj(live) && Array.isArray(live.tiles) ? live.tiles : []).flatMap((t) => (isObj(t) && typeof t.id === "string" ? [t.id] : [])));
   return pending.filter((t) => there.has(t.id));

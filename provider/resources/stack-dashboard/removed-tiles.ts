@@ -5,6 +5,7 @@ import { REMOVED_TILE_RULE } from "./alert-tile";
 import { alertList, tileWatchers } from "./alert-watchers";
 import { literal } from "../../schemas/whole-text";
 import { ApiError } from "../../errors/api-error";
+import { SHOWN_ID_FORM, shownId } from "../../errors/printable";
 
 /**
  * A dashboard update that drops a tile would make the server delete the alerts on it, and an
@@ -57,7 +58,7 @@ const UNREAD_TAIL = ": the reason is in the preview's log";
 /** The warning for one alert on a tile the update removes. Pure. */
 export function doomedAlertWarning(dashboardId: string, alert: DoomedAlert): string {
   const name = alert.name === undefined ? "" : ` (${JSON.stringify(alert.name)})`;
-  return `dashboard ${dashboardId}: this update removes tile ${JSON.stringify(alert.tile.key)} (${alert.tile.id}), which alert ${alert.id}${name} watches: ${DOOMED_TAIL}`;
+  return `dashboard ${shownId(dashboardId)}: this update removes tile ${JSON.stringify(alert.tile.key)} (${shownId(alert.tile.id)}), which alert ${shownId(alert.id)}${name} watches: ${DOOMED_TAIL}`;
 }
 
 /** A request id as the warning carries it: a token, never text that could read as words. */
@@ -72,16 +73,16 @@ const REQUEST_ID = "[\\w.:-]{1,64}";
 export function unreadAlertsWarning(dashboardId: string, err: unknown): string {
   const requestId = err instanceof ApiError && err.requestId !== undefined && new RegExp(`^${REQUEST_ID}$`).test(err.requestId) ? err.requestId : undefined;
   const why = err instanceof ApiError ? `status ${err.status}${requestId ? `, requestId ${requestId}` : ""}` : "no answer";
-  return `dashboard ${dashboardId}: ${UNREAD_HEAD} (${why}${UNREAD_TAIL})`;
+  return `dashboard ${shownId(dashboardId)}: ${UNREAD_HEAD} (${why}${UNREAD_TAIL})`;
 }
 
 /** The reason the alert list could not be read, for the log (not a warning: not in the provider's words). Pure. */
 export function unreadAlertsDetail(dashboardId: string, err: unknown): string {
-  return `dashboard ${dashboardId}: reading the alert list failed: ${err instanceof Error ? err.message : String(err)}`;
+  return `dashboard ${shownId(dashboardId)}: reading the alert list failed: ${err instanceof Error ? err.message : String(err)}`;
 }
 
-const ID = "[^\\s]+";
 const QUOTED = '"(?:[^"\\\\]|\\\\.)*"';
+const ID = SHOWN_ID_FORM;
 
 /** The forms of the two warnings above, whole: what the pull-request summary takes for this provider's own words. */
 export const REMOVED_TILE_WARNING_FORMS: readonly RegExp[] = [

@@ -1,3 +1,4 @@
+import { SHOWN_ID_FORM } from "../../errors/printable";
 import type { StackTarget } from "../../client/stack-target";
 import type { DashboardInputs } from "./policy";
 import { isObj } from "../../schemas/plain-object";
@@ -71,5 +72,5 @@ const REFUSED = ": `up` refuses it";
 
 /** The form of those warnings as the engine sends them (`dashboard <id>: ...`): what the pull-request summary takes for this provider's own words. */
 export const SORT_ORDER_WARNING_FORM = new RegExp(
-  `^dashboard [^\\s]+: tiles\\[\\d+\\]\\.series\\[\\d+\\]\\.sortOrder: (?:${[...Object.values(DROPPED).map((d) => d + REFUSED), WRITE_ONLY].map(literal).join("|")})$`,
+  `^dashboard ${SHOWN_ID_FORM}: tiles\\[\\d+\\]\\.series\\[\\d+\\]\\.sortOrder: (?:${[...Object.values(DROPPED).map((d) => d + REFUSED), WRITE_ONLY].map(literal).join("|")})$`,
 );
