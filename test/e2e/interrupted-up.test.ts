@@ -55,10 +55,25 @@ async function restoreCutCheckpoint(s: E2EStack): Promise<boolean> {
   return true;
 }
 
+/**
+ * The size of each case, settable without an edit (issue 45 kills an `up` of 1,000 pipes):
+ * `PIPESTACK_INTERRUPT_PIPES=1000` sets both modes' counts, `PIPESTACK_INTERRUPT_LATENCY_MS` the
+ * API's latency (200 by default). The kill lands at about half, and the waits grow with the count.
+ * Unset, the run is CI's: 30 and 60 pipes.
+ */
+const SIZE = Number(process.env.PIPESTACK_INTERRUPT_PIPES ?? 0) || undefined;
+const LATENCY_MS = Number(process.env.PIPESTACK_INTERRUPT_LATENCY_MS ?? 200);
+const sized = (count: number, killAt: number) => (SIZE ? { count: SIZE, killAt: Math.floor(SIZE / 2) } : { count, killAt });
+
 const MODES: { mode: string; count: number; killAt: number; env: Record<string, string>; recordsProgress: boolean }[] = [
-  { mode: "a checkpoint after every step", count: 30, killAt: 12, env: {}, recordsProgress: true },
-  { mode: "the large-stack mode (PULUMI_SKIP_CHECKPOINTS)", count: 60, killAt: 30, env: { PULUMI_SKIP_CHECKPOINTS: "true" }, recordsProgress: false },
+  { mode: "a checkpoint after every step", ...sized(30, 12), env: {}, recordsProgress: true },
+  { mode: "the large-stack mode (PULUMI_SKIP_CHECKPOINTS)", ...sized(60, 30), env: { PULUMI_SKIP_CHECKPOINTS: "true" }, recordsProgress: false },
 ];
+
+/** How long a step of `count` pipes may take: CI's sizes keep the fixed waits they had. */
+const scaled = (count: number, ms: number, perPipeMs: number) => Math.max(ms, count * perPipeMs);
+
+const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
 describe.each(MODES)("recovering from an interrupted pulumi up: $mode", ({ mode, count: COUNT, killAt, env, recordsProgress }) => {
   let s: E2EStack;
@@ -69,7 +84,7 @@ describe.each(MODES)("recovering from an interrupted pulumi up: $mode", ({ mode,
       program: "test/e2e/programs/many-pipes",
       config: { count: String(COUNT) },
       secretConfig: { kafkaPassword: KAFKA_PASSWORD },
-      emulator: { latencyMs: 200, stepMs: 20 },
+      emulator: { latencyMs: LATENCY_MS, stepMs: 20 },
       // The backend's own backups: step 0 of docs/recovering.md restores one when the kill cut the state file.
       checkpointBackups: true,
       env,
@@ -77,17 +92,18 @@ describe.each(MODES)("recovering from an interrupted pulumi up: $mode", ({ mode,
   }, 120_000);
 
   afterAll(async () => {
-    console.log(`interrupted up, ${mode} (${COUNT} pipes, 200 ms latency):\n${report.join("\n")}`);
+    console.log(`interrupted up, ${mode} (${COUNT} pipes, ${LATENCY_MS} ms latency):\n${report.join("\n")}`);
     await s?.close();
   });
 
   it("kill -9 of the CLI's process group mid-way, then the recovery steps", async () => {
     const { child, done } = s.startDetached(["up", "--yes", "--skip-preview"]);
     // Kill once some pipes are recorded and others are still being created.
-    const deadline = Date.now() + 60_000;
+    const deadline = Date.now() + scaled(COUNT, 60_000, 1_000);
     while (Date.now() < deadline && s.pipes().length < killAt) await new Promise((r) => setTimeout(r, 50));
     process.kill(-child.pid!, "SIGKILL");
-    await done;
+    const killed = await done;
+    report.push(`  first up: killed after ${seconds(killed.ms)}, at ${s.pipes().length} pipes in the emulator`);
     // POSTs already on the wire still land: let them.
     await new Promise((r) => setTimeout(r, 600));
     if (await restoreCutCheckpoint(s)) report.push("  the kill cut the state file: the newest backup was restored (recovery step 0)");
@@ -106,9 +122,10 @@ describe.each(MODES)("recovering from an interrupted pulumi up: $mode", ({ mode,
     s.emulator.control.setFaults({ latencyMs: 0 });
 
     // Recovery step 1: the interrupted run's lock, if the backend keeps one.
-    await s.must(["cancel", "--yes", "--stack", s.stack, "--cwd", s.programDir], false);
+    const cancel = await s.must(["cancel", "--yes", "--stack", s.stack, "--cwd", s.programDir], false);
     // Step 2: drop the interrupted creates from state.
-    await s.must(["refresh", "--clear-pending-creates", "--yes"]);
+    const refresh = await s.must(["refresh", "--clear-pending-creates", "--yes"]);
+    report.push(`  cancel: ${seconds(cancel.ms)}; refresh --clear-pending-creates: ${seconds(refresh.ms)}`);
     // Step 3: up again; each pipe the interrupted run made but did not record (under its name, or
     // a temporary name of it) fails before its POST, naming it. Made minutes ago, it may be another
     // create in flight: no command is printed ("wait and run `pulumi up` again"); this run was the
@@ -117,13 +134,20 @@ describe.each(MODES)("recovering from an interrupted pulumi up: $mode", ({ mode,
     expect(retry.stdout, "no adoption offered for a pipe that may be another create's").not.toMatch(/pipestack:adopt\[/);
     const named = [...retry.stdout.matchAll(/the name \\?"([^"\\]+)\\?" is taken by pipe ([0-9a-f-]{36})/g)];
     const unique = new Map(named.map((m) => [`pipestack:adopt["${m[1]}"]`, m[2]]));
-    report.push(`  second up: exit ${retry.code}, ${unique.size} pipes to adopt`);
-    // Step 4: run those commands, then up once more.
-    for (const [key, id] of unique) await s.must(["config", "set", "--path", key, id]);
-    await s.must(["up", "--yes", "--skip-preview"]);
+    const lines = retry.stdout.split("\n");
+    report.push(
+      `  second up: exit ${retry.code} after ${seconds(retry.ms)}, ${unique.size} pipes to adopt; ` +
+        `its output ${lines.length} lines, ${(retry.stdout.length / 1024).toFixed(0)} kB, the longest line ${Math.max(...lines.map((l) => l.length))} characters`,
+    );
+    // Step 4: the names and ids, all in one command (one CLI start, not one per pipe), then up once more.
+    const adoptAll = await s.must(["config", "set-all", "--path", ...[...unique].flatMap(([key, id]) => ["--plaintext", `${key}=${id}`])]);
+    const adopted = await s.must(["up", "--yes", "--skip-preview"]);
+    report.push(`  adoption: config set-all of ${unique.size} ids ${seconds(adoptAll.ms)}; the up that adopts them ${seconds(adopted.ms)}`);
     // Step 5: the adoption list has done its work.
     await s.must(["config", "rm", "pipestack:adopt"]);
+    const settled = Date.now();
     await s.expectNoChanges();
+    report.push(`  preview --expect-no-changes: ${seconds(Date.now() - settled)}`);
 
     const after = await counts(s);
     report.push(
@@ -136,5 +160,5 @@ describe.each(MODES)("recovering from an interrupted pulumi up: $mode", ({ mode,
     expect(live.map((p) => p.id).sort()).toEqual([...after.stateIds].sort());
     expect(new Set(live.map((p) => p.name)).size).toBe(COUNT);
     await s.assertNoPlaintextSecrets();
-  }, 900_000);
+  }, scaled(COUNT, 900_000, 6_000));
 });
