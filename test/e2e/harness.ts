@@ -93,7 +93,7 @@ export class E2EStack {
     readonly emulator: Emulator,
     readonly tmp: string,
     readonly stack: string,
-    bin: string,
+    private readonly bin: string,
   ) {
     this.configFile = path.join(tmp, `Pulumi.${stack}.yaml`);
     const env: NodeJS.ProcessEnv = {};
@@ -182,11 +182,30 @@ export class E2EStack {
   }
 
   /** Runs `pulumi <args>` for this stack; never throws on a non-zero exit. */
-  async pulumi(args: string[], withStack = true): Promise<Run> {
-    const full = [...args, ...(withStack ? this.stackArgs() : []), "--non-interactive"];
+  pulumi(args: string[], withStack = true): Promise<Run> {
+    return this.spawned("pulumi", [...args, ...(withStack ? this.stackArgs() : []), "--non-interactive"], repoRoot, this.env);
+  }
+
+  /**
+   * Runs a shell command line of the docs as a user would, in `cwd`: the `pulumi` it calls is this
+   * stack's (a wrapper that adds the stack's `--cwd`, `--stack` and `--config-file`). Never throws
+   * on a non-zero exit.
+   */
+  shell(command: string, cwd: string): Promise<Run> {
+    const bin = path.join(this.tmp, "shell-bin");
+    if (!fs.existsSync(bin)) {
+      fs.mkdirSync(bin);
+      const real = path.join(this.bin, "pulumi");
+      const quoted = [...this.stackArgs(), "--non-interactive"].map((a) => `'${a}'`).join(" ");
+      fs.writeFileSync(path.join(bin, "pulumi"), `#!/bin/sh\nexec '${real}' "$@" ${quoted}\n`, { mode: 0o755 });
+    }
+    return this.spawned("sh", ["-c", command], cwd, { ...this.env, PATH: `${bin}${path.delimiter}${this.env.PATH}` });
+  }
+
+  private async spawned(command: string, full: string[], cwd: string, env: NodeJS.ProcessEnv): Promise<Run> {
     const started = Date.now();
     const run = await new Promise<Run>((resolve, reject) => {
-      const child = spawn("pulumi", full, { cwd: repoRoot, env: this.env, stdio: ["ignore", "pipe", "pipe"] });
+      const child = spawn(command, full, { cwd, env, stdio: ["ignore", "pipe", "pipe"] });
       let stdout = "";
       let stderr = "";
       child.stdout.on("data", (d: Buffer) => (stdout += d.toString()));
