@@ -108,7 +108,11 @@ describe("bench scale: the targets of issue 45", () => {
     expect(rows[name]).toEqual([measured, met]);
   });
   it("the peer's 133 s holds the 1,000-pipe runs only (the issue measured the peer at that size)", () => {
-    expect(Object.keys(rows).filter((n) => n.includes("133 s")).every((n) => n.includes("1000 pipes"))).toBe(true);
+    expect(
+      Object.keys(rows)
+        .filter((n) => n.includes("133 s"))
+        .every((n) => n.includes("1000 pipes")),
+    ).toBe(true);
     expect(Object.keys(rows).some((n) => n.startsWith("native, 2000 pipes"))).toBe(true);
   });
   it("the default mode is measured, not held to the large-stack targets", () => {
