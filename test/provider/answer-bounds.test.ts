@@ -64,12 +64,14 @@ describe("a trickling answer: one deadline per attempt, headers and body togethe
     expect((err as Error).message).toMatch(
       /within \d+ ms \(cut to what was left of the 1 s every attempt of one operation shares, retries included\); pipestack:requestTimeoutMs \(400 ms\)/,
     );
-    // 3 attempts fit (400 + 400 + the ~200 ms left); 11 would take 4.4 s.
-    expect(trickle.requests.length - before).toBe(3);
+    // At most 3 attempts fit (400 + 400 + the ~200 ms left); 11 would take 4.4 s. A loaded machine
+    // fits 2 (each attempt's connect is slower): the budget, not a count, is the rule.
+    const attempts = trickle.requests.length - before;
+    expect(attempts).toBeLessThanOrEqual(3);
     expect(ms).toBeGreaterThanOrEqual(990);
     expect(ms).toBeLessThan(1500);
     // Each attempt's connection was closed, not left trickling.
-    await expect.poll(() => trickle.cutShort() - cutBefore).toBe(3);
+    await expect.poll(() => trickle.cutShort() - cutBefore).toBe(attempts);
   });
 });
 
