@@ -35,8 +35,11 @@ export function printable(text: string, lines: "one line" | "keep line feeds" = 
   return text.replace(lines === "one line" ? ACTS : ACTS_BUT_LF, escape);
 }
 
-/** An id shown bare: what the servers' ids are (hex, a UUID, a slug). */
-const TOKEN = /^[\w.:-]{1,64}$/;
+/** A token, as a regular expression's source: what the servers' ids and request ids are (hex, a UUID, a slug). */
+export const TOKEN_FORM = "[\\w.:-]{1,64}";
+
+/** An id shown bare: a whole token. */
+const TOKEN = new RegExp(`^${TOKEN_FORM}$`);
 
 /** How much of an id that is not a token a message shows. */
 const ID_LIMIT = 80;

@@ -5,7 +5,7 @@ import { REMOVED_TILE_RULE } from "./alert-tile";
 import { alertList, tileWatchers } from "./alert-watchers";
 import { literal } from "../../schemas/whole-text";
 import { ApiError } from "../../errors/api-error";
-import { SHOWN_ID_FORM, shownId } from "../../errors/printable";
+import { SHOWN_ID_FORM, TOKEN_FORM, shownId } from "../../errors/printable";
 
 /**
  * A dashboard update that drops a tile would make the server delete the alerts on it, and an
@@ -62,7 +62,7 @@ export function doomedAlertWarning(dashboardId: string, alert: DoomedAlert): str
 }
 
 /** A request id as the warning carries it: a token, never text that could read as words. */
-const REQUEST_ID = "[\\w.:-]{1,64}";
+const REQUEST_ID = TOKEN_FORM;
 
 /**
  * The warning when the alert list could not be read: the preview cannot tell what the update
