@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { shownId } from "../../provider/errors/printable";
-import { freedTileNote, heldTileWarning, unaskedPendingNote } from "../../provider/resources/stack-dashboard/pending-tiles";
+import { freedTileNote, heldTileWarning, putBack, unaskedPendingNote } from "../../provider/resources/stack-dashboard/pending-tiles";
 import { doomedAlertWarning, unreadAlertsDetail, unreadAlertsWarning } from "../../provider/resources/stack-dashboard/removed-tiles";
 import { authorOf } from "../../provider/pr-summary/provider-warnings";
 
@@ -41,6 +41,11 @@ describe("the dashboard's lines with a server's ids holding a line break and an 
     expect(line).not.toMatch(/[\n\u001b]/);
     expect(line.startsWith(`dashboard ${SHOWN}: `)).toBe(true);
     expect(line.split(SHOWN).length - 1).toBe(ids);
+  });
+
+  it("the put-back detail of a preview: the tile's id quoted and escaped", () => {
+    const [change] = putBack([{ ...tile, name: "Errors", x: 0, y: 0, w: 6, h: 4 }], [{ name: "Errors" }]);
+    expect(change.detail).toBe(`put back while pending removal: kept with its id ${SHOWN}`);
   });
 
   it.each([

@@ -48,7 +48,7 @@ export function putBack(pending: readonly StackTileOutput[], newTiles: unknown):
   const named = new Set(newTiles.flatMap((t) => (isObj(t) ? [tileKey(t)] : [])));
   return pending
     .filter((t) => named.has(t.key))
-    .map((t) => ({ path: `tiles[${t.key}]`, kind: "update" as const, detail: `put back while pending removal: kept with its id ${t.id}` }));
+    .map((t) => ({ path: `tiles[${t.key}]`, kind: "update" as const, detail: `put back while pending removal: kept with its id ${shownId(t.id)}` }));
 }
 
 /** The line a preview shows for a pending tile its update removes now; the server's ids shown as {@link shownId} does. Pure. */
