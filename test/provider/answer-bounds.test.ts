@@ -48,10 +48,18 @@ describe("a trickling answer: one deadline per attempt, headers and body togethe
     const { ms, err } = await timed(() => client(trickle.url, 300, noRetry).get(pipePath));
     expect(err).toBeInstanceOf(TransportError);
     expect((err as TransportError).causeCode).toBe("PIPESTACK_ATTEMPT_DEADLINE");
-    expect((err as Error).message).toMatch(
-      // With no retry the operation's budget is the one attempt's: what the client spent before it may cut a millisecond or two.
-      /^GET \/v1\/organizations\/o\/services\/s\/pipes\/p-1 -> no answer \(PIPESTACK_ATTEMPT_DEADLINE\): no complete answer \(headers and body\) within (300 ms|29\d ms \(cut to what was left of the 0\.3 s every attempt of one operation shares, retries included\)); pipestack:requestTimeoutMs \(300 ms\) bounds each attempt$/,
-    );
+    // With no retry the operation's budget is the one attempt's, so the attempt is cut by what the
+    // client spent before it: a millisecond quiet, tens of them on a loaded machine (a run at load 16
+    // cut it to less than 290 ms). The rule is the deadline and its words, not that figure.
+    const said =
+      /^GET \/v1\/organizations\/o\/services\/s\/pipes\/p-1 -> no answer \(PIPESTACK_ATTEMPT_DEADLINE\): no complete answer \(headers and body\) within (\d+) ms( \(cut to what was left of the 0\.3 s every attempt of one operation shares, retries included\))?; pipestack:requestTimeoutMs \(300 ms\) bounds each attempt$/.exec(
+        (err as Error).message,
+      );
+    expect(said, (err as Error).message).not.toBeNull();
+    const [, attemptMs, cut] = said!;
+    expect(Number(attemptMs)).toBeLessThanOrEqual(300);
+    expect(Number(attemptMs)).toBeGreaterThan(0);
+    expect(cut === undefined).toBe(Number(attemptMs) === 300);
     expect(ms).toBeGreaterThanOrEqual(290);
     expect(ms).toBeLessThan(1000);
   });
