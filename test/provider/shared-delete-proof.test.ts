@@ -24,8 +24,12 @@ import { GATHER_MS } from "../../provider/engine/shared-list";
 type Obj = Record<string, any>;
 const COUNT = 40;
 const PARALLEL = 8;
-/** At most this many list reads prove the 40 deletes (one per wave of 8, and a spare). */
-const MOST_READS = 6;
+/**
+ * At most this many list reads prove the 40 deletes: 5 or 6 on a quiet machine (one per wave of 8,
+ * and a spare); a loaded one (load 15 and more) read 8, its pauses between the engine's deletes
+ * passing GATHER_MS. Unshared (a read of its own per delete), a wave test read 34.
+ */
+const MOST_READS = 9;
 
 let emulator: Emulator;
 beforeAll(async () => {
