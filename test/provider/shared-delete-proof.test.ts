@@ -27,7 +27,7 @@ const PARALLEL = 8;
 /**
  * At most this many list reads prove the 40 deletes: 5 or 6 on a quiet machine (one per wave of 8,
  * and a spare); a loaded one (load 15 and more) read 8, its pauses between the engine's deletes
- * passing GATHER_MS. Unshared (a read of its own per delete), a wave test read 34.
+ * passing GATHER_MS. Unshared (a read of its own per delete), these rows read 35 to 40.
  */
 const MOST_READS = 9;
 
